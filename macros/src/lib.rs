@@ -1,0 +1,1 @@
+//! `include_game!` for ludemic (filled in by the code-generation work).

@@ -1,0 +1,118 @@
+//! The contract every game implements, interpreted or compiled.
+
+use std::fmt::Debug;
+
+use rand_core::RngCore;
+
+use crate::{MoveBuffer, MoveKey, PlayoutResult};
+
+/// A player (Ludii's role index): 1 for P1, 2 for P2, ... 0 means "nobody".
+pub type Player = u8;
+
+/// Ludii allows at most 16 players.
+pub const MAX_PLAYERS: usize = 16;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The game's own end rules (or the all-pass draw) ended it.
+    Terminal,
+    /// Ludii's turn limit (1250 turns per player by default).
+    TurnLimit,
+    /// Ludii's move limit (10000 moves by default).
+    MoveLimit,
+}
+
+/// The result of a finished game: Ludii's winner and per-player ranking.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    /// Ludii's `status().winner()`: the winning player, or 0 for a draw / no winner.
+    pub winner: Player,
+    /// `ranking[p - 1]` is player p's rank: 1.0 is best, ties share the mean
+    /// rank (a two-player draw is 1.5 / 1.5), 0.0 means unranked.
+    pub ranking: [f32; MAX_PLAYERS],
+    pub num_players: u8,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// Every player shares the same rank.
+    pub fn draw(num_players: usize, reason: EndReason) -> Self {
+        let mut ranking = [0.0; MAX_PLAYERS];
+        let shared = (1.0 + num_players as f32) / 2.0;
+        ranking[..num_players].fill(shared);
+        Outcome {
+            winner: 0,
+            ranking,
+            num_players: num_players as u8,
+            reason,
+        }
+    }
+
+    /// The ranks of players 1..=n.
+    pub fn ranks(&self) -> &[f32] {
+        &self.ranking[..self.num_players as usize]
+    }
+
+    pub fn rank(&self, player: Player) -> f32 {
+        self.ranking[player as usize - 1]
+    }
+
+    pub fn is_draw(&self) -> bool {
+        self.winner == 0
+    }
+}
+
+/// Whether a game goes on, and who moves; or how it ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Status {
+    Ongoing { mover: Player },
+    Over(Outcome),
+}
+
+impl Status {
+    pub fn is_over(&self) -> bool {
+        matches!(self, Status::Over(_))
+    }
+}
+
+/// A game: states, legal moves, transitions, and the end.
+///
+/// Semantics follow Ludii's: the legal moves of an ongoing state are never
+/// empty (a player who cannot move has exactly one move, a forced pass), and
+/// [`Game::moves_played`] counts every applied move as Ludii counts them
+/// (placements, forced passes and swaps; not start-rule placements).
+pub trait Game {
+    type State: Clone;
+    type Move: Copy + Eq + Debug;
+
+    /// The game's name as the description gives it.
+    fn name(&self) -> &str;
+
+    fn num_players(&self) -> usize;
+
+    fn initial_state(&self) -> Self::State;
+
+    /// Clears `out` and fills it with the legal moves of `state` (which must be ongoing).
+    fn legal_moves(&self, state: &Self::State, out: &mut MoveBuffer<Self::Move>);
+
+    /// Plays a legal move.
+    fn apply(&self, state: &mut Self::State, mv: Self::Move);
+
+    fn status(&self, state: &Self::State) -> Status;
+
+    /// Moves played since the initial state.
+    fn moves_played(&self, state: &Self::State) -> u32;
+
+    /// The canonical form of a move: Ludii's compact key, naming sites by Ludii's indices.
+    fn move_key(&self, mv: Self::Move) -> MoveKey;
+
+    /// One uniformly random playout from `state` to the end. Back ends override
+    /// this with a faster variant that has the same distribution.
+    fn playout<R: RngCore>(&self, state: &mut Self::State, rng: &mut R) -> PlayoutResult
+    where
+        Self: Sized,
+    {
+        crate::standard_playout(self, state, rng, &mut MoveBuffer::new())
+    }
+}

@@ -1,0 +1,24 @@
+//! ludemic-runtime: everything a game — interpreted or compiled — links against.
+//!
+//! - [`Game`]: the contract both back ends implement;
+//! - [`MoveBuffer`]: a reusable list of legal moves;
+//! - [`Xoshiro256PlusPlus`]: the named, explicitly seeded RNG, with unbiased
+//!   bounded draws ([`RngExt::below`]);
+//! - [`MoveKey`]: the canonical form of a move, Ludii's compact key (`-1>12`);
+//! - [`playout`]: random playouts; [`stats`]: playout statistics;
+//! - [`trial`]: Ludii reference trials and their replay (conformance).
+
+pub mod buffer;
+pub mod game;
+pub mod key;
+pub mod playout;
+pub mod rng;
+pub mod stats;
+pub mod trial;
+
+pub use buffer::MoveBuffer;
+pub use game::{EndReason, Game, Outcome, Player, Status, MAX_PLAYERS};
+pub use key::{MoveKey, SiteRef, SiteKind};
+pub use playout::{standard_playout, PlayoutResult};
+pub use rng::{RngExt, Xoshiro256PlusPlus};
+pub use stats::PlayoutStats;
