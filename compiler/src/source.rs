@@ -176,6 +176,12 @@ impl Tracked {
         self.origins.extend_from_slice(&other.origins);
     }
 
+    /// Appends the sub-text `range` of another tracked text (no intermediate copy).
+    pub fn push_slice(&mut self, other: &Tracked, range: Range<usize>) {
+        self.text.push_str(&other.text[range.clone()]);
+        self.origins.extend_from_slice(&other.origins[range]);
+    }
+
     /// Appends text made up by a pass, attributed to `origin`.
     pub fn push_synthetic(&mut self, text: &str, origin: Origin) {
         self.text.push_str(text);

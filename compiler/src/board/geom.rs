@@ -1,0 +1,206 @@
+//! Planar geometry helpers with Ludii's floating-point semantics
+//! (`main.math.MathRoutines`): same formulas, same tolerances, so that
+//! threshold tests fall on the same side as in Ludii.
+
+/// A point in Ludii's graph coordinates (y grows upward).
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Pt {
+    pub x: f64,
+    pub y: f64,
+    pub z: f64,
+}
+
+impl Pt {
+    pub const fn new(x: f64, y: f64) -> Pt {
+        Pt { x, y, z: 0.0 }
+    }
+
+    pub fn dist(self, other: Pt) -> f64 {
+        let dx = other.x - self.x;
+        let dy = other.y - self.y;
+        (dx * dx + dy * dy).sqrt()
+    }
+
+    pub fn dist_sq(self, other: Pt) -> f64 {
+        let dx = other.x - self.x;
+        let dy = other.y - self.y;
+        dx * dx + dy * dy
+    }
+}
+
+/// Ludii's `MathRoutines.EPSILON`.
+pub const EPSILON: f64 = 0.000_000_1;
+
+/// Distance from `pt` to the infinite line through `a` and `b`.
+pub fn distance_to_line(pt: Pt, a: Pt, b: Pt) -> f64 {
+    let dx = b.x - a.x;
+    let dy = b.y - a.y;
+    if dx.abs() + dy.abs() < EPSILON {
+        return pt.dist(a);
+    }
+    let a2 = (pt.y - a.y) * dx - (pt.x - a.x) * dy;
+    (a2 * a2 / (dx * dx + dy * dy)).sqrt()
+}
+
+/// `MathRoutines.clockwise(a, b, c)`: true when a, b, c turn clockwise (or are
+/// collinear, within `EPSILON`).
+pub fn clockwise3(a: Pt, b: Pt, c: Pt) -> bool {
+    let result = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y);
+    result < EPSILON
+}
+
+/// Signed area of a polygon (positive when counter-clockwise, y up).
+pub fn polygon_area(poly: &[Pt]) -> f64 {
+    let mut area = 0.0;
+    for n in 0..poly.len() {
+        let p = poly[n];
+        let q = poly[(n + 1) % poly.len()];
+        area += p.x * q.y - q.x * p.y;
+    }
+    area / 2.0
+}
+
+/// `MathRoutines.clockwise(List)`: negative signed area.
+pub fn polygon_clockwise(poly: &[Pt]) -> bool {
+    polygon_area(poly) < 0.0
+}
+
+/// Even-odd point-in-polygon test (`MathRoutines.pointInPolygon`).
+pub fn point_in_polygon(pt: Pt, poly: &[Pt]) -> bool {
+    let sz = poly.len();
+    if sz == 0 {
+        return false;
+    }
+    let mut j = sz - 1;
+    let mut odd = false;
+    let (x, y) = (pt.x, pt.y);
+    for i in 0..sz {
+        let (ix, iy) = (poly[i].x, poly[i].y);
+        let (jx, jy) = (poly[j].x, poly[j].y);
+        if (iy < y && jy >= y || jy < y && iy >= y) && (ix <= x || jx <= x) {
+            odd ^= ix + (y - iy) / (jy - iy) * (jx - ix) < x;
+        }
+        j = i;
+    }
+    odd
+}
+
+/// `MathRoutines.absTanAngleDifferencePosX(a, b, c)`: |tan| of the turn from
+/// heading a→b to heading b→c, or +∞ when the turn is 90° or more.
+pub fn abs_tan_angle_difference(a: Pt, b: Pt, c: Pt) -> f64 {
+    let vx = b.x - a.x;
+    let vy = b.y - a.y;
+    let ux = c.x - b.x;
+    let uy = c.y - b.y;
+    let x = ux * vx + uy * vy;
+    if x <= 0.0 {
+        return f64::INFINITY;
+    }
+    ((ux * -vy + uy * vx) / x).abs()
+}
+
+/// Angle of the vector a→b (`MathRoutines.angle`).
+pub fn angle(a: Pt, b: Pt) -> f64 {
+    (b.y - a.y).atan2(b.x - a.x)
+}
+
+/// Axis-aligned bounds `(x0, y0, width, height)` with Ludii's empty-set
+/// convention (`Graph.bounds`).
+pub fn bounds(points: impl IntoIterator<Item = Pt>) -> (f64, f64, f64, f64) {
+    let limit = 1_000_000.0;
+    let (mut x0, mut y0, mut x1, mut y1) = (limit, limit, -limit, -limit);
+    for p in points {
+        if p.x < x0 {
+            x0 = p.x;
+        }
+        if p.x > x1 {
+            x1 = p.x;
+        }
+        if p.y < y0 {
+            y0 = p.y;
+        }
+        if p.y > y1 {
+            y1 = p.y;
+        }
+    }
+    if x0 == limit || y0 == limit {
+        return (0.0, 0.0, 0.0, 0.0);
+    }
+    (x0, y0, x1 - x0, y1 - y0)
+}
+
+/// Score used to order steps and radials clockwise starting from north
+/// (`Steps.sort`, `Radials.sort`).
+pub fn clockwise_from_north_score(from: Pt, to: Pt) -> f64 {
+    let theta = angle(from, to);
+    let mut score = std::f64::consts::FRAC_PI_2 - theta + 0.0001;
+    while score < 0.0 {
+        score += 2.0 * std::f64::consts::PI;
+    }
+    score
+}
+
+/// Stable sort of `items` by an f64 key with Ludii's `ItemScore` comparison
+/// (exact equality keeps the original order).
+pub fn stable_sort_by_score<T: Copy>(items: &mut [T], mut key: impl FnMut(T) -> f64) {
+    let mut keyed: Vec<(f64, T)> = items.iter().map(|&t| (key(t), t)).collect();
+    keyed.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
+    for (slot, (_, t)) in items.iter_mut().zip(keyed) {
+        *slot = t;
+    }
+}
+
+/// Discrete direction index of angle `angle_in` in `num` sectors, sector 0
+/// centred on east (`MeasureGraph.discreteDirection`).
+pub fn discrete_direction(angle_in: f64, num: i32) -> i32 {
+    let two_pi = 2.0 * std::f64::consts::PI;
+    let arc = two_pi / num as f64;
+    let off = arc / 2.0;
+    let mut angle = angle_in;
+    while angle < 0.0 {
+        angle += two_pi;
+    }
+    while angle > two_pi {
+        angle -= two_pi;
+    }
+    (((angle + off) / arc) as i32 + num) % num
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_distance_and_turns() {
+        let d = distance_to_line(Pt::new(0.0, 1.0), Pt::new(-1.0, 0.0), Pt::new(1.0, 0.0));
+        assert!((d - 1.0).abs() < 1e-12);
+        assert_eq!(
+            abs_tan_angle_difference(Pt::new(0.0, 0.0), Pt::new(1.0, 0.0), Pt::new(2.0, 0.0)),
+            0.0
+        );
+        assert!(
+            abs_tan_angle_difference(Pt::new(0.0, 0.0), Pt::new(1.0, 0.0), Pt::new(0.0, 0.0))
+                .is_infinite()
+        );
+    }
+
+    #[test]
+    fn polygon_orientation_and_inside() {
+        let square = [
+            Pt::new(0.0, 0.0),
+            Pt::new(0.0, 1.0),
+            Pt::new(1.0, 1.0),
+            Pt::new(1.0, 0.0),
+        ];
+        assert!(polygon_clockwise(&square));
+        assert!(point_in_polygon(Pt::new(0.5, 0.5), &square));
+        assert!(!point_in_polygon(Pt::new(1.5, 0.5), &square));
+    }
+
+    #[test]
+    fn discrete_directions() {
+        assert_eq!(discrete_direction(0.0, 16), 0);
+        assert_eq!(discrete_direction(std::f64::consts::FRAC_PI_2, 16), 4);
+        assert_eq!(discrete_direction(-std::f64::consts::FRAC_PI_2, 16), 12);
+    }
+}

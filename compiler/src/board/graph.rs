@@ -1,0 +1,444 @@
+//! A planar graph of vertices, edges and faces, built the way Ludii's
+//! `game.util.graph.Graph` builds it: edges around a vertex are kept in
+//! angular order, faces are traced from those orders, and `reorder` numbers
+//! every element by `y * 100 + x` (bottom row first, left to right).
+
+use super::geom::{self, Pt};
+use super::SiteType;
+
+/// Ludii's vertex-matching tolerance (`BaseGraphFunction.tolerance`).
+const FIND_TOLERANCE: f64 = 0.001;
+
+/// Faces with more sides than this are not traced (`Graph.makeFaces`).
+const MAX_FACE_SIDES: usize = 32;
+
+#[derive(Clone, Debug)]
+pub struct GVertex {
+    pub pt: Pt,
+    /// Incident edges, sorted by the angle of the edge seen from this vertex
+    /// (`atan2`, ascending, i.e. counter-clockwise from west-south-west).
+    pub edges: Vec<usize>,
+    /// Incident faces (creation order, or angular order after
+    /// [`Graph::link_faces_to_vertices`]).
+    pub faces: Vec<usize>,
+}
+
+#[derive(Clone, Debug)]
+pub struct GEdge {
+    pub a: usize,
+    pub b: usize,
+    pub left: Option<usize>,
+    pub right: Option<usize>,
+    /// Midpoint.
+    pub pt: Pt,
+}
+
+impl GEdge {
+    pub fn other_vertex(&self, v: usize) -> usize {
+        if v == self.a {
+            self.b
+        } else {
+            self.a
+        }
+    }
+
+    pub fn other_face(&self, f: usize) -> Option<usize> {
+        if self.left == Some(f) {
+            return self.right;
+        }
+        if self.right == Some(f) {
+            return self.left;
+        }
+        None
+    }
+
+    fn matches(&self, a: usize, b: usize) -> bool {
+        self.a == a && self.b == b || self.a == b && self.b == a
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct GFace {
+    /// Vertices in the traced (clockwise) order.
+    pub vertices: Vec<usize>,
+    /// `edges[i]` joins `vertices[i]` and `vertices[i + 1]`.
+    pub edges: Vec<usize>,
+    /// Mean of the vertex positions.
+    pub pt: Pt,
+}
+
+impl GFace {
+    fn matches(&self, vids: &[usize]) -> bool {
+        let n = self.vertices.len();
+        if vids.len() != n {
+            return false;
+        }
+        let Some(start) = self.vertices.iter().position(|&v| v == vids[0]) else {
+            return false;
+        };
+        let forwards = (0..n).all(|k| self.vertices[(start + k) % n] == vids[k]);
+        let backwards = (0..n).all(|k| self.vertices[(start + n - k) % n] == vids[k]);
+        forwards || backwards
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Graph {
+    pub vertices: Vec<GVertex>,
+    pub edges: Vec<GEdge>,
+    pub faces: Vec<GFace>,
+}
+
+impl Graph {
+    pub fn new() -> Graph {
+        Graph::default()
+    }
+
+    /// A graph from vertex positions, joining every pair of vertices that are
+    /// `unit` apart (within 0.01), as `BaseGraphFunction.createGraphFromVertexList`
+    /// does. Positions are stored in single precision like Ludii's
+    /// `Graph.createFromLists`, then faces are traced and linked.
+    pub fn from_vertex_list(points: &[Pt], unit: f64) -> Graph {
+        let mut pairs = Vec::new();
+        for (a, pa) in points.iter().enumerate() {
+            for (b, pb) in points.iter().enumerate().skip(a + 1) {
+                if (pa.dist(*pb) - unit).abs() < 0.01 {
+                    pairs.push((a, b));
+                }
+            }
+        }
+        let mut graph = Graph::new();
+        for p in points {
+            let single = |v: f64| v as f32 as f64;
+            graph.add_vertex(Pt {
+                x: single(p.x),
+                y: single(p.y),
+                z: single(p.z),
+            });
+        }
+        for (a, b) in pairs {
+            graph.find_or_add_edge(a, b);
+        }
+        graph.make_faces();
+        graph.link_faces_to_vertices();
+        graph
+    }
+
+    pub fn add_vertex(&mut self, pt: Pt) -> usize {
+        self.vertices.push(GVertex {
+            pt,
+            edges: Vec::new(),
+            faces: Vec::new(),
+        });
+        self.vertices.len() - 1
+    }
+
+    /// First vertex within Ludii's tolerance (sum of |dx|, |dy|, |dz|) of `pt`.
+    pub fn find_vertex(&self, pt: Pt) -> Option<usize> {
+        self.vertices.iter().position(|v| {
+            (pt.x - v.pt.x).abs() + (pt.y - v.pt.y).abs() + (pt.z - v.pt.z).abs() < FIND_TOLERANCE
+        })
+    }
+
+    pub fn find_or_add_vertex(&mut self, pt: Pt) -> usize {
+        match self.find_vertex(pt) {
+            Some(v) => v,
+            None => self.add_vertex(pt),
+        }
+    }
+
+    pub fn find_edge(&self, a: usize, b: usize) -> Option<usize> {
+        self.edges.iter().position(|e| e.matches(a, b))
+    }
+
+    pub fn find_or_add_edge(&mut self, a: usize, b: usize) -> usize {
+        match self.find_edge(a, b) {
+            Some(e) => e,
+            None => self.add_edge(a, b),
+        }
+    }
+
+    pub fn add_edge(&mut self, a: usize, b: usize) -> usize {
+        let id = self.edges.len();
+        let pt = midpoint(self.vertices[a].pt, self.vertices[b].pt);
+        self.edges.push(GEdge {
+            a,
+            b,
+            left: None,
+            right: None,
+            pt,
+        });
+        self.vertices[a].edges.push(id);
+        self.sort_vertex_edges(a);
+        self.vertices[b].edges.push(id);
+        self.sort_vertex_edges(b);
+        id
+    }
+
+    fn sort_vertex_edges(&mut self, v: usize) {
+        let origin = self.vertices[v].pt;
+        let mut list = std::mem::take(&mut self.vertices[v].edges);
+        geom::stable_sort_by_score(&mut list, |e| {
+            let other = self.vertices[self.edges[e].other_vertex(v)].pt;
+            geom::angle(origin, other)
+        });
+        self.vertices[v].edges = list;
+    }
+
+    /// Trace the faces: from each vertex and each incident edge, keep turning
+    /// to the next edge in angular order; closed clockwise polygons are faces
+    /// (`Graph.makeFaces(false)`).
+    pub fn make_faces(&mut self) {
+        self.faces.clear();
+        for e in &mut self.edges {
+            e.left = None;
+            e.right = None;
+        }
+        for v in &mut self.vertices {
+            v.faces.clear();
+        }
+        for start in 0..self.vertices.len() {
+            let start_z = self.vertices[start].pt.z;
+            let start_edges = self.vertices[start].edges.clone();
+            for edge_start in start_edges {
+                let mut vert_ids = vec![start];
+                let mut vert = start;
+                let mut edge = edge_start;
+                let mut closed = false;
+                while vert_ids.len() <= MAX_FACE_SIDES {
+                    let edges = &self.vertices[vert].edges;
+                    let n = edges.iter().position(|&e| e == edge).unwrap_or(usize::MAX);
+                    let num = edges.len();
+                    let mut found = false;
+                    for m in 1..num {
+                        edge = edges[(n.wrapping_add(m)) % num];
+                        let next = self.edges[edge].other_vertex(vert);
+                        if (self.vertices[next].pt.z - start_z).abs() < 0.0001 {
+                            vert = next;
+                            found = true;
+                            break;
+                        }
+                    }
+                    if !found {
+                        break;
+                    }
+                    if vert == start {
+                        closed = true;
+                        break;
+                    }
+                    if vert_ids.contains(&vert) {
+                        break;
+                    }
+                    vert_ids.push(vert);
+                }
+                if closed && vert_ids.len() >= 3 {
+                    let poly: Vec<Pt> = vert_ids.iter().map(|&v| self.vertices[v].pt).collect();
+                    if geom::polygon_clockwise(&poly)
+                        && !self.faces.iter().any(|f| f.matches(&vert_ids))
+                    {
+                        self.add_face(&vert_ids);
+                    }
+                }
+            }
+        }
+    }
+
+    fn add_face(&mut self, vids: &[usize]) -> Option<usize> {
+        if vids.len() > self.vertices.len() {
+            return None;
+        }
+        let id = self.faces.len();
+        let mut edges = Vec::with_capacity(vids.len());
+        for k in 0..vids.len() {
+            let (m, n) = (vids[k], vids[(k + 1) % vids.len()]);
+            edges.push(self.find_edge(m, n)?);
+        }
+        for (k, &e) in edges.iter().enumerate() {
+            if self.edges[e].a == vids[k] {
+                self.edges[e].right = Some(id);
+            } else {
+                self.edges[e].left = Some(id);
+            }
+        }
+        let pt = mean(vids.iter().map(|&v| self.vertices[v].pt));
+        for &v in vids {
+            self.vertices[v].faces.push(id);
+        }
+        self.faces.push(GFace {
+            vertices: vids.to_vec(),
+            edges,
+            pt,
+        });
+        Some(id)
+    }
+
+    /// Rebuild each vertex's face list in face order, sorted by the angle of
+    /// the face centre (`Graph.linkFacesToVertices`).
+    pub fn link_faces_to_vertices(&mut self) {
+        for v in &mut self.vertices {
+            v.faces.clear();
+        }
+        for (f, face) in self.faces.iter().enumerate() {
+            for &v in &face.vertices {
+                self.vertices[v].faces.push(f);
+            }
+        }
+        for v in 0..self.vertices.len() {
+            let origin = self.vertices[v].pt;
+            let mut list = std::mem::take(&mut self.vertices[v].faces);
+            geom::stable_sort_by_score(&mut list, |f| geom::angle(origin, self.faces[f].pt));
+            self.vertices[v].faces = list;
+        }
+    }
+
+    /// Renumber vertices, then edges, then faces by `y * 100 + x`
+    /// (`Graph.reorder`).
+    pub fn reorder(&mut self) {
+        let vperm = rank(self.vertices.iter().map(|v| v.pt));
+        let eperm = rank(self.edges.iter().map(|e| e.pt));
+        let fperm = rank(self.faces.iter().map(|f| f.pt));
+        let vnew = inverse(&vperm);
+        let enew = inverse(&eperm);
+        let fnew = inverse(&fperm);
+
+        let mut vertices: Vec<GVertex> = vperm.iter().map(|&o| self.vertices[o].clone()).collect();
+        for v in &mut vertices {
+            v.edges.iter_mut().for_each(|e| *e = enew[*e]);
+            v.faces.iter_mut().for_each(|f| *f = fnew[*f]);
+        }
+        let mut edges: Vec<GEdge> = eperm.iter().map(|&o| self.edges[o].clone()).collect();
+        for e in &mut edges {
+            e.a = vnew[e.a];
+            e.b = vnew[e.b];
+            e.left = e.left.map(|f| fnew[f]);
+            e.right = e.right.map(|f| fnew[f]);
+        }
+        let mut faces: Vec<GFace> = fperm.iter().map(|&o| self.faces[o].clone()).collect();
+        for f in &mut faces {
+            f.vertices.iter_mut().for_each(|v| *v = vnew[*v]);
+            f.edges.iter_mut().for_each(|e| *e = enew[*e]);
+        }
+        self.vertices = vertices;
+        self.edges = edges;
+        self.faces = faces;
+    }
+
+    /// Number of elements of a site type.
+    pub fn count(&self, ty: SiteType) -> usize {
+        match ty {
+            SiteType::Vertex => self.vertices.len(),
+            SiteType::Edge => self.edges.len(),
+            SiteType::Cell => self.faces.len(),
+        }
+    }
+
+    /// Position of an element (vertex position, edge midpoint, face centre).
+    pub fn pt(&self, ty: SiteType, id: usize) -> Pt {
+        match ty {
+            SiteType::Vertex => self.vertices[id].pt,
+            SiteType::Edge => self.edges[id].pt,
+            SiteType::Cell => self.faces[id].pt,
+        }
+    }
+
+    pub fn vertex_bounds(&self) -> (f64, f64, f64, f64) {
+        geom::bounds(self.vertices.iter().map(|v| v.pt))
+    }
+
+    /// Mean vertex position (`Graph.centroid`).
+    pub fn centroid(&self) -> Pt {
+        if self.vertices.is_empty() {
+            return Pt::new(0.0, 0.0);
+        }
+        let (mut x, mut y) = (0.0, 0.0);
+        for v in &self.vertices {
+            x += v.pt.x;
+            y += v.pt.y;
+        }
+        let n = self.vertices.len() as f64;
+        Pt::new(x / n, y / n)
+    }
+
+    /// Recompute edge midpoints and face centres after moving vertices.
+    pub fn recalculate_positions(&mut self) {
+        for e in 0..self.edges.len() {
+            let (a, b) = (self.edges[e].a, self.edges[e].b);
+            self.edges[e].pt = midpoint(self.vertices[a].pt, self.vertices[b].pt);
+        }
+        for f in 0..self.faces.len() {
+            let pt = mean(self.faces[f].vertices.iter().map(|&v| self.vertices[v].pt));
+            self.faces[f].pt = pt;
+        }
+    }
+}
+
+fn midpoint(a: Pt, b: Pt) -> Pt {
+    Pt {
+        x: (a.x + b.x) * 0.5,
+        y: (a.y + b.y) * 0.5,
+        z: (a.z + b.z) * 0.5,
+    }
+}
+
+fn mean(points: impl Iterator<Item = Pt>) -> Pt {
+    let (mut x, mut y, mut z, mut n) = (0.0, 0.0, 0.0, 0usize);
+    for p in points {
+        x += p.x;
+        y += p.y;
+        z += p.z;
+        n += 1;
+    }
+    if n == 0 {
+        return Pt::default();
+    }
+    let n = n as f64;
+    Pt {
+        x: x / n,
+        y: y / n,
+        z: z / n,
+    }
+}
+
+/// Old indices in the new order: stable sort by `y * 100 + x`.
+fn rank(points: impl Iterator<Item = Pt>) -> Vec<usize> {
+    let scores: Vec<f64> = points.map(|p| p.y * 100.0 + p.x).collect();
+    let mut order: Vec<usize> = (0..scores.len()).collect();
+    geom::stable_sort_by_score(&mut order, |i| scores[i]);
+    order
+}
+
+fn inverse(perm: &[usize]) -> Vec<usize> {
+    let mut inv = vec![0; perm.len()];
+    for (new, &old) in perm.iter().enumerate() {
+        inv[old] = new;
+    }
+    inv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One unit square, vertices added out of order.
+    #[test]
+    fn traces_one_square_face_and_reorders() {
+        let mut g = Graph::new();
+        let a = g.add_vertex(Pt::new(1.0, 1.0));
+        let b = g.add_vertex(Pt::new(0.0, 0.0));
+        let c = g.add_vertex(Pt::new(1.0, 0.0));
+        let d = g.add_vertex(Pt::new(0.0, 1.0));
+        g.add_edge(b, c);
+        g.add_edge(c, a);
+        g.add_edge(a, d);
+        g.add_edge(d, b);
+        g.make_faces();
+        assert_eq!(g.faces.len(), 1);
+        g.reorder();
+        let pts: Vec<(f64, f64)> = g.vertices.iter().map(|v| (v.pt.x, v.pt.y)).collect();
+        assert_eq!(pts, vec![(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]);
+        assert_eq!(g.faces[0].pt, Pt::new(0.5, 0.5));
+        for e in &g.edges {
+            assert!(e.left.is_some() != e.right.is_some());
+        }
+    }
+}

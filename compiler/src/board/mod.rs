@@ -1,0 +1,350 @@
+//! Board geometry: Ludii board descriptions to site graphs with Ludii's exact
+//! numbering, coordinates, labels, neighbours, directions, radials and
+//! regions.
+//!
+//! The board is built the way Ludii builds it, so that every derived fact
+//! matches: a tiling generator ([`square`], [`hex`]) produces a planar graph
+//! of vertices, edges and faces ([`graph`]); transforms ([`transform`]) move
+//! it without renumbering; the graph is measured (perimeter, corners, sides,
+//! rows/columns/labels, centre); steps and radials are derived from the
+//! geometry; and the view of the board's default site type is kept in a
+//! [`Board`].
+//!
+//! ```
+//! use ludemic_compiler::board::{build, BoardSpec, Relation, SiteType, Tiling};
+//! let board = build(&BoardSpec::new(Tiling::Square { rows: 3, cols: 3 })).unwrap();
+//! assert_eq!(board.num_sites(), 9);
+//! assert_eq!(board.sites[0].coord, "A1");
+//! assert_eq!(board.neighbours(4, Relation::Orthogonal), &[7, 5, 1, 3]);
+//! ```
+//!
+//! Site numbering (Ludii's `Graph.reorder`): elements are sorted by
+//! `y * 100 + x` of their centre, i.e. bottom row first, left to right. A
+//! `rotate` applied afterwards keeps that numbering while x/y, rows, columns
+//! and labels describe the rotated board.
+//!
+//! Ludii semantics reproduced here (see the module docs of each file):
+//! * Relations ([`steps`]): cells sharing an edge are `Orthogonal`; the cell
+//!   across a corner most nearly in line is `Diagonal` (and `Adjacent`);
+//!   other cells at a corner are `OffDiagonal`; on hex grids the cell beyond
+//!   a corner, across the edge leaving it, is `Diagonal` but not `Adjacent`.
+//!   For vertices, edge-connected vertices are `Orthogonal`/`Adjacent`, the
+//!   opposite corner of each face with 4+ sides is `Diagonal` (not
+//!   `Adjacent`).
+//! * Directions ([`directions`]): a step's compass heading is 8-way unless
+//!   two of the element's steps (to any site type) share an 8-way sector,
+//!   then 16-way. Cells always collide (their corners and sides are steps
+//!   too), so hex cells use `ENE`, `NNE`, `NNW`, `WNW`, ... where square cells
+//!   use `N`, `NE`, `E`, ...
+//! * Radials ([`radials`]), sides ([`sides`]), corners ([`corners`]) and
+//!   SidesNoCorners ([`Board::sides_no_corners`]).
+
+mod corners;
+pub mod directions;
+mod extent;
+mod geom;
+mod graph;
+pub mod hex;
+mod perimeter;
+mod properties;
+pub mod radials;
+mod regions;
+mod sides;
+mod situation;
+pub mod square;
+mod steps;
+mod topology;
+pub mod transform;
+
+pub use directions::{AbsoluteDirection, Compass, DirectionSet};
+pub use radials::Radial;
+pub use square::SquareDiagonals;
+
+/// Ludii's graph element types (declaration order as in Ludii).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SiteType {
+    Vertex,
+    Edge,
+    Cell,
+}
+
+impl SiteType {
+    pub fn from_name(name: &str) -> Option<SiteType> {
+        match name {
+            "Vertex" => Some(SiteType::Vertex),
+            "Edge" => Some(SiteType::Edge),
+            "Cell" => Some(SiteType::Cell),
+            _ => None,
+        }
+    }
+}
+
+/// Shapes of `(hex ...)` boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HexShape {
+    /// `(hex n)`: hexagon with `side` cells per side (Havannah, Yavalath).
+    Hexagon { side: u32 },
+    /// `(hex Diamond n)`: n x n rhombus (Hex).
+    Diamond { size: u32 },
+    /// `(hex Rectangle r c)`, `(hex Square n)`.
+    Rectangle { rows: u32, cols: u32 },
+}
+
+/// The tiling a board is built from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tiling {
+    /// `(square n)` is `Square { rows: n, cols: n }`; `(rectangle r c)` is
+    /// `Square { rows: r, cols: c }`. With `SiteType::Vertex` these are
+    /// points, e.g. `(square 19) use:Vertex` has 19 x 19 sites.
+    Square {
+        rows: u32,
+        cols: u32,
+    },
+    /// Square tiling with `diagonals:` edges (e.g. Alquerque's
+    /// `(rectangle 5 5 diagonals:Alternating)`).
+    SquareWithDiagonals {
+        rows: u32,
+        cols: u32,
+        diagonals: SquareDiagonals,
+    },
+    Hex(HexShape),
+}
+
+/// Operators applied to the generated graph, innermost first.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Transform {
+    /// `(rotate degrees g)`: anticlockwise about the centre of the vertex
+    /// bounds.
+    Rotate(f64),
+    /// `(shift dx dy g)`.
+    Shift(f64, f64),
+}
+
+/// What `(board <graph> use:<SiteType>)` describes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardSpec {
+    pub tiling: Tiling,
+    /// Applied in order after the tiling is generated (for
+    /// `(rotate 90 (hex 5))`: `vec![Transform::Rotate(90.0)]`).
+    pub transforms: Vec<Transform>,
+    /// The board's default site type (`use:`), `Cell` unless stated.
+    pub site_type: SiteType,
+}
+
+impl BoardSpec {
+    /// A `Cell` board without transforms.
+    pub fn new(tiling: Tiling) -> BoardSpec {
+        BoardSpec {
+            tiling,
+            transforms: Vec::new(),
+            site_type: SiteType::Cell,
+        }
+    }
+
+    pub fn with_site_type(mut self, site_type: SiteType) -> BoardSpec {
+        self.site_type = site_type;
+        self
+    }
+
+    pub fn rotated(mut self, degrees: f64) -> BoardSpec {
+        self.transforms.push(Transform::Rotate(degrees));
+        self
+    }
+}
+
+/// Build a board. Errors name the unsupported combination.
+pub fn build(spec: &BoardSpec) -> Result<Board, String> {
+    if spec.site_type == SiteType::Edge {
+        return Err("boards whose default site type is Edge are not supported yet".into());
+    }
+    let mut graph = match spec.tiling {
+        Tiling::Square { rows, cols } => {
+            check_dims(&[rows, cols])?;
+            square::rectangle(rows, cols, None, spec.site_type)
+        }
+        Tiling::SquareWithDiagonals {
+            rows,
+            cols,
+            diagonals,
+        } => {
+            check_dims(&[rows, cols])?;
+            square::rectangle(rows, cols, Some(diagonals), spec.site_type)
+        }
+        Tiling::Hex(HexShape::Hexagon { side }) => {
+            check_dims(&[side])?;
+            hex::hexagon(side)
+        }
+        Tiling::Hex(HexShape::Diamond { size }) => {
+            check_dims(&[size])?;
+            hex::diamond(size)
+        }
+        Tiling::Hex(HexShape::Rectangle { rows, cols }) => {
+            check_dims(&[rows, cols])?;
+            hex::rectangle(rows, cols)
+        }
+    };
+    for t in &spec.transforms {
+        match *t {
+            Transform::Rotate(deg) => transform::rotate(&mut graph, deg),
+            Transform::Shift(dx, dy) => transform::shift(&mut graph, dx, dy),
+        }
+    }
+    if graph.count(spec.site_type) > u16::MAX as usize {
+        return Err(format!(
+            "board too large: {} sites",
+            graph.count(spec.site_type)
+        ));
+    }
+    Ok(topology::assemble(graph, spec.site_type))
+}
+
+fn check_dims(dims: &[u32]) -> Result<(), String> {
+    if dims.iter().any(|&d| d == 0 || d > 100) {
+        return Err(format!("board dimensions {dims:?} out of range 1..=100"));
+    }
+    Ok(())
+}
+
+/// Ludii's relation types between sites of the same type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Relation {
+    Orthogonal,
+    Diagonal,
+    Adjacent,
+    OffDiagonal,
+    All,
+}
+
+impl Relation {
+    pub const ALL: [Relation; 5] = [
+        Relation::Orthogonal,
+        Relation::Diagonal,
+        Relation::Adjacent,
+        Relation::OffDiagonal,
+        Relation::All,
+    ];
+
+    /// The absolute direction naming the same set of steps.
+    pub fn direction(self) -> AbsoluteDirection {
+        match self {
+            Relation::Orthogonal => AbsoluteDirection::Orthogonal,
+            Relation::Diagonal => AbsoluteDirection::Diagonal,
+            Relation::Adjacent => AbsoluteDirection::Adjacent,
+            Relation::OffDiagonal => AbsoluteDirection::OffDiagonal,
+            Relation::All => AbsoluteDirection::All,
+        }
+    }
+}
+
+/// One site of the board's default site type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Site {
+    pub index: usize,
+    /// Ludii's centroid (y grows upward).
+    pub x: f64,
+    pub y: f64,
+    pub row: u32,
+    pub col: u32,
+    /// Ludii's coordinate label, e.g. `A1`.
+    pub coord: String,
+}
+
+/// A built board, seen through its default site type. All site lists are
+/// site indices of that type (`u16`).
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub site_type: SiteType,
+    /// Element counts of the whole graph.
+    pub num_vertices: usize,
+    pub num_edges: usize,
+    pub num_cells: usize,
+    pub sites: Vec<Site>,
+    relations: [topology::Lists<u16>; 5],
+    step_lists: topology::Lists<u16>,
+    radials: Vec<Radial>,
+    radials_in_direction: topology::Lists<u32>,
+    distinct_radials: topology::Lists<u32>,
+    /// Indexed like [`Compass::SIDES`].
+    sides: [Vec<u16>; 8],
+    corners: Vec<u16>,
+    corners_convex: Vec<u16>,
+    corners_concave: Vec<u16>,
+    perimeter: Vec<u16>,
+    outer: Vec<u16>,
+    inner: Vec<u16>,
+    centre: Vec<u16>,
+    top: Vec<u16>,
+    bottom: Vec<u16>,
+    left: Vec<u16>,
+    right: Vec<u16>,
+    rows: Vec<Vec<u16>>,
+    columns: Vec<Vec<u16>>,
+}
+
+impl Board {
+    pub fn num_sites(&self) -> usize {
+        self.sites.len()
+    }
+
+    /// Neighbours of `site` under a relation, in Ludii's order (clockwise
+    /// from north, as Ludii's `orthogonal()`/`diagonal()`/`adjacent()` lists).
+    pub fn neighbours(&self, site: usize, rel: Relation) -> &[u16] {
+        let k = Relation::ALL.iter().position(|&r| r == rel).unwrap_or(0);
+        self.relations[k].get(site)
+    }
+
+    /// Sites one step from `site` in `dir` (Ludii's
+    /// `trajectories.steps(type, site, type, dir)`), clockwise from north.
+    /// For a relation direction (`Orthogonal`, ...) this is the relation; for
+    /// a heading (`N`, `ENE`, ...) it is usually zero or one site.
+    pub fn steps(&self, site: usize, dir: AbsoluteDirection) -> &[u16] {
+        self.step_lists
+            .get(site * AbsoluteDirection::COUNT + dir.index())
+    }
+
+    /// The first site one step from `site` in `dir`, if any.
+    pub fn step(&self, site: usize, dir: AbsoluteDirection) -> Option<usize> {
+        self.steps(site, dir).first().map(|&s| s as usize)
+    }
+
+    /// The radial with global id `id` (as stored in [`Radial::opposites`]).
+    pub fn radial(&self, id: u32) -> &Radial {
+        &self.radials[id as usize]
+    }
+
+    /// All radials from `site` in `dir` (Ludii's
+    /// `radials(type, site).inDirection(dir)`), clockwise from north.
+    pub fn radials(
+        &self,
+        site: usize,
+        dir: AbsoluteDirection,
+    ) -> impl Iterator<Item = &Radial> + '_ {
+        let ids = self
+            .radials_in_direction
+            .get(site * AbsoluteDirection::COUNT + dir.index());
+        ids.iter().map(move |&id| &self.radials[id as usize])
+    }
+
+    /// The distinct radials from `site` in `dir` (Ludii's
+    /// `distinctInDirection`): one radial of each opposite pair, plus radials
+    /// without opposites. This is what `is Line` iterates, walking each
+    /// radial and then its opposites.
+    pub fn distinct_radials(
+        &self,
+        site: usize,
+        dir: AbsoluteDirection,
+    ) -> impl Iterator<Item = &Radial> + '_ {
+        let ids = self
+            .distinct_radials
+            .get(site * AbsoluteDirection::COUNT + dir.index());
+        ids.iter().map(move |&id| &self.radials[id as usize])
+    }
+
+    /// The opposite radials of `radial` (at most one in practice).
+    pub fn opposites<'a>(&'a self, radial: &'a Radial) -> impl Iterator<Item = &'a Radial> + 'a {
+        radial
+            .opposites
+            .iter()
+            .map(move |&id| &self.radials[id as usize])
+    }
+}

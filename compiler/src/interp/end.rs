@@ -1,0 +1,117 @@
+//! End of game: end rules and results, the all-pass draw, Ludii's ranks.
+//!
+//! Follows Ludii's `End.eval`/`applyResult` (docs/ludii-semantics.md §9):
+//! every rule is evaluated in order; a result for a player already out of
+//! the game is skipped; with three or more players a result takes one player
+//! out and the others play on until one is left.
+
+use ludemic_runtime::{EndReason, Player};
+
+use crate::ir::{EndRule, ResultKind, ResultPlayer};
+
+use super::{Interpreter, State};
+
+impl Interpreter {
+    /// Evaluates the mover's phase end rules, then the global ones, then the
+    /// all-pass draw, right after `mover`'s move was applied.
+    pub(super) fn evaluate_end(&self, state: &mut State, mover: Player) {
+        let phase = state.phase[mover as usize] as usize;
+        if state.active != 0 {
+            self.evaluate_rules(state, mover, &self.model.phases[phase].end);
+        }
+        if state.outcome.is_none() {
+            self.evaluate_rules(state, mover, &self.model.end);
+            if state.outcome.is_none() && self.all_passed(state) {
+                self.draw_all(state, EndReason::Terminal);
+            }
+        }
+    }
+
+    fn evaluate_rules(&self, state: &mut State, mover: Player, rules: &[EndRule]) {
+        for rule in rules {
+            if !self.eval_cond(state, mover, &rule.condition) {
+                continue;
+            }
+            match rule.who {
+                ResultPlayer::All => self.draw_all(state, EndReason::Terminal),
+                ResultPlayer::Player(who) => {
+                    let p = self.resolve(state, mover, who);
+                    if !state.is_active(p) {
+                        continue;
+                    }
+                    match rule.result {
+                        ResultKind::Win => self.win(state, p),
+                        ResultKind::Loss => self.lose(state, p),
+                        ResultKind::Draw => self.draw_all(state, EndReason::Terminal),
+                    }
+                }
+            }
+        }
+    }
+
+    fn num_winners(&self, state: &State) -> u32 {
+        state.winners.count_ones()
+    }
+
+    fn active_players(&self, state: &State) -> impl Iterator<Item = Player> + '_ {
+        let active = state.active;
+        (1..=self.model.num_players).filter(move |p| active & (1 << p) != 0)
+    }
+
+    /// `(result P Win)`: P takes the next winning rank and leaves the game.
+    fn win(&self, state: &mut State, p: Player) {
+        let rank = self.num_winners(state) as f32 + 1.0;
+        state.active &= !(1 << p);
+        state.winners |= 1 << p;
+        state.ranking[p as usize - 1] = rank;
+        let remaining: Vec<Player> = self.active_players(state).collect();
+        match remaining[..] {
+            [last] => {
+                state.ranking[last as usize - 1] = rank + 1.0;
+                state.losers += 1;
+                state.active = 0;
+                state.outcome = Some(self.outcome(state, EndReason::Terminal));
+            }
+            [] => state.outcome = Some(self.outcome(state, EndReason::Terminal)),
+            _ => {}
+        }
+    }
+
+    /// `(result P Loss)`: P takes the worst free rank and leaves the game.
+    fn lose(&self, state: &mut State, p: Player) {
+        let n = self.model.num_players as f32;
+        state.active &= !(1 << p);
+        state.ranking[p as usize - 1] = n - state.losers as f32;
+        state.losers += 1;
+        let remaining: Vec<Player> = self.active_players(state).collect();
+        match remaining[..] {
+            [last] => {
+                state.ranking[last as usize - 1] = self.num_winners(state) as f32 + 1.0;
+                state.winners |= 1 << last;
+                state.active = 0;
+                state.outcome = Some(self.outcome(state, EndReason::Terminal));
+            }
+            [] => state.outcome = Some(self.outcome(state, EndReason::Terminal)),
+            _ => {}
+        }
+    }
+
+    /// A draw for everyone still unranked (all passed, `(result All Draw)`, a limit).
+    pub(super) fn draw_all(&self, state: &mut State, reason: EndReason) {
+        let active = self.active_players(state).count() as f32;
+        let shared = (active + 1.0) / 2.0 + self.num_winners(state) as f32;
+        for p in 0..self.model.num_players as usize {
+            if state.ranking[p] == 0.0 {
+                state.ranking[p] = shared;
+            }
+        }
+        state.active = 0;
+        state.outcome = Some(self.outcome(state, reason));
+    }
+
+    /// Ludii's `allPass`: each player's most recent turn was a single pass.
+    fn all_passed(&self, state: &State) -> bool {
+        let all = ((1u32 << (self.model.num_players + 1)) - 1) & !1;
+        state.passed & all == all
+    }
+}

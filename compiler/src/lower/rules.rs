@@ -1,0 +1,202 @@
+//! `(rules ...)`: meta rules, phases, play and end.
+
+use crate::diagnostic::{ErrorKind, Result};
+use crate::ir::{EndRule, NextPhase, Phase, ResultKind, ResultPlayer};
+use crate::syntax::{Node, NodeKind};
+
+use super::{conds, moves, Args, Cx};
+
+pub(super) struct Rules {
+    pub swap: bool,
+    pub phases: Vec<Phase>,
+    pub end: Vec<EndRule>,
+}
+
+/// `(rules [(meta ...)] (play ...) | phases:{...} [(end ...)])`.
+pub(super) fn rules(cx: &mut Cx, node: &Node) -> Result<Rules> {
+    let mut args = Args::new(node, "rules", 0);
+    let swap = match args.form_with_head("meta") {
+        Some(meta) => self::meta(cx, meta)?,
+        None => false,
+    };
+    let play = args.form_with_head("play");
+    let phase_list = args.labeled("phases");
+    let end = match args.form_with_head("end") {
+        Some(end) => self::end(cx, end)?,
+        None => Vec::new(),
+    };
+    if let Some(other) = args.take(|n| n.head().is_some()) {
+        return Err(cx.unsupported_in(other, "rule"));
+    }
+    args.finish(cx)?;
+    let phases = match (play, phase_list) {
+        (Some(play), None) => vec![Phase {
+            name: String::new(),
+            play: self::play(cx, play)?,
+            end: Vec::new(),
+            next: Vec::new(),
+            text: cx.text(play),
+        }],
+        (None, Some(list)) => phases(cx, list)?,
+        (Some(play), Some(_)) => {
+            return Err(cx.error(ErrorKind::Invalid, play, "a game has either `(play ...)` or `phases:`, not both"))
+        }
+        (None, None) => return Err(cx.error(ErrorKind::Invalid, node, "the rules have no `(play ...)` and no `phases:`")),
+    };
+    Ok(Rules { swap, phases, end })
+}
+
+/// `(meta (swap))` or `(meta {(swap) ...})`: returns whether the swap rule is on.
+fn meta(cx: &Cx, node: &Node) -> Result<bool> {
+    let mut args = Args::new(node, "meta", 0);
+    let items: Vec<&Node> = match args.next() {
+        Some(Node { kind: NodeKind::Array(items), .. }) => items.iter().map(|a| &a.value).collect(),
+        Some(one) => vec![one],
+        None => return Err(args.error(cx, ErrorKind::Invalid, "`(meta ...)` needs a rule")),
+    };
+    args.finish(cx)?;
+    let mut swap = false;
+    for item in items {
+        match item.head() {
+            Some("swap") if item.args().is_empty() => swap = true,
+            _ => return Err(cx.unsupported_in(item, "meta rule")),
+        }
+    }
+    Ok(swap)
+}
+
+/// `(play MOVES)`.
+fn play(cx: &Cx, node: &Node) -> Result<crate::ir::Moves> {
+    let mut args = Args::new(node, "play", 0);
+    let moves = args
+        .next()
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(play ...)` needs moves"))?;
+    args.finish(cx)?;
+    moves::moves(cx, moves)
+}
+
+/// `phases:{(phase "Name" (play ...) [(end ...)] [(nextPhase ...)])...}`.
+fn phases(cx: &mut Cx, list: &Node) -> Result<Vec<Phase>> {
+    let NodeKind::Array(items) = &list.kind else {
+        return Err(cx.error(ErrorKind::Invalid, list, "`phases:` takes a list `{...}`"));
+    };
+    // Names first, so that a phase can name a later one in `nextPhase`.
+    cx.phase_names = items
+        .iter()
+        .map(|item| {
+            let node = &item.value;
+            if node.head() != Some("phase") {
+                return Err(cx.unsupported_in(node, "phase"));
+            }
+            node.args()
+                .first()
+                .and_then(|a| a.value.string())
+                .map(str::to_owned)
+                .ok_or_else(|| cx.error(ErrorKind::Invalid, node, "a phase needs a name"))
+        })
+        .collect::<Result<_>>()?;
+    items.iter().map(|item| phase(cx, &item.value)).collect()
+}
+
+fn phase(cx: &Cx, node: &Node) -> Result<Phase> {
+    let mut args = Args::new(node, "phase", 1);
+    let name = node.args()[0].value.string().unwrap_or_default().to_owned();
+    let play_node = args
+        .form_with_head("play")
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "a phase needs `(play ...)`"))?;
+    let play = play(cx, play_node)?;
+    let end = match args.form_with_head("end") {
+        Some(end) => self::end(cx, end)?,
+        None => Vec::new(),
+    };
+    let mut next = Vec::new();
+    while let Some(n) = args.form_with_head("nextPhase") {
+        next.push(next_phase(cx, n)?);
+    }
+    if let Some(other) = args.take(|n| n.atom().is_some()) {
+        return Err(cx.unsupported_in(other, "phase owner"));
+    }
+    args.finish(cx)?;
+    Ok(Phase {
+        name,
+        play,
+        end,
+        next,
+        text: cx.text(play_node),
+    })
+}
+
+/// `(nextPhase [COND] "Name")`.
+fn next_phase(cx: &Cx, node: &Node) -> Result<NextPhase> {
+    let mut args = Args::new(node, "nextPhase", 0);
+    let name_node = args
+        .take(|n| n.string().is_some())
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(nextPhase ...)` needs a phase name"))?;
+    let name = name_node.string().unwrap_or_default();
+    let target = cx
+        .phase_names
+        .iter()
+        .position(|p| p == name)
+        .ok_or_else(|| cx.error(ErrorKind::Invalid, name_node, format!("no phase is called \"{name}\"")))?;
+    let condition = match args.take(|n| n.head().is_some()) {
+        Some(c) => Some(conds::cond(cx, c)?),
+        None => None,
+    };
+    args.finish(cx)?;
+    Ok(NextPhase { condition, target })
+}
+
+/// `(end RULE)` or `(end {RULE...})`.
+fn end(cx: &Cx, node: &Node) -> Result<Vec<EndRule>> {
+    let mut args = Args::new(node, "end", 0);
+    let items: Vec<&Node> = match args.next() {
+        Some(Node { kind: NodeKind::Array(items), .. }) => items.iter().map(|a| &a.value).collect(),
+        Some(one) => vec![one],
+        None => return Err(args.error(cx, ErrorKind::Invalid, "`(end ...)` needs a rule")),
+    };
+    args.finish(cx)?;
+    items.into_iter().map(|item| end_rule(cx, item)).collect()
+}
+
+/// `(if COND (result WHO Win|Loss|Draw))`.
+fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
+    if node.head() != Some("if") {
+        return Err(cx.unsupported_in(node, "end rule"));
+    }
+    let mut args = Args::new(node, "if", 0);
+    let result = args
+        .form_with_head("result")
+        .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "this end rule has no `(result ...)`"))?;
+    let condition = args
+        .next()
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition"))?;
+    args.finish(cx)?;
+    let condition = conds::cond(cx, condition)?;
+    let mut rargs = Args::new(result, "result", 0);
+    let who = rargs
+        .take(|n| n.atom().is_some())
+        .ok_or_else(|| rargs.error(cx, ErrorKind::Invalid, "`(result ...)` needs a player"))?;
+    let who = match who.atom().unwrap_or_default() {
+        "All" => ResultPlayer::All,
+        _ => ResultPlayer::Player(conds::player_ref(cx, who)?),
+    };
+    let kind = rargs
+        .take(|n| n.atom().is_some())
+        .ok_or_else(|| rargs.error(cx, ErrorKind::Invalid, "`(result ...)` needs Win, Loss or Draw"))?;
+    let result_kind = match kind.atom().unwrap_or_default() {
+        "Win" => ResultKind::Win,
+        "Loss" => ResultKind::Loss,
+        "Draw" => ResultKind::Draw,
+        _ => return Err(cx.unsupported_in(kind, "result")),
+    };
+    rargs.finish(cx)?;
+    if who == ResultPlayer::All && result_kind != ResultKind::Draw {
+        return Err(cx.error(ErrorKind::Unsupported, result, "only `(result All Draw)` is supported for All"));
+    }
+    Ok(EndRule {
+        condition,
+        who,
+        result: result_kind,
+        text: cx.text(node),
+    })
+}

@@ -1,0 +1,129 @@
+//! `ludemic playout`: uniform random playouts with speed, length and outcome statistics.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Args;
+use ludemic_compiler::interp::Interpreter;
+use ludemic_runtime::{Game, PlayoutStats, Xoshiro256PlusPlus};
+use serde_json::json;
+
+use super::{Engine, GameArgs};
+
+#[derive(Args, Debug)]
+pub struct PlayoutArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Number of playouts.
+    #[arg(short = 'n', long, default_value_t = 1000)]
+    pub playouts: u64,
+    /// Seed of the xoshiro256++ generator.
+    #[arg(long, default_value_t = 12345)]
+    pub seed: u64,
+    /// The back end that runs the game.
+    #[arg(long, value_enum, default_value_t = Engine::Interpreter)]
+    pub engine: Engine,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
+    let loaded = ludemic_compiler::load(&args.game.file, &args.game.config())?;
+    let variants: Vec<String> = ludemic_compiler::analyse::select_playouts(&loaded.model)
+        .iter()
+        .map(|c| c.variant.to_string())
+        .collect();
+    let game = Interpreter::new(loaded.model);
+    let engine = "interpreter";
+    let (stats, seconds) = run_playouts(&game, args.playouts, args.seed, !args.json);
+    let outcomes: serde_json::Map<String, serde_json::Value> = stats
+        .outcomes()
+        .into_iter()
+        .map(|(k, v)| (k, json!(v)))
+        .collect();
+    let per_sec = stats.playouts as f64 / seconds;
+    let moves_per_sec = stats.total_moves as f64 / seconds;
+    if args.json {
+        let report = json!({
+            "game": game.name(),
+            "file": args.game.file.display().to_string(),
+            "options": game.model().options,
+            "engine": engine,
+            "playout_variant": variants,
+            "rng": "xoshiro256++",
+            "seed": args.seed,
+            "playouts": stats.playouts,
+            "seconds": seconds,
+            "playouts_per_sec": per_sec,
+            "moves_per_sec": moves_per_sec,
+            "mean_moves": stats.mean_moves(),
+            "mean_moves_stderr": stats.mean_moves_stderr(),
+            "min_moves": stats.min_moves,
+            "max_moves": stats.max_moves,
+            "limit_reached": stats.limit_reached,
+            "outcomes": outcomes,
+        });
+        println!("{report}");
+    } else {
+        println!("game:      {} ({})", game.name(), args.game.file.display());
+        if !game.model().options.is_empty() {
+            println!("options:   {}", game.model().options.join("; "));
+        }
+        println!("engine:    {engine} (playout: {})", variants.join(", "));
+        println!("rng:       xoshiro256++, seed {}", args.seed);
+        println!(
+            "playouts:  {} in {:.3} s: {:.1} playouts/s, {:.0} moves/s",
+            stats.playouts, seconds, per_sec, moves_per_sec
+        );
+        println!(
+            "moves:     mean {:.2} ± {:.2} (min {}, max {})",
+            stats.mean_moves(),
+            stats.mean_moves_stderr(),
+            stats.min_moves,
+            stats.max_moves
+        );
+        let shown: Vec<String> = stats
+            .outcomes()
+            .into_iter()
+            .map(|(label, n)| format!("{label} {:.3} ({n})", n as f64 / stats.playouts.max(1) as f64))
+            .collect();
+        println!("outcomes:  {}", shown.join("  "));
+        if stats.limit_reached > 0 {
+            println!("limit:     {} playouts reached the turn or move limit", stats.limit_reached);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `n` playouts from the initial state; returns the statistics and the wall time.
+pub fn run_playouts<G: Game>(game: &G, n: u64, seed: u64, progress: bool) -> (PlayoutStats, f64) {
+    let bar = (progress && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(n);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} playouts ({per_sec}, eta {eta})")
+                .expect("valid template"),
+        );
+        bar
+    });
+    let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
+    let mut stats = PlayoutStats::new(game.num_players());
+    let initial = game.initial_state();
+    let start = Instant::now();
+    for i in 0..n {
+        let mut state = initial.clone();
+        let result = game.playout(&mut state, &mut rng);
+        stats.record(&result);
+        if let Some(bar) = &bar {
+            if i % 64 == 63 {
+                bar.set_position(i + 1);
+            }
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    (stats, seconds)
+}
