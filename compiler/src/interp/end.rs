@@ -109,9 +109,40 @@ impl Interpreter {
         state.outcome = Some(self.outcome(state, reason));
     }
 
-    /// Ludii's `allPass`: each player's most recent turn was a single pass.
+    /// Ludii's `Context.allPass`, read right after `state.mover`'s move: the
+    /// last n turns (n players, counting those out of the game) were passes.
+    /// The newest turn must be a single pass; an older turn counts by its
+    /// earliest move and may hold at most two moves.
     fn all_passed(&self, state: &State) -> bool {
-        let all = ((1u32 << (self.model.num_players + 1)) - 1) & !1;
-        state.passed & all == all
+        let n = self.model.num_players as usize;
+        let mut moves = state.history.iter().rev();
+        if n == 1 {
+            return moves.next().is_some_and(|&(_, pass)| pass);
+        }
+        let mut last_mover = state.mover;
+        let mut pass = false;
+        let mut count = 0;
+        for _ in 0..n {
+            loop {
+                let Some(&(mover, is_pass)) = moves.next() else {
+                    return pass;
+                };
+                if count > 1 {
+                    return false;
+                }
+                if mover != last_mover {
+                    if !pass {
+                        return false;
+                    }
+                    last_mover = mover;
+                    count = 0;
+                    pass = is_pass;
+                    break;
+                }
+                count += 1;
+                pass = is_pass;
+            }
+        }
+        true
     }
 }

@@ -54,6 +54,41 @@ impl Interpreter {
         &self.model
     }
 
+    /// A hand-made position: the initial state with `pieces` (site, player)
+    /// placed, each player's piece being the component numbered like the
+    /// player, and `mover` to move after `moves` moves. Used to test rules
+    /// on chosen positions.
+    pub fn position(&self, pieces: &[(Site, Player)], mover: Player, moves: u32) -> State {
+        let mut state = self.initial_state();
+        for &(site, player) in pieces {
+            self.place(&mut state, site, player);
+        }
+        state.last_to = None;
+        state.mover = mover;
+        state.prev = if moves == 0 { 0 } else { self.previous_player(&state, mover) };
+        state.moves = moves;
+        state.turns = moves + 1;
+        state
+    }
+
+    /// The site with Ludii's coordinate label `coord` (e.g. `"A1"`).
+    pub fn site(&self, coord: &str) -> Option<Site> {
+        self.model
+            .board
+            .sites
+            .iter()
+            .position(|s| s.coord == coord)
+            .map(|i| i as Site)
+    }
+
+    /// The legal move with this canonical key, if any.
+    pub fn find_move(&self, state: &State, key: &str) -> Option<Move> {
+        let key: MoveKey = key.parse().ok()?;
+        let mut legal = MoveBuffer::new();
+        self.legal_moves(state, &mut legal);
+        legal.iter().copied().find(|&m| self.move_key(m) == key)
+    }
+
     /// The player after `player` in turn order (skipping players out of the game).
     fn next_player(&self, state: &State, player: Player) -> Player {
         let n = self.model.num_players;
@@ -114,7 +149,7 @@ impl Game for Interpreter {
             moves: 0,
             turns: 1,
             last_to: None,
-            passed: 0,
+            history: Vec::new(),
             active: ((1u32 << (players + 1)) - 1) & !1,
             winners: 0,
             losers: 0,
@@ -171,7 +206,7 @@ impl Interpreter {
             Move::Add { site, what, rule } => {
                 let then = self.consequences[rule as usize].as_ref();
                 self.place(state, site, what);
-                state.passed &= !(1 << mover);
+                state.history.push((mover, false));
                 state.moves += 1;
                 if let Some(effect) = then {
                     move_again = self.run_effect(state, effect);
@@ -179,14 +214,14 @@ impl Interpreter {
             }
             Move::Pass => {
                 state.last_to = None;
-                state.passed |= 1 << mover;
+                state.history.push((mover, true));
                 state.moves += 1;
             }
             Move::Swap => {
                 // Pieces and roles stay; the agents behind roles 1 and 2 trade places
                 // and role 2 moves again (Ludii appends SetNextPlayer(mover)).
                 state.last_to = None;
-                state.passed &= !(1 << mover);
+                state.history.push((mover, false));
                 state.moves += 1;
                 state.swapped = !state.swapped;
                 move_again = true;
@@ -218,8 +253,8 @@ impl Interpreter {
     }
 
     fn place(&self, state: &mut State, site: Site, what: u8) {
+        // Adding to an occupied site replaces its piece, as Ludii's ActionAdd sets the site.
         let owner = self.model.components[what as usize - 1].owner;
-        debug_assert_eq!(state.what[site as usize], 0, "placing on an occupied site");
         state.what[site as usize] = what;
         state.owner[site as usize] = owner;
         state.last_to = Some(site);

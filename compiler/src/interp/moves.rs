@@ -36,11 +36,9 @@ impl Interpreter {
             PieceRef::Mover => player,
             PieceRef::Component(c) => (c + 1) as u8,
         };
+        // Like Ludii's Add, every site of the region is a target: only `to if:`
+        // filters (occupied sites are excluded by the region, e.g. sites Empty).
         for site in self.region_sites(state, player, &add.to) {
-            // A piece is added only to an empty site (no stacking).
-            if state.what[site as usize] != 0 {
-                continue;
-            }
             if let Some(cond) = &add.to_if {
                 if !self.eval_cond(state, player, cond) {
                     continue;

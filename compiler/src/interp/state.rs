@@ -23,8 +23,9 @@ pub struct State {
     pub(crate) turns: u32,
     /// The `to` site of the last placement.
     pub(crate) last_to: Option<Site>,
-    /// Bit p set when player p's most recent turn was a single pass.
-    pub(crate) passed: u32,
+    /// Every move played: its mover and whether it was a pass (Ludii's
+    /// all-pass rule reads the most recent turns).
+    pub(crate) history: Vec<(Player, bool)>,
     /// Bit p set while player p is still in the game.
     pub(crate) active: u32,
     /// Bit p set once player p has a `Win` result (Ludii's `winners`).

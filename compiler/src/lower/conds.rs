@@ -250,6 +250,46 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
             Args::new(node, "sites Corners", 1).finish(cx)?;
             board::corners(b)
         }
+        "sites Outer" => {
+            Args::new(node, "sites Outer", 1).finish(cx)?;
+            b.outer().to_vec()
+        }
+        "expand" => {
+            // (expand REGION [steps:N] [DIRECTION]): the region grown N times by
+            // one step (adjacent sites, or steps in DIRECTION).
+            let mut args = Args::new(node, "expand", 0);
+            let base = args
+                .take(|n| n.head().is_some())
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(expand ...)` needs a region"))?;
+            let steps = match args.labeled("steps") {
+                Some(n) => cx.int_literal(n)?,
+                None => 1,
+            };
+            let direction = match args.take(|n| n.atom().is_some()) {
+                Some(d) => Some(
+                    d.atom()
+                        .and_then(board::direction)
+                        .ok_or_else(|| cx.unsupported_in(d, "direction"))?,
+                ),
+                None => None,
+            };
+            args.finish(cx)?;
+            let mut sites = static_region(cx, base)?;
+            for _ in 0..steps.max(0) {
+                let mut grown = sites.clone();
+                for &s in &sites {
+                    let next = match direction {
+                        None => b.neighbours(s as usize, crate::board::Relation::Adjacent),
+                        Some(d) => b.steps(s as usize, d),
+                    };
+                    grown.extend_from_slice(next);
+                }
+                grown.sort_unstable();
+                grown.dedup();
+                sites = grown;
+            }
+            sites
+        }
         "sites" => {
             let mut args = Args::new(node, "sites", 0);
             let list = args

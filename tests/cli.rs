@@ -1,0 +1,132 @@
+//! The `ludemic` command line end to end: outputs, exit codes, error locations.
+
+mod common;
+
+use std::process::{Command, Output};
+
+fn ludemic(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludemic"))
+        .args(args)
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the ludemic binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Writes `contents` to a fresh `.lud` file in a temporary directory.
+fn lud_file(dir: &tempfile::TempDir, contents: &str) -> String {
+    let path = dir.path().join("game.lud");
+    std::fs::write(&path, contents).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn playout_json_reports_speed_length_and_outcomes() {
+    let out = ludemic(&["playout", "games/tic-tac-toe.lud", "-n", "300", "--seed", "9", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(report["game"], "Tic-Tac-Toe");
+    assert_eq!(report["engine"], "interpreter");
+    assert_eq!(report["rng"], "xoshiro256++");
+    assert_eq!(report["seed"], 9);
+    assert_eq!(report["playouts"], 300);
+    assert!(report["seconds"].as_f64().unwrap() > 0.0);
+    assert!(report["playouts_per_sec"].as_f64().unwrap() > 0.0);
+    let mean = report["mean_moves"].as_f64().unwrap();
+    assert!((5.0..=11.0).contains(&mean), "{mean}");
+    let outcomes = report["outcomes"].as_object().unwrap();
+    let total: u64 = ["P1", "P2", "draw"].iter().map(|k| outcomes[*k].as_u64().unwrap()).sum();
+    assert_eq!(total, 300);
+}
+
+#[test]
+fn playout_with_the_same_seed_gives_the_same_statistics() {
+    let run = || {
+        let out = ludemic(&["playout", "games/squava.lud", "-n", "200", "--seed", "3", "--json"]);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (v["mean_moves"].clone(), v["outcomes"].clone())
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn check_summarises_players_board_phases_and_playout() {
+    let out = ludemic(&["check", "games/connect6.lud"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for expected in ["players:  2", "361 sites", "\"Opening\"", "add-to-empty", "standard"] {
+        assert!(stdout.contains(expected), "missing {expected:?} in\n{stdout}");
+    }
+}
+
+#[test]
+fn expand_prints_the_expanded_game_with_options_resolved() {
+    let out = ludemic(&["expand", "games/hex.lud", "--option", "Board Size/9x9"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Board Size/9x9"), "{stdout}");
+    assert!(stdout.contains("9"), "{stdout}");
+    assert!(!stdout.contains('<'), "no option marker left:\n{stdout}");
+}
+
+#[test]
+fn unsupported_ludeme_is_an_error_at_its_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = lud_file(
+        &dir,
+        "(game \"X\" (players 2)\n  (equipment { (board (square 3)) (piece \"Disc\" Each) })\n  (rules (play (move Frobnicate (to (sites Empty))))\n    (end (if (is Line 3) (result Mover Win)))))\n",
+    );
+    let out = ludemic(&["check", &file]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("move Frobnicate"), "{stderr}");
+    assert!(stderr.contains("game.lud:3:17"), "{stderr}");
+}
+
+#[test]
+fn malformed_file_is_a_syntax_error_with_a_location() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = lud_file(&dir, "(game \"X\" (players 2)\n  (equipment { (board (square 3) })\n");
+    let out = ludemic(&["playout", &file, "-n", "1"]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("game.lud:"), "{stderr}");
+}
+
+#[test]
+fn unknown_option_and_missing_file_fail_cleanly() {
+    let out = ludemic(&["playout", "games/hex.lud", "--option", "Board Size/99x99"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("99x99"), "{}", text(&out.stderr));
+
+    let out = ludemic(&["check", "games/no-such-game.lud"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("no-such-game.lud"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn conform_replays_ludii_trials_and_prints_a_summary() {
+    let Some(trials) = common::shared("reference/ludii-trials") else {
+        return;
+    };
+    let file = trials.join("tic-tac-toe.jsonl");
+    let out = ludemic(&["conform", "games/tic-tac-toe.lud", "--trials", &file.display().to_string()]);
+    assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(text(&out.stdout).lines().any(|l| l == "20 passed, 0 failed"));
+}
+
+#[test]
+fn conform_exits_non_zero_on_a_mismatch() {
+    let Some(trials) = common::shared("reference/ludii-trials") else {
+        return;
+    };
+    // Squava's trials replayed on Tic-Tac-Toe must not pass.
+    let file = trials.join("squava.jsonl");
+    let out = ludemic(&["conform", "games/tic-tac-toe.lud", "--trials", &file.display().to_string()]);
+    assert!(!out.status.success());
+    assert!(text(&out.stdout).contains("MISMATCH"));
+}

@@ -1,0 +1,64 @@
+//! Shared helpers for the integration tests: where the shared data lives,
+//! and loading games.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use ludemic_compiler::interp::Interpreter;
+use ludemic_compiler::{load, Config};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `../shared` beside the repository, or `None` (with a printed reason) when
+/// it is absent, as on a fresh clone of the project alone.
+pub fn shared(what: &str) -> Option<PathBuf> {
+    let dir = root().join("../shared").join(what);
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: {} is absent", dir.display());
+        None
+    }
+}
+
+/// Loads one of the project's own games (`games/NAME.lud`) with `options`.
+pub fn own_game(name: &str, options: &[String]) -> Interpreter {
+    let config = Config {
+        def_dirs: vec![root().join("games/def")],
+        options: options.to_vec(),
+        ruleset: None,
+    };
+    let path = root().join("games").join(format!("{name}.lud"));
+    let loaded = load(&path, &config).unwrap_or_else(|e| panic!("{e}"));
+    Interpreter::new(loaded.model)
+}
+
+/// Loads a Ludii corpus game (`shared/ludii/lud/...`) with Ludii's define library.
+pub fn corpus_game(ludii: &Path, lud: &str, options: &[String]) -> Interpreter {
+    let config = Config {
+        def_dirs: vec![ludii.join("def")],
+        options: options.to_vec(),
+        ruleset: None,
+    };
+    let loaded = load(&ludii.join("lud").join(lud), &config).unwrap_or_else(|e| panic!("{e}"));
+    Interpreter::new(loaded.model)
+}
+
+/// The seven placement games: corpus path, our own file, and trial slugs.
+pub const PLACEMENT_GAMES: &[(&str, &str, &[&str])] = &[
+    ("board/space/line/Tic-Tac-Toe.lud", "tic-tac-toe", &["tic-tac-toe"]),
+    ("board/space/line/Squava.lud", "squava", &["squava", "squava-swap"]),
+    ("board/space/line/Gomoku.lud", "gomoku", &["gomoku"]),
+    ("board/space/line/Connect6.lud", "connect6", &["connect6"]),
+    ("board/space/line/Yavalath.lud", "yavalath", &["yavalath", "yavalath-swap"]),
+    (
+        "board/space/connection/Hex.lud",
+        "hex",
+        &["hex-11x11", "hex-9x9", "hex-11x11-swap", "hex-9x9-swap"],
+    ),
+    ("board/space/connection/Havannah.lud", "havannah", &["havannah"]),
+];

@@ -1,0 +1,34 @@
+//! Conformance with Ludii: every reference trial of the seven placement games
+//! replays on the interpreter, loading Ludii's own `.lud` files unchanged.
+//! At every step the mover, the number of legal moves and (where the trial
+//! lists them) the legal-move keys must equal Ludii's; then the winner, the
+//! ranking, the end reason and the move count.
+
+mod common;
+
+use ludemic_runtime::trial::{read_trials, replay};
+
+#[test]
+fn corpus_placement_games_replay_every_ludii_trial() {
+    let (Some(ludii), Some(trials_dir)) = (common::shared("ludii"), common::shared("reference/ludii-trials"))
+    else {
+        return;
+    };
+    let mut replayed = 0;
+    for &(lud, _, slugs) in common::PLACEMENT_GAMES {
+        for slug in slugs {
+            let trials = read_trials(&trials_dir.join(format!("{slug}.jsonl")))
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert!(!trials.is_empty(), "{slug}: no trials");
+            let game = common::corpus_game(&ludii, lud, &trials[0].options);
+            for trial in &trials {
+                assert_eq!(trial.options, trials[0].options, "{slug}: one option set per file");
+                if let Err(mismatch) = replay(&game, trial) {
+                    panic!("{lud} ({slug}) seed {}: {mismatch}", trial.seed);
+                }
+                replayed += 1;
+            }
+        }
+    }
+    assert_eq!(replayed, 172, "7 games, 12 trial files");
+}

@@ -1,0 +1,133 @@
+//! Playout statistics of the interpreter against Ludii's own figures
+//! (`shared/reference/ludii-baseline.md`, standard-playout column where
+//! Ludii reports one): mean moves per playout and P1/P2/draw frequencies
+//! must agree within 3 standard errors.
+//!
+//! The CI-sized run plays the project's own `games/` descriptions (proven
+//! move-for-move equal to Ludii's files by the conformance tests) with a
+//! fixed seed; `cargo test --release -- --ignored` runs ten times as many
+//! playouts.
+
+mod common;
+
+use ludemic_compiler::interp::Interpreter;
+use ludemic_runtime::{Game, PlayoutStats, Xoshiro256PlusPlus};
+
+/// Ludii's figures: mean moves, P1, P2 and draw frequencies, and the number
+/// of playouts they were measured on.
+struct Baseline {
+    game: &'static str,
+    mean_moves: f64,
+    p1: f64,
+    p2: f64,
+    draw: f64,
+    ludii_playouts: f64,
+    /// Playouts for the CI-sized run.
+    playouts: u64,
+}
+
+/// From ludii-baseline.md (standard playouts: playouts/s × 10 s measured).
+const BASELINES: &[Baseline] = &[
+    Baseline { game: "tic-tac-toe", mean_moves: 7.9, p1: 0.585, p2: 0.288, draw: 0.128, ludii_playouts: 924_156.0, playouts: 20_000 },
+    Baseline { game: "squava", mean_moves: 11.9, p1: 0.449, p2: 0.551, draw: 0.0, ludii_playouts: 310_534.0, playouts: 20_000 },
+    Baseline { game: "yavalath", mean_moves: 19.6, p1: 0.471, p2: 0.529, draw: 0.0, ludii_playouts: 91_925.0, playouts: 10_000 },
+    Baseline { game: "hex", mean_moves: 107.5, p1: 0.525, p2: 0.475, draw: 0.0, ludii_playouts: 11_592.0, playouts: 3_000 },
+    Baseline { game: "gomoku", mean_moves: 113.2, p1: 0.507, p2: 0.492, draw: 0.0, ludii_playouts: 6_336.0, playouts: 3_000 },
+    Baseline { game: "havannah", mean_moves: 119.7, p1: 0.500, p2: 0.500, draw: 0.0, ludii_playouts: 3_526.0, playouts: 1_500 },
+    Baseline { game: "connect6", mean_moves: 203.2, p1: 0.467, p2: 0.533, draw: 0.0, ludii_playouts: 1_903.0, playouts: 500 },
+];
+
+/// Ludii's table rounds means to 0.1 and frequencies to 0.001.
+const MEAN_ROUNDING: f64 = 0.05;
+const FREQUENCY_ROUNDING: f64 = 0.0005;
+
+fn play(game: &Interpreter, playouts: u64, seed: u64) -> PlayoutStats {
+    let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
+    let mut stats = PlayoutStats::new(game.num_players());
+    let start = game.initial_state();
+    for _ in 0..playouts {
+        let mut state = start.clone();
+        stats.record(&game.playout(&mut state, &mut rng));
+    }
+    stats
+}
+
+/// Compares one game's statistics with Ludii's; returns the failures.
+fn compare(b: &Baseline, stats: &PlayoutStats) -> Vec<String> {
+    let n = stats.playouts as f64;
+    let mut failures = Vec::new();
+    // The mean: our standard error and Ludii's (same spread, its sample size).
+    let sd = stats.mean_moves_stderr() * n.sqrt();
+    let se = (stats.mean_moves_stderr().powi(2) + sd * sd / b.ludii_playouts).sqrt();
+    let diff = (stats.mean_moves() - b.mean_moves).abs();
+    if diff > 3.0 * se + MEAN_ROUNDING {
+        failures.push(format!(
+            "{}: mean moves {:.3} vs Ludii {:.1} (3 SE = {:.3})",
+            b.game,
+            stats.mean_moves(),
+            b.mean_moves,
+            3.0 * se
+        ));
+    }
+    for (label, player, expected) in [("P1", 1, b.p1), ("P2", 2, b.p2), ("draw", 0, b.draw)] {
+        let p = stats.frequency(player);
+        let var = |q: f64, m: f64| q * (1.0 - q) / m;
+        let se = (var(p, n) + var(expected, b.ludii_playouts)).sqrt();
+        if (p - expected).abs() > 3.0 * se + FREQUENCY_ROUNDING {
+            failures.push(format!(
+                "{}: {label} frequency {p:.4} vs Ludii {expected:.3} (3 SE = {:.4})",
+                b.game,
+                3.0 * se
+            ));
+        }
+    }
+    failures
+}
+
+fn check_all(scale: u64, seed: u64) {
+    let mut failures = Vec::new();
+    for b in BASELINES {
+        let game = common::own_game(b.game, &[]);
+        let stats = play(&game, b.playouts * scale, seed);
+        eprintln!(
+            "{:12} {:>7} playouts: mean {:7.2} ± {:.2} (Ludii {:5.1}); P1 {:.3} P2 {:.3} draw {:.3} (Ludii {:.3}/{:.3}/{:.3})",
+            b.game,
+            stats.playouts,
+            stats.mean_moves(),
+            stats.mean_moves_stderr(),
+            b.mean_moves,
+            stats.frequency(1),
+            stats.frequency(2),
+            stats.frequency(0),
+            b.p1,
+            b.p2,
+            b.draw
+        );
+        failures.extend(compare(b, &stats));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn interpreter_statistics_match_ludii() {
+    check_all(1, 2026);
+}
+
+#[test]
+#[ignore = "long statistical run: cargo test --release --test statistics -- --ignored"]
+fn interpreter_statistics_match_ludii_large_sample() {
+    check_all(10, 7);
+}
+
+#[test]
+fn the_comparison_rejects_a_wrong_distribution() {
+    // A made-up game that is far from Ludii's Tic-Tac-Toe must fail the test.
+    let mut stats = PlayoutStats::new(2);
+    let mut outcome = ludemic_runtime::Outcome::draw(2, ludemic_runtime::EndReason::Terminal);
+    outcome.winner = 1;
+    for _ in 0..10_000 {
+        stats.record(&ludemic_runtime::PlayoutResult { outcome, moves: 9 });
+    }
+    let failures = compare(&BASELINES[0], &stats);
+    assert_eq!(failures.len(), 4, "{failures:?}");
+}
