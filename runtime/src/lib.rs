@@ -8,17 +8,21 @@
 //! - [`playout`]: random playouts; [`stats`]: playout statistics;
 //! - [`trial`]: Ludii reference trials and their replay (conformance).
 
+pub mod bits;
 pub mod buffer;
 pub mod game;
 pub mod key;
 pub mod playout;
+pub mod results;
 pub mod rng;
 pub mod stats;
 pub mod trial;
 
+pub use bits::Bits;
 pub use buffer::MoveBuffer;
 pub use game::{EndReason, Game, Outcome, Player, Status, MAX_PLAYERS};
 pub use key::{MoveKey, SiteRef, SiteKind};
 pub use playout::{standard_playout, PlayoutResult};
+pub use results::Results;
 pub use rng::{RngExt, Xoshiro256PlusPlus};
 pub use stats::PlayoutStats;

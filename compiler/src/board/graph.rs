@@ -3,6 +3,8 @@
 //! angular order, faces are traced from those orders, and `reorder` numbers
 //! every element by `y * 100 + x` (bottom row first, left to right).
 
+use std::collections::HashMap;
+
 use super::geom::{self, Pt};
 use super::SiteType;
 
@@ -147,8 +149,16 @@ impl Graph {
         }
     }
 
+    /// The lowest-numbered edge joining `a` and `b` (Ludii scans all edges in
+    /// order; scanning `a`'s incident edges finds the same one).
     pub fn find_edge(&self, a: usize, b: usize) -> Option<usize> {
-        self.edges.iter().position(|e| e.matches(a, b))
+        self.vertices
+            .get(a)?
+            .edges
+            .iter()
+            .copied()
+            .filter(|&e| self.edges[e].matches(a, b))
+            .min()
     }
 
     pub fn find_or_add_edge(&mut self, a: usize, b: usize) -> usize {
@@ -189,6 +199,9 @@ impl Graph {
     /// to the next edge in angular order; closed clockwise polygons are faces
     /// (`Graph.makeFaces(false)`).
     pub fn make_faces(&mut self) {
+        // Faces found so far by sorted vertex set, to apply `Face.matches`
+        // without scanning every face.
+        let mut known: HashMap<Vec<usize>, Vec<usize>> = HashMap::new();
         self.faces.clear();
         for e in &mut self.edges {
             e.left = None;
@@ -233,10 +246,14 @@ impl Graph {
                 }
                 if closed && vert_ids.len() >= 3 {
                     let poly: Vec<Pt> = vert_ids.iter().map(|&v| self.vertices[v].pt).collect();
-                    if geom::polygon_clockwise(&poly)
-                        && !self.faces.iter().any(|f| f.matches(&vert_ids))
-                    {
-                        self.add_face(&vert_ids);
+                    let mut key = vert_ids.clone();
+                    key.sort_unstable();
+                    let same_set = known.entry(key).or_default();
+                    let exists = same_set.iter().any(|&f| self.faces[f].matches(&vert_ids));
+                    if geom::polygon_clockwise(&poly) && !exists {
+                        if let Some(f) = self.add_face(&vert_ids) {
+                            same_set.push(f);
+                        }
                     }
                 }
             }

@@ -9,7 +9,14 @@ use super::graph::Graph;
 fn hex_ref() -> [(f64, f64); 6] {
     let ux = 3f64.sqrt() / 2.0;
     let uy = 1.0;
-    [(0.0, uy), (ux, 0.5 * uy), (ux, -0.5 * uy), (0.0, -uy), (-ux, -0.5 * uy), (-ux, 0.5 * uy)]
+    [
+        (0.0, uy),
+        (ux, 0.5 * uy),
+        (ux, -0.5 * uy),
+        (0.0, -uy),
+        (-ux, -0.5 * uy),
+        (-ux, 0.5 * uy),
+    ]
 }
 
 /// Centre of cell (row, col) of a pointy-top hex grid (`Hex.xy`).

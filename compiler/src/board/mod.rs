@@ -3,8 +3,8 @@
 //! regions.
 //!
 //! The board is built the way Ludii builds it, so that every derived fact
-//! matches: a tiling generator ([`square`], [`hex`]) produces a planar graph
-//! of vertices, edges and faces ([`graph`]); transforms ([`transform`]) move
+//! matches: a tiling generator (`square.rs`, `hex.rs`, `concentric.rs`) produces a planar graph
+//! of vertices, edges and faces (`graph.rs`); transforms (`transform.rs`) move
 //! it without renumbering; the graph is measured (perimeter, corners, sides,
 //! rows/columns/labels, centre); steps and radials are derived from the
 //! geometry; and the view of the board's default site type is kept in a
@@ -24,38 +24,43 @@
 //! and labels describe the rotated board.
 //!
 //! Ludii semantics reproduced here (see the module docs of each file):
-//! * Relations ([`steps`]): cells sharing an edge are `Orthogonal`; the cell
+//! * Relations (`steps.rs`): cells sharing an edge are `Orthogonal`; the cell
 //!   across a corner most nearly in line is `Diagonal` (and `Adjacent`);
 //!   other cells at a corner are `OffDiagonal`; on hex grids the cell beyond
 //!   a corner, across the edge leaving it, is `Diagonal` but not `Adjacent`.
 //!   For vertices, edge-connected vertices are `Orthogonal`/`Adjacent`, the
 //!   opposite corner of each face with 4+ sides is `Diagonal` (not
 //!   `Adjacent`).
-//! * Directions ([`directions`]): a step's compass heading is 8-way unless
+//! * Directions ([`AbsoluteDirection`], `directions.rs`): a step's compass heading is 8-way unless
 //!   two of the element's steps (to any site type) share an 8-way sector,
 //!   then 16-way. Cells always collide (their corners and sides are steps
 //!   too), so hex cells use `ENE`, `NNE`, `NNW`, `WNW`, ... where square cells
 //!   use `N`, `NE`, `E`, ...
-//! * Radials ([`radials`]), sides ([`sides`]), corners ([`corners`]) and
+//! * Radials ([`Radial`], `radials.rs`), sides (`sides.rs`), corners (`corners.rs`) and
 //!   SidesNoCorners ([`Board::sides_no_corners`]).
 
+mod concentric;
 mod corners;
 pub mod directions;
 mod extent;
 mod geom;
 mod graph;
-pub mod hex;
+mod hex;
 mod perimeter;
 mod properties;
-pub mod radials;
+mod radials;
 mod regions;
 mod sides;
 mod situation;
-pub mod square;
+mod square;
 mod steps;
 mod topology;
-pub mod transform;
+mod transform;
 
+#[cfg(test)]
+mod tests;
+
+pub use concentric::ConcentricPolygon;
 pub use directions::{AbsoluteDirection, Compass, DirectionSet};
 pub use radials::Radial;
 pub use square::SquareDiagonals;
@@ -91,7 +96,7 @@ pub enum HexShape {
 }
 
 /// The tiling a board is built from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Tiling {
     /// `(square n)` is `Square { rows: n, cols: n }`; `(rectangle r c)` is
     /// `Square { rows: r, cols: c }`. With `SiteType::Vertex` these are
@@ -108,6 +113,19 @@ pub enum Tiling {
         diagonals: SquareDiagonals,
     },
     Hex(HexShape),
+    /// `(intersect {g1 g2 ...})`: each part is generated with the board's
+    /// site type (the parts' own `site_type` is ignored), transformed, then
+    /// intersected (Pentalath's half hexagon).
+    Intersect(Vec<BoardSpec>),
+    /// `(concentric <Shape> rings:R)` / `(concentric sides:N rings:R)`:
+    /// concentric regular polygons (Morris boards). `use:Vertex` only.
+    ConcentricPolygon(ConcentricPolygon),
+    /// `(concentric {c0 c1 ...} [stagger:B])`: rings of points, `use:Vertex`
+    /// only (Mu Torere's `(concentric {1 8})`).
+    ConcentricCircle {
+        cells: Vec<u32>,
+        stagger: bool,
+    },
 }
 
 /// Operators applied to the generated graph, innermost first.
@@ -157,30 +175,74 @@ pub fn build(spec: &BoardSpec) -> Result<Board, String> {
     if spec.site_type == SiteType::Edge {
         return Err("boards whose default site type is Edge are not supported yet".into());
     }
-    let mut graph = match spec.tiling {
-        Tiling::Square { rows, cols } => {
+    let graph = generate(spec, spec.site_type)?;
+    if graph.count(spec.site_type) > u16::MAX as usize {
+        return Err(format!(
+            "board too large: {} sites",
+            graph.count(spec.site_type)
+        ));
+    }
+    Ok(topology::assemble(graph, spec.site_type))
+}
+
+/// The graph of a spec, generated for `site_type`, with its transforms.
+fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, String> {
+    let mut graph = match &spec.tiling {
+        &Tiling::Square { rows, cols } => {
             check_dims(&[rows, cols])?;
-            square::rectangle(rows, cols, None, spec.site_type)
+            square::rectangle(rows, cols, None, site_type)
         }
-        Tiling::SquareWithDiagonals {
+        &Tiling::SquareWithDiagonals {
             rows,
             cols,
             diagonals,
         } => {
             check_dims(&[rows, cols])?;
-            square::rectangle(rows, cols, Some(diagonals), spec.site_type)
+            square::rectangle(rows, cols, Some(diagonals), site_type)
         }
-        Tiling::Hex(HexShape::Hexagon { side }) => {
+        &Tiling::Hex(HexShape::Hexagon { side }) => {
             check_dims(&[side])?;
             hex::hexagon(side)
         }
-        Tiling::Hex(HexShape::Diamond { size }) => {
+        &Tiling::Hex(HexShape::Diamond { size }) => {
             check_dims(&[size])?;
             hex::diamond(size)
         }
-        Tiling::Hex(HexShape::Rectangle { rows, cols }) => {
+        &Tiling::Hex(HexShape::Rectangle { rows, cols }) => {
             check_dims(&[rows, cols])?;
             hex::rectangle(rows, cols)
+        }
+        &Tiling::ConcentricPolygon(c) => {
+            if site_type != SiteType::Vertex {
+                return Err("concentric boards are supported with use:Vertex only".into());
+            }
+            if c.sides < 3 || c.sides > 64 {
+                return Err(format!(
+                    "concentric board with {} sides is not supported",
+                    c.sides
+                ));
+            }
+            check_dims(&[c.rings])?;
+            concentric::regular(c)
+        }
+        Tiling::ConcentricCircle { cells, stagger } => {
+            if site_type != SiteType::Vertex {
+                return Err("concentric boards are supported with use:Vertex only".into());
+            }
+            if cells.is_empty() || cells.len() > 50 || cells.iter().any(|&c| c == 0 || c > 360) {
+                return Err(format!("concentric board {cells:?} not supported"));
+            }
+            concentric::circle(cells, *stagger)
+        }
+        Tiling::Intersect(parts) => {
+            if parts.is_empty() {
+                return Err("`intersect` needs at least one graph".into());
+            }
+            let graphs = parts
+                .iter()
+                .map(|p| generate(p, site_type))
+                .collect::<Result<Vec<_>, _>>()?;
+            transform::intersect(&graphs)
         }
     };
     for t in &spec.transforms {
@@ -189,13 +251,7 @@ pub fn build(spec: &BoardSpec) -> Result<Board, String> {
             Transform::Shift(dx, dy) => transform::shift(&mut graph, dx, dy),
         }
     }
-    if graph.count(spec.site_type) > u16::MAX as usize {
-        return Err(format!(
-            "board too large: {} sites",
-            graph.count(spec.site_type)
-        ));
-    }
-    Ok(topology::assemble(graph, spec.site_type))
+    Ok(graph)
 }
 
 fn check_dims(dims: &[u32]) -> Result<(), String> {

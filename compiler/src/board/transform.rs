@@ -35,6 +35,52 @@ pub fn shift(graph: &mut Graph, dx: f64, dy: f64) {
     graph.recalculate_positions();
 }
 
+/// `(intersect {g1 g2 ...})`: the vertices and edges of the first graph that
+/// coincide (within 0.01) with a vertex, resp. an edge, of every other graph
+/// (`Intersect.eval`). The result keeps the first graph's vertex order, and
+/// its faces are traced afresh and, as in Ludii, not renumbered.
+pub fn intersect(graphs: &[Graph]) -> Graph {
+    let Some((first, others)) = graphs.split_first() else {
+        return Graph::new();
+    };
+    if others.is_empty() {
+        return first.clone();
+    }
+    let coincident =
+        |a: Pt, b: Pt| (a.x - b.x).abs() + (a.y - b.y).abs() + (a.z - b.z).abs() < 0.01;
+    let keep_vertex: Vec<bool> = first
+        .vertices
+        .iter()
+        .map(|v| {
+            others
+                .iter()
+                .all(|g| g.vertices.iter().any(|w| coincident(v.pt, w.pt)))
+        })
+        .collect();
+    let mut new_id = vec![usize::MAX; first.vertices.len()];
+    let mut graph = Graph::new();
+    for (v, vertex) in first.vertices.iter().enumerate() {
+        if keep_vertex[v] {
+            new_id[v] = graph.add_vertex(vertex.pt);
+        }
+    }
+    for edge in &first.edges {
+        let (pa, pb) = (first.vertices[edge.a].pt, first.vertices[edge.b].pt);
+        let in_all = others.iter().all(|g| {
+            g.edges.iter().any(|e| {
+                let (qa, qb) = (g.vertices[e.a].pt, g.vertices[e.b].pt);
+                coincident(pa, qa) && coincident(pb, qb) || coincident(pa, qb) && coincident(pb, qa)
+            })
+        });
+        if in_all && keep_vertex[edge.a] && keep_vertex[edge.b] {
+            graph.find_or_add_edge(new_id[edge.a], new_id[edge.b]);
+        }
+    }
+    graph.make_faces();
+    graph.link_faces_to_vertices();
+    graph
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

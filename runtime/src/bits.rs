@@ -1,0 +1,257 @@
+//! Bitboards sized to the board: `Bits<W>` is a set of sites `0..64*W` held
+//! in `W` words. Generated code picks the smallest `W` that holds the board
+//! (`Bits<1>` for up to 64 sites, `Bits<2>` for Hex 11×11, `Bits<6>` for
+//! Connect6's 361 points), so every set operation is a few word operations.
+
+use std::fmt;
+
+/// A set of sites as a fixed-size bitboard.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Bits<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> Default for Bits<W> {
+    fn default() -> Self {
+        Self::EMPTY
+    }
+}
+
+impl<const W: usize> Bits<W> {
+    pub const EMPTY: Self = Bits([0; W]);
+
+    /// The sites `0..n`.
+    pub const fn first(n: usize) -> Self {
+        let mut words = [0u64; W];
+        let mut i = 0;
+        while i < W {
+            let lo = i * 64;
+            words[i] = if n >= lo + 64 {
+                u64::MAX
+            } else if n > lo {
+                (1u64 << (n - lo)) - 1
+            } else {
+                0
+            };
+            i += 1;
+        }
+        Bits(words)
+    }
+
+    /// The set holding exactly `sites`.
+    pub const fn from_sites(sites: &[u16]) -> Self {
+        let mut b = Self::EMPTY;
+        let mut i = 0;
+        while i < sites.len() {
+            b = b.with(sites[i] as usize);
+            i += 1;
+        }
+        b
+    }
+
+    #[inline(always)]
+    pub const fn single(site: usize) -> Self {
+        Self::EMPTY.with(site)
+    }
+
+    #[inline(always)]
+    pub const fn with(self, site: usize) -> Self {
+        let mut w = self.0;
+        w[site / 64] |= 1 << (site % 64);
+        Bits(w)
+    }
+
+    #[inline(always)]
+    pub const fn without(self, site: usize) -> Self {
+        let mut w = self.0;
+        w[site / 64] &= !(1 << (site % 64));
+        Bits(w)
+    }
+
+    #[inline(always)]
+    pub fn insert(&mut self, site: usize) {
+        self.0[site / 64] |= 1 << (site % 64);
+    }
+
+    #[inline(always)]
+    pub fn remove(&mut self, site: usize) {
+        self.0[site / 64] &= !(1 << (site % 64));
+    }
+
+    #[inline(always)]
+    pub const fn contains(&self, site: usize) -> bool {
+        self.0[site / 64] >> (site % 64) & 1 != 0
+    }
+
+    #[inline(always)]
+    pub const fn and(self, other: Self) -> Self {
+        let mut w = self.0;
+        let mut i = 0;
+        while i < W {
+            w[i] &= other.0[i];
+            i += 1;
+        }
+        Bits(w)
+    }
+
+    #[inline(always)]
+    pub const fn or(self, other: Self) -> Self {
+        let mut w = self.0;
+        let mut i = 0;
+        while i < W {
+            w[i] |= other.0[i];
+            i += 1;
+        }
+        Bits(w)
+    }
+
+    /// The sites of `self` not in `other`.
+    #[inline(always)]
+    pub const fn minus(self, other: Self) -> Self {
+        let mut w = self.0;
+        let mut i = 0;
+        while i < W {
+            w[i] &= !other.0[i];
+            i += 1;
+        }
+        Bits(w)
+    }
+
+    #[inline(always)]
+    pub const fn is_empty(&self) -> bool {
+        let mut i = 0;
+        while i < W {
+            if self.0[i] != 0 {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    #[inline(always)]
+    pub const fn intersects(&self, other: &Self) -> bool {
+        let mut i = 0;
+        while i < W {
+            if self.0[i] & other.0[i] != 0 {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    #[inline(always)]
+    pub const fn count(&self) -> u32 {
+        let mut n = 0;
+        let mut i = 0;
+        while i < W {
+            n += self.0[i].count_ones();
+            i += 1;
+        }
+        n
+    }
+
+    /// The lowest site, if any.
+    #[inline(always)]
+    pub fn first_site(&self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+    }
+
+    /// The `k`-th lowest site (`k < count()`).
+    #[inline]
+    pub fn nth(&self, mut k: u32) -> usize {
+        for (i, &w) in self.0.iter().enumerate() {
+            let c = w.count_ones();
+            if k < c {
+                let mut w = w;
+                for _ in 0..k {
+                    w &= w - 1;
+                }
+                return i * 64 + w.trailing_zeros() as usize;
+            }
+            k -= c;
+        }
+        panic!("nth({k}) beyond the set")
+    }
+
+    /// The sites in increasing order.
+    #[inline(always)]
+    pub fn iter(&self) -> BitsIter<W> {
+        BitsIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+/// Iterator over the sites of a [`Bits`], lowest first.
+pub struct BitsIter<const W: usize> {
+    words: [u64; W],
+    word: usize,
+}
+
+impl<const W: usize> Iterator for BitsIter<W> {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        while self.word < W {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some(self.word * 64 + w.trailing_zeros() as usize);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+impl<const W: usize> IntoIterator for Bits<W> {
+    type Item = usize;
+    type IntoIter = BitsIter<W>;
+    fn into_iter(self) -> BitsIter<W> {
+        self.iter()
+    }
+}
+
+impl<const W: usize> fmt::Debug for Bits<W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_operations_across_words() {
+        let a = Bits::<2>::from_sites(&[0, 63, 64, 120]);
+        let b = Bits::<2>::from_sites(&[63, 64, 100]);
+        assert_eq!(a.and(b).iter().collect::<Vec<_>>(), [63, 64]);
+        assert_eq!(a.or(b).count(), 5);
+        assert_eq!(a.minus(b).iter().collect::<Vec<_>>(), [0, 120]);
+        assert!(a.intersects(&b));
+        assert!(a.contains(120) && !a.contains(100));
+        assert_eq!(a.nth(2), 64);
+        assert_eq!(a.first_site(), Some(0));
+    }
+
+    #[test]
+    fn first_n_sites() {
+        assert_eq!(Bits::<2>::first(121).count(), 121);
+        assert_eq!(Bits::<2>::first(64).0, [u64::MAX, 0]);
+        assert_eq!(Bits::<1>::first(9).0, [0x1ff]);
+        const T: Bits<1> = Bits::<1>::first(3).with(10).without(1);
+        assert_eq!(T.iter().collect::<Vec<_>>(), [0, 2, 10]);
+    }
+
+    #[test]
+    fn debug_lists_the_sites() {
+        assert_eq!(format!("{:?}", Bits::<1>::from_sites(&[3, 1])), "{1, 3}");
+    }
+}

@@ -1,0 +1,151 @@
+//! Ludii's result bookkeeping for generated games: who is still playing, who
+//! has won or lost, the ranks given so far (`End.applyResult`, see
+//! docs/ludii-semantics.md §9.3).
+
+use crate::{EndReason, Outcome, Player, MAX_PLAYERS};
+
+/// Results of a game in progress; `Copy` so it lives in a generated state.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Results {
+    num_players: u8,
+    /// Bit p: player p is still in the game.
+    pub active: u32,
+    /// Bit p: player p has a `Win`.
+    pub winners: u32,
+    pub losers: u8,
+    pub ranking: [f32; MAX_PLAYERS],
+    pub over: Option<EndReason>,
+}
+
+impl Results {
+    pub const fn new(num_players: u8) -> Self {
+        Results {
+            num_players,
+            active: ((1u32 << (num_players + 1)) - 1) & !1,
+            winners: 0,
+            losers: 0,
+            ranking: [0.0; MAX_PLAYERS],
+            over: None,
+        }
+    }
+
+    #[inline(always)]
+    pub const fn is_active(&self, p: Player) -> bool {
+        self.active & (1 << p) != 0
+    }
+
+    #[inline(always)]
+    pub const fn is_over(&self) -> bool {
+        self.over.is_some()
+    }
+
+    fn only_active(&self) -> Option<Player> {
+        (self.active.count_ones() == 1).then(|| self.active.trailing_zeros() as Player)
+    }
+
+    /// `(result p Win)`: p takes the next winning rank and leaves; the game
+    /// ends when at most one player is left.
+    pub fn win(&mut self, p: Player) {
+        if !self.is_active(p) {
+            return;
+        }
+        let rank = self.winners.count_ones() as f32 + 1.0;
+        self.active &= !(1 << p);
+        self.winners |= 1 << p;
+        self.ranking[p as usize - 1] = rank;
+        if let Some(last) = self.only_active() {
+            self.ranking[last as usize - 1] = rank + 1.0;
+            self.losers += 1;
+            self.active = 0;
+        }
+        if self.active == 0 {
+            self.over = Some(EndReason::Terminal);
+        }
+    }
+
+    /// `(result p Loss)`: p takes the worst free rank and leaves.
+    pub fn lose(&mut self, p: Player) {
+        if !self.is_active(p) {
+            return;
+        }
+        self.active &= !(1 << p);
+        self.ranking[p as usize - 1] = self.num_players as f32 - self.losers as f32;
+        self.losers += 1;
+        if let Some(last) = self.only_active() {
+            self.ranking[last as usize - 1] = self.winners.count_ones() as f32 + 1.0;
+            self.winners |= 1 << last;
+            self.active = 0;
+        }
+        if self.active == 0 {
+            self.over = Some(EndReason::Terminal);
+        }
+    }
+
+    /// A draw for everyone still unranked (all passed, `(result All Draw)`, a limit).
+    pub fn draw_all(&mut self, reason: EndReason) {
+        let shared = (self.active.count_ones() as f32 + 1.0) / 2.0 + self.winners.count_ones() as f32;
+        for r in &mut self.ranking[..self.num_players as usize] {
+            if *r == 0.0 {
+                *r = shared;
+            }
+        }
+        self.active = 0;
+        self.over = Some(reason);
+    }
+
+    /// The outcome once the game is over: the winner is the player ranked exactly 1.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let reason = self.over?;
+        let n = self.num_players as usize;
+        let winner = (0..n).find(|&i| self.ranking[i] == 1.0).map_or(0, |i| i as u8 + 1);
+        Some(Outcome {
+            winner,
+            ranking: self.ranking,
+            num_players: self.num_players,
+            reason,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_players_a_win_ends_the_game() {
+        let mut r = Results::new(2);
+        r.win(2);
+        let o = r.outcome().unwrap();
+        assert_eq!((o.winner, o.ranks()), (2, &[2.0, 1.0][..]));
+    }
+
+    #[test]
+    fn two_players_a_loss_makes_the_other_win() {
+        let mut r = Results::new(2);
+        r.lose(2);
+        assert_eq!(r.outcome().unwrap().winner, 1);
+    }
+
+    #[test]
+    fn three_players_play_on_after_a_loss() {
+        let mut r = Results::new(3);
+        r.lose(1);
+        assert!(!r.is_over());
+        r.win(3);
+        let o = r.outcome().unwrap();
+        assert_eq!(o.ranks(), &[3.0, 2.0, 1.0]);
+        assert_eq!(o.winner, 3);
+    }
+
+    #[test]
+    fn draws_share_the_free_ranks() {
+        let mut r = Results::new(2);
+        r.draw_all(EndReason::Terminal);
+        let o = r.outcome().unwrap();
+        assert_eq!((o.winner, o.ranks()), (0, &[1.5, 1.5][..]));
+        let mut r = Results::new(3);
+        r.lose(2);
+        r.draw_all(EndReason::TurnLimit);
+        assert_eq!(r.outcome().unwrap().ranks(), &[1.5, 3.0, 1.5]);
+    }
+}
