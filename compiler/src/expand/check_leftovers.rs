@@ -26,29 +26,37 @@ pub(crate) fn check_leftovers(text: &Tracked, map: &SourceMap, cx: &Context) -> 
     let s = text.as_str();
     let b = s.as_bytes();
     let strings = string_ranges(s);
-    let in_string = |i: usize| strings.iter().any(|&(a, z)| a <= i && i < z);
 
-    // Defines: `("` outside strings.
-    for &(a, z) in &strings {
-        if a > 0 && b[a - 1] == b'(' && !in_string(a - 1) {
+    // Defines: `("` outside strings. Strings are sorted and disjoint, so the
+    // `(` before a string is outside strings unless it ends the previous one.
+    for (k, &(a, z)) in strings.iter().enumerate() {
+        let prev_end = if k == 0 { 0 } else { strings[k - 1].1 };
+        if a > prev_end && b[a - 1] == b'(' {
             let name = s.get(a + 1..z.saturating_sub(1)).unwrap_or("");
-            let mut err = CompileError::in_tracked(ErrorKind::MissingDefine, map, text, a..z, format!("no define named \"{name}\""))
-                .with_label("called here");
-            err = err.with_help(define_help(name, cx));
-            return Err(err);
+            return Err(CompileError::in_tracked(
+                ErrorKind::MissingDefine,
+                map,
+                text,
+                a..z,
+                format!("no define named \"{name}\""),
+            )
+            .with_label("called here")
+            .with_help(define_help(name, cx)));
         }
     }
 
+    let mut next_string = strings.iter().peekable();
     let mut i = 0;
     while i < b.len() {
-        if let Some(&(_, z)) = strings.iter().find(|&&(a, _)| a == i) {
+        if let Some(&&(a, z)) = next_string.peek().filter(|&&&(a, _)| a == i) {
+            next_string.next();
             // Inside a string only markers of the game's own option tags count
             // (strings may hold HTML such as `<b>`).
-            let body = &s[i..z];
+            let body = &s[a..z];
             for tag in &cx.option_tags {
                 for marker in [format!("<{tag}>"), format!("<{tag}:")] {
                     if let Some(at) = body.find(&marker) {
-                        return Err(unresolved(text, map, i + at, cx));
+                        return Err(unresolved(text, map, a + at, cx));
                     }
                 }
             }
@@ -56,10 +64,8 @@ pub(crate) fn check_leftovers(text: &Tracked, map: &SourceMap, cx: &Context) -> 
             continue;
         }
         match b[i] {
-            b'<' if i == 0 || b[i - 1] != b'(' => {
-                if marker_len(&b[i..]).is_some() {
-                    return Err(unresolved(text, map, i, cx));
-                }
+            b'<' if (i == 0 || b[i - 1] != b'(') && marker_len(&b[i..]).is_some() => {
+                return Err(unresolved(text, map, i, cx));
             }
             b'#' if b.get(i + 1).is_some_and(u8::is_ascii_digit) => {
                 return Err(CompileError::in_tracked(
@@ -84,7 +90,12 @@ pub(crate) fn check_leftovers(text: &Tracked, map: &SourceMap, cx: &Context) -> 
 /// Length of an option marker `<...>` at the start of `b`: `<`, then no
 /// bracket, quote or whitespace, then `>`.
 fn marker_len(b: &[u8]) -> Option<usize> {
-    let end = b.iter().skip(1).position(|&c| matches!(c, b'>' | b'<' | b'(' | b')' | b'{' | b'}' | b'[' | b']' | b'"') || c.is_ascii_whitespace())?;
+    let end = b.iter().skip(1).position(|&c| {
+        matches!(
+            c,
+            b'>' | b'<' | b'(' | b')' | b'{' | b'}' | b'[' | b']' | b'"'
+        ) || c.is_ascii_whitespace()
+    })?;
     (b.get(end + 1) == Some(&b'>')).then_some(end + 2)
 }
 
@@ -95,20 +106,38 @@ fn unresolved(text: &Tracked, map: &SourceMap, at: usize, cx: &Context) -> Compi
     let mut help = if cx.option_tags.is_empty() {
         "this game has no (option ...) blocks".to_string()
     } else {
-        format!("the game's option tags are: {}", cx.option_tags.iter().map(|t| format!("<{t}>")).collect::<Vec<_>>().join(" "))
+        format!(
+            "the game's option tags are: {}",
+            cx.option_tags
+                .iter()
+                .map(|t| format!("<{t}>"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
     };
     if let Some(stop) = &cx.stopped_by {
         help.push_str(&format!(
             "; option processing stopped at \"{stop}\", an item with no `<...>` value, which (as in Ludii) leaves all later options unexpanded"
         ));
     }
-    CompileError::in_tracked(ErrorKind::UnresolvedOption, map, text, at..at + len, format!("option marker {marker} left after expansion"))
-        .with_help(help)
+    CompileError::in_tracked(
+        ErrorKind::UnresolvedOption,
+        map,
+        text,
+        at..at + len,
+        format!("option marker {marker} left after expansion"),
+    )
+    .with_help(help)
 }
 
 fn define_help(name: &str, cx: &Context) -> String {
     let lower = name.to_lowercase();
-    let close: Vec<&str> = cx.define_names.iter().copied().filter(|d| d.to_lowercase() == lower).collect();
+    let close: Vec<&str> = cx
+        .define_names
+        .iter()
+        .copied()
+        .filter(|d| d.to_lowercase() == lower)
+        .collect();
     let base = "a form whose head is a string calls a define; defines come from the file and from the define library";
     match close.first() {
         Some(c) => format!("{base}; did you mean \"{c}\"?"),
@@ -133,7 +162,11 @@ mod tests {
 
     #[test]
     fn clean_text_passes() {
-        run("(game \"X\" (if (< a b) (<= c d)) (x \"<b>bold</b> #1\") (f {\"A\" \"B\"}))", &["Size"]).unwrap();
+        run(
+            "(game \"X\" (if (< a b) (<= c d)) (x \"<b>bold</b> #1\") (f {\"A\" \"B\"}))",
+            &["Size"],
+        )
+        .unwrap();
     }
 
     #[test]
@@ -147,10 +180,30 @@ mod tests {
     #[test]
     fn markers_and_parameters() {
         let e = run("(game \"X\" (board <Size:dim>))", &["Size"]).unwrap_err();
-        assert_eq!((e.kind, e.to_string()), (ErrorKind::UnresolvedOption, "t.lud:1:18: option marker <Size:dim> left after expansion".to_string()));
-        assert_eq!(run("(game \"X\" (p \"Disc<Size>\"))", &["Size"]).unwrap_err().kind, ErrorKind::UnresolvedOption);
-        assert_eq!(run("(game \"X\" (b <>))", &[]).unwrap_err().kind, ErrorKind::UnresolvedOption);
+        assert_eq!(
+            (e.kind, e.to_string()),
+            (
+                ErrorKind::UnresolvedOption,
+                "t.lud:1:18: option marker <Size:dim> left after expansion".to_string()
+            )
+        );
+        assert_eq!(
+            run("(game \"X\" (p \"Disc<Size>\"))", &["Size"])
+                .unwrap_err()
+                .kind,
+            ErrorKind::UnresolvedOption
+        );
+        assert_eq!(
+            run("(game \"X\" (b <>))", &[]).unwrap_err().kind,
+            ErrorKind::UnresolvedOption
+        );
         let e = run("(game \"X\" (is Line 3 #2))", &[]).unwrap_err();
-        assert_eq!((e.kind, e.to_string()), (ErrorKind::UnresolvedParameter, "t.lud:1:22: define parameter #2 left after expansion".to_string()));
+        assert_eq!(
+            (e.kind, e.to_string()),
+            (
+                ErrorKind::UnresolvedParameter,
+                "t.lud:1:22: define parameter #2 left after expansion".to_string()
+            )
+        );
     }
 }

@@ -8,63 +8,110 @@
 //! which a define call whose body is one form produces); otherwise
 //! (`((x) y)`) it is an error.
 
-use super::scan::{find_from, matching_bracket};
+use super::scan::matching_bracket;
 use crate::diagnostic::{CompileError, ErrorKind, Result};
 use crate::source::{SourceMap, Tracked};
 
 pub(crate) fn clean_up(text: &Tracked, map: &SourceMap) -> Result<Tracked> {
-    let spaced = text.map_chars(|_, c| Some(if matches!(c, '\n' | '\r' | '\t') { ' ' } else { c }));
-    // After collapsing, each space sits between two non-space characters,
-    // so Ludii's sequence of replaceAll calls amounts to dropping a space
-    // whose left neighbour is `(`, `{` or `:`, or whose right neighbour is
-    // `)` or `}`.
-    let b = spaced.as_str().as_bytes();
+    let s = text.as_str();
+    let b = s.as_bytes();
+    let is_space = |x: u8| matches!(x, b' ' | b'\n' | b'\r' | b'\t');
+    // Runs of spaces (after newlines and tabs became spaces) collapse to one,
+    // so Ludii's sequence of replaceAll calls amounts to dropping a run whose
+    // left neighbour is `(`, `{` or `:`, or whose right neighbour is `)` or
+    // `}`, and keeping one space otherwise.
+    let mut out = Tracked::default();
+    let mut run_start = 0;
     let mut prev_kept: Option<u8> = None;
-    let cleaned = spaced.map_chars(|i, c| {
-        if c != ' ' {
-            prev_kept = Some(b[i]);
-            return Some(c);
+    let mut i = 0;
+    while i < b.len() {
+        if !is_space(b[i]) {
+            i += 1;
+            continue;
         }
-        let mut next = i + 1;
-        while next < b.len() && b[next] == b' ' {
-            next += 1;
+        out.push_slice(text, run_start..i);
+        if i > run_start {
+            prev_kept = Some(b[i - 1]);
         }
-        let run_start = i == 0 || b[i - 1] != b' ';
-        let drop = !run_start
-            || matches!(prev_kept, Some(b'(' | b'{' | b':'))
-            || matches!(b.get(next), Some(b')' | b'}'));
-        if drop {
-            None
-        } else {
+        let mut j = i;
+        while j < b.len() && is_space(b[j]) {
+            j += 1;
+        }
+        let drop =
+            matches!(prev_kept, Some(b'(' | b'{' | b':')) || matches!(b.get(j), Some(b')' | b'}'));
+        if !drop {
+            if let Some(o) = text.origin(i) {
+                out.push_synthetic(" ", o);
+            }
             prev_kept = Some(b' ');
-            Some(' ')
         }
-    });
-    double_brackets(cleaned, map)
+        run_start = j;
+        i = j;
+    }
+    out.push_slice(text, run_start..b.len());
+    double_brackets(&out, map)
 }
 
-fn double_brackets(mut text: Tracked, map: &SourceMap) -> Result<Tracked> {
-    let mut from = 0;
-    while let Some(c) = find_from(text.as_str(), "((", from) {
-        let Some(cc) = matching_bracket(text.as_str(), c, true) else {
-            return Err(CompileError::in_tracked(ErrorKind::Syntax, map, &text, c..c + 1, "`(` is not closed: no matching `)`"));
-        };
-        if text.as_str().as_bytes()[cc - 1] != b')' {
-            return Err(CompileError::in_tracked(
-                ErrorKind::Syntax,
-                map,
-                &text,
-                c..c + 2,
-                "a form cannot start with a form: `((` is not closed by `))`",
-            )
-            .with_help("this often comes from a define call `(\"Name\" ...)` whose body starts with `(` followed by more arguments"));
-        }
-        text.splice(cc..cc + 1, &Tracked::default());
-        text.splice(c..c + 1, &Tracked::default());
-        // A `(` before `c` may now make a new `((`.
-        from = c.saturating_sub(1);
+/// Ludii removes one `((`…`))` pair at a time and searches again from the
+/// start. Removing a matched pair does not change how the other brackets
+/// match, and a removal never makes a new `((` that was not already seen
+/// (the `(` before it would have been an earlier `((`), so one left-to-right
+/// sweep over the original positions, skipping removed bytes, gives the same
+/// result in linear time instead of a copy per pair.
+fn double_brackets(text: &Tracked, map: &SourceMap) -> Result<Tracked> {
+    let s = text.as_str();
+    if !s.contains("((") {
+        return Ok(text.clone());
     }
-    Ok(text)
+    let b = s.as_bytes();
+    let mut removed = vec![false; b.len()];
+    let mut i = 0;
+    while i + 1 < b.len() {
+        if b[i] == b'(' && !removed[i] {
+            let mut j = i + 1;
+            while j < b.len() && removed[j] {
+                j += 1;
+            }
+            if j < b.len() && b[j] == b'(' {
+                let Some(cc) = matching_bracket(s, i, true) else {
+                    return Err(CompileError::in_tracked(
+                        ErrorKind::Syntax,
+                        map,
+                        text,
+                        i..i + 1,
+                        "`(` is not closed: no matching `)`",
+                    ));
+                };
+                let mut before = cc - 1;
+                while before > i && removed[before] {
+                    before -= 1;
+                }
+                if b[before] != b')' {
+                    return Err(CompileError::in_tracked(
+                        ErrorKind::Syntax,
+                        map,
+                        text,
+                        i..j + 1,
+                        "a form cannot start with a form: `((` is not closed by `))`",
+                    )
+                    .with_help("this often comes from a define call `(\"Name\" ...)` whose body starts with `(` followed by more arguments"));
+                }
+                removed[i] = true;
+                removed[cc] = true;
+            }
+        }
+        i += 1;
+    }
+    let mut out = Tracked::default();
+    let mut from = 0;
+    for (k, &r) in removed.iter().enumerate() {
+        if r {
+            out.push_slice(text, from..k);
+            from = k + 1;
+        }
+    }
+    out.push_slice(text, from..b.len());
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -79,13 +126,19 @@ mod tests {
 
     #[test]
     fn whitespace_and_brackets() {
-        assert_eq!(run("(game  \"X\"\n\t(players 2 )\r\n  { (a)  (b) } )").unwrap(), "(game \"X\" (players 2) {(a) (b)})");
+        assert_eq!(
+            run("(game  \"X\"\n\t(players 2 )\r\n  { (a)  (b) } )").unwrap(),
+            "(game \"X\" (players 2) {(a) (b)})"
+        );
         assert_eq!(run("( )").unwrap(), "()");
     }
 
     #[test]
     fn colon_space_is_glued_even_in_strings() {
-        assert_eq!(run("(move (from: (value)) if:  (x) \"a: b\")").unwrap(), "(move (from:(value)) if:(x) \"a:b\")");
+        assert_eq!(
+            run("(move (from: (value)) if:  (x) \"a: b\")").unwrap(),
+            "(move (from:(value)) if:(x) \"a:b\")"
+        );
     }
 
     #[test]
@@ -94,12 +147,20 @@ mod tests {
         assert_eq!(run("(((x)))").unwrap(), "(x)");
         // Ludii only checks the character before the outer closer.
         assert_eq!(run("(a ((x) (y)))").unwrap(), "(a (x) (y))");
+        assert_eq!(
+            run("((a ((x)) ((y z)))) (((b)))").unwrap(),
+            "(a (x) (y z)) (b)"
+        );
+        assert!(run("(((x) y))").is_err());
     }
 
     #[test]
     fn double_bracket_without_closing_pair_is_an_error() {
         let e = run("(a\n ((x) y))").unwrap_err();
-        assert_eq!(e.to_string(), "t.lud:2:2: a form cannot start with a form: `((` is not closed by `))`");
+        assert_eq!(
+            e.to_string(),
+            "t.lud:2:2: a form cannot start with a form: `((` is not closed by `))`"
+        );
     }
 
     #[test]

@@ -14,7 +14,12 @@ use crate::source::{SourceMap, Tracked};
 
 const MAX_RANGE: i64 = 1000;
 
-fn bad(text: &Tracked, map: &SourceMap, range: std::ops::Range<usize>, msg: String) -> CompileError {
+fn bad(
+    text: &Tracked,
+    map: &SourceMap,
+    range: std::ops::Range<usize>,
+    msg: String,
+) -> CompileError {
     CompileError::in_tracked(ErrorKind::Syntax, map, text, range, msg)
 }
 
@@ -32,7 +37,12 @@ pub(crate) fn expand_ranges(text: &mut Tracked, map: &SourceMap) -> Result<()> {
             b']' => in_completion = false,
             _ => {}
         }
-        if !in_completion && b[r] == b'.' && b[r + 1] == b'.' && b[r - 1].is_ascii_digit() && b[r + 2].is_ascii_digit() {
+        if !in_completion
+            && b[r] == b'.'
+            && b[r + 1] == b'.'
+            && b[r - 1].is_ascii_digit()
+            && b[r + 2].is_ascii_digit()
+        {
             let mut a = r - 1;
             while a > 0 && b[a - 1].is_ascii_digit() {
                 a -= 1;
@@ -43,10 +53,20 @@ pub(crate) fn expand_ranges(text: &mut Tracked, map: &SourceMap) -> Result<()> {
             }
             let s = text.as_str();
             let (Ok(m), Ok(n)) = (s[a..r].parse::<i64>(), s[r + 2..z].parse::<i64>()) else {
-                return Err(bad(text, map, a..z, format!("range {} has a number too large", &s[a..z])));
+                return Err(bad(
+                    text,
+                    map,
+                    a..z,
+                    format!("range {} has a number too large", &s[a..z]),
+                ));
             };
             if (n - m).abs() > MAX_RANGE {
-                return Err(bad(text, map, a..z, format!("range {} spans more than {MAX_RANGE} numbers", &s[a..z])));
+                return Err(bad(
+                    text,
+                    map,
+                    a..z,
+                    format!("range {} spans more than {MAX_RANGE} numbers", &s[a..z]),
+                ));
             }
             // The end points stay where they are; only `..` is replaced.
             let step = if m <= n { 1 } else { -1 };
@@ -57,7 +77,9 @@ pub(crate) fn expand_ranges(text: &mut Tracked, map: &SourceMap) -> Result<()> {
                 sub.push(' ');
                 k += step;
             }
-            let origin = text.origin(r).ok_or_else(|| bad(text, map, r..r + 2, "range has no origin".into()))?;
+            let origin = text
+                .origin(r)
+                .ok_or_else(|| bad(text, map, r..r + 2, "range has no origin".into()))?;
             text.splice(r..r + 2, &Tracked::synthetic(&sub, origin));
             r += sub.len();
         }
@@ -80,7 +102,12 @@ pub(crate) fn expand_site_ranges(text: &mut Tracked, map: &SourceMap) -> Result<
             b']' => in_completion = false,
             _ => {}
         }
-        if !in_completion && b[r] == b'.' && b[r + 1] == b'.' && b[r - 1] == b'"' && b[r + 2] == b'"' {
+        if !in_completion
+            && b[r] == b'.'
+            && b[r + 1] == b'.'
+            && b[r - 1] == b'"'
+            && b[r + 2] == b'"'
+        {
             let mut c = r - 1;
             while c > 0 && b[c - 1] != b'"' {
                 c -= 1;
@@ -97,12 +124,24 @@ pub(crate) fn expand_site_ranges(text: &mut Tracked, map: &SourceMap) -> Result<
                     text,
                     map,
                     open..end,
-                    format!("bad site range {}: expected coordinates such as \"A1\"..\"C3\"", &s[open..end]),
+                    format!(
+                        "bad site range {}: expected coordinates such as \"A1\"..\"C3\"",
+                        &s[open..end]
+                    ),
                 ));
             };
-            let count = (u64::from(tc.saturating_sub(fc)) + 1) * (u64::from(tnum.saturating_sub(fnum)) + 1);
+            let count =
+                (u64::from(tc.saturating_sub(fc)) + 1) * (u64::from(tnum.saturating_sub(fnum)) + 1);
             if tc >= fc && tnum >= fnum && count > MAX_RANGE as u64 {
-                return Err(bad(text, map, open..end, format!("site range {} spans more than {MAX_RANGE} sites", &s[open..end])));
+                return Err(bad(
+                    text,
+                    map,
+                    open..end,
+                    format!(
+                        "site range {} spans more than {MAX_RANGE} sites",
+                        &s[open..end]
+                    ),
+                ));
             }
             let mut sub = String::new();
             for col in fc..=tc {
@@ -113,7 +152,9 @@ pub(crate) fn expand_site_ranges(text: &mut Tracked, map: &SourceMap) -> Result<
                     sub.push_str("\" ");
                 }
             }
-            let origin = text.origin(r).ok_or_else(|| bad(text, map, r..r + 2, "range has no origin".into()))?;
+            let origin = text
+                .origin(r)
+                .ok_or_else(|| bad(text, map, r..r + 2, "range has no origin".into()))?;
             text.splice(open..end, &Tracked::synthetic(sub.trim_end(), origin));
             // Ludii moves on from the old `..` by the length of the new text.
             r += sub.len();
@@ -160,7 +201,10 @@ mod tests {
 
     #[test]
     fn site_ranges() {
-        assert_eq!(run("{\"A1\"..\"B3\"}").unwrap(), "{\"A1\" \"A2\" \"A3\" \"B1\" \"B2\" \"B3\"}");
+        assert_eq!(
+            run("{\"A1\"..\"B3\"}").unwrap(),
+            "{\"A1\" \"A2\" \"A3\" \"B1\" \"B2\" \"B3\"}"
+        );
         assert_eq!(run("(x \"c2\"..\"c3\" y)").unwrap(), "(x \"C2\" \"C3\" y)");
     }
 
@@ -174,11 +218,23 @@ mod tests {
 
     #[test]
     fn bad_ranges_are_errors() {
-        assert!(run("{1..5000}").unwrap_err().message.contains("more than 1000"));
-        assert!(run("{1..99999999999999999999}").unwrap_err().message.contains("too large"));
-        assert!(run("{\"A1\"..\"Z900\"}").unwrap_err().message.contains("more than 1000 sites"));
+        assert!(run("{1..5000}")
+            .unwrap_err()
+            .message
+            .contains("more than 1000"));
+        assert!(run("{1..99999999999999999999}")
+            .unwrap_err()
+            .message
+            .contains("too large"));
+        assert!(run("{\"A1\"..\"Z900\"}")
+            .unwrap_err()
+            .message
+            .contains("more than 1000 sites"));
         let e = run("(x \"A\"..\"B2\")").unwrap_err();
-        assert_eq!(e.to_string(), "t.lud:1:4: bad site range \"A\"..\"B2\": expected coordinates such as \"A1\"..\"C3\"");
+        assert_eq!(
+            e.to_string(),
+            "t.lud:1:4: bad site range \"A\"..\"B2\": expected coordinates such as \"A1\"..\"C3\""
+        );
     }
 
     #[test]

@@ -15,7 +15,13 @@ pub(crate) fn extract_metadata(text: &mut Tracked, map: &SourceMap) -> Result<Op
         return Ok(None);
     };
     let Some(cc) = matching_bracket(text.as_str(), c, true) else {
-        return Err(CompileError::in_tracked(ErrorKind::Syntax, map, text, c..c + 9, "`(metadata` is not closed: no matching `)`"));
+        return Err(CompileError::in_tracked(
+            ErrorKind::Syntax,
+            map,
+            text,
+            c..c + 9,
+            "`(metadata` is not closed: no matching `)`",
+        ));
     };
     let metadata = text.slice(c..cc + 1);
     text.splice(c..cc + 1, &Tracked::default());
@@ -36,6 +42,9 @@ mod tests {
         assert_eq!(m.as_str(), "(metadata (info {(rules \")\")}))");
         let id = map.add("u.lud", "(game) (metadata (info)");
         let mut t = map.tracked(id);
-        assert_eq!(extract_metadata(&mut t, &map).unwrap_err().kind, ErrorKind::Syntax);
+        assert_eq!(
+            extract_metadata(&mut t, &map).unwrap_err().kind,
+            ErrorKind::Syntax
+        );
     }
 }

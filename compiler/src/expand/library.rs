@@ -43,24 +43,38 @@ impl DefineLibrary {
         for dir in dirs {
             let dir = dir.as_ref();
             if !dir.is_dir() {
-                return Err(CompileError::new(ErrorKind::Io, format!("define library {} is not a directory", dir.display())));
+                return Err(CompileError::new(
+                    ErrorKind::Io,
+                    format!("define library {} is not a directory", dir.display()),
+                ));
             }
             let mut files = Vec::new();
             collect_def_files(dir, &mut files)?;
             files.sort();
             let mut here: BTreeMap<String, Define> = BTreeMap::new();
             for path in files {
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| CompileError::new(ErrorKind::Io, format!("cannot read {}: {e}", path.display())))?;
+                let text = std::fs::read_to_string(&path).map_err(|e| {
+                    CompileError::new(
+                        ErrorKind::Io,
+                        format!("cannot read {}: {e}", path.display()),
+                    )
+                })?;
                 let define = lib.parse_file(path, text)?;
                 if let Some(first) = here.get(&define.name) {
-                    let first_at = first.body.origin(0).map(|o| lib.sources.locate(o).to_string()).unwrap_or_default();
+                    let first_at = first
+                        .body
+                        .origin(0)
+                        .map(|o| lib.sources.locate(o).to_string())
+                        .unwrap_or_default();
                     return Err(CompileError::in_tracked(
                         ErrorKind::Invalid,
                         &lib.sources,
                         &define.body,
                         0..1,
-                        format!("define {} is defined twice in the library (first at {first_at})", define.name),
+                        format!(
+                            "define {} is defined twice in the library (first at {first_at})",
+                            define.name
+                        ),
                     ));
                 }
                 here.insert(define.name.clone(), define);
@@ -85,7 +99,13 @@ impl DefineLibrary {
         crate::syntax::parse_raw(&tracked, &self.sources)?;
         match interpret_define(&tracked, &self.sources)? {
             Some((define, _)) => Ok(define),
-            None => Err(CompileError::new(ErrorKind::Syntax, format!("{}: no `(define \"Name\" ...)` in library file", path.display()))),
+            None => Err(CompileError::new(
+                ErrorKind::Syntax,
+                format!(
+                    "{}: no `(define \"Name\" ...)` in library file",
+                    path.display()
+                ),
+            )),
         }
     }
 
@@ -118,9 +138,15 @@ impl DefineLibrary {
 }
 
 fn collect_def_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-    let entries = std::fs::read_dir(dir).map_err(|e| CompileError::new(ErrorKind::Io, format!("cannot read {}: {e}", dir.display())))?;
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        CompileError::new(ErrorKind::Io, format!("cannot read {}: {e}", dir.display()))
+    })?;
     for entry in entries {
-        let path = entry.map_err(|e| CompileError::new(ErrorKind::Io, format!("cannot read {}: {e}", dir.display())))?.path();
+        let path = entry
+            .map_err(|e| {
+                CompileError::new(ErrorKind::Io, format!("cannot read {}: {e}", dir.display()))
+            })?
+            .path();
         if path.is_dir() {
             collect_def_files(&path, out)?;
         } else if path.extension().is_some_and(|e| e == "def") {
@@ -133,17 +159,28 @@ fn collect_def_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
 /// `Expander.interpretDefine`: the first `(define ` form of `text`, with its
 /// byte range. The name is the first string (quotes included); the body is
 /// everything after it up to the closing bracket, trimmed.
-pub(crate) fn interpret_define(text: &Tracked, map: &SourceMap) -> Result<Option<(Define, std::ops::Range<usize>)>> {
+pub(crate) fn interpret_define(
+    text: &Tracked,
+    map: &SourceMap,
+) -> Result<Option<(Define, std::ops::Range<usize>)>> {
     let s = text.as_str();
     let Some(c) = find_from(s, "(define ", 0) else {
         return Ok(None);
     };
     let Some(cc) = matching_bracket(s, c, true) else {
-        return Err(CompileError::in_tracked(ErrorKind::Syntax, map, text, c..c + 7, "`(define` is not closed: no matching `)`"));
+        return Err(CompileError::in_tracked(
+            ErrorKind::Syntax,
+            map,
+            text,
+            c..c + 7,
+            "`(define` is not closed: no matching `)`",
+        ));
     };
     let (start, end) = trim_range(s, c + 1, cc);
     let q1 = find_byte(s, b'"', start).filter(|&q| q < end);
-    let q2 = q1.and_then(|q| find_byte(s, b'"', q + 1)).filter(|&q| q < end);
+    let q2 = q1
+        .and_then(|q| find_byte(s, b'"', q + 1))
+        .filter(|&q| q < end);
     let (Some(q1), Some(q2)) = (q1, q2) else {
         return Err(CompileError::in_tracked(
             ErrorKind::Syntax,
@@ -181,9 +218,23 @@ mod tests {
     #[test]
     fn bad_files_are_errors() {
         let mut lib = DefineLibrary::empty();
-        assert_eq!(lib.add_file("a.def", "(define \"A\" (x)").unwrap_err().kind, ErrorKind::Syntax);
-        assert!(lib.add_file("b.def", "// nothing").unwrap_err().message.contains("no `(define"));
-        assert!(lib.add_file("c.def", "(define (x))").unwrap_err().message.contains("must start with its name"));
-        assert_eq!(DefineLibrary::load(&["/nonexistent/dir"]).unwrap_err().kind, ErrorKind::Io);
+        assert_eq!(
+            lib.add_file("a.def", "(define \"A\" (x)").unwrap_err().kind,
+            ErrorKind::Syntax
+        );
+        assert!(lib
+            .add_file("b.def", "// nothing")
+            .unwrap_err()
+            .message
+            .contains("no `(define"));
+        assert!(lib
+            .add_file("c.def", "(define (x))")
+            .unwrap_err()
+            .message
+            .contains("must start with its name"));
+        assert_eq!(
+            DefineLibrary::load(&["/nonexistent/dir"]).unwrap_err().kind,
+            ErrorKind::Io
+        );
     }
 }

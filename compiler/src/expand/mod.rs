@@ -24,6 +24,11 @@
 //! error; later `(rulesets` blocks are deleted whole; runaway expansion is
 //! an error rather than a hang.
 
+// `CompileError` (shared by the whole compiler) carries its source snippet,
+// so every `Result` here has a large error variant; errors are rare and
+// leave the pass at once, so boxing them would buy nothing.
+#![allow(clippy::result_large_err)]
+
 mod check_leftovers;
 mod clean_up;
 mod expand_defines;
@@ -108,13 +113,27 @@ impl Expanded {
 }
 
 /// Reads and expands a `.lud` file.
-pub fn expand_file(path: &Path, library: &DefineLibrary, selection: &Selection) -> Result<Expanded> {
-    let text = std::fs::read_to_string(path).map_err(|e| CompileError::new(ErrorKind::Io, format!("cannot read {}: {e}", path.display())))?;
+pub fn expand_file(
+    path: &Path,
+    library: &DefineLibrary,
+    selection: &Selection,
+) -> Result<Expanded> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        CompileError::new(
+            ErrorKind::Io,
+            format!("cannot read {}: {e}", path.display()),
+        )
+    })?;
     expand_str(path, &text, library, selection)
 }
 
 /// Expands a game description given as text (`path_for_messages` names it in errors).
-pub fn expand_str(path_for_messages: &Path, text: &str, library: &DefineLibrary, selection: &Selection) -> Result<Expanded> {
+pub fn expand_str(
+    path_for_messages: &Path,
+    text: &str,
+    library: &DefineLibrary,
+    selection: &Selection,
+) -> Result<Expanded> {
     let mut sources = library.sources().clone();
     let file = sources.add(path_for_messages, text);
     let raw = sources.tracked(file);
@@ -130,7 +149,13 @@ pub fn expand_str(path_for_messages: &Path, text: &str, library: &DefineLibrary,
         None => None,
     };
     let categories = realise_options::extract_options(&mut t, &sources)?;
-    let wanted = merge_selection(&categories, ruleset.as_ref(), &selection.options, &sources, file_start)?;
+    let wanted = merge_selection(
+        &categories,
+        ruleset.as_ref(),
+        &selection.options,
+        &sources,
+        file_start,
+    )?;
     let chosen = realise_options::choose(&categories, &wanted, &sources, file_start)?;
     let stopped = realise_options::apply(&mut t, &categories, &chosen, &sources)?;
 
@@ -144,18 +169,36 @@ pub fn expand_str(path_for_messages: &Path, text: &str, library: &DefineLibrary,
     let t = clean_up::clean_up(&t, &sources)?;
 
     let cx = check_leftovers::Context {
-        option_tags: categories.iter().map(|c| c.tag.as_str()).filter(|t| !t.is_empty()).collect(),
-        define_names: file_defines.iter().map(|n| n.trim_matches('"')).chain(library.names()).collect(),
+        option_tags: categories
+            .iter()
+            .map(|c| c.tag.as_str())
+            .filter(|t| !t.is_empty())
+            .collect(),
+        define_names: file_defines
+            .iter()
+            .map(|n| n.trim_matches('"'))
+            .chain(library.names())
+            .collect(),
         stopped_by: stopped.map(|s| s.choice),
     };
     check_leftovers::check_leftovers(&t, &sources, &cx)?;
 
     if t.as_str().trim().is_empty() {
-        return Err(CompileError::at(ErrorKind::Syntax, &sources, file_start, 1, "no `(game \"Name\" ...)` form in the file"));
+        return Err(CompileError::at(
+            ErrorKind::Syntax,
+            &sources,
+            file_start,
+            1,
+            "no `(game \"Name\" ...)` form in the file",
+        ));
     }
     let game = syntax::parse_expanded(&t, &sources)?;
     let name = match (game.head(), game.args().first()) {
-        (Some("game" | "match"), Some(arg)) if arg.label.is_none() && arg.value.string().is_some() => arg.value.string().unwrap_or_default().to_string(),
+        (Some("game" | "match"), Some(arg))
+            if arg.label.is_none() && arg.value.string().is_some() =>
+        {
+            arg.value.string().unwrap_or_default().to_string()
+        }
         _ => {
             let head_end = game.span.start + 1 + game.head().map_or(0, str::len);
             return Err(CompileError::in_tracked(
@@ -174,7 +217,11 @@ pub fn expand_str(path_for_messages: &Path, text: &str, library: &DefineLibrary,
         text: t,
         game,
         name,
-        selected_options: categories.iter().zip(&chosen).map(|(c, &i)| c.choice(i)).collect(),
+        selected_options: categories
+            .iter()
+            .zip(&chosen)
+            .map(|(c, &i)| c.choice(i))
+            .collect(),
         options: categories,
         rulesets: rulesets.iter().map(|r| r.heading.clone()).collect(),
         selected_ruleset: ruleset.map(|r| r.heading),
@@ -182,7 +229,12 @@ pub fn expand_str(path_for_messages: &Path, text: &str, library: &DefineLibrary,
     })
 }
 
-fn find_ruleset(text: &Tracked, sources: &SourceMap, name: &str, file_start: Origin) -> Result<Ruleset> {
+fn find_ruleset(
+    text: &Tracked,
+    sources: &SourceMap,
+    name: &str,
+    file_start: Origin,
+) -> Result<Ruleset> {
     let all = realise_rulesets::read_rulesets(text, sources)?;
     if let Some(r) = all.iter().find(|r| r.is_named(name)) {
         return Ok(r.clone());
@@ -191,18 +243,41 @@ fn find_ruleset(text: &Tracked, sources: &SourceMap, name: &str, file_start: Ori
     let help = if all.is_empty() {
         "this game has no rulesets".to_string()
     } else {
-        format!("valid rulesets are:\n  {}", all.iter().map(|r| r.heading.as_str()).collect::<Vec<_>>().join("\n  "))
+        format!(
+            "valid rulesets are:\n  {}",
+            all.iter()
+                .map(|r| r.heading.as_str())
+                .collect::<Vec<_>>()
+                .join("\n  ")
+        )
     };
-    Err(CompileError::at(ErrorKind::UnknownRuleset, sources, at, 8, format!("unknown ruleset \"{name}\"")).with_help(help))
+    Err(CompileError::at(
+        ErrorKind::UnknownRuleset,
+        sources,
+        at,
+        8,
+        format!("unknown ruleset \"{name}\""),
+    )
+    .with_help(help))
 }
 
 /// The ruleset's options, less those whose category the user chose
 /// explicitly, then the user's options.
-fn merge_selection(categories: &[OptionCategory], ruleset: Option<&Ruleset>, user: &[String], sources: &SourceMap, file_start: Origin) -> Result<Vec<String>> {
+fn merge_selection(
+    categories: &[OptionCategory],
+    ruleset: Option<&Ruleset>,
+    user: &[String],
+    sources: &SourceMap,
+    file_start: Origin,
+) -> Result<Vec<String>> {
     let Some(ruleset) = ruleset else {
         return Ok(user.to_vec());
     };
-    let category_of = |choice: &str| categories.iter().position(|c| c.choices().iter().any(|x| x == choice));
+    let category_of = |choice: &str| {
+        categories
+            .iter()
+            .position(|c| c.choices().iter().any(|x| x == choice))
+    };
     let mut out = Vec::new();
     for opt in &ruleset.options {
         let Some(k) = category_of(opt) else {
@@ -212,7 +287,10 @@ fn merge_selection(categories: &[OptionCategory], ruleset: Option<&Ruleset>, use
                 sources,
                 at,
                 8,
-                format!("ruleset \"{}\" selects unknown option \"{opt}\"", ruleset.heading),
+                format!(
+                    "ruleset \"{}\" selects unknown option \"{opt}\"",
+                    ruleset.heading
+                ),
             ));
         };
         if !user.iter().any(|u| category_of(u) == Some(k)) {

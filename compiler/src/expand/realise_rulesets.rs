@@ -30,7 +30,13 @@ impl Ruleset {
 }
 
 fn unclosed(text: &Tracked, map: &SourceMap, at: usize, what: &str) -> CompileError {
-    CompileError::in_tracked(ErrorKind::Syntax, map, text, at..at + 1, format!("{what} is not closed: no matching `)`"))
+    CompileError::in_tracked(
+        ErrorKind::Syntax,
+        map,
+        text,
+        at..at + 1,
+        format!("{what} is not closed: no matching `)`"),
+    )
 }
 
 /// Reads the rulesets of the first `(rulesets` block without changing the text.
@@ -39,7 +45,8 @@ pub(crate) fn read_rulesets(text: &Tracked, map: &SourceMap) -> Result<Vec<Rules
     let Some(c) = find_from(s, "(rulesets", 0) else {
         return Ok(Vec::new());
     };
-    let cc = matching_bracket(s, c, true).ok_or_else(|| unclosed(text, map, c, "`(rulesets` block"))?;
+    let cc =
+        matching_bracket(s, c, true).ok_or_else(|| unclosed(text, map, c, "`(rulesets` block"))?;
     let (body, body_end) = trim_range(s, c + "(rulesets".len(), cc);
     let mut out = Vec::new();
     let mut p = body;
@@ -59,15 +66,24 @@ pub(crate) fn read_rulesets(text: &Tracked, map: &SourceMap) -> Result<Vec<Rules
 
 /// `Ruleset.interpret`: the first string is the heading (honouring `\"`),
 /// every later string an option selection; a `variations:{...}` part is skipped.
-fn parse_ruleset(text: &Tracked, map: &SourceMap, rc: usize, rcc: usize, priority: usize) -> Result<Ruleset> {
+fn parse_ruleset(
+    text: &Tracked,
+    map: &SourceMap,
+    rc: usize,
+    rcc: usize,
+    priority: usize,
+) -> Result<Ruleset> {
     let s = text.as_str();
     let mut body = String::new();
     match find_from(s, "variations:", rc).filter(|&v| v < rcc) {
         Some(v) => {
             let open = find_byte(s, b'{', v).filter(|&o| o < rcc);
-            let close = open.and_then(|o| matching_bracket(s, o, true)).filter(|&c| c < rcc);
+            let close = open
+                .and_then(|o| matching_bracket(s, o, true))
+                .filter(|&c| c < rcc);
             let Some(close) = close else {
-                return Err(unclosed(text, map, v, "`variations:{` list").with_help("expected `variations:{ \"Heading/Item\" ... }`"));
+                return Err(unclosed(text, map, v, "`variations:{` list")
+                    .with_help("expected `variations:{ \"Heading/Item\" ... }`"));
             };
             body.push_str(&s[rc..v]);
             body.push_str(&s[close + 1..=rcc]);
@@ -75,7 +91,9 @@ fn parse_ruleset(text: &Tracked, map: &SourceMap, rc: usize, rcc: usize, priorit
         None => body.push_str(&s[rc..=rcc]),
     }
     let b = body.as_bytes();
-    let bad = |msg: &str| CompileError::in_tracked(ErrorKind::Syntax, map, text, rc..rc + 8, msg.to_string());
+    let bad = |msg: &str| {
+        CompileError::in_tracked(ErrorKind::Syntax, map, text, rc..rc + 8, msg.to_string())
+    };
     let q1 = find_byte(&body, b'"', 0).ok_or_else(|| bad("ruleset has no heading string"))?;
     let mut q2 = q1 + 1;
     while q2 < b.len() && (b[q2] != b'"' || b[q2 - 1] == b'\\') {
@@ -106,7 +124,8 @@ fn parse_ruleset(text: &Tracked, map: &SourceMap, rc: usize, rcc: usize, priorit
 pub(crate) fn realise_rulesets(text: &mut Tracked, map: &SourceMap) -> Result<Vec<Ruleset>> {
     let rulesets = read_rulesets(text, map)?;
     while let Some(c) = find_from(text.as_str(), "(rulesets", 0) {
-        let cc = matching_bracket(text.as_str(), c, true).ok_or_else(|| unclosed(text, map, c, "`(rulesets` block"))?;
+        let cc = matching_bracket(text.as_str(), c, true)
+            .ok_or_else(|| unclosed(text, map, c, "`(rulesets` block"))?;
         text.splice(c..cc + 1, &Tracked::default());
     }
     Ok(rulesets)
@@ -149,6 +168,9 @@ mod tests {
     #[test]
     fn unclosed_block_is_an_error() {
         let e = run("(game) (rulesets {(ruleset \"R\" {})").unwrap_err();
-        assert_eq!(e.to_string(), "t.lud:1:8: `(rulesets` block is not closed: no matching `)`");
+        assert_eq!(
+            e.to_string(),
+            "t.lud:1:8: `(rulesets` block is not closed: no matching `)`"
+        );
     }
 }

@@ -46,7 +46,9 @@ mod tests {
     use crate::source::{FileId, Origin, SourceMap};
 
     fn run(src: &str) -> String {
-        remove_comments(&Tracked::from_file(FileId(0), src)).as_str().to_string()
+        remove_comments(&Tracked::from_file(FileId(0), src))
+            .as_str()
+            .to_string()
     }
 
     #[test]
@@ -57,7 +59,10 @@ mod tests {
 
     #[test]
     fn keeps_comment_markers_inside_strings() {
-        assert_eq!(run("(url \"http://x.org\") // c"), "(url \"http://x.org\") ");
+        assert_eq!(
+            run("(url \"http://x.org\") // c"),
+            "(url \"http://x.org\") "
+        );
         assert_eq!(run("(s \"a\\\"//b\")"), "(s \"a\\\"//b\")");
     }
 
@@ -72,6 +77,12 @@ mod tests {
         let id = map.add("t.lud", "// c\n(a é)");
         let out = remove_comments(&map.tracked(id));
         assert_eq!(out.as_str(), "\n(a é)");
-        assert_eq!(out.origin(1), Some(Origin { file: id, offset: 5 }));
+        assert_eq!(
+            out.origin(1),
+            Some(Origin {
+                file: id,
+                offset: 5
+            })
+        );
     }
 }

@@ -117,7 +117,11 @@ pub(crate) fn find_from(s: &str, pat: &str, from: usize) -> Option<usize> {
 
 /// Index of the first byte `b` at or after `from`.
 pub(crate) fn find_byte(s: &str, b: u8, from: usize) -> Option<usize> {
-    s.as_bytes().get(from..)?.iter().position(|&x| x == b).map(|i| i + from)
+    s.as_bytes()
+        .get(from..)?
+        .iter()
+        .position(|&x| x == b)
+        .map(|i| i + from)
 }
 
 /// Byte ranges of the string literals of `s` (quotes included, `\"`

@@ -50,27 +50,42 @@ fn defaults_options_defines_metadata_and_clean_up() {
         "(game \"Tic-Tac-Toe\" (players 2) (equipment {(board (square 3)) (piece \"Disc\" P1) (piece \"Cross\" P2)}) (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))"
     );
     assert_eq!(e.selected_options, vec!["Board Size/3x3", "Lines/All"]);
-    assert_eq!(e.rulesets, vec!["Ruleset/Standard (Suggested)", "Ruleset/Big"]);
+    assert_eq!(
+        e.rulesets,
+        vec!["Ruleset/Standard (Suggested)", "Ruleset/Big"]
+    );
     assert_eq!(e.selected_ruleset, None);
     assert_eq!(e.options.len(), 2);
     // The library body keeps its origin: `is Line` comes from the .def file.
     let at = e.text.as_str().find("is Line").unwrap();
     let l = e.sources.locate(e.origin(at).unwrap());
-    assert_eq!((l.path.to_str(), l.line, l.column), (Some("def/Line3Win.def"), 3, 15));
+    assert_eq!(
+        (l.path.to_str(), l.line, l.column),
+        (Some("def/Line3Win.def"), 3, 15)
+    );
 }
 
 #[test]
 fn options_and_rulesets_by_name() {
     let e = expand(TTT, &Selection::with_options(["Lines/Orthogonal"])).unwrap();
     assert!(e.text.as_str().contains("(is Line 3 Orthogonal)"));
-    let sel = Selection { options: vec![], ruleset: Some("Big".into()) };
+    let sel = Selection {
+        options: vec![],
+        ruleset: Some("Big".into()),
+    };
     let e = expand(TTT, &sel).unwrap();
     assert!(e.text.as_str().contains("(square 4)") && e.text.as_str().contains("Orthogonal"));
     assert_eq!(e.selected_ruleset.as_deref(), Some("Ruleset/Big"));
     // An explicit option overrides the ruleset's choice in its category.
-    let sel = Selection { options: vec!["Board Size/3x3".into()], ruleset: Some("Ruleset/Big".into()) };
+    let sel = Selection {
+        options: vec!["Board Size/3x3".into()],
+        ruleset: Some("Ruleset/Big".into()),
+    };
     let e = expand(TTT, &sel).unwrap();
-    assert_eq!(e.selected_options, vec!["Board Size/3x3", "Lines/Orthogonal"]);
+    assert_eq!(
+        e.selected_options,
+        vec!["Board Size/3x3", "Lines/Orthogonal"]
+    );
 }
 
 #[test]
@@ -84,17 +99,31 @@ fn node_spans_point_back_into_the_file() {
 
 #[test]
 fn malformed_file_unbalanced_bracket() {
-    let e = expand("(game \"X\"\n  (players 2)\n  (equipment { (board (square 3)) )\n)", &Selection::defaults()).unwrap_err();
+    let e = expand(
+        "(game \"X\"\n  (players 2)\n  (equipment { (board (square 3)) )\n)",
+        &Selection::defaults(),
+    )
+    .unwrap_err();
     assert_eq!(e.kind, ErrorKind::Syntax);
     assert_eq!(loc(&e), ("game.lud".into(), 3, 35));
     assert!(e.message.contains("expected `}`"), "{}", e.message);
     let e = expand("(game \"X\"\n  (players 2)", &Selection::defaults()).unwrap_err();
-    assert_eq!((loc(&e), e.message.as_str()), (("game.lud".into(), 1, 1), "unclosed `(`: no matching `)` before the end of the text"));
+    assert_eq!(
+        (loc(&e), e.message.as_str()),
+        (
+            ("game.lud".into(), 1, 1),
+            "unclosed `(`: no matching `)` before the end of the text"
+        )
+    );
 }
 
 #[test]
 fn malformed_file_unterminated_string() {
-    let e = expand("(game \"X\"\n  (piece \"Disc Each))", &Selection::defaults()).unwrap_err();
+    let e = expand(
+        "(game \"X\"\n  (piece \"Disc Each))",
+        &Selection::defaults(),
+    )
+    .unwrap_err();
     assert_eq!(e.kind, ErrorKind::Syntax);
     assert_eq!(loc(&e), ("game.lud".into(), 2, 10));
     assert!(e.message.starts_with("unterminated string"));
@@ -106,14 +135,22 @@ fn unknown_option_lists_choices() {
     assert_eq!(e.kind, ErrorKind::UnknownOption);
     assert_eq!(loc(&e), ("game.lud".into(), 13, 1));
     let help = e.help.unwrap();
-    for c in ["Board Size/3x3", "Board Size/4x4", "Lines/All", "Lines/Orthogonal"] {
+    for c in [
+        "Board Size/3x3",
+        "Board Size/4x4",
+        "Lines/All",
+        "Lines/Orthogonal",
+    ] {
         assert!(help.contains(c), "{help}");
     }
 }
 
 #[test]
 fn unknown_ruleset() {
-    let sel = Selection { options: vec![], ruleset: Some("Nope".into()) };
+    let sel = Selection {
+        options: vec![],
+        ruleset: Some("Nope".into()),
+    };
     let e = expand(TTT, &sel).unwrap_err();
     assert_eq!(e.kind, ErrorKind::UnknownRuleset);
     assert_eq!(loc(&e), ("game.lud".into(), 22, 5));
@@ -167,7 +204,10 @@ fn define_recursion() {
 fn ranges_and_colon_space() {
     let src = "(game \"X\" (r {1..3} {\"A1\"..\"A2\"}) (move (from: (value)) if: (x)))";
     let e = expand(src, &Selection::defaults()).unwrap();
-    assert_eq!(e.text.as_str(), "(game \"X\" (r {1 2 3} {\"A1\" \"A2\"}) (move (from:(value)) if:(x)))");
+    assert_eq!(
+        e.text.as_str(),
+        "(game \"X\" (r {1 2 3} {\"A1\" \"A2\"}) (move (from:(value)) if:(x)))"
+    );
     // The empty label of `from:(value)` belongs to the argument, not the head.
     let pretty = crate::syntax::pretty(&e.game);
     assert_eq!(pretty, e.text.as_str().replace("from:", "from :"));
@@ -176,18 +216,40 @@ fn ranges_and_colon_space() {
 #[test]
 fn first_form_must_be_a_game() {
     let e = expand("(players 2)", &Selection::defaults()).unwrap_err();
-    assert_eq!((e.kind, loc(&e)), (ErrorKind::Syntax, ("game.lud".into(), 1, 1)));
+    assert_eq!(
+        (e.kind, loc(&e)),
+        (ErrorKind::Syntax, ("game.lud".into(), 1, 1))
+    );
 }
 
 #[test]
 fn never_panics_on_junk() {
     let junk = [
-        "", ")", "(", "\"", "((", "(()", "(game \"é\" ((é)))", "(option \"", "(option \"A\" <", "(define \"", "(define \"A\" ((#1)))(\"A\" <)",
-        "(game \"X\" \"A1\"..\"", "(game \"X\" 1..)", "(game \"X\" ..1)", "(rulesets", "(metadata", "(game \"X\" (\"A\" a:(b)", "#1", "<>",
-        "(game \"X\" (f a:))", "(game \"X\" { )", "\u{feff}(game \"X\")", "(game \"X\" (a \"\\\"))",
+        "",
+        ")",
+        "(",
+        "\"",
+        "((",
+        "(()",
+        "(game \"é\" ((é)))",
+        "(option \"",
+        "(option \"A\" <",
+        "(define \"",
+        "(define \"A\" ((#1)))(\"A\" <)",
+        "(game \"X\" \"A1\"..\"",
+        "(game \"X\" 1..)",
+        "(game \"X\" ..1)",
+        "(rulesets",
+        "(metadata",
+        "(game \"X\" (\"A\" a:(b)",
+        "#1",
+        "<>",
+        "(game \"X\" (f a:))",
+        "(game \"X\" { )",
+        "\u{feff}(game \"X\")",
+        "(game \"X\" (a \"\\\"))",
     ];
     for j in junk {
         let _ = expand(j, &Selection::defaults());
     }
 }
-

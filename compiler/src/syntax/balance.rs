@@ -137,9 +137,14 @@ mod tests {
     #[test]
     fn finds_the_culprit() {
         let e = run("(a\n  (b c)").unwrap_err();
-        assert_eq!(e.to_string(), "t.lud:1:1: unclosed `(`: no matching `)` before the end of the text");
+        assert_eq!(
+            e.to_string(),
+            "t.lud:1:1: unclosed `(`: no matching `)` before the end of the text"
+        );
         let e = run("(a {b)}").unwrap_err();
-        assert!(e.to_string().starts_with("t.lud:1:6: expected `}` to close the `{` opened at t.lud:1:4"));
+        assert!(e
+            .to_string()
+            .starts_with("t.lud:1:6: expected `}` to close the `{` opened at t.lud:1:4"));
         let e = run("(a) )").unwrap_err();
         assert!(e.to_string().starts_with("t.lud:1:5: unexpected `)`"));
         let e = run("(a \"b)").unwrap_err();

@@ -14,7 +14,10 @@ pub fn parse_expanded(text: &Tracked, map: &SourceMap) -> Result<Node> {
     let mut forms = parse_expanded_forms(text, map)?;
     if forms.is_empty() {
         // The grammar asks for at least one form; keep a message anyway.
-        return Err(CompileError::new(ErrorKind::Syntax, "no `(game ...)` form in the description"));
+        return Err(CompileError::new(
+            ErrorKind::Syntax,
+            "no `(game ...)` form in the description",
+        ));
     }
     Ok(forms.swap_remove(0))
 }
@@ -25,7 +28,10 @@ pub fn parse_expanded_forms(text: &Tracked, map: &SourceMap) -> Result<Vec<Node>
     let mut pairs = LudParser::parse(Rule::expanded, text.as_str())
         .map_err(|e| errors::to_compile_error(e, text, map, "the expanded description"))?;
     let top = pairs.next().map(|p| p.into_inner()).into_iter().flatten();
-    Ok(top.filter(|p| p.as_rule() == Rule::form).map(build).collect())
+    Ok(top
+        .filter(|p| p.as_rule() == Rule::form)
+        .map(build)
+        .collect())
 }
 
 fn span(pair: &Pair<Rule>) -> Span {
@@ -74,7 +80,11 @@ fn build_arg(pair: Pair<Rule>) -> Arg {
         kind: NodeKind::Atom(String::new()),
         span: sp.end..sp.end,
     });
-    Arg { label, value, span: sp }
+    Arg {
+        label,
+        value,
+        span: sp,
+    }
 }
 
 #[cfg(test)]

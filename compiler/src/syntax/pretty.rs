@@ -100,11 +100,17 @@ mod tests {
         let id = map.add("t.lud", "(game \"X\" (players 2) if:(a {b c}))");
         let g = crate::syntax::parse_expanded(&map.tracked(id), &map).unwrap();
         assert_eq!(pretty(&g), "(game \"X\" (players 2) if:(a {b c}))");
-        let long = format!("(game \"X\" (players 2) (rules {}))", "(x y) ".repeat(30).trim_end());
+        let long = format!(
+            "(game \"X\" (players 2) (rules {}))",
+            "(x y) ".repeat(30).trim_end()
+        );
         let id = map.add("u.lud", long);
         let g = crate::syntax::parse_expanded(&map.tracked(id), &map).unwrap();
         let p = pretty(&g);
-        assert!(p.starts_with("(game\n    \"X\"\n    (players 2)\n    (rules\n        (x y)\n"), "{p}");
+        assert!(
+            p.starts_with("(game\n    \"X\"\n    (players 2)\n    (rules\n        (x y)\n"),
+            "{p}"
+        );
         assert!(p.ends_with("\n    )\n)"), "{p}");
     }
 }

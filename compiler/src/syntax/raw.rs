@@ -25,9 +25,16 @@ pub struct RawNode {
 pub enum RawKind {
     /// A bracketed group: `(`...`)`, `{`...`}` or `[`...`]` (completion).
     /// `stars` counts a `*` priority glued after a `)`.
-    Group { open: char, items: Vec<RawNode>, stars: usize },
+    Group {
+        open: char,
+        items: Vec<RawNode>,
+        stars: usize,
+    },
     /// `name:` followed by its value (none in `(f x:)`).
-    Labelled { label: String, value: Option<Box<RawNode>> },
+    Labelled {
+        label: String,
+        value: Option<Box<RawNode>>,
+    },
     /// An option marker or value `<...>`: its text between the brackets,
     /// which (as in Ludii) need not be balanced.
     Marker(String),
@@ -42,7 +49,9 @@ impl RawNode {
     /// The first word of a `(...)` group (`"define"` for `(define ...)`).
     pub fn head(&self) -> Option<&str> {
         match &self.kind {
-            RawKind::Group { open: '(', items, .. } => match items.first().map(|n| &n.kind) {
+            RawKind::Group {
+                open: '(', items, ..
+            } => match items.first().map(|n| &n.kind) {
                 Some(RawKind::Word(w)) => Some(w),
                 _ => None,
             },
@@ -80,7 +89,10 @@ pub fn parse_raw(text: &Tracked, map: &SourceMap) -> Result<RawFile> {
         .map_err(|e| errors::to_compile_error(e, text, map, "the file"))?;
     let file = pairs.next().map(|p| p.into_inner()).into_iter().flatten();
     Ok(RawFile {
-        items: file.filter(|p| p.as_rule() != Rule::EOI).map(build).collect(),
+        items: file
+            .filter(|p| p.as_rule() != Rule::EOI)
+            .map(build)
+            .collect(),
     })
 }
 
@@ -91,7 +103,12 @@ fn span(pair: &Pair<Rule>) -> Span {
 fn build(pair: Pair<Rule>) -> RawNode {
     let sp = span(&pair);
     let kind = match pair.as_rule() {
-        Rule::raw_marker => RawKind::Marker(pair.into_inner().next().map(|t| t.as_str().to_string()).unwrap_or_default()),
+        Rule::raw_marker => RawKind::Marker(
+            pair.into_inner()
+                .next()
+                .map(|t| t.as_str().to_string())
+                .unwrap_or_default(),
+        ),
         Rule::raw_form | Rule::raw_array | Rule::raw_completion => {
             let open = pair.as_str().chars().next().unwrap_or('(');
             let mut stars = 0;
@@ -158,13 +175,21 @@ mod tests {
 
     #[test]
     fn tree_has_groups_labels_and_stars() {
-        let f = parse("(option \"H\" <T> args:{<a>} {(item \"A\" <1> \"d\")**}) (define \"D\" x)").unwrap();
+        let f = parse("(option \"H\" <T> args:{<a>} {(item \"A\" <1> \"d\")**}) (define \"D\" x)")
+            .unwrap();
         assert_eq!(f.items.len(), 2);
         assert_eq!(f.items[0].head(), Some("option"));
         assert_eq!(f.define_names(), vec!["\"D\""]);
         let list = &f.items[0].items()[4];
         let item = &list.items()[0];
-        assert!(matches!(item.kind, RawKind::Group { open: '(', stars: 2, .. }));
+        assert!(matches!(
+            item.kind,
+            RawKind::Group {
+                open: '(',
+                stars: 2,
+                ..
+            }
+        ));
         let args = &f.items[0].items()[3];
         assert!(matches!(&args.kind, RawKind::Labelled { label, .. } if label == "args"));
         assert_eq!(f.items[0].items()[2].kind, RawKind::Marker("T".into()));
