@@ -1,0 +1,155 @@
+//! The project's own game descriptions (`games/*.lud`, with the define library
+//! `games/def`) against Ludii.
+//!
+//! - Every reference trial of the seven placement games replays on our own
+//!   descriptions, move by move (mover, legal moves, the move played) and at
+//!   the end (winner, ranking, end reason, move count). Each trial is loaded
+//!   with the options it records, so option names must be Ludii's.
+//! - Every `games/*.lud` loads with its default options and with each single
+//!   option item, and random playouts of each variant reach an end.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use ludemic_compiler::interp::Interpreter;
+use ludemic_compiler::{load, Config, Loaded};
+use ludemic_runtime::trial::{read_trials, replay};
+use ludemic_runtime::{Game, Xoshiro256PlusPlus};
+
+/// Our games and the reference trial files (`<slug>.jsonl`) that each must replay.
+const GAMES: &[(&str, &[&str])] = &[
+    ("tic-tac-toe", &["tic-tac-toe"]),
+    ("squava", &["squava", "squava-swap"]),
+    ("gomoku", &["gomoku"]),
+    ("connect6", &["connect6"]),
+    ("yavalath", &["yavalath", "yavalath-swap"]),
+    (
+        "hex",
+        &["hex-11x11", "hex-9x9", "hex-11x11-swap", "hex-9x9-swap"],
+    ),
+    ("havannah", &["havannah"]),
+];
+
+/// Random playouts per variant in the load-and-play test.
+const PLAYOUTS: u64 = 50;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Loads `games/<name>.lud` with our define library and `options`.
+fn load_own(path: &Path, options: &[String]) -> Loaded {
+    let config = Config {
+        def_dirs: vec![root().join("games/def")],
+        options: options.to_vec(),
+        ruleset: None,
+    };
+    load(path, &config).unwrap_or_else(|e| {
+        panic!(
+            "{} with options {options:?} does not load: {e}",
+            path.display()
+        )
+    })
+}
+
+#[test]
+fn own_games_replay_every_ludii_trial() {
+    let trials_dir = root().join("../shared/reference/ludii-trials");
+    if !trials_dir.is_dir() {
+        eprintln!(
+            "skipped: {} is absent (the Ludii reference trials live outside the repository)",
+            trials_dir.display()
+        );
+        return;
+    }
+    let mut replayed = 0;
+    for &(name, slugs) in GAMES {
+        let path = root().join("games").join(format!("{name}.lud"));
+        // One interpreter per option set, shared by the trials that use it.
+        let mut games: BTreeMap<Vec<String>, Interpreter> = BTreeMap::new();
+        for slug in slugs {
+            let file = trials_dir.join(format!("{slug}.jsonl"));
+            let trials = read_trials(&file).unwrap_or_else(|e| panic!("{slug}: {e}"));
+            assert!(!trials.is_empty(), "{}: no trials", file.display());
+            for trial in &trials {
+                let game = games
+                    .entry(trial.options.clone())
+                    .or_insert_with(|| Interpreter::new(load_own(&path, &trial.options).model));
+                if let Err(mismatch) = replay(&*game, trial) {
+                    panic!(
+                        "games/{name}.lud does not replay Ludii's trial {slug} seed {} (options {:?}): {mismatch}",
+                        trial.seed, trial.options
+                    );
+                }
+                replayed += 1;
+            }
+        }
+    }
+    assert_eq!(replayed, 172, "7 games, 12 trial files, 172 trials");
+}
+
+/// Every option choice to try for a game: the defaults, then each single item.
+fn variants(loaded: &Loaded) -> Vec<Vec<String>> {
+    let mut all = vec![Vec::new()];
+    for category in &loaded.expanded.options {
+        for item in &category.items {
+            all.push(vec![format!("{}/{}", category.heading, item.label)]);
+        }
+    }
+    all
+}
+
+#[test]
+fn own_games_load_with_every_option_and_play_to_the_end() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("games"))
+        .expect("games/ is readable")
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "lud"))
+        .collect();
+    files.sort();
+    for &(name, _) in GAMES {
+        let path = root().join("games").join(format!("{name}.lud"));
+        assert!(files.contains(&path), "games/{name}.lud is missing");
+    }
+
+    for path in &files {
+        let defaults = load_own(path, &[]);
+        for options in variants(&defaults) {
+            let loaded = load_own(path, &options);
+            for chosen in &options {
+                assert!(
+                    loaded.expanded.selected_options.contains(chosen),
+                    "{}: option {chosen:?} was not applied (selected: {:?})",
+                    path.display(),
+                    loaded.expanded.selected_options
+                );
+            }
+            let game = Interpreter::new(loaded.model);
+            let n = game.num_players();
+            assert!((1..=16).contains(&n), "{}: {n} players", path.display());
+            for seed in 0..PLAYOUTS {
+                let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
+                let mut state = game.initial_state();
+                let result = game.playout(&mut state, &mut rng);
+                let what = format!(
+                    "{} with options {options:?}, playout seed {seed}",
+                    path.display()
+                );
+                assert!(result.moves > 0, "{what}: no move was played");
+                assert!(
+                    (result.outcome.winner as usize) <= n,
+                    "{what}: winner P{} of {n} players",
+                    result.outcome.winner
+                );
+                assert_eq!(
+                    result.outcome.num_players as usize, n,
+                    "{what}: outcome player count"
+                );
+                assert!(
+                    game.status(&state).is_over(),
+                    "{what}: the playout stopped before the end"
+                );
+            }
+        }
+    }
+}
