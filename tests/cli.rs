@@ -84,7 +84,7 @@ fn unsupported_ludeme_is_an_error_at_its_line_and_column() {
     assert!(!out.status.success());
     let stderr = text(&out.stderr);
     assert!(stderr.contains("move Frobnicate"), "{stderr}");
-    assert!(stderr.contains("game.lud:3:17"), "{stderr}");
+    assert!(stderr.contains("game.lud:3:16"), "{stderr}");
 }
 
 #[test]

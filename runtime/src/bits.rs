@@ -18,6 +18,12 @@ impl<const W: usize> Default for Bits<W> {
 impl<const W: usize> Bits<W> {
     pub const EMPTY: Self = Bits([0; W]);
 
+    /// The set with these words (site `i` is bit `i % 64` of word `i / 64`).
+    #[inline(always)]
+    pub const fn new(words: [u64; W]) -> Self {
+        Bits(words)
+    }
+
     /// The sites `0..n`.
     pub const fn first(n: usize) -> Self {
         let mut words = [0u64; W];
@@ -187,6 +193,49 @@ impl<const W: usize> Bits<W> {
     }
 }
 
+/// The sites of `within` connected to `start` through `steps` (a table of
+/// step masks per site), `start` included.
+#[inline]
+pub fn flood<const W: usize>(start: Bits<W>, within: Bits<W>, steps: &[Bits<W>]) -> Bits<W> {
+    let mut group = start;
+    let mut frontier = start;
+    while !frontier.is_empty() {
+        let mut next = Bits::EMPTY;
+        for s in frontier.iter() {
+            next = next.or(steps[s]);
+        }
+        frontier = next.and(within).minus(group);
+        group = group.or(frontier);
+    }
+    group
+}
+
+/// The region of `within` around `start` (connected through `steps`):
+/// `Ok(region)` if it holds no site of `outer`, else `Err(part)`, the part
+/// explored before an outer site was met (all of it in the same region).
+#[inline]
+pub fn enclosed_region<const W: usize>(
+    start: usize,
+    within: Bits<W>,
+    outer: Bits<W>,
+    steps: &[Bits<W>],
+) -> Result<Bits<W>, Bits<W>> {
+    let mut group = Bits::single(start);
+    let mut frontier = group;
+    while !frontier.is_empty() {
+        if frontier.intersects(&outer) {
+            return Err(group);
+        }
+        let mut next = Bits::EMPTY;
+        for s in frontier.iter() {
+            next = next.or(steps[s]);
+        }
+        frontier = next.and(within).minus(group);
+        group = group.or(frontier);
+    }
+    Ok(group)
+}
+
 /// Iterator over the sites of a [`Bits`], lowest first.
 pub struct BitsIter<const W: usize> {
     words: [u64; W],
@@ -248,6 +297,19 @@ mod tests {
         assert_eq!(Bits::<1>::first(9).0, [0x1ff]);
         const T: Bits<1> = Bits::<1>::first(3).with(10).without(1);
         assert_eq!(T.iter().collect::<Vec<_>>(), [0, 2, 10]);
+    }
+
+    #[test]
+    fn flood_fills_connected_sites_only() {
+        // A path 0-1-2-3 and an island 5: steps link i and i+1.
+        let steps: Vec<Bits<1>> = (0..8)
+            .map(|i| Bits::EMPTY.with((i + 1) % 8).with((i + 7) % 8))
+            .collect();
+        let within = Bits::<1>::from_sites(&[0, 1, 2, 3, 5]);
+        let group = flood(Bits::single(1), within, &steps);
+        assert_eq!(group.iter().collect::<Vec<_>>(), [0, 1, 2, 3]);
+        assert_eq!(enclosed_region(5, within, Bits::single(0), &steps), Ok(Bits::single(5)));
+        assert!(enclosed_region(2, within, Bits::single(0), &steps).is_err());
     }
 
     #[test]

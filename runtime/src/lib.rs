@@ -11,6 +11,7 @@
 pub mod bits;
 pub mod buffer;
 pub mod game;
+pub mod history;
 pub mod key;
 pub mod playout;
 pub mod results;
@@ -18,8 +19,10 @@ pub mod rng;
 pub mod stats;
 pub mod trial;
 
-pub use bits::Bits;
+pub use rand_core;
+pub use bits::{enclosed_region, flood, Bits};
 pub use buffer::MoveBuffer;
+pub use history::RecentMoves;
 pub use game::{EndReason, Game, Outcome, Player, Status, MAX_PLAYERS};
 pub use key::{MoveKey, SiteRef, SiteKind};
 pub use playout::{standard_playout, PlayoutResult};

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 use ludemic_compiler::interp::Interpreter;
-use ludemic_runtime::trial::{read_trials, replay};
+use ludemic_runtime::trial::{read_trials, replay, Mismatch, Replayed, Trial};
+use ludemic_runtime::Game;
 
 use super::{Engine, GameArgs};
 
@@ -28,18 +29,29 @@ pub fn run(args: &ConformArgs) -> miette::Result<ExitCode> {
     }
     // Without --option, each trial is played with the options Ludii was given for it.
     let mut config = args.game.config();
-    let mut loaded_for: Option<(Vec<String>, Interpreter)> = None;
+    let mut loaded_for: Option<(Vec<String>, Interpreter, Option<String>)> = None;
     let (mut passed, mut failed) = (0, 0);
     for trial in &trials {
         if args.game.options.is_empty() {
             config.options = trial.options.clone();
         }
-        if loaded_for.as_ref().map(|(o, _)| o) != Some(&config.options) {
+        if loaded_for.as_ref().map(|(o, _, _)| o) != Some(&config.options) {
             let loaded = ludemic_compiler::load(&args.game.file, &config)?;
-            loaded_for = Some((config.options.clone(), Interpreter::new(loaded.model)));
+            let stem = match args.engine {
+                Engine::Interpreter => None,
+                Engine::Compiled => Some(
+                    super::bundled_stem(&args.game.file, &config.options, &loaded.model.options)
+                        .ok_or_else(|| super::not_bundled(&args.game.file))?,
+                ),
+            };
+            loaded_for = Some((config.options.clone(), Interpreter::new(loaded.model), stem));
         }
-        let (_, game) = loaded_for.as_ref().expect("loaded above");
-        match replay(game, trial) {
+        let (_, game, stem) = loaded_for.as_ref().expect("loaded above");
+        let result = match stem {
+            None => replay(game, trial),
+            Some(stem) => ludemic_generated::visit(stem, Replay(trial)).expect("a bundled game"),
+        };
+        match result {
             Ok(done) => {
                 passed += 1;
                 println!(
@@ -55,4 +67,14 @@ pub fn run(args: &ConformArgs) -> miette::Result<ExitCode> {
     }
     println!("{passed} passed, {failed} failed");
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Replays one trial on whichever compiled game the visitor is given.
+struct Replay<'t>(&'t Trial);
+
+impl ludemic_generated::Visitor for Replay<'_> {
+    type Output = Result<Replayed, Mismatch>;
+    fn visit<G: Game>(self, game: &G) -> Self::Output {
+        replay(game, self.0)
+    }
 }

@@ -35,9 +35,18 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
         .iter()
         .map(|c| c.variant.to_string())
         .collect();
-    let game = Interpreter::new(loaded.model);
-    let engine = "interpreter";
-    let (stats, seconds) = run_playouts(&game, args.playouts, args.seed, !args.json);
+    let engine = args.engine.name();
+    let model = loaded.model;
+    let (stats, seconds) = match args.engine {
+        Engine::Interpreter => run_playouts(&Interpreter::new(model.clone()), args.playouts, args.seed, !args.json),
+        Engine::Compiled => {
+            let stem = super::bundled_stem(&args.game.file, &args.game.options, &model.options)
+                .ok_or_else(|| super::not_bundled(&args.game.file))?;
+            let run = Run { playouts: args.playouts, seed: args.seed, progress: !args.json };
+            ludemic_generated::visit(&stem, run).expect("a bundled game")
+        }
+    };
+    let game = Interpreter::new(model);
     let outcomes: serde_json::Map<String, serde_json::Value> = stats
         .outcomes()
         .into_iter()
@@ -95,6 +104,20 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Playouts on whichever compiled game the visitor is given.
+struct Run {
+    playouts: u64,
+    seed: u64,
+    progress: bool,
+}
+
+impl ludemic_generated::Visitor for Run {
+    type Output = (PlayoutStats, f64);
+    fn visit<G: Game>(self, game: &G) -> Self::Output {
+        run_playouts(game, self.playouts, self.seed, self.progress)
+    }
 }
 
 /// Runs `n` playouts from the initial state; returns the statistics and the wall time.

@@ -1,0 +1,182 @@
+//! Precomputed tables emitted as `static`/`const` data: bitboards of regions,
+//! step masks per direction, rays for line tests. Each table is built once
+//! per game and named for what it holds.
+
+use std::collections::BTreeMap;
+
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::board::{AbsoluteDirection, Board};
+use crate::ir::Site;
+
+/// Sentinel for "no site" in ray tables.
+pub const NO_SITE: u16 = u16::MAX;
+
+/// The tables a game needs, created on demand.
+pub struct Tables<'b> {
+    board: &'b Board,
+    /// Words per bitboard.
+    pub words: usize,
+    items: Vec<TokenStream>,
+    step_masks: BTreeMap<AbsoluteDirection, Ident>,
+    step_lists: BTreeMap<AbsoluteDirection, Ident>,
+    line_rays: BTreeMap<AbsoluteDirection, (Ident, usize)>,
+    constants: std::collections::BTreeSet<String>,
+}
+
+impl<'b> Tables<'b> {
+    pub fn new(board: &'b Board) -> Self {
+        Tables {
+            board,
+            words: board.num_sites().div_ceil(64).max(1),
+            items: Vec::new(),
+            step_masks: BTreeMap::new(),
+            step_lists: BTreeMap::new(),
+            line_rays: BTreeMap::new(),
+            constants: Default::default(),
+        }
+    }
+
+    /// A bitboard literal of `sites`.
+    pub fn bits(&self, sites: impl IntoIterator<Item = Site>) -> TokenStream {
+        let mut words = vec![0u64; self.words];
+        for s in sites {
+            words[s as usize / 64] |= 1 << (s % 64);
+        }
+        let words = words.iter().map(|&w| hex_literal(w));
+        quote!(Board::new([#(#words),*]))
+    }
+
+    /// `static STEPS_<DIR>: [Board; N]`: the sites one step from each site.
+    pub fn step_masks(&mut self, dir: AbsoluteDirection) -> Ident {
+        if let Some(id) = self.step_masks.get(&dir) {
+            return id.clone();
+        }
+        let id = format_ident!("STEPS_{}", dir.name().to_uppercase());
+        let n = self.board.num_sites();
+        let rows: Vec<TokenStream> = (0..n)
+            .map(|s| self.bits(self.board.steps(s, dir).iter().copied()))
+            .collect();
+        let doc = format!(" Sites one `{}` step from each site, as bitboards.", dir.name());
+        let len = Literal::usize_unsuffixed(n);
+        self.items.push(quote! {
+            #[doc = #doc]
+            static #id: [Board; #len] = [#(#rows),*];
+        });
+        self.step_masks.insert(dir, id.clone());
+        id
+    }
+
+    /// `static STEP_LIST_<DIR>: [&[u16]; N]`: the sites one step from each site, listed.
+    pub fn step_lists(&mut self, dir: AbsoluteDirection) -> Ident {
+        if let Some(id) = self.step_lists.get(&dir) {
+            return id.clone();
+        }
+        let id = format_ident!("STEP_LIST_{}", dir.name().to_uppercase());
+        let n = self.board.num_sites();
+        let rows: Vec<TokenStream> = (0..n)
+            .map(|s| {
+                let sites = self.board.steps(s, dir).iter().map(|&t| Literal::u16_unsuffixed(t));
+                quote!(&[#(#sites),*])
+            })
+            .collect();
+        let doc = format!(" Sites one `{}` step from each site.", dir.name());
+        let len = Literal::usize_unsuffixed(n);
+        self.items.push(quote! {
+            #[doc = #doc]
+            static #id: [&[u16]; #len] = [#(#rows),*];
+        });
+        self.step_lists.insert(dir, id.clone());
+        id
+    }
+
+    /// Rays for `(is Line ...)` along `dir`: for each site, each line axis
+    /// through it as a forward ray and its opposite (Ludii's distinct radials
+    /// and their opposites), each cut to `max_len` sites and padded with
+    /// [`NO_SITE`]. Returns the table and the number of axes per site.
+    pub fn line_rays(&mut self, dir: AbsoluteDirection, max_len: usize) -> (Ident, usize) {
+        if let Some((id, axes)) = self.line_rays.get(&dir) {
+            return (id.clone(), *axes);
+        }
+        let n = self.board.num_sites();
+        let axes_of = |s: usize| -> Vec<(Vec<u16>, Vec<u16>)> {
+            self.board
+                .distinct_radials(s, dir)
+                .map(|r| {
+                    let forward = r.steps[1..].to_vec();
+                    let backward = self
+                        .board
+                        .opposites(r)
+                        .next()
+                        .map(|o| o.steps[1..].to_vec())
+                        .unwrap_or_default();
+                    (forward, backward)
+                })
+                .collect()
+        };
+        let all: Vec<_> = (0..n).map(axes_of).collect();
+        let axes = all.iter().map(Vec::len).max().unwrap_or(0).max(1);
+        let ray = |sites: &[u16]| {
+            let cells = (0..max_len).map(|i| Literal::u16_unsuffixed(sites.get(i).copied().unwrap_or(NO_SITE)));
+            quote!([#(#cells),*])
+        };
+        let empty = ray(&[]);
+        let rows: Vec<TokenStream> = all
+            .iter()
+            .map(|site_axes| {
+                let cells = (0..axes).map(|a| match site_axes.get(a) {
+                    Some((f, b)) => {
+                        let (f, b) = (ray(f), ray(b));
+                        quote!([#f, #b])
+                    }
+                    None => quote!([#empty, #empty]),
+                });
+                quote!([#(#cells),*])
+            })
+            .collect();
+        let id = format_ident!("LINE_RAYS_{}", dir.name().to_uppercase());
+        let doc = format!(
+            " For each site, each `{}` line axis through it: the sites ahead and behind (up to {max_len}), padded with `NO_SITE`.",
+            dir.name()
+        );
+        let (len, axes_lit, max_lit) = (
+            Literal::usize_unsuffixed(n),
+            Literal::usize_unsuffixed(axes),
+            Literal::usize_unsuffixed(max_len),
+        );
+        self.items.push(quote! {
+            #[doc = #doc]
+            static #id: [[[[u16; #max_lit]; 2]; #axes_lit]; #len] = [#(#rows),*];
+        });
+        self.line_rays.insert(dir, (id.clone(), axes));
+        (id, axes)
+    }
+
+    /// Adds a named constant bitboard.
+    pub fn constant(&mut self, name: &str, doc: &str, sites: &[Site]) -> Ident {
+        let id = format_ident!("{}", name);
+        if !self.constants.insert(name.to_owned()) {
+            return id;
+        }
+        let value = self.bits(sites.iter().copied());
+        let doc = format!(" {doc}");
+        self.items.push(quote! {
+            #[doc = #doc]
+            const #id: Board = #value;
+        });
+        id
+    }
+
+    pub fn into_items(self) -> Vec<TokenStream> {
+        self.items
+    }
+}
+
+fn hex_literal(w: u64) -> TokenStream {
+    if w == 0 {
+        quote!(0)
+    } else {
+        format!("0x{w:x}").parse().expect("a hex literal")
+    }
+}

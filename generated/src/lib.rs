@@ -1,0 +1,37 @@
+//! The code ludemic generates for every game in `games/`, checked in so it can
+//! be read and reviewed. Each module starts with an `@generated` header naming
+//! its source and the source's hash; `tests/generated.rs` fails when a module
+//! is stale, and `LUDEMIC_BLESS=1 cargo test --test generated` regenerates them.
+
+pub mod connect6;
+pub mod gomoku;
+pub mod havannah;
+pub mod hex;
+pub mod squava;
+pub mod tic_tac_toe;
+pub mod yavalath;
+
+use ludemic_runtime::Game;
+
+/// Something done with a compiled game, whatever its type.
+pub trait Visitor {
+    type Output;
+    fn visit<G: Game>(self, game: &G) -> Self::Output;
+}
+
+/// The bundled games: the stem of their file in `games/`.
+pub const GAMES: &[&str] = &["connect6", "gomoku", "havannah", "hex", "squava", "tic-tac-toe", "yavalath"];
+
+/// Runs `visitor` on the compiled game whose file in `games/` has stem `stem`.
+pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
+    Some(match stem {
+        "connect6" => visitor.visit(&connect6::Connect6),
+        "gomoku" => visitor.visit(&gomoku::Gomoku),
+        "havannah" => visitor.visit(&havannah::Havannah),
+        "hex" => visitor.visit(&hex::Hex),
+        "squava" => visitor.visit(&squava::Squava),
+        "tic-tac-toe" => visitor.visit(&tic_tac_toe::TicTacToe),
+        "yavalath" => visitor.visit(&yavalath::Yavalath),
+        _ => return None,
+    })
+}
