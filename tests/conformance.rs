@@ -32,3 +32,35 @@ fn corpus_placement_games_replay_every_ludii_trial() {
     }
     assert_eq!(replayed, 172, "7 games, 12 trial files");
 }
+
+/// Replays a trial file on whichever compiled game the visitor is given.
+struct ReplayAll(Vec<ludemic_runtime::trial::Trial>);
+
+impl ludemic_generated::Visitor for ReplayAll {
+    type Output = Result<usize, String>;
+    fn visit<G: ludemic_runtime::Game>(self, game: &G) -> Self::Output {
+        for trial in &self.0 {
+            replay(game, trial).map_err(|m| format!("seed {}: {m}", trial.seed))?;
+        }
+        Ok(self.0.len())
+    }
+}
+
+#[test]
+fn compiled_games_replay_every_ludii_trial_with_default_options() {
+    let Some(trials_dir) = common::shared("reference/ludii-trials") else {
+        return;
+    };
+    let mut replayed = 0;
+    for &(_, stem, slugs) in common::PLACEMENT_GAMES {
+        for slug in slugs {
+            let trials = read_trials(&trials_dir.join(format!("{slug}.jsonl"))).unwrap();
+            if !trials[0].options.is_empty() {
+                continue; // bundled code has the default options; see tests/include_game.rs
+            }
+            let result = ludemic_generated::visit(stem, ReplayAll(trials)).expect("bundled");
+            replayed += result.unwrap_or_else(|e| panic!("games/{stem}.lud ({slug}) compiled: {e}"));
+        }
+    }
+    assert_eq!(replayed, 172 - 23, "all trial files but hex-9x9's");
+}
