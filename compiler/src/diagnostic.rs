@@ -58,9 +58,15 @@ impl ErrorKind {
 ///
 /// `Display` gives `file:line:col: message`, so the error reads well in a
 /// plain log, in `compile_error!` and in a test assertion; as a
-/// [`miette::Diagnostic`] it renders with the source snippet.
+/// [`miette::Diagnostic`] it renders with the source snippet. The details are
+/// boxed (and reached through `Deref`) so that `Result`s stay small on the
+/// success path.
 #[derive(Clone, Debug)]
-pub struct CompileError {
+pub struct CompileError(Box<ErrorDetails>);
+
+/// What a [`CompileError`] says.
+#[derive(Clone, Debug)]
+pub struct ErrorDetails {
     pub kind: ErrorKind,
     pub message: String,
     /// Where the problem is, if it has a place in a file.
@@ -71,17 +77,24 @@ pub struct CompileError {
     source: Option<(NamedSource<Arc<str>>, Range<usize>)>,
 }
 
+impl std::ops::Deref for CompileError {
+    type Target = ErrorDetails;
+    fn deref(&self) -> &ErrorDetails {
+        &self.0
+    }
+}
+
 impl CompileError {
     /// An error with no source position (e.g. an unreadable file).
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        CompileError {
+        CompileError(Box::new(ErrorDetails {
             kind,
             message: message.into(),
             location: None,
             label: String::new(),
             help: None,
             source: None,
-        }
+        }))
     }
 
     /// An error at an origin (a byte of some file of `map`), spanning `len` bytes.
@@ -95,7 +108,7 @@ impl CompileError {
         let file = map.file(origin.file);
         let start = origin.offset as usize;
         let end = (start + len.max(1)).min(file.text.len()).max(start);
-        CompileError {
+        CompileError(Box::new(ErrorDetails {
             kind,
             message: message.into(),
             location: Some(map.locate(origin)),
@@ -105,7 +118,7 @@ impl CompileError {
                 NamedSource::new(file.path.display().to_string(), file.text.clone()),
                 start..end,
             )),
-        }
+        }))
     }
 
     /// An error at a byte range of a tracked (expanded) text: located at the
@@ -132,12 +145,12 @@ impl CompileError {
     }
 
     pub fn with_label(mut self, label: impl Into<String>) -> Self {
-        self.label = label.into();
+        self.0.label = label.into();
         self
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        self.0.help = Some(help.into());
         self
     }
 }

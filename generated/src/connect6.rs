@@ -2296,6 +2296,8 @@ pub struct State {
     moves: u32,
     turns: u32,
     last_to: u16,
+    /// The component placed at `last_to`.
+    last_what: u8,
     phase: [u8; 2usize + 1],
     recent: RecentMoves,
     results: Results,
@@ -2416,14 +2418,11 @@ impl Connect6 {
         let mut again = false;
         match mv {
             Move::Add { site, rule } => {
-                let what = match rule {
-                    0 => mover,
-                    1 => mover,
-                    _ => mover,
-                };
+                let what = mover;
                 s.pieces[what as usize - 1].insert(site as usize);
                 s.occupied.insert(site as usize);
                 s.last_to = site;
+                s.last_what = what;
                 s.moves += 1;
                 s.recent.push(mover, false);
                 again = match rule {
@@ -2460,16 +2459,12 @@ impl Connect6 {
         for p in 1..=NUM_PLAYERS as usize {
             match s.phase[p] {
                 0 => {
-                    if true {
-                        s.phase[p] = 1;
-                        continue;
-                    }
+                    s.phase[p] = 1;
+                    continue;
                 }
                 1 => {
-                    if true {
-                        s.phase[p] = 1;
-                        continue;
-                    }
+                    s.phase[p] = 1;
+                    continue;
                 }
                 _ => {}
             }
@@ -2502,7 +2497,7 @@ impl Connect6 {
         if pivot == NO_SITE {
             return false;
         }
-        let mine = s.pieces[Self::what_at(s, pivot as usize) as usize - 1];
+        let mine = s.pieces[s.last_what as usize - 1];
         for [ahead, behind] in &LINE_RAYS_ALL[pivot as usize] {
             let mut run = 1u32;
             for &t in ahead {
@@ -2550,6 +2545,7 @@ impl Game for Connect6 {
             moves: 0,
             turns: 1,
             last_to: NO_SITE,
+            last_what: 0,
             phase: [0; 2usize + 1],
             recent: RecentMoves::new(),
             results: Results::new(NUM_PLAYERS),
@@ -2595,7 +2591,8 @@ impl Game for Connect6 {
         let mut fresh = false;
         let mut buffer = MoveBuffer::new();
         loop {
-            if let Some(outcome) = s.results.outcome() {
+            if s.results.is_over() {
+                let outcome = s.results.outcome().expect("the game is over");
                 return PlayoutResult {
                     outcome,
                     moves: s.moves,

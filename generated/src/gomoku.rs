@@ -1481,6 +1481,8 @@ pub struct State {
     moves: u32,
     turns: u32,
     last_to: u16,
+    /// The component placed at `last_to`.
+    last_what: u8,
     phase: [u8; 2usize + 1],
     recent: RecentMoves,
     results: Results,
@@ -1566,10 +1568,7 @@ impl Gomoku {
     /// Appends the play rule's moves for the mover.
     fn generate(&self, s: &State, out: &mut MoveBuffer<Move>) {
         let mover = s.mover;
-        match s.phase[mover as usize] {
-            0 => self.play_rule(s, mover, out),
-            _ => {}
-        }
+        self.play_rule(s, mover, out);
     }
     /// `(play (move Add (to (sites Empty))))`
     #[allow(unused_labels, unused_variables)]
@@ -1589,18 +1588,14 @@ impl Gomoku {
         let mut again = false;
         match mv {
             Move::Add { site, rule } => {
-                let what = match rule {
-                    0 => mover,
-                    _ => mover,
-                };
+                let what = mover;
                 s.pieces[what as usize - 1].insert(site as usize);
                 s.occupied.insert(site as usize);
                 s.last_to = site;
+                s.last_what = what;
                 s.moves += 1;
                 s.recent.push(mover, false);
-                again = match rule {
-                    _ => false,
-                };
+                let _ = rule;
             }
             Move::Pass => {
                 s.last_to = NO_SITE;
@@ -1656,7 +1651,7 @@ impl Gomoku {
         if pivot == NO_SITE {
             return false;
         }
-        let mine = s.pieces[Self::what_at(s, pivot as usize) as usize - 1];
+        let mine = s.pieces[s.last_what as usize - 1];
         for [ahead, behind] in &LINE_RAYS_ALL[pivot as usize] {
             let mut run = 1u32;
             for &t in ahead {
@@ -1704,6 +1699,7 @@ impl Game for Gomoku {
             moves: 0,
             turns: 1,
             last_to: NO_SITE,
+            last_what: 0,
             phase: [0; 2usize + 1],
             recent: RecentMoves::new(),
             results: Results::new(NUM_PLAYERS),
@@ -1749,7 +1745,8 @@ impl Game for Gomoku {
         let mut fresh = false;
         let mut buffer = MoveBuffer::new();
         loop {
-            if let Some(outcome) = s.results.outcome() {
+            if s.results.is_over() {
+                let outcome = s.results.outcome().expect("the game is over");
                 return PlayoutResult {
                     outcome,
                     moves: s.moves,

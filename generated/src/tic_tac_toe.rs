@@ -16,62 +16,17 @@ pub const NUM_PLAYERS: u8 = 2;
 pub const NO_SITE: u16 = u16::MAX;
 /// Every site of the board.
 const ALL: Board = Board::first(NUM_SITES);
-/// For each site, each `Adjacent` line axis through it: the sites ahead and behind (up to 3), padded with `NO_SITE`.
-static LINE_RAYS_ADJACENT: [[[[u16; 3]; 2]; 4]; 9] = [
-    [
-        [[3, 6, 65535], [65535, 65535, 65535]],
-        [[4, 8, 65535], [65535, 65535, 65535]],
-        [[1, 2, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-    ],
-    [
-        [[4, 7, 65535], [65535, 65535, 65535]],
-        [[5, 65535, 65535], [65535, 65535, 65535]],
-        [[2, 65535, 65535], [0, 65535, 65535]],
-        [[3, 65535, 65535], [65535, 65535, 65535]],
-    ],
-    [
-        [[5, 8, 65535], [65535, 65535, 65535]],
-        [[1, 0, 65535], [65535, 65535, 65535]],
-        [[4, 6, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-    ],
-    [
-        [[6, 65535, 65535], [0, 65535, 65535]],
-        [[7, 65535, 65535], [65535, 65535, 65535]],
-        [[4, 5, 65535], [65535, 65535, 65535]],
-        [[1, 65535, 65535], [65535, 65535, 65535]],
-    ],
-    [
-        [[7, 65535, 65535], [1, 65535, 65535]],
-        [[8, 65535, 65535], [0, 65535, 65535]],
-        [[5, 65535, 65535], [3, 65535, 65535]],
-        [[2, 65535, 65535], [6, 65535, 65535]],
-    ],
-    [
-        [[8, 65535, 65535], [2, 65535, 65535]],
-        [[1, 65535, 65535], [65535, 65535, 65535]],
-        [[4, 3, 65535], [65535, 65535, 65535]],
-        [[7, 65535, 65535], [65535, 65535, 65535]],
-    ],
-    [
-        [[7, 8, 65535], [65535, 65535, 65535]],
-        [[4, 2, 65535], [65535, 65535, 65535]],
-        [[3, 0, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-    ],
-    [
-        [[8, 65535, 65535], [6, 65535, 65535]],
-        [[5, 65535, 65535], [65535, 65535, 65535]],
-        [[4, 1, 65535], [65535, 65535, 65535]],
-        [[3, 65535, 65535], [65535, 65535, 65535]],
-    ],
-    [
-        [[5, 2, 65535], [65535, 65535, 65535]],
-        [[4, 0, 65535], [65535, 65535, 65535]],
-        [[7, 6, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-    ],
+/// For each site, the windows of 3 sites in a row along a `Adjacent` axis through it, with the sites just beyond each end.
+static LINE_WINDOWS_ADJACENT_3: [&[(u64, u64)]; 9] = [
+    &[(0x49, 0), (0x111, 0), (0x7, 0)],
+    &[(0x92, 0), (0x7, 0)],
+    &[(0x124, 0), (0x7, 0), (0x54, 0)],
+    &[(0x49, 0), (0x38, 0)],
+    &[(0x92, 0), (0x111, 0), (0x38, 0), (0x54, 0)],
+    &[(0x124, 0), (0x38, 0)],
+    &[(0x1c0, 0), (0x54, 0), (0x49, 0)],
+    &[(0x1c0, 0), (0x92, 0)],
+    &[(0x124, 0), (0x111, 0), (0x1c0, 0)],
 ];
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -94,6 +49,8 @@ pub struct State {
     moves: u32,
     turns: u32,
     last_to: u16,
+    /// The component placed at `last_to`.
+    last_what: u8,
     phase: [u8; 2usize + 1],
     recent: RecentMoves,
     results: Results,
@@ -179,10 +136,7 @@ impl TicTacToe {
     /// Appends the play rule's moves for the mover.
     fn generate(&self, s: &State, out: &mut MoveBuffer<Move>) {
         let mover = s.mover;
-        match s.phase[mover as usize] {
-            0 => self.play_rule(s, mover, out),
-            _ => {}
-        }
+        self.play_rule(s, mover, out);
     }
     /// `(play (move Add (to (sites Empty))))`
     #[allow(unused_labels, unused_variables)]
@@ -202,18 +156,14 @@ impl TicTacToe {
         let mut again = false;
         match mv {
             Move::Add { site, rule } => {
-                let what = match rule {
-                    0 => mover,
-                    _ => mover,
-                };
+                let what = mover;
                 s.pieces[what as usize - 1].insert(site as usize);
                 s.occupied.insert(site as usize);
                 s.last_to = site;
+                s.last_what = what;
                 s.moves += 1;
                 s.recent.push(mover, false);
-                again = match rule {
-                    _ => false,
-                };
+                let _ = rule;
             }
             Move::Pass => {
                 s.last_to = NO_SITE;
@@ -264,31 +214,19 @@ impl TicTacToe {
         }
     }
     /// `(is Line 3 Adjacent)`: a run of at least 3 pieces of the same component through the last placed piece.
+    #[inline]
     fn line_1(s: &State) -> bool {
         let pivot = s.last_to;
         if pivot == NO_SITE {
             return false;
         }
-        let mine = s.pieces[Self::what_at(s, pivot as usize) as usize - 1];
-        for [ahead, behind] in &LINE_RAYS_ADJACENT[pivot as usize] {
-            let mut run = 1u32;
-            for &t in ahead {
-                if t == NO_SITE || !mine.contains(t as usize) {
-                    break;
-                }
-                run += 1;
-            }
-            for &t in behind {
-                if t == NO_SITE || !mine.contains(t as usize) {
-                    break;
-                }
-                run += 1;
-            }
-            if run >= 3 {
-                return true;
-            }
-        }
-        false
+        let mine = s.pieces[s.last_what as usize - 1].0[0];
+        LINE_WINDOWS_ADJACENT_3[pivot as usize]
+            .iter()
+            .any(|&(window, beyond)| {
+                let _ = beyond;
+                mine & window == window
+            })
     }
     /// `(if (is Line 3) (result Mover Win))`
     #[allow(unused_variables)]
@@ -317,6 +255,7 @@ impl Game for TicTacToe {
             moves: 0,
             turns: 1,
             last_to: NO_SITE,
+            last_what: 0,
             phase: [0; 2usize + 1],
             recent: RecentMoves::new(),
             results: Results::new(NUM_PLAYERS),
@@ -362,7 +301,8 @@ impl Game for TicTacToe {
         let mut fresh = false;
         let mut buffer = MoveBuffer::new();
         loop {
-            if let Some(outcome) = s.results.outcome() {
+            if s.results.is_over() {
+                let outcome = s.results.outcome().expect("the game is over");
                 return PlayoutResult {
                     outcome,
                     moves: s.moves,

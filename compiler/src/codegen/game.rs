@@ -14,6 +14,7 @@ use super::CodegenOptions;
 /// The module's items (without the `@generated` header).
 pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> TokenStream {
     let mut g = Gen::new(model);
+    g.line_windows = options.line_windows;
     let ty = format_ident!("{}", type_name);
     let rt: TokenStream = options.runtime_path.parse().expect("a runtime path");
     let n_sites = model.board.num_sites();
@@ -69,6 +70,13 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         })
         .collect();
 
+    let generate_body = if gen_arms.len() == 1 {
+        let method = format_ident!("play_{}", snake(if model.phases[0].name.is_empty() { "rule" } else { &model.phases[0].name }));
+        quote!(self.#method(s, mover, out);)
+    } else {
+        quote!(match s.phase[mover as usize] { #(#gen_arms)* _ => {} })
+    };
+
     // Consequences per rule.
     let adds = all_adds(model);
     let then_arms: Vec<TokenStream> = adds
@@ -88,6 +96,17 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             quote!(#rule => #piece,)
         })
         .collect();
+
+    let what_code = if adds.iter().all(|a| a.piece == crate::ir::PieceRef::Mover) {
+        quote!(mover)
+    } else {
+        quote!(match rule { #(#piece_arms)* _ => mover })
+    };
+    let then_code = if then_arms.is_empty() {
+        quote!(let _ = rule;)
+    } else {
+        quote!(again = match rule { #(#then_arms)* _ => false };)
+    };
 
     // End rules: each phase's own, then the global ones.
     let phase_end_arms: Vec<TokenStream> = model
@@ -124,8 +143,13 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                 .iter()
                 .map(|n| {
                     let target = Literal::u8_unsuffixed(n.target as u8);
-                    let cond = n.condition.as_ref().map_or(quote!(true), |c| g.cond(c));
-                    quote!(if #cond { s.phase[p] = #target; continue; })
+                    match &n.condition {
+                        None => quote!({ s.phase[p] = #target; continue; }),
+                        Some(c) => {
+                            let cond = g.cond(c);
+                            quote!(if #cond { s.phase[p] = #target; continue; })
+                        }
+                    }
                 })
                 .collect();
             let i = Literal::u8_unsuffixed(i as u8);
@@ -221,6 +245,8 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             moves: u32,
             turns: u32,
             last_to: u16,
+            /// The component placed at `last_to`.
+            last_what: u8,
             phase: [u8; #n_players + 1],
             recent: RecentMoves,
             results: Results,
@@ -288,10 +314,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             /// Appends the play rule's moves for the mover.
             fn generate(&self, s: &State, out: &mut MoveBuffer<Move>) {
                 let mover = s.mover;
-                match s.phase[mover as usize] {
-                    #(#gen_arms)*
-                    _ => {}
-                }
+                #generate_body
             }
 
             #(#play_methods)*
@@ -304,14 +327,15 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                 let mut again = false;
                 match mv {
                     Move::Add { site, rule } => {
-                        let what = match rule { #(#piece_arms)* _ => mover };
+                        let what = #what_code;
                         #replace_on_add
                         s.pieces[what as usize - 1].insert(site as usize);
                         s.occupied.insert(site as usize);
                         s.last_to = site;
+                        s.last_what = what;
                         s.moves += 1;
                         s.recent.push(mover, false);
-                        again = match rule { #(#then_arms)* _ => false };
+                        #then_code
                     }
                     Move::Pass => {
                         s.last_to = NO_SITE;
@@ -373,6 +397,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                     moves: 0,
                     turns: 1,
                     last_to: NO_SITE,
+                    last_what: 0,
                     phase: [0; #n_players + 1],
                     recent: RecentMoves::new(),
                     results: Results::new(NUM_PLAYERS),
@@ -518,7 +543,8 @@ fn playout_fn(fast_phases: &[(usize, u16)], rt: &TokenStream) -> TokenStream {
             let mut fresh = false;
             let mut buffer = MoveBuffer::new();
             loop {
-                if let Some(outcome) = s.results.outcome() {
+                if s.results.is_over() {
+                    let outcome = s.results.outcome().expect("the game is over");
                     return PlayoutResult { outcome, moves: s.moves };
                 }
                 match s.phase[s.mover as usize] {

@@ -22,6 +22,9 @@ pub struct CodegenOptions {
     /// Play "place on any empty site" phases by drawing from a list of empty
     /// sites instead of generating every legal move.
     pub add_to_empty: bool,
+    /// Test `(is Line ...)` with precomputed windows of sites on boards of at
+    /// most 64 sites (otherwise walk rays from the last placed piece).
+    pub line_windows: bool,
 }
 
 impl Default for CodegenOptions {
@@ -29,6 +32,7 @@ impl Default for CodegenOptions {
         CodegenOptions {
             runtime_path: "::ludemic_runtime".to_owned(),
             add_to_empty: true,
+            line_windows: true,
         }
     }
 }

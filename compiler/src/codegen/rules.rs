@@ -25,6 +25,8 @@ pub struct Gen<'m> {
     pub line_lengths: Vec<(AbsoluteDirection, usize)>,
     /// Whether some `(move Add ...)` may place on an occupied site.
     pub add_may_replace: bool,
+    /// Test lines with precomputed windows on one-word boards.
+    pub line_windows: bool,
 }
 
 impl<'m> Gen<'m> {
@@ -46,6 +48,7 @@ impl<'m> Gen<'m> {
             next_helper: 0,
             line_lengths,
             add_may_replace: false,
+            line_windows: true,
         }
     }
 
@@ -231,9 +234,6 @@ impl<'m> Gen<'m> {
             .iter()
             .find(|(d, _)| *d == l.directions)
             .map_or(l.length as usize, |(_, m)| *m);
-        let (rays, _) = self.tables.line_rays(l.directions, max_len);
-        let length = Literal::u32_unsuffixed(l.length);
-        let test = if l.exact { quote!(run == #length) } else { quote!(run >= #length) };
         let doc = format!(
             " `(is Line {} {}{})`: a run of {}{} pieces of the same component through the last placed piece.",
             l.length,
@@ -242,6 +242,31 @@ impl<'m> Gen<'m> {
             if l.exact { "exactly " } else { "at least " },
             l.length
         );
+        if self.line_windows && self.tables.words == 1 {
+            // One-word boards: test precomputed windows of `length` sites.
+            let windows = self.tables.line_windows(l.directions, l.length as usize);
+            let test = if l.exact {
+                quote!(mine & window == window && mine & beyond == 0)
+            } else {
+                quote!(mine & window == window)
+            };
+            self.helpers.push(quote! {
+                #[doc = #doc]
+                #[inline]
+                fn #name(s: &State) -> bool {
+                    let pivot = s.last_to;
+                    if pivot == NO_SITE {
+                        return false;
+                    }
+                    let mine = s.pieces[s.last_what as usize - 1].0[0];
+                    #windows[pivot as usize].iter().any(|&(window, beyond)| { let _ = beyond; #test })
+                }
+            });
+            return name;
+        }
+        let (rays, _) = self.tables.line_rays(l.directions, max_len);
+        let length = Literal::u32_unsuffixed(l.length);
+        let test = if l.exact { quote!(run == #length) } else { quote!(run >= #length) };
         self.helpers.push(quote! {
             #[doc = #doc]
             fn #name(s: &State) -> bool {
@@ -249,7 +274,7 @@ impl<'m> Gen<'m> {
                 if pivot == NO_SITE {
                     return false;
                 }
-                let mine = s.pieces[Self::what_at(s, pivot as usize) as usize - 1];
+                let mine = s.pieces[s.last_what as usize - 1];
                 for [ahead, behind] in &#rays[pivot as usize] {
                     let mut run = 1u32;
                     for &t in ahead {
@@ -367,7 +392,7 @@ impl<'m> Gen<'m> {
                 if pivot == NO_SITE {
                     return false;
                 }
-                let mine = s.pieces[Self::what_at(s, pivot as usize) as usize - 1];
+                let mine = s.pieces[s.last_what as usize - 1];
                 let others = ALL.minus(mine);
                 // Cells found in a region that reaches the outer ring.
                 let mut open = Board::EMPTY;

@@ -153,6 +153,63 @@ impl<'b> Tables<'b> {
         (id, axes)
     }
 
+    /// Line windows for `(is Line L dir)` on a one-word board: for each site,
+    /// every run of `length` consecutive sites along an axis through it, as
+    /// `(window, beyond)` masks — `beyond` holds the sites just past both ends
+    /// (to test exactness).
+    pub fn line_windows(&mut self, dir: AbsoluteDirection, length: usize) -> Ident {
+        let id = format_ident!("LINE_WINDOWS_{}_{}", dir.name().to_uppercase(), length);
+        if !self.constants.insert(id.to_string()) {
+            return id;
+        }
+        let n = self.board.num_sites();
+        let rows: Vec<TokenStream> = (0..n)
+            .map(|s| {
+                let mut windows = Vec::new();
+                for r in self.board.distinct_radials(s, dir) {
+                    // The whole line through `s` on this axis, in order.
+                    let mut line: Vec<u16> = self
+                        .board
+                        .opposites(r)
+                        .next()
+                        .map(|o| o.steps[1..].iter().rev().copied().collect())
+                        .unwrap_or_default();
+                    let at = line.len();
+                    line.extend_from_slice(&r.steps);
+                    for start in at.saturating_sub(length - 1)..=at {
+                        if start + length > line.len() {
+                            break;
+                        }
+                        let window: u64 = line[start..start + length].iter().fold(0, |m, &t| m | 1 << t);
+                        let mut beyond = 0u64;
+                        if start > 0 {
+                            beyond |= 1 << line[start - 1];
+                        }
+                        if let Some(&t) = line.get(start + length) {
+                            beyond |= 1 << t;
+                        }
+                        windows.push((window, beyond));
+                    }
+                }
+                let items = windows.iter().map(|&(w, b)| {
+                    let (w, b) = (hex_literal(w), hex_literal(b));
+                    quote!((#w, #b))
+                });
+                quote!(&[#(#items),*])
+            })
+            .collect();
+        let doc = format!(
+            " For each site, the windows of {length} sites in a row along a `{}` axis through it, with the sites just beyond each end.",
+            dir.name()
+        );
+        let len = Literal::usize_unsuffixed(n);
+        self.items.push(quote! {
+            #[doc = #doc]
+            static #id: [&[(u64, u64)]; #len] = [#(#rows),*];
+        });
+        id
+    }
+
     /// Adds a named constant bitboard.
     pub fn constant(&mut self, name: &str, doc: &str, sites: &[Site]) -> Ident {
         let id = format_ident!("{}", name);

@@ -24,11 +24,6 @@
 //! error; later `(rulesets` blocks are deleted whole; runaway expansion is
 //! an error rather than a hang.
 
-// `CompileError` (shared by the whole compiler) carries its source snippet,
-// so every `Result` here has a large error variant; errors are rare and
-// leave the pass at once, so boxing them would buy nothing.
-#![allow(clippy::result_large_err)]
-
 mod check_leftovers;
 mod clean_up;
 mod expand_defines;

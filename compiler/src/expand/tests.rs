@@ -134,7 +134,7 @@ fn unknown_option_lists_choices() {
     let e = expand(TTT, &Selection::with_options(["Board Size/9x9"])).unwrap_err();
     assert_eq!(e.kind, ErrorKind::UnknownOption);
     assert_eq!(loc(&e), ("game.lud".into(), 13, 1));
-    let help = e.help.unwrap();
+    let help = e.help.clone().unwrap();
     for c in [
         "Board Size/3x3",
         "Board Size/4x4",
@@ -154,7 +154,7 @@ fn unknown_ruleset() {
     let e = expand(TTT, &sel).unwrap_err();
     assert_eq!(e.kind, ErrorKind::UnknownRuleset);
     assert_eq!(loc(&e), ("game.lud".into(), 22, 5));
-    assert!(e.help.unwrap().contains("Ruleset/Big"));
+    assert!(e.help.clone().unwrap().contains("Ruleset/Big"));
 }
 
 #[test]
@@ -180,7 +180,7 @@ fn unresolved_marker_after_the_no_value_quirk() {
     let e = expand(src, &Selection::defaults()).unwrap_err();
     assert_eq!(e.kind, ErrorKind::UnresolvedOption);
     assert_eq!(loc(&e), ("game.lud".into(), 1, 14));
-    assert!(e.help.unwrap().contains("stopped at \"A/none\""));
+    assert!(e.help.clone().unwrap().contains("stopped at \"A/none\""));
 }
 
 #[test]

@@ -6,11 +6,6 @@
 //! lowering pass reads. Both report a [`crate::CompileError`] of kind
 //! [`crate::ErrorKind::Syntax`] pointing at the original file, never panic.
 
-// `CompileError` (shared by the whole compiler) carries its source snippet,
-// so every `Result` here has a large error variant; errors are rare and
-// leave the pass at once, so boxing them would buy nothing.
-#![allow(clippy::result_large_err)]
-
 mod balance;
 mod errors;
 mod grammar;
