@@ -3,10 +3,10 @@
 // options: Board Size/11x11; Swap Rules/On; End Rules/Standard
 
 use ::ludemic_runtime::{
-    Bits, Game, MoveBuffer, MoveKey, PlayoutResult, RecentMoves, Results, RngExt, Status,
+    Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, RngExt, Status,
 };
 #[allow(unused_imports)]
-use ::ludemic_runtime::{enclosed_region, flood, EndReason};
+use ::ludemic_runtime::{enclosed_region, flood, EndReason, RecentMoves};
 /// A set of sites of the 121-site board `(board (hex Diamond 11))`.
 pub type Board = Bits<2>;
 /// Number of sites (Ludii's indices `0..NUM_SITES`).
@@ -261,6 +261,7 @@ impl Hex {
     /// Applies a move: its consequences, the end rules, the limits, the
     /// phase changes and the next mover (Ludii's `Game.apply`).
     #[allow(unused_variables, unused_mut)]
+    #[inline]
     fn apply_move(&self, s: &mut State, mv: Move) {
         let mover = s.mover;
         let mut again = false;
@@ -289,14 +290,6 @@ impl Hex {
             }
         }
         self.end(s, mover, mv == Move::Pass);
-        if s.results.active != 0 && (s.turns >= 2500 || s.moves >= 10000) {
-            let reason = if s.moves >= 10000 {
-                EndReason::MoveLimit
-            } else {
-                EndReason::TurnLimit
-            };
-            s.results.draw_all(reason);
-        }
         s.prev = mover;
         if s.results.is_over() {
             return;

@@ -2,10 +2,10 @@
 // Tic-Tac-Toe: 2 players, 9 sites.
 
 use ::ludemic_runtime::{
-    Bits, Game, MoveBuffer, MoveKey, PlayoutResult, RecentMoves, Results, RngExt, Status,
+    Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, RngExt, Status,
 };
 #[allow(unused_imports)]
-use ::ludemic_runtime::{enclosed_region, flood, EndReason};
+use ::ludemic_runtime::{enclosed_region, flood, EndReason, RecentMoves};
 /// A set of sites of the 9-site board `(board (square 3))`.
 pub type Board = Bits<1>;
 /// Number of sites (Ludii's indices `0..NUM_SITES`).
@@ -52,7 +52,7 @@ pub struct State {
     /// The component placed at `last_to`.
     last_what: u8,
     phase: [u8; 2usize + 1],
-    recent: RecentMoves,
+    recent: u8,
     results: Results,
     swapped: bool,
 }
@@ -151,6 +151,7 @@ impl TicTacToe {
     /// Applies a move: its consequences, the end rules, the limits, the
     /// phase changes and the next mover (Ludii's `Game.apply`).
     #[allow(unused_variables, unused_mut)]
+    #[inline]
     fn apply_move(&self, s: &mut State, mv: Move) {
         let mover = s.mover;
         let mut again = false;
@@ -162,31 +163,23 @@ impl TicTacToe {
                 s.last_to = site;
                 s.last_what = what;
                 s.moves += 1;
-                s.recent.push(mover, false);
+                s.recent = 0;
                 let _ = rule;
             }
             Move::Pass => {
                 s.last_to = NO_SITE;
                 s.moves += 1;
-                s.recent.push(mover, true);
+                s.recent = s.recent.saturating_add(1);
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
                 s.moves += 1;
-                s.recent.push(mover, false);
+                s.recent = 0;
                 s.swapped = !s.swapped;
                 again = true;
             }
         }
         self.end(s, mover, mv == Move::Pass);
-        if s.results.active != 0 && (s.turns >= 2500 || s.moves >= 10000) {
-            let reason = if s.moves >= 10000 {
-                EndReason::MoveLimit
-            } else {
-                EndReason::TurnLimit
-            };
-            s.results.draw_all(reason);
-        }
         s.prev = mover;
         if s.results.is_over() {
             return;
@@ -207,9 +200,7 @@ impl TicTacToe {
         if !s.results.is_over() {
             self.end_rule_1(s, mover);
         }
-        if !s.results.is_over() && passed
-            && s.recent.all_passed(NUM_PLAYERS as usize, mover)
-        {
+        if !s.results.is_over() && passed && s.recent >= NUM_PLAYERS {
             s.results.draw_all(EndReason::Terminal);
         }
     }
@@ -257,7 +248,7 @@ impl Game for TicTacToe {
             last_to: NO_SITE,
             last_what: 0,
             phase: [0; 2usize + 1],
-            recent: RecentMoves::new(),
+            recent: 0,
             results: Results::new(NUM_PLAYERS),
             swapped: false,
         }

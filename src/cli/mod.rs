@@ -1,5 +1,6 @@
 //! Command definitions (clap) and dispatch.
 
+mod bench;
 mod check;
 mod conform;
 mod expand;
@@ -53,6 +54,8 @@ enum Command {
     Playout(playout::PlayoutArgs),
     /// Replay Ludii reference trials and compare move by move.
     Conform(conform::ConformArgs),
+    /// Compiled engine vs interpreter speed, against Ludii, RBG and the targets.
+    Bench(bench::BenchArgs),
 }
 
 /// A game file with its options.
@@ -153,5 +156,6 @@ pub fn run(cli: Cli) -> miette::Result<ExitCode> {
         Command::Check { files, library } => check::run(&files, &library),
         Command::Playout(args) => playout::run(&args),
         Command::Conform(args) => conform::run(&args),
+        Command::Bench(args) => bench::run(&args),
     }
 }

@@ -21,6 +21,8 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     let words = Literal::usize_unsuffixed(g.tables.words);
     let n_sites_lit = Literal::usize_unsuffixed(n_sites);
     let n_players = model.num_players as usize;
+    let turn_limit = Literal::u32_unsuffixed(TURN_LIMIT_PER_PLAYER * model.num_players as u32);
+    let move_limit = Literal::u32_unsuffixed(MOVE_LIMIT);
     let n_players_lit = Literal::u8_unsuffixed(model.num_players);
     let n_components = Literal::usize_unsuffixed(model.components.len());
     let name = &model.name;
@@ -108,6 +110,44 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         quote!(again = match rule { #(#then_arms)* _ => false };)
     };
 
+    // The all-pass rule reads the last turns. When every turn is one move
+    // (no consequence makes a player move again, no swap), "the last n turns
+    // were passes" is "the last n moves were passes": a counter suffices.
+    let single_move_turns = !model.swap && adds.iter().all(|a| a.then.is_none());
+    let (history_type, history_init, push_move, push_pass, all_passed) = if single_move_turns && options.pass_counter {
+        (
+            quote!(u8),
+            quote!(0),
+            quote!(s.recent = 0;),
+            quote!(s.recent = s.recent.saturating_add(1);),
+            quote!(s.recent >= NUM_PLAYERS),
+        )
+    } else {
+        (
+            quote!(RecentMoves),
+            quote!(RecentMoves::new()),
+            quote!(s.recent.push(mover, false);),
+            quote!(s.recent.push(mover, true);),
+            quote!(s.recent.all_passed(NUM_PLAYERS as usize, mover)),
+        )
+    };
+    // Ludii's turn and move limits, unless the game provably ends first: when
+    // every move fills an empty site (or passes, or swaps), a game lasts at
+    // most (sites + 1) * (players + 1) moves, since n passes in a row end it.
+    let fills_only = !g.add_may_replace;
+    let longest = (n_sites as u64 + 1) * (n_players as u64 + 1);
+    let limit = (TURN_LIMIT_PER_PLAYER as u64 * n_players as u64).min(MOVE_LIMIT as u64);
+    let limits = if fills_only && longest < limit && options.skip_unreachable_limits {
+        quote!()
+    } else {
+        quote! {
+            if s.results.active != 0 && (s.turns >= #turn_limit || s.moves >= #move_limit) {
+                let reason = if s.moves >= #move_limit { EndReason::MoveLimit } else { EndReason::TurnLimit };
+                s.results.draw_all(reason);
+            }
+        }
+    };
+
     // End rules: each phase's own, then the global ones.
     let phase_end_arms: Vec<TokenStream> = model
         .phases
@@ -193,8 +233,6 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         .collect();
     let playout = playout_fn(&fast_phases, &rt);
 
-    let turn_limit = Literal::u32_unsuffixed(TURN_LIMIT_PER_PLAYER * model.num_players as u32);
-    let move_limit = Literal::u32_unsuffixed(MOVE_LIMIT);
     let helpers = std::mem::take(&mut g.helpers);
     let tables = std::mem::replace(&mut g.tables, super::tables::Tables::new(&model.board)).into_items();
     let game_doc = format!(" {name}, compiled by ludemic.");
@@ -206,9 +244,9 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     let n_phases = model.phases.len();
 
     quote! {
-        use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, RecentMoves, Results, RngExt, Status};
+        use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, RngExt, Status};
         #[allow(unused_imports)]
-        use #rt::{enclosed_region, flood, EndReason};
+        use #rt::{enclosed_region, flood, EndReason, RecentMoves};
 
         #[doc = #board_doc]
         pub type Board = Bits<#words>;
@@ -248,7 +286,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             /// The component placed at `last_to`.
             last_what: u8,
             phase: [u8; #n_players + 1],
-            recent: RecentMoves,
+            recent: #history_type,
             results: Results,
             swapped: bool,
         }
@@ -322,6 +360,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             /// Applies a move: its consequences, the end rules, the limits, the
             /// phase changes and the next mover (Ludii's `Game.apply`).
             #[allow(unused_variables, unused_mut)]
+            #[inline]
             fn apply_move(&self, s: &mut State, mv: Move) {
                 let mover = s.mover;
                 let mut again = false;
@@ -334,27 +373,24 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                         s.last_to = site;
                         s.last_what = what;
                         s.moves += 1;
-                        s.recent.push(mover, false);
+                        #push_move
                         #then_code
                     }
                     Move::Pass => {
                         s.last_to = NO_SITE;
                         s.moves += 1;
-                        s.recent.push(mover, true);
+                        #push_pass
                     }
                     Move::Swap => {
                         s.last_to = NO_SITE;
                         s.moves += 1;
-                        s.recent.push(mover, false);
+                        #push_move
                         s.swapped = !s.swapped;
                         again = true;
                     }
                 }
                 self.end(s, mover, mv == Move::Pass);
-                if s.results.active != 0 && (s.turns >= #turn_limit || s.moves >= #move_limit) {
-                    let reason = if s.moves >= #move_limit { EndReason::MoveLimit } else { EndReason::TurnLimit };
-                    s.results.draw_all(reason);
-                }
+                #limits
                 s.prev = mover;
                 if s.results.is_over() {
                     return;
@@ -372,7 +408,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             fn end(&self, s: &mut State, mover: u8, passed: bool) {
                 #phase_end
                 #global_end
-                if !s.results.is_over() && passed && s.recent.all_passed(NUM_PLAYERS as usize, mover) {
+                if !s.results.is_over() && passed && #all_passed {
                     s.results.draw_all(EndReason::Terminal);
                 }
             }
@@ -399,7 +435,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                     last_to: NO_SITE,
                     last_what: 0,
                     phase: [0; #n_players + 1],
-                    recent: RecentMoves::new(),
+                    recent: #history_init,
                     results: Results::new(NUM_PLAYERS),
                     swapped: false,
                 }

@@ -25,6 +25,12 @@ pub struct CodegenOptions {
     /// Test `(is Line ...)` with precomputed windows of sites on boards of at
     /// most 64 sites (otherwise walk rays from the last placed piece).
     pub line_windows: bool,
+    /// Count consecutive passes instead of keeping recent moves, when every
+    /// turn is a single move.
+    pub pass_counter: bool,
+    /// Leave out Ludii's turn and move limit checks when every move fills a
+    /// site, so the game provably ends before them.
+    pub skip_unreachable_limits: bool,
 }
 
 impl Default for CodegenOptions {
@@ -33,6 +39,8 @@ impl Default for CodegenOptions {
             runtime_path: "::ludemic_runtime".to_owned(),
             add_to_empty: true,
             line_windows: true,
+            pass_counter: true,
+            skip_unreachable_limits: true,
         }
     }
 }

@@ -1,0 +1,610 @@
+//! `ludemic bench`: the compiled engine and the interpreter side by side on the
+//! bundled games, against Ludii's and the RBG compiler's published speeds and
+//! the project's targets.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Args;
+use ludemic_compiler::interp::Interpreter;
+use ludemic_runtime::{Game, PlayoutStats, Xoshiro256PlusPlus};
+use serde_json::json;
+
+use super::LibraryArgs;
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Games: stems of the bundled games (`hex`, `tic-tac-toe`, ...) or paths to
+    /// `games/*.lud`. All bundled games when none is given.
+    #[arg(value_name = "GAMES")]
+    pub games: Vec<String>,
+    /// Seconds of playouts for each engine on each game.
+    #[arg(long, default_value_t = 3.0)]
+    pub seconds: f64,
+    /// Seed of the xoshiro256++ generator (each engine starts from it).
+    #[arg(long, default_value_t = 12345)]
+    pub seed: u64,
+    /// Print one JSON array instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What each bundled game is compared with. `ludii` is the game's row in
+/// `ludii-baseline.md` (Ludii's default, optimised playout column), `rbg` its
+/// row in `rbg-baseline.md` (the generated reasoner, best of the loops given).
+///
+/// `target` (playouts/s) comes from the project's issue setting the speed
+/// goals for the compiled engine.
+#[rustfmt::skip]
+const REFERENCES: &[Reference] = &[
+    Reference { stem: "tic-tac-toe", ludii: "Tic-Tac-Toe", rbg: Some("ticTacToe"), target: 14_600_000.0 },
+    Reference { stem: "squava", ludii: "Squava", rbg: None, target: 2_190_000.0 },
+    Reference { stem: "yavalath", ludii: "Yavalath", rbg: Some("yavalath"), target: 3_120_000.0 },
+    // Ludii's "Hex" row is 11x11 with swap, like ours; RBG's `hex` is 11x11 without swap.
+    Reference { stem: "hex", ludii: "Hex", rbg: Some("hex"), target: 299_000.0 },
+    // Our default is "exactly five wins", RBG's `gomoku_standard`.
+    Reference { stem: "gomoku", ludii: "Gomoku", rbg: Some("gomoku_standard"), target: 482_000.0 },
+    Reference { stem: "havannah", ludii: "Havannah", rbg: None, target: 27_400.0 },
+    // RBG's connect6 is non-split too: one counted move places two stones.
+    Reference { stem: "connect6", ludii: "Connect6", rbg: Some("connect6"), target: 5_800.0 },
+];
+
+struct Reference {
+    stem: &'static str,
+    ludii: &'static str,
+    rbg: Option<&'static str>,
+    target: f64,
+}
+
+fn reference(stem: &str) -> Option<&'static Reference> {
+    REFERENCES.iter().find(|r| r.stem == stem)
+}
+
+/// Where the reference measurements live: `shared/reference` beside the repository.
+fn reference_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference")
+}
+
+/// Playouts measured on one engine.
+struct Measurement {
+    stats: PlayoutStats,
+    seconds: f64,
+}
+
+impl Measurement {
+    fn per_sec(&self) -> f64 {
+        self.stats.playouts as f64 / self.seconds
+    }
+}
+
+/// One game's row.
+struct Row {
+    stem: String,
+    name: String,
+    compiled: Measurement,
+    interpreter: Measurement,
+    ludii: Option<f64>,
+    rbg: Option<RbgFigure>,
+    target: Option<f64>,
+}
+
+pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
+    if !(args.seconds.is_finite() && args.seconds > 0.0) {
+        miette::bail!(
+            "--seconds must be a positive number of seconds, not {}",
+            args.seconds
+        );
+    }
+    let stems = resolve_games(&args.games)?;
+    let refs = ReferenceTables::read(&reference_dir());
+    let defs = LibraryArgs { defs: Vec::new() }.dirs();
+    let progress = !args.json && std::io::stderr().is_terminal();
+
+    let mut rows = Vec::new();
+    for stem in &stems {
+        let path = games_dir().join(format!("{stem}.lud"));
+        let config = ludemic_compiler::Config {
+            def_dirs: defs.clone(),
+            ..Default::default()
+        };
+        let loaded = ludemic_compiler::load(&path, &config)?;
+        let interpreter = Interpreter::new(loaded.model);
+        let name = interpreter.name().to_owned();
+
+        if progress {
+            eprint!("\r\x1b[K{name}: compiled...");
+        }
+        let compiled = ludemic_generated::visit(
+            stem,
+            Timed {
+                seconds: args.seconds,
+                seed: args.seed,
+            },
+        )
+        .expect("a bundled game");
+        if progress {
+            eprint!("\r\x1b[K{name}: interpreter...");
+        }
+        let interpreted = timed_playouts(&interpreter, args.seconds, args.seed);
+        let reference = reference(stem);
+        rows.push(Row {
+            stem: stem.clone(),
+            ludii: reference.and_then(|r| refs.ludii(r.ludii)),
+            rbg: reference.and_then(|r| r.rbg).and_then(|row| refs.rbg(row)),
+            target: reference.map(|r| r.target),
+            name,
+            compiled,
+            interpreter: interpreted,
+        });
+    }
+    if progress {
+        eprint!("\r\x1b[K");
+    }
+
+    if args.json {
+        let report: Vec<serde_json::Value> = rows.iter().map(|row| row_json(row, args)).collect();
+        println!("{}", serde_json::Value::Array(report));
+    } else {
+        print_table(&rows, args, &refs);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn games_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("games")
+}
+
+/// The bundled stems named by `games` (stems or paths), or all of them.
+fn resolve_games(games: &[String]) -> miette::Result<Vec<String>> {
+    if games.is_empty() {
+        return Ok(ludemic_generated::GAMES
+            .iter()
+            .map(|s| s.to_string())
+            .collect());
+    }
+    games
+        .iter()
+        .map(|arg| {
+            if ludemic_generated::GAMES.contains(&arg.as_str()) {
+                return Ok(arg.clone());
+            }
+            let path = Path::new(arg);
+            if !path.exists() {
+                miette::bail!(
+                    help = format!(
+                        "name a bundled game ({}) or a file of games/",
+                        ludemic_generated::GAMES.join(", ")
+                    ),
+                    "{arg}: neither a bundled game nor a file"
+                );
+            }
+            // With no options chosen, the file's defaults are the options.
+            super::bundled_stem(path, &[], &[]).ok_or_else(|| {
+                miette::miette!(
+                    help = format!(
+                        "bench compares the compiled engine, which runs the games of games/ ({})",
+                        ludemic_generated::GAMES.join(", ")
+                    ),
+                    "{}: no compiled code is bundled for this game",
+                    path.display()
+                )
+            })
+        })
+        .collect()
+}
+
+/// Times playouts of whichever compiled game the visitor is given.
+struct Timed {
+    seconds: f64,
+    seed: u64,
+}
+
+impl ludemic_generated::Visitor for Timed {
+    type Output = Measurement;
+    fn visit<G: Game>(self, game: &G) -> Measurement {
+        timed_playouts(game, self.seconds, self.seed)
+    }
+}
+
+/// Random playouts from the initial state for about `seconds`, in batches so
+/// the clock is read rarely; one generator seeded with `seed` runs through all.
+fn timed_playouts<G: Game>(game: &G, seconds: f64, seed: u64) -> Measurement {
+    let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
+    let mut stats = PlayoutStats::new(game.num_players());
+    let initial = game.initial_state();
+    let start = Instant::now();
+    let mut batch: u64 = 1;
+    loop {
+        for _ in 0..batch {
+            let mut state = initial.clone();
+            let result = game.playout(&mut state, &mut rng);
+            stats.record(&result);
+        }
+        let elapsed = start.elapsed().as_secs_f64();
+        if elapsed >= seconds {
+            return Measurement {
+                stats,
+                seconds: elapsed,
+            };
+        }
+        // Aim the next batch at a twentieth of the budget (at most what is left),
+        // from the rate so far; grow by at most 4x at a time.
+        let rate = stats.playouts as f64 / elapsed.max(1e-9);
+        let aim = (seconds / 20.0).min(seconds - elapsed);
+        batch = ((rate * aim) as u64).clamp(1, batch.saturating_mul(4));
+    }
+}
+
+fn ratio(a: f64, b: Option<f64>) -> Option<f64> {
+    b.filter(|b| *b > 0.0).map(|b| a / b)
+}
+
+fn row_json(row: &Row, args: &BenchArgs) -> serde_json::Value {
+    let compiled = row.compiled.per_sec();
+    let interpreter = row.interpreter.per_sec();
+    let stats = &row.compiled.stats;
+    let outcomes: serde_json::Map<String, serde_json::Value> = stats
+        .outcomes()
+        .into_iter()
+        .map(|(label, n)| (label, json!(n as f64 / stats.playouts.max(1) as f64)))
+        .collect();
+    let rbg = row.rbg.as_ref().map(|r| r.playouts_per_sec);
+    json!({
+        "game": row.name,
+        "stem": row.stem,
+        "compiled_playouts_per_sec": compiled,
+        "interpreter_playouts_per_sec": interpreter,
+        "ratio": compiled / interpreter,
+        "playouts": { "compiled": row.compiled.stats.playouts, "interpreter": row.interpreter.stats.playouts },
+        "elapsed_seconds": { "compiled": row.compiled.seconds, "interpreter": row.interpreter.seconds },
+        "mean_moves": { "compiled": stats.mean_moves(), "interpreter": row.interpreter.stats.mean_moves() },
+        "outcomes": outcomes,
+        "ludii_playouts_per_sec": row.ludii,
+        "rbg_playouts_per_sec": rbg,
+        "rbg_loop": row.rbg.as_ref().map(|r| r.column.clone()),
+        "vs_ludii": ratio(compiled, row.ludii),
+        "vs_rbg": ratio(compiled, rbg),
+        "target": row.target,
+        "target_met": row.target.map(|t| compiled >= t),
+        "rng": "xoshiro256++",
+        "seed": args.seed,
+        "seconds": args.seconds,
+    })
+}
+
+fn print_table(rows: &[Row], args: &BenchArgs, refs: &ReferenceTables) {
+    println!(
+        "rng: xoshiro256++, seed {}; about {} s of playouts per engine per game, from the initial state",
+        args.seed, args.seconds
+    );
+    let header = [
+        "game",
+        "compiled/s",
+        "interp/s",
+        "ratio",
+        "moves c/i",
+        "P1/P2/draw",
+        "Ludii/s",
+        "×Ludii",
+        "RBG/s",
+        "×RBG",
+        "target/s",
+        "met",
+    ];
+    let mut lines: Vec<Vec<String>> = vec![header.iter().map(|s| s.to_string()).collect()];
+    for row in rows {
+        let compiled = row.compiled.per_sec();
+        let stats = &row.compiled.stats;
+        let freqs: Vec<String> = (1..=stats.num_players)
+            .chain([0])
+            .map(|p| format!("{:.3}", stats.frequency(p)))
+            .collect();
+        let rbg = row.rbg.as_ref().map(|r| r.playouts_per_sec);
+        lines.push(vec![
+            row.name.clone(),
+            rate(compiled),
+            rate(row.interpreter.per_sec()),
+            times(Some(compiled / row.interpreter.per_sec())),
+            format!(
+                "{:.1}/{:.1}",
+                stats.mean_moves(),
+                row.interpreter.stats.mean_moves()
+            ),
+            freqs.join("/"),
+            row.ludii.map_or_else(dash, rate),
+            times(ratio(compiled, row.ludii)),
+            rbg.map_or_else(dash, rate),
+            times(ratio(compiled, rbg)),
+            row.target.map_or_else(dash, rate),
+            row.target.map_or_else(dash, |t| {
+                if compiled >= t {
+                    "yes".into()
+                } else {
+                    "no".into()
+                }
+            }),
+        ]);
+    }
+    let widths: Vec<usize> = (0..header.len())
+        .map(|c| {
+            lines
+                .iter()
+                .map(|l| l[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for (i, line) in lines.iter().enumerate() {
+        let cells: Vec<String> = line
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(c, (cell, w))| {
+                let pad = w - cell.chars().count();
+                if c == 0 {
+                    format!("{cell}{}", " ".repeat(pad))
+                } else {
+                    format!("{}{cell}", " ".repeat(pad))
+                }
+            })
+            .collect();
+        println!("{}", cells.join("  ").trim_end());
+        if i == 0 {
+            let total = widths.iter().sum::<usize>() + 2 * (widths.len() - 1);
+            println!("{}", "-".repeat(total));
+        }
+    }
+    println!(
+        "Ludii: default (optimised) playouts, {}; RBG: rbg2cpp's best loop, {}; ×: our compiled speed over theirs",
+        refs.ludii_source(),
+        refs.rbg_source()
+    );
+}
+
+fn dash() -> String {
+    "–".to_owned()
+}
+
+fn times(x: Option<f64>) -> String {
+    match x {
+        None => dash(),
+        Some(x) if x >= 100.0 => format!("{x:.0}×"),
+        Some(x) if x >= 10.0 => format!("{x:.1}×"),
+        Some(x) => format!("{x:.2}×"),
+    }
+}
+
+/// A rate with thousands separators (one decimal below 100).
+fn rate(x: f64) -> String {
+    if x < 100.0 {
+        return format!("{x:.1}");
+    }
+    let digits = format!("{:.0}", x);
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Reference figures, read from the markdown tables of shared/reference.
+
+/// RBG's best figure for a game and the column it came from.
+#[derive(Clone, Debug, PartialEq)]
+struct RbgFigure {
+    playouts_per_sec: f64,
+    column: String,
+}
+
+/// The tables of `ludii-baseline.md` and `rbg-baseline.md`, when present.
+struct ReferenceTables {
+    ludii: Option<Vec<Table>>,
+    rbg: Option<Vec<Table>>,
+}
+
+impl ReferenceTables {
+    fn read(dir: &Path) -> Self {
+        let tables = |file: &str| {
+            std::fs::read_to_string(dir.join(file))
+                .ok()
+                .map(|text| tables(&text))
+        };
+        ReferenceTables {
+            ludii: tables("ludii-baseline.md"),
+            rbg: tables("rbg-baseline.md"),
+        }
+    }
+
+    fn ludii_source(&self) -> &'static str {
+        if self.ludii.is_some() {
+            "shared/reference/ludii-baseline.md"
+        } else {
+            "absent"
+        }
+    }
+
+    fn rbg_source(&self) -> &'static str {
+        if self.rbg.is_some() {
+            "shared/reference/rbg-baseline.md"
+        } else {
+            "absent"
+        }
+    }
+
+    /// Ludii's default-playout playouts/s for the row named `game`.
+    fn ludii(&self, game: &str) -> Option<f64> {
+        ludii_figure(self.ludii.as_deref()?, game)
+    }
+
+    /// The best playouts/s the RBG compiler's reasoner reaches on `game`.
+    fn rbg(&self, game: &str) -> Option<RbgFigure> {
+        rbg_figure(self.rbg.as_deref()?, game)
+    }
+}
+
+/// The results table of the Ludii baseline has a column headed exactly
+/// `playouts/s` (the default playout); the last column, with custom playouts
+/// disabled, only contains the words.
+fn ludii_figure(tables: &[Table], game: &str) -> Option<f64> {
+    tables.iter().find_map(|t| {
+        let column = t.column(|h| h == "playouts/s")?;
+        let row = t.row(game)?;
+        number(row.get(column)?)
+    })
+}
+
+/// In the RBG baseline, the generated reasoner's loops are the columns whose
+/// heading mentions playouts/s, but not the hand-written game-specific reasoners.
+fn rbg_figure(tables: &[Table], game: &str) -> Option<RbgFigure> {
+    tables.iter().find_map(|t| {
+        let row = t.row(game)?;
+        t.header
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.contains("playouts/s") && !h.contains("game-specific"))
+            .filter_map(|(c, h)| {
+                let figure = number(row.get(c)?)?;
+                let loop_name = if h.contains("monotonic") {
+                    "monotonic-move loop"
+                } else {
+                    "plain loop"
+                };
+                Some(RbgFigure {
+                    playouts_per_sec: figure,
+                    column: loop_name.to_owned(),
+                })
+            })
+            .max_by(|a, b| a.playouts_per_sec.total_cmp(&b.playouts_per_sec))
+    })
+}
+
+/// A markdown table: its header cells and its data rows.
+#[derive(Debug)]
+struct Table {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    fn column(&self, pred: impl Fn(&str) -> bool) -> Option<usize> {
+        self.header.iter().position(|h| pred(h))
+    }
+
+    /// The row whose first cell is `name`.
+    fn row(&self, name: &str) -> Option<&Vec<String>> {
+        self.rows
+            .iter()
+            .find(|r| r.first().is_some_and(|c| c == name))
+    }
+}
+
+/// Every table of a markdown text (a header line, a `|---|` line, then rows).
+fn tables(text: &str) -> Vec<Table> {
+    let mut out = Vec::new();
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let mut i = 0;
+    while i + 1 < lines.len() {
+        let is_separator =
+            |l: &str| l.starts_with('|') && l.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '));
+        if lines[i].starts_with('|') && is_separator(lines[i + 1]) {
+            let header = cells(lines[i]);
+            let mut rows = Vec::new();
+            i += 2;
+            while i < lines.len() && lines[i].starts_with('|') {
+                rows.push(cells(lines[i]));
+                i += 1;
+            }
+            out.push(Table { header, rows });
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+fn cells(line: &str) -> Vec<String> {
+    let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
+    inner.split('|').map(|c| c.trim().to_owned()).collect()
+}
+
+/// The number a cell starts with (`1,988,240 [..]`, `107720.1`), if any.
+fn number(cell: &str) -> Option<f64> {
+    let text: String = cell
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, ',' | '.'))
+        .filter(|c| *c != ',')
+        .collect();
+    text.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LUDII: &str = "\
+| game | path | playouts/s | mean moves | standard playout: playouts/s (mean moves) |
+|---|---|---:|---:|---|
+| Hex | `Hex.lud` | 5229.9 | 107.5 | 1159.2 (107.5) |
+| Hex 9x9 | `Hex.lud` | 7209.4 | 71.0 | 2710.8 (71.0) |
+";
+
+    const RBG: &str = "\
+| game | depth |
+|---|---|
+| hex | 1 / 2 |
+
+| game | file | playouts/s, median of 5 x 10 s [min-max] | mean moves | monotonic-move loop, playouts/s median [range] | game-specific reasoner playouts/s median [range] |
+|---|---|---|---|---|---|
+| hex | games/hex.rbg | 14,615 [14,475-15,683] | 107.5 | 42,468 [39,954-44,729] | - |
+| connect4 | games/connect4.rbg | 590,740 [551,303-631,052] | 21.3 | 875,950 [1-2] | 2,449,075 [2-3] (plain loop) |
+| breakthrough | games/breakthrough.rbg | 30,070 [28,492-33,419] | 64.1 | - | 119,582 [1-2] |
+";
+
+    #[test]
+    fn reads_ludii_default_playout_column() {
+        let t = tables(LUDII);
+        assert_eq!(ludii_figure(&t, "Hex"), Some(5229.9));
+        assert_eq!(ludii_figure(&t, "Hex 9x9"), Some(7209.4));
+        assert_eq!(ludii_figure(&t, "Go"), None);
+    }
+
+    #[test]
+    fn reads_rbg_best_generated_loop() {
+        let t = tables(RBG);
+        assert_eq!(t.len(), 2);
+        let hex = rbg_figure(&t, "hex").unwrap();
+        assert_eq!(hex.playouts_per_sec, 42_468.0);
+        assert_eq!(hex.column, "monotonic-move loop");
+        // The hand-written reasoner is not the compiler's figure.
+        assert_eq!(
+            rbg_figure(&t, "connect4").unwrap().playouts_per_sec,
+            875_950.0
+        );
+        let bt = rbg_figure(&t, "breakthrough").unwrap();
+        assert_eq!(
+            (bt.playouts_per_sec, bt.column.as_str()),
+            (30_070.0, "plain loop")
+        );
+    }
+
+    #[test]
+    fn formats_rates() {
+        assert_eq!(rate(14_600_000.0), "14,600,000");
+        assert_eq!(rate(299_000.4), "299,000");
+        assert_eq!(rate(5.68), "5.7");
+        assert_eq!(times(None), "–");
+    }
+
+    #[test]
+    fn every_bundled_game_has_a_reference_row() {
+        for stem in ludemic_generated::GAMES {
+            assert!(reference(stem).is_some(), "{stem}");
+        }
+    }
+}
