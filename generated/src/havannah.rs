@@ -535,177 +535,15 @@ static STEPS_ORTHOGONAL: [Board; 169] = [
 ];
 /// The board's outer sites.
 const OUTER: Board = Board::new([0xc00600600c0301ff, 0xc0060018003000, 0x1ff0180600c]);
-/// Sites one `Adjacent` step from each site, as bitboards.
-static STEPS_ADJACENT: [Board; 169] = [
-    Board::new([0x302, 0, 0]),
-    Board::new([0x605, 0, 0]),
-    Board::new([0xc0a, 0, 0]),
-    Board::new([0x1814, 0, 0]),
-    Board::new([0x3028, 0, 0]),
-    Board::new([0x6050, 0, 0]),
-    Board::new([0xc0a0, 0, 0]),
-    Board::new([0x18040, 0, 0]),
-    Board::new([0x60201, 0, 0]),
-    Board::new([0xc0503, 0, 0]),
-    Board::new([0x180a06, 0, 0]),
-    Board::new([0x30140c, 0, 0]),
-    Board::new([0x602818, 0, 0]),
-    Board::new([0xc05030, 0, 0]),
-    Board::new([0x180a060, 0, 0]),
-    Board::new([0x30140c0, 0, 0]),
-    Board::new([0x6008080, 0, 0]),
-    Board::new([0x18040100, 0, 0]),
-    Board::new([0x300a0300, 0, 0]),
-    Board::new([0x60140600, 0, 0]),
-    Board::new([0xc0280c00, 0, 0]),
-    Board::new([0x180501800, 0, 0]),
-    Board::new([0x300a03000, 0, 0]),
-    Board::new([0x601406000, 0, 0]),
-    Board::new([0xc0280c000, 0, 0]),
-    Board::new([0x1805018000, 0, 0]),
-    Board::new([0x3002010000, 0, 0]),
-    Board::new([0xc010020000, 0, 0]),
-    Board::new([0x18028060000, 0, 0]),
-    Board::new([0x300500c0000, 0, 0]),
-    Board::new([0x600a0180000, 0, 0]),
-    Board::new([0xc0140300000, 0, 0]),
-    Board::new([0x180280600000, 0, 0]),
-    Board::new([0x300500c00000, 0, 0]),
-    Board::new([0x600a01800000, 0, 0]),
-    Board::new([0xc01403000000, 0, 0]),
-    Board::new([0x1802806000000, 0, 0]),
-    Board::new([0x3001004000000, 0, 0]),
-    Board::new([0xc008008000000, 0, 0]),
-    Board::new([0x18014018000000, 0, 0]),
-    Board::new([0x30028030000000, 0, 0]),
-    Board::new([0x60050060000000, 0, 0]),
-    Board::new([0xc00a00c0000000, 0, 0]),
-    Board::new([0x180140180000000, 0, 0]),
-    Board::new([0x300280300000000, 0, 0]),
-    Board::new([0x600500600000000, 0, 0]),
-    Board::new([0xc00a00c00000000, 0, 0]),
-    Board::new([0x1801401800000000, 0, 0]),
-    Board::new([0x3002803000000000, 0, 0]),
-    Board::new([0x6001002000000000, 0, 0]),
-    Board::new([0x8008004000000000, 0x1, 0]),
-    Board::new([0x1400c000000000, 0x3, 0]),
-    Board::new([0x28018000000000, 0x6, 0]),
-    Board::new([0x50030000000000, 0xc, 0]),
-    Board::new([0xa0060000000000, 0x18, 0]),
-    Board::new([0x1400c0000000000, 0x30, 0]),
-    Board::new([0x280180000000000, 0x60, 0]),
-    Board::new([0x500300000000000, 0xc0, 0]),
-    Board::new([0xa00600000000000, 0x180, 0]),
-    Board::new([0x1400c00000000000, 0x300, 0]),
-    Board::new([0x2801800000000000, 0x600, 0]),
-    Board::new([0x5003000000000000, 0xc00, 0]),
-    Board::new([0x2002000000000000, 0x1800, 0]),
-    Board::new([0x4000000000000, 0x6001, 0]),
-    Board::new([0x800c000000000000, 0xc002, 0]),
-    Board::new([0x18000000000000, 0x18005, 0]),
-    Board::new([0x30000000000000, 0x3000a, 0]),
-    Board::new([0x60000000000000, 0x60014, 0]),
-    Board::new([0xc0000000000000, 0xc0028, 0]),
-    Board::new([0x180000000000000, 0x180050, 0]),
-    Board::new([0x300000000000000, 0x3000a0, 0]),
-    Board::new([0x600000000000000, 0x600140, 0]),
-    Board::new([0xc00000000000000, 0xc00280, 0]),
-    Board::new([0x1800000000000000, 0x1800500, 0]),
-    Board::new([0x3000000000000000, 0x3000a00, 0]),
-    Board::new([0x6000000000000000, 0x6001400, 0]),
-    Board::new([0x4000000000000000, 0xc000800, 0]),
-    Board::new([0x8000000000000000, 0x10004000, 0]),
-    Board::new([0x8000000000000000, 0x3000a001, 0]),
-    Board::new([0, 0x60014003, 0]),
-    Board::new([0, 0xc0028006, 0]),
-    Board::new([0, 0x18005000c, 0]),
-    Board::new([0, 0x3000a0018, 0]),
-    Board::new([0, 0x600140030, 0]),
-    Board::new([0, 0xc00280060, 0]),
-    Board::new([0, 0x18005000c0, 0]),
-    Board::new([0, 0x3000a00180, 0]),
-    Board::new([0, 0x6001400300, 0]),
-    Board::new([0, 0xc002800600, 0]),
-    Board::new([0, 0x18005000c00, 0]),
-    Board::new([0, 0x3000a001800, 0]),
-    Board::new([0, 0x20004001000, 0]),
-    Board::new([0, 0x40020006000, 0]),
-    Board::new([0, 0xc005000c000, 0]),
-    Board::new([0, 0x1800a0018000, 0]),
-    Board::new([0, 0x300140030000, 0]),
-    Board::new([0, 0x600280060000, 0]),
-    Board::new([0, 0xc005000c0000, 0]),
-    Board::new([0, 0x1800a00180000, 0]),
-    Board::new([0, 0x3001400300000, 0]),
-    Board::new([0, 0x6002800600000, 0]),
-    Board::new([0, 0xc005000c00000, 0]),
-    Board::new([0, 0x1800a001800000, 0]),
-    Board::new([0, 0x30014003000000, 0]),
-    Board::new([0, 0x60028006000000, 0]),
-    Board::new([0, 0x4001000c000000, 0]),
-    Board::new([0, 0x80080030000000, 0]),
-    Board::new([0, 0x180140060000000, 0]),
-    Board::new([0, 0x3002800c0000000, 0]),
-    Board::new([0, 0x600500180000000, 0]),
-    Board::new([0, 0xc00a00300000000, 0]),
-    Board::new([0, 0x1801400600000000, 0]),
-    Board::new([0, 0x3002800c00000000, 0]),
-    Board::new([0, 0x6005001800000000, 0]),
-    Board::new([0, 0xc00a003000000000, 0]),
-    Board::new([0, 0x8014006000000000, 0x1]),
-    Board::new([0, 0x2800c000000000, 0x3]),
-    Board::new([0, 0x50018000000000, 0x6]),
-    Board::new([0, 0x20030000000000, 0x4]),
-    Board::new([0, 0x1000c0000000000, 0x8]),
-    Board::new([0, 0x280180000000000, 0x18]),
-    Board::new([0, 0x500300000000000, 0x30]),
-    Board::new([0, 0xa00600000000000, 0x60]),
-    Board::new([0, 0x1400c00000000000, 0xc0]),
-    Board::new([0, 0x2801800000000000, 0x180]),
-    Board::new([0, 0x5003000000000000, 0x300]),
-    Board::new([0, 0xa006000000000000, 0x600]),
-    Board::new([0, 0x400c000000000000, 0xc01]),
-    Board::new([0, 0x8018000000000000, 0x1802]),
-    Board::new([0, 0x30000000000000, 0x3005]),
-    Board::new([0, 0x60000000000000, 0x2002]),
-    Board::new([0, 0x180000000000000, 0x4010]),
-    Board::new([0, 0x300000000000000, 0xc028]),
-    Board::new([0, 0x600000000000000, 0x18050]),
-    Board::new([0, 0xc00000000000000, 0x300a0]),
-    Board::new([0, 0x1800000000000000, 0x60140]),
-    Board::new([0, 0x3000000000000000, 0xc0280]),
-    Board::new([0, 0x6000000000000000, 0x180500]),
-    Board::new([0, 0xc000000000000000, 0x300a00]),
-    Board::new([0, 0x8000000000000000, 0x601401]),
-    Board::new([0, 0, 0xc02803]),
-    Board::new([0, 0, 0x801006]),
-    Board::new([0, 0, 0x1008018]),
-    Board::new([0, 0, 0x3014030]),
-    Board::new([0, 0, 0x6028060]),
-    Board::new([0, 0, 0xc0500c0]),
-    Board::new([0, 0, 0x180a0180]),
-    Board::new([0, 0, 0x30140300]),
-    Board::new([0, 0, 0x60280600]),
-    Board::new([0, 0, 0xc0500c00]),
-    Board::new([0, 0, 0x180a01800]),
-    Board::new([0, 0, 0x100403000]),
-    Board::new([0, 0, 0x20200c000]),
-    Board::new([0, 0, 0x605018000]),
-    Board::new([0, 0, 0xc0a030000]),
-    Board::new([0, 0, 0x1814060000]),
-    Board::new([0, 0, 0x30280c0000]),
-    Board::new([0, 0, 0x6050180000]),
-    Board::new([0, 0, 0xc0a0300000]),
-    Board::new([0, 0, 0x18140600000]),
-    Board::new([0, 0, 0x10080c00000]),
-    Board::new([0, 0, 0x403000000]),
-    Board::new([0, 0, 0xa06000000]),
-    Board::new([0, 0, 0x140c000000]),
-    Board::new([0, 0, 0x2818000000]),
-    Board::new([0, 0, 0x5030000000]),
-    Board::new([0, 0, 0xa060000000]),
-    Board::new([0, 0, 0x140c0000000]),
-    Board::new([0, 0, 0x8180000000]),
+/// For each site, the regions holding it (one bit per region named in a connection test).
+static REGION_BITS: [u32; 169] = [
+    64, 8, 8, 8, 8, 8, 8, 128, 16, 0, 0, 0, 0, 0, 0, 0, 4, 16, 0, 0, 0, 0, 0, 0, 0, 0, 4,
+    16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 16, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 4, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 256, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 512, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 32, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 32, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 2, 32, 0, 0, 0, 0, 0, 0, 0, 0, 2, 32, 0, 0, 0, 0, 0, 0, 0, 2, 1024, 1,
+    1, 1, 1, 1, 1, 2048,
 ];
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -732,6 +570,10 @@ pub struct State {
     last_what: u8,
     phase: [u8; 2usize + 1],
     recent: u8,
+    /// Union–find parent of each occupied site (groups of one owner's pieces).
+    uf: [u16; NUM_SITES],
+    /// For each group root, the regions the group touches.
+    touch: [u32; NUM_SITES],
     results: Results,
     swapped: bool,
 }
@@ -839,6 +681,7 @@ impl Havannah {
                 let what = mover;
                 s.pieces[what as usize - 1].insert(site as usize);
                 s.occupied.insert(site as usize);
+                self.link(s, site as usize, what);
                 s.last_to = site;
                 s.last_what = what;
                 s.moves += 1;
@@ -923,7 +766,7 @@ impl Havannah {
         }
         false
     }
-    /// `(is Connected ...)`: the group of the last placed piece touches enough regions.
+    /// `(is Connected ...)`: the group of the last placed piece touches enough regions (read from the union-find).
     fn connected_2(&self, s: &State, mover: u8) -> bool {
         let _ = mover;
         let from = s.last_to;
@@ -934,23 +777,9 @@ impl Havannah {
         if who == 0 {
             return false;
         }
-        let regions: &[Board] = &[
-            Board::new([0, 0, 0xfc00000000]),
-            Board::new([0, 0x40020000000000, 0x100802004]),
-            Board::new([0x4002002004010000, 0x1000, 0]),
-            Board::new([0x7e, 0, 0]),
-            Board::new([0x8004004008020100, 0, 0]),
-            Board::new([0, 0x80040010000000, 0x1004008]),
-        ];
-        let need: usize = 3;
-        let group = flood(
-            Board::single(from as usize),
-            Self::player_pieces(s, who),
-            &STEPS_ADJACENT,
-        );
-        regions.iter().filter(|r| r.intersects(&group)).count() >= need
+        (s.touch[from as usize] & 63).count_ones() >= 3
     }
-    /// `(is Connected ...)`: the group of the last placed piece touches enough regions.
+    /// `(is Connected ...)`: the group of the last placed piece touches enough regions (read from the union-find).
     fn connected_3(&self, s: &State, mover: u8) -> bool {
         let _ = mover;
         let from = s.last_to;
@@ -961,21 +790,7 @@ impl Havannah {
         if who == 0 {
             return false;
         }
-        let regions: &[Board] = &[
-            Board::new([0x1, 0, 0]),
-            Board::new([0x80, 0, 0]),
-            Board::new([0, 0x2000, 0]),
-            Board::new([0, 0x8000000, 0]),
-            Board::new([0, 0, 0x200000000]),
-            Board::new([0, 0, 0x10000000000]),
-        ];
-        let need: usize = 2;
-        let group = flood(
-            Board::single(from as usize),
-            Self::player_pieces(s, who),
-            &STEPS_ADJACENT,
-        );
-        regions.iter().filter(|r| r.intersects(&group)).count() >= need
+        (s.touch[from as usize] & 4032).count_ones() >= 2
     }
     /// `(if (or {(is Loop) (is Connected 3 SidesNoCorners) (is Connected 2 Corners)}) (result Mover Win))`
     #[allow(unused_variables)]
@@ -984,6 +799,32 @@ impl Havannah {
             let p = mover;
             s.results.win(p);
         }
+    }
+    /// Joins the piece just placed on `site` to the groups of its owner's
+    /// pieces next to it; `site` becomes the root of the joined group.
+    fn link(&self, s: &mut State, site: usize, what: u8) {
+        const OWNERS: [u8; 2] = [1, 2];
+        let mine = Self::player_pieces(s, OWNERS[what as usize - 1]);
+        s.uf[site] = site as u16;
+        s.touch[site] = REGION_BITS[site];
+        for &q in STEP_LIST_ADJACENT[site] {
+            if mine.contains(q as usize) {
+                let root = Self::find(&mut s.uf, q as usize);
+                if root != site {
+                    s.uf[root] = site as u16;
+                    s.touch[site] |= s.touch[root];
+                }
+            }
+        }
+    }
+    /// The root of `x`'s group, halving the path on the way.
+    fn find(uf: &mut [u16; NUM_SITES], mut x: usize) -> usize {
+        while uf[x] as usize != x {
+            let parent = uf[x] as usize;
+            uf[x] = uf[parent];
+            x = uf[x] as usize;
+        }
+        x
     }
 }
 impl Game for Havannah {
@@ -1007,6 +848,8 @@ impl Game for Havannah {
             last_what: 0,
             phase: [0; 2usize + 1],
             recent: 0,
+            uf: [0; NUM_SITES],
+            touch: [0; NUM_SITES],
             results: Results::new(NUM_PLAYERS),
             swapped: false,
         }

@@ -17,129 +17,137 @@ pub const NUM_PLAYERS: u8 = 2;
 pub const NO_SITE: u16 = u16::MAX;
 /// Every site of the board.
 const ALL: Board = Board::first(NUM_SITES);
-/// Sites one `Adjacent` step from each site, as bitboards.
-static STEPS_ADJACENT: [Board; 121] = [
-    Board::new([0x16, 0]),
-    Board::new([0x99, 0]),
-    Board::new([0x131, 0]),
-    Board::new([0x8c2, 0]),
-    Board::new([0x1187, 0]),
-    Board::new([0x2304, 0]),
-    Board::new([0x10c08, 0]),
-    Board::new([0x2181a, 0]),
-    Board::new([0x43034, 0]),
-    Board::new([0x86020, 0]),
-    Board::new([0x418040, 0]),
-    Board::new([0x8300c8, 0]),
-    Board::new([0x1060190, 0]),
-    Board::new([0x20c0320, 0]),
-    Board::new([0x4180200, 0]),
-    Board::new([0x20600400, 0]),
-    Board::new([0x40c00c40, 0]),
-    Board::new([0x81801880, 0]),
-    Board::new([0x103003100, 0]),
-    Board::new([0x206006200, 0]),
-    Board::new([0x40c004000, 0]),
-    Board::new([0x2030008000, 0]),
-    Board::new([0x4060018400, 0]),
-    Board::new([0x80c0030800, 0]),
-    Board::new([0x10180061000, 0]),
-    Board::new([0x203000c2000, 0]),
-    Board::new([0x40600184000, 0]),
-    Board::new([0x80c00100000, 0]),
-    Board::new([0x403000200000, 0]),
-    Board::new([0x806000608000, 0]),
-    Board::new([0x100c000c10000, 0]),
-    Board::new([0x2018001820000, 0]),
-    Board::new([0x4030003040000, 0]),
-    Board::new([0x8060006080000, 0]),
-    Board::new([0x100c000c100000, 0]),
-    Board::new([0x20180008000000, 0]),
-    Board::new([0x100600010000000, 0]),
-    Board::new([0x200c00030200000, 0]),
-    Board::new([0x401800060400000, 0]),
-    Board::new([0x8030000c0800000, 0]),
-    Board::new([0x1006000181000000, 0]),
-    Board::new([0x200c000302000000, 0]),
-    Board::new([0x4018000604000000, 0]),
-    Board::new([0x8030000c08000000, 0]),
-    Board::new([0x60000800000000, 0x1]),
-    Board::new([0x180001000000000, 0x4]),
-    Board::new([0x300003010000000, 0x8]),
-    Board::new([0x600006020000000, 0x10]),
-    Board::new([0xc0000c040000000, 0x20]),
-    Board::new([0x1800018080000000, 0x40]),
-    Board::new([0x3000030100000000, 0x80]),
-    Board::new([0x6000060200000000, 0x100]),
-    Board::new([0xc0000c0400000000, 0x200]),
-    Board::new([0x8000180800000000, 0x401]),
-    Board::new([0x100000000000, 0x803]),
-    Board::new([0x200000000000, 0x4]),
-    Board::new([0x601000000000, 0x100c]),
-    Board::new([0xc02000000000, 0x2018]),
-    Board::new([0x1804000000000, 0x4030]),
-    Board::new([0x3008000000000, 0x8060]),
-    Board::new([0x6010000000000, 0x100c0]),
-    Board::new([0xc020000000000, 0x20180]),
-    Board::new([0x18040000000000, 0x40300]),
-    Board::new([0x30080000000000, 0x80600]),
-    Board::new([0x60100000000000, 0x100c00]),
-    Board::new([0x40000000000000, 0x800]),
-    Board::new([0x180200000000000, 0x1000]),
-    Board::new([0x300400000000000, 0x203000]),
-    Board::new([0x600800000000000, 0x406000]),
-    Board::new([0xc01000000000000, 0x80c000]),
-    Board::new([0x1802000000000000, 0x1018000]),
-    Board::new([0x3004000000000000, 0x2030000]),
-    Board::new([0x6008000000000000, 0x4060000]),
-    Board::new([0xc010000000000000, 0x80c0000]),
-    Board::new([0x8020000000000000, 0x10180001]),
-    Board::new([0x40000000000000, 0x100003]),
-    Board::new([0x100000000000000, 0x20000c]),
-    Board::new([0x200000000000000, 0x20600018]),
-    Board::new([0x400000000000000, 0x40c00030]),
-    Board::new([0x800000000000000, 0x81800060]),
-    Board::new([0x1000000000000000, 0x1030000c0]),
-    Board::new([0x2000000000000000, 0x206000180]),
-    Board::new([0x4000000000000000, 0x40c000300]),
-    Board::new([0x8000000000000000, 0x818000600]),
-    Board::new([0, 0x10000c01]),
-    Board::new([0, 0x20003008]),
-    Board::new([0, 0x1060006010]),
-    Board::new([0, 0x20c000c020]),
-    Board::new([0, 0x4180018040]),
-    Board::new([0, 0x8300030080]),
-    Board::new([0, 0x10600060100]),
-    Board::new([0, 0x20c000c0200]),
-    Board::new([0, 0x800180400]),
-    Board::new([0, 0x1000602000]),
-    Board::new([0, 0x43000c04000]),
-    Board::new([0, 0x86001808000]),
-    Board::new([0, 0x10c003010000]),
-    Board::new([0, 0x218006020000]),
-    Board::new([0, 0x43000c040000]),
-    Board::new([0, 0x20018080000]),
-    Board::new([0, 0x40060400000]),
-    Board::new([0, 0x8c00c0800000]),
-    Board::new([0, 0x1180181000000]),
-    Board::new([0, 0x2300302000000]),
-    Board::new([0, 0x4600604000000]),
-    Board::new([0, 0x400c08000000]),
-    Board::new([0, 0x803040000000]),
-    Board::new([0, 0x9806080000000]),
-    Board::new([0, 0x1300c100000000]),
-    Board::new([0, 0x26018200000000]),
-    Board::new([0, 0x4030400000000]),
-    Board::new([0, 0x80c2000000000]),
-    Board::new([0, 0x58184000000000]),
-    Board::new([0, 0xb0308000000000]),
-    Board::new([0, 0x20610000000000]),
-    Board::new([0, 0x41880000000000]),
-    Board::new([0, 0x1c3100000000000]),
-    Board::new([0, 0x86200000000000]),
-    Board::new([0, 0x119000000000000]),
-    Board::new([0, 0x132000000000000]),
-    Board::new([0, 0xd0000000000000]),
+/// Sites one `Adjacent` step from each site.
+static STEP_LIST_ADJACENT: [&[u16]; 121] = [
+    &[4, 2, 1],
+    &[7, 4, 0, 3],
+    &[8, 5, 0, 4],
+    &[11, 7, 1, 6],
+    &[12, 8, 2, 0, 1, 7],
+    &[13, 9, 2, 8],
+    &[16, 11, 3, 10],
+    &[17, 12, 4, 1, 3, 11],
+    &[18, 13, 5, 2, 4, 12],
+    &[19, 14, 5, 13],
+    &[22, 16, 6, 15],
+    &[23, 17, 7, 3, 6, 16],
+    &[24, 18, 8, 4, 7, 17],
+    &[25, 19, 9, 5, 8, 18],
+    &[26, 20, 9, 19],
+    &[29, 22, 10, 21],
+    &[30, 23, 11, 6, 10, 22],
+    &[31, 24, 12, 7, 11, 23],
+    &[32, 25, 13, 8, 12, 24],
+    &[33, 26, 14, 9, 13, 25],
+    &[34, 27, 14, 26],
+    &[37, 29, 15, 28],
+    &[38, 30, 16, 10, 15, 29],
+    &[39, 31, 17, 11, 16, 30],
+    &[40, 32, 18, 12, 17, 31],
+    &[41, 33, 19, 13, 18, 32],
+    &[42, 34, 20, 14, 19, 33],
+    &[43, 35, 20, 34],
+    &[46, 37, 21, 36],
+    &[47, 38, 22, 15, 21, 37],
+    &[48, 39, 23, 16, 22, 38],
+    &[49, 40, 24, 17, 23, 39],
+    &[50, 41, 25, 18, 24, 40],
+    &[51, 42, 26, 19, 25, 41],
+    &[52, 43, 27, 20, 26, 42],
+    &[53, 44, 27, 43],
+    &[56, 46, 28, 45],
+    &[57, 47, 29, 21, 28, 46],
+    &[58, 48, 30, 22, 29, 47],
+    &[59, 49, 31, 23, 30, 48],
+    &[60, 50, 32, 24, 31, 49],
+    &[61, 51, 33, 25, 32, 50],
+    &[62, 52, 34, 26, 33, 51],
+    &[63, 53, 35, 27, 34, 52],
+    &[64, 54, 35, 53],
+    &[66, 56, 36, 55],
+    &[67, 57, 37, 28, 36, 56],
+    &[68, 58, 38, 29, 37, 57],
+    &[69, 59, 39, 30, 38, 58],
+    &[70, 60, 40, 31, 39, 59],
+    &[71, 61, 41, 32, 40, 60],
+    &[72, 62, 42, 33, 41, 61],
+    &[73, 63, 43, 34, 42, 62],
+    &[74, 64, 44, 35, 43, 63],
+    &[75, 65, 44, 64],
+    &[66, 45],
+    &[76, 67, 46, 36, 45, 66],
+    &[77, 68, 47, 37, 46, 67],
+    &[78, 69, 48, 38, 47, 68],
+    &[79, 70, 49, 39, 48, 69],
+    &[80, 71, 50, 40, 49, 70],
+    &[81, 72, 51, 41, 50, 71],
+    &[82, 73, 52, 42, 51, 72],
+    &[83, 74, 53, 43, 52, 73],
+    &[84, 75, 54, 44, 53, 74],
+    &[54, 75],
+    &[76, 56, 45, 55],
+    &[85, 77, 57, 46, 56, 76],
+    &[86, 78, 58, 47, 57, 77],
+    &[87, 79, 59, 48, 58, 78],
+    &[88, 80, 60, 49, 59, 79],
+    &[89, 81, 61, 50, 60, 80],
+    &[90, 82, 62, 51, 61, 81],
+    &[91, 83, 63, 52, 62, 82],
+    &[92, 84, 64, 53, 63, 83],
+    &[65, 54, 64, 84],
+    &[85, 67, 56, 66],
+    &[93, 86, 68, 57, 67, 85],
+    &[94, 87, 69, 58, 68, 86],
+    &[95, 88, 70, 59, 69, 87],
+    &[96, 89, 71, 60, 70, 88],
+    &[97, 90, 72, 61, 71, 89],
+    &[98, 91, 73, 62, 72, 90],
+    &[99, 92, 74, 63, 73, 91],
+    &[75, 64, 74, 92],
+    &[93, 77, 67, 76],
+    &[100, 94, 78, 68, 77, 93],
+    &[101, 95, 79, 69, 78, 94],
+    &[102, 96, 80, 70, 79, 95],
+    &[103, 97, 81, 71, 80, 96],
+    &[104, 98, 82, 72, 81, 97],
+    &[105, 99, 83, 73, 82, 98],
+    &[84, 74, 83, 99],
+    &[100, 86, 77, 85],
+    &[106, 101, 87, 78, 86, 100],
+    &[107, 102, 88, 79, 87, 101],
+    &[108, 103, 89, 80, 88, 102],
+    &[109, 104, 90, 81, 89, 103],
+    &[110, 105, 91, 82, 90, 104],
+    &[92, 83, 91, 105],
+    &[106, 94, 86, 93],
+    &[111, 107, 95, 87, 94, 106],
+    &[112, 108, 96, 88, 95, 107],
+    &[113, 109, 97, 89, 96, 108],
+    &[114, 110, 98, 90, 97, 109],
+    &[99, 91, 98, 110],
+    &[111, 101, 94, 100],
+    &[115, 112, 102, 95, 101, 111],
+    &[116, 113, 103, 96, 102, 112],
+    &[117, 114, 104, 97, 103, 113],
+    &[105, 98, 104, 114],
+    &[115, 107, 101, 106],
+    &[118, 116, 108, 102, 107, 115],
+    &[119, 117, 109, 103, 108, 116],
+    &[110, 104, 109, 117],
+    &[118, 112, 107, 111],
+    &[120, 119, 113, 108, 112, 118],
+    &[114, 109, 113, 119],
+    &[120, 116, 112, 115],
+    &[117, 113, 116, 120],
+    &[119, 116, 118],
+];
+/// For each site, the regions holding it (one bit per region named in a connection test).
+static REGION_BITS: [u32; 121] = [
+    10, 2, 8, 2, 0, 8, 2, 0, 0, 8, 2, 0, 0, 0, 8, 2, 0, 0, 0, 0, 8, 2, 0, 0, 0, 0, 0, 8,
+    2, 0, 0, 0, 0, 0, 0, 8, 2, 0, 0, 0, 0, 0, 0, 0, 8, 2, 0, 0, 0, 0, 0, 0, 0, 0, 8, 6,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 4, 0, 0, 0, 0, 0, 0, 0, 0, 1, 4, 0, 0, 0, 0, 0, 0, 0,
+    1, 4, 0, 0, 0, 0, 0, 0, 1, 4, 0, 0, 0, 0, 0, 1, 4, 0, 0, 0, 0, 1, 4, 0, 0, 0, 1, 4,
+    0, 0, 1, 4, 0, 1, 4, 1, 5,
 ];
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -166,6 +174,10 @@ pub struct State {
     last_what: u8,
     phase: [u8; 2usize + 1],
     recent: RecentMoves,
+    /// Union–find parent of each occupied site (groups of one owner's pieces).
+    uf: [u16; NUM_SITES],
+    /// For each group root, the regions the group touches.
+    touch: [u32; NUM_SITES],
     results: Results,
     swapped: bool,
 }
@@ -270,6 +282,7 @@ impl Hex {
                 let what = mover;
                 s.pieces[what as usize - 1].insert(site as usize);
                 s.occupied.insert(site as usize);
+                self.link(s, site as usize, what);
                 s.last_to = site;
                 s.last_what = what;
                 s.moves += 1;
@@ -316,7 +329,7 @@ impl Hex {
             s.results.draw_all(EndReason::Terminal);
         }
     }
-    /// `(is Connected ...)`: the group of the last placed piece touches enough regions.
+    /// `(is Connected ...)`: the group of the last placed piece touches enough regions (read from the union-find).
     fn connected_1(&self, s: &State, mover: u8) -> bool {
         let _ = mover;
         let from = s.last_to;
@@ -327,27 +340,15 @@ impl Hex {
         if who == 0 {
             return false;
         }
+        const MASKS: [u32; NUM_PLAYERS as usize + 1] = [0, 3, 12];
         let region_player = mover;
-        const BY_PLAYER: [&[Board]; 2usize + 1] = [
-            &[],
-            &[Board::new([0, 0x1a4420810100802]), Board::new([0x8020101020844b, 0])],
-            &[
-                Board::new([0x80000000000000, 0x148841020201004]),
-                Board::new([0x40100808104225, 0x2]),
-            ],
-        ];
-        let regions: &[Board] = BY_PLAYER[region_player as usize];
-        let need: usize = regions.len();
-        if who != region_player {
-            let touched = regions.iter().filter(|r| r.contains(from as usize)).count();
-            return touched >= need;
-        }
-        let group = flood(
-            Board::single(from as usize),
-            Self::player_pieces(s, who),
-            &STEPS_ADJACENT,
-        );
-        regions.iter().filter(|r| r.intersects(&group)).count() >= need
+        let mask = MASKS[region_player as usize];
+        let touched = if who == region_player {
+            s.touch[from as usize]
+        } else {
+            REGION_BITS[from as usize]
+        };
+        (touched & mask).count_ones() >= mask.count_ones()
     }
     /// `(if (is Connected Mover) (result Mover Win))`
     #[allow(unused_variables)]
@@ -356,6 +357,32 @@ impl Hex {
             let p = mover;
             s.results.win(p);
         }
+    }
+    /// Joins the piece just placed on `site` to the groups of its owner's
+    /// pieces next to it; `site` becomes the root of the joined group.
+    fn link(&self, s: &mut State, site: usize, what: u8) {
+        const OWNERS: [u8; 2] = [1, 2];
+        let mine = Self::player_pieces(s, OWNERS[what as usize - 1]);
+        s.uf[site] = site as u16;
+        s.touch[site] = REGION_BITS[site];
+        for &q in STEP_LIST_ADJACENT[site] {
+            if mine.contains(q as usize) {
+                let root = Self::find(&mut s.uf, q as usize);
+                if root != site {
+                    s.uf[root] = site as u16;
+                    s.touch[site] |= s.touch[root];
+                }
+            }
+        }
+    }
+    /// The root of `x`'s group, halving the path on the way.
+    fn find(uf: &mut [u16; NUM_SITES], mut x: usize) -> usize {
+        while uf[x] as usize != x {
+            let parent = uf[x] as usize;
+            uf[x] = uf[parent];
+            x = uf[x] as usize;
+        }
+        x
     }
 }
 impl Game for Hex {
@@ -379,6 +406,8 @@ impl Game for Hex {
             last_what: 0,
             phase: [0; 2usize + 1],
             recent: RecentMoves::new(),
+            uf: [0; NUM_SITES],
+            touch: [0; NUM_SITES],
             results: Results::new(NUM_PLAYERS),
             swapped: false,
         }

@@ -15,6 +15,9 @@ use super::CodegenOptions;
 pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> TokenStream {
     let mut g = Gen::new(model);
     g.line_windows = options.line_windows;
+    if options.incremental_connectivity {
+        g.union_find = super::connectivity::UnionFind::plan(model);
+    }
     let ty = format_ident!("{}", type_name);
     let rt: TokenStream = options.runtime_path.parse().expect("a runtime path");
     let n_sites = model.board.num_sites();
@@ -148,6 +151,56 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         }
     };
 
+    // Union–find for connection tests.
+    let (uf_table, uf_fields, uf_init, uf_link, uf_methods) = match &g.union_find {
+        None => (quote!(), quote!(), quote!(), quote!(), quote!()),
+        Some(uf) => {
+            let table = uf.region_bits_table(n_sites);
+            let steps = g.tables.step_lists(uf.directions);
+            let owners = model.components.iter().map(|c| Literal::u8_unsuffixed(c.owner));
+            (
+                table,
+                quote! {
+                    /// Union–find parent of each occupied site (groups of one owner's pieces).
+                    uf: [u16; NUM_SITES],
+                    /// For each group root, the regions the group touches.
+                    touch: [u32; NUM_SITES],
+                },
+                quote!(uf: [0; NUM_SITES], touch: [0; NUM_SITES],),
+                quote!(self.link(s, site as usize, what);),
+                quote! {
+                    /// Joins the piece just placed on `site` to the groups of its owner's
+                    /// pieces next to it; `site` becomes the root of the joined group.
+                    fn link(&self, s: &mut State, site: usize, what: u8) {
+                        const OWNERS: [u8; #n_components] = [#(#owners),*];
+                        let mine = Self::player_pieces(s, OWNERS[what as usize - 1]);
+                        s.uf[site] = site as u16;
+                        s.touch[site] = REGION_BITS[site];
+                        for &q in #steps[site] {
+                            if mine.contains(q as usize) {
+                                let root = Self::find(&mut s.uf, q as usize);
+                                if root != site {
+                                    s.uf[root] = site as u16;
+                                    s.touch[site] |= s.touch[root];
+                                }
+                            }
+                        }
+                    }
+
+                    /// The root of `x`'s group, halving the path on the way.
+                    fn find(uf: &mut [u16; NUM_SITES], mut x: usize) -> usize {
+                        while uf[x] as usize != x {
+                            let parent = uf[x] as usize;
+                            uf[x] = uf[parent];
+                            x = uf[x] as usize;
+                        }
+                        x
+                    }
+                },
+            )
+        }
+    };
+
     // End rules: each phase's own, then the global ones.
     let phase_end_arms: Vec<TokenStream> = model
         .phases
@@ -260,6 +313,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         const ALL: Board = Board::first(NUM_SITES);
 
         #(#tables)*
+        #uf_table
 
         /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -287,6 +341,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             last_what: u8,
             phase: [u8; #n_players + 1],
             recent: #history_type,
+            #uf_fields
             results: Results,
             swapped: bool,
         }
@@ -370,6 +425,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                         #replace_on_add
                         s.pieces[what as usize - 1].insert(site as usize);
                         s.occupied.insert(site as usize);
+                        #uf_link
                         s.last_to = site;
                         s.last_what = what;
                         s.moves += 1;
@@ -414,6 +470,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             }
 
             #(#helpers)*
+            #uf_methods
         }
 
         impl Game for #ty {
@@ -436,6 +493,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                     last_what: 0,
                     phase: [0; #n_players + 1],
                     recent: #history_init,
+                    #uf_init
                     results: Results::new(NUM_PLAYERS),
                     swapped: false,
                 }

@@ -3,6 +3,7 @@
 //! specialised per rule, and the playout variant chosen statically — formatted
 //! with prettyplease and stamped `@generated` with its source and hash.
 
+mod connectivity;
 mod game;
 mod rules;
 mod tables;
@@ -31,6 +32,9 @@ pub struct CodegenOptions {
     /// Leave out Ludii's turn and move limit checks when every move fills a
     /// site, so the game provably ends before them.
     pub skip_unreachable_limits: bool,
+    /// Keep groups in a union–find updated at each placement for connection
+    /// tests, when pieces are only ever placed.
+    pub incremental_connectivity: bool,
 }
 
 impl Default for CodegenOptions {
@@ -41,6 +45,7 @@ impl Default for CodegenOptions {
             line_windows: true,
             pass_counter: true,
             skip_unreachable_limits: true,
+            incremental_connectivity: true,
         }
     }
 }

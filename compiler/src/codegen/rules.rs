@@ -27,6 +27,8 @@ pub struct Gen<'m> {
     pub add_may_replace: bool,
     /// Test lines with precomputed windows on one-word boards.
     pub line_windows: bool,
+    /// Connection tests read a union–find kept at each placement.
+    pub union_find: Option<super::connectivity::UnionFind>,
 }
 
 impl<'m> Gen<'m> {
@@ -49,6 +51,7 @@ impl<'m> Gen<'m> {
             line_lengths,
             add_may_replace: false,
             line_windows: true,
+            union_find: None,
         }
     }
 
@@ -297,6 +300,9 @@ impl<'m> Gen<'m> {
 
     /// `fn connected_N(&self, s, mover) -> bool` for `(is Connected ...)`.
     fn connected_helper(&mut self, c: &Connected) -> Ident {
+        if self.union_find.is_some() {
+            return self.connected_by_union_find(c);
+        }
         let name = self.helper_name("connected");
         let steps = self.tables.step_masks(c.directions);
         let n_players = self.model.num_players as usize;
@@ -372,6 +378,56 @@ impl<'m> Gen<'m> {
                 #only_from
                 let group = flood(Board::single(from as usize), Self::player_pieces(s, who), &#steps);
                 regions.iter().filter(|r| r.intersects(&group)).count() >= need
+            }
+        });
+        name
+    }
+
+    /// `fn connected_N` reading the regions touched by the last placed
+    /// piece's group from the union–find (the piece is its group's root).
+    fn connected_by_union_find(&mut self, c: &Connected) -> Ident {
+        let name = self.helper_name("connected");
+        let uf = self.union_find.as_ref().expect("a union-find plan");
+        let body = match &c.targets {
+            ConnectTargets::PlayerRegions => {
+                let masks = uf.player_masks(self.model).into_iter().map(Literal::u32_unsuffixed);
+                let who = self.player(c.who);
+                let need = match c.number {
+                    Some(n) => {
+                        let n = Literal::u32_unsuffixed(n);
+                        quote!(#n)
+                    }
+                    None => quote!(mask.count_ones()),
+                };
+                quote! {
+                    const MASKS: [u32; NUM_PLAYERS as usize + 1] = [#(#masks),*];
+                    let region_player = #who;
+                    let mask = MASKS[region_player as usize];
+                    // Ludii starts the group only from a stone of the region's owner.
+                    let touched = if who == region_player { s.touch[from as usize] } else { REGION_BITS[from as usize] };
+                    (touched & mask).count_ones() >= #need
+                }
+            }
+            ConnectTargets::Sets(sets) => {
+                let mask = Literal::u32_unsuffixed(uf.mask_of(sets));
+                let need = Literal::u32_unsuffixed(c.number.unwrap_or(sets.len() as u32));
+                quote!((s.touch[from as usize] & #mask).count_ones() >= #need)
+            }
+        };
+        let doc = " `(is Connected ...)`: the group of the last placed piece touches enough regions (read from the union-find).";
+        self.helpers.push(quote! {
+            #[doc = #doc]
+            fn #name(&self, s: &State, mover: u8) -> bool {
+                let _ = mover;
+                let from = s.last_to;
+                if from == NO_SITE {
+                    return false;
+                }
+                let who = Self::owner_at(s, from as usize);
+                if who == 0 {
+                    return false;
+                }
+                #body
             }
         });
         name
