@@ -1,14 +1,16 @@
 //! Static analysis of a game model: which playout variant each phase gets.
 //!
-//! The test is Ludii's own (`Game.addCustomPlayouts`, see
+//! The test follows Ludii's own (`Game.addCustomPlayouts`, see
 //! `shared/notes/playout-variants.md`), made on the model: a phase whose play
-//! rule is exactly "add the mover's piece to an empty site", with no `then`,
-//! no `if:` and no stacking, in an alternating game without repetition bans,
-//! can be played out as a random permutation of the empty sites.
+//! rule is exactly "add the mover's piece to an empty site", with no `if:`
+//! and no stacking, in an alternating game without repetition bans, can be
+//! played out as a random permutation of the empty sites. Ludii also requires
+//! no `then`; here a `then` that only decides who moves next is allowed, as
+//! it leaves the next legal moves the empty sites (Connect6's second phase).
 
 use std::fmt;
 
-use crate::ir::{GameModel, Moves, PieceRef, Region};
+use crate::ir::{Effect, GameModel, Moves, PieceRef, Region};
 
 /// A playout implementation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +46,12 @@ pub fn select_playouts(model: &GameModel) -> Vec<PlayoutChoice> {
         .enumerate()
         .map(|(phase, p)| {
             let (variant, reason) = match add_to_empty_blocker(&p.play) {
+                None if matches!(&p.play, Moves::Add(a) if a.then.is_some()) => (
+                    PlayoutVariant::AddToEmpty,
+                    "the play rule places the mover's piece on (sites Empty) and its consequence only \
+                     decides who moves next (Ludii itself uses its standard playout here)"
+                        .to_owned(),
+                ),
                 None => (
                     PlayoutVariant::AddToEmpty,
                     "the play rule is exactly (move Add (to (sites Empty))) of the mover's piece".to_owned(),
@@ -55,13 +63,29 @@ pub fn select_playouts(model: &GameModel) -> Vec<PlayoutChoice> {
         .collect()
 }
 
+/// Whether a consequence only changes who moves next.
+fn only_turn_order(effect: &Effect) -> bool {
+    match effect {
+        Effect::MoveAgain => true,
+        Effect::If { then, otherwise, .. } => {
+            only_turn_order(then) && otherwise.as_deref().is_none_or(only_turn_order)
+        }
+        Effect::Seq(list) => list.iter().all(only_turn_order),
+    }
+}
+
 /// Why a play rule is not a plain add-to-empty, or `None` if it is.
 fn add_to_empty_blocker(play: &Moves) -> Option<String> {
     let Moves::Add(add) = play else {
         return Some("the play rule is not a single (move Add ...)".to_owned());
     };
-    if add.then.is_some() {
-        return Some("the placement has consequences (then ...)".to_owned());
+    // A consequence that only decides who moves next (moveAgain, under any
+    // condition) leaves the legal moves of the next step the empty sites:
+    // unlike Ludii, which turns the variant off for any `then`, keep it.
+    if let Some(then) = &add.then {
+        if !only_turn_order(then) {
+            return Some("the placement has consequences (then ...) that change the board".to_owned());
+        }
     }
     if add.piece != PieceRef::Mover {
         return Some("the placement names a piece instead of the mover's".to_owned());

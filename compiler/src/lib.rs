@@ -7,6 +7,7 @@
 
 pub mod analyse;
 pub mod board;
+pub mod build;
 pub mod codegen;
 pub mod diagnostic;
 pub mod expand;

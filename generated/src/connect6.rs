@@ -2319,7 +2319,7 @@ impl State {
 }
 /// Connect6, compiled by ludemic.
 /// Phase 0: add-to-empty playout (the play rule is exactly (move Add (to (sites Empty))) of the mover's piece).
-/// Phase 1: standard playout (the placement has consequences (then ...)).
+/// Phase 1: add-to-empty playout (the play rule places the mover's piece on (sites Empty) and its consequence only decides who moves next (Ludii itself uses its standard playout here)).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Connect6;
 impl Connect6 {
@@ -2614,6 +2614,31 @@ impl Game for Connect6 {
                             count -= 1;
                             empty[k] = empty[count];
                             self.apply_move(s, Move::Add { site, rule: 0 });
+                        }
+                    }
+                }
+                1 => {
+                    if !fresh {
+                        count = 0;
+                        for site in ALL.minus(s.occupied).iter() {
+                            empty[count] = site as u16;
+                            count += 1;
+                        }
+                        fresh = true;
+                    }
+                    let swap = self.swap_allowed(s) as usize;
+                    let total = count + swap;
+                    if total == 0 {
+                        self.apply_move(s, Move::Pass);
+                    } else {
+                        let k = rng.index(total);
+                        if k == count {
+                            self.apply_move(s, Move::Swap);
+                        } else {
+                            let site = empty[k];
+                            count -= 1;
+                            empty[k] = empty[count];
+                            self.apply_move(s, Move::Add { site, rule: 1 });
                         }
                     }
                 }

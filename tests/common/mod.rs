@@ -50,15 +50,31 @@ pub fn corpus_game(ludii: &Path, lud: &str, options: &[String]) -> Interpreter {
 
 /// The seven placement games: corpus path, our own file, and trial slugs.
 pub const PLACEMENT_GAMES: &[(&str, &str, &[&str])] = &[
-    ("board/space/line/Tic-Tac-Toe.lud", "tic-tac-toe", &["tic-tac-toe"]),
-    ("board/space/line/Squava.lud", "squava", &["squava", "squava-swap"]),
+    (
+        "board/space/line/Tic-Tac-Toe.lud",
+        "tic-tac-toe",
+        &["tic-tac-toe"],
+    ),
+    (
+        "board/space/line/Squava.lud",
+        "squava",
+        &["squava", "squava-swap"],
+    ),
     ("board/space/line/Gomoku.lud", "gomoku", &["gomoku"]),
     ("board/space/line/Connect6.lud", "connect6", &["connect6"]),
-    ("board/space/line/Yavalath.lud", "yavalath", &["yavalath", "yavalath-swap"]),
+    (
+        "board/space/line/Yavalath.lud",
+        "yavalath",
+        &["yavalath", "yavalath-swap"],
+    ),
     (
         "board/space/connection/Hex.lud",
         "hex",
         &["hex-11x11", "hex-9x9", "hex-11x11-swap", "hex-9x9-swap"],
     ),
-    ("board/space/connection/Havannah.lud", "havannah", &["havannah"]),
+    (
+        "board/space/connection/Havannah.lud",
+        "havannah",
+        &["havannah"],
+    ),
 ];

@@ -1,0 +1,3 @@
+ludemic::include_game!("tests/ui/no-such-game.lud");
+
+fn main() {}

@@ -1,0 +1,3 @@
+ludemic::include_game!("tests/ui/unsupported-ludeme.lud");
+
+fn main() {}
