@@ -26,7 +26,15 @@ fn lud_file(dir: &tempfile::TempDir, contents: &str) -> String {
 
 #[test]
 fn playout_json_reports_speed_length_and_outcomes() {
-    let out = ludemic(&["playout", "games/tic-tac-toe.lud", "-n", "300", "--seed", "9", "--json"]);
+    let out = ludemic(&[
+        "playout",
+        "games/tic-tac-toe.lud",
+        "-n",
+        "300",
+        "--seed",
+        "9",
+        "--json",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     assert_eq!(report["game"], "Tic-Tac-Toe");
@@ -39,14 +47,25 @@ fn playout_json_reports_speed_length_and_outcomes() {
     let mean = report["mean_moves"].as_f64().unwrap();
     assert!((5.0..=11.0).contains(&mean), "{mean}");
     let outcomes = report["outcomes"].as_object().unwrap();
-    let total: u64 = ["P1", "P2", "draw"].iter().map(|k| outcomes[*k].as_u64().unwrap()).sum();
+    let total: u64 = ["P1", "P2", "draw"]
+        .iter()
+        .map(|k| outcomes[*k].as_u64().unwrap())
+        .sum();
     assert_eq!(total, 300);
 }
 
 #[test]
 fn playout_with_the_same_seed_gives_the_same_statistics() {
     let run = || {
-        let out = ludemic(&["playout", "games/squava.lud", "-n", "200", "--seed", "3", "--json"]);
+        let out = ludemic(&[
+            "playout",
+            "games/squava.lud",
+            "-n",
+            "200",
+            "--seed",
+            "3",
+            "--json",
+        ]);
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         (v["mean_moves"].clone(), v["outcomes"].clone())
     };
@@ -58,8 +77,17 @@ fn check_summarises_players_board_phases_and_playout() {
     let out = ludemic(&["check", "games/connect6.lud"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    for expected in ["players:  2", "361 sites", "\"Opening\"", "add-to-empty", "standard"] {
-        assert!(stdout.contains(expected), "missing {expected:?} in\n{stdout}");
+    for expected in [
+        "players:  2",
+        "361 sites",
+        "\"Opening\"",
+        "add-to-empty",
+        "standard",
+    ] {
+        assert!(
+            stdout.contains(expected),
+            "missing {expected:?} in\n{stdout}"
+        );
     }
 }
 
@@ -90,7 +118,10 @@ fn unsupported_ludeme_is_an_error_at_its_line_and_column() {
 #[test]
 fn malformed_file_is_a_syntax_error_with_a_location() {
     let dir = tempfile::tempdir().unwrap();
-    let file = lud_file(&dir, "(game \"X\" (players 2)\n  (equipment { (board (square 3) })\n");
+    let file = lud_file(
+        &dir,
+        "(game \"X\" (players 2)\n  (equipment { (board (square 3) })\n",
+    );
     let out = ludemic(&["playout", &file, "-n", "1"]);
     assert!(!out.status.success());
     let stderr = text(&out.stderr);
@@ -105,7 +136,11 @@ fn unknown_option_and_missing_file_fail_cleanly() {
 
     let out = ludemic(&["check", "games/no-such-game.lud"]);
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("no-such-game.lud"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("no-such-game.lud"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -114,9 +149,21 @@ fn conform_replays_ludii_trials_and_prints_a_summary() {
         return;
     };
     let file = trials.join("tic-tac-toe.jsonl");
-    let out = ludemic(&["conform", "games/tic-tac-toe.lud", "--trials", &file.display().to_string()]);
-    assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
-    assert!(text(&out.stdout).lines().any(|l| l == "20 passed, 0 failed"));
+    let out = ludemic(&[
+        "conform",
+        "games/tic-tac-toe.lud",
+        "--trials",
+        &file.display().to_string(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(text(&out.stdout)
+        .lines()
+        .any(|l| l == "20 passed, 0 failed"));
 }
 
 #[test]
@@ -126,7 +173,12 @@ fn conform_exits_non_zero_on_a_mismatch() {
     };
     // Squava's trials replayed on Tic-Tac-Toe must not pass.
     let file = trials.join("squava.jsonl");
-    let out = ludemic(&["conform", "games/tic-tac-toe.lud", "--trials", &file.display().to_string()]);
+    let out = ludemic(&[
+        "conform",
+        "games/tic-tac-toe.lud",
+        "--trials",
+        &file.display().to_string(),
+    ]);
     assert!(!out.status.success());
     assert!(text(&out.stdout).contains("MISMATCH"));
 }

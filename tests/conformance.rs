@@ -10,8 +10,10 @@ use ludemic_runtime::trial::{read_trials, replay};
 
 #[test]
 fn corpus_placement_games_replay_every_ludii_trial() {
-    let (Some(ludii), Some(trials_dir)) = (common::shared("ludii"), common::shared("reference/ludii-trials"))
-    else {
+    let (Some(ludii), Some(trials_dir)) = (
+        common::shared("ludii"),
+        common::shared("reference/ludii-trials"),
+    ) else {
         return;
     };
     let mut replayed = 0;
@@ -22,7 +24,10 @@ fn corpus_placement_games_replay_every_ludii_trial() {
             assert!(!trials.is_empty(), "{slug}: no trials");
             let game = common::corpus_game(&ludii, lud, &trials[0].options);
             for trial in &trials {
-                assert_eq!(trial.options, trials[0].options, "{slug}: one option set per file");
+                assert_eq!(
+                    trial.options, trials[0].options,
+                    "{slug}: one option set per file"
+                );
                 if let Err(mismatch) = replay(&game, trial) {
                     panic!("{lud} ({slug}) seed {}: {mismatch}", trial.seed);
                 }
@@ -59,7 +64,8 @@ fn compiled_games_replay_every_ludii_trial_with_default_options() {
                 continue; // bundled code has the default options; see tests/include_game.rs
             }
             let result = ludemic_generated::visit(stem, ReplayAll(trials)).expect("bundled");
-            replayed += result.unwrap_or_else(|e| panic!("games/{stem}.lud ({slug}) compiled: {e}"));
+            replayed +=
+                result.unwrap_or_else(|e| panic!("games/{stem}.lud ({slug}) compiled: {e}"));
         }
     }
     assert_eq!(replayed, 172 - 23, "all trial files but hex-9x9's");

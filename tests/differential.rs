@@ -48,7 +48,9 @@ impl Visitor for Lockstep {
                 let at = |what: String| format!("{} seed {seed} step {step}: {what}", self.stem);
                 let (c, i) = (compiled.status(&cs), interp.status(&is));
                 if c != i {
-                    return Err(at(format!("status {c:?} (compiled) vs {i:?} (interpreter)")));
+                    return Err(at(format!(
+                        "status {c:?} (compiled) vs {i:?} (interpreter)"
+                    )));
                 }
                 if let Status::Over(_) = c {
                     if compiled.moves_played(&cs) != interp.moves_played(&is) {
@@ -68,8 +70,14 @@ impl Visitor for Lockstep {
                 } else {
                     interp.move_key(ib[rng.index(ib.len())])
                 };
-                let cm = *cb.iter().find(|&&m| compiled.move_key(m) == key).expect("key listed");
-                let im = *ib.iter().find(|&&m| interp.move_key(m) == key).expect("key listed");
+                let cm = *cb
+                    .iter()
+                    .find(|&&m| compiled.move_key(m) == key)
+                    .expect("key listed");
+                let im = *ib
+                    .iter()
+                    .find(|&&m| interp.move_key(m) == key)
+                    .expect("key listed");
                 compiled.apply(&mut cs, cm);
                 interp.apply(&mut is, im);
             }
@@ -124,7 +132,8 @@ fn optimised_playouts_match_standard_playouts() {
         ("havannah", 1_500),
         ("connect6", 600),
     ] {
-        let (fast, standard) = ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");
+        let (fast, standard) =
+            ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");
         let se = (fast.mean_moves_stderr().powi(2) + standard.mean_moves_stderr().powi(2)).sqrt();
         let diff = (fast.mean_moves() - standard.mean_moves()).abs();
         eprintln!(
@@ -135,10 +144,15 @@ fn optimised_playouts_match_standard_playouts() {
             standard.frequency(1)
         );
         if diff > 3.0 * se {
-            failures.push(format!("{stem}: mean moves {:.3} vs {:.3}", fast.mean_moves(), standard.mean_moves()));
+            failures.push(format!(
+                "{stem}: mean moves {:.3} vs {:.3}",
+                fast.mean_moves(),
+                standard.mean_moves()
+            ));
         }
         for p in 0..=fast.num_players {
-            let se = (fast.frequency_stderr(p).powi(2) + standard.frequency_stderr(p).powi(2)).sqrt();
+            let se =
+                (fast.frequency_stderr(p).powi(2) + standard.frequency_stderr(p).powi(2)).sqrt();
             // A zero frequency on both sides has no spread; allow one playout.
             let tolerance = (3.0 * se).max(1.0 / playouts as f64);
             if (fast.frequency(p) - standard.frequency(p)).abs() > tolerance {

@@ -92,3 +92,26 @@ fn included_games_play_out_to_the_end() {
     playouts(&squava::Squava);
     playouts(&hex9::Hex);
 }
+
+#[test]
+fn hex9_replays_ludii_trials_compiled() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/ludii-trials");
+    if !dir.is_dir() {
+        eprintln!("skipped: {} is absent", dir.display());
+        return;
+    }
+    let mut replayed = 0;
+    for slug in ["hex-9x9", "hex-9x9-swap"] {
+        let trials =
+            ludemic_runtime::trial::read_trials(&dir.join(format!("{slug}.jsonl"))).unwrap();
+        for trial in &trials {
+            assert_eq!(trial.options, ["Board Size/9x9"]);
+            if let Err(m) = ludemic_runtime::trial::replay(&hex9::Hex, trial) {
+                panic!("{slug} seed {}: {m}", trial.seed);
+            }
+            replayed += 1;
+        }
+    }
+    assert_eq!(replayed, 23);
+}

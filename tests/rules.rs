@@ -21,8 +21,13 @@ fn game_with(text: &str, options: &[&str]) -> Interpreter {
         options: options.iter().map(|s| s.to_string()).collect(),
         ..Config::default()
     };
-    let loaded = load_str(Path::new("inline.lud"), text, &DefineLibrary::empty(), &config)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let loaded = load_str(
+        Path::new("inline.lud"),
+        text,
+        &DefineLibrary::empty(),
+        &config,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     Interpreter::new(loaded.model)
 }
 
@@ -77,7 +82,12 @@ fn hex_connection_wins_only_when_both_sides_are_joined() {
     // P1 owns columns A and K (sides SW and NE): a chain along row 1.
     let row: Vec<String> = "BCDEFGHIJK".chars().map(|c| format!("{c}1")).collect();
     let row: Vec<&str> = row.iter().map(String::as_str).collect();
-    let mut s = position(&g, &row, &["A5", "B5", "C5", "D5", "E5", "F5", "G5", "H5", "I5", "A6"], 1);
+    let mut s = position(
+        &g,
+        &row,
+        &["A5", "B5", "C5", "D5", "E5", "F5", "G5", "H5", "I5", "A6"],
+        1,
+    );
     assert_eq!(winner(&g, &s), None);
     place(&g, &mut s, "A1");
     assert_eq!(winner(&g, &s), Some(1));
@@ -86,7 +96,12 @@ fn hex_connection_wins_only_when_both_sides_are_joined() {
     // A1..J1 plus K3 joins nothing.
     let row: Vec<String> = "ABCDEFGHIJ".chars().map(|c| format!("{c}1")).collect();
     let row: Vec<&str> = row.iter().map(String::as_str).collect();
-    let mut s = position(&g, &row, &["A5", "B5", "C5", "D5", "E5", "F5", "G5", "H5", "I5", "A6"], 1);
+    let mut s = position(
+        &g,
+        &row,
+        &["A5", "B5", "C5", "D5", "E5", "F5", "G5", "H5", "I5", "A6"],
+        1,
+    );
     place(&g, &mut s, "K3");
     assert_eq!(winner(&g, &s), None);
 }
@@ -96,7 +111,14 @@ fn hex_player_two_joins_rows_not_columns() {
     let g = game_with(HEX, &["Swap Rules/Off"]);
     let col: Vec<String> = (2..=11).map(|r| format!("C{r}")).collect();
     let col: Vec<&str> = col.iter().map(String::as_str).collect();
-    let mut s = position(&g, &["A5", "B5", "D5", "E5", "F5", "G5", "H5", "I5", "J4", "A7", "B7"], &col, 2);
+    let mut s = position(
+        &g,
+        &[
+            "A5", "B5", "D5", "E5", "F5", "G5", "H5", "I5", "J4", "A7", "B7",
+        ],
+        &col,
+        2,
+    );
     place(&g, &mut s, "C1");
     assert_eq!(winner(&g, &s), Some(2));
 }
@@ -107,7 +129,9 @@ fn swap_is_offered_once_on_the_second_move_and_costs_a_move() {
     let mut s = g.initial_state();
     let mut legal = MoveBuffer::new();
     g.legal_moves(&s, &mut legal);
-    assert!(legal.iter().all(|&m| g.move_key(m).to_string() != "-1>-1/swap"));
+    assert!(legal
+        .iter()
+        .all(|&m| g.move_key(m).to_string() != "-1>-1/swap"));
     place(&g, &mut s, "F6");
     g.legal_moves(&s, &mut legal);
     assert_eq!(legal.len(), 121, "120 placements and the swap");
@@ -138,7 +162,9 @@ const YAVALATH: &str = r#"(game "Yavalath" (players 2)
 fn yavalath_four_wins_and_three_loses() {
     let g = game(YAVALATH);
     // Sites 0..4 run along one displayed column of the rotated board.
-    let col: Vec<String> = (0..5).map(|i| g.model().board.sites[i].coord.clone()).collect();
+    let col: Vec<String> = (0..5)
+        .map(|i| g.model().board.sites[i].coord.clone())
+        .collect();
     let c: Vec<&str> = col.iter().map(String::as_str).collect();
     let far = ["E9", "D8"];
 
@@ -148,7 +174,11 @@ fn yavalath_four_wins_and_three_loses() {
 
     let mut s = position(&g, &[c[0], c[1], c[3]], &far, 1);
     place(&g, &mut s, c[2]);
-    assert_eq!(winner(&g, &s), Some(1), "four in a row wins, though it also holds three");
+    assert_eq!(
+        winner(&g, &s),
+        Some(1),
+        "four in a row wins, though it also holds three"
+    );
 
     let mut s = position(&g, &[c[0], c[2]], &far, 1);
     place(&g, &mut s, c[4]);
@@ -164,7 +194,10 @@ const HAVANNAH: &str = r#"(game "Havannah" (players 2)
 fn ring_around(g: &Interpreter, centre: Site) -> Vec<Site> {
     g.model()
         .board
-        .neighbours(centre as usize, ludemic_compiler::board::Relation::Orthogonal)
+        .neighbours(
+            centre as usize,
+            ludemic_compiler::board::Relation::Orthogonal,
+        )
         .to_vec()
 }
 
@@ -253,7 +286,12 @@ fn gomoku_exactly_five_wins_six_does_not() {
     assert_eq!(winner(&g, &s), None, "six in a row is an overline");
 
     // An overline on one axis does not hide exactly five on another (a diagonal).
-    let mut s = position(&g, &["A5", "B5", "C5", "D5", "F5", "A1", "B2", "C3", "D4"], &far, 1);
+    let mut s = position(
+        &g,
+        &["A5", "B5", "C5", "D5", "F5", "A1", "B2", "C3", "D4"],
+        &far,
+        1,
+    );
     place(&g, &mut s, "E5");
     assert_eq!(winner(&g, &s), Some(1), "five on the diagonal");
 }
@@ -282,7 +320,12 @@ fn connect6_one_stone_then_two_per_turn() {
 #[test]
 fn connect6_six_or_more_in_a_row_wins() {
     let g = game(CONNECT6);
-    let mut s = position(&g, &["A1", "B1", "C1", "D1", "E1", "G1"], &["S19", "R19", "Q19"], 1);
+    let mut s = position(
+        &g,
+        &["A1", "B1", "C1", "D1", "E1", "G1"],
+        &["S19", "R19", "Q19"],
+        1,
+    );
     place(&g, &mut s, "F1");
     assert_eq!(winner(&g, &s), Some(1), "seven in a row also wins");
 }

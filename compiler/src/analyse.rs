@@ -67,9 +67,9 @@ pub fn select_playouts(model: &GameModel) -> Vec<PlayoutChoice> {
 fn only_turn_order(effect: &Effect) -> bool {
     match effect {
         Effect::MoveAgain => true,
-        Effect::If { then, otherwise, .. } => {
-            only_turn_order(then) && otherwise.as_deref().is_none_or(only_turn_order)
-        }
+        Effect::If {
+            then, otherwise, ..
+        } => only_turn_order(then) && otherwise.as_deref().is_none_or(only_turn_order),
         Effect::Seq(list) => list.iter().all(only_turn_order),
     }
 }
@@ -84,7 +84,9 @@ fn add_to_empty_blocker(play: &Moves) -> Option<String> {
     // unlike Ludii, which turns the variant off for any `then`, keep it.
     if let Some(then) = &add.then {
         if !only_turn_order(then) {
-            return Some("the placement has consequences (then ...) that change the board".to_owned());
+            return Some(
+                "the placement has consequences (then ...) that change the board".to_owned(),
+            );
         }
     }
     if add.piece != PieceRef::Mover {

@@ -137,7 +137,9 @@ impl CompileError {
         let mut len = 1;
         for i in range.start + 1..range.end {
             match text.origin(i) {
-                Some(o) if o.file == first.file && o.offset == first.offset + len as u32 => len += 1,
+                Some(o) if o.file == first.file && o.offset == first.offset + len as u32 => {
+                    len += 1
+                }
                 _ => break,
             }
         }
@@ -205,11 +207,17 @@ mod tests {
         let err = CompileError::at(
             ErrorKind::Unsupported,
             &map,
-            Origin { file: id, offset: 13 },
+            Origin {
+                file: id,
+                offset: 13,
+            },
             4,
             "unsupported ludeme `frob`",
         );
-        assert_eq!(err.to_string(), "games/x.lud:2:4: unsupported ludeme `frob`");
+        assert_eq!(
+            err.to_string(),
+            "games/x.lud:2:4: unsupported ludeme `frob`"
+        );
         let label = err.labels().unwrap().next().unwrap();
         assert_eq!((label.offset(), label.len()), (13, 4));
     }

@@ -56,7 +56,11 @@ pub fn load(path: &Path, config: &Config) -> Result<Loaded> {
 }
 
 /// As [`load`], with a define library loaded once for many games.
-pub fn load_with_library(path: &Path, library: &expand::DefineLibrary, config: &Config) -> Result<Loaded> {
+pub fn load_with_library(
+    path: &Path,
+    library: &expand::DefineLibrary,
+    config: &Config,
+) -> Result<Loaded> {
     let expanded = expand::expand_file(path, library, &config.selection())?;
     let model = lower::lower(&expanded)?;
     Ok(Loaded { expanded, model })

@@ -185,8 +185,7 @@ impl Tracked {
     /// Appends text made up by a pass, attributed to `origin`.
     pub fn push_synthetic(&mut self, text: &str, origin: Origin) {
         self.text.push_str(text);
-        self.origins
-            .extend(std::iter::repeat_n(origin, text.len()));
+        self.origins.extend(std::iter::repeat_n(origin, text.len()));
     }
 
     /// Builds a new text by keeping or replacing bytes: `f` is given each char
@@ -217,8 +216,20 @@ mod tests {
         let body = map.tracked(def).slice(12..17);
         text.splice(3..6, &body);
         assert_eq!(text.as_str(), "(a (c d) b)");
-        assert_eq!(text.origin(3), Some(Origin { file: def, offset: 12 }));
-        assert_eq!(text.origin(9), Some(Origin { file: game, offset: 7 }));
+        assert_eq!(
+            text.origin(3),
+            Some(Origin {
+                file: def,
+                offset: 12
+            })
+        );
+        assert_eq!(
+            text.origin(9),
+            Some(Origin {
+                file: game,
+                offset: 7
+            })
+        );
         let loc = map.locate(text.origin(5).unwrap());
         assert_eq!((loc.line, loc.column), (1, 15));
     }

@@ -2,14 +2,24 @@
 //! be read and reviewed. Each module starts with an `@generated` header naming
 //! its source and the source's hash; `tests/generated.rs` fails when a module
 //! is stale, and `LUDEMIC_BLESS=1 cargo test --test generated` regenerates them.
+//! They are kept exactly as prettyplease formats them (`#[rustfmt::skip]`).
 
+#[rustfmt::skip]
 pub mod connect6;
+#[rustfmt::skip]
 pub mod gomoku;
+#[rustfmt::skip]
 pub mod havannah;
+#[rustfmt::skip]
 pub mod hex;
+#[rustfmt::skip]
 pub mod squava;
+#[rustfmt::skip]
 pub mod tic_tac_toe;
+#[rustfmt::skip]
 pub mod yavalath;
+
+// The modules are formatted by prettyplease, as generated; rustfmt leaves them alone.
 
 use ludemic_runtime::Game;
 
@@ -20,7 +30,15 @@ pub trait Visitor {
 }
 
 /// The bundled games: the stem of their file in `games/`.
-pub const GAMES: &[&str] = &["connect6", "gomoku", "havannah", "hex", "squava", "tic-tac-toe", "yavalath"];
+pub const GAMES: &[&str] = &[
+    "connect6",
+    "gomoku",
+    "havannah",
+    "hex",
+    "squava",
+    "tic-tac-toe",
+    "yavalath",
+];
 
 /// Runs `visitor` on the compiled game whose file in `games/` has stem `stem`.
 pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {

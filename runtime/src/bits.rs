@@ -308,7 +308,10 @@ mod tests {
         let within = Bits::<1>::from_sites(&[0, 1, 2, 3, 5]);
         let group = flood(Bits::single(1), within, &steps);
         assert_eq!(group.iter().collect::<Vec<_>>(), [0, 1, 2, 3]);
-        assert_eq!(enclosed_region(5, within, Bits::single(0), &steps), Ok(Bits::single(5)));
+        assert_eq!(
+            enclosed_region(5, within, Bits::single(0), &steps),
+            Ok(Bits::single(5))
+        );
         assert!(enclosed_region(2, within, Bits::single(0), &steps).is_err());
     }
 

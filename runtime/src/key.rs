@@ -157,7 +157,14 @@ mod tests {
 
     #[test]
     fn keys_round_trip_through_text() {
-        for text in ["-1>12", "-1>-1/pass", "-1>-1/swap", "8>16", "-1>e:96", "c:24>0"] {
+        for text in [
+            "-1>12",
+            "-1>-1/pass",
+            "-1>-1/swap",
+            "8>16",
+            "-1>e:96",
+            "c:24>0",
+        ] {
             let key: MoveKey = text.parse().unwrap();
             assert_eq!(key.to_string(), text);
         }

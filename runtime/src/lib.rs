@@ -19,13 +19,13 @@ pub mod rng;
 pub mod stats;
 pub mod trial;
 
-pub use rand_core;
 pub use bits::{enclosed_region, flood, Bits};
 pub use buffer::MoveBuffer;
-pub use history::RecentMoves;
 pub use game::{EndReason, Game, Outcome, Player, Status, MAX_PLAYERS};
-pub use key::{MoveKey, SiteRef, SiteKind};
+pub use history::RecentMoves;
+pub use key::{MoveKey, SiteKind, SiteRef};
 pub use playout::{standard_playout, PlayoutResult};
+pub use rand_core;
 pub use results::Results;
 pub use rng::{RngExt, Xoshiro256PlusPlus};
 pub use stats::PlayoutStats;

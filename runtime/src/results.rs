@@ -83,7 +83,8 @@ impl Results {
 
     /// A draw for everyone still unranked (all passed, `(result All Draw)`, a limit).
     pub fn draw_all(&mut self, reason: EndReason) {
-        let shared = (self.active.count_ones() as f32 + 1.0) / 2.0 + self.winners.count_ones() as f32;
+        let shared =
+            (self.active.count_ones() as f32 + 1.0) / 2.0 + self.winners.count_ones() as f32;
         for r in &mut self.ranking[..self.num_players as usize] {
             if *r == 0.0 {
                 *r = shared;
@@ -97,7 +98,9 @@ impl Results {
     pub fn outcome(&self) -> Option<Outcome> {
         let reason = self.over?;
         let n = self.num_players as usize;
-        let winner = (0..n).find(|&i| self.ranking[i] == 1.0).map_or(0, |i| i as u8 + 1);
+        let winner = (0..n)
+            .find(|&i| self.ranking[i] == 1.0)
+            .map_or(0, |i| i as u8 + 1);
         Some(Outcome {
             winner,
             ranking: self.ranking,

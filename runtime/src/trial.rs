@@ -142,7 +142,9 @@ pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
             .parse()
             .map_err(|e| at(format!("bad key in the trial: {e}")))?;
         let Some(index) = keys.iter().position(|&k| k == played) else {
-            return Err(at(format!("Ludii's move {played} is not legal in the engine")));
+            return Err(at(format!(
+                "Ludii's move {played} is not legal in the engine"
+            )));
         };
         game.apply(&mut state, legal[index]);
     }
@@ -246,6 +248,9 @@ mod tests {
         let ours = [MoveKey::place(1), MoveKey::place(2)];
         assert!(compare_key_sets(&ours, &["-1>2".into(), "-1>1".into()]).is_ok());
         let err = compare_key_sets(&ours, &["-1>1".into(), "-1>1".into()]).unwrap_err();
-        assert!(err.contains("extra [\"-1>2\"]") && err.contains("lacks [\"-1>1\"]"), "{err}");
+        assert!(
+            err.contains("extra [\"-1>2\"]") && err.contains("lacks [\"-1>1\"]"),
+            "{err}"
+        );
     }
 }

@@ -23,7 +23,11 @@ pub fn run(files: &[PathBuf], library: &LibraryArgs) -> miette::Result<ExitCode>
             }
         }
     }
-    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 fn print_summary(file: &std::path::Path, model: &ludemic_compiler::ir::GameModel) {
@@ -48,7 +52,11 @@ fn print_summary(file: &std::path::Path, model: &ludemic_compiler::ir::GameModel
         let sizes: Vec<String> = region.parts.iter().map(|p| p.len().to_string()).collect();
         println!(
             "  region:   {}owner P{}, {} part(s) of {} sites",
-            region.name.as_deref().map(|n| format!("\"{n}\", ")).unwrap_or_default(),
+            region
+                .name
+                .as_deref()
+                .map(|n| format!("\"{n}\", "))
+                .unwrap_or_default(),
             region.owner,
             region.parts.len(),
             sizes.join(" + ")
@@ -60,13 +68,26 @@ fn print_summary(file: &std::path::Path, model: &ludemic_compiler::ir::GameModel
     let names: Vec<String> = model
         .phases
         .iter()
-        .map(|p| if p.name.is_empty() { "(single)".into() } else { format!("\"{}\"", p.name) })
+        .map(|p| {
+            if p.name.is_empty() {
+                "(single)".into()
+            } else {
+                format!("\"{}\"", p.name)
+            }
+        })
         .collect();
     println!("  phases:   {}", names.join(", "));
-    println!("  end:      {} rule(s)", model.end.len() + model.phases.iter().map(|p| p.end.len()).sum::<usize>());
+    println!(
+        "  end:      {} rule(s)",
+        model.end.len() + model.phases.iter().map(|p| p.end.len()).sum::<usize>()
+    );
     for choice in select_playouts(model) {
         let phase = &model.phases[choice.phase];
-        let label = if phase.name.is_empty() { String::new() } else { format!(" (phase \"{}\")", phase.name) };
+        let label = if phase.name.is_empty() {
+            String::new()
+        } else {
+            format!(" (phase \"{}\")", phase.name)
+        };
         println!("  playout{label}: {} — {}", choice.variant, choice.reason);
     }
 }

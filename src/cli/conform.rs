@@ -25,7 +25,10 @@ pub struct ConformArgs {
 pub fn run(args: &ConformArgs) -> miette::Result<ExitCode> {
     let trials = read_trials(&args.trials).map_err(|e| miette::miette!("{e}"))?;
     if trials.is_empty() {
-        return Err(miette::miette!("{}: no trials in the file", args.trials.display()));
+        return Err(miette::miette!(
+            "{}: no trials in the file",
+            args.trials.display()
+        ));
     }
     // Without --option, each trial is played with the options Ludii was given for it.
     let mut config = args.game.config();
@@ -66,7 +69,11 @@ pub fn run(args: &ConformArgs) -> miette::Result<ExitCode> {
         }
     }
     println!("{passed} passed, {failed} failed");
-    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 /// Replays one trial on whichever compiled game the visitor is given.

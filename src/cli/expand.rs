@@ -7,7 +7,8 @@ use super::GameArgs;
 pub fn run(game: &GameArgs, raw: bool) -> miette::Result<ExitCode> {
     let config = game.config();
     let library = ludemic_compiler::expand::DefineLibrary::load(&config.def_dirs)?;
-    let expanded = ludemic_compiler::expand::expand_file(&game.file, &library, &config.selection())?;
+    let expanded =
+        ludemic_compiler::expand::expand_file(&game.file, &library, &config.selection())?;
     if raw {
         println!("{}", expanded.text.as_str());
     } else {

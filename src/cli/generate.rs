@@ -25,7 +25,8 @@ pub fn run(game: &GameArgs, output: Option<&Path>, runtime_path: &str) -> miette
         Some(path) => {
             // Write only when the contents change, so build tools see no spurious change.
             if std::fs::read_to_string(path).ok().as_deref() != Some(code.as_str()) {
-                std::fs::write(path, &code).map_err(|e| miette::miette!("{}: {e}", path.display()))?;
+                std::fs::write(path, &code)
+                    .map_err(|e| miette::miette!("{}: {e}", path.display()))?;
             }
         }
     }

@@ -152,7 +152,11 @@ impl GameArgs {
 pub fn run(cli: Cli) -> miette::Result<ExitCode> {
     match cli.command {
         Command::Expand { game, raw } => expand::run(&game, raw),
-        Command::Generate { game, output, runtime_path } => generate::run(&game, output.as_deref(), &runtime_path),
+        Command::Generate {
+            game,
+            output,
+            runtime_path,
+        } => generate::run(&game, output.as_deref(), &runtime_path),
         Command::Check { files, library } => check::run(&files, &library),
         Command::Playout(args) => playout::run(&args),
         Command::Conform(args) => conform::run(&args),

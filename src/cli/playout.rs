@@ -38,11 +38,20 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
     let engine = args.engine.name();
     let model = loaded.model;
     let (stats, seconds) = match args.engine {
-        Engine::Interpreter => run_playouts(&Interpreter::new(model.clone()), args.playouts, args.seed, !args.json),
+        Engine::Interpreter => run_playouts(
+            &Interpreter::new(model.clone()),
+            args.playouts,
+            args.seed,
+            !args.json,
+        ),
         Engine::Compiled => {
             let stem = super::bundled_stem(&args.game.file, &args.game.options, &model.options)
                 .ok_or_else(|| super::not_bundled(&args.game.file))?;
-            let run = Run { playouts: args.playouts, seed: args.seed, progress: !args.json };
+            let run = Run {
+                playouts: args.playouts,
+                seed: args.seed,
+                progress: !args.json,
+            };
             ludemic_generated::visit(&stem, run).expect("a bundled game")
         }
     };
@@ -96,11 +105,19 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
         let shown: Vec<String> = stats
             .outcomes()
             .into_iter()
-            .map(|(label, n)| format!("{label} {:.3} ({n})", n as f64 / stats.playouts.max(1) as f64))
+            .map(|(label, n)| {
+                format!(
+                    "{label} {:.3} ({n})",
+                    n as f64 / stats.playouts.max(1) as f64
+                )
+            })
             .collect();
         println!("outcomes:  {}", shown.join("  "));
         if stats.limit_reached > 0 {
-            println!("limit:     {} playouts reached the turn or move limit", stats.limit_reached);
+            println!(
+                "limit:     {} playouts reached the turn or move limit",
+                stats.limit_reached
+            );
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -125,8 +142,10 @@ pub fn run_playouts<G: Game>(game: &G, n: u64, seed: u64, progress: bool) -> (Pl
     let bar = (progress && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new(n);
         bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} playouts ({per_sec}, eta {eta})")
-                .expect("valid template"),
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} playouts ({per_sec}, eta {eta})",
+            )
+            .expect("valid template"),
         );
         bar
     });

@@ -23,7 +23,12 @@ impl UnionFind {
     /// connection test along the same directions, at most 32 regions.
     pub fn plan(model: &GameModel) -> Option<UnionFind> {
         let mut tests = Vec::new();
-        for c in model.end.iter().map(|r| &r.condition).chain(model.phases.iter().flat_map(|p| p.end.iter().map(|r| &r.condition))) {
+        for c in model.end.iter().map(|r| &r.condition).chain(
+            model
+                .phases
+                .iter()
+                .flat_map(|p| p.end.iter().map(|r| &r.condition)),
+        ) {
             collect(c, &mut tests);
         }
         let first = tests.first()?;

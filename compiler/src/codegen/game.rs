@@ -37,7 +37,10 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             Literal::u8_unsuffixed(i as u8 + 1),
             Literal::u8_unsuffixed(c.owner),
         );
-        (quote!(if s.pieces[#i].contains(site) { return #w; }), quote!(if s.pieces[#i].contains(site) { return #o; }))
+        (
+            quote!(if s.pieces[#i].contains(site) { return #w; }),
+            quote!(if s.pieces[#i].contains(site) { return #o; }),
+        )
     });
     let (what_tests, owner_tests): (Vec<_>, Vec<_>) = owner_arms.unzip();
     let player_pieces_arms = (1..=n_players).map(|p| {
@@ -63,7 +66,14 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         .enumerate()
         .map(|(i, phase)| {
             let code = g.moves(&phase.play, &|mv, _site| quote!(out.push(#mv);));
-            let method = format_ident!("play_{}", snake(if phase.name.is_empty() { "rule" } else { &phase.name }));
+            let method = format_ident!(
+                "play_{}",
+                snake(if phase.name.is_empty() {
+                    "rule"
+                } else {
+                    &phase.name
+                })
+            );
             let doc = format!(" `{}`", phase.text);
             play_methods.push(quote! {
                 #[doc = #doc]
@@ -76,7 +86,14 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         .collect();
 
     let generate_body = if gen_arms.len() == 1 {
-        let method = format_ident!("play_{}", snake(if model.phases[0].name.is_empty() { "rule" } else { &model.phases[0].name }));
+        let method = format_ident!(
+            "play_{}",
+            snake(if model.phases[0].name.is_empty() {
+                "rule"
+            } else {
+                &model.phases[0].name
+            })
+        );
         quote!(self.#method(s, mover, out);)
     } else {
         quote!(match s.phase[mover as usize] { #(#gen_arms)* _ => {} })
@@ -117,23 +134,24 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     // (no consequence makes a player move again, no swap), "the last n turns
     // were passes" is "the last n moves were passes": a counter suffices.
     let single_move_turns = !model.swap && adds.iter().all(|a| a.then.is_none());
-    let (history_type, history_init, push_move, push_pass, all_passed) = if single_move_turns && options.pass_counter {
-        (
-            quote!(u8),
-            quote!(0),
-            quote!(s.recent = 0;),
-            quote!(s.recent = s.recent.saturating_add(1);),
-            quote!(s.recent >= NUM_PLAYERS),
-        )
-    } else {
-        (
-            quote!(RecentMoves),
-            quote!(RecentMoves::new()),
-            quote!(s.recent.push(mover, false);),
-            quote!(s.recent.push(mover, true);),
-            quote!(s.recent.all_passed(NUM_PLAYERS as usize, mover)),
-        )
-    };
+    let (history_type, history_init, push_move, push_pass, all_passed) =
+        if single_move_turns && options.pass_counter {
+            (
+                quote!(u8),
+                quote!(0),
+                quote!(s.recent = 0;),
+                quote!(s.recent = s.recent.saturating_add(1);),
+                quote!(s.recent >= NUM_PLAYERS),
+            )
+        } else {
+            (
+                quote!(RecentMoves),
+                quote!(RecentMoves::new()),
+                quote!(s.recent.push(mover, false);),
+                quote!(s.recent.push(mover, true);),
+                quote!(s.recent.all_passed(NUM_PLAYERS as usize, mover)),
+            )
+        };
     // Ludii's turn and move limits, unless the game provably ends first: when
     // every move fills an empty site (or passes, or swaps), a game lasts at
     // most (sites + 1) * (players + 1) moves, since n passes in a row end it.
@@ -157,7 +175,10 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         Some(uf) => {
             let table = uf.region_bits_table(n_sites);
             let steps = g.tables.step_lists(uf.directions);
-            let owners = model.components.iter().map(|c| Literal::u8_unsuffixed(c.owner));
+            let owners = model
+                .components
+                .iter()
+                .map(|c| Literal::u8_unsuffixed(c.owner));
             (
                 table,
                 quote! {
@@ -271,7 +292,10 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     let swap_allowed = if model.swap {
         quote!(s.moves == NUM_PLAYERS as u32 - 1 && s.prev != 0 && s.prev != s.mover)
     } else {
-        quote!({ let _ = s; false })
+        quote!({
+            let _ = s;
+            false
+        })
     };
 
     // The playout: add-to-empty phases pick from a list of empty sites.
@@ -287,13 +311,17 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     let playout = playout_fn(&fast_phases, &rt);
 
     let helpers = std::mem::take(&mut g.helpers);
-    let tables = std::mem::replace(&mut g.tables, super::tables::Tables::new(&model.board)).into_items();
+    let tables =
+        std::mem::replace(&mut g.tables, super::tables::Tables::new(&model.board)).into_items();
     let game_doc = format!(" {name}, compiled by ludemic.");
     let variant_doc: Vec<String> = variants
         .iter()
         .map(|c| format!(" Phase {}: {} playout ({}).", c.phase, c.variant, c.reason))
         .collect();
-    let board_doc = format!(" A set of sites of the {n_sites}-site board `{}`.", model.board_text);
+    let board_doc = format!(
+        " A set of sites of the {n_sites}-site board `{}`.",
+        model.board_text
+    );
     let n_phases = model.phases.len();
 
     quote! {
@@ -542,7 +570,9 @@ fn end_rules(g: &mut Gen, rules: &[EndRule], prefix: &str) -> TokenStream {
         .map(|(i, r)| {
             let cond = g.cond(&r.condition);
             let action = match (r.who, r.result) {
-                (ResultPlayer::All, _) | (_, ResultKind::Draw) => quote!(s.results.draw_all(EndReason::Terminal);),
+                (ResultPlayer::All, _) | (_, ResultKind::Draw) => {
+                    quote!(s.results.draw_all(EndReason::Terminal);)
+                }
                 (ResultPlayer::Player(p), ResultKind::Win) => {
                     let p = g.player(p);
                     quote!(let p = #p; s.results.win(p);)

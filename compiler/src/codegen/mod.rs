@@ -82,16 +82,26 @@ pub fn type_name(model: &GameModel) -> String {
 }
 
 /// The generated tokens (unformatted), for `include_game!`.
-pub fn generate_tokens(model: &GameModel, options: &CodegenOptions) -> Result<proc_macro2::TokenStream> {
+pub fn generate_tokens(
+    model: &GameModel,
+    options: &CodegenOptions,
+) -> Result<proc_macro2::TokenStream> {
     check_supported(model)?;
     Ok(game::module(model, &type_name(model), options))
 }
 
 /// The generated module as formatted Rust source with its `@generated` header.
-pub fn generate(model: &GameModel, source: &SourceInfo, options: &CodegenOptions) -> Result<String> {
+pub fn generate(
+    model: &GameModel,
+    source: &SourceInfo,
+    options: &CodegenOptions,
+) -> Result<String> {
     let tokens = generate_tokens(model, options)?;
     let file: syn::File = syn::parse2(tokens).map_err(|e| {
-        CompileError::new(ErrorKind::Invalid, format!("internal error: generated code does not parse: {e}"))
+        CompileError::new(
+            ErrorKind::Invalid,
+            format!("internal error: generated code does not parse: {e}"),
+        )
     })?;
     let hash = Sha256::digest(source.text.as_bytes());
     let hash: String = hash.iter().map(|b| format!("{b:02x}")).collect();
@@ -113,10 +123,16 @@ pub fn generate(model: &GameModel, source: &SourceInfo, options: &CodegenOptions
 /// The limits of the state layout.
 fn check_supported(model: &GameModel) -> Result<()> {
     if model.components.len() > 255 || model.phases.len() > 255 {
-        return Err(CompileError::new(ErrorKind::TooLarge, "too many pieces or phases for the compiled layout"));
+        return Err(CompileError::new(
+            ErrorKind::TooLarge,
+            "too many pieces or phases for the compiled layout",
+        ));
     }
     if rules::all_adds(model).len() > 255 {
-        return Err(CompileError::new(ErrorKind::TooLarge, "too many move rules for the compiled layout"));
+        return Err(CompileError::new(
+            ErrorKind::TooLarge,
+            "too many move rules for the compiled layout",
+        ));
     }
     Ok(())
 }

@@ -8,7 +8,8 @@ use quote::{format_ident, quote};
 
 use crate::board::{AbsoluteDirection, Relation};
 use crate::ir::{
-    Cond, ConnectTargets, Connected, Effect, IntExpr, Line, Loop, Moves, PieceRef, PlayerRef, Region,
+    Cond, ConnectTargets, Connected, Effect, IntExpr, Line, Loop, Moves, PieceRef, PlayerRef,
+    Region,
 };
 
 use super::tables::Tables;
@@ -138,7 +139,11 @@ impl<'m> Gen<'m> {
             Region::Empty => quote!(ALL.minus(s.occupied)),
             Region::Static(sites) => self.tables.bits(sites.iter().copied()),
             Region::Union(parts) => {
-                let mut parts = parts.iter().map(|p| self.region(p)).collect::<Vec<_>>().into_iter();
+                let mut parts = parts
+                    .iter()
+                    .map(|p| self.region(p))
+                    .collect::<Vec<_>>()
+                    .into_iter();
                 let first = parts.next().unwrap_or(quote!(Board::EMPTY));
                 parts.fold(first, |acc, p| quote!(#acc.or(#p)))
             }
@@ -154,10 +159,16 @@ impl<'m> Gen<'m> {
     pub fn effect(&mut self, e: &Effect) -> TokenStream {
         match e {
             Effect::MoveAgain => quote!(true),
-            Effect::If { condition, then, otherwise } if matches!(**then, Effect::MoveAgain) && otherwise.is_none() => {
-                self.cond(condition)
-            }
-            Effect::If { condition, then, otherwise } => {
+            Effect::If {
+                condition,
+                then,
+                otherwise,
+            } if matches!(**then, Effect::MoveAgain) && otherwise.is_none() => self.cond(condition),
+            Effect::If {
+                condition,
+                then,
+                otherwise,
+            } => {
                 let c = self.cond(condition);
                 let t = self.effect(then);
                 let o = match otherwise {
@@ -175,7 +186,11 @@ impl<'m> Gen<'m> {
 
     /// Statements that run `body(move, site)` for every move of `m` made by
     /// `mover`, in Ludii's order.
-    pub fn moves(&mut self, m: &Moves, body: &dyn Fn(TokenStream, TokenStream) -> TokenStream) -> TokenStream {
+    pub fn moves(
+        &mut self,
+        m: &Moves,
+        body: &dyn Fn(TokenStream, TokenStream) -> TokenStream,
+    ) -> TokenStream {
         match m {
             Moves::Add(add) => {
                 if !matches!(add.to, Region::Empty) {
@@ -269,7 +284,11 @@ impl<'m> Gen<'m> {
         }
         let (rays, _) = self.tables.line_rays(l.directions, max_len);
         let length = Literal::u32_unsuffixed(l.length);
-        let test = if l.exact { quote!(run == #length) } else { quote!(run >= #length) };
+        let test = if l.exact {
+            quote!(run == #length)
+        } else {
+            quote!(run >= #length)
+        };
         self.helpers.push(quote! {
             #[doc = #doc]
             fn #name(s: &State) -> bool {
@@ -315,7 +334,10 @@ impl<'m> Gen<'m> {
                 let lists: Vec<TokenStream> = per_player
                     .iter()
                     .map(|parts| {
-                        let items: Vec<_> = parts.iter().map(|p| self.tables.bits(p.iter().copied())).collect();
+                        let items: Vec<_> = parts
+                            .iter()
+                            .map(|p| self.tables.bits(p.iter().copied()))
+                            .collect();
                         quote!(&[#(#items),*])
                     })
                     .collect();
@@ -338,7 +360,10 @@ impl<'m> Gen<'m> {
                 )
             }
             ConnectTargets::Sets(sets) => {
-                let items: Vec<_> = sets.iter().map(|p| self.tables.bits(p.iter().copied())).collect();
+                let items: Vec<_> = sets
+                    .iter()
+                    .map(|p| self.tables.bits(p.iter().copied()))
+                    .collect();
                 let need = match c.number {
                     Some(n) => Literal::usize_unsuffixed(n as usize),
                     None => Literal::usize_unsuffixed(sets.len()),
@@ -360,7 +385,8 @@ impl<'m> Gen<'m> {
         } else {
             quote!()
         };
-        let doc = " `(is Connected ...)`: the group of the last placed piece touches enough regions.";
+        let doc =
+            " `(is Connected ...)`: the group of the last placed piece touches enough regions.";
         self.helpers.push(quote! {
             #[doc = #doc]
             fn #name(&self, s: &State, mover: u8) -> bool {
@@ -390,7 +416,10 @@ impl<'m> Gen<'m> {
         let uf = self.union_find.as_ref().expect("a union-find plan");
         let body = match &c.targets {
             ConnectTargets::PlayerRegions => {
-                let masks = uf.player_masks(self.model).into_iter().map(Literal::u32_unsuffixed);
+                let masks = uf
+                    .player_masks(self.model)
+                    .into_iter()
+                    .map(Literal::u32_unsuffixed);
                 let who = self.player(c.who);
                 let need = match c.number {
                     Some(n) => {
@@ -439,7 +468,11 @@ impl<'m> Gen<'m> {
         let adjacent = self.tables.step_lists(AbsoluteDirection::Adjacent);
         let orthogonal = self.tables.step_lists(Relation::Orthogonal.direction());
         let ortho_masks = self.tables.step_masks(Relation::Orthogonal.direction());
-        let outer = self.tables.constant("OUTER", "The board's outer sites.", self.model.board.outer());
+        let outer = self.tables.constant(
+            "OUTER",
+            "The board's outer sites.",
+            self.model.board.outer(),
+        );
         let doc = " `(is Loop)`: the last placed piece closes a ring around cells none of which is outer.";
         self.helpers.push(quote! {
             #[doc = #doc]
@@ -531,7 +564,11 @@ fn visit_lines(model: &crate::ir::GameModel, f: &mut dyn FnMut(&Line)) {
     }
     fn effect(e: &Effect, f: &mut dyn FnMut(&Line)) {
         match e {
-            Effect::If { condition, then, otherwise } => {
+            Effect::If {
+                condition,
+                then,
+                otherwise,
+            } => {
                 cond(condition, f);
                 effect(then, f);
                 if let Some(o) = otherwise {
@@ -566,7 +603,10 @@ fn visit_lines(model: &crate::ir::GameModel, f: &mut dyn FnMut(&Line)) {
     for p in &model.phases {
         moves(&p.play, f);
         p.end.iter().for_each(|r| cond(&r.condition, f));
-        p.next.iter().filter_map(|n| n.condition.as_ref()).for_each(|c| cond(c, f));
+        p.next
+            .iter()
+            .filter_map(|n| n.condition.as_ref())
+            .for_each(|c| cond(c, f));
     }
     model.end.iter().for_each(|r| cond(&r.condition, f));
 }

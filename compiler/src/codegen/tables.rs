@@ -58,7 +58,10 @@ impl<'b> Tables<'b> {
         let rows: Vec<TokenStream> = (0..n)
             .map(|s| self.bits(self.board.steps(s, dir).iter().copied()))
             .collect();
-        let doc = format!(" Sites one `{}` step from each site, as bitboards.", dir.name());
+        let doc = format!(
+            " Sites one `{}` step from each site, as bitboards.",
+            dir.name()
+        );
         let len = Literal::usize_unsuffixed(n);
         self.items.push(quote! {
             #[doc = #doc]
@@ -77,7 +80,11 @@ impl<'b> Tables<'b> {
         let n = self.board.num_sites();
         let rows: Vec<TokenStream> = (0..n)
             .map(|s| {
-                let sites = self.board.steps(s, dir).iter().map(|&t| Literal::u16_unsuffixed(t));
+                let sites = self
+                    .board
+                    .steps(s, dir)
+                    .iter()
+                    .map(|&t| Literal::u16_unsuffixed(t));
                 quote!(&[#(#sites),*])
             })
             .collect();
@@ -118,7 +125,8 @@ impl<'b> Tables<'b> {
         let all: Vec<_> = (0..n).map(axes_of).collect();
         let axes = all.iter().map(Vec::len).max().unwrap_or(0).max(1);
         let ray = |sites: &[u16]| {
-            let cells = (0..max_len).map(|i| Literal::u16_unsuffixed(sites.get(i).copied().unwrap_or(NO_SITE)));
+            let cells = (0..max_len)
+                .map(|i| Literal::u16_unsuffixed(sites.get(i).copied().unwrap_or(NO_SITE)));
             quote!([#(#cells),*])
         };
         let empty = ray(&[]);
@@ -180,7 +188,9 @@ impl<'b> Tables<'b> {
                         if start + length > line.len() {
                             break;
                         }
-                        let window: u64 = line[start..start + length].iter().fold(0, |m, &t| m | 1 << t);
+                        let window: u64 = line[start..start + length]
+                            .iter()
+                            .fold(0, |m, &t| m | 1 << t);
                         let mut beyond = 0u64;
                         if start > 0 {
                             beyond |= 1 << line[start - 1];

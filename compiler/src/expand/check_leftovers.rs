@@ -174,7 +174,11 @@ mod tests {
         let e = run("(game \"X\" (\"steptoempty\" 1))", &[]).unwrap_err();
         assert_eq!(e.kind, ErrorKind::MissingDefine);
         assert_eq!(e.to_string(), "t.lud:1:12: no define named \"steptoempty\"");
-        assert!(e.help.clone().unwrap().contains("did you mean \"StepToEmpty\""));
+        assert!(e
+            .help
+            .clone()
+            .unwrap()
+            .contains("did you mean \"StepToEmpty\""));
     }
 
     #[test]

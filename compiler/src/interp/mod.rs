@@ -65,7 +65,11 @@ impl Interpreter {
         }
         state.last_to = None;
         state.mover = mover;
-        state.prev = if moves == 0 { 0 } else { self.previous_player(&state, mover) };
+        state.prev = if moves == 0 {
+            0
+        } else {
+            self.previous_player(&state, mover)
+        };
         state.moves = moves;
         state.turns = moves + 1;
         state

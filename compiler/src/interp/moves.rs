@@ -4,12 +4,17 @@ use ludemic_runtime::{MoveBuffer, Player};
 
 use crate::ir::{Add, Effect, Moves, PieceRef, Site};
 
-
 use super::{Interpreter, Move, State};
 
 impl Interpreter {
     /// Appends the moves of `moves` for `player` to `out`.
-    pub(super) fn generate(&self, state: &State, player: Player, moves: &Moves, out: &mut MoveBuffer<Move>) {
+    pub(super) fn generate(
+        &self,
+        state: &State,
+        player: Player,
+        moves: &Moves,
+        out: &mut MoveBuffer<Move>,
+    ) {
         match moves {
             Moves::Add(add) => self.generate_add(state, player, add, out),
             Moves::Priority(list) => {
@@ -64,7 +69,9 @@ impl Interpreter {
                 if self.eval_cond(state, state.mover, condition) {
                     self.run_effect(state, then)
                 } else {
-                    otherwise.as_ref().is_some_and(|o| self.run_effect(state, o))
+                    otherwise
+                        .as_ref()
+                        .is_some_and(|o| self.run_effect(state, o))
                 }
             }
             Effect::Seq(list) => list

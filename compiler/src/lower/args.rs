@@ -70,8 +70,8 @@ impl<'a> Args<'a> {
     /// Takes the argument labelled `name:`.
     pub fn labeled(&mut self, name: &str) -> Option<&'a Node> {
         let args = self.args;
-        let i = (0..args.len())
-            .find(|&i| !self.used[i] && args[i].label.as_deref() == Some(name))?;
+        let i =
+            (0..args.len()).find(|&i| !self.used[i] && args[i].label.as_deref() == Some(name))?;
         self.used[i] = true;
         Some(&args[i].value)
     }
@@ -85,7 +85,12 @@ impl<'a> Args<'a> {
     }
 
     /// An error about this form as a whole.
-    pub fn error(&self, cx: &Cx, kind: ErrorKind, message: impl Into<String>) -> crate::CompileError {
+    pub fn error(
+        &self,
+        cx: &Cx,
+        kind: ErrorKind,
+        message: impl Into<String>,
+    ) -> crate::CompileError {
         cx.error(kind, self.form, message)
     }
 

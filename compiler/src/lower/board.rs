@@ -41,7 +41,11 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
         "square" | "rectangle" => {
             let mut args = Args::new(node, name.as_str(), 0);
             let rows = dimension(cx, &mut args)?;
-            let cols = if name == "rectangle" { dimension(cx, &mut args)? } else { rows };
+            let cols = if name == "rectangle" {
+                dimension(cx, &mut args)?
+            } else {
+                rows
+            };
             args.finish(cx)?;
             Ok(BoardSpec::new(Tiling::Square { rows, cols }))
         }
@@ -62,10 +66,12 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
             let degrees = args
                 .take(|n| n.atom().is_some_and(|a| a.parse::<f64>().is_ok()))
                 .and_then(|n| n.atom()?.parse::<f64>().ok())
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(rotate ...)` needs an angle"))?;
-            let inner = args
-                .take(|n| n.head().is_some())
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(rotate ...)` needs a board shape"))?;
+                .ok_or_else(|| {
+                    args.error(cx, ErrorKind::Invalid, "`(rotate ...)` needs an angle")
+                })?;
+            let inner = args.take(|n| n.head().is_some()).ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(rotate ...)` needs a board shape")
+            })?;
             args.finish(cx)?;
             Ok(shape(cx, inner)?.rotated(degrees))
         }
@@ -74,9 +80,13 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
 }
 
 fn dimension(cx: &Cx, args: &mut Args) -> Result<u32> {
-    let (n, at) = args
-        .int()
-        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, format!("`({} ...)` needs a size", args.what())))?;
+    let (n, at) = args.int().ok_or_else(|| {
+        args.error(
+            cx,
+            ErrorKind::Invalid,
+            format!("`({} ...)` needs a size", args.what()),
+        )
+    })?;
     if !(1..=100).contains(&n) {
         return Err(cx.error(ErrorKind::TooLarge, at, "board dimensions must be 1 to 100"));
     }

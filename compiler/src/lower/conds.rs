@@ -23,17 +23,25 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a number"))?;
             args.finish(cx)?;
             let value = int(cx, value)?;
-            Ok(if even { Cond::Even(value) } else { Cond::Odd(value) })
+            Ok(if even {
+                Cond::Even(value)
+            } else {
+                Cond::Odd(value)
+            })
         }
         "or" | "and" => {
             let items = conds_list(cx, node)?;
-            Ok(if node.head() == Some("or") { Cond::Or(items) } else { Cond::And(items) })
+            Ok(if node.head() == Some("or") {
+                Cond::Or(items)
+            } else {
+                Cond::And(items)
+            })
         }
         "not" => {
             let mut args = Args::new(node, "not", 0);
-            let inner = args
-                .next()
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(not ...)` needs a condition"))?;
+            let inner = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(not ...)` needs a condition")
+            })?;
             args.finish(cx)?;
             Ok(Cond::Not(Box::new(cond(cx, inner)?)))
         }
@@ -49,7 +57,11 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
 fn conds_list(cx: &Cx, node: &Node) -> Result<Vec<Cond>> {
     let args = node.args();
     if let Some(labelled) = args.iter().find(|a| a.label.is_some()) {
-        return Err(cx.error_span(ErrorKind::Unsupported, &labelled.span, "unsupported labelled argument"));
+        return Err(cx.error_span(
+            ErrorKind::Unsupported,
+            &labelled.span,
+            "unsupported labelled argument",
+        ));
     }
     let items: Vec<&Node> = match args {
         [one] => match &one.value.kind {
@@ -121,7 +133,13 @@ fn line(cx: &Cx, node: &Node) -> Result<Line> {
         .map_or(AbsoluteDirection::Adjacent, direction_set);
     let exact = args.labeled_bool(cx, "exact", false)?;
     let who = match args.atom_among(PLAYER_ATOMS) {
-        Some(_) => return Err(args.error(cx, ErrorKind::Unsupported, "`(is Line ...)` with a player is not supported yet")),
+        Some(_) => {
+            return Err(args.error(
+                cx,
+                ErrorKind::Unsupported,
+                "`(is Line ...)` with a player is not supported yet",
+            ))
+        }
         None => None,
     };
     args.finish(cx)?;
@@ -181,10 +199,15 @@ fn is_loop(cx: &Cx, node: &Node) -> Result<Loop> {
     // Ludii's IsLoop reduces to an enclosure test; elsewhere say so.
     let b = cx.board(node)?;
     let hex_cells = b.site_type == crate::board::SiteType::Cell
-        && (0..b.num_sites()).any(|s| b.neighbours(s, crate::board::Relation::Orthogonal).len() == 6);
+        && (0..b.num_sites())
+            .any(|s| b.neighbours(s, crate::board::Relation::Orthogonal).len() == 6);
     if !hex_cells || directions != AbsoluteDirection::Adjacent {
         return Err(cx
-            .error(ErrorKind::Unsupported, node, "`(is Loop)` is supported only on hex cells with adjacent steps")
+            .error(
+                ErrorKind::Unsupported,
+                node,
+                "`(is Loop)` is supported only on hex cells with adjacent steps",
+            )
             .with_label("not supported by ludemic yet"));
     }
     Ok(Loop {
@@ -216,12 +239,16 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
         }
         "sites Winning" => {
             let mut args = Args::new(node, "sites Winning", 1);
-            let who = args
-                .take(|n| n.atom().is_some())
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(sites Winning ...)` needs a player"))?;
-            let generator = args
-                .take(|n| n.head().is_some())
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(sites Winning ...)` needs moves"))?;
+            let who = args.take(|n| n.atom().is_some()).ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Invalid,
+                    "`(sites Winning ...)` needs a player",
+                )
+            })?;
+            let generator = args.take(|n| n.head().is_some()).ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(sites Winning ...)` needs moves")
+            })?;
             args.finish(cx)?;
             Ok(Region::Winning {
                 who: player_ref(cx, who)?,
@@ -239,12 +266,17 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
     let sites = match name.as_str() {
         "sites Side" => {
             let mut args = Args::new(node, "sites Side", 1);
-            let facing = args
-                .take(|n| n.atom().is_some())
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(sites Side ...)` needs a direction"))?;
+            let facing = args.take(|n| n.atom().is_some()).ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Invalid,
+                    "`(sites Side ...)` needs a direction",
+                )
+            })?;
             args.finish(cx)?;
-            board::side(b, facing.atom().unwrap_or_default())
-                .ok_or_else(|| cx.error(ErrorKind::Invalid, facing, "this board has no such side"))?
+            board::side(b, facing.atom().unwrap_or_default()).ok_or_else(|| {
+                cx.error(ErrorKind::Invalid, facing, "this board has no such side")
+            })?
         }
         "sites Corners" => {
             Args::new(node, "sites Corners", 1).finish(cx)?;
@@ -258,9 +290,9 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
             // (expand REGION [steps:N] [DIRECTION]): the region grown N times by
             // one step (adjacent sites, or steps in DIRECTION).
             let mut args = Args::new(node, "expand", 0);
-            let base = args
-                .take(|n| n.head().is_some())
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(expand ...)` needs a region"))?;
+            let base = args.take(|n| n.head().is_some()).ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(expand ...)` needs a region")
+            })?;
             let steps = match args.labeled("steps") {
                 Some(n) => cx.int_literal(n)?,
                 None => 1,
@@ -301,7 +333,11 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                 .map(|a| {
                     let site = cx.int_literal(&a.value)?;
                     if site < 0 || site as usize >= b.num_sites() {
-                        return Err(cx.error(ErrorKind::Invalid, &a.value, "no such site on this board"));
+                        return Err(cx.error(
+                            ErrorKind::Invalid,
+                            &a.value,
+                            "no such site on this board",
+                        ));
                     }
                     Ok(site as Site)
                 })

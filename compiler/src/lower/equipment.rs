@@ -12,7 +12,11 @@ pub(super) fn players(cx: &Cx, node: &Node) -> Result<u8> {
     let Some((n, at)) = args.int() else {
         return Err(match args.next() {
             Some(other) => cx.unsupported_in(other, "player declaration"),
-            None => args.error(cx, ErrorKind::Invalid, "`(players ...)` needs a number of players"),
+            None => args.error(
+                cx,
+                ErrorKind::Invalid,
+                "`(players ...)` needs a number of players",
+            ),
         });
     };
     if !(1..=16).contains(&n) {
@@ -28,12 +32,22 @@ pub(super) fn equipment(cx: &mut Cx, node: &Node) -> Result<()> {
     let items = args
         .take(|n| matches!(n.kind, NodeKind::Array(_)))
         .map(Node::args)
-        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(equipment ...)` takes a list `{...}`"))?;
+        .ok_or_else(|| {
+            args.error(
+                cx,
+                ErrorKind::Invalid,
+                "`(equipment ...)` takes a list `{...}`",
+            )
+        })?;
     args.finish(cx)?;
     // The board first: regions are evaluated on it, wherever it is listed.
     for item in items.iter().filter(|a| a.value.head() == Some("board")) {
         if cx.board.is_some() {
-            return Err(cx.error(ErrorKind::Unsupported, &item.value, "a second board is not supported"));
+            return Err(cx.error(
+                ErrorKind::Unsupported,
+                &item.value,
+                "a second board is not supported",
+            ));
         }
         cx.board = Some(board::board(cx, &item.value)?);
         cx.board_text = Some(cx.text(&item.value));
@@ -60,9 +74,13 @@ fn piece(cx: &mut Cx, node: &Node) -> Result<()> {
         .take(|n| n.string().is_some())
         .and_then(Node::string)
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(piece ...)` needs a name"))?;
-    let owner = args
-        .take(|n| n.atom().is_some())
-        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(piece ...)` needs an owner (P1, Each...)"))?;
+    let owner = args.take(|n| n.atom().is_some()).ok_or_else(|| {
+        args.error(
+            cx,
+            ErrorKind::Invalid,
+            "`(piece ...)` needs an owner (P1, Each...)",
+        )
+    })?;
     args.finish(cx)?;
     let owners: Vec<PlayerId> = match owner.atom() {
         Some("Each") => (1..=cx.num_players()).collect(),
@@ -92,7 +110,12 @@ fn regions(cx: &Cx, node: &Node) -> Result<RegionDecl> {
             .ok_or_else(|| cx.unsupported_in(atom, "region owner"))?,
     };
     let parts = match args.next() {
-        Some(list @ Node { kind: NodeKind::Array(items), .. }) => {
+        Some(
+            list @ Node {
+                kind: NodeKind::Array(items),
+                ..
+            },
+        ) => {
             if items.is_empty() {
                 return Err(cx.error(ErrorKind::Invalid, list, "an empty region list"));
             }

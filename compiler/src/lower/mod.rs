@@ -21,9 +21,38 @@ pub(crate) use args::Args;
 /// Heads whose first bare argument selects the ludeme (`(move Add ...)`,
 /// `(sites Empty)`, `(is Line ...)`): the ludeme's name includes it.
 const DISPATCHERS: &[&str] = &[
-    "move", "sites", "is", "count", "forEach", "set", "no", "all", "last", "value", "trackSite",
-    "can", "was", "where", "size", "take", "place", "remember", "forget", "swap", "max", "min",
-    "hex", "square", "tri", "concentric", "tiling", "what", "who", "result", "then", "add",
+    "move",
+    "sites",
+    "is",
+    "count",
+    "forEach",
+    "set",
+    "no",
+    "all",
+    "last",
+    "value",
+    "trackSite",
+    "can",
+    "was",
+    "where",
+    "size",
+    "take",
+    "place",
+    "remember",
+    "forget",
+    "swap",
+    "max",
+    "min",
+    "hex",
+    "square",
+    "tri",
+    "concentric",
+    "tiling",
+    "what",
+    "who",
+    "result",
+    "then",
+    "add",
 ];
 
 /// Lowers an expanded game to the game model.
@@ -58,10 +87,13 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         .ok_or_else(|| args.error(&cx, ErrorKind::Invalid, "a game needs `(rules ...)`"))?;
     let rules = rules::rules(&mut cx, rules)?;
     args.finish(&cx)?;
-    let board = cx
-        .board
-        .take()
-        .ok_or_else(|| cx.error(ErrorKind::Invalid, equipment, "the equipment has no `(board ...)`"))?;
+    let board = cx.board.take().ok_or_else(|| {
+        cx.error(
+            ErrorKind::Invalid,
+            equipment,
+            "the equipment has no `(board ...)`",
+        )
+    })?;
     Ok(GameModel {
         name: expanded.name.clone(),
         num_players: cx.num_players,
@@ -95,7 +127,12 @@ impl Cx<'_> {
         self.ex.error(kind, &node.span, message)
     }
 
-    pub fn error_span(&self, kind: ErrorKind, span: &Span, message: impl Into<String>) -> CompileError {
+    pub fn error_span(
+        &self,
+        kind: ErrorKind,
+        span: &Span,
+        message: impl Into<String>,
+    ) -> CompileError {
         self.ex.error(kind, span, message)
     }
 
@@ -180,9 +217,13 @@ impl Cx<'_> {
     }
 
     pub fn board(&self, at: &Node) -> Result<&crate::board::Board> {
-        self.board
-            .as_ref()
-            .ok_or_else(|| self.error(ErrorKind::Invalid, at, "this needs the board, declared first in the equipment"))
+        self.board.as_ref().ok_or_else(|| {
+            self.error(
+                ErrorKind::Invalid,
+                at,
+                "this needs the board, declared first in the equipment",
+            )
+        })
     }
 }
 

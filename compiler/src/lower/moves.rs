@@ -36,7 +36,11 @@ fn list(cx: &Cx, node: &Node, what: &str) -> Result<Vec<Moves>> {
         }
     };
     if items.is_empty() {
-        return Err(cx.error(ErrorKind::Invalid, node, format!("`({what} ...)` needs moves")));
+        return Err(cx.error(
+            ErrorKind::Invalid,
+            node,
+            format!("`({what} ...)` needs moves"),
+        ));
     }
     items.into_iter().map(|m| moves(cx, m)).collect()
 }
@@ -107,12 +111,12 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
             }
             Some("if") => {
                 let mut args = Args::new(node, "if", 0);
-                let condition = args
-                    .next()
-                    .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition"))?;
-                let then = args
-                    .next()
-                    .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a consequence"))?;
+                let condition = args.next().ok_or_else(|| {
+                    args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition")
+                })?;
+                let then = args.next().ok_or_else(|| {
+                    args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a consequence")
+                })?;
                 let otherwise = args.next();
                 args.finish(cx)?;
                 Ok(Effect::If {

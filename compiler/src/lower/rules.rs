@@ -39,9 +39,19 @@ pub(super) fn rules(cx: &mut Cx, node: &Node) -> Result<Rules> {
         }],
         (None, Some(list)) => phases(cx, list)?,
         (Some(play), Some(_)) => {
-            return Err(cx.error(ErrorKind::Invalid, play, "a game has either `(play ...)` or `phases:`, not both"))
+            return Err(cx.error(
+                ErrorKind::Invalid,
+                play,
+                "a game has either `(play ...)` or `phases:`, not both",
+            ))
         }
-        (None, None) => return Err(cx.error(ErrorKind::Invalid, node, "the rules have no `(play ...)` and no `phases:`")),
+        (None, None) => {
+            return Err(cx.error(
+                ErrorKind::Invalid,
+                node,
+                "the rules have no `(play ...)` and no `phases:`",
+            ))
+        }
     };
     Ok(Rules { swap, phases, end })
 }
@@ -50,7 +60,10 @@ pub(super) fn rules(cx: &mut Cx, node: &Node) -> Result<Rules> {
 fn meta(cx: &Cx, node: &Node) -> Result<bool> {
     let mut args = Args::new(node, "meta", 0);
     let items: Vec<&Node> = match args.next() {
-        Some(Node { kind: NodeKind::Array(items), .. }) => items.iter().map(|a| &a.value).collect(),
+        Some(Node {
+            kind: NodeKind::Array(items),
+            ..
+        }) => items.iter().map(|a| &a.value).collect(),
         Some(one) => vec![one],
         None => return Err(args.error(cx, ErrorKind::Invalid, "`(meta ...)` needs a rule")),
     };
@@ -129,15 +142,25 @@ fn phase(cx: &Cx, node: &Node) -> Result<Phase> {
 /// `(nextPhase [COND] "Name")`.
 fn next_phase(cx: &Cx, node: &Node) -> Result<NextPhase> {
     let mut args = Args::new(node, "nextPhase", 0);
-    let name_node = args
-        .take(|n| n.string().is_some())
-        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(nextPhase ...)` needs a phase name"))?;
+    let name_node = args.take(|n| n.string().is_some()).ok_or_else(|| {
+        args.error(
+            cx,
+            ErrorKind::Invalid,
+            "`(nextPhase ...)` needs a phase name",
+        )
+    })?;
     let name = name_node.string().unwrap_or_default();
     let target = cx
         .phase_names
         .iter()
         .position(|p| p == name)
-        .ok_or_else(|| cx.error(ErrorKind::Invalid, name_node, format!("no phase is called \"{name}\"")))?;
+        .ok_or_else(|| {
+            cx.error(
+                ErrorKind::Invalid,
+                name_node,
+                format!("no phase is called \"{name}\""),
+            )
+        })?;
     let condition = match args.take(|n| n.head().is_some()) {
         Some(c) => Some(conds::cond(cx, c)?),
         None => None,
@@ -150,7 +173,10 @@ fn next_phase(cx: &Cx, node: &Node) -> Result<NextPhase> {
 fn end(cx: &Cx, node: &Node) -> Result<Vec<EndRule>> {
     let mut args = Args::new(node, "end", 0);
     let items: Vec<&Node> = match args.next() {
-        Some(Node { kind: NodeKind::Array(items), .. }) => items.iter().map(|a| &a.value).collect(),
+        Some(Node {
+            kind: NodeKind::Array(items),
+            ..
+        }) => items.iter().map(|a| &a.value).collect(),
         Some(one) => vec![one],
         None => return Err(args.error(cx, ErrorKind::Invalid, "`(end ...)` needs a rule")),
     };
@@ -164,9 +190,13 @@ fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
         return Err(cx.unsupported_in(node, "end rule"));
     }
     let mut args = Args::new(node, "if", 0);
-    let result = args
-        .form_with_head("result")
-        .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "this end rule has no `(result ...)`"))?;
+    let result = args.form_with_head("result").ok_or_else(|| {
+        args.error(
+            cx,
+            ErrorKind::Unsupported,
+            "this end rule has no `(result ...)`",
+        )
+    })?;
     let condition = args
         .next()
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition"))?;
@@ -180,9 +210,13 @@ fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
         "All" => ResultPlayer::All,
         _ => ResultPlayer::Player(conds::player_ref(cx, who)?),
     };
-    let kind = rargs
-        .take(|n| n.atom().is_some())
-        .ok_or_else(|| rargs.error(cx, ErrorKind::Invalid, "`(result ...)` needs Win, Loss or Draw"))?;
+    let kind = rargs.take(|n| n.atom().is_some()).ok_or_else(|| {
+        rargs.error(
+            cx,
+            ErrorKind::Invalid,
+            "`(result ...)` needs Win, Loss or Draw",
+        )
+    })?;
     let result_kind = match kind.atom().unwrap_or_default() {
         "Win" => ResultKind::Win,
         "Loss" => ResultKind::Loss,
@@ -191,7 +225,11 @@ fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
     };
     rargs.finish(cx)?;
     if who == ResultPlayer::All && result_kind != ResultKind::Draw {
-        return Err(cx.error(ErrorKind::Unsupported, result, "only `(result All Draw)` is supported for All"));
+        return Err(cx.error(
+            ErrorKind::Unsupported,
+            result,
+            "only `(result All Draw)` is supported for All",
+        ));
     }
     Ok(EndRule {
         condition,

@@ -18,7 +18,11 @@ pub struct Node {
 #[derive(Clone, Debug, PartialEq)]
 pub enum NodeKind {
     /// `(head arg...)` — a ludeme (Ludii's "class" token).
-    Form { head: String, head_span: Span, args: Vec<Arg> },
+    Form {
+        head: String,
+        head_span: Span,
+        args: Vec<Arg>,
+    },
     /// `{item...}` — an array.
     Array(Vec<Arg>),
     /// `"text"`, without the quotes.
