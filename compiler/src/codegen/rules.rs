@@ -385,27 +385,15 @@ impl<'m> Gen<'m> {
         } else {
             quote!()
         };
-        let doc =
-            " `(is Connected ...)`: the group of the last placed piece touches enough regions.";
-        self.helpers.push(quote! {
-            #[doc = #doc]
-            fn #name(&self, s: &State, mover: u8) -> bool {
-                let _ = mover;
-                let from = s.last_to;
-                if from == NO_SITE {
-                    return false;
-                }
-                let who = Self::owner_at(s, from as usize);
-                if who == 0 {
-                    return false;
-                }
-                #regions_code
-                let need: usize = #need_code;
-                #only_from
-                let group = flood(Board::single(from as usize), Self::player_pieces(s, who), &#steps);
-                regions.iter().filter(|r| r.intersects(&group)).count() >= need
-            }
-        });
+        let doc = "the group of the last placed piece touches enough regions";
+        let body = quote! {
+            #regions_code
+            let need: usize = #need_code;
+            #only_from
+            let group = flood(Board::single(from as usize), Self::player_pieces(s, who), &#steps);
+            regions.iter().filter(|r| r.intersects(&group)).count() >= need
+        };
+        self.helpers.push(connected_method(&name, doc, body));
         name
     }
 
@@ -443,22 +431,8 @@ impl<'m> Gen<'m> {
                 quote!((s.touch[from as usize] & #mask).count_ones() >= #need)
             }
         };
-        let doc = " `(is Connected ...)`: the group of the last placed piece touches enough regions (read from the union-find).";
-        self.helpers.push(quote! {
-            #[doc = #doc]
-            fn #name(&self, s: &State, mover: u8) -> bool {
-                let _ = mover;
-                let from = s.last_to;
-                if from == NO_SITE {
-                    return false;
-                }
-                let who = Self::owner_at(s, from as usize);
-                if who == 0 {
-                    return false;
-                }
-                #body
-            }
-        });
+        let doc = "the group of the last placed piece touches enough regions (read from the union-find)";
+        self.helpers.push(connected_method(&name, doc, body));
         name
     }
 
@@ -549,6 +523,27 @@ impl<'m> Gen<'m> {
             }
         });
         name
+    }
+}
+
+/// A `(is Connected ...)` test method: the common start (the last placed
+/// piece and its owner), then `body`.
+fn connected_method(name: &Ident, doc: &str, body: TokenStream) -> TokenStream {
+    let doc = format!(" `(is Connected ...)`: {doc}.");
+    quote! {
+        #[doc = #doc]
+        fn #name(&self, s: &State, mover: u8) -> bool {
+            let _ = mover;
+            let from = s.last_to;
+            if from == NO_SITE {
+                return false;
+            }
+            let who = Self::owner_at(s, from as usize);
+            if who == 0 {
+                return false;
+            }
+            #body
+        }
     }
 }
 
