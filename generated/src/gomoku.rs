@@ -2,11 +2,9 @@
 // Gomoku: 2 players, 225 sites.
 // options: Board Size/15x15; Opening/Standard; End Rules/Standard
 
-use ::ludemic_runtime::{
-    Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, RngExt, Status,
-};
+use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{enclosed_region, flood, EndReason, RecentMoves};
+use ::ludemic_runtime::{enclosed_region, flood, EndReason, RecentMoves, RngExt};
 /// A set of sites of the 225-site board `(board (square 15) use:Vertex)`.
 pub type Board = Bits<4>;
 /// Number of sites (Ludii's indices `0..NUM_SITES`).

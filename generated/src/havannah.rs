@@ -2,11 +2,9 @@
 // Havannah: 2 players, 169 sites.
 // options: Board Size/8x8; Swap Rules/Off
 
-use ::ludemic_runtime::{
-    Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, RngExt, Status,
-};
+use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{enclosed_region, flood, EndReason, RecentMoves};
+use ::ludemic_runtime::{enclosed_region, flood, EndReason, RecentMoves, RngExt};
 /// A set of sites of the 169-site board `(board (hex 8))`.
 pub type Board = Bits<3>;
 /// Number of sites (Ludii's indices `0..NUM_SITES`).

@@ -2,11 +2,9 @@
 // Hex: 2 players, 121 sites.
 // options: Board Size/11x11; Swap Rules/On; End Rules/Standard
 
-use ::ludemic_runtime::{
-    Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, RngExt, Status,
-};
+use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{enclosed_region, flood, EndReason, RecentMoves};
+use ::ludemic_runtime::{enclosed_region, flood, EndReason, RecentMoves, RngExt};
 /// A set of sites of the 121-site board `(board (hex Diamond 11))`.
 pub type Board = Bits<2>;
 /// Number of sites (Ludii's indices `0..NUM_SITES`).

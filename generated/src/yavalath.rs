@@ -2,11 +2,9 @@
 // Yavalath: 2 players, 61 sites.
 // options: Players/2 Players; Board Size/5x5
 
-use ::ludemic_runtime::{
-    Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, RngExt, Status,
-};
+use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{enclosed_region, flood, EndReason, RecentMoves};
+use ::ludemic_runtime::{enclosed_region, flood, EndReason, RecentMoves, RngExt};
 /// A set of sites of the 61-site board `(board (rotate 90 (hex 5)))`.
 pub type Board = Bits<1>;
 /// Number of sites (Ludii's indices `0..NUM_SITES`).

@@ -325,9 +325,9 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     let n_phases = model.phases.len();
 
     quote! {
-        use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, RngExt, Status};
+        use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
         #[allow(unused_imports)]
-        use #rt::{enclosed_region, flood, EndReason, RecentMoves};
+        use #rt::{enclosed_region, flood, EndReason, RecentMoves, RngExt};
 
         #[doc = #board_doc]
         pub type Board = Bits<#words>;

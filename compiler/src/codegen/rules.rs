@@ -431,7 +431,8 @@ impl<'m> Gen<'m> {
                 quote!((s.touch[from as usize] & #mask).count_ones() >= #need)
             }
         };
-        let doc = "the group of the last placed piece touches enough regions (read from the union-find)";
+        let doc =
+            "the group of the last placed piece touches enough regions (read from the union-find)";
         self.helpers.push(connected_method(&name, doc, body));
         name
     }

@@ -1,0 +1,32 @@
+//! Compiles every game of `games/` with all of the code generator's
+//! optimisations switched off, so the plain code paths (flood fills, rays,
+//! the recent-moves history, limit checks, standard playouts) are built and
+//! tested too.
+
+use ludemic_compiler::codegen::CodegenOptions;
+
+fn main() {
+    let plain = CodegenOptions {
+        runtime_path: "::ludemic_runtime".to_owned(),
+        add_to_empty: false,
+        line_windows: false,
+        pass_counter: false,
+        skip_unreachable_limits: false,
+        incremental_connectivity: false,
+    };
+    let mut config = ludemic_compiler::build::Config::new()
+        .codegen_options(plain)
+        .defs("../../games/def");
+    for game in [
+        "connect6",
+        "gomoku",
+        "havannah",
+        "hex",
+        "squava",
+        "tic-tac-toe",
+        "yavalath",
+    ] {
+        config = config.game(format!("../../games/{game}.lud"));
+    }
+    config.compile().unwrap_or_else(|e| panic!("{e}"));
+}

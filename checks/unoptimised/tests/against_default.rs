@@ -1,0 +1,102 @@
+//! The unoptimised code against the default code (itself checked against the
+//! interpreter and Ludii): in lockstep along the same moves, the same legal
+//! moves and outcomes at every step; and the same playout statistics.
+
+use ludemic_check_unoptimised as plain;
+use ludemic_runtime::{
+    Game, MoveBuffer, MoveKey, PlayoutStats, RngExt, Status, Xoshiro256PlusPlus,
+};
+
+fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
+    let mut keys: Vec<MoveKey> = moves.iter().map(|&m| game.move_key(m)).collect();
+    keys.sort();
+    keys
+}
+
+fn lockstep<A: Game, B: Game>(name: &str, a: &A, b: &B, seeds: u64) {
+    let (mut ab, mut bb) = (MoveBuffer::new(), MoveBuffer::new());
+    for seed in 0..seeds {
+        let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
+        let (mut sa, mut sb) = (a.initial_state(), b.initial_state());
+        loop {
+            let status = a.status(&sa);
+            assert_eq!(status, b.status(&sb), "{name} seed {seed}: status");
+            if let Status::Over(_) = status {
+                assert_eq!(
+                    a.moves_played(&sa),
+                    b.moves_played(&sb),
+                    "{name} seed {seed}"
+                );
+                break;
+            }
+            a.legal_moves(&sa, &mut ab);
+            b.legal_moves(&sb, &mut bb);
+            assert_eq!(
+                keys(a, &ab),
+                keys(b, &bb),
+                "{name} seed {seed}: legal moves"
+            );
+            let key = a.move_key(ab[rng.index(ab.len())]);
+            let mb = *bb
+                .iter()
+                .find(|&&m| b.move_key(m) == key)
+                .expect("same keys");
+            let ma = *ab.iter().find(|&&m| a.move_key(m) == key).expect("listed");
+            a.apply(&mut sa, ma);
+            b.apply(&mut sb, mb);
+        }
+    }
+}
+
+fn stats<G: Game>(game: &G, playouts: u64) -> PlayoutStats {
+    let mut rng = Xoshiro256PlusPlus::from_seed_u64(5);
+    let mut stats = PlayoutStats::new(game.num_players());
+    for _ in 0..playouts {
+        let mut s = game.initial_state();
+        stats.record(&game.playout(&mut s, &mut rng));
+    }
+    stats
+}
+
+fn same_distribution(name: &str, a: &PlayoutStats, b: &PlayoutStats) {
+    let se = (a.mean_moves_stderr().powi(2) + b.mean_moves_stderr().powi(2)).sqrt();
+    assert!(
+        (a.mean_moves() - b.mean_moves()).abs() <= 3.0 * se,
+        "{name}: mean moves {} vs {}",
+        a.mean_moves(),
+        b.mean_moves()
+    );
+    for p in 0..=a.num_players {
+        let se = (a.frequency_stderr(p).powi(2) + b.frequency_stderr(p).powi(2)).sqrt();
+        let tolerance = (3.0 * se).max(1.0 / a.playouts as f64);
+        assert!(
+            (a.frequency(p) - b.frequency(p)).abs() <= tolerance,
+            "{name}: frequency of {p}: {} vs {}",
+            a.frequency(p),
+            b.frequency(p)
+        );
+    }
+}
+
+macro_rules! check {
+    ($test:ident, $module:ident, $ty:ident, $seeds:expr, $playouts:expr) => {
+        #[test]
+        fn $test() {
+            let (a, b) = (plain::$module::$ty, ludemic_generated::$module::$ty);
+            lockstep(stringify!($module), &a, &b, $seeds);
+            same_distribution(
+                stringify!($module),
+                &stats(&a, $playouts),
+                &stats(&b, $playouts),
+            );
+        }
+    };
+}
+
+check!(tic_tac_toe, tic_tac_toe, TicTacToe, 300, 20_000);
+check!(squava, squava, Squava, 150, 10_000);
+check!(yavalath, yavalath, Yavalath, 150, 10_000);
+check!(hex, hex, Hex, 30, 2_000);
+check!(gomoku, gomoku, Gomoku, 20, 1_000);
+check!(havannah, havannah, Havannah, 20, 600);
+check!(connect6, connect6, Connect6, 5, 200);
