@@ -1,0 +1,17 @@
+//! Ludii's own placement-game files compiled with each option (see `build.rs`).
+
+use ludemic_runtime::Game;
+
+/// Something done with a compiled game, whatever its type.
+pub trait Visitor {
+    fn visit<G: Game>(&mut self, game: &G);
+}
+
+/// One compiled corpus game: its module, its file under `ludii/lud`, its options.
+pub struct Entry {
+    pub name: &'static str,
+    pub lud: &'static str,
+    pub options: &'static [&'static str],
+}
+
+include!(concat!(env!("OUT_DIR"), "/registry.rs"));

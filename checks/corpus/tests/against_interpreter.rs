@@ -1,0 +1,139 @@
+//! Ludii's own placement-game files, compiled with each option item, against
+//! the interpreter on the same file and options (lockstep along the same
+//! moves: same legal moves and outcomes at every step), and against Ludii's
+//! reference trials where they were recorded with the same options.
+
+use std::path::{Path, PathBuf};
+
+use ludemic_check_corpus::{visit, Visitor, GAMES};
+use ludemic_compiler::interp::Interpreter;
+use ludemic_compiler::{load, Config};
+use ludemic_runtime::trial::{read_trials, replay, Trial};
+use ludemic_runtime::{Game, MoveBuffer, MoveKey, RngExt, Status, Xoshiro256PlusPlus};
+
+fn shared() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
+}
+
+fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
+    let mut keys: Vec<MoveKey> = moves.iter().map(|&m| game.move_key(m)).collect();
+    keys.sort();
+    keys
+}
+
+struct Check {
+    name: &'static str,
+    interp: Interpreter,
+    seeds: u64,
+    trials: Vec<Trial>,
+    failures: Vec<String>,
+}
+
+impl Visitor for Check {
+    fn visit<C: Game>(&mut self, compiled: &C) {
+        let interp = &self.interp;
+        let (mut cb, mut ib) = (MoveBuffer::new(), MoveBuffer::new());
+        'seeds: for seed in 0..self.seeds {
+            let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
+            let (mut cs, mut is) = (compiled.initial_state(), interp.initial_state());
+            loop {
+                let status = compiled.status(&cs);
+                if status != interp.status(&is) {
+                    self.failures
+                        .push(format!("{} seed {seed}: status differs", self.name));
+                    continue 'seeds;
+                }
+                if let Status::Over(_) = status {
+                    break;
+                }
+                compiled.legal_moves(&cs, &mut cb);
+                interp.legal_moves(&is, &mut ib);
+                if keys(compiled, &cb) != keys(interp, &ib) {
+                    self.failures
+                        .push(format!("{} seed {seed}: legal moves differ", self.name));
+                    continue 'seeds;
+                }
+                let key = compiled.move_key(cb[rng.index(cb.len())]);
+                let cm = *cb.iter().find(|&&m| compiled.move_key(m) == key).unwrap();
+                let im = *ib.iter().find(|&&m| interp.move_key(m) == key).unwrap();
+                compiled.apply(&mut cs, cm);
+                interp.apply(&mut is, im);
+            }
+        }
+        for trial in &self.trials {
+            if let Err(m) = replay(compiled, trial) {
+                self.failures
+                    .push(format!("{} trial seed {}: {m}", self.name, trial.seed));
+            }
+        }
+    }
+}
+
+#[test]
+fn corpus_games_with_every_option_agree_with_the_interpreter_and_ludii() {
+    let ludii = shared().join("ludii");
+    if !ludii.is_dir() || GAMES.is_empty() {
+        eprintln!("skipped: {} is absent", ludii.display());
+        return;
+    }
+    let trial_files: Vec<Vec<Trial>> = std::fs::read_dir(shared().join("reference/ludii-trials"))
+        .map(|dir| {
+            dir.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+                .filter_map(|p| read_trials(&p).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut failures = Vec::new();
+    let mut trials_replayed = 0;
+    for entry in GAMES {
+        let options: Vec<String> = entry.options.iter().map(|s| s.to_string()).collect();
+        let config = Config {
+            def_dirs: vec![ludii.join("def")],
+            options: options.clone(),
+            ..Config::default()
+        };
+        let loaded =
+            load(&ludii.join("lud").join(entry.lud), &config).unwrap_or_else(|e| panic!("{e}"));
+        let sites = loaded.model.board.num_sites() as u64;
+        let name = loaded.model.name.clone();
+        // Trials recorded for this game with the same resolved options.
+        let trials: Vec<Trial> = trial_files
+            .iter()
+            .flatten()
+            .filter(|t| t.game == name && t.sites as u64 == sites)
+            .filter(|t| {
+                let mut wanted = t.options.clone();
+                wanted.sort();
+                let mut ours = options.clone();
+                ours.sort();
+                wanted == ours
+            })
+            .cloned()
+            .collect();
+        trials_replayed += trials.len();
+        let mut check = Check {
+            name: entry.name,
+            interp: Interpreter::new(loaded.model),
+            // Bigger boards, fewer games: the lockstep compares every legal move.
+            seeds: (4000 / sites.max(1)).clamp(3, 100),
+            trials,
+            failures: Vec::new(),
+        };
+        assert!(visit(entry.name, &mut check), "{} is compiled", entry.name);
+        failures.extend(check.failures);
+    }
+    eprintln!(
+        "{} compiled variants checked, {trials_replayed} trials replayed",
+        GAMES.len()
+    );
+    assert!(
+        GAMES.len() >= 40,
+        "every option item of the seven games is compiled"
+    );
+    assert!(
+        trials_replayed >= 172,
+        "every reference trial of the seven games"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
