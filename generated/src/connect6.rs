@@ -2451,11 +2451,9 @@ impl Connect6 {
             match s.phase[p] {
                 0 => {
                     s.phase[p] = 1;
-                    continue;
                 }
                 1 => {
                     s.phase[p] = 1;
-                    continue;
                 }
                 _ => {}
             }

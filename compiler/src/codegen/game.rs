@@ -245,37 +245,47 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         }
     };
 
-    // Phase changes.
-    let next_phase_arms: Vec<TokenStream> = model
+    // Phase changes: for each player, the first `nextPhase` rule of its phase that holds.
+    let next_phase_arms: Vec<(u8, TokenStream)> = model
         .phases
         .iter()
         .enumerate()
         .filter(|(_, p)| !p.next.is_empty())
         .map(|(i, p)| {
-            let tries: Vec<TokenStream> = p
-                .next
-                .iter()
-                .map(|n| {
-                    let target = Literal::u8_unsuffixed(n.target as u8);
-                    match &n.condition {
-                        None => quote!({ s.phase[p] = #target; continue; }),
-                        Some(c) => {
-                            let cond = g.cond(c);
-                            quote!(if #cond { s.phase[p] = #target; continue; })
-                        }
+            let mut chain = quote!();
+            for n in p.next.iter().rev() {
+                let target = Literal::u8_unsuffixed(n.target as u8);
+                let set = quote!(s.phase[p] = #target;);
+                chain = match &n.condition {
+                    None => set,
+                    Some(c) => {
+                        let cond = g.cond(c);
+                        quote!(if #cond { #set } else { #chain })
                     }
-                })
-                .collect();
-            let i = Literal::u8_unsuffixed(i as u8);
-            quote!(#i => { #(#tries)* })
+                };
+            }
+            (i as u8, chain)
         })
         .collect();
-    let advance_phases = if next_phase_arms.is_empty() {
-        quote!()
-    } else {
-        quote! {
-            for p in 1..=NUM_PLAYERS as usize {
-                match s.phase[p] { #(#next_phase_arms)* _ => {} }
+    let advance_phases = match &next_phase_arms[..] {
+        [] => quote!(),
+        [(i, chain)] => {
+            let i = Literal::u8_unsuffixed(*i);
+            quote! {
+                for p in 1..=NUM_PLAYERS as usize {
+                    if s.phase[p] == #i { #chain }
+                }
+            }
+        }
+        arms => {
+            let arms = arms.iter().map(|(i, chain)| {
+                let i = Literal::u8_unsuffixed(*i);
+                quote!(#i => { #chain })
+            });
+            quote! {
+                for p in 1..=NUM_PLAYERS as usize {
+                    match s.phase[p] { #(#arms)* _ => {} }
+                }
             }
         }
     };
