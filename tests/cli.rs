@@ -182,3 +182,34 @@ fn conform_exits_non_zero_on_a_mismatch() {
     assert!(!out.status.success());
     assert!(text(&out.stdout).contains("MISMATCH"));
 }
+
+#[test]
+fn compiled_engine_builds_and_caches_games_that_are_not_bundled() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = lud_file(
+        &dir,
+        "(game \"Four\" (players 2) (equipment { (board (square 4)) (piece \"Disc\" Each) })\n  (rules (play (move Add (to (sites Empty)))) (end (if (is Line 4) (result Mover Win)))))\n",
+    );
+    let cache = dir.path().join("cache");
+    let run = || {
+        Command::new(env!("CARGO_BIN_EXE_ludemic"))
+            .args([
+                "playout", &file, "-n", "500", "--seed", "4", "--engine", "compiled", "--json",
+            ])
+            .env("LUDEMIC_CACHE", &cache)
+            .output()
+            .unwrap()
+    };
+    let first = run();
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&first.stdout).unwrap();
+    assert_eq!(report["engine"], "compiled");
+    assert_eq!(report["playouts"], 500);
+    let mean = report["mean_moves"].as_f64().unwrap();
+    assert!((7.0..=18.0).contains(&mean), "{mean}");
+    // The second run reuses the cached build and gives the same statistics.
+    let second = run();
+    let again: serde_json::Value = serde_json::from_slice(&second.stdout).unwrap();
+    assert_eq!(again["mean_moves"], report["mean_moves"]);
+    assert_eq!(std::fs::read_dir(cache.join("crates")).unwrap().count(), 1);
+}

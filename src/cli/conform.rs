@@ -32,6 +32,29 @@ pub fn run(args: &ConformArgs) -> miette::Result<ExitCode> {
     }
     // Without --option, each trial is played with the options Ludii was given for it.
     let mut config = args.game.config();
+    if args.engine == Engine::Compiled {
+        if args.game.options.is_empty() {
+            config.options = trials[0].options.clone();
+        }
+        let loaded = ludemic_compiler::load(&args.game.file, &config)?;
+        if super::bundled_stem(&args.game.file, &config.options, &loaded.model.options).is_none() {
+            // Not bundled: one native build for the file's options.
+            if args.game.options.is_empty() && trials.iter().any(|t| t.options != trials[0].options)
+            {
+                return Err(miette::miette!(
+                    "{}: the trials use several option sets; give --option to choose one",
+                    args.trials.display()
+                ));
+            }
+            let native = super::native::NativeGame::build(&loaded.model, &args.game.file)?;
+            let ok = native.conform(&args.trials)?;
+            return Ok(if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            });
+        }
+    }
     let mut loaded_for: Option<(Vec<String>, Interpreter, Option<String>)> = None;
     let (mut passed, mut failed) = (0, 0);
     for trial in &trials {

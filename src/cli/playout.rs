@@ -45,14 +45,22 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
             !args.json,
         ),
         Engine::Compiled => {
-            let stem = super::bundled_stem(&args.game.file, &args.game.options, &model.options)
-                .ok_or_else(|| super::not_bundled(&args.game.file))?;
-            let run = Run {
-                playouts: args.playouts,
-                seed: args.seed,
-                progress: !args.json,
-            };
-            ludemic_generated::visit(&stem, run).expect("a bundled game")
+            match super::bundled_stem(&args.game.file, &args.game.options, &model.options) {
+                Some(stem) => {
+                    let run = Run {
+                        playouts: args.playouts,
+                        seed: args.seed,
+                        progress: !args.json,
+                    };
+                    ludemic_generated::visit(&stem, run).expect("a bundled game")
+                }
+                // Not bundled: build the generated code natively (cached) and run it.
+                None => super::native::NativeGame::build(&model, &args.game.file)?.playouts(
+                    model.num_players as usize,
+                    args.playouts,
+                    args.seed,
+                )?,
+            }
         }
     };
     let game = Interpreter::new(model);
