@@ -2350,6 +2350,7 @@ impl Connect6 {
         }
     }
     /// The next player still in the game after `player`.
+    #[allow(dead_code)]
     fn next_player(&self, s: &State, player: u8) -> u8 {
         let mut p = player;
         for _ in 0..NUM_PLAYERS {
@@ -2458,11 +2459,7 @@ impl Connect6 {
                 _ => {}
             }
         }
-        let next = if again && s.results.is_active(mover) {
-            mover
-        } else {
-            self.next_player(s, mover)
-        };
+        let next = if again { mover } else { 3 - mover };
         if next != mover || mv == Move::Swap {
             s.turns += 1;
         }

@@ -1534,6 +1534,7 @@ impl Gomoku {
         }
     }
     /// The next player still in the game after `player`.
+    #[allow(dead_code)]
     fn next_player(&self, s: &State, player: u8) -> u8 {
         let mut p = player;
         for _ in 0..NUM_PLAYERS {
@@ -1614,11 +1615,7 @@ impl Gomoku {
         if s.results.is_over() {
             return;
         }
-        let next = if again && s.results.is_active(mover) {
-            mover
-        } else {
-            self.next_player(s, mover)
-        };
+        let next = if again { mover } else { 3 - mover };
         if next != mover || mv == Move::Swap {
             s.turns += 1;
         }
@@ -1731,49 +1728,30 @@ impl Game for Gomoku {
     ) -> PlayoutResult {
         let mut empty = [0u16; NUM_SITES];
         let mut count = 0usize;
-        let mut fresh = false;
-        let mut buffer = MoveBuffer::new();
-        loop {
-            if s.results.is_over() {
-                let outcome = s.results.outcome().expect("the game is over");
-                return PlayoutResult {
-                    outcome,
-                    moves: s.moves,
-                };
+        for site in ALL.minus(s.occupied).iter() {
+            empty[count] = site as u16;
+            count += 1;
+        }
+        while !s.results.is_over() {
+            let total = count + self.swap_allowed(s) as usize;
+            if total == 0 {
+                self.apply_move(s, Move::Pass);
+                continue;
             }
-            match s.phase[s.mover as usize] {
-                0 => {
-                    if !fresh {
-                        count = 0;
-                        for site in ALL.minus(s.occupied).iter() {
-                            empty[count] = site as u16;
-                            count += 1;
-                        }
-                        fresh = true;
-                    }
-                    let swap = self.swap_allowed(s) as usize;
-                    let total = count + swap;
-                    if total == 0 {
-                        self.apply_move(s, Move::Pass);
-                    } else {
-                        let k = rng.index(total);
-                        if k == count {
-                            self.apply_move(s, Move::Swap);
-                        } else {
-                            let site = empty[k];
-                            count -= 1;
-                            empty[k] = empty[count];
-                            self.apply_move(s, Move::Add { site, rule: 0 });
-                        }
-                    }
-                }
-                _ => {
-                    fresh = false;
-                    self.legal_moves(s, &mut buffer);
-                    let mv = buffer[rng.index(buffer.len())];
-                    self.apply_move(s, mv);
-                }
+            let k = rng.index(total);
+            if k == count {
+                self.apply_move(s, Move::Swap);
+            } else {
+                let site = empty[k];
+                count -= 1;
+                empty[k] = empty[count];
+                self.apply_move(s, Move::Add { site, rule: 0 });
             }
+        }
+        let outcome = s.results.outcome().expect("the game is over");
+        PlayoutResult {
+            outcome,
+            moves: s.moves,
         }
     }
 }

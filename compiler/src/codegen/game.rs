@@ -318,7 +318,14 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             _ => None,
         })
         .collect();
-    let playout = playout_fn(&fast_phases, &rt);
+    let playout = playout_fn(&fast_phases, model.phases.len(), &rt);
+    // With two players any result ends the game, so while it goes on both
+    // play: the next mover is the other one.
+    let next_mover = if n_players == 2 {
+        quote!(if again { mover } else { 3 - mover })
+    } else {
+        quote!(if again && s.results.is_active(mover) { mover } else { self.next_player(s, mover) })
+    };
 
     let helpers = std::mem::take(&mut g.helpers);
     let tables =
@@ -417,6 +424,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             }
 
             /// The next player still in the game after `player`.
+            #[allow(dead_code)]
             fn next_player(&self, s: &State, player: u8) -> u8 {
                 let mut p = player;
                 for _ in 0..NUM_PLAYERS {
@@ -490,7 +498,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                     return;
                 }
                 #advance_phases
-                let next = if again && s.results.is_active(mover) { mover } else { self.next_player(s, mover) };
+                let next = #next_mover;
                 if next != mover || mv == Move::Swap {
                     s.turns += 1;
                 }
@@ -628,7 +636,40 @@ fn snake(name: &str) -> String {
 /// The playout: phases proven to be "place the mover's piece on any empty
 /// site" draw from a list of empty sites kept across moves; the others
 /// generate all legal moves and pick one.
-fn playout_fn(fast_phases: &[(usize, u16)], rt: &TokenStream) -> TokenStream {
+fn playout_fn(fast_phases: &[(usize, u16)], num_phases: usize, rt: &TokenStream) -> TokenStream {
+    if let ([(0, rule)], 1) = (fast_phases, num_phases) {
+        // A single phase, always "place on an empty site": a tight loop.
+        let rule = Literal::u8_unsuffixed(*rule as u8);
+        return quote! {
+            fn playout<R: #rt::rand_core::RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+                let mut empty = [0u16; NUM_SITES];
+                let mut count = 0usize;
+                for site in ALL.minus(s.occupied).iter() {
+                    empty[count] = site as u16;
+                    count += 1;
+                }
+                while !s.results.is_over() {
+                    // Uniform over the legal moves: the empty sites, and the swap when offered.
+                    let total = count + self.swap_allowed(s) as usize;
+                    if total == 0 {
+                        self.apply_move(s, Move::Pass);
+                        continue;
+                    }
+                    let k = rng.index(total);
+                    if k == count {
+                        self.apply_move(s, Move::Swap);
+                    } else {
+                        let site = empty[k];
+                        count -= 1;
+                        empty[k] = empty[count];
+                        self.apply_move(s, Move::Add { site, rule: #rule });
+                    }
+                }
+                let outcome = s.results.outcome().expect("the game is over");
+                PlayoutResult { outcome, moves: s.moves }
+            }
+        };
+    }
     if fast_phases.is_empty() {
         return quote! {
             fn playout<R: #rt::rand_core::RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
