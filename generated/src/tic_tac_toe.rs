@@ -15,16 +15,16 @@ pub const NO_SITE: u16 = u16::MAX;
 /// Every site of the board.
 const ALL: Board = Board::first(NUM_SITES);
 /// For each site, the windows of 3 sites in a row along a `Adjacent` axis through it, with the sites just beyond each end.
-static LINE_WINDOWS_ADJACENT_3: [&[(u64, u64)]; 9] = [
-    &[(0x49, 0), (0x111, 0), (0x7, 0)],
-    &[(0x92, 0), (0x7, 0)],
-    &[(0x124, 0), (0x7, 0), (0x54, 0)],
-    &[(0x49, 0), (0x38, 0)],
-    &[(0x92, 0), (0x111, 0), (0x38, 0), (0x54, 0)],
-    &[(0x124, 0), (0x38, 0)],
-    &[(0x1c0, 0), (0x54, 0), (0x49, 0)],
-    &[(0x1c0, 0), (0x92, 0)],
-    &[(0x124, 0), (0x111, 0), (0x1c0, 0)],
+static LINE_WINDOWS_ADJACENT_3: [[(u64, u64); 4]; 9] = [
+    [(0x49, 0), (0x111, 0), (0x7, 0), (0xffffffffffffffff, 0)],
+    [(0x92, 0), (0x7, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
+    [(0x124, 0), (0x7, 0), (0x54, 0), (0xffffffffffffffff, 0)],
+    [(0x49, 0), (0x38, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
+    [(0x92, 0), (0x111, 0), (0x38, 0), (0x54, 0)],
+    [(0x124, 0), (0x38, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
+    [(0x1c0, 0), (0x54, 0), (0x49, 0), (0xffffffffffffffff, 0)],
+    [(0x1c0, 0), (0x92, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
+    [(0x124, 0), (0x111, 0), (0x1c0, 0), (0xffffffffffffffff, 0)],
 ];
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -45,6 +45,9 @@ impl Results {
 
     /// `(result p Win)`: p takes the next winning rank and leaves; the game
     /// ends when at most one player is left.
+    // Called once per game at most: kept out of the playout's hot loop.
+    #[cold]
+    #[inline(never)]
     pub fn win(&mut self, p: Player) {
         if !self.is_active(p) {
             return;
@@ -64,6 +67,9 @@ impl Results {
     }
 
     /// `(result p Loss)`: p takes the worst free rank and leaves.
+    // Called once per game at most: kept out of the playout's hot loop.
+    #[cold]
+    #[inline(never)]
     pub fn lose(&mut self, p: Player) {
         if !self.is_active(p) {
             return;
@@ -82,6 +88,9 @@ impl Results {
     }
 
     /// A draw for everyone still unranked (all passed, `(result All Draw)`, a limit).
+    // Called once per game at most: kept out of the playout's hot loop.
+    #[cold]
+    #[inline(never)]
     pub fn draw_all(&mut self, reason: EndReason) {
         let shared =
             (self.active.count_ones() as f32 + 1.0) / 2.0 + self.winners.count_ones() as f32;

@@ -324,7 +324,11 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     let next_mover = if n_players == 2 {
         quote!(if again { mover } else { 3 - mover })
     } else {
-        quote!(if again && s.results.is_active(mover) { mover } else { self.next_player(s, mover) })
+        quote!(if again && s.results.is_active(mover) {
+            mover
+        } else {
+            self.next_player(s, mover)
+        })
     };
 
     let helpers = std::mem::take(&mut g.helpers);

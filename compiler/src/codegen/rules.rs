@@ -260,7 +260,7 @@ impl<'m> Gen<'m> {
             if l.exact { "exactly " } else { "at least " },
             l.length
         );
-        if self.line_windows && self.tables.words == 1 {
+        if self.line_windows && self.model.board.num_sites() < 64 {
             // One-word boards: test precomputed windows of `length` sites.
             let windows = self.tables.line_windows(l.directions, l.length as usize);
             let test = if l.exact {

@@ -171,7 +171,7 @@ impl<'b> Tables<'b> {
             return id;
         }
         let n = self.board.num_sites();
-        let rows: Vec<TokenStream> = (0..n)
+        let rows: Vec<Vec<(u64, u64)>> = (0..n)
             .map(|s| {
                 let mut windows = Vec::new();
                 for r in self.board.distinct_radials(s, dir) {
@@ -201,21 +201,34 @@ impl<'b> Tables<'b> {
                         windows.push((window, beyond));
                     }
                 }
-                let items = windows.iter().map(|&(w, b)| {
+                windows
+            })
+            .collect();
+        // Fixed-size rows (padded with windows that never match: all 64 bits,
+        // which no board of under 64 sites can fill) let the test unroll.
+        let width = rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
+        let rows: Vec<TokenStream> = rows
+            .iter()
+            .map(|windows| {
+                let items = (0..width).map(|i| {
+                    let (w, b) = windows.get(i).copied().unwrap_or((u64::MAX, 0));
                     let (w, b) = (hex_literal(w), hex_literal(b));
                     quote!((#w, #b))
                 });
-                quote!(&[#(#items),*])
+                quote!([#(#items),*])
             })
             .collect();
         let doc = format!(
             " For each site, the windows of {length} sites in a row along a `{}` axis through it, with the sites just beyond each end.",
             dir.name()
         );
-        let len = Literal::usize_unsuffixed(n);
+        let (len, width) = (
+            Literal::usize_unsuffixed(n),
+            Literal::usize_unsuffixed(width),
+        );
         self.items.push(quote! {
             #[doc = #doc]
-            static #id: [&[(u64, u64)]; #len] = [#(#rows),*];
+            static #id: [[(u64, u64); #width]; #len] = [#(#rows),*];
         });
         id
     }
