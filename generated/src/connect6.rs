@@ -2645,4 +2645,3 @@ impl Game for Connect6 {
         }
     }
 }
-const _: usize = 2usize;

@@ -1755,4 +1755,3 @@ impl Game for Gomoku {
         }
     }
 }
-const _: usize = 1usize;

@@ -912,4 +912,3 @@ impl Game for Havannah {
         }
     }
 }
-const _: usize = 1usize;

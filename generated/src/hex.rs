@@ -470,4 +470,3 @@ impl Game for Hex {
         }
     }
 }
-const _: usize = 1usize;

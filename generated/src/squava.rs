@@ -930,4 +930,3 @@ impl Game for Squava {
         }
     }
 }
-const _: usize = 1usize;

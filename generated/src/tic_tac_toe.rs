@@ -311,4 +311,3 @@ impl Game for TicTacToe {
         }
     }
 }
-const _: usize = 1usize;

@@ -1856,4 +1856,3 @@ impl Game for Yavalath {
         }
     }
 }
-const _: usize = 1usize;

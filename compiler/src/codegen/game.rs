@@ -343,7 +343,6 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         " A set of sites of the {n_sites}-site board `{}`.",
         model.board_text
     );
-    let n_phases = model.phases.len();
 
     quote! {
         use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
@@ -578,7 +577,6 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             #playout
         }
 
-        const _: usize = #n_phases;
     }
 }
 
