@@ -29,6 +29,8 @@ fn playout_json_reports_speed_length_and_outcomes() {
     let out = ludemic(&[
         "playout",
         "games/tic-tac-toe.lud",
+        "--engine",
+        "interpreter",
         "-n",
         "300",
         "--seed",
@@ -212,4 +214,16 @@ fn compiled_engine_builds_and_caches_games_that_are_not_bundled() {
     let again: serde_json::Value = serde_json::from_slice(&second.stdout).unwrap();
     assert_eq!(again["mean_moves"], report["mean_moves"]);
     assert_eq!(std::fs::read_dir(cache.join("crates")).unwrap().count(), 1);
+}
+
+#[test]
+fn playout_runs_bundled_games_compiled_by_name_by_default() {
+    let out = ludemic(&["playout", "tic-tac-toe", "-n", "1000", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["engine"], "compiled");
+    assert_eq!(report["playout_variant"][0], "add-to-empty");
+    assert_eq!(report["playouts"], 1000);
+    let mean = report["mean_moves"].as_f64().unwrap();
+    assert!((7.0..=9.0).contains(&mean), "{mean}");
 }

@@ -62,7 +62,7 @@ enum Command {
 /// A game file with its options.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// The `.lud` file.
+    /// The `.lud` file, or the name of a game of `games/` (`hex`, `tic-tac-toe`).
     pub file: PathBuf,
     /// Choose an option item, as `"Heading/Item"` (repeatable).
     #[arg(long = "option", short = 'o', value_name = "HEADING/ITEM")]
@@ -142,6 +142,16 @@ impl LibraryArgs {
 }
 
 impl GameArgs {
+    /// A bundled game's name (`hex`, `tic-tac-toe`) stands for its file in `games/`.
+    pub fn resolve_name(&mut self) {
+        let stem = self.file.to_string_lossy().into_owned();
+        if !self.file.exists() && ludemic_generated::GAMES.contains(&stem.as_str()) {
+            self.file = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("games")
+                .join(format!("{stem}.lud"));
+        }
+    }
+
     pub fn config(&self) -> Config {
         Config {
             def_dirs: self.library.dirs(),
@@ -153,15 +163,24 @@ impl GameArgs {
 
 pub fn run(cli: Cli) -> miette::Result<ExitCode> {
     match cli.command {
-        Command::Expand { game, raw } => expand::run(&game, raw),
+        Command::Expand { mut game, raw } => {
+            game.resolve_name();
+            expand::run(&game, raw)
+        }
         Command::Generate {
             game,
             output,
             runtime_path,
         } => generate::run(&game, output.as_deref(), &runtime_path),
         Command::Check { files, library } => check::run(&files, &library),
-        Command::Playout(args) => playout::run(&args),
-        Command::Conform(args) => conform::run(&args),
+        Command::Playout(mut args) => {
+            args.game.resolve_name();
+            playout::run(&args)
+        }
+        Command::Conform(mut args) => {
+            args.game.resolve_name();
+            conform::run(&args)
+        }
         Command::Bench(args) => bench::run(&args),
     }
 }

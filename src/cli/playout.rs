@@ -21,9 +21,10 @@ pub struct PlayoutArgs {
     /// Seed of the xoshiro256++ generator.
     #[arg(long, default_value_t = 12345)]
     pub seed: u64,
-    /// The back end that runs the game.
-    #[arg(long, value_enum, default_value_t = Engine::Interpreter)]
-    pub engine: Engine,
+    /// The back end that runs the game [default: compiled for the games
+    /// bundled from games/ with their default options, else interpreter].
+    #[arg(long, value_enum)]
+    pub engine: Option<Engine>,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -31,13 +32,23 @@ pub struct PlayoutArgs {
 
 pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
     let loaded = ludemic_compiler::load(&args.game.file, &args.game.config())?;
-    let variants: Vec<String> = ludemic_compiler::analyse::select_playouts(&loaded.model)
-        .iter()
-        .map(|c| c.variant.to_string())
-        .collect();
-    let engine = args.engine.name();
+    let bundled = super::bundled_stem(&args.game.file, &args.game.options, &loaded.model.options);
+    let chosen = args.engine.unwrap_or(match bundled {
+        Some(_) => Engine::Compiled,
+        None => Engine::Interpreter,
+    });
+    // The compiled code plays the variant the analysis chose for each phase;
+    // the interpreter always plays the standard playout.
+    let variants: Vec<String> = match chosen {
+        Engine::Compiled => ludemic_compiler::analyse::select_playouts(&loaded.model)
+            .iter()
+            .map(|c| c.variant.to_string())
+            .collect(),
+        Engine::Interpreter => vec!["standard".to_owned()],
+    };
+    let engine = chosen.name();
     let model = loaded.model;
-    let (stats, seconds) = match args.engine {
+    let (stats, seconds) = match chosen {
         Engine::Interpreter => run_playouts(
             &Interpreter::new(model.clone()),
             args.playouts,
@@ -45,7 +56,7 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
             !args.json,
         ),
         Engine::Compiled => {
-            match super::bundled_stem(&args.game.file, &args.game.options, &model.options) {
+            match bundled {
                 Some(stem) => {
                     let run = Run {
                         playouts: args.playouts,
