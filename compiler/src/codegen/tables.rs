@@ -53,6 +53,12 @@ impl<'b> Tables<'b> {
         if let Some(id) = self.step_masks.get(&dir) {
             return id.clone();
         }
+        // Two directions with the same steps everywhere (Adjacent and
+        // Orthogonal on hex cells) share one table.
+        if let Some(id) = self.same_steps(&self.step_masks, dir) {
+            self.step_masks.insert(dir, id.clone());
+            return id;
+        }
         let id = format_ident!("STEPS_{}", dir.name().to_uppercase());
         let n = self.board.num_sites();
         let rows: Vec<TokenStream> = (0..n)
@@ -76,6 +82,12 @@ impl<'b> Tables<'b> {
         if let Some(id) = self.step_lists.get(&dir) {
             return id.clone();
         }
+        // Two directions with the same steps everywhere (Adjacent and
+        // Orthogonal on hex cells) share one table.
+        if let Some(id) = self.same_steps(&self.step_lists, dir) {
+            self.step_lists.insert(dir, id.clone());
+            return id;
+        }
         let id = format_ident!("STEP_LIST_{}", dir.name().to_uppercase());
         let n = self.board.num_sites();
         let rows: Vec<TokenStream> = (0..n)
@@ -96,6 +108,15 @@ impl<'b> Tables<'b> {
         });
         self.step_lists.insert(dir, id.clone());
         id
+    }
+
+    /// A table of `built` whose direction has the same steps as `dir` at every site.
+    fn same_steps(&self, built: &BTreeMap<AbsoluteDirection, Ident>, dir: AbsoluteDirection) -> Option<Ident> {
+        let n = self.board.num_sites();
+        built
+            .iter()
+            .find(|(&other, _)| (0..n).all(|s| self.board.steps(s, other) == self.board.steps(s, dir)))
+            .map(|(_, id)| id.clone())
     }
 
     /// Rays for `(is Line ...)` along `dir`: for each site, each line axis
