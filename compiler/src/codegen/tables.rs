@@ -111,11 +111,17 @@ impl<'b> Tables<'b> {
     }
 
     /// A table of `built` whose direction has the same steps as `dir` at every site.
-    fn same_steps(&self, built: &BTreeMap<AbsoluteDirection, Ident>, dir: AbsoluteDirection) -> Option<Ident> {
+    fn same_steps(
+        &self,
+        built: &BTreeMap<AbsoluteDirection, Ident>,
+        dir: AbsoluteDirection,
+    ) -> Option<Ident> {
         let n = self.board.num_sites();
         built
             .iter()
-            .find(|(&other, _)| (0..n).all(|s| self.board.steps(s, other) == self.board.steps(s, dir)))
+            .find(|(&other, _)| {
+                (0..n).all(|s| self.board.steps(s, other) == self.board.steps(s, dir))
+            })
             .map(|(_, id)| id.clone())
     }
 
