@@ -71,6 +71,7 @@ fn only_turn_order(effect: &Effect) -> bool {
             then, otherwise, ..
         } => only_turn_order(then) && otherwise.as_deref().is_none_or(only_turn_order),
         Effect::Seq(list) => list.iter().all(only_turn_order),
+        _ => false,
     }
 }
 

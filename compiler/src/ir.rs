@@ -24,12 +24,17 @@ pub struct GameModel {
     pub board_text: String,
     /// Piece types; a piece's Ludii `what` index is its position here plus one.
     pub components: Vec<Component>,
+    /// Names of the triggers (`(trigger "Collision" ...)`), indexed by the
+    /// number effects and conditions use.
+    pub triggers: Vec<String>,
     /// Regions declared in the equipment, `(regions P1 {...})`.
     pub regions: Vec<RegionDecl>,
     /// `(meta (swap))`: the second player may swap roles on move 2.
     pub swap: bool,
     /// Phases in declaration order; a game without `phases:` has one, unnamed.
     pub phases: Vec<Phase>,
+    /// `(start {...})`: pieces on the board before the first move.
+    pub start: Vec<Placement>,
     /// Global end rules, evaluated after every move in order.
     pub end: Vec<EndRule>,
     /// The option choices this model was built with, as `Heading/Item`.
@@ -37,12 +42,26 @@ pub struct GameModel {
 }
 
 /// A piece type.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Component {
     /// Ludii's name with the owner suffix, e.g. `Disc1`, `Marker2`.
     pub name: String,
+    /// The name as declared, without the owner suffix (`Disc`).
+    pub base: String,
     /// Owning player; 0 for shared pieces.
     pub owner: PlayerId,
+    /// The direction the piece faces: its own (`(piece "Sheep" P1 N)`) or
+    /// its owner's (`(player N)`); relative directions turn from it.
+    pub facing: Option<AbsoluteDirection>,
+}
+
+/// `(place "Name" SITES [state:N])` in the start rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The component (`what` - 1).
+    pub component: usize,
+    pub sites: Vec<Site>,
+    pub state: u8,
 }
 
 /// A region of the equipment.
@@ -81,16 +100,43 @@ pub struct NextPhase {
 pub enum Moves {
     /// `(move Add (to REGION [if:C]) [(then E)])`: place a piece of the mover.
     Add(Add),
+    /// `(move Step ...)`, `(move Hop ...)`, `(move Slide ...)`, `(move Leap ...)`,
+    /// `(move (from ...) (to ...))`: a piece goes from one site to another.
+    Move(PieceMove),
+    /// `(move Shoot (piece P) [DIRS])`: add P at the end of an empty line from the last `to`.
+    Shoot(Shoot),
+    /// `(move Pass)`.
+    Pass { rule: u16, then: Option<Effect> },
+    /// `(forEach Piece [NAMES] [MOVES])`: the move rules of each of the mover's
+    /// pieces, from the site it stands on. Lowering resolves which rules
+    /// apply to which component, one entry per component.
+    ForEachPiece(Vec<PieceRules>),
+    /// `(if C A [B])` over moves.
+    If {
+        condition: Cond,
+        then: Box<Moves>,
+        otherwise: Option<Box<Moves>>,
+    },
     /// `(priority {A B ...})`: the moves of the first generator that has any.
     Priority(Vec<Moves>),
     /// `(or {A B ...})` over moves: all of them.
     Or(Vec<Moves>),
+    /// A composite's own `(then E)`: appended to every move of the inner generator.
+    Then(Box<Moves>, Effect),
+}
+
+/// One component's rules inside a `(forEach Piece)`.
+#[derive(Clone, Debug)]
+pub struct PieceRules {
+    /// Index into [`GameModel::components`].
+    pub component: usize,
+    pub moves: Moves,
 }
 
 #[derive(Clone, Debug)]
 pub struct Add {
-    /// Numbers the game's `(move Add ...)` rules (0, 1, ... in the order
-    /// lowering meets them), so a move can name the rule that made it.
+    /// Numbers the game's move rules (0, 1, ... in the order lowering meets
+    /// them), so a move can name the rule that made it.
     pub rule: u16,
     /// The piece placed.
     pub piece: PieceRef,
@@ -101,13 +147,86 @@ pub struct Add {
     pub then: Option<Effect>,
 }
 
-/// Which piece a move uses.
+/// How a moving piece finds its destinations.
+#[derive(Clone, Debug)]
+pub enum Reach {
+    /// `(move Step DIRS)`: one step in each direction.
+    Step,
+    /// `(move Hop DIRS (between [before:N] [range]))`: over `between` sites to the next one.
+    Hop {
+        /// `(between (exact N))`: how many sites are jumped (1 by default).
+        distance: IntExpr,
+        /// `(between if:C)`: each jumped site must satisfy C.
+        between_if: Option<Cond>,
+        /// `(between (apply E))`: applied to each jumped site.
+        between_apply: Option<Effect>,
+    },
+    /// `(move Slide DIRS [(between if:C)])`: any distance along a line.
+    Slide { between_if: Option<Cond> },
+    /// `(move Leap WALKS [forward:B])`: the end of each walk.
+    Leap {
+        /// Each walk as turns and steps, e.g. `{F F R F}`.
+        walks: Vec<Vec<Walk>>,
+        forward: bool,
+    },
+    /// `(move (from REGION) (to REGION))`: any site of `to`.
+    FromTo { to: Region },
+}
+
+/// One instruction of a leap's walk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walk {
+    /// `F`: one step forward.
+    Forward,
+    /// `R`: turn right (one direction clockwise).
+    Right,
+    /// `L`: turn left.
+    Left,
+}
+
+/// A piece moving from `from` to `to`.
+#[derive(Clone, Debug)]
+pub struct PieceMove {
+    pub rule: u16,
+    pub reach: Reach,
+    /// The directions walked (for Step, Hop, Slide).
+    pub directions: Directions,
+    /// Where the piece may come from: `None` within `(forEach Piece)`
+    /// (the piece's own site), or `(from REGION)`.
+    pub from: Option<Region>,
+    /// `(to if:C)`: the destination's condition.
+    pub to_if: Option<Cond>,
+    /// `(to (apply E))`: applied to the destination before the piece lands.
+    pub to_apply: Option<Effect>,
+    pub then: Option<Effect>,
+}
+
+/// `(move Shoot (piece P) [DIRS])`.
+#[derive(Clone, Debug)]
+pub struct Shoot {
+    pub rule: u16,
+    /// The component shot (`what` - 1).
+    pub component: usize,
+    pub directions: Directions,
+    pub then: Option<Effect>,
+}
+
+/// The directions a piece moves in, resolved to absolute ones: relative
+/// directions (`Forward`, `FR`...) are turned from the piece's facing when the
+/// rules are lowered for that piece. Each entry is a single heading (`N`) or a
+/// relation (`Adjacent`, `Orthogonal`...).
+pub type Directions = Vec<AbsoluteDirection>;
+
+/// Which piece a move uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PieceRef {
-    /// The mover's own piece type (Ludii's default for `(move Add ...)`).
+    /// The mover's own piece type (Ludii's default for `(move Add ...)`):
+    /// the component numbered like the mover.
     Mover,
     /// A given component (index into [`GameModel::components`]).
     Component(usize),
+    /// `(id "Name" Mover)`: the mover's piece of that name, by player (index p - 1).
+    MoversNamed(Vec<usize>),
 }
 
 /// A set of sites, evaluated in a state.
@@ -121,6 +240,57 @@ pub enum Region {
     Union(Vec<Region>),
     /// `(sites Winning WHO MOVES)`: the `to` sites of the moves that would win for WHO.
     Winning { who: PlayerRef, moves: Box<Moves> },
+    /// `(sites Occupied by:WHO)`: sites holding a piece of the given owners.
+    Occupied(Owners),
+    /// `(sites Mover)`, `(sites P1)`: the regions owned by a player.
+    Owned(PlayerRef),
+    /// `(difference A B)`.
+    Difference(Box<Region>, Box<Region>),
+    /// `(intersection A B ...)`.
+    Intersection(Vec<Region>),
+    /// `(sites Direction from:S DIRS [included:B])`: sites along the lines
+    /// from S (to the board's edge), S itself if included.
+    Direction {
+        from: SiteExpr,
+        directions: Directions,
+        included: bool,
+    },
+    /// `(sites Row N)`, `(sites Column N)`.
+    Row(IntExpr),
+    Column(IntExpr),
+    /// A single site.
+    Site(SiteExpr),
+}
+
+/// Whose pieces: a player, a set of players, or everyone's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owners {
+    /// Pieces of this player (`Neutral` is `Player(0)`).
+    Player(PlayerRef),
+    /// The enemies of the mover.
+    Enemy,
+    /// Any piece.
+    All,
+}
+
+/// A site named relative to the move being made or the state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SiteExpr {
+    /// `(from)`: where the moving piece stands.
+    From,
+    /// `(to)`: the destination being considered.
+    To,
+    /// `(between)`: the site being jumped or passed.
+    Between,
+    /// `(site)`: the site of a `forEach Site` / `all Sites` / `count Groups` iteration.
+    Iterated,
+    /// `(last To)`, `(last From)`: of the previous move.
+    LastTo,
+    LastFrom,
+    /// `(centrePoint)` or a literal site.
+    Const(Site),
+    /// `(where "Name" WHO)`: the site of that player's piece of that name.
+    Where { component: usize },
 }
 
 /// A player named relative to the state.
@@ -145,6 +315,12 @@ pub enum Effect {
     },
     /// Several effects in order.
     Seq(Vec<Effect>),
+    /// `(remove SITE)`: the piece there leaves the board.
+    Remove(SiteExpr),
+    /// `(add (piece P) (to SITE))`: put a piece (replacing any there).
+    AddPiece { piece: PieceRef, to: SiteExpr },
+    /// `(trigger "Name" WHO)`: raise a flag the end rules read.
+    Trigger { name: u8, who: PlayerRef },
 }
 
 /// A boolean condition.
@@ -165,6 +341,36 @@ pub enum Cond {
     Connected(Connected),
     /// `(is Loop ...)`.
     Loop(Loop),
+    /// `(is Empty S)`, `(is Occupied S)`.
+    Empty(SiteExpr),
+    Occupied(SiteExpr),
+    /// `(is Enemy P)`, `(is Friend P)` for a player number P (0 is nobody).
+    Enemy(IntExpr),
+    Friend(IntExpr),
+    /// `(is Mover P)`.
+    IsMover(PlayerRef),
+    /// `(is In S REGION)`.
+    In(SiteExpr, Region),
+    /// `(is Related REL S REGION)`: S and some site of REGION are related.
+    Related(crate::board::Relation, SiteExpr, Region),
+    /// `(is Triggered "Name" WHO)`.
+    Triggered { name: u8, who: PlayerRef },
+    /// `(no Moves WHO)`: WHO would have no legal move if it were to move now.
+    NoMoves(PlayerRef),
+    /// `(all Sites REGION if:C)`: C holds at every site of REGION (as `(site)`).
+    AllSites(Region, Box<Cond>),
+    /// Integer comparisons.
+    Compare(Comparison, IntExpr, IntExpr),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
 }
 
 /// An integer expression.
@@ -173,6 +379,20 @@ pub enum IntExpr {
     Const(i64),
     /// `(count Moves)`: moves played so far.
     CountMoves,
+    /// `(mover)`, `(next)`...: a player's number.
+    Player(PlayerRef),
+    /// `(who at:S)`: the owner of the piece at S (0 if none).
+    Who(SiteExpr),
+    /// `(row of:S)`, `(column of:S)`.
+    Row(SiteExpr),
+    Column(SiteExpr),
+    /// `(count Sites in:REGION)`.
+    CountSites(Box<Region>),
+    /// `(count Groups [DIRS] if:C)`: connected groups of sites satisfying C
+    /// (tested with the site as `(to)`).
+    CountGroups(crate::board::Relation, Box<Cond>),
+    Add(Box<IntExpr>, Box<IntExpr>),
+    Sub(Box<IntExpr>, Box<IntExpr>),
 }
 
 /// `(is Line N [dirs] [exact:B])`: N or more (exactly N with `exact`) pieces of

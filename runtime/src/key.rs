@@ -59,6 +59,16 @@ impl MoveKey {
         }
     }
 
+    /// A piece moving between two sites of the default type (`8>16`).
+    pub const fn step(from: u32, to: u32) -> Self {
+        MoveKey {
+            from: SiteRef::at(from),
+            to: SiteRef::at(to),
+            pass: false,
+            swap: false,
+        }
+    }
+
     pub const PASS: MoveKey = MoveKey {
         from: SiteRef::NONE,
         to: SiteRef::NONE,

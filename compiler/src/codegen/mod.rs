@@ -122,6 +122,12 @@ pub fn generate(
 
 /// The limits of the state layout.
 fn check_supported(model: &GameModel) -> Result<()> {
+    if let Some(what) = placement_blocker(model) {
+        return Err(CompileError::new(
+            ErrorKind::Unsupported,
+            format!("the code generator does not support {what} yet (the interpreter does: `--engine interpreter`)"),
+        ));
+    }
     if model.components.len() > 255 || model.phases.len() > 255 {
         return Err(CompileError::new(
             ErrorKind::TooLarge,
@@ -135,4 +141,69 @@ fn check_supported(model: &GameModel) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// What keeps a model outside the placement subset this generator handles.
+fn placement_blocker(model: &GameModel) -> Option<String> {
+    use crate::ir::{Cond, Effect, IntExpr, Moves, Region};
+    fn int(n: &IntExpr) -> bool {
+        matches!(n, IntExpr::Const(_) | IntExpr::CountMoves)
+    }
+    fn cond(c: &Cond) -> bool {
+        match c {
+            Cond::True | Cond::False | Cond::Line(_) | Cond::Connected(_) | Cond::Loop(_) => true,
+            Cond::Not(c) => cond(c),
+            Cond::And(cs) | Cond::Or(cs) => cs.iter().all(cond),
+            Cond::Even(n) | Cond::Odd(n) => int(n),
+            _ => false,
+        }
+    }
+    fn region(r: &Region) -> bool {
+        match r {
+            Region::Empty | Region::Static(_) => true,
+            Region::Union(parts) => parts.iter().all(region),
+            Region::Winning { moves: m, .. } => moves(m),
+            _ => false,
+        }
+    }
+    fn effect(e: &Effect) -> bool {
+        match e {
+            Effect::MoveAgain => true,
+            Effect::If {
+                condition,
+                then,
+                otherwise,
+            } => cond(condition) && effect(then) && otherwise.as_deref().is_none_or(effect),
+            Effect::Seq(list) => list.iter().all(effect),
+            _ => false,
+        }
+    }
+    fn moves(m: &Moves) -> bool {
+        match m {
+            Moves::Add(a) => {
+                matches!(a.piece, crate::ir::PieceRef::Mover | crate::ir::PieceRef::Component(_))
+                    && region(&a.to)
+                    && a.to_if.as_ref().is_none_or(cond)
+                    && a.then.as_ref().is_none_or(effect)
+            }
+            Moves::Priority(list) | Moves::Or(list) => list.iter().all(moves),
+            _ => false,
+        }
+    }
+    if !model.start.is_empty() {
+        return Some("start rules (moving-piece games)".to_owned());
+    }
+    for phase in &model.phases {
+        if !moves(&phase.play) {
+            return Some(format!("the move rules of `{}`", phase.text));
+        }
+        let conds = phase.next.iter().filter_map(|n| n.condition.as_ref());
+        if !conds.chain(phase.end.iter().map(|e| &e.condition)).all(cond) {
+            return Some("these end or phase conditions".to_owned());
+        }
+    }
+    if !model.end.iter().all(|e| cond(&e.condition)) {
+        return Some("these end conditions".to_owned());
+    }
+    None
 }

@@ -1,10 +1,20 @@
-//! Conditions, integers and regions, evaluated in a state.
+//! Conditions, integers, sites and regions, evaluated in a state.
 
-use ludemic_runtime::Player;
+use ludemic_runtime::{MoveBuffer, Player};
 
-use crate::ir::{Cond, IntExpr, PlayerRef, Region, Site};
+use crate::board::Relation;
+use crate::ir::{Comparison, Cond, IntExpr, Owners, PlayerRef, Region, Site, SiteExpr};
 
 use super::{Interpreter, State};
+
+/// The sites a rule is evaluated at: `(from)`, `(to)`, `(between)`, `(site)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Ctx {
+    pub from: Option<Site>,
+    pub to: Option<Site>,
+    pub between: Option<Site>,
+    pub site: Option<Site>,
+}
 
 impl Interpreter {
     /// A player reference resolved for `mover`.
@@ -17,30 +27,190 @@ impl Interpreter {
         }
     }
 
-    pub(super) fn eval_cond(&self, state: &State, mover: Player, cond: &Cond) -> bool {
+    pub(super) fn eval_cond(&self, state: &State, mover: Player, ctx: &Ctx, cond: &Cond) -> bool {
         match cond {
             Cond::True => true,
             Cond::False => false,
-            Cond::Not(c) => !self.eval_cond(state, mover, c),
-            Cond::And(cs) => cs.iter().all(|c| self.eval_cond(state, mover, c)),
-            Cond::Or(cs) => cs.iter().any(|c| self.eval_cond(state, mover, c)),
-            Cond::Even(n) => self.eval_int(state, n) % 2 == 0,
-            Cond::Odd(n) => self.eval_int(state, n) % 2 != 0,
+            Cond::Not(c) => !self.eval_cond(state, mover, ctx, c),
+            Cond::And(cs) => cs.iter().all(|c| self.eval_cond(state, mover, ctx, c)),
+            Cond::Or(cs) => cs.iter().any(|c| self.eval_cond(state, mover, ctx, c)),
+            Cond::Even(n) => self.eval_int(state, mover, ctx, n) % 2 == 0,
+            Cond::Odd(n) => self.eval_int(state, mover, ctx, n) % 2 != 0,
             Cond::Line(line) => self.is_line(state, line),
             Cond::Connected(c) => self.is_connected(state, mover, c),
             Cond::Loop(l) => self.is_loop(state, mover, l),
+            Cond::Empty(s) => self
+                .eval_site(state, ctx, s)
+                .is_some_and(|s| state.what[s as usize] == 0),
+            Cond::Occupied(s) => self
+                .eval_site(state, ctx, s)
+                .is_some_and(|s| state.what[s as usize] != 0),
+            Cond::Enemy(p) => {
+                let p = self.eval_int(state, mover, ctx, p);
+                p > 0 && p != mover as i64
+            }
+            Cond::Friend(p) => self.eval_int(state, mover, ctx, p) == mover as i64,
+            Cond::IsMover(p) => self.resolve(state, mover, *p) == mover,
+            Cond::In(s, region) => match self.eval_site(state, ctx, s) {
+                Some(s) => self.region_sites(state, mover, ctx, region).contains(&s),
+                None => false,
+            },
+            Cond::Related(relation, s, region) => match self.eval_site(state, ctx, s) {
+                Some(s) => {
+                    let near = self.model.board.neighbours(s as usize, *relation);
+                    self.region_sites(state, mover, ctx, region)
+                        .iter()
+                        .any(|r| near.contains(r))
+                }
+                None => false,
+            },
+            Cond::Triggered { name, who } => {
+                let p = self.resolve(state, mover, *who);
+                state.triggered(*name, p)
+            }
+            Cond::NoMoves(who) => {
+                let p = self.resolve(state, mover, *who);
+                !self.has_moves(state, p)
+            }
+            Cond::AllSites(region, test) => {
+                self.region_sites(state, mover, ctx, region)
+                    .into_iter()
+                    .all(|s| {
+                        let inner = Ctx {
+                            site: Some(s),
+                            ..*ctx
+                        };
+                        self.eval_cond(state, mover, &inner, test)
+                    })
+            }
+            Cond::Compare(op, a, b) => {
+                let (a, b) = (
+                    self.eval_int(state, mover, ctx, a),
+                    self.eval_int(state, mover, ctx, b),
+                );
+                match op {
+                    Comparison::Eq => a == b,
+                    Comparison::Ne => a != b,
+                    Comparison::Lt => a < b,
+                    Comparison::Le => a <= b,
+                    Comparison::Gt => a > b,
+                    Comparison::Ge => a >= b,
+                }
+            }
         }
     }
 
-    pub(super) fn eval_int(&self, state: &State, n: &IntExpr) -> i64 {
+    pub(super) fn eval_int(&self, state: &State, mover: Player, ctx: &Ctx, n: &IntExpr) -> i64 {
+        let board = &self.model.board;
         match n {
             IntExpr::Const(c) => *c,
             IntExpr::CountMoves => state.moves as i64,
+            IntExpr::Player(p) => self.resolve(state, mover, *p) as i64,
+            IntExpr::Who(s) => self
+                .eval_site(state, ctx, s)
+                .map_or(0, |s| state.owner[s as usize] as i64),
+            IntExpr::Row(s) => self
+                .eval_site(state, ctx, s)
+                .map_or(-1, |s| board.sites[s as usize].row as i64),
+            IntExpr::Column(s) => self
+                .eval_site(state, ctx, s)
+                .map_or(-1, |s| board.sites[s as usize].col as i64),
+            IntExpr::CountSites(region) => {
+                self.region_sites(state, mover, ctx, region).len() as i64
+            }
+            IntExpr::CountGroups(relation, test) => {
+                self.count_groups(state, mover, ctx, *relation, test) as i64
+            }
+            IntExpr::Add(a, b) => {
+                self.eval_int(state, mover, ctx, a) + self.eval_int(state, mover, ctx, b)
+            }
+            IntExpr::Sub(a, b) => {
+                self.eval_int(state, mover, ctx, a) - self.eval_int(state, mover, ctx, b)
+            }
         }
     }
 
+    /// A site expression's value, `None` when it is undefined here (no last
+    /// move yet, no piece of that name...).
+    pub(super) fn eval_site(&self, state: &State, ctx: &Ctx, s: &SiteExpr) -> Option<Site> {
+        match s {
+            SiteExpr::From => ctx.from,
+            SiteExpr::To => ctx.to,
+            SiteExpr::Between => ctx.between,
+            SiteExpr::Iterated => ctx.site,
+            SiteExpr::LastTo => state.last_to,
+            SiteExpr::LastFrom => state.last_from,
+            SiteExpr::Const(s) => Some(*s),
+            SiteExpr::Where { component } => {
+                let what = *component as u8 + 1;
+                (0..state.what.len() as Site).find(|&s| state.what[s as usize] == what)
+            }
+        }
+    }
+
+    /// `(count Groups REL if:C)`: the connected groups (under REL) of the
+    /// sites where C holds, C seeing each site as `(to)`.
+    fn count_groups(
+        &self,
+        state: &State,
+        mover: Player,
+        ctx: &Ctx,
+        relation: Relation,
+        test: &Cond,
+    ) -> usize {
+        let n = state.what.len();
+        let member: Vec<bool> = (0..n as Site)
+            .map(|s| {
+                let inner = Ctx {
+                    to: Some(s),
+                    ..*ctx
+                };
+                self.eval_cond(state, mover, &inner, test)
+            })
+            .collect();
+        let mut seen = vec![false; n];
+        let mut groups = 0;
+        let mut stack = Vec::new();
+        for start in 0..n {
+            if !member[start] || seen[start] {
+                continue;
+            }
+            groups += 1;
+            seen[start] = true;
+            stack.push(start);
+            while let Some(s) = stack.pop() {
+                for &t in self.model.board.neighbours(s, relation) {
+                    let t = t as usize;
+                    if member[t] && !seen[t] {
+                        seen[t] = true;
+                        stack.push(t);
+                    }
+                }
+            }
+        }
+        groups
+    }
+
+    /// Whether `player` has a legal move of the play rules (not counting the
+    /// forced pass), as if it were to move now.
+    pub(super) fn has_moves(&self, state: &State, player: Player) -> bool {
+        let mut as_player = state.clone();
+        as_player.mover = player;
+        let phase = &self.model.phases[state.phase[player as usize] as usize];
+        let mut out = MoveBuffer::new();
+        self.generate(&as_player, player, &Ctx::default(), &phase.play, &mut out);
+        !out.is_empty()
+    }
+
     /// The sites of a region, in increasing order without repeats.
-    pub(super) fn region_sites(&self, state: &State, mover: Player, region: &Region) -> Vec<Site> {
+    pub(super) fn region_sites(
+        &self,
+        state: &State,
+        mover: Player,
+        ctx: &Ctx,
+        region: &Region,
+    ) -> Vec<Site> {
+        let board = &self.model.board;
         match region {
             Region::Empty => (0..state.what.len() as Site)
                 .filter(|&s| state.what[s as usize] == 0)
@@ -49,13 +219,86 @@ impl Interpreter {
             Region::Union(parts) => sorted(
                 parts
                     .iter()
-                    .flat_map(|r| self.region_sites(state, mover, r))
+                    .flat_map(|r| self.region_sites(state, mover, ctx, r))
                     .collect(),
             ),
             Region::Winning { who, moves } => {
                 let who = self.resolve(state, mover, *who);
                 self.winning_sites(state, who, moves)
             }
+            Region::Occupied(owners) => (0..state.what.len() as Site)
+                .filter(|&s| {
+                    let what = state.what[s as usize];
+                    let owner = state.owner[s as usize];
+                    what != 0
+                        && match owners {
+                            Owners::All => true,
+                            Owners::Enemy => owner != 0 && owner != mover,
+                            Owners::Player(p) => owner == self.resolve(state, mover, *p),
+                        }
+                })
+                .collect(),
+            Region::Owned(p) => {
+                let p = self.resolve(state, mover, *p);
+                sorted(
+                    self.model
+                        .regions
+                        .iter()
+                        .filter(|r| r.owner == p)
+                        .flat_map(|r| r.parts.iter().flatten().copied())
+                        .collect(),
+                )
+            }
+            Region::Difference(a, b) => {
+                let remove = self.region_sites(state, mover, ctx, b);
+                self.region_sites(state, mover, ctx, a)
+                    .into_iter()
+                    .filter(|s| !remove.contains(s))
+                    .collect()
+            }
+            Region::Intersection(parts) => {
+                let mut iter = parts.iter();
+                let mut sites = match iter.next() {
+                    Some(r) => self.region_sites(state, mover, ctx, r),
+                    None => Vec::new(),
+                };
+                for r in iter {
+                    let other = self.region_sites(state, mover, ctx, r);
+                    sites.retain(|s| other.contains(s));
+                }
+                sites
+            }
+            Region::Direction {
+                from,
+                directions,
+                included,
+            } => {
+                let Some(from) = self.eval_site(state, ctx, from) else {
+                    return Vec::new();
+                };
+                let mut sites = Vec::new();
+                if *included {
+                    sites.push(from);
+                }
+                for &d in directions {
+                    for radial in board.radials(from as usize, d) {
+                        sites.extend_from_slice(&radial.steps[1..]);
+                    }
+                }
+                sorted(sites)
+            }
+            Region::Row(n) | Region::Column(n) => {
+                let n = self.eval_int(state, mover, ctx, n);
+                let lines = match region {
+                    Region::Row(_) => board.rows(),
+                    _ => board.columns(),
+                };
+                usize::try_from(n)
+                    .ok()
+                    .and_then(|n| lines.get(n))
+                    .map_or_else(Vec::new, |l| sorted(l.clone()))
+            }
+            Region::Site(s) => self.eval_site(state, ctx, s).into_iter().collect(),
         }
     }
 }

@@ -29,7 +29,7 @@ impl Interpreter {
 
     fn evaluate_rules(&self, state: &mut State, mover: Player, rules: &[EndRule]) {
         for rule in rules {
-            if !self.eval_cond(state, mover, &rule.condition) {
+            if !self.eval_cond(state, mover, &super::conds::Ctx::default(), &rule.condition) {
                 continue;
             }
             match rule.who {

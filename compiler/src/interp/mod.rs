@@ -10,7 +10,9 @@ mod state;
 
 use ludemic_runtime::{EndReason, Game, MoveBuffer, MoveKey, Outcome, Player, Status, MAX_PLAYERS};
 
-use crate::ir::{Effect, GameModel, Moves, Region, Site};
+use crate::ir::{Effect, GameModel, Moves, Reach, Region, Site};
+
+use conds::Ctx;
 
 pub use state::State;
 
@@ -22,8 +24,18 @@ pub const MOVE_LIMIT: u32 = 10_000;
 /// A move of an interpreted game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
-    /// Place component `what` (1-based) on `site`, by the `(move Add ...)` numbered `rule`.
+    /// Place component `what` (1-based) on `site`, by the `(move Add ...)`
+    /// or `(move Shoot ...)` numbered `rule`.
     Add { site: Site, what: u8, rule: u16 },
+    /// Move the piece on `from` to `to`, by the piece move numbered `rule`;
+    /// `dir` is the index of the direction taken in the rule's list (hops
+    /// and slides find the sites between from it).
+    Piece {
+        rule: u16,
+        from: Site,
+        to: Site,
+        dir: u8,
+    },
     /// A pass (forced when a player has no other move).
     Pass,
     /// The swap rule: the second player takes over the first player's side.
@@ -34,20 +46,25 @@ pub enum Move {
 #[derive(Clone, Debug)]
 pub struct Interpreter {
     model: GameModel,
-    /// The consequence (`then`) of each `(move Add ...)` rule, by rule number.
-    consequences: Vec<Option<Effect>>,
+    /// Each move rule by number, with its consequences (its own `then`,
+    /// then those of the composites around it, innermost first).
+    rules: Vec<Option<Rule>>,
+}
+
+/// A move rule and the consequences its moves carry.
+#[derive(Clone, Debug)]
+struct Rule {
+    moves: Moves,
+    thens: Vec<Effect>,
 }
 
 impl Interpreter {
     pub fn new(model: GameModel) -> Self {
-        let mut consequences = Vec::new();
+        let mut rules = Vec::new();
         for phase in &model.phases {
-            collect_consequences(&phase.play, &mut consequences);
+            collect_rules(&phase.play, &[], &mut rules);
         }
-        Interpreter {
-            model,
-            consequences,
-        }
+        Interpreter { model, rules }
     }
 
     pub fn model(&self) -> &GameModel {
@@ -64,6 +81,7 @@ impl Interpreter {
             self.place(&mut state, site, player);
         }
         state.last_to = None;
+        state.last_from = None;
         state.mover = mover;
         state.prev = if moves == 0 {
             0
@@ -144,9 +162,20 @@ impl Game for Interpreter {
     fn initial_state(&self) -> State {
         let n = self.model.board.num_sites();
         let players = self.model.num_players as u32;
+        let mut what = vec![0; n];
+        let mut owner = vec![0; n];
+        for placement in &self.model.start {
+            let component = &self.model.components[placement.component];
+            for &site in &placement.sites {
+                what[site as usize] = placement.component as u8 + 1;
+                owner[site as usize] = component.owner;
+            }
+        }
         State {
-            what: vec![0; n],
-            owner: vec![0; n],
+            what,
+            owner,
+            last_from: None,
+            triggers: vec![0; self.model.triggers.len()],
             mover: 1,
             prev: 0,
             phase: [0; MAX_PLAYERS + 1],
@@ -166,7 +195,7 @@ impl Game for Interpreter {
     fn legal_moves(&self, state: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         let phase = &self.model.phases[state.phase[state.mover as usize] as usize];
-        self.generate(state, state.mover, &phase.play, out);
+        self.generate(state, state.mover, &Ctx::default(), &phase.play, out);
         if self.swap_allowed(state) {
             out.push(Move::Swap);
         }
@@ -193,6 +222,7 @@ impl Game for Interpreter {
     fn move_key(&self, mv: Move) -> MoveKey {
         match mv {
             Move::Add { site, .. } => MoveKey::place(site as u32),
+            Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
             Move::Pass => MoveKey::PASS,
             Move::Swap => MoveKey::SWAP,
         }
@@ -208,16 +238,36 @@ impl Interpreter {
         let mut move_again = false;
         match mv {
             Move::Add { site, what, rule } => {
-                let then = self.consequences[rule as usize].as_ref();
                 self.place(state, site, what);
+                state.last_from = Some(site);
                 state.history.push((mover, false));
                 state.moves += 1;
-                if let Some(effect) = then {
-                    move_again = self.run_effect(state, effect);
-                }
+                let ctx = Ctx {
+                    from: Some(site),
+                    to: Some(site),
+                    ..Ctx::default()
+                };
+                move_again = self.run_consequences(state, rule, &ctx);
+            }
+            Move::Piece {
+                rule,
+                from,
+                to,
+                dir,
+            } => {
+                self.move_piece(state, rule, from, to, dir);
+                state.history.push((mover, false));
+                state.moves += 1;
+                let ctx = Ctx {
+                    from: Some(from),
+                    to: Some(to),
+                    ..Ctx::default()
+                };
+                move_again = self.run_consequences(state, rule, &ctx);
             }
             Move::Pass => {
                 state.last_to = None;
+                state.last_from = None;
                 state.history.push((mover, true));
                 state.moves += 1;
             }
@@ -225,6 +275,7 @@ impl Interpreter {
                 // Pieces and roles stay; the agents behind roles 1 and 2 trade places
                 // and role 2 moves again (Ludii appends SetNextPlayer(mover)).
                 state.last_to = None;
+                state.last_from = None;
                 state.history.push((mover, false));
                 state.moves += 1;
                 state.swapped = !state.swapped;
@@ -256,6 +307,68 @@ impl Interpreter {
         state.mover = next;
     }
 
+    /// The `then` consequences of a rule's move, in order; returns whether
+    /// the mover moves again.
+    fn run_consequences(&self, state: &mut State, rule: u16, ctx: &Ctx) -> bool {
+        let Some(Some(r)) = self.rules.get(rule as usize) else {
+            return false;
+        };
+        r.thens
+            .iter()
+            .fold(false, |again, e| self.run_effect(state, ctx, e) | again)
+    }
+
+    /// A piece move's own actions in Ludii's order: effects on the sites
+    /// jumped (`between (apply ...)`), on the destination (`to (apply ...)`),
+    /// then the piece moves, replacing whatever stands on `to`.
+    fn move_piece(&self, state: &mut State, rule: u16, from: Site, to: Site, dir: u8) {
+        let Some(Some(Rule {
+            moves: Moves::Move(m),
+            ..
+        })) = self.rules.get(rule as usize)
+        else {
+            unreachable!("piece move {rule} has a piece-move rule");
+        };
+        let ctx = Ctx {
+            from: Some(from),
+            to: Some(to),
+            ..Ctx::default()
+        };
+        if let Reach::Hop {
+            distance,
+            between_apply: Some(apply),
+            ..
+        } = &m.reach
+        {
+            let n = self.eval_int(state, state.mover, &ctx, distance).max(0) as usize;
+            let d = m.directions[dir as usize];
+            let jumped: Vec<Site> = self
+                .model
+                .board
+                .radials(from as usize, d)
+                .find(|r| r.steps.get(n + 1) == Some(&to))
+                .map(|r| r.steps[1..=n].to_vec())
+                .unwrap_or_default();
+            for b in jumped {
+                let at = Ctx {
+                    between: Some(b),
+                    ..ctx
+                };
+                self.run_effect(state, &at, apply);
+            }
+        }
+        if let Some(apply) = &m.to_apply {
+            self.run_effect(state, &ctx, apply);
+        }
+        let (what, owner) = (state.what[from as usize], state.owner[from as usize]);
+        state.what[from as usize] = 0;
+        state.owner[from as usize] = 0;
+        state.what[to as usize] = what;
+        state.owner[to as usize] = owner;
+        state.last_from = Some(from);
+        state.last_to = Some(to);
+    }
+
     fn place(&self, state: &mut State, site: Site, what: u8) {
         // Adding to an occupied site replaces its piece, as Ludii's ActionAdd sets the site.
         let owner = self.model.components[what as usize - 1].owner;
@@ -272,7 +385,7 @@ impl Interpreter {
             for rule in &self.model.phases[current].next {
                 let fires = match &rule.condition {
                     None => true,
-                    Some(c) => self.eval_cond(state, mover, c),
+                    Some(c) => self.eval_cond(state, mover, &Ctx::default(), c),
                 };
                 if fires {
                     state.phase[p] = rule.target as u8;
@@ -303,28 +416,64 @@ impl Interpreter {
     }
 }
 
-/// Records the `then` of every `(move Add ...)` in `moves`, by rule number,
-/// including the generators nested in `(sites Winning ...)`.
-fn collect_consequences(moves: &Moves, out: &mut Vec<Option<Effect>>) {
+/// Records every move rule in `moves` by number, with the consequences of
+/// the composites around it (`outer`, innermost first), including the
+/// generators nested in `(sites Winning ...)`.
+fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
+    let mut record = |rule: u16, then: &Option<Effect>| {
+        let slot = rule as usize;
+        if out.len() <= slot {
+            out.resize(slot + 1, None);
+        }
+        let thens = then.iter().chain(outer.iter().rev()).cloned().collect();
+        out[slot] = Some(Rule {
+            moves: moves.clone(),
+            thens,
+        });
+    };
     match moves {
         Moves::Add(add) => {
-            let slot = add.rule as usize;
-            if out.len() <= slot {
-                out.resize(slot + 1, None);
-            }
-            out[slot] = add.then.clone();
+            record(add.rule, &add.then);
             collect_in_region(&add.to, out);
         }
+        Moves::Move(m) => record(m.rule, &m.then),
+        Moves::Shoot(s) => record(s.rule, &s.then),
+        Moves::Pass { rule, then } => record(*rule, then),
+        Moves::ForEachPiece(rules) => {
+            for r in rules {
+                collect_rules(&r.moves, outer, out);
+            }
+        }
+        Moves::If {
+            then, otherwise, ..
+        } => {
+            collect_rules(then, outer, out);
+            if let Some(o) = otherwise {
+                collect_rules(o, outer, out);
+            }
+        }
         Moves::Priority(list) | Moves::Or(list) => {
-            list.iter().for_each(|m| collect_consequences(m, out));
+            list.iter().for_each(|m| collect_rules(m, outer, out));
+        }
+        Moves::Then(inner, effect) => {
+            // `outer` lists the outermost first; this `then` is inside them.
+            let mut nested = outer.to_vec();
+            nested.push(effect.clone());
+            collect_rules(inner, &nested, out);
         }
     }
 }
 
-fn collect_in_region(region: &Region, out: &mut Vec<Option<Effect>>) {
+fn collect_in_region(region: &Region, out: &mut Vec<Option<Rule>>) {
     match region {
-        Region::Union(parts) => parts.iter().for_each(|r| collect_in_region(r, out)),
-        Region::Winning { moves, .. } => collect_consequences(moves, out),
-        Region::Empty | Region::Static(_) => {}
+        Region::Union(parts) | Region::Intersection(parts) => {
+            parts.iter().for_each(|r| collect_in_region(r, out))
+        }
+        Region::Difference(a, b) => {
+            collect_in_region(a, out);
+            collect_in_region(b, out);
+        }
+        Region::Winning { moves, .. } => collect_rules(moves, &[], out),
+        _ => {}
     }
 }

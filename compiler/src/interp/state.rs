@@ -21,8 +21,12 @@ pub struct State {
     pub(crate) moves: u32,
     /// Ludii's turn counter: starts at 1, grows when the mover changes.
     pub(crate) turns: u32,
-    /// The `to` site of the last placement.
+    /// The `to` site of the last move.
     pub(crate) last_to: Option<Site>,
+    /// The `from` site of the last move (its `to` for a placement).
+    pub(crate) last_from: Option<Site>,
+    /// Per trigger: bit p set when the trigger was raised for player p.
+    pub(crate) triggers: Vec<u32>,
     /// Every move played: its mover and whether it was a pass (Ludii's
     /// all-pass rule reads the most recent turns).
     pub(crate) history: Vec<(Player, bool)>,
@@ -57,6 +61,18 @@ impl State {
 
     pub fn moves_played(&self) -> u32 {
         self.moves
+    }
+
+    pub(crate) fn triggered(&self, name: u8, player: Player) -> bool {
+        self.triggers
+            .get(name as usize)
+            .is_some_and(|bits| bits & (1 << player) != 0)
+    }
+
+    pub(crate) fn set_triggered(&mut self, name: u8, player: Player) {
+        if let Some(bits) = self.triggers.get_mut(name as usize) {
+            *bits |= 1 << player;
+        }
     }
 
     pub fn is_active(&self, player: Player) -> bool {

@@ -1,13 +1,14 @@
 //! Conditions, integers, players and regions.
 
 use crate::diagnostic::{ErrorKind, Result};
+use crate::board::Relation;
 use crate::ir::{
-    AbsoluteDirection, Cond, ConnectTargets, Connected, IntExpr, Line, Loop, PlayerRef, Region,
-    Site,
+    AbsoluteDirection, Comparison, Cond, ConnectTargets, Connected, IntExpr, Line, Loop, Owners,
+    PlayerRef, Region, Site, SiteExpr,
 };
 use crate::syntax::{Node, NodeKind};
 
-use super::{board, moves, Args, Cx};
+use super::{board, directions, moves, Args, Cx};
 
 /// A boolean condition.
 pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
@@ -36,6 +37,127 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
             } else {
                 Cond::And(items)
             })
+        }
+        "is Empty" | "is Occupied" => {
+            let name = Cx::ludeme_name(node);
+            let mut args = Args::new(node, name.clone(), 1);
+            let at = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a site"))?;
+            args.finish(cx)?;
+            let at = site(cx, at)?;
+            Ok(if name == "is Empty" {
+                Cond::Empty(at)
+            } else {
+                Cond::Occupied(at)
+            })
+        }
+        "is Enemy" | "is Friend" => {
+            let name = Cx::ludeme_name(node);
+            let mut args = Args::new(node, name.clone(), 1);
+            let who = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a player"))?;
+            args.finish(cx)?;
+            let who = int(cx, who)?;
+            Ok(if name == "is Enemy" {
+                Cond::Enemy(who)
+            } else {
+                Cond::Friend(who)
+            })
+        }
+        "is Mover" => {
+            let mut args = Args::new(node, "is Mover", 1);
+            let who = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a player"))?;
+            args.finish(cx)?;
+            Ok(Cond::IsMover(player_fn(cx, who)?))
+        }
+        "is In" => {
+            let mut args = Args::new(node, "is In", 1);
+            let at = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a site"))?;
+            let within = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a region"))?;
+            args.finish(cx)?;
+            Ok(Cond::In(site(cx, at)?, region(cx, within)?))
+        }
+        "is Related" => {
+            let mut args = Args::new(node, "is Related", 1);
+            let relation = args
+                .atom_among(&["Adjacent", "Orthogonal", "Diagonal", "OffDiagonal", "All"])
+                .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "`(is Related ...)` needs a relation (Adjacent, Orthogonal...)"))?;
+            let at = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a site"))?;
+            let within = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a region"))?;
+            args.finish(cx)?;
+            let relation = match relation {
+                "Adjacent" => Relation::Adjacent,
+                "Orthogonal" => Relation::Orthogonal,
+                "Diagonal" => Relation::Diagonal,
+                "OffDiagonal" => Relation::OffDiagonal,
+                _ => Relation::All,
+            };
+            Ok(Cond::Related(relation, site(cx, at)?, region(cx, within)?))
+        }
+        "is Triggered" => {
+            let mut args = Args::new(node, "is Triggered", 1);
+            let name = args
+                .take(|n| n.string().is_some())
+                .and_then(Node::string)
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a trigger name"))?;
+            let who = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a player"))?;
+            args.finish(cx)?;
+            Ok(Cond::Triggered {
+                name: cx.trigger(name),
+                who: player_fn(cx, who)?,
+            })
+        }
+        "no Moves" => {
+            let mut args = Args::new(node, "no Moves", 1);
+            let who = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a player"))?;
+            args.finish(cx)?;
+            Ok(Cond::NoMoves(player_fn(cx, who)?))
+        }
+        "all Sites" => {
+            let mut args = Args::new(node, "all Sites", 1);
+            let within = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a region"))?;
+            let test = args
+                .labeled("if")
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs `if:`"))?;
+            args.finish(cx)?;
+            Ok(Cond::AllSites(region(cx, within)?, Box::new(cond(cx, test)?)))
+        }
+        "=" | "!=" | "<" | "<=" | ">" | ">=" => {
+            let op = match node.head().unwrap_or_default() {
+                "=" => Comparison::Eq,
+                "!=" => Comparison::Ne,
+                "<" => Comparison::Lt,
+                "<=" => Comparison::Le,
+                ">" => Comparison::Gt,
+                _ => Comparison::Ge,
+            };
+            let mut args = Args::new(node, Cx::ludeme_name(node), 0);
+            let a = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs two values"))?;
+            let b = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs two values"))?;
+            args.finish(cx)?;
+            Ok(Cond::Compare(op, int(cx, a)?, int(cx, b)?))
         }
         "not" => {
             let mut args = Args::new(node, "not", 0);
@@ -76,20 +198,160 @@ fn conds_list(cx: &Cx, node: &Node) -> Result<Vec<Cond>> {
     items.into_iter().map(|c| cond(cx, c)).collect()
 }
 
-/// An integer: a literal or `(count Moves)`.
+/// An integer: a literal, a player name (its number) or an integer function.
 pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
     if let Some(atom) = node.atom() {
-        return atom
-            .parse()
-            .map(IntExpr::Const)
-            .map_err(|_| cx.unsupported_in(node, "integer"));
+        if let Ok(n) = atom.parse() {
+            return Ok(IntExpr::Const(n));
+        }
+        if PLAYER_ATOMS.contains(&atom) {
+            return Ok(IntExpr::Player(player_ref(cx, node)?));
+        }
+        return Err(cx.unsupported_in(node, "integer"));
     }
     match Cx::ludeme_name(node).as_str() {
         "count Moves" => {
             Args::new(node, "count Moves", 1).finish(cx)?;
             Ok(IntExpr::CountMoves)
         }
+        "mover" | "next" | "prev" => Ok(IntExpr::Player(player_fn(cx, node)?)),
+        "who" => {
+            let mut args = Args::new(node, "who", 0);
+            let at = args
+                .labeled("at")
+                .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "only `(who at:SITE)` is supported"))?;
+            args.finish(cx)?;
+            Ok(IntExpr::Who(site(cx, at)?))
+        }
+        "row" | "column" => {
+            let name = node.head().unwrap_or_default();
+            let mut args = Args::new(node, name, 0);
+            let at = args
+                .labeled("of")
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs `of:SITE`"))?;
+            args.finish(cx)?;
+            let at = site(cx, at)?;
+            Ok(if name == "row" {
+                IntExpr::Row(at)
+            } else {
+                IntExpr::Column(at)
+            })
+        }
+        "count Sites" => {
+            let mut args = Args::new(node, "count Sites", 1);
+            let within = args
+                .labeled("in")
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs `in:REGION`"))?;
+            args.finish(cx)?;
+            Ok(IntExpr::CountSites(Box::new(region(cx, within)?)))
+        }
+        "count Groups" => {
+            let mut args = Args::new(node, "count Groups", 1);
+            let relation = match args.atom_among(DIRECTION_SETS) {
+                None | Some("Adjacent") => Relation::Adjacent,
+                Some("Orthogonal") => Relation::Orthogonal,
+                Some("Diagonal") => Relation::Diagonal,
+                Some(_) => Relation::All,
+            };
+            let test = args
+                .labeled("if")
+                .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "only `(count Groups if:C)` is supported"))?;
+            args.finish(cx)?;
+            Ok(IntExpr::CountGroups(relation, Box::new(cond(cx, test)?)))
+        }
+        "+" | "-" => {
+            let plus = node.head() == Some("+");
+            let mut args = Args::new(node, Cx::ludeme_name(node), 0);
+            let a = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs two values"))?;
+            let b = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs two values"))?;
+            args.finish(cx)?;
+            let (a, b) = (Box::new(int(cx, a)?), Box::new(int(cx, b)?));
+            Ok(if plus {
+                IntExpr::Add(a, b)
+            } else {
+                IntExpr::Sub(a, b)
+            })
+        }
         _ => Err(cx.unsupported_in(node, "integer function")),
+    }
+}
+
+/// A player given as an atom (`Mover`, `P2`) or a function (`(mover)`, `(next)`).
+pub(super) fn player_fn(cx: &Cx, node: &Node) -> Result<PlayerRef> {
+    match node.head() {
+        Some("mover") | Some("next") | Some("prev") => {
+            let name = node.head().unwrap_or_default();
+            Args::new(node, name, 0).finish(cx)?;
+            Ok(match name {
+                "mover" => PlayerRef::Mover,
+                "next" => PlayerRef::Next,
+                _ => PlayerRef::Prev,
+            })
+        }
+        _ => player_ref(cx, node),
+    }
+}
+
+/// A site: `(from)`, `(to)`, `(between)`, `(site)`, `(last To)`, `(last From)`,
+/// `(centrePoint)`, `(where "Name" WHO)`, a coordinate `"A1"` or a number.
+pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
+    if let Some(coord) = node.string() {
+        return cx.coord(node, coord).map(SiteExpr::Const);
+    }
+    if node.atom().is_some() {
+        let n = cx.int_literal(node)?;
+        let b = cx.board(node)?;
+        if n < 0 || n as usize >= b.num_sites() {
+            return Err(cx.error(ErrorKind::Invalid, node, "no such site on this board"));
+        }
+        return Ok(SiteExpr::Const(n as Site));
+    }
+    let name = Cx::ludeme_name(node);
+    let simple = |e: SiteExpr, skip: usize| -> Result<SiteExpr> {
+        Args::new(node, name.clone(), skip).finish(cx)?;
+        Ok(e)
+    };
+    match name.as_str() {
+        "from" => simple(SiteExpr::From, 0),
+        "to" => simple(SiteExpr::To, 0),
+        "between" => simple(SiteExpr::Between, 0),
+        "site" => simple(SiteExpr::Iterated, 0),
+        "last To" => simple(SiteExpr::LastTo, 1),
+        "last From" => simple(SiteExpr::LastFrom, 1),
+        "centrePoint" => {
+            Args::new(node, "centrePoint", 0).finish(cx)?;
+            let b = cx.board(node)?;
+            let centre = b.centre();
+            match centre {
+                [one] => Ok(SiteExpr::Const(*one)),
+                _ => Err(cx
+                    .error(ErrorKind::Unsupported, node, "`(centrePoint)` on a board without a single centre site")
+                    .with_label("not supported by ludemic yet")),
+            }
+        }
+        "where" => {
+            let mut args = Args::new(node, "where", 0);
+            let piece = args
+                .take(|n| n.string().is_some())
+                .and_then(Node::string)
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(where ...)` needs a piece name"))?;
+            let who = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(where ...)` needs a player"))?;
+            args.finish(cx)?;
+            let Some(p) = who.atom().and_then(|a| cx.player_literal(a)) else {
+                return Err(cx.unsupported_in(who, "player of `(where ...)`"));
+            };
+            let component = cx.component_owned(piece, p).ok_or_else(|| {
+                cx.error(ErrorKind::Invalid, node, format!("player {p} has no piece \"{piece}\""))
+            })?;
+            Ok(SiteExpr::Where { component })
+        }
+        _ => Err(cx.unsupported_in(node, "site")),
     }
 }
 
@@ -237,6 +499,85 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
                 .collect::<Result<_>>()
                 .map(Region::Union)
         }
+        "sites Occupied" => {
+            let mut args = Args::new(node, "sites Occupied", 1);
+            let by = args
+                .labeled("by")
+                .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "only `(sites Occupied by:WHO)` is supported"))?;
+            args.finish(cx)?;
+            let owners = match by.atom() {
+                Some("Neutral") => Owners::Player(PlayerRef::Player(0)),
+                Some("Enemy") => Owners::Enemy,
+                Some("All") => Owners::All,
+                _ => Owners::Player(player_fn(cx, by)?),
+            };
+            Ok(Region::Occupied(owners))
+        }
+        "sites Mover" | "sites Next" | "sites Prev" => {
+            Args::new(node, Cx::ludeme_name(node), 1).finish(cx)?;
+            Ok(Region::Owned(player_ref(cx, &node.args()[0].value)?))
+        }
+        "difference" => {
+            let mut args = Args::new(node, "difference", 0);
+            let a = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs two regions"))?;
+            let b = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs two regions"))?;
+            args.finish(cx)?;
+            Ok(Region::Difference(
+                Box::new(region(cx, a)?),
+                Box::new(region(cx, b)?),
+            ))
+        }
+        "intersection" => {
+            let items: Vec<&Node> = match node.args() {
+                [one] if matches!(one.value.kind, NodeKind::Array(_)) => {
+                    one.value.args().iter().map(|a| &a.value).collect()
+                }
+                args => args.iter().map(|a| &a.value).collect(),
+            };
+            items
+                .into_iter()
+                .map(|r| region(cx, r))
+                .collect::<Result<_>>()
+                .map(Region::Intersection)
+        }
+        "sites Direction" => {
+            let mut args = Args::new(node, "sites Direction", 1);
+            let from = args
+                .labeled("from")
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs `from:SITE`"))?;
+            let dirs = match args.take(directions::is_direction_arg) {
+                Some(d) => directions::directions(cx, d)?,
+                None => vec![AbsoluteDirection::Adjacent],
+            };
+            let included = args.labeled_bool(cx, "included", false)?;
+            args.finish(cx)?;
+            Ok(Region::Direction {
+                from: site(cx, from)?,
+                directions: dirs,
+                included,
+            })
+        }
+        "sites Row" | "sites Column" => {
+            let name = Cx::ludeme_name(node);
+            let mut args = Args::new(node, name.clone(), 1);
+            let n = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a number"))?;
+            args.finish(cx)?;
+            let n = int(cx, n)?;
+            if let IntExpr::Const(_) = n {
+                return static_region(cx, node).map(Region::Static);
+            }
+            Ok(if name == "sites Row" {
+                Region::Row(n)
+            } else {
+                Region::Column(n)
+            })
+        }
         "sites Winning" => {
             let mut args = Args::new(node, "sites Winning", 1);
             let who = args.take(|n| n.atom().is_some()).ok_or_else(|| {
@@ -282,6 +623,73 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
             Args::new(node, "sites Corners", 1).finish(cx)?;
             board::corners(b)
         }
+        "sites Top" | "sites Bottom" | "sites Left" | "sites Right" | "sites Centre"
+        | "sites Board" => {
+            Args::new(node, name.clone(), 1).finish(cx)?;
+            match name.as_str() {
+                "sites Top" => b.top().to_vec(),
+                "sites Bottom" => b.bottom().to_vec(),
+                "sites Left" => b.left().to_vec(),
+                "sites Right" => b.right().to_vec(),
+                "sites Centre" => b.centre().to_vec(),
+                _ => (0..b.num_sites() as Site).collect(),
+            }
+        }
+        "sites Row" | "sites Column" => {
+            let mut args = Args::new(node, name.clone(), 1);
+            let (n, at) = args
+                .int()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a number"))?;
+            args.finish(cx)?;
+            let lines = if name == "sites Row" { b.rows() } else { b.columns() };
+            lines
+                .get(n as usize)
+                .cloned()
+                .ok_or_else(|| cx.error(ErrorKind::Invalid, at, "no such row or column"))?
+        }
+        "sites Phase" => {
+            // The board's 2-colouring: phase 0 holds site 0's colour class.
+            let mut args = Args::new(node, "sites Phase", 1);
+            let (phase, _) = args
+                .int()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs 0 or 1"))?;
+            args.finish(cx)?;
+            (0..b.num_sites() as Site)
+                .filter(|&s| {
+                    let site = &b.sites[s as usize];
+                    ((site.row + site.col) % 2) as i64 == phase
+                })
+                .collect()
+        }
+        "union" | "difference" => {
+            let items: Vec<&Node> = match node.args() {
+                [one] if matches!(one.value.kind, NodeKind::Array(_)) => {
+                    one.value.args().iter().map(|a| &a.value).collect()
+                }
+                args => args.iter().map(|a| &a.value).collect(),
+            };
+            let mut parts = items.into_iter().map(|r| static_region(cx, r));
+            let mut sites = parts.next().transpose()?.unwrap_or_default();
+            for part in parts {
+                let part = part?;
+                if name == "union" {
+                    sites.extend(part);
+                } else {
+                    sites.retain(|s| !part.contains(s));
+                }
+            }
+            sites.sort_unstable();
+            sites.dedup();
+            sites
+        }
+        _ if node.atom().is_some_and(|a| cx.player_literal(a).is_some()) || name.starts_with("sites P") => {
+            // `(sites P1)` or `P1` in a static place: the player's declared regions.
+            let atom = if name.starts_with("sites P") { name.trim_start_matches("sites ").to_owned() } else { name.clone() };
+            let p = cx
+                .player_literal(&atom)
+                .ok_or_else(|| cx.unsupported_in(node, "region"))?;
+            cx.owned_regions(p)
+        }
         "sites Outer" => {
             Args::new(node, "sites Outer", 1).finish(cx)?;
             b.outer().to_vec()
@@ -322,6 +730,7 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
             }
             sites
         }
+        "{...}" => list_sites(cx, node)?,
         "sites" => {
             let mut args = Args::new(node, "sites", 0);
             let list = args
@@ -331,6 +740,9 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
             list.args()
                 .iter()
                 .map(|a| {
+                    if let Some(coord) = a.value.string() {
+                        return cx.coord(&a.value, coord);
+                    }
                     let site = cx.int_literal(&a.value)?;
                     if site < 0 || site as usize >= b.num_sites() {
                         return Err(cx.error(
@@ -346,4 +758,22 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
         _ => return Err(cx.unsupported_in(node, "region")),
     };
     Ok(sites)
+}
+
+/// `{1 2 "A3"}`: sites by number or coordinate.
+fn list_sites(cx: &Cx, list: &Node) -> Result<Vec<Site>> {
+    let b = cx.board(list)?;
+    list.args()
+        .iter()
+        .map(|a| {
+            if let Some(coord) = a.value.string() {
+                return cx.coord(&a.value, coord);
+            }
+            let site = cx.int_literal(&a.value)?;
+            if site < 0 || site as usize >= b.num_sites() {
+                return Err(cx.error(ErrorKind::Invalid, &a.value, "no such site on this board"));
+            }
+            Ok(site as Site)
+        })
+        .collect()
 }

@@ -1,14 +1,40 @@
 //! `(players ...)` and `(equipment {...})`: players, the board, pieces, regions.
 
 use crate::diagnostic::{ErrorKind, Result};
+use crate::board::Compass;
 use crate::ir::{Component, PlayerId, RegionDecl};
 use crate::syntax::{Node, NodeKind};
 
 use super::{board, conds, Args, Cx};
 
-/// `(players N)`.
-pub(super) fn players(cx: &Cx, node: &Node) -> Result<u8> {
+/// `(players N)` or `(players {(player N) (player S)})`: the number of
+/// players and each one's facing (index 0 unused).
+pub(super) fn players(cx: &Cx, node: &Node) -> Result<(u8, Vec<Option<Compass>>)> {
     let mut args = Args::new(node, "players", 0);
+    if let Some(list) = args.take(|n| matches!(n.kind, NodeKind::Array(_))) {
+        args.finish(cx)?;
+        let mut facing = vec![None];
+        for item in list.args() {
+            let player = &item.value;
+            if player.head() != Some("player") {
+                return Err(cx.unsupported_in(player, "player declaration"));
+            }
+            let mut pargs = Args::new(player, "player", 0);
+            let dir = pargs
+                .take(|n| n.atom().is_some())
+                .ok_or_else(|| cx.unsupported_in(player, "player declaration"))?;
+            pargs.finish(cx)?;
+            let compass = dir
+                .atom()
+                .and_then(Compass::from_name)
+                .ok_or_else(|| cx.unsupported_in(dir, "player direction"))?;
+            facing.push(Some(compass));
+        }
+        if !(1..=16).contains(&(facing.len() - 1)) {
+            return Err(cx.error(ErrorKind::Invalid, node, "Ludii games have 1 to 16 players"));
+        }
+        return Ok(((facing.len() - 1) as u8, facing));
+    }
     let Some((n, at)) = args.int() else {
         return Err(match args.next() {
             Some(other) => cx.unsupported_in(other, "player declaration"),
@@ -23,11 +49,11 @@ pub(super) fn players(cx: &Cx, node: &Node) -> Result<u8> {
         return Err(cx.error(ErrorKind::Invalid, at, "Ludii games have 1 to 16 players"));
     }
     args.finish(cx)?;
-    Ok(n as u8)
+    Ok((n as u8, vec![None; n as usize + 1]))
 }
 
 /// `(equipment {ITEM...})`.
-pub(super) fn equipment(cx: &mut Cx, node: &Node) -> Result<()> {
+pub(super) fn equipment<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
     let mut args = Args::new(node, "equipment", 0);
     let items = args
         .take(|n| matches!(n.kind, NodeKind::Array(_)))
@@ -67,8 +93,8 @@ pub(super) fn equipment(cx: &mut Cx, node: &Node) -> Result<()> {
     Ok(())
 }
 
-/// `(piece "Name" OWNER)`: one component, or one per player for `Each`.
-fn piece(cx: &mut Cx, node: &Node) -> Result<()> {
+/// `(piece "Name" OWNER [FACING] [MOVES])`: one component, or one per player for `Each`.
+fn piece<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
     let mut args = Args::new(node, "piece", 0);
     let name = args
         .take(|n| n.string().is_some())
@@ -81,9 +107,15 @@ fn piece(cx: &mut Cx, node: &Node) -> Result<()> {
             "`(piece ...)` needs an owner (P1, Each...)",
         )
     })?;
+    let own_facing = match args.take(|n| n.atom().is_some_and(|a| Compass::from_name(a).is_some())) {
+        Some(d) => d.atom().and_then(Compass::from_name),
+        None => None,
+    };
+    let moves = args.take(|n| n.head().is_some());
     args.finish(cx)?;
     let owners: Vec<PlayerId> = match owner.atom() {
         Some("Each") => (1..=cx.num_players()).collect(),
+        Some("Neutral") | Some("Shared") => vec![0],
         Some(p) => match cx.player_literal(p) {
             Some(p) => vec![p],
             None => return Err(cx.unsupported_in(owner, "piece owner")),
@@ -91,10 +123,14 @@ fn piece(cx: &mut Cx, node: &Node) -> Result<()> {
         None => unreachable!("taken as an atom"),
     };
     for owner in owners {
+        let facing = own_facing.or_else(|| cx.facing.get(owner as usize).copied().flatten());
         cx.components.push(Component {
             name: format!("{name}{owner}"),
+            base: name.to_owned(),
             owner,
+            facing: facing.map(Compass::absolute),
         });
+        cx.piece_moves.push(moves);
     }
     Ok(())
 }

@@ -7,6 +7,7 @@
 mod args;
 mod board;
 mod conds;
+mod directions;
 mod equipment;
 mod moves;
 mod rules;
@@ -67,6 +68,10 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         regions: Vec::new(),
         phase_names: Vec::new(),
         rules: std::cell::Cell::new(0),
+        piece_moves: Vec::new(),
+        facing: Vec::new(),
+        current_piece: std::cell::Cell::new(None),
+        triggers: std::cell::RefCell::new(Vec::new()),
     };
     if game.head() != Some("game") {
         return Err(cx.unsupported(game));
@@ -77,7 +82,9 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
     let players = args
         .form_with_head("players")
         .ok_or_else(|| args.error(&cx, ErrorKind::Invalid, "a game needs `(players ...)`"))?;
-    cx.num_players = equipment::players(&cx, players)?;
+    let (num_players, facing) = equipment::players(&cx, players)?;
+    cx.num_players = num_players;
+    cx.facing = facing;
     let equipment = args
         .form_with_head("equipment")
         .ok_or_else(|| args.error(&cx, ErrorKind::Invalid, "a game needs `(equipment ...)`"))?;
@@ -103,6 +110,8 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         regions: cx.regions,
         swap: rules.swap,
         phases: rules.phases,
+        start: rules.start,
+        triggers: cx.triggers.take(),
         end: rules.end,
         options: expanded.selected_options.clone(),
     })
@@ -120,9 +129,19 @@ pub(crate) struct Cx<'a> {
     phase_names: Vec<String>,
     /// `(move Add ...)` rules numbered so far.
     rules: std::cell::Cell<u16>,
+    /// Each component's own move rules as written (`(piece "Pawn" Each MOVES)`),
+    /// lowered afresh for every `(forEach Piece)` that runs them.
+    piece_moves: Vec<Option<&'a Node>>,
+    /// Each player's facing from `(player N)` (index 0 unused).
+    facing: Vec<Option<crate::board::Compass>>,
+    /// The component whose rules are being lowered (relative directions turn
+    /// from its facing).
+    current_piece: std::cell::Cell<Option<usize>>,
+    /// Trigger names met so far.
+    triggers: std::cell::RefCell<Vec<String>>,
 }
 
-impl Cx<'_> {
+impl<'a> Cx<'a> {
     pub fn error(&self, kind: ErrorKind, node: &Node, message: impl Into<String>) -> CompileError {
         self.ex.error(kind, &node.span, message)
     }
@@ -214,6 +233,92 @@ impl Cx<'_> {
     pub fn player_literal(&self, name: &str) -> Option<PlayerId> {
         let n: u8 = name.strip_prefix('P')?.parse().ok()?;
         (1..=self.num_players.max(1)).contains(&n).then_some(n)
+    }
+
+    /// The component with this full name (`"Dot0"`, `"Disc1"`), or with this
+    /// declared name when only one component has it.
+    pub fn component_named(&self, name: &str) -> Option<usize> {
+        self.components.iter().position(|c| c.name == name).or_else(|| {
+            let mut it = self.components.iter().enumerate().filter(|(_, c)| c.base == name);
+            match (it.next(), it.next()) {
+                (Some((i, _)), None) => Some(i),
+                _ => None,
+            }
+        })
+    }
+
+    /// Player `p`'s component declared as `name`.
+    pub fn component_owned(&self, name: &str, p: PlayerId) -> Option<usize> {
+        self.components
+            .iter()
+            .position(|c| c.base == name && c.owner == p)
+    }
+
+    /// A component's own move rules, if it has any.
+    pub fn piece_moves(&self, component: usize) -> Option<&'a Node> {
+        self.piece_moves.get(component).copied().flatten()
+    }
+
+    /// Runs `f` lowering the rules of `component`.
+    pub fn with_piece<T>(&self, component: usize, f: impl FnOnce() -> T) -> T {
+        let saved = self.current_piece.replace(Some(component));
+        let out = f();
+        self.current_piece.set(saved);
+        out
+    }
+
+    /// The component whose rules are being lowered.
+    pub fn facing_component(&self) -> Option<usize> {
+        self.current_piece.get()
+    }
+
+    /// The facing relative directions turn from: the current piece's.
+    pub fn facing(&self) -> Option<crate::board::Compass> {
+        self.current_piece
+            .get()
+            .and_then(|c| self.components[c].facing)
+            .and_then(|d| d.compass())
+    }
+
+    /// The number of the trigger called `name`.
+    pub fn trigger(&self, name: &str) -> u8 {
+        let mut triggers = self.triggers.borrow_mut();
+        match triggers.iter().position(|t| t == name) {
+            Some(i) => i as u8,
+            None => {
+                triggers.push(name.to_owned());
+                (triggers.len() - 1) as u8
+            }
+        }
+    }
+
+    /// The site with Ludii's coordinate label `coord`.
+    pub fn coord(&self, at: &Node, coord: &str) -> Result<crate::ir::Site> {
+        let b = self.board(at)?;
+        b.sites
+            .iter()
+            .position(|s| s.coord == coord)
+            .map(|i| i as crate::ir::Site)
+            .ok_or_else(|| {
+                self.error(
+                    ErrorKind::Invalid,
+                    at,
+                    format!("no site has the coordinate \"{coord}\""),
+                )
+            })
+    }
+
+    /// The sites of every region owned by player `p`.
+    pub fn owned_regions(&self, p: PlayerId) -> Vec<crate::ir::Site> {
+        let mut sites: Vec<_> = self
+            .regions
+            .iter()
+            .filter(|r| r.owner == p)
+            .flat_map(|r| r.parts.iter().flatten().copied())
+            .collect();
+        sites.sort_unstable();
+        sites.dedup();
+        sites
     }
 
     pub fn board(&self, at: &Node) -> Result<&crate::board::Board> {

@@ -1,40 +1,86 @@
-//! Move generators and their consequences (`then`).
+//! Move generators and their consequences (`then`, `apply`).
 
 use crate::diagnostic::{ErrorKind, Result};
-use crate::ir::{Add, Effect, Moves, PieceRef};
+use crate::ir::{
+    Add, Effect, Moves, PieceMove, PieceRef, PieceRules, Reach, Shoot, Walk,
+};
 use crate::syntax::{Node, NodeKind};
 
-use super::{conds, Args, Cx};
+use super::{conds, directions, Args, Cx};
 
-/// A move generator: `(move Add ...)`, `(add ...)`, `(priority ...)`, `(or ...)`.
+/// A move generator.
 pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
     match Cx::ludeme_name(node).as_str() {
-        "move Add" => Ok(Moves::Add(add(cx, node, 1)?)),
-        "add" => Ok(Moves::Add(add(cx, node, 0)?)),
-        "priority" => Ok(Moves::Priority(list(cx, node, "priority")?)),
-        "or" => Ok(Moves::Or(list(cx, node, "or")?)),
+        "move Add" => add(cx, node, 1),
+        "move Step" => piece_move(cx, node, Kind::Step),
+        "move Hop" => piece_move(cx, node, Kind::Hop),
+        "move Slide" => piece_move(cx, node, Kind::Slide),
+        "move Leap" => piece_move(cx, node, Kind::Leap),
+        "move Shoot" => shoot(cx, node),
+        "move Pass" => {
+            let mut args = Args::new(node, "move Pass", 1);
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            if then.is_some() {
+                return Err(cx
+                    .error(ErrorKind::Unsupported, node, "`(move Pass)` with `(then ...)`")
+                    .with_label("not supported by ludemic yet"));
+            }
+            Ok(Moves::Pass {
+                rule: cx.next_rule(),
+                then: None,
+            })
+        }
+        "move" if node.args().iter().any(|a| a.value.head() == Some("from")) => {
+            piece_move(cx, node, Kind::FromTo)
+        }
+        "forEach Piece" => for_each_piece(cx, node),
+        "if" => {
+            let mut args = Args::new(node, "if", 0);
+            let condition = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition"))?;
+            let then = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs moves"))?;
+            let otherwise = args.next();
+            let outer = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            let m = Moves::If {
+                condition: conds::cond(cx, condition)?,
+                then: Box::new(moves(cx, then)?),
+                otherwise: otherwise.map(|o| moves(cx, o)).transpose()?.map(Box::new),
+            };
+            Ok(with_then(m, outer))
+        }
+        "priority" => list(cx, node, "priority").map(|(l, t)| with_then(Moves::Priority(l), t)),
+        "or" => list(cx, node, "or").map(|(l, t)| with_then(Moves::Or(l), t)),
         _ => Err(cx.unsupported_in(node, "move ludeme")),
     }
 }
 
-/// `(priority {A B})`, `(priority A B)` and the same for `or`.
-fn list(cx: &Cx, node: &Node, what: &str) -> Result<Vec<Moves>> {
-    let items: Vec<&Node> = match node.args() {
-        [one] if one.label.is_none() => match &one.value.kind {
-            NodeKind::Array(items) => items.iter().map(|a| &a.value).collect(),
-            _ => vec![&one.value],
-        },
-        args => {
-            if let Some(labelled) = args.iter().find(|a| a.label.is_some()) {
-                return Err(cx.error_span(
-                    ErrorKind::Unsupported,
-                    &labelled.span,
-                    format!("unsupported labelled argument of `({what} ...)`"),
-                ));
+fn with_then(moves: Moves, then: Option<Effect>) -> Moves {
+    match then {
+        Some(e) => Moves::Then(Box::new(moves), e),
+        None => moves,
+    }
+}
+
+/// `(priority {A B} [(then E)])`, `(priority A B)` and the same for `or`.
+fn list(cx: &Cx, node: &Node, what: &str) -> Result<(Vec<Moves>, Option<Effect>)> {
+    let mut args = Args::new(node, what, 0);
+    let then = then_of(cx, &mut args)?;
+    let items: Vec<&Node> = match args.take(|n| matches!(n.kind, NodeKind::Array(_))) {
+        Some(array) => array.args().iter().map(|a| &a.value).collect(),
+        None => {
+            let mut items = Vec::new();
+            while let Some(n) = args.take(|n| n.head().is_some()) {
+                items.push(n);
             }
-            args.iter().map(|a| &a.value).collect()
+            items
         }
     };
+    args.finish(cx)?;
     if items.is_empty() {
         return Err(cx.error(
             ErrorKind::Invalid,
@@ -42,20 +88,32 @@ fn list(cx: &Cx, node: &Node, what: &str) -> Result<Vec<Moves>> {
             format!("`({what} ...)` needs moves"),
         ));
     }
-    items.into_iter().map(|m| moves(cx, m)).collect()
+    let lowered = items
+        .into_iter()
+        .map(|m| moves(cx, m))
+        .collect::<Result<_>>()?;
+    Ok((lowered, then))
 }
 
-/// `(move Add [piece] (to REGION [if:C]) [(then E)])`; `skip` is 1 after the `Add` selector.
-fn add(cx: &Cx, node: &Node, skip: usize) -> Result<Add> {
-    let what = if skip == 1 { "move Add" } else { "add" };
+fn then_of(cx: &Cx, args: &mut Args) -> Result<Option<Effect>> {
+    match args.form_with_head("then") {
+        Some(then) => Ok(Some(self::then(cx, then)?)),
+        None => Ok(None),
+    }
+}
+
+/// `(move Add [(piece P)] (to REGION [if:C]) [(then E)])`.
+fn add(cx: &Cx, node: &Node, skip: usize) -> Result<Moves> {
+    let what = "move Add";
     let mut args = Args::new(node, what, skip);
+    let piece = match args.form_with_head("piece") {
+        Some(p) => PieceRef::Component(piece_arg(cx, p)?),
+        None => PieceRef::Mover,
+    };
     let to = args
         .form_with_head("to")
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(move Add ...)` needs `(to ...)`"))?;
-    let then = match args.form_with_head("then") {
-        Some(then) => Some(self::then(cx, then)?),
-        None => None,
-    };
+    let then = then_of(cx, &mut args)?;
     args.finish(cx)?;
     let mut targs = Args::new(to, "to", 0);
     let region = targs
@@ -66,7 +124,7 @@ fn add(cx: &Cx, node: &Node, skip: usize) -> Result<Add> {
         None => None,
     };
     targs.finish(cx)?;
-    if cx.components.len() < cx.num_players() as usize {
+    if piece == PieceRef::Mover && cx.components.len() < cx.num_players() as usize {
         return Err(cx.error(
             ErrorKind::Invalid,
             node,
@@ -77,13 +135,251 @@ fn add(cx: &Cx, node: &Node, skip: usize) -> Result<Add> {
             ),
         ));
     }
-    Ok(Add {
+    Ok(Moves::Add(Add {
         rule: cx.next_rule(),
-        piece: PieceRef::Mover,
+        piece,
         to: conds::region(cx, region)?,
         to_if,
         then,
-    })
+    }))
+}
+
+/// `(piece "Name")` naming a component with its owner suffix (`"Dot0"`),
+/// or `(piece (id "Name" WHO))`.
+fn piece_arg(cx: &Cx, node: &Node) -> Result<usize> {
+    let mut args = Args::new(node, "piece", 0);
+    let name = args
+        .take(|n| n.string().is_some())
+        .and_then(Node::string)
+        .ok_or_else(|| cx.unsupported_in(node, "piece"))?;
+    args.finish(cx)?;
+    cx.component_named(name)
+        .ok_or_else(|| cx.error(ErrorKind::Invalid, node, format!("no piece is called \"{name}\"")))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Step,
+    Hop,
+    Slide,
+    Leap,
+    FromTo,
+}
+
+/// `(move Step|Hop|Slide|Leap ...)` and `(move (from ...) (to ...))`.
+fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
+    let name = Cx::ludeme_name(node);
+    let mut args = Args::new(node, name.clone(), usize::from(kind != Kind::FromTo));
+    let from = match args.form_with_head("from") {
+        Some(f) => Some(from_arg(cx, f, kind)?),
+        None => None,
+    };
+    let walks = if kind == Kind::Leap {
+        let list = args
+            .take(|n| matches!(n.kind, NodeKind::Array(_)))
+            .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(move Leap ...)` needs walks"))?;
+        Some(walks(cx, list)?)
+    } else {
+        None
+    };
+    let forward = args.labeled_bool(cx, "forward", false)?;
+    let dirs = match args.take(directions::is_direction_arg) {
+        Some(d) => directions::directions(cx, d)?,
+        // Ludii's default for Step, Hop and Slide is Adjacent.
+        None => vec![crate::ir::AbsoluteDirection::Adjacent],
+    };
+    let between = args.form_with_head("between");
+    let to = args.form_with_head("to");
+    let then = then_of(cx, &mut args)?;
+    args.finish(cx)?;
+
+    let mut to_if = None;
+    let mut to_apply = None;
+    let mut to_region = None;
+    if let Some(to) = to {
+        let mut targs = Args::new(to, "to", 0);
+        if kind == Kind::FromTo {
+            let region = targs
+                .take(|n| n.head() != Some("apply"))
+                .ok_or_else(|| targs.error(cx, ErrorKind::Invalid, "`(to ...)` needs sites"))?;
+            to_region = Some(conds::region(cx, region)?);
+        }
+        if let Some(c) = targs.labeled("if") {
+            to_if = Some(conds::cond(cx, c)?);
+        }
+        if let Some(apply) = targs.form_with_head("apply") {
+            to_apply = Some(apply_arg(cx, apply)?);
+        }
+        targs.finish(cx)?;
+    }
+    let mut between_if = None;
+    let mut between_apply = None;
+    let mut distance = crate::ir::IntExpr::Const(1);
+    if let Some(b) = between {
+        if !matches!(kind, Kind::Hop | Kind::Slide) {
+            return Err(cx.unsupported_in(b, &format!("argument of `({name} ...)`")));
+        }
+        let mut bargs = Args::new(b, "between", 0);
+        if let Some(exact) = bargs.form_with_head("exact") {
+            if kind != Kind::Hop {
+                return Err(cx.unsupported_in(exact, "argument of `(between ...)` in a slide"));
+            }
+            let mut eargs = Args::new(exact, "exact", 0);
+            let n = eargs
+                .next()
+                .ok_or_else(|| eargs.error(cx, ErrorKind::Invalid, "`(exact ...)` needs a number"))?;
+            eargs.finish(cx)?;
+            distance = conds::int(cx, n)?;
+        }
+        if let Some(c) = bargs.labeled("if") {
+            between_if = Some(conds::cond(cx, c)?);
+        }
+        if let Some(apply) = bargs.form_with_head("apply") {
+            if kind != Kind::Hop {
+                return Err(cx.unsupported_in(apply, "argument of `(between ...)` in a slide"));
+            }
+            between_apply = Some(apply_arg(cx, apply)?);
+        }
+        bargs.finish(cx)?;
+    }
+    if kind == Kind::FromTo && to_region.is_none() {
+        return Err(cx.error(ErrorKind::Invalid, node, "`(move (from ...) ...)` needs `(to ...)`"));
+    }
+    if forward && kind != Kind::Leap {
+        return Err(cx.unsupported_in(node, "use of `forward:`"));
+    }
+    let reach = match kind {
+        Kind::Step => Reach::Step,
+        Kind::Hop => Reach::Hop {
+            distance,
+            between_if,
+            between_apply,
+        },
+        Kind::Slide => Reach::Slide { between_if },
+        Kind::Leap => Reach::Leap {
+            walks: walks.unwrap_or_default(),
+            forward,
+        },
+        Kind::FromTo => Reach::FromTo {
+            to: to_region.expect("checked above"),
+        },
+    };
+    if from.is_none() && cx.facing_component().is_none() {
+        return Err(cx
+            .error(
+                ErrorKind::Unsupported,
+                node,
+                format!("`({name} ...)` outside a piece's rules needs `(from ...)`"),
+            )
+            .with_label("not supported by ludemic yet"));
+    }
+    Ok(Moves::Move(PieceMove {
+        rule: cx.next_rule(),
+        reach,
+        directions: dirs,
+        from,
+        to_if,
+        to_apply,
+        then,
+    }))
+}
+
+/// `(from REGION)` of a move; in a hop or step, `(from (last To))` style single sites.
+fn from_arg(cx: &Cx, node: &Node, _kind: Kind) -> Result<crate::ir::Region> {
+    let mut args = Args::new(node, "from", 0);
+    let region = args
+        .next()
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(from ...)` needs sites"))?;
+    args.finish(cx)?;
+    conds::region(cx, region)
+}
+
+/// `{ {F F R F} {F F L F} }`.
+fn walks(cx: &Cx, list: &Node) -> Result<Vec<Vec<Walk>>> {
+    list.args()
+        .iter()
+        .map(|walk| {
+            let steps: Vec<&Node> = match &walk.value.kind {
+                NodeKind::Array(items) => items.iter().map(|a| &a.value).collect(),
+                _ => return Err(cx.error(ErrorKind::Invalid, &walk.value, "a walk is a list `{F R ...}`")),
+            };
+            steps
+                .into_iter()
+                .map(|s| match s.atom() {
+                    Some("F") => Ok(Walk::Forward),
+                    Some("R") => Ok(Walk::Right),
+                    Some("L") => Ok(Walk::Left),
+                    _ => Err(cx.unsupported_in(s, "walk step")),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `(move Shoot (piece P) [DIRS])`.
+fn shoot(cx: &Cx, node: &Node) -> Result<Moves> {
+    let mut args = Args::new(node, "move Shoot", 1);
+    let piece = args
+        .form_with_head("piece")
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(move Shoot ...)` needs `(piece ...)`"))?;
+    let component = piece_arg(cx, piece)?;
+    let dirs = match args.take(directions::is_direction_arg) {
+        Some(d) => directions::directions(cx, d)?,
+        None => vec![crate::ir::AbsoluteDirection::Adjacent],
+    };
+    let then = then_of(cx, &mut args)?;
+    args.finish(cx)?;
+    Ok(Moves::Shoot(Shoot {
+        rule: cx.next_rule(),
+        component,
+        directions: dirs,
+        then,
+    }))
+}
+
+/// `(forEach Piece)`, `(forEach Piece "Name")`, `(forEach Piece ["Name"] MOVES)`:
+/// each of the mover's pieces runs its own rules (or the given ones).
+fn for_each_piece(cx: &Cx, node: &Node) -> Result<Moves> {
+    let mut args = Args::new(node, "forEach Piece", 1);
+    let names: Option<Vec<String>> = match args.take(|n| n.string().is_some() || matches!(n.kind, NodeKind::Array(_))) {
+        Some(n) => match &n.kind {
+            NodeKind::Array(items) => Some(
+                items
+                    .iter()
+                    .map(|a| a.value.string().map(str::to_owned).ok_or_else(|| cx.unsupported_in(&a.value, "piece name")))
+                    .collect::<Result<_>>()?,
+            ),
+            _ => Some(vec![n.string().unwrap_or_default().to_owned()]),
+        },
+        None => None,
+    };
+    let given = args.take(|n| n.head().is_some() && n.head() != Some("then"));
+    let then = then_of(cx, &mut args)?;
+    args.finish(cx)?;
+    let mut rules = Vec::new();
+    for (component, c) in cx.components.iter().enumerate() {
+        if c.owner == 0 {
+            continue;
+        }
+        if let Some(names) = &names {
+            if !names.iter().any(|n| *n == c.base || *n == c.name) {
+                continue;
+            }
+        }
+        let source = match given {
+            Some(g) => g,
+            None => match cx.piece_moves(component) {
+                Some(m) => m,
+                None => continue,
+            },
+        };
+        let lowered = cx.with_piece(component, || moves(cx, source))?;
+        rules.push(PieceRules {
+            component,
+            moves: lowered,
+        });
+    }
+    Ok(with_then(Moves::ForEachPiece(rules), then))
 }
 
 /// `(then E)`.
@@ -96,36 +392,147 @@ fn then(cx: &Cx, node: &Node) -> Result<Effect> {
     self::effect(cx, effect)
 }
 
-/// A consequence: `(moveAgain)`, `(if C E [E])`, `{E...}`.
+/// `(apply E)`.
+fn apply_arg(cx: &Cx, node: &Node) -> Result<Effect> {
+    let mut args = Args::new(node, "apply", 0);
+    let effect = args
+        .next()
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(apply ...)` needs an effect"))?;
+    args.finish(cx)?;
+    self::effect(cx, effect)
+}
+
+/// A consequence: `(moveAgain)`, `(if C E [E])`, `(and {E...})`, `(remove S)`,
+/// `(add (piece P) (to S))`, `(trigger "Name" WHO)`.
 fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
-    match &node.kind {
-        NodeKind::Array(items) => items
+    if let NodeKind::Array(items) = &node.kind {
+        return items
             .iter()
             .map(|a| effect(cx, &a.value))
             .collect::<Result<_>>()
-            .map(Effect::Seq),
-        _ => match node.head() {
-            Some("moveAgain") => {
-                Args::new(node, "moveAgain", 0).finish(cx)?;
-                Ok(Effect::MoveAgain)
-            }
-            Some("if") => {
-                let mut args = Args::new(node, "if", 0);
-                let condition = args.next().ok_or_else(|| {
-                    args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition")
-                })?;
-                let then = args.next().ok_or_else(|| {
-                    args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a consequence")
-                })?;
-                let otherwise = args.next();
-                args.finish(cx)?;
-                Ok(Effect::If {
-                    condition: conds::cond(cx, condition)?,
-                    then: Box::new(effect(cx, then)?),
-                    otherwise: otherwise.map(|o| effect(cx, o)).transpose()?.map(Box::new),
-                })
-            }
-            _ => Err(cx.unsupported_in(node, "consequence")),
-        },
+            .map(Effect::Seq);
     }
+    match node.head() {
+        Some("moveAgain") => {
+            Args::new(node, "moveAgain", 0).finish(cx)?;
+            Ok(Effect::MoveAgain)
+        }
+        Some("and") => {
+            let items: Vec<&Node> = match node.args() {
+                [one] if matches!(one.value.kind, NodeKind::Array(_)) => {
+                    one.value.args().iter().map(|a| &a.value).collect()
+                }
+                args => {
+                    if let Some(l) = args.iter().find(|a| a.label.is_some()) {
+                        return Err(cx.error_span(ErrorKind::Unsupported, &l.span, "unsupported labelled argument of `(and ...)`"));
+                    }
+                    args.iter().map(|a| &a.value).collect()
+                }
+            };
+            items
+                .into_iter()
+                .map(|e| effect(cx, e))
+                .collect::<Result<_>>()
+                .map(Effect::Seq)
+        }
+        Some("if") => {
+            let mut args = Args::new(node, "if", 0);
+            let condition = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition"))?;
+            let then = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a consequence"))?;
+            let otherwise = args.next();
+            args.finish(cx)?;
+            Ok(Effect::If {
+                condition: conds::cond(cx, condition)?,
+                then: Box::new(effect(cx, then)?),
+                otherwise: otherwise.map(|o| effect(cx, o)).transpose()?.map(Box::new),
+            })
+        }
+        Some("remove") => {
+            let mut args = Args::new(node, "remove", 0);
+            let site = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(remove ...)` needs a site"))?;
+            args.finish(cx)?;
+            Ok(Effect::Remove(conds::site(cx, site)?))
+        }
+        Some("add") => {
+            let mut args = Args::new(node, "add", 0);
+            let piece = args
+                .form_with_head("piece")
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(add ...)` needs `(piece ...)`"))?;
+            let to = args
+                .form_with_head("to")
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(add ...)` needs `(to ...)`"))?;
+            args.finish(cx)?;
+            let mut pargs = Args::new(piece, "piece", 0);
+            let what = pargs
+                .next()
+                .ok_or_else(|| pargs.error(cx, ErrorKind::Invalid, "`(piece ...)` needs a piece"))?;
+            pargs.finish(cx)?;
+            let component = piece_id(cx, what)?;
+            let mut targs = Args::new(to, "to", 0);
+            let site = targs
+                .next()
+                .ok_or_else(|| targs.error(cx, ErrorKind::Invalid, "`(to ...)` needs a site"))?;
+            targs.finish(cx)?;
+            Ok(Effect::AddPiece {
+                piece: component,
+                to: conds::site(cx, site)?,
+            })
+        }
+        Some("trigger") => {
+            let mut args = Args::new(node, "trigger", 0);
+            let name = args
+                .take(|n| n.string().is_some())
+                .and_then(Node::string)
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(trigger ...)` needs a name"))?;
+            let who = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(trigger ...)` needs a player"))?;
+            args.finish(cx)?;
+            Ok(Effect::Trigger {
+                name: cx.trigger(name),
+                who: conds::player_fn(cx, who)?,
+            })
+        }
+        _ => Err(cx.unsupported_in(node, "consequence")),
+    }
+}
+
+/// `"Name"` or `(id "Name" WHO)` naming a piece to add.
+fn piece_id(cx: &Cx, node: &Node) -> Result<PieceRef> {
+    if let Some(name) = node.string() {
+        return cx
+            .component_named(name)
+            .map(PieceRef::Component)
+            .ok_or_else(|| cx.error(ErrorKind::Invalid, node, format!("no piece is called \"{name}\"")));
+    }
+    if node.head() == Some("id") {
+        let mut args = Args::new(node, "id", 0);
+        let name = args
+            .take(|n| n.string().is_some())
+            .and_then(Node::string)
+            .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(id ...)` needs a name"))?;
+        let who = args.next();
+        args.finish(cx)?;
+        return match who.and_then(Node::atom) {
+            Some("Mover") => {
+                // The mover's piece of that name: one component per player.
+                let per_player: Vec<usize> = (1..=cx.num_players())
+                    .map(|p| {
+                        cx.component_owned(name, p).ok_or_else(|| {
+                            cx.error(ErrorKind::Invalid, node, format!("player {p} has no piece \"{name}\""))
+                        })
+                    })
+                    .collect::<Result<_>>()?;
+                Ok(PieceRef::MoversNamed(per_player))
+            }
+            _ => Err(cx.unsupported_in(node, "piece id")),
+        };
+    }
+    Err(cx.unsupported_in(node, "piece"))
 }

@@ -1,13 +1,14 @@
 //! `(rules ...)`: meta rules, phases, play and end.
 
 use crate::diagnostic::{ErrorKind, Result};
-use crate::ir::{EndRule, NextPhase, Phase, ResultKind, ResultPlayer};
+use crate::ir::{EndRule, NextPhase, Phase, Placement, ResultKind, ResultPlayer};
 use crate::syntax::{Node, NodeKind};
 
 use super::{conds, moves, Args, Cx};
 
 pub(super) struct Rules {
     pub swap: bool,
+    pub start: Vec<Placement>,
     pub phases: Vec<Phase>,
     pub end: Vec<EndRule>,
 }
@@ -18,6 +19,10 @@ pub(super) fn rules(cx: &mut Cx, node: &Node) -> Result<Rules> {
     let swap = match args.form_with_head("meta") {
         Some(meta) => self::meta(cx, meta)?,
         None => false,
+    };
+    let start = match args.form_with_head("start") {
+        Some(start) => self::start(cx, start)?,
+        None => Vec::new(),
     };
     let play = args.form_with_head("play");
     let phase_list = args.labeled("phases");
@@ -53,7 +58,12 @@ pub(super) fn rules(cx: &mut Cx, node: &Node) -> Result<Rules> {
             ))
         }
     };
-    Ok(Rules { swap, phases, end })
+    Ok(Rules {
+        swap,
+        start,
+        phases,
+        end,
+    })
 }
 
 /// `(meta (swap))` or `(meta {(swap) ...})`: returns whether the swap rule is on.
@@ -236,5 +246,63 @@ fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
         who,
         result: result_kind,
         text: cx.text(node),
+    })
+}
+
+/// `(start RULE)` or `(start {RULE...})` with `(place "Name" SITES [state:N])`.
+fn start(cx: &Cx, node: &Node) -> Result<Vec<Placement>> {
+    let mut args = Args::new(node, "start", 0);
+    let items: Vec<&Node> = match args.next() {
+        Some(Node {
+            kind: NodeKind::Array(items),
+            ..
+        }) => items.iter().map(|a| &a.value).collect(),
+        Some(one) => vec![one],
+        None => return Err(args.error(cx, ErrorKind::Invalid, "`(start ...)` needs a rule")),
+    };
+    args.finish(cx)?;
+    items.into_iter().map(|item| place(cx, item)).collect()
+}
+
+fn place(cx: &Cx, node: &Node) -> Result<Placement> {
+    if node.head() != Some("place") || Cx::ludeme_name(node) != "place" {
+        return Err(cx.unsupported_in(node, "start rule"));
+    }
+    let mut args = Args::new(node, "place", 0);
+    let name_node = args
+        .take(|n| n.string().is_some())
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(place ...)` needs a piece name"))?;
+    let name = name_node.string().unwrap_or_default();
+    let component = cx.component_named(name).ok_or_else(|| {
+        cx.error(
+            ErrorKind::Invalid,
+            name_node,
+            format!("no piece is called \"{name}\""),
+        )
+    })?;
+    let sites = match args.labeled("coord") {
+        Some(coord) => {
+            let text = coord.string().ok_or_else(|| {
+                cx.error(ErrorKind::Invalid, coord, "`coord:` takes a string like \"A1\"")
+            })?;
+            vec![cx.coord(coord, text)?]
+        }
+        None => {
+            let region = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(place ...)` needs sites"))?;
+            conds::static_region(cx, region)?
+        }
+    };
+    let state = match args.labeled("state") {
+        Some(n) => u8::try_from(cx.int_literal(n)?)
+            .map_err(|_| cx.error(ErrorKind::Invalid, n, "a piece state is 0 to 255"))?,
+        None => 0,
+    };
+    args.finish(cx)?;
+    Ok(Placement {
+        component,
+        sites,
+        state,
     })
 }

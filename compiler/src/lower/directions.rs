@@ -1,0 +1,147 @@
+//! Direction arguments: absolute (`Orthogonal`, `N`, `{N S}`) and relative to
+//! the facing of the piece whose rules are being lowered (`Forward`, `FR`...).
+//!
+//! Relative directions follow Ludii's `RelativeDirection`: the facing turns
+//! clockwise (`R`) or anticlockwise (`L`) through the 16 compass headings until
+//! it reaches a heading the board supports (one some site can step in to an
+//! adjacent site). A piece without a facing faces north.
+
+use crate::board::{AbsoluteDirection, Board, Compass, Relation};
+use crate::diagnostic::{ErrorKind, Result};
+use crate::syntax::{Node, NodeKind};
+
+use super::Cx;
+
+/// Ludii's relative directions that this lowering resolves.
+const RELATIVE: &[&str] = &[
+    "Forward", "Backward", "Rightward", "Leftward", "FR", "FL", "BR", "BL", "FRR", "FLL", "BRR",
+    "BLL",
+];
+
+/// Whether `atom` names a direction (absolute or relative).
+pub(super) fn is_direction(atom: &str) -> bool {
+    RELATIVE.contains(&atom) || AbsoluteDirection::from_name(atom).is_some()
+}
+
+/// Whether `node` is a direction argument: a direction name or `(directions ...)`.
+pub(super) fn is_direction_arg(node: &Node) -> bool {
+    node.atom().is_some_and(is_direction) || node.head() == Some("directions")
+}
+
+/// A direction argument resolved to absolute directions for the piece facing
+/// `facing` (`None` outside a piece's rules).
+pub(super) fn directions(cx: &Cx, node: &Node) -> Result<Vec<AbsoluteDirection>> {
+    let names: Vec<&Node> = match node.head() {
+        Some("directions") => {
+            let args = node.args();
+            match args {
+                [one] if one.label.is_none() => match &one.value.kind {
+                    NodeKind::Array(items) => items.iter().map(|a| &a.value).collect(),
+                    _ => vec![&one.value],
+                },
+                _ => {
+                    return Err(cx
+                        .error(
+                            ErrorKind::Unsupported,
+                            node,
+                            "only `(directions DIR)` and `(directions {DIR...})` are supported",
+                        )
+                        .with_label("not supported by ludemic yet"))
+                }
+            }
+        }
+        _ => vec![node],
+    };
+    let mut out = Vec::new();
+    for n in names {
+        let name = n
+            .atom()
+            .ok_or_else(|| cx.unsupported_in(n, "direction"))?;
+        if let Some(d) = AbsoluteDirection::from_name(name) {
+            out.push(d);
+        } else if RELATIVE.contains(&name) {
+            let board = cx.board(n)?;
+            if let Some(d) = relative(board, cx.facing(), name) {
+                out.push(d);
+            }
+        } else {
+            return Err(cx.unsupported_in(n, "direction"));
+        }
+    }
+    out.dedup();
+    Ok(out)
+}
+
+/// The compass headings some site of the board steps in to an adjacent site
+/// (Ludii's `supportedDirections(Adjacent, type)`).
+fn supported(board: &Board) -> Vec<Compass> {
+    Compass::ALL
+        .into_iter()
+        .filter(|c| {
+            (0..board.num_sites()).any(|s| {
+                let adjacent = board.neighbours(s, Relation::Adjacent);
+                board
+                    .steps(s, c.absolute())
+                    .iter()
+                    .any(|t| adjacent.contains(t))
+            })
+        })
+        .collect()
+}
+
+fn turn(c: Compass, clockwise: i32) -> Compass {
+    Compass::ALL[((c as i32 + clockwise).rem_euclid(16)) as usize]
+}
+
+/// Ludii's `RelativeDirection.directions(facing, supported)` for one name.
+fn relative(board: &Board, facing: Option<Compass>, name: &str) -> Option<AbsoluteDirection> {
+    let facing = facing.unwrap_or(Compass::N);
+    let supported = supported(board);
+    let is_supported = |c: Compass| supported.contains(&c);
+    // The first supported heading turning from `start` by `step` (FR, FL...).
+    let walk = |start: Compass, step: i32| {
+        let mut c = turn(start, step);
+        for _ in 0..16 {
+            if is_supported(c) {
+                return Some(c);
+            }
+            c = turn(c, step);
+        }
+        None
+    };
+    let exact = |c: Compass| is_supported(c).then_some(c);
+    let heading = match name {
+        "Forward" => exact(facing),
+        "Backward" => exact(turn(facing, 8)),
+        "Rightward" => exact(turn(facing, 4)),
+        "Leftward" => exact(turn(facing, -4)),
+        "FR" => walk(facing, 1),
+        "FL" => walk(facing, -1),
+        "FRR" => walk(facing, 1).and_then(|c| walk(c, 1)),
+        "FLL" => walk(facing, -1).and_then(|c| walk(c, -1)),
+        "BR" => walk(turn(facing, 8), -1),
+        "BL" => walk(turn(facing, 8), 1),
+        "BRR" => walk(turn(facing, 8), -1).and_then(|c| walk(c, -1)),
+        "BLL" => walk(turn(facing, 8), 1).and_then(|c| walk(c, 1)),
+        _ => None,
+    }?;
+    Some(heading.absolute())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{build, BoardSpec, Tiling};
+
+    #[test]
+    fn forward_right_and_left_on_a_square_board() {
+        let board = build(&BoardSpec::new(Tiling::Square { rows: 8, cols: 8 })).unwrap();
+        let north = Some(Compass::N);
+        let south = Some(Compass::S);
+        assert_eq!(relative(&board, north, "FR"), Some(AbsoluteDirection::NE));
+        assert_eq!(relative(&board, north, "FL"), Some(AbsoluteDirection::NW));
+        assert_eq!(relative(&board, south, "FR"), Some(AbsoluteDirection::SW));
+        assert_eq!(relative(&board, south, "FL"), Some(AbsoluteDirection::SE));
+        assert_eq!(relative(&board, south, "Forward"), Some(AbsoluteDirection::S));
+    }
+}
