@@ -393,6 +393,8 @@ pub enum IntExpr {
     CountGroups(crate::board::Relation, Box<Cond>),
     Add(Box<IntExpr>, Box<IntExpr>),
     Sub(Box<IntExpr>, Box<IntExpr>),
+    /// A site as a number (`(= (to) (centrePoint))`); -1 when undefined.
+    Site(SiteExpr),
 }
 
 /// `(is Line N [dirs] [exact:B])`: N or more (exactly N with `exact`) pieces of

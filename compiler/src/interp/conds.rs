@@ -127,6 +127,7 @@ impl Interpreter {
             IntExpr::Sub(a, b) => {
                 self.eval_int(state, mover, ctx, a) - self.eval_int(state, mover, ctx, b)
             }
+            IntExpr::Site(s) => self.eval_site(state, ctx, s).map_or(-1, i64::from),
         }
     }
 

@@ -41,13 +41,55 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
         "square" | "rectangle" => {
             let mut args = Args::new(node, name.as_str(), 0);
             let rows = dimension(cx, &mut args)?;
-            let cols = if name == "rectangle" {
-                dimension(cx, &mut args)?
-            } else {
-                rows
+            // `(rectangle N)` with one dimension is a square, as in Ludii.
+            let cols = match args.int() {
+                Some((n, _)) if name == "rectangle" => u32::try_from(n).unwrap_or(0),
+                Some((_, extra)) => return Err(cx.unsupported_in(extra, "argument of `(square ...)`")),
+                None => rows,
+            };
+            let diagonals = match args.labeled("diagonals") {
+                None => None,
+                Some(d) => Some(match d.atom() {
+                    Some("Alternating") => board::SquareDiagonals::Alternating,
+                    Some("Solid") => board::SquareDiagonals::Solid,
+                    Some("SolidNoSplit") => board::SquareDiagonals::SolidNoSplit,
+                    Some("Concentric") => board::SquareDiagonals::Concentric,
+                    _ => return Err(cx.unsupported_in(d, "diagonals")),
+                }),
             };
             args.finish(cx)?;
-            Ok(BoardSpec::new(Tiling::Square { rows, cols }))
+            if !(1..=100).contains(&cols) {
+                return Err(cx.error(ErrorKind::TooLarge, node, "board dimensions must be 1 to 100"));
+            }
+            Ok(BoardSpec::new(match diagonals {
+                None => Tiling::Square { rows, cols },
+                Some(diagonals) => Tiling::SquareWithDiagonals {
+                    rows,
+                    cols,
+                    diagonals,
+                },
+            }))
+        }
+        "concentric" => {
+            // `(concentric {c0 c1 ...} [stagger:B])`: rings of points.
+            let mut args = Args::new(node, "concentric", 0);
+            let list = args
+                .take(|n| matches!(n.kind, crate::syntax::NodeKind::Array(_)))
+                .ok_or_else(|| cx.unsupported_in(node, "board shape"))?;
+            let stagger = args.labeled_bool(cx, "stagger", false)?;
+            args.finish(cx)?;
+            let cells = list
+                .args()
+                .iter()
+                .map(|a| {
+                    let n = cx.int_literal(&a.value)?;
+                    u32::try_from(n)
+                        .ok()
+                        .filter(|n| *n <= 256)
+                        .ok_or_else(|| cx.error(ErrorKind::TooLarge, &a.value, "a ring has 0 to 256 points"))
+                })
+                .collect::<Result<_>>()?;
+            Ok(BoardSpec::new(Tiling::ConcentricCircle { cells, stagger }))
         }
         "hex" | "hex Diamond" => {
             let skip = usize::from(name == "hex Diamond");

@@ -276,6 +276,8 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
                 IntExpr::Sub(a, b)
             })
         }
+        "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint"
+        | "where" => Ok(IntExpr::Site(site(cx, node)?)),
         _ => Err(cx.unsupported_in(node, "integer function")),
     }
 }
