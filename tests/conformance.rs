@@ -1,5 +1,5 @@
-//! Conformance with Ludii: every reference trial of the seven placement games
-//! replays on the interpreter, loading Ludii's own `.lud` files unchanged.
+//! Conformance with Ludii: every reference trial of the placement and
+//! moving-piece games replays on the interpreter, loading Ludii's own `.lud` files unchanged.
 //! At every step the mover, the number of legal moves and (where the trial
 //! lists them) the legal-move keys must equal Ludii's; then the winner, the
 //! ranking, the end reason and the move count.
@@ -10,14 +10,29 @@ use ludemic_runtime::trial::{read_trials, replay};
 
 #[test]
 fn corpus_placement_games_replay_every_ludii_trial() {
+    if let Some(replayed) = replay_corpus(common::PLACEMENT_GAMES) {
+        assert_eq!(replayed, 172, "7 games, 12 trial files");
+    }
+}
+
+#[test]
+fn corpus_moving_games_replay_every_ludii_trial() {
+    if let Some(replayed) = replay_corpus(common::MOVING_GAMES) {
+        assert_eq!(replayed, 180, "9 games, 20 trials each");
+    }
+}
+
+/// Replays every trial of `games` on Ludii's own files; returns how many,
+/// or `None` (skipped, with a printed reason) when the shared data is absent.
+fn replay_corpus(games: &[(&str, &str, &[&str])]) -> Option<usize> {
     let (Some(ludii), Some(trials_dir)) = (
         common::shared("ludii"),
         common::shared("reference/ludii-trials"),
     ) else {
-        return;
+        return None;
     };
     let mut replayed = 0;
-    for &(lud, _, slugs) in common::PLACEMENT_GAMES {
+    for &(lud, _, slugs) in games {
         for slug in slugs {
             let trials = read_trials(&trials_dir.join(format!("{slug}.jsonl")))
                 .unwrap_or_else(|e| panic!("{e}"));
@@ -35,7 +50,7 @@ fn corpus_placement_games_replay_every_ludii_trial() {
             }
         }
     }
-    assert_eq!(replayed, 172, "7 games, 12 trial files");
+    Some(replayed)
 }
 
 /// Replays a trial file on whichever compiled game the visitor is given.

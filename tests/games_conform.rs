@@ -1,7 +1,7 @@
 //! The project's own game descriptions (`games/*.lud`, with the define library
 //! `games/def`) against Ludii.
 //!
-//! - Every reference trial of the seven placement games replays on our own
+//! - Every reference trial of the placement and moving-piece games replays on our own
 //!   descriptions, move by move (mover, legal moves, the move played) and at
 //!   the end (winner, ranking, end reason, move count). Each trial is loaded
 //!   with the options it records, so option names must be Ludii's.
@@ -28,6 +28,15 @@ const GAMES: &[(&str, &[&str])] = &[
         &["hex-11x11", "hex-9x9", "hex-11x11-swap", "hex-9x9-swap"],
     ),
     ("havannah", &["havannah"]),
+    ("breakthrough", &["breakthrough"]),
+    ("knightthrough", &["knightthrough"]),
+    ("wolf-and-sheep", &["wolf-and-sheep"]),
+    ("tron", &["tron"]),
+    ("amazons", &["amazons"]),
+    ("mu-torere", &["mu-torere"]),
+    ("tant-fant", &["tant-fant"]),
+    ("alquerque", &["alquerque"]),
+    ("lines-of-action", &["lines-of-action"]),
 ];
 
 /// Random playouts per variant in the load-and-play test.
@@ -85,7 +94,11 @@ fn own_games_replay_every_ludii_trial() {
             }
         }
     }
-    assert_eq!(replayed, 172, "7 games, 12 trial files, 172 trials");
+    assert_eq!(
+        replayed,
+        172 + 180,
+        "7 placement games (12 trial files, 172 trials) and 9 moving-piece games (180 trials)"
+    );
 }
 
 /// Every option choice to try for a game: the defaults, then each single item.

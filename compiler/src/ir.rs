@@ -239,7 +239,10 @@ pub enum Region {
     /// `(union A B ...)`.
     Union(Vec<Region>),
     /// `(sites Winning WHO MOVES)`: the `to` sites of the moves that would win for WHO.
-    Winning { who: PlayerRef, moves: Box<Moves> },
+    Winning {
+        who: PlayerRef,
+        moves: Box<Moves>,
+    },
     /// `(sites Occupied by:WHO)`: sites holding a piece of the given owners.
     Occupied(Owners),
     /// `(sites Mover)`, `(sites P1)`: the regions owned by a player.
@@ -290,7 +293,9 @@ pub enum SiteExpr {
     /// `(centrePoint)` or a literal site.
     Const(Site),
     /// `(where "Name" WHO)`: the site of that player's piece of that name.
-    Where { component: usize },
+    Where {
+        component: usize,
+    },
 }
 
 /// A player named relative to the state.
@@ -354,7 +359,10 @@ pub enum Cond {
     /// `(is Related REL S REGION)`: S and some site of REGION are related.
     Related(crate::board::Relation, SiteExpr, Region),
     /// `(is Triggered "Name" WHO)`.
-    Triggered { name: u8, who: PlayerRef },
+    Triggered {
+        name: u8,
+        who: PlayerRef,
+    },
     /// `(no Moves WHO)`: WHO would have no legal move if it were to move now.
     NoMoves(PlayerRef),
     /// `(all Sites REGION if:C)`: C holds at every site of REGION (as `(site)`).

@@ -78,3 +78,44 @@ pub const PLACEMENT_GAMES: &[(&str, &str, &[&str])] = &[
         &["havannah"],
     ),
 ];
+
+/// The moving-piece games: corpus path, our own file, and trial slugs.
+pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
+    (
+        "board/race/reach/Breakthrough.lud",
+        "breakthrough",
+        &["breakthrough"],
+    ),
+    (
+        "board/race/reach/Knightthrough.lud",
+        "knightthrough",
+        &["knightthrough"],
+    ),
+    (
+        "board/hunt/Wolf and Sheep.lud",
+        "wolf-and-sheep",
+        &["wolf-and-sheep"],
+    ),
+    ("board/space/blocking/Tron.lud", "tron", &["tron"]),
+    ("board/space/blocking/Amazons.lud", "amazons", &["amazons"]),
+    (
+        "board/space/blocking/Mu Torere.lud",
+        "mu-torere",
+        &["mu-torere"],
+    ),
+    (
+        "board/space/line/Tant Fant.lud",
+        "tant-fant",
+        &["tant-fant"],
+    ),
+    (
+        "board/war/leaping/lines/Alquerque.lud",
+        "alquerque",
+        &["alquerque"],
+    ),
+    (
+        "board/space/group/Lines of Action.lud",
+        "lines-of-action",
+        &["lines-of-action"],
+    ),
+];

@@ -102,7 +102,9 @@ fn fills_only(model: &GameModel) -> bool {
         match m {
             Moves::Add(a) => matches!(a.to, Region::Empty),
             Moves::Priority(list) | Moves::Or(list) => list.iter().all(moves),
-            _ => unreachable!("the code generator handles placement-only models (checked by check_supported)"),
+            _ => unreachable!(
+                "the code generator handles placement-only models (checked by check_supported)"
+            ),
         }
     }
     model.phases.iter().all(|p| moves(&p.play))

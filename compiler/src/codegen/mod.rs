@@ -181,8 +181,10 @@ fn placement_blocker(model: &GameModel) -> Option<String> {
     fn moves(m: &Moves) -> bool {
         match m {
             Moves::Add(a) => {
-                matches!(a.piece, crate::ir::PieceRef::Mover | crate::ir::PieceRef::Component(_))
-                    && region(&a.to)
+                matches!(
+                    a.piece,
+                    crate::ir::PieceRef::Mover | crate::ir::PieceRef::Component(_)
+                ) && region(&a.to)
                     && a.to_if.as_ref().is_none_or(cond)
                     && a.then.as_ref().is_none_or(effect)
             }
@@ -198,7 +200,10 @@ fn placement_blocker(model: &GameModel) -> Option<String> {
             return Some(format!("the move rules of `{}`", phase.text));
         }
         let conds = phase.next.iter().filter_map(|n| n.condition.as_ref());
-        if !conds.chain(phase.end.iter().map(|e| &e.condition)).all(cond) {
+        if !conds
+            .chain(phase.end.iter().map(|e| &e.condition))
+            .all(cond)
+        {
             return Some("these end or phase conditions".to_owned());
         }
     }

@@ -81,7 +81,9 @@ impl<'m> Gen<'m> {
                 quote!((#c as i64))
             }
             IntExpr::CountMoves => quote!((s.moves as i64)),
-            _ => unreachable!("the code generator handles placement-only models (checked by check_supported)"),
+            _ => unreachable!(
+                "the code generator handles placement-only models (checked by check_supported)"
+            ),
         }
     }
 
@@ -122,7 +124,9 @@ impl<'m> Gen<'m> {
                 let f = self.loop_helper(l);
                 quote!(Self::#f(s))
             }
-            _ => unreachable!("the code generator handles placement-only models (checked by check_supported)"),
+            _ => unreachable!(
+                "the code generator handles placement-only models (checked by check_supported)"
+            ),
         }
     }
 
@@ -154,7 +158,9 @@ impl<'m> Gen<'m> {
                 let who = self.player(*who);
                 quote!(self.#f(s, #who))
             }
-            _ => unreachable!("the code generator handles placement-only models (checked by check_supported)"),
+            _ => unreachable!(
+                "the code generator handles placement-only models (checked by check_supported)"
+            ),
         }
     }
 
@@ -184,7 +190,9 @@ impl<'m> Gen<'m> {
                 let parts: Vec<_> = list.iter().map(|e| self.effect(e)).collect();
                 quote!({ let mut again = false; #(again |= #parts;)* again })
             }
-            _ => unreachable!("the code generator handles placement-only models (checked by check_supported)"),
+            _ => unreachable!(
+                "the code generator handles placement-only models (checked by check_supported)"
+            ),
         }
     }
 
@@ -234,7 +242,9 @@ impl<'m> Gen<'m> {
                     'priority: { let mut found = false; #(#blocks)* let _ = found; }
                 }
             }
-            _ => unreachable!("the code generator handles placement-only models (checked by check_supported)"),
+            _ => unreachable!(
+                "the code generator handles placement-only models (checked by check_supported)"
+            ),
         }
     }
 
@@ -578,7 +588,9 @@ fn visit_lines(model: &crate::ir::GameModel, f: &mut dyn FnMut(&Line)) {
             }
             Effect::Seq(list) => list.iter().for_each(|e| effect(e, f)),
             Effect::MoveAgain => {}
-            _ => unreachable!("the code generator handles placement-only models (checked by check_supported)"),
+            _ => unreachable!(
+                "the code generator handles placement-only models (checked by check_supported)"
+            ),
         }
     }
     fn moves(m: &Moves, f: &mut dyn FnMut(&Line)) {
@@ -593,7 +605,9 @@ fn visit_lines(model: &crate::ir::GameModel, f: &mut dyn FnMut(&Line)) {
                 region(&a.to, f);
             }
             Moves::Priority(list) | Moves::Or(list) => list.iter().for_each(|m| moves(m, f)),
-            _ => unreachable!("the code generator handles placement-only models (checked by check_supported)"),
+            _ => unreachable!(
+                "the code generator handles placement-only models (checked by check_supported)"
+            ),
         }
     }
     fn region(r: &Region, f: &mut dyn FnMut(&Line)) {
@@ -621,7 +635,9 @@ pub fn find_add(model: &crate::ir::GameModel, rule: u16) -> Option<&crate::ir::A
             Moves::Add(a) if a.rule == rule => Some(a),
             Moves::Add(a) => in_region(&a.to, rule),
             Moves::Priority(list) | Moves::Or(list) => list.iter().find_map(|m| in_moves(m, rule)),
-            _ => unreachable!("the code generator handles placement-only models (checked by check_supported)"),
+            _ => unreachable!(
+                "the code generator handles placement-only models (checked by check_supported)"
+            ),
         }
     }
     fn in_region(r: &Region, rule: u16) -> Option<&crate::ir::Add> {

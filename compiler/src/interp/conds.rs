@@ -72,17 +72,16 @@ impl Interpreter {
                 let p = self.resolve(state, mover, *who);
                 !self.has_moves(state, p)
             }
-            Cond::AllSites(region, test) => {
-                self.region_sites(state, mover, ctx, region)
-                    .into_iter()
-                    .all(|s| {
-                        let inner = Ctx {
-                            site: Some(s),
-                            ..*ctx
-                        };
-                        self.eval_cond(state, mover, &inner, test)
-                    })
-            }
+            Cond::AllSites(region, test) => self
+                .region_sites(state, mover, ctx, region)
+                .into_iter()
+                .all(|s| {
+                    let inner = Ctx {
+                        site: Some(s),
+                        ..*ctx
+                    };
+                    self.eval_cond(state, mover, &inner, test)
+                }),
             Cond::Compare(op, a, b) => {
                 let (a, b) = (
                     self.eval_int(state, mover, ctx, a),

@@ -49,6 +49,8 @@ pub struct Interpreter {
     /// Each move rule by number, with its consequences (its own `then`,
     /// then those of the composites around it, innermost first).
     rules: Vec<Option<Rule>>,
+    /// The board's orthogonal headings, clockwise from north (leap walks turn through them).
+    orthogonal: Vec<crate::board::Compass>,
 }
 
 /// A move rule and the consequences its moves carry.
@@ -64,7 +66,12 @@ impl Interpreter {
         for phase in &model.phases {
             collect_rules(&phase.play, &[], &mut rules);
         }
-        Interpreter { model, rules }
+        let orthogonal = moves::orthogonal_headings(&model.board);
+        Interpreter {
+            model,
+            rules,
+            orthogonal,
+        }
     }
 
     pub fn model(&self) -> &GameModel {

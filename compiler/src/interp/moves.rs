@@ -264,7 +264,7 @@ impl Interpreter {
     /// orthogonal heading; turns go to the next supported orthogonal heading.
     fn walk_targets(&self, from: Site, walks: &[Vec<Walk>]) -> Vec<Site> {
         let board = &self.model.board;
-        let orthogonal = self.orthogonal_headings();
+        let orthogonal = &self.orthogonal;
         let turn = |c: Compass, step: i32| {
             let mut k = c as i32;
             loop {
@@ -276,14 +276,19 @@ impl Interpreter {
             }
         };
         let mut out = Vec::new();
-        for &start in &orthogonal {
+        for &start in orthogonal {
             for walk in walks {
                 let mut at = Some(from as usize);
                 let mut heading = start;
                 for step in walk {
                     match step {
                         Walk::Forward => {
-                            at = at.and_then(|s| board.steps(s, heading.absolute()).last().map(|&t| t as usize));
+                            at = at.and_then(|s| {
+                                board
+                                    .steps(s, heading.absolute())
+                                    .last()
+                                    .map(|&t| t as usize)
+                            });
                         }
                         Walk::Right => heading = turn(heading, 1),
                         Walk::Left => heading = turn(heading, -1),
@@ -301,21 +306,28 @@ impl Interpreter {
         out.dedup();
         out
     }
+}
 
-    /// The headings of orthogonal steps on this board, clockwise from north.
-    fn orthogonal_headings(&self) -> Vec<Compass> {
-        let board = &self.model.board;
+/// The headings of orthogonal steps on this board, clockwise from north
+/// (Ludii's `supportedOrthogonalDirections`).
+pub(super) fn orthogonal_headings(board: &crate::board::Board) -> Vec<Compass> {
+    {
         Compass::ALL
             .into_iter()
             .filter(|c| {
                 (0..board.num_sites()).any(|s| {
                     let ortho = board.neighbours(s, crate::board::Relation::Orthogonal);
-                    board.steps(s, c.absolute()).iter().any(|t| ortho.contains(t))
+                    board
+                        .steps(s, c.absolute())
+                        .iter()
+                        .any(|t| ortho.contains(t))
                 })
             })
             .collect()
     }
+}
 
+impl Interpreter {
     /// Ludii's `Leap.checkForward`: rows and columns move the facing's way.
     fn is_forward(&self, facing: Compass, from: Site, to: Site) -> bool {
         let a = &self.model.board.sites[from as usize];

@@ -1,7 +1,7 @@
 //! Conditions, integers, players and regions.
 
-use crate::diagnostic::{ErrorKind, Result};
 use crate::board::Relation;
+use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::{
     AbsoluteDirection, Comparison, Cond, ConnectTargets, Connected, IntExpr, Line, Loop, Owners,
     PlayerRef, Region, Site, SiteExpr,
@@ -89,7 +89,13 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
             let mut args = Args::new(node, "is Related", 1);
             let relation = args
                 .atom_among(&["Adjacent", "Orthogonal", "Diagonal", "OffDiagonal", "All"])
-                .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "`(is Related ...)` needs a relation (Adjacent, Orthogonal...)"))?;
+                .ok_or_else(|| {
+                    args.error(
+                        cx,
+                        ErrorKind::Unsupported,
+                        "`(is Related ...)` needs a relation (Adjacent, Orthogonal...)",
+                    )
+                })?;
             let at = args
                 .next()
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a site"))?;
@@ -138,7 +144,10 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 .labeled("if")
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs `if:`"))?;
             args.finish(cx)?;
-            Ok(Cond::AllSites(region(cx, within)?, Box::new(cond(cx, test)?)))
+            Ok(Cond::AllSites(
+                region(cx, within)?,
+                Box::new(cond(cx, test)?),
+            ))
         }
         "=" | "!=" | "<" | "<=" | ">" | ">=" => {
             let op = match node.head().unwrap_or_default() {
@@ -217,9 +226,13 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
         "mover" | "next" | "prev" => Ok(IntExpr::Player(player_fn(cx, node)?)),
         "who" => {
             let mut args = Args::new(node, "who", 0);
-            let at = args
-                .labeled("at")
-                .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "only `(who at:SITE)` is supported"))?;
+            let at = args.labeled("at").ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Unsupported,
+                    "only `(who at:SITE)` is supported",
+                )
+            })?;
             args.finish(cx)?;
             Ok(IntExpr::Who(site(cx, at)?))
         }
@@ -253,9 +266,13 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
                 Some("Diagonal") => Relation::Diagonal,
                 Some(_) => Relation::All,
             };
-            let test = args
-                .labeled("if")
-                .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "only `(count Groups if:C)` is supported"))?;
+            let test = args.labeled("if").ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Unsupported,
+                    "only `(count Groups if:C)` is supported",
+                )
+            })?;
             args.finish(cx)?;
             Ok(IntExpr::CountGroups(relation, Box::new(cond(cx, test)?)))
         }
@@ -276,8 +293,9 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
                 IntExpr::Sub(a, b)
             })
         }
-        "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint"
-        | "where" => Ok(IntExpr::Site(site(cx, node)?)),
+        "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint" | "where" => {
+            Ok(IntExpr::Site(site(cx, node)?))
+        }
         _ => Err(cx.unsupported_in(node, "integer function")),
     }
 }
@@ -331,7 +349,11 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
             match centre {
                 [one] => Ok(SiteExpr::Const(*one)),
                 _ => Err(cx
-                    .error(ErrorKind::Unsupported, node, "`(centrePoint)` on a board without a single centre site")
+                    .error(
+                        ErrorKind::Unsupported,
+                        node,
+                        "`(centrePoint)` on a board without a single centre site",
+                    )
                     .with_label("not supported by ludemic yet")),
             }
         }
@@ -340,16 +362,22 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
             let piece = args
                 .take(|n| n.string().is_some())
                 .and_then(Node::string)
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(where ...)` needs a piece name"))?;
-            let who = args
-                .next()
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(where ...)` needs a player"))?;
+                .ok_or_else(|| {
+                    args.error(cx, ErrorKind::Invalid, "`(where ...)` needs a piece name")
+                })?;
+            let who = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(where ...)` needs a player")
+            })?;
             args.finish(cx)?;
             let Some(p) = who.atom().and_then(|a| cx.player_literal(a)) else {
                 return Err(cx.unsupported_in(who, "player of `(where ...)`"));
             };
             let component = cx.component_owned(piece, p).ok_or_else(|| {
-                cx.error(ErrorKind::Invalid, node, format!("player {p} has no piece \"{piece}\""))
+                cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    format!("player {p} has no piece \"{piece}\""),
+                )
             })?;
             Ok(SiteExpr::Where { component })
         }
@@ -503,9 +531,13 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
         }
         "sites Occupied" => {
             let mut args = Args::new(node, "sites Occupied", 1);
-            let by = args
-                .labeled("by")
-                .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "only `(sites Occupied by:WHO)` is supported"))?;
+            let by = args.labeled("by").ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Unsupported,
+                    "only `(sites Occupied by:WHO)` is supported",
+                )
+            })?;
             args.finish(cx)?;
             let owners = match by.atom() {
                 Some("Neutral") => Owners::Player(PlayerRef::Player(0)),
@@ -643,7 +675,11 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                 .int()
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a number"))?;
             args.finish(cx)?;
-            let lines = if name == "sites Row" { b.rows() } else { b.columns() };
+            let lines = if name == "sites Row" {
+                b.rows()
+            } else {
+                b.columns()
+            };
             lines
                 .get(n as usize)
                 .cloned()
@@ -684,9 +720,15 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
             sites.dedup();
             sites
         }
-        _ if node.atom().is_some_and(|a| cx.player_literal(a).is_some()) || name.starts_with("sites P") => {
+        _ if node.atom().is_some_and(|a| cx.player_literal(a).is_some())
+            || name.starts_with("sites P") =>
+        {
             // `(sites P1)` or `P1` in a static place: the player's declared regions.
-            let atom = if name.starts_with("sites P") { name.trim_start_matches("sites ").to_owned() } else { name.clone() };
+            let atom = if name.starts_with("sites P") {
+                name.trim_start_matches("sites ").to_owned()
+            } else {
+                name.clone()
+            };
             let p = cx
                 .player_literal(&atom)
                 .ok_or_else(|| cx.unsupported_in(node, "region"))?;

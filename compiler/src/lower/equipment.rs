@@ -1,7 +1,7 @@
 //! `(players ...)` and `(equipment {...})`: players, the board, pieces, regions.
 
-use crate::diagnostic::{ErrorKind, Result};
 use crate::board::Compass;
+use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::{Component, PlayerId, RegionDecl};
 use crate::syntax::{Node, NodeKind};
 
@@ -107,7 +107,8 @@ fn piece<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
             "`(piece ...)` needs an owner (P1, Each...)",
         )
     })?;
-    let own_facing = match args.take(|n| n.atom().is_some_and(|a| Compass::from_name(a).is_some())) {
+    let own_facing = match args.take(|n| n.atom().is_some_and(|a| Compass::from_name(a).is_some()))
+    {
         Some(d) => d.atom().and_then(Compass::from_name),
         None => None,
     };

@@ -238,13 +238,20 @@ impl<'a> Cx<'a> {
     /// The component with this full name (`"Dot0"`, `"Disc1"`), or with this
     /// declared name when only one component has it.
     pub fn component_named(&self, name: &str) -> Option<usize> {
-        self.components.iter().position(|c| c.name == name).or_else(|| {
-            let mut it = self.components.iter().enumerate().filter(|(_, c)| c.base == name);
-            match (it.next(), it.next()) {
-                (Some((i, _)), None) => Some(i),
-                _ => None,
-            }
-        })
+        self.components
+            .iter()
+            .position(|c| c.name == name)
+            .or_else(|| {
+                let mut it = self
+                    .components
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.base == name);
+                match (it.next(), it.next()) {
+                    (Some((i, _)), None) => Some(i),
+                    _ => None,
+                }
+            })
     }
 
     /// Player `p`'s component declared as `name`.

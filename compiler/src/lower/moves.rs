@@ -1,9 +1,7 @@
 //! Move generators and their consequences (`then`, `apply`).
 
 use crate::diagnostic::{ErrorKind, Result};
-use crate::ir::{
-    Add, Effect, Moves, PieceMove, PieceRef, PieceRules, Reach, Shoot, Walk,
-};
+use crate::ir::{Add, Effect, Moves, PieceMove, PieceRef, PieceRules, Reach, Shoot, Walk};
 use crate::syntax::{Node, NodeKind};
 
 use super::{conds, directions, Args, Cx};
@@ -12,6 +10,7 @@ use super::{conds, directions, Args, Cx};
 pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
     match Cx::ludeme_name(node).as_str() {
         "move Add" => add(cx, node, 1),
+        "add" => add(cx, node, 0),
         "move Step" => piece_move(cx, node, Kind::Step),
         "move Hop" => piece_move(cx, node, Kind::Hop),
         "move Slide" => piece_move(cx, node, Kind::Slide),
@@ -23,7 +22,11 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
             args.finish(cx)?;
             if then.is_some() {
                 return Err(cx
-                    .error(ErrorKind::Unsupported, node, "`(move Pass)` with `(then ...)`")
+                    .error(
+                        ErrorKind::Unsupported,
+                        node,
+                        "`(move Pass)` with `(then ...)`",
+                    )
                     .with_label("not supported by ludemic yet"));
             }
             Ok(Moves::Pass {
@@ -37,9 +40,9 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
         "forEach Piece" => for_each_piece(cx, node),
         "if" => {
             let mut args = Args::new(node, "if", 0);
-            let condition = args
-                .next()
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition"))?;
+            let condition = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition")
+            })?;
             let then = args
                 .next()
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs moves"))?;
@@ -104,7 +107,7 @@ fn then_of(cx: &Cx, args: &mut Args) -> Result<Option<Effect>> {
 
 /// `(move Add [(piece P)] (to REGION [if:C]) [(then E)])`.
 fn add(cx: &Cx, node: &Node, skip: usize) -> Result<Moves> {
-    let what = "move Add";
+    let what = if skip == 1 { "move Add" } else { "add" };
     let mut args = Args::new(node, what, skip);
     let piece = match args.form_with_head("piece") {
         Some(p) => PieceRef::Component(piece_arg(cx, p)?),
@@ -153,8 +156,13 @@ fn piece_arg(cx: &Cx, node: &Node) -> Result<usize> {
         .and_then(Node::string)
         .ok_or_else(|| cx.unsupported_in(node, "piece"))?;
     args.finish(cx)?;
-    cx.component_named(name)
-        .ok_or_else(|| cx.error(ErrorKind::Invalid, node, format!("no piece is called \"{name}\"")))
+    cx.component_named(name).ok_or_else(|| {
+        cx.error(
+            ErrorKind::Invalid,
+            node,
+            format!("no piece is called \"{name}\""),
+        )
+    })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -225,9 +233,9 @@ fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
                 return Err(cx.unsupported_in(exact, "argument of `(between ...)` in a slide"));
             }
             let mut eargs = Args::new(exact, "exact", 0);
-            let n = eargs
-                .next()
-                .ok_or_else(|| eargs.error(cx, ErrorKind::Invalid, "`(exact ...)` needs a number"))?;
+            let n = eargs.next().ok_or_else(|| {
+                eargs.error(cx, ErrorKind::Invalid, "`(exact ...)` needs a number")
+            })?;
             eargs.finish(cx)?;
             distance = conds::int(cx, n)?;
         }
@@ -243,7 +251,11 @@ fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
         bargs.finish(cx)?;
     }
     if kind == Kind::FromTo && to_region.is_none() {
-        return Err(cx.error(ErrorKind::Invalid, node, "`(move (from ...) ...)` needs `(to ...)`"));
+        return Err(cx.error(
+            ErrorKind::Invalid,
+            node,
+            "`(move (from ...) ...)` needs `(to ...)`",
+        ));
     }
     if forward && kind != Kind::Leap {
         return Err(cx.unsupported_in(node, "use of `forward:`"));
@@ -301,7 +313,13 @@ fn walks(cx: &Cx, list: &Node) -> Result<Vec<Vec<Walk>>> {
         .map(|walk| {
             let steps: Vec<&Node> = match &walk.value.kind {
                 NodeKind::Array(items) => items.iter().map(|a| &a.value).collect(),
-                _ => return Err(cx.error(ErrorKind::Invalid, &walk.value, "a walk is a list `{F R ...}`")),
+                _ => {
+                    return Err(cx.error(
+                        ErrorKind::Invalid,
+                        &walk.value,
+                        "a walk is a list `{F R ...}`",
+                    ))
+                }
             };
             steps
                 .into_iter()
@@ -319,9 +337,13 @@ fn walks(cx: &Cx, list: &Node) -> Result<Vec<Vec<Walk>>> {
 /// `(move Shoot (piece P) [DIRS])`.
 fn shoot(cx: &Cx, node: &Node) -> Result<Moves> {
     let mut args = Args::new(node, "move Shoot", 1);
-    let piece = args
-        .form_with_head("piece")
-        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(move Shoot ...)` needs `(piece ...)`"))?;
+    let piece = args.form_with_head("piece").ok_or_else(|| {
+        args.error(
+            cx,
+            ErrorKind::Invalid,
+            "`(move Shoot ...)` needs `(piece ...)`",
+        )
+    })?;
     let component = piece_arg(cx, piece)?;
     let dirs = match args.take(directions::is_direction_arg) {
         Some(d) => directions::directions(cx, d)?,
@@ -341,18 +363,24 @@ fn shoot(cx: &Cx, node: &Node) -> Result<Moves> {
 /// each of the mover's pieces runs its own rules (or the given ones).
 fn for_each_piece(cx: &Cx, node: &Node) -> Result<Moves> {
     let mut args = Args::new(node, "forEach Piece", 1);
-    let names: Option<Vec<String>> = match args.take(|n| n.string().is_some() || matches!(n.kind, NodeKind::Array(_))) {
-        Some(n) => match &n.kind {
-            NodeKind::Array(items) => Some(
-                items
-                    .iter()
-                    .map(|a| a.value.string().map(str::to_owned).ok_or_else(|| cx.unsupported_in(&a.value, "piece name")))
-                    .collect::<Result<_>>()?,
-            ),
-            _ => Some(vec![n.string().unwrap_or_default().to_owned()]),
-        },
-        None => None,
-    };
+    let names: Option<Vec<String>> =
+        match args.take(|n| n.string().is_some() || matches!(n.kind, NodeKind::Array(_))) {
+            Some(n) => match &n.kind {
+                NodeKind::Array(items) => Some(
+                    items
+                        .iter()
+                        .map(|a| {
+                            a.value
+                                .string()
+                                .map(str::to_owned)
+                                .ok_or_else(|| cx.unsupported_in(&a.value, "piece name"))
+                        })
+                        .collect::<Result<_>>()?,
+                ),
+                _ => Some(vec![n.string().unwrap_or_default().to_owned()]),
+            },
+            None => None,
+        };
     let given = args.take(|n| n.head().is_some() && n.head() != Some("then"));
     let then = then_of(cx, &mut args)?;
     args.finish(cx)?;
@@ -424,7 +452,11 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
                 }
                 args => {
                     if let Some(l) = args.iter().find(|a| a.label.is_some()) {
-                        return Err(cx.error_span(ErrorKind::Unsupported, &l.span, "unsupported labelled argument of `(and ...)`"));
+                        return Err(cx.error_span(
+                            ErrorKind::Unsupported,
+                            &l.span,
+                            "unsupported labelled argument of `(and ...)`",
+                        ));
                     }
                     args.iter().map(|a| &a.value).collect()
                 }
@@ -437,12 +469,12 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
         }
         Some("if") => {
             let mut args = Args::new(node, "if", 0);
-            let condition = args
-                .next()
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition"))?;
-            let then = args
-                .next()
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a consequence"))?;
+            let condition = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition")
+            })?;
+            let then = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a consequence")
+            })?;
             let otherwise = args.next();
             args.finish(cx)?;
             Ok(Effect::If {
@@ -461,17 +493,17 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
         }
         Some("add") => {
             let mut args = Args::new(node, "add", 0);
-            let piece = args
-                .form_with_head("piece")
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(add ...)` needs `(piece ...)`"))?;
-            let to = args
-                .form_with_head("to")
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(add ...)` needs `(to ...)`"))?;
+            let piece = args.form_with_head("piece").ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(add ...)` needs `(piece ...)`")
+            })?;
+            let to = args.form_with_head("to").ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(add ...)` needs `(to ...)`")
+            })?;
             args.finish(cx)?;
             let mut pargs = Args::new(piece, "piece", 0);
-            let what = pargs
-                .next()
-                .ok_or_else(|| pargs.error(cx, ErrorKind::Invalid, "`(piece ...)` needs a piece"))?;
+            let what = pargs.next().ok_or_else(|| {
+                pargs.error(cx, ErrorKind::Invalid, "`(piece ...)` needs a piece")
+            })?;
             pargs.finish(cx)?;
             let component = piece_id(cx, what)?;
             let mut targs = Args::new(to, "to", 0);
@@ -489,10 +521,12 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
             let name = args
                 .take(|n| n.string().is_some())
                 .and_then(Node::string)
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(trigger ...)` needs a name"))?;
-            let who = args
-                .next()
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(trigger ...)` needs a player"))?;
+                .ok_or_else(|| {
+                    args.error(cx, ErrorKind::Invalid, "`(trigger ...)` needs a name")
+                })?;
+            let who = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(trigger ...)` needs a player")
+            })?;
             args.finish(cx)?;
             Ok(Effect::Trigger {
                 name: cx.trigger(name),
@@ -509,7 +543,13 @@ fn piece_id(cx: &Cx, node: &Node) -> Result<PieceRef> {
         return cx
             .component_named(name)
             .map(PieceRef::Component)
-            .ok_or_else(|| cx.error(ErrorKind::Invalid, node, format!("no piece is called \"{name}\"")));
+            .ok_or_else(|| {
+                cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    format!("no piece is called \"{name}\""),
+                )
+            });
     }
     if node.head() == Some("id") {
         let mut args = Args::new(node, "id", 0);
@@ -525,7 +565,11 @@ fn piece_id(cx: &Cx, node: &Node) -> Result<PieceRef> {
                 let per_player: Vec<usize> = (1..=cx.num_players())
                     .map(|p| {
                         cx.component_owned(name, p).ok_or_else(|| {
-                            cx.error(ErrorKind::Invalid, node, format!("player {p} has no piece \"{name}\""))
+                            cx.error(
+                                ErrorKind::Invalid,
+                                node,
+                                format!("player {p} has no piece \"{name}\""),
+                            )
                         })
                     })
                     .collect::<Result<_>>()?;

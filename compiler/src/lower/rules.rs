@@ -283,7 +283,11 @@ fn place(cx: &Cx, node: &Node) -> Result<Placement> {
     let sites = match args.labeled("coord") {
         Some(coord) => {
             let text = coord.string().ok_or_else(|| {
-                cx.error(ErrorKind::Invalid, coord, "`coord:` takes a string like \"A1\"")
+                cx.error(
+                    ErrorKind::Invalid,
+                    coord,
+                    "`coord:` takes a string like \"A1\"",
+                )
             })?;
             vec![cx.coord(coord, text)?]
         }
