@@ -96,6 +96,8 @@ pub struct NextPhase {
 }
 
 /// A move generator.
+// Built once per game and walked at generation time: variant sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Moves {
     /// `(move Add (to REGION [if:C]) [(then E)])`: place a piece of the mover.

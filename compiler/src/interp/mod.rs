@@ -78,14 +78,16 @@ impl Interpreter {
         &self.model
     }
 
-    /// A hand-made position: the initial state with `pieces` (site, player)
-    /// placed, each player's piece being the component numbered like the
-    /// player, and `mover` to move after `moves` moves. Used to test rules
-    /// on chosen positions.
-    pub fn position(&self, pieces: &[(Site, Player)], mover: Player, moves: u32) -> State {
+    /// A hand-made position: an empty board with `pieces` (site, component)
+    /// placed, and `mover` to move after `moves` moves. Component `n` is
+    /// Ludii's `what` (1-based): in most games player p's first piece type is
+    /// component p. Used to test rules on chosen positions.
+    pub fn position(&self, pieces: &[(Site, u8)], mover: Player, moves: u32) -> State {
         let mut state = self.initial_state();
-        for &(site, player) in pieces {
-            self.place(&mut state, site, player);
+        state.what.iter_mut().for_each(|w| *w = 0);
+        state.owner.iter_mut().for_each(|o| *o = 0);
+        for &(site, what) in pieces {
+            self.place(&mut state, site, what);
         }
         state.last_to = None;
         state.last_from = None;

@@ -1,0 +1,278 @@
+//! Rule tests on hand-made positions for the moving-piece games: each checks
+//! one movement or capture mechanism the way Ludii applies it, on the
+//! project's own descriptions in `games/` (proven equal to Ludii's files by
+//! the conformance tests).
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use ludemic_compiler::interp::{Interpreter, State};
+use ludemic_compiler::ir::Site;
+use ludemic_runtime::{Game, MoveBuffer, Status};
+
+fn site(g: &Interpreter, coord: &str) -> Site {
+    g.site(coord).unwrap_or_else(|| panic!("no site {coord}"))
+}
+
+/// A position from (coordinate, component) pairs.
+fn position(g: &Interpreter, pieces: &[(&str, u8)], mover: u8, moves: u32) -> State {
+    let pieces: Vec<(Site, u8)> = pieces.iter().map(|&(c, w)| (site(g, c), w)).collect();
+    g.position(&pieces, mover, moves)
+}
+
+/// The legal moves as `from>to` keys with coordinates (`-` for no site).
+fn legal(g: &Interpreter, state: &State) -> BTreeSet<String> {
+    let mut out = MoveBuffer::new();
+    g.legal_moves(state, &mut out);
+    let label = |s: i32| {
+        if s < 0 {
+            "-".to_owned()
+        } else {
+            g.model().board.sites[s as usize].coord.clone()
+        }
+    };
+    out.iter()
+        .map(|&m| {
+            let k = g.move_key(m);
+            let pass = if k.pass { "/pass" } else { "" };
+            format!("{}>{}{pass}", label(k.from.index), label(k.to.index))
+        })
+        .collect()
+}
+
+fn set(keys: &[&str]) -> BTreeSet<String> {
+    keys.iter().map(|k| k.to_string()).collect()
+}
+
+/// Plays `from>to` (coordinates; `-` for none), which must be legal.
+fn play(g: &Interpreter, state: &mut State, from: &str, to: &str) {
+    let index = |c: &str| if c == "-" { -1 } else { site(g, c) as i32 };
+    let key = format!("{}>{}", index(from), index(to));
+    let mv = g
+        .find_move(state, &key)
+        .unwrap_or_else(|| panic!("{from}>{to} is not legal"));
+    g.apply(state, mv);
+}
+
+fn piece_at(g: &Interpreter, state: &State, coord: &str) -> (u8, u8) {
+    let s = site(g, coord);
+    (state.what_at(s), state.owner_at(s))
+}
+
+fn winner(g: &Interpreter, state: &State) -> Option<u8> {
+    match g.status(state) {
+        Status::Over(outcome) => Some(outcome.winner),
+        Status::Ongoing { .. } => None,
+    }
+}
+
+#[test]
+fn breakthrough_pawns_step_forward_and_capture_diagonally_only() {
+    let g = common::own_game("breakthrough", &[]);
+    // White pawn on D4 faces north; black pawns block D5 and sit on C5 and E5.
+    let mut s = position(&g, &[("D4", 1), ("D5", 2), ("C5", 2), ("H8", 2)], 1, 10);
+    assert_eq!(
+        legal(&g, &s),
+        set(&["D4>C5", "D4>E5"]),
+        "straight ahead is blocked; the diagonal capture and the empty diagonal remain"
+    );
+    play(&g, &mut s, "D4", "C5");
+    assert_eq!(
+        piece_at(&g, &s, "C5"),
+        (1, 1),
+        "the capture replaces the enemy pawn"
+    );
+    assert_eq!(piece_at(&g, &s, "D4"), (0, 0));
+    // Black moves south: F7's forward moves are F6, E6, G6.
+    let s2 = position(&g, &[("A1", 1), ("F7", 2)], 2, 10);
+    assert_eq!(legal(&g, &s2), set(&["F7>E6", "F7>F6", "F7>G6"]));
+}
+
+#[test]
+fn breakthrough_reaching_the_far_row_wins() {
+    let g = common::own_game("breakthrough", &[]);
+    let mut s = position(&g, &[("B7", 1), ("H1", 2)], 1, 10);
+    play(&g, &mut s, "B7", "B8");
+    assert_eq!(winner(&g, &s), Some(1));
+}
+
+#[test]
+fn knights_leap_forward_only_and_capture_by_replacement() {
+    let g = common::own_game("knightthrough", &[]);
+    // From D4 a knight reaches 8 squares; forward (higher rows) leaves 4.
+    let s = position(&g, &[("D4", 1), ("E6", 1), ("C6", 2), ("H8", 2)], 1, 10);
+    assert_eq!(
+        legal(&g, &s)
+            .into_iter()
+            .filter(|k| k.starts_with("D4"))
+            .collect::<BTreeSet<_>>(),
+        set(&["D4>B5", "D4>C6", "D4>F5"]),
+        "E6 holds a friend; C6 an enemy to capture"
+    );
+}
+
+#[test]
+fn the_wolf_is_trapped_when_it_has_no_move() {
+    let g = common::own_game("wolf-and-sheep", &[]);
+    // Wolf (component 2) in the corner A8 with B7 taken by a sheep: after a
+    // sheep move elsewhere the wolf cannot move, and the sheep win on its turn.
+    let mut s = position(&g, &[("A8", 2), ("B7", 1), ("C5", 1)], 1, 20);
+    play(&g, &mut s, "C5", "D6");
+    assert_eq!(
+        winner(&g, &s),
+        None,
+        "the end rule waits for the wolf's turn"
+    );
+    assert_eq!(legal(&g, &s), set(&["->-/pass"]), "the wolf must pass");
+    let pass = g.find_move(&s, "-1>-1/pass").unwrap();
+    g.apply(&mut s, pass);
+    // The sheep move, then the wolf (to move, with no moves) has lost.
+    let mut out = MoveBuffer::new();
+    g.legal_moves(&s, &mut out);
+    g.apply(&mut s, out.iter().copied().next().unwrap());
+    assert_eq!(winner(&g, &s), Some(1));
+}
+
+#[test]
+fn a_tron_crash_gives_the_other_player_the_win() {
+    let g = common::own_game("tron", &[]);
+    // Cycle 1 on E5 with its wall (component 3) on E6; every step leaves a wall.
+    let mut s = position(&g, &[("E5", 1), ("E6", 3), ("A1", 2)], 1, 4);
+    play(&g, &mut s, "E5", "D5");
+    assert_eq!(
+        piece_at(&g, &s, "E5"),
+        (3, 1),
+        "a wall is left on the vacated site"
+    );
+    assert_eq!(winner(&g, &s), None);
+    let mut s = position(&g, &[("E5", 1), ("E6", 3), ("A1", 2)], 1, 4);
+    play(&g, &mut s, "E5", "E6");
+    assert_eq!(winner(&g, &s), Some(2), "driving into a wall loses");
+}
+
+#[test]
+fn an_amazons_turn_is_a_queen_move_then_an_arrow_from_its_new_site() {
+    let g = common::own_game("amazons", &[]);
+    // Queen 1 on A1 boxed in by arrows (component 3) except along the first rank.
+    let mut s = position(
+        &g,
+        &[
+            ("A1", 1),
+            ("A2", 3),
+            ("B2", 3),
+            ("C1", 3),
+            ("C2", 3),
+            ("J10", 2),
+        ],
+        1,
+        0,
+    );
+    assert_eq!(
+        legal(&g, &s),
+        set(&["A1>B1"]),
+        "the queen slides until blocked"
+    );
+    play(&g, &mut s, "A1", "B1");
+    assert_eq!(s.mover(), 1, "the same player shoots");
+    assert_eq!(
+        legal(&g, &s),
+        set(&["->A1"]),
+        "the arrow flies from B1, only back to A1"
+    );
+    play(&g, &mut s, "-", "A1");
+    assert_eq!(
+        piece_at(&g, &s, "A1"),
+        (3, 0),
+        "the arrow is a neutral piece"
+    );
+    assert_eq!(winner(&g, &s), None, "player 2 can still move");
+    // Queen 1 is now boxed in for good: player 2 wins within its turn.
+    for _ in 0..2 {
+        if winner(&g, &s).is_some() {
+            break;
+        }
+        let mut out = MoveBuffer::new();
+        g.legal_moves(&s, &mut out);
+        assert_eq!(s.mover(), 2);
+        g.apply(&mut s, out.iter().copied().next().unwrap());
+    }
+    assert_eq!(
+        winner(&g, &s),
+        Some(2),
+        "player 1 has no move: player 2 wins"
+    );
+}
+
+#[test]
+fn alquerque_jumps_capture_the_piece_jumped() {
+    let g = common::own_game("alquerque", &[]);
+    let mut s = position(&g, &[("C3", 1), ("C4", 2), ("E5", 2)], 1, 10);
+    assert!(legal(&g, &s).contains("C3>C5"), "jump over C4");
+    play(&g, &mut s, "C3", "C5");
+    assert_eq!(
+        piece_at(&g, &s, "C4"),
+        (0, 0),
+        "the jumped piece is removed"
+    );
+    assert_eq!(piece_at(&g, &s, "C5"), (1, 1));
+}
+
+#[test]
+fn lines_of_action_moves_as_far_as_the_line_is_full() {
+    let g = common::own_game("lines-of-action", &[]);
+    // Row 1 holds three discs (B1 C1 F1): B1 moves exactly 3 sites along it.
+    // Along column B there is one disc (B1): it moves one site, to B2.
+    let s = position(&g, &[("B1", 1), ("C1", 1), ("F1", 2), ("H8", 2)], 1, 10);
+    let from_b1: BTreeSet<String> = legal(&g, &s)
+        .into_iter()
+        .filter(|k| k.starts_with("B1"))
+        .collect();
+    assert!(
+        from_b1.contains("B1>E1"),
+        "over its own disc on C1: {from_b1:?}"
+    );
+    assert!(from_b1.contains("B1>B2"), "{from_b1:?}");
+    // Across an enemy disc is not allowed: C1 along row 1 (3 discs) would
+    // pass F1? No: C1 to F1 is 3 sites and F1 is the enemy it captures.
+    let mut s = s;
+    play(&g, &mut s, "C1", "F1");
+    assert_eq!(
+        piece_at(&g, &s, "F1"),
+        (1, 1),
+        "landing on an enemy captures it"
+    );
+    let s = position(&g, &[("A1", 1), ("D1", 1), ("B1", 2), ("H8", 2)], 1, 10);
+    assert!(
+        !legal(&g, &s).contains("A1>D1"),
+        "a disc cannot jump over an enemy disc"
+    );
+}
+
+#[test]
+fn mu_torere_enters_the_centre_only_next_to_an_enemy() {
+    let g = common::own_game("mu-torere", &[]);
+    let centre = g.model().board.centre()[0];
+    let centre = g.model().board.sites[centre as usize].coord.clone();
+    // Site indices 1..8 are the ring; 0 is the centre.
+    let ring = |i: usize| g.model().board.sites[i].coord.clone();
+    let coords: Vec<String> = (1..=8).map(ring).collect();
+    let pieces: Vec<(&str, u8)> = vec![
+        (coords[0].as_str(), 1),
+        (coords[1].as_str(), 1),
+        (coords[2].as_str(), 1),
+        (coords[7].as_str(), 1),
+        (coords[3].as_str(), 2),
+        (coords[4].as_str(), 2),
+        (coords[5].as_str(), 2),
+        (coords[6].as_str(), 2),
+    ];
+    let s = position(&g, &pieces, 1, 10);
+    let moves = legal(&g, &s);
+    // Only the markers next to an enemy (ring sites 3 and 8) may enter the centre.
+    let expected: BTreeSet<String> = [&coords[2], &coords[7]]
+        .into_iter()
+        .map(|c| format!("{c}>{centre}"))
+        .collect();
+    assert_eq!(moves, expected);
+}
