@@ -49,6 +49,22 @@ const REFERENCES: &[Reference] = &[
     Reference { stem: "havannah", ludii: "Havannah", rbg: None, target: 27_400.0 },
     // RBG's connect6 is non-split too: one counted move places two stones.
     Reference { stem: "connect6", ludii: "Connect6", rbg: Some("connect6"), target: 5_800.0 },
+    Reference { stem: "breakthrough", ludii: "Breakthrough", rbg: Some("breakthrough"), target: 649_000.0 },
+    // RBG's knightthrough also wins by capturing every enemy knight (ours and Ludii's do not).
+    Reference { stem: "knightthrough", ludii: "Knightthrough", rbg: Some("knightthrough"), target: 147_300.0 },
+    // RBG's foxAndHounds lets the fox pick its start square first (ours starts on D8).
+    Reference { stem: "wolf-and-sheep", ludii: "Wolf and Sheep", rbg: Some("foxAndHounds"), target: 737_000.0 },
+    // RBG's amazons counts a queen move and its arrow as one move (ours: two).
+    Reference { stem: "amazons", ludii: "Amazons", rbg: Some("amazons"), target: 52_000.0 },
+    Reference { stem: "tron", ludii: "Tron", rbg: None, target: 3_560_000.0 },
+    Reference { stem: "mu-torere", ludii: "Mu Torere", rbg: None, target: 317_000.0 },
+    Reference { stem: "tant-fant", ludii: "Tant Fant", rbg: None, target: 604_000.0 },
+    Reference { stem: "alquerque", ludii: "Alquerque", rbg: None, target: 28_700.0 },
+    Reference { stem: "lines-of-action", ludii: "Lines of Action", rbg: None, target: 2_630.0 },
+    Reference { stem: "feed-the-ducks", ludii: "Feed the Ducks", rbg: None, target: 40_200.0 },
+    Reference { stem: "reversi", ludii: "Reversi", rbg: Some("reversi"), target: 46_800.0 },
+    Reference { stem: "connect-four", ludii: "Connect Four", rbg: Some("connect4"), target: 2_630_000.0 },
+    Reference { stem: "dots-and-boxes", ludii: "Dots and Boxes", rbg: None, target: 28_900.0 },
 ];
 
 struct Reference {
