@@ -21,6 +21,7 @@ impl Interpreter {
     pub(super) fn resolve(&self, state: &State, mover: Player, who: PlayerRef) -> Player {
         match who {
             PlayerRef::Mover => mover,
+            PlayerRef::Next if state.again && mover == state.mover => mover,
             PlayerRef::Next => self.next_player(state, mover),
             PlayerRef::Prev => self.previous_player(state, mover),
             PlayerRef::Player(p) => p,
@@ -64,13 +65,20 @@ impl Interpreter {
                 }
                 None => false,
             },
-            Cond::Triggered { name, who } => {
+            Cond::Triggered { who, .. } => {
                 let p = self.resolve(state, mover, *who);
-                state.triggered(*name, p)
+                state.is_active(p) && state.triggered(p)
+            }
+            // Ludii computes the moves only for `Next` (roles swapped); for
+            // any other player it reads the flag set when that player was
+            // forced to pass.
+            Cond::NoMoves(PlayerRef::Next) => {
+                let p = self.resolve(state, mover, PlayerRef::Next);
+                !(self.swap_allowed(state) || self.has_moves(state, p))
             }
             Cond::NoMoves(who) => {
                 let p = self.resolve(state, mover, *who);
-                !self.has_moves(state, p)
+                state.stalemated & (1 << p) != 0
             }
             Cond::AllSites(region, test) => self
                 .region_sites(state, mover, ctx, region)
@@ -196,6 +204,7 @@ impl Interpreter {
     pub(super) fn has_moves(&self, state: &State, player: Player) -> bool {
         let mut as_player = state.clone();
         as_player.mover = player;
+        as_player.again = false;
         let phase = &self.model.phases[state.phase[player as usize] as usize];
         let mut out = MoveBuffer::new();
         self.generate(&as_player, player, &Ctx::default(), &phase.play, &mut out);

@@ -148,7 +148,7 @@ impl Interpreter {
 
     /// Whether the swap move is offered now: on the second move of the game,
     /// when the previous move was another player's.
-    fn swap_allowed(&self, state: &State) -> bool {
+    pub(super) fn swap_allowed(&self, state: &State) -> bool {
         self.model.swap
             && state.moves == self.model.num_players as u32 - 1
             && state.prev != 0
@@ -184,7 +184,9 @@ impl Game for Interpreter {
             what,
             owner,
             last_from: None,
-            triggers: vec![0; self.model.triggers.len()],
+            triggers: 0,
+            stalemated: 0,
+            again: false,
             mover: 1,
             prev: 0,
             phase: [0; MAX_PLAYERS + 1],
@@ -275,6 +277,10 @@ impl Interpreter {
                 move_again = self.run_consequences(state, rule, &ctx);
             }
             Move::Pass => {
+                // Ludii's stalemated flag: the mover passed with no other move.
+                if !self.has_moves(state, mover) {
+                    state.stalemated |= 1 << mover;
+                }
                 state.last_to = None;
                 state.last_from = None;
                 state.history.push((mover, true));
@@ -291,6 +297,11 @@ impl Interpreter {
                 move_again = true;
             }
         }
+        if mv != Move::Pass {
+            state.stalemated &= !(1 << mover);
+        }
+        // After `moveAgain`, Ludii's `Next` is the mover (end rules see it so).
+        state.again = move_again;
         self.evaluate_end(state, mover);
         if state.active != 0 && self.limit_reached(state) {
             let reason = if state.moves >= MOVE_LIMIT {
@@ -343,30 +354,37 @@ impl Interpreter {
             to: Some(to),
             ..Ctx::default()
         };
+        let mut to_apply = m.to_apply.as_ref();
         if let Reach::Hop {
             distance,
-            between_apply: Some(apply),
+            between_apply,
             ..
         } = &m.reach
         {
             let n = self.eval_int(state, state.mover, &ctx, distance).max(0) as usize;
-            let d = m.directions[dir as usize];
-            let jumped: Vec<Site> = self
-                .model
-                .board
-                .radials(from as usize, d)
-                .find(|r| r.steps.get(n + 1) == Some(&to))
-                .map(|r| r.steps[1..=n].to_vec())
-                .unwrap_or_default();
-            for b in jumped {
-                let at = Ctx {
-                    between: Some(b),
-                    ..ctx
-                };
-                self.run_effect(state, &at, apply);
+            if n == 0 {
+                // Ludii's step branch of Hop carries no landing effect.
+                to_apply = None;
+            } else if let Some(apply) = between_apply {
+                let d = m.directions[dir as usize];
+                let jumped: Vec<Site> = self
+                    .model
+                    .board
+                    .radials(from as usize, d)
+                    .find(|r| r.steps.get(n + 1) == Some(&to))
+                    .map(|r| r.steps[1..=n].to_vec())
+                    .unwrap_or_default();
+                // Ludii prepends each hurdle's effect: the last hurdle's comes first.
+                for &b in jumped.iter().rev() {
+                    let at = Ctx {
+                        between: Some(b),
+                        ..ctx
+                    };
+                    self.run_effect(state, &at, apply);
+                }
             }
         }
-        if let Some(apply) = &m.to_apply {
+        if let Some(apply) = to_apply {
             self.run_effect(state, &ctx, apply);
         }
         let (what, owner) = (state.what[from as usize], state.owner[from as usize]);

@@ -179,6 +179,20 @@ impl Interpreter {
             } => {
                 let n = self.eval_int(state, player, ctx, distance);
                 let Ok(n) = usize::try_from(n) else { return };
+                if n == 0 {
+                    // Ludii's Hop with no site to jump is a plain step to
+                    // each adjacent site, each (from, to) once.
+                    let mut seen = Vec::new();
+                    for (k, &d) in m.directions.iter().enumerate() {
+                        for &to in board.steps(from as usize, d) {
+                            if !seen.contains(&to) && to_ok(to, None) {
+                                seen.push(to);
+                                emit(to, k as u8);
+                            }
+                        }
+                    }
+                    return;
+                }
                 for (k, &d) in m.directions.iter().enumerate() {
                     for radial in board.radials(from as usize, d) {
                         let Some(&to) = radial.steps.get(n + 1) else {
@@ -302,8 +316,7 @@ impl Interpreter {
                 }
             }
         }
-        out.sort_unstable();
-        out.dedup();
+        // Ludii keeps duplicate targets (distinct walks reaching one site).
         out
     }
 }
@@ -406,9 +419,9 @@ impl Interpreter {
                 }
                 false
             }
-            Effect::Trigger { name, who } => {
+            Effect::Trigger { who, .. } => {
                 let p = self.resolve(state, mover, *who);
-                state.set_triggered(*name, p);
+                state.set_triggered(p);
                 false
             }
         }

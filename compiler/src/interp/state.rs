@@ -25,8 +25,15 @@ pub struct State {
     pub(crate) last_to: Option<Site>,
     /// The `from` site of the last move (its `to` for a placement).
     pub(crate) last_from: Option<Site>,
-    /// Per trigger: bit p set when the trigger was raised for player p.
-    pub(crate) triggers: Vec<u32>,
+    /// Bit p set once a trigger was raised for player p (Ludii keeps one flag
+    /// per player, whatever the trigger's name, and never clears it).
+    pub(crate) triggers: u32,
+    /// Bit p set when player p's last move was a forced pass (Ludii's
+    /// `stalemated` flag, read by `(no Moves P)` for a fixed player).
+    pub(crate) stalemated: u32,
+    /// Whether the last move's consequences gave the mover another move:
+    /// Ludii's `Next` is then the mover until the next move.
+    pub(crate) again: bool,
     /// Every move played: its mover and whether it was a pass (Ludii's
     /// all-pass rule reads the most recent turns).
     pub(crate) history: Vec<(Player, bool)>,
@@ -63,16 +70,12 @@ impl State {
         self.moves
     }
 
-    pub(crate) fn triggered(&self, name: u8, player: Player) -> bool {
-        self.triggers
-            .get(name as usize)
-            .is_some_and(|bits| bits & (1 << player) != 0)
+    pub(crate) fn triggered(&self, player: Player) -> bool {
+        self.triggers & (1 << player) != 0
     }
 
-    pub(crate) fn set_triggered(&mut self, name: u8, player: Player) {
-        if let Some(bits) = self.triggers.get_mut(name as usize) {
-            *bits |= 1 << player;
-        }
+    pub(crate) fn set_triggered(&mut self, player: Player) {
+        self.triggers |= 1 << player;
     }
 
     pub fn is_active(&self, player: Player) -> bool {

@@ -123,14 +123,12 @@ fn relative(board: &Board, facing: Option<Compass>, name: &str) -> Option<Absolu
         "Backward" => exact(turn(facing, 8)),
         "Rightward" => exact(turn(facing, 4)),
         "Leftward" => exact(turn(facing, -4)),
-        "FR" => walk(facing, 1),
-        "FL" => walk(facing, -1),
-        "FRR" => walk(facing, 1).and_then(|c| walk(c, 1)),
-        "FLL" => walk(facing, -1).and_then(|c| walk(c, -1)),
-        "BR" => walk(turn(facing, 8), -1),
-        "BL" => walk(turn(facing, 8), 1),
-        "BRR" => walk(turn(facing, 8), -1).and_then(|c| walk(c, -1)),
-        "BLL" => walk(turn(facing, 8), 1).and_then(|c| walk(c, 1)),
+        // Ludii's FRR, FLL, BRR and BLL loop without advancing past the
+        // first turn, so they equal FR, FL, BR and BL; ludemic does the same.
+        "FR" | "FRR" => walk(facing, 1),
+        "FL" | "FLL" => walk(facing, -1),
+        "BR" | "BRR" => walk(turn(facing, 8), 1),
+        "BL" | "BLL" => walk(turn(facing, 8), -1),
         _ => None,
     }?;
     Some(heading.absolute())

@@ -239,8 +239,11 @@ fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
             eargs.finish(cx)?;
             distance = conds::int(cx, n)?;
         }
-        if let Some(c) = bargs.labeled("if") {
-            between_if = Some(conds::cond(cx, c)?);
+        match bargs.labeled("if") {
+            Some(c) => between_if = Some(conds::cond(cx, c)?),
+            // Ludii's Hop with a `(between ...)` that has no `if:` never hops.
+            None if kind == Kind::Hop => between_if = Some(crate::ir::Cond::False),
+            None => {}
         }
         if let Some(apply) = bargs.form_with_head("apply") {
             if kind != Kind::Hop {
