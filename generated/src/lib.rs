@@ -40,6 +40,22 @@ pub const GAMES: &[&str] = &[
     "yavalath",
 ];
 
+/// The games of `games/` the code generator cannot compile yet (moving
+/// pieces): they run on the interpreter only. `tests/generated.rs` checks
+/// that the generator still refuses each of them, so this list shrinks as
+/// the generator grows.
+pub const INTERPRETED_ONLY: &[&str] = &[
+    "alquerque",
+    "amazons",
+    "breakthrough",
+    "knightthrough",
+    "lines-of-action",
+    "mu-torere",
+    "tant-fant",
+    "tron",
+    "wolf-and-sheep",
+];
+
 /// Runs `visitor` on the compiled game whose file in `games/` has stem `stem`.
 pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
     Some(match stem {

@@ -142,10 +142,14 @@ impl LibraryArgs {
 }
 
 impl GameArgs {
-    /// A bundled game's name (`hex`, `tic-tac-toe`) stands for its file in `games/`.
+    /// The name of a game of `games/` (`hex`, `breakthrough`) stands for its file.
     pub fn resolve_name(&mut self) {
         let stem = self.file.to_string_lossy().into_owned();
-        if !self.file.exists() && ludemic_generated::GAMES.contains(&stem.as_str()) {
+        let named = ludemic_generated::GAMES
+            .iter()
+            .chain(ludemic_generated::INTERPRETED_ONLY)
+            .any(|g| *g == stem);
+        if !self.file.exists() && named {
             self.file = Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("games")
                 .join(format!("{stem}.lud"));

@@ -126,7 +126,12 @@ fn piece<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
     for owner in owners {
         // Ludii overwrites a player's pieces' direction with the player's own
         // (`(player N)`); the piece's own direction counts only without one.
-        let facing = cx.facing.get(owner as usize).copied().flatten().or(own_facing);
+        let facing = cx
+            .facing
+            .get(owner as usize)
+            .copied()
+            .flatten()
+            .or(own_facing);
         cx.components.push(Component {
             name: format!("{name}{owner}"),
             base: name.to_owned(),
