@@ -44,7 +44,9 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
             // `(rectangle N)` with one dimension is a square, as in Ludii.
             let cols = match args.int() {
                 Some((n, _)) if name == "rectangle" => u32::try_from(n).unwrap_or(0),
-                Some((_, extra)) => return Err(cx.unsupported_in(extra, "argument of `(square ...)`")),
+                Some((_, extra)) => {
+                    return Err(cx.unsupported_in(extra, "argument of `(square ...)`"))
+                }
                 None => rows,
             };
             let diagonals = match args.labeled("diagonals") {
@@ -59,7 +61,11 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
             };
             args.finish(cx)?;
             if !(1..=100).contains(&cols) {
-                return Err(cx.error(ErrorKind::TooLarge, node, "board dimensions must be 1 to 100"));
+                return Err(cx.error(
+                    ErrorKind::TooLarge,
+                    node,
+                    "board dimensions must be 1 to 100",
+                ));
             }
             Ok(BoardSpec::new(match diagonals {
                 None => Tiling::Square { rows, cols },
@@ -83,10 +89,9 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                 .iter()
                 .map(|a| {
                     let n = cx.int_literal(&a.value)?;
-                    u32::try_from(n)
-                        .ok()
-                        .filter(|n| *n <= 256)
-                        .ok_or_else(|| cx.error(ErrorKind::TooLarge, &a.value, "a ring has 0 to 256 points"))
+                    u32::try_from(n).ok().filter(|n| *n <= 256).ok_or_else(|| {
+                        cx.error(ErrorKind::TooLarge, &a.value, "a ring has 0 to 256 points")
+                    })
                 })
                 .collect::<Result<_>>()?;
             Ok(BoardSpec::new(Tiling::ConcentricCircle { cells, stagger }))

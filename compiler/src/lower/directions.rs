@@ -14,7 +14,17 @@ use super::Cx;
 
 /// Ludii's relative directions that this lowering resolves.
 const RELATIVE: &[&str] = &[
-    "Forward", "Backward", "Rightward", "Leftward", "FR", "FL", "BR", "BL", "FRR", "FLL", "BRR",
+    "Forward",
+    "Backward",
+    "Rightward",
+    "Leftward",
+    "FR",
+    "FL",
+    "BR",
+    "BL",
+    "FRR",
+    "FLL",
+    "BRR",
     "BLL",
 ];
 
@@ -54,9 +64,7 @@ pub(super) fn directions(cx: &Cx, node: &Node) -> Result<Vec<AbsoluteDirection>>
     };
     let mut out = Vec::new();
     for n in names {
-        let name = n
-            .atom()
-            .ok_or_else(|| cx.unsupported_in(n, "direction"))?;
+        let name = n.atom().ok_or_else(|| cx.unsupported_in(n, "direction"))?;
         if let Some(d) = AbsoluteDirection::from_name(name) {
             out.push(d);
         } else if RELATIVE.contains(&name) {
@@ -142,6 +150,9 @@ mod tests {
         assert_eq!(relative(&board, north, "FL"), Some(AbsoluteDirection::NW));
         assert_eq!(relative(&board, south, "FR"), Some(AbsoluteDirection::SW));
         assert_eq!(relative(&board, south, "FL"), Some(AbsoluteDirection::SE));
-        assert_eq!(relative(&board, south, "Forward"), Some(AbsoluteDirection::S));
+        assert_eq!(
+            relative(&board, south, "Forward"),
+            Some(AbsoluteDirection::S)
+        );
     }
 }

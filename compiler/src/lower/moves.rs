@@ -2,7 +2,8 @@
 
 use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::{
-    Add, Effect, Moves, PieceMove, PieceRef, PieceRules, Reach, Shoot, Walk,
+    Add, Cond, Custodial, Effect, IntExpr, Moves, PieceMove, PieceRef, PieceRules, PlayerRef,
+    Reach, Shoot, SiteExpr, Walk,
 };
 use crate::syntax::{Node, NodeKind};
 
@@ -23,7 +24,11 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
             args.finish(cx)?;
             if then.is_some() {
                 return Err(cx
-                    .error(ErrorKind::Unsupported, node, "`(move Pass)` with `(then ...)`")
+                    .error(
+                        ErrorKind::Unsupported,
+                        node,
+                        "`(move Pass)` with `(then ...)`",
+                    )
                     .with_label("not supported by ludemic yet"));
             }
             Ok(Moves::Pass {
@@ -35,11 +40,42 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
             piece_move(cx, node, Kind::FromTo)
         }
         "forEach Piece" => for_each_piece(cx, node),
+        "forEach Site" => {
+            let mut args = Args::new(node, "forEach Site", 1);
+            let within = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(forEach Site ...)` needs sites")
+            })?;
+            let inner = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| {
+                    args.error(cx, ErrorKind::Invalid, "`(forEach Site ...)` needs moves")
+                })?;
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            let m = Moves::ForEachSite {
+                region: conds::region(cx, within)?,
+                moves: Box::new(moves(cx, inner)?),
+            };
+            Ok(with_then(m, then))
+        }
+        "append" => {
+            let mut args = Args::new(node, "append", 0);
+            let inner = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(append ...)` needs moves"))?;
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            Ok(Moves::Append {
+                rule: cx.next_rule(),
+                effect: effect(cx, inner)?,
+                then,
+            })
+        }
         "if" => {
             let mut args = Args::new(node, "if", 0);
-            let condition = args
-                .next()
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition"))?;
+            let condition = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition")
+            })?;
             let then = args
                 .next()
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs moves"))?;
@@ -106,16 +142,24 @@ fn then_of(cx: &Cx, args: &mut Args) -> Result<Option<Effect>> {
 fn add(cx: &Cx, node: &Node, skip: usize) -> Result<Moves> {
     let what = "move Add";
     let mut args = Args::new(node, what, skip);
-    let piece = match args.form_with_head("piece") {
-        Some(p) => PieceRef::Component(piece_arg(cx, p)?),
-        None => PieceRef::Mover,
+    let (piece, state) = match args.form_with_head("piece") {
+        Some(p) => {
+            let (component, state) = piece_with_state(cx, p)?;
+            (PieceRef::Component(component), state)
+        }
+        None => (PieceRef::Mover, None),
     };
     let to = args
         .form_with_head("to")
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(move Add ...)` needs `(to ...)`"))?;
+    let stack = args.labeled_bool(cx, "stack", false)?;
     let then = then_of(cx, &mut args)?;
     args.finish(cx)?;
     let mut targs = Args::new(to, "to", 0);
+    let site_type = match conds::site_type_arg(&mut targs) {
+        Some(t) => t,
+        None => cx.default_site_type(to)?,
+    };
     let region = targs
         .next()
         .ok_or_else(|| targs.error(cx, ErrorKind::Invalid, "`(to ...)` needs sites"))?;
@@ -135,13 +179,47 @@ fn add(cx: &Cx, node: &Node, skip: usize) -> Result<Moves> {
             ),
         ));
     }
+    if stack && site_type != cx.default_site_type(to)? {
+        return Err(cx
+            .error(
+                ErrorKind::Unsupported,
+                node,
+                "stacks on sites of a non-default type",
+            )
+            .with_label("not supported by ludemic yet"));
+    }
     Ok(Moves::Add(Add {
         rule: cx.next_rule(),
         piece,
         to: conds::region(cx, region)?,
         to_if,
         then,
+        site_type,
+        stack,
+        state,
     }))
+}
+
+/// `(piece "Name" [state:N])`: the component and the state it is given.
+fn piece_with_state(cx: &Cx, node: &Node) -> Result<(usize, Option<IntExpr>)> {
+    let mut args = Args::new(node, "piece", 0);
+    let name_node = args
+        .take(|n| n.string().is_some())
+        .ok_or_else(|| cx.unsupported_in(node, "piece"))?;
+    let state = args
+        .labeled("state")
+        .map(|n| conds::int(cx, n))
+        .transpose()?;
+    args.finish(cx)?;
+    let name = name_node.string().unwrap_or_default();
+    let component = cx.component_named(name).ok_or_else(|| {
+        cx.error(
+            ErrorKind::Invalid,
+            node,
+            format!("no piece is called \"{name}\""),
+        )
+    })?;
+    Ok((component, state))
 }
 
 /// `(piece "Name")` naming a component with its owner suffix (`"Dot0"`),
@@ -153,8 +231,13 @@ fn piece_arg(cx: &Cx, node: &Node) -> Result<usize> {
         .and_then(Node::string)
         .ok_or_else(|| cx.unsupported_in(node, "piece"))?;
     args.finish(cx)?;
-    cx.component_named(name)
-        .ok_or_else(|| cx.error(ErrorKind::Invalid, node, format!("no piece is called \"{name}\"")))
+    cx.component_named(name).ok_or_else(|| {
+        cx.error(
+            ErrorKind::Invalid,
+            node,
+            format!("no piece is called \"{name}\""),
+        )
+    })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -168,8 +251,14 @@ enum Kind {
 
 /// `(move Step|Hop|Slide|Leap ...)` and `(move (from ...) (to ...))`.
 fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
+    let skip = usize::from(node.head() == Some("move") && kind != Kind::FromTo);
+    piece_move_at(cx, node, kind, skip).map(Moves::Move)
+}
+
+/// A piece move whose kind is selected by the first `skip` arguments.
+fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceMove> {
     let name = Cx::ludeme_name(node);
-    let mut args = Args::new(node, name.clone(), usize::from(kind != Kind::FromTo));
+    let mut args = Args::new(node, name.clone(), skip);
     let from = match args.form_with_head("from") {
         Some(f) => Some(from_arg(cx, f, kind)?),
         None => None,
@@ -215,21 +304,23 @@ fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
     let mut between_if = None;
     let mut between_apply = None;
     let mut distance = crate::ir::IntExpr::Const(1);
+    let mut slide_range = (None, None);
     if let Some(b) = between {
         if !matches!(kind, Kind::Hop | Kind::Slide) {
             return Err(cx.unsupported_in(b, &format!("argument of `({name} ...)`")));
         }
         let mut bargs = Args::new(b, "between", 0);
         if let Some(exact) = bargs.form_with_head("exact") {
-            if kind != Kind::Hop {
-                return Err(cx.unsupported_in(exact, "argument of `(between ...)` in a slide"));
-            }
             let mut eargs = Args::new(exact, "exact", 0);
-            let n = eargs
-                .next()
-                .ok_or_else(|| eargs.error(cx, ErrorKind::Invalid, "`(exact ...)` needs a number"))?;
+            let n = eargs.next().ok_or_else(|| {
+                eargs.error(cx, ErrorKind::Invalid, "`(exact ...)` needs a number")
+            })?;
             eargs.finish(cx)?;
             distance = conds::int(cx, n)?;
+            if kind == Kind::Slide {
+                // Ludii's `(exact N)` is the range N..N: the slide ends N sites away.
+                slide_range = (Some(distance.clone()), Some(distance.clone()));
+            }
         }
         if let Some(c) = bargs.labeled("if") {
             between_if = Some(conds::cond(cx, c)?);
@@ -243,7 +334,11 @@ fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
         bargs.finish(cx)?;
     }
     if kind == Kind::FromTo && to_region.is_none() {
-        return Err(cx.error(ErrorKind::Invalid, node, "`(move (from ...) ...)` needs `(to ...)`"));
+        return Err(cx.error(
+            ErrorKind::Invalid,
+            node,
+            "`(move (from ...) ...)` needs `(to ...)`",
+        ));
     }
     if forward && kind != Kind::Leap {
         return Err(cx.unsupported_in(node, "use of `forward:`"));
@@ -255,7 +350,11 @@ fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
             between_if,
             between_apply,
         },
-        Kind::Slide => Reach::Slide { between_if },
+        Kind::Slide => Reach::Slide {
+            between_if,
+            min: slide_range.0,
+            max: slide_range.1,
+        },
         Kind::Leap => Reach::Leap {
             walks: walks.unwrap_or_default(),
             forward,
@@ -273,7 +372,7 @@ fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
             )
             .with_label("not supported by ludemic yet"));
     }
-    Ok(Moves::Move(PieceMove {
+    Ok(PieceMove {
         rule: cx.next_rule(),
         reach,
         directions: dirs,
@@ -281,7 +380,7 @@ fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
         to_if,
         to_apply,
         then,
-    }))
+    })
 }
 
 /// `(from REGION)` of a move; in a hop or step, `(from (last To))` style single sites.
@@ -301,7 +400,13 @@ fn walks(cx: &Cx, list: &Node) -> Result<Vec<Vec<Walk>>> {
         .map(|walk| {
             let steps: Vec<&Node> = match &walk.value.kind {
                 NodeKind::Array(items) => items.iter().map(|a| &a.value).collect(),
-                _ => return Err(cx.error(ErrorKind::Invalid, &walk.value, "a walk is a list `{F R ...}`")),
+                _ => {
+                    return Err(cx.error(
+                        ErrorKind::Invalid,
+                        &walk.value,
+                        "a walk is a list `{F R ...}`",
+                    ))
+                }
             };
             steps
                 .into_iter()
@@ -319,9 +424,13 @@ fn walks(cx: &Cx, list: &Node) -> Result<Vec<Vec<Walk>>> {
 /// `(move Shoot (piece P) [DIRS])`.
 fn shoot(cx: &Cx, node: &Node) -> Result<Moves> {
     let mut args = Args::new(node, "move Shoot", 1);
-    let piece = args
-        .form_with_head("piece")
-        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(move Shoot ...)` needs `(piece ...)`"))?;
+    let piece = args.form_with_head("piece").ok_or_else(|| {
+        args.error(
+            cx,
+            ErrorKind::Invalid,
+            "`(move Shoot ...)` needs `(piece ...)`",
+        )
+    })?;
     let component = piece_arg(cx, piece)?;
     let dirs = match args.take(directions::is_direction_arg) {
         Some(d) => directions::directions(cx, d)?,
@@ -341,18 +450,24 @@ fn shoot(cx: &Cx, node: &Node) -> Result<Moves> {
 /// each of the mover's pieces runs its own rules (or the given ones).
 fn for_each_piece(cx: &Cx, node: &Node) -> Result<Moves> {
     let mut args = Args::new(node, "forEach Piece", 1);
-    let names: Option<Vec<String>> = match args.take(|n| n.string().is_some() || matches!(n.kind, NodeKind::Array(_))) {
-        Some(n) => match &n.kind {
-            NodeKind::Array(items) => Some(
-                items
-                    .iter()
-                    .map(|a| a.value.string().map(str::to_owned).ok_or_else(|| cx.unsupported_in(&a.value, "piece name")))
-                    .collect::<Result<_>>()?,
-            ),
-            _ => Some(vec![n.string().unwrap_or_default().to_owned()]),
-        },
-        None => None,
-    };
+    let names: Option<Vec<String>> =
+        match args.take(|n| n.string().is_some() || matches!(n.kind, NodeKind::Array(_))) {
+            Some(n) => match &n.kind {
+                NodeKind::Array(items) => Some(
+                    items
+                        .iter()
+                        .map(|a| {
+                            a.value
+                                .string()
+                                .map(str::to_owned)
+                                .ok_or_else(|| cx.unsupported_in(&a.value, "piece name"))
+                        })
+                        .collect::<Result<_>>()?,
+                ),
+                _ => Some(vec![n.string().unwrap_or_default().to_owned()]),
+            },
+            None => None,
+        };
     let given = args.take(|n| n.head().is_some() && n.head() != Some("then"));
     let then = then_of(cx, &mut args)?;
     args.finish(cx)?;
@@ -424,7 +539,11 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
                 }
                 args => {
                     if let Some(l) = args.iter().find(|a| a.label.is_some()) {
-                        return Err(cx.error_span(ErrorKind::Unsupported, &l.span, "unsupported labelled argument of `(and ...)`"));
+                        return Err(cx.error_span(
+                            ErrorKind::Unsupported,
+                            &l.span,
+                            "unsupported labelled argument of `(and ...)`",
+                        ));
                     }
                     args.iter().map(|a| &a.value).collect()
                 }
@@ -437,12 +556,12 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
         }
         Some("if") => {
             let mut args = Args::new(node, "if", 0);
-            let condition = args
-                .next()
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition"))?;
-            let then = args
-                .next()
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a consequence"))?;
+            let condition = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition")
+            })?;
+            let then = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a consequence")
+            })?;
             let otherwise = args.next();
             args.finish(cx)?;
             Ok(Effect::If {
@@ -461,38 +580,197 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
         }
         Some("add") => {
             let mut args = Args::new(node, "add", 0);
-            let piece = args
-                .form_with_head("piece")
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(add ...)` needs `(piece ...)`"))?;
-            let to = args
-                .form_with_head("to")
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(add ...)` needs `(to ...)`"))?;
+            let piece = args.form_with_head("piece").ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(add ...)` needs `(piece ...)`")
+            })?;
+            let to = args.form_with_head("to").ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(add ...)` needs `(to ...)`")
+            })?;
             args.finish(cx)?;
             let mut pargs = Args::new(piece, "piece", 0);
-            let what = pargs
-                .next()
-                .ok_or_else(|| pargs.error(cx, ErrorKind::Invalid, "`(piece ...)` needs a piece"))?;
+            let what = pargs.next().ok_or_else(|| {
+                pargs.error(cx, ErrorKind::Invalid, "`(piece ...)` needs a piece")
+            })?;
+            let state = pargs
+                .labeled("state")
+                .map(|n| conds::int(cx, n))
+                .transpose()?;
             pargs.finish(cx)?;
             let component = piece_id(cx, what)?;
-            let mut targs = Args::new(to, "to", 0);
-            let site = targs
-                .next()
-                .ok_or_else(|| targs.error(cx, ErrorKind::Invalid, "`(to ...)` needs a site"))?;
-            targs.finish(cx)?;
+            let (site_type, site) = to_site(cx, to)?;
             Ok(Effect::AddPiece {
                 piece: component,
-                to: conds::site(cx, site)?,
+                to: site,
+                site_type,
+                state,
             })
+        }
+        Some("claim") => {
+            // `(claim (to TYPE SITE) [(then E)])`: the mover's piece goes on SITE.
+            let mut args = Args::new(node, "claim", 0);
+            let to = args.form_with_head("to").ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(claim ...)` needs `(to ...)`")
+            })?;
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            let (site_type, site) = to_site(cx, to)?;
+            let add = Effect::AddPiece {
+                piece: PieceRef::Mover,
+                to: site,
+                site_type,
+                state: None,
+            };
+            Ok(match then {
+                Some(then) => Effect::Seq(vec![add, then]),
+                None => add,
+            })
+        }
+        Some("attract") => {
+            let mut args = Args::new(node, "attract", 0);
+            let from = match args.form_with_head("from") {
+                Some(f) => from_site(cx, f)?,
+                None => SiteExpr::LastTo,
+            };
+            let directions = match args.take(directions::is_direction_arg) {
+                Some(d) => directions::directions(cx, d)?,
+                None => vec![crate::ir::AbsoluteDirection::Adjacent],
+            };
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            let attract = Effect::Attract { from, directions };
+            Ok(match then {
+                Some(then) => Effect::Seq(vec![attract, then]),
+                None => attract,
+            })
+        }
+        Some("custodial") => custodial(cx, node),
+        Some("flip") => {
+            let mut args = Args::new(node, "flip", 0);
+            let at = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(flip ...)` needs a site"))?;
+            args.finish(cx)?;
+            Ok(Effect::Flip(conds::site(cx, at)?))
+        }
+        Some("allCombinations") => {
+            let mut args = Args::new(node, "allCombinations", 0);
+            let a = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| {
+                    args.error(
+                        cx,
+                        ErrorKind::Invalid,
+                        "`(allCombinations ...)` needs two effects",
+                    )
+                })?;
+            let b = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| {
+                    args.error(
+                        cx,
+                        ErrorKind::Invalid,
+                        "`(allCombinations ...)` needs two effects",
+                    )
+                })?;
+            args.finish(cx)?;
+            let (a, b) = (effect(cx, a)?, effect(cx, b)?);
+            for (e, n) in [(&a, node), (&b, node)] {
+                if !yields_at_most_one(e) {
+                    return Err(cx
+                        .error(
+                            ErrorKind::Unsupported,
+                            n,
+                            "`(allCombinations ...)` of effects yielding several moves",
+                        )
+                        .with_label("not supported by ludemic yet"));
+                }
+            }
+            Ok(Effect::AllCombinations(Box::new(a), Box::new(b)))
+        }
+        Some("set") if Cx::ludeme_name(node) == "set Score" => {
+            let mut args = Args::new(node, "set Score", 1);
+            let who = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(set Score ...)` needs a player")
+            })?;
+            let score = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(set Score ...)` needs a score")
+            })?;
+            args.finish(cx)?;
+            Ok(Effect::SetScore {
+                who: score_player(cx, who)?,
+                score: conds::int(cx, score)?,
+                add: false,
+            })
+        }
+        Some("addScore") => {
+            let mut args = Args::new(node, "addScore", 0);
+            let who = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(addScore ...)` needs a player")
+            })?;
+            let score = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(addScore ...)` needs a score")
+            })?;
+            args.finish(cx)?;
+            Ok(Effect::SetScore {
+                who: score_player(cx, who)?,
+                score: conds::int(cx, score)?,
+                add: true,
+            })
+        }
+        Some("forEach") if Cx::ludeme_name(node) == "forEach Site" => {
+            let mut args = Args::new(node, "forEach Site", 1);
+            let within = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(forEach Site ...)` needs sites")
+            })?;
+            let inner = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| {
+                    args.error(
+                        cx,
+                        ErrorKind::Invalid,
+                        "`(forEach Site ...)` needs an effect",
+                    )
+                })?;
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            let each = Effect::ForEachSite {
+                region: conds::region(cx, within)?,
+                effect: Box::new(effect(cx, inner)?),
+            };
+            Ok(match then {
+                Some(then) => Effect::Seq(vec![each, then]),
+                None => each,
+            })
+        }
+        Some("slide") | Some("step") | Some("hop") => {
+            let kind = match node.head() {
+                Some("slide") => Kind::Slide,
+                Some("step") => Kind::Step,
+                _ => Kind::Hop,
+            };
+            let m = piece_move_at(cx, node, kind, 0)?;
+            if m.from.is_none() {
+                return Err(cx
+                    .error(
+                        ErrorKind::Unsupported,
+                        node,
+                        "a piece move as a consequence needs `(from ...)`",
+                    )
+                    .with_label("not supported by ludemic yet"));
+            }
+            Ok(Effect::Move(Box::new(m)))
         }
         Some("trigger") => {
             let mut args = Args::new(node, "trigger", 0);
             let name = args
                 .take(|n| n.string().is_some())
                 .and_then(Node::string)
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(trigger ...)` needs a name"))?;
-            let who = args
-                .next()
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(trigger ...)` needs a player"))?;
+                .ok_or_else(|| {
+                    args.error(cx, ErrorKind::Invalid, "`(trigger ...)` needs a name")
+                })?;
+            let who = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(trigger ...)` needs a player")
+            })?;
             args.finish(cx)?;
             Ok(Effect::Trigger {
                 name: cx.trigger(name),
@@ -503,13 +781,122 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
     }
 }
 
+/// `(to [TYPE] SITE)` of an effect: the site and its type (the board's default unless given).
+fn to_site(cx: &Cx, to: &Node) -> Result<(crate::ir::SiteType, SiteExpr)> {
+    let mut targs = Args::new(to, "to", 0);
+    let site_type = match conds::site_type_arg(&mut targs) {
+        Some(t) => t,
+        None => cx.default_site_type(to)?,
+    };
+    let site = targs
+        .next()
+        .ok_or_else(|| targs.error(cx, ErrorKind::Invalid, "`(to ...)` needs a site"))?;
+    targs.finish(cx)?;
+    Ok((site_type, conds::site(cx, site)?))
+}
+
+/// `(from SITE)` naming one site.
+fn from_site(cx: &Cx, from: &Node) -> Result<SiteExpr> {
+    let mut fargs = Args::new(from, "from", 0);
+    let site = fargs
+        .next()
+        .ok_or_else(|| fargs.error(cx, ErrorKind::Invalid, "`(from ...)` needs a site"))?;
+    fargs.finish(cx)?;
+    conds::site(cx, site)
+}
+
+/// The player of `(set Score P N)`, `(addScore P N)`: a role or `(player N)`.
+fn score_player(cx: &Cx, node: &Node) -> Result<PlayerRef> {
+    if node
+        .atom()
+        .is_some_and(|a| matches!(a, "All" | "Each" | "Shared" | "Neutral" | "Team1" | "Team2"))
+    {
+        return Err(cx.unsupported_in(node, "player of a score"));
+    }
+    conds::player_fn(cx, node)
+}
+
+/// Whether an effect yields at most one Ludii move wherever it is evaluated
+/// (what `(allCombinations ...)` is implemented for).
+fn yields_at_most_one(e: &Effect) -> bool {
+    matches!(
+        e,
+        Effect::AddPiece { .. } | Effect::Flip(_) | Effect::Remove(_) | Effect::SetScore { .. }
+    )
+}
+
+/// `(custodial [(from S)] [DIR] [(between [range] [if:C] [(apply E)])] [(to if:C)] [(then E)])`.
+fn custodial(cx: &Cx, node: &Node) -> Result<Effect> {
+    let mut args = Args::new(node, "custodial", 0);
+    let from = match args.form_with_head("from") {
+        Some(f) => from_site(cx, f)?,
+        None => SiteExpr::LastTo,
+    };
+    let directions =
+        match args.atom_among(&["Adjacent", "Orthogonal", "Diagonal", "OffDiagonal", "All"]) {
+            Some(d) => crate::ir::AbsoluteDirection::from_name(d)
+                .unwrap_or(crate::ir::AbsoluteDirection::Adjacent),
+            None => crate::ir::AbsoluteDirection::Adjacent,
+        };
+    let between = args.form_with_head("between");
+    let to = args.form_with_head("to");
+    let then = then_of(cx, &mut args)?;
+    args.finish(cx)?;
+    let enemy = Cond::Enemy(IntExpr::Who(SiteExpr::Between));
+    let (mut min, mut max) = (IntExpr::Const(0), IntExpr::Const(i64::from(u16::MAX)));
+    let (mut between_if, mut apply) = (enemy, Effect::Remove(SiteExpr::Between));
+    if let Some(b) = between {
+        let mut bargs = Args::new(b, "between", 0);
+        if let Some(exact) = bargs.form_with_head("exact") {
+            let mut eargs = Args::new(exact, "exact", 0);
+            let n = eargs.next().ok_or_else(|| {
+                eargs.error(cx, ErrorKind::Invalid, "`(exact ...)` needs a number")
+            })?;
+            eargs.finish(cx)?;
+            min = conds::int(cx, n)?;
+            max = min.clone();
+        }
+        if let Some(c) = bargs.labeled("if") {
+            between_if = conds::cond(cx, c)?;
+        }
+        if let Some(a) = bargs.form_with_head("apply") {
+            apply = apply_arg(cx, a)?;
+        }
+        bargs.finish(cx)?;
+    }
+    let mut to_if = Cond::Friend(IntExpr::Who(SiteExpr::To));
+    if let Some(to) = to {
+        let mut targs = Args::new(to, "to", 0);
+        if let Some(c) = targs.labeled("if") {
+            to_if = conds::cond(cx, c)?;
+        }
+        targs.finish(cx)?;
+    }
+    Ok(Effect::Custodial(Box::new(Custodial {
+        from,
+        directions,
+        min,
+        max,
+        between_if,
+        to_if,
+        apply,
+        then,
+    })))
+}
+
 /// `"Name"` or `(id "Name" WHO)` naming a piece to add.
 fn piece_id(cx: &Cx, node: &Node) -> Result<PieceRef> {
     if let Some(name) = node.string() {
         return cx
             .component_named(name)
             .map(PieceRef::Component)
-            .ok_or_else(|| cx.error(ErrorKind::Invalid, node, format!("no piece is called \"{name}\"")));
+            .ok_or_else(|| {
+                cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    format!("no piece is called \"{name}\""),
+                )
+            });
     }
     if node.head() == Some("id") {
         let mut args = Args::new(node, "id", 0);
@@ -525,7 +912,11 @@ fn piece_id(cx: &Cx, node: &Node) -> Result<PieceRef> {
                 let per_player: Vec<usize> = (1..=cx.num_players())
                     .map(|p| {
                         cx.component_owned(name, p).ok_or_else(|| {
-                            cx.error(ErrorKind::Invalid, node, format!("player {p} has no piece \"{name}\""))
+                            cx.error(
+                                ErrorKind::Invalid,
+                                node,
+                                format!("player {p} has no piece \"{name}\""),
+                            )
                         })
                     })
                     .collect::<Result<_>>()?;
