@@ -97,6 +97,17 @@ impl Interpreter {
         state
     }
 
+    /// Puts component `what` (1-based) with state `piece_state` on a site of
+    /// the board's default type, replacing what is there (on top of the
+    /// stack in a stacking game): for building hand-made positions.
+    pub fn set_piece(&self, state: &mut State, site: Site, what: u8, piece_state: u8) {
+        if self.model.stacking {
+            self.push(state, site, what, piece_state);
+        } else {
+            self.put(state, self.model.board.site_type, site, what, piece_state);
+        }
+    }
+
     /// The site with Ludii's coordinate label `coord` (e.g. `"A1"`).
     pub fn site(&self, coord: &str) -> Option<Site> {
         self.model
