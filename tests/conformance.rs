@@ -1,4 +1,5 @@
-//! Conformance with Ludii: every reference trial of the seven placement games
+//! Conformance with Ludii: every reference trial of the seven placement games,
+//! and of the moving-piece, scoring and stacking games the interpreter runs,
 //! replays on the interpreter, loading Ludii's own `.lud` files unchanged.
 //! At every step the mover, the number of legal moves and (where the trial
 //! lists them) the legal-move keys must equal Ludii's; then the winner, the
@@ -36,6 +37,45 @@ fn corpus_placement_games_replay_every_ludii_trial() {
         }
     }
     assert_eq!(replayed, 172, "7 games, 12 trial files");
+}
+
+/// Ludii's own descriptions of moving-piece, scoring and stacking games, with
+/// their trial files (default options).
+const INTERPRETED_GAMES: &[(&str, &str)] = &[
+    ("board/race/reach/Breakthrough.lud", "breakthrough"),
+    ("board/race/reach/Knightthrough.lud", "knightthrough"),
+    ("board/hunt/Wolf and Sheep.lud", "wolf-and-sheep"),
+    ("board/space/blocking/Tron.lud", "tron"),
+    ("board/space/blocking/Amazons.lud", "amazons"),
+    ("board/space/blocking/Mu Torere.lud", "mu-torere"),
+    ("board/space/line/Tant Fant.lud", "tant-fant"),
+    ("board/war/leaping/lines/Alquerque.lud", "alquerque"),
+    ("board/space/group/Lines of Action.lud", "lines-of-action"),
+    ("board/space/group/Feed the Ducks.lud", "feed-the-ducks"),
+    ("board/space/territory/Reversi.lud", "reversi"),
+    ("math/graph/Dots and Boxes.lud", "dots-and-boxes"),
+    ("board/space/line/Connect Four.lud", "connect-four"),
+];
+
+#[test]
+fn corpus_interpreted_games_replay_every_ludii_trial() {
+    let (Some(ludii), Some(trials_dir)) = (
+        common::shared("ludii"),
+        common::shared("reference/ludii-trials"),
+    ) else {
+        return;
+    };
+    for &(lud, slug) in INTERPRETED_GAMES {
+        let trials = read_trials(&trials_dir.join(format!("{slug}.jsonl")))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(trials.len(), 20, "{slug}: seeds 0..19");
+        let game = common::corpus_game(&ludii, lud, &trials[0].options);
+        for trial in &trials {
+            if let Err(mismatch) = replay(&game, trial) {
+                panic!("{lud} ({slug}) seed {}: {mismatch}", trial.seed);
+            }
+        }
+    }
 }
 
 /// Replays a trial file on whichever compiled game the visitor is given.

@@ -108,7 +108,7 @@ pub enum Moves {
     Add(Add),
     /// `(move Step ...)`, `(move Hop ...)`, `(move Slide ...)`, `(move Leap ...)`,
     /// `(move (from ...) (to ...))`: a piece goes from one site to another.
-    Move(PieceMove),
+    Move(Box<PieceMove>),
     /// `(move Shoot (piece P) [DIRS])`: add P at the end of an empty line from the last `to`.
     Shoot(Shoot),
     /// `(move Pass)`.

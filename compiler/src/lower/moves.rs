@@ -13,6 +13,8 @@ use super::{conds, directions, Args, Cx};
 pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
     match Cx::ludeme_name(node).as_str() {
         "move Add" => add(cx, node, 1),
+        // `(add (to ...))`, the generator `(sites Winning ...)` tries.
+        "add" => add(cx, node, 0),
         "move Step" => piece_move(cx, node, Kind::Step),
         "move Hop" => piece_move(cx, node, Kind::Hop),
         "move Slide" => piece_move(cx, node, Kind::Slide),
@@ -140,7 +142,7 @@ fn then_of(cx: &Cx, args: &mut Args) -> Result<Option<Effect>> {
 
 /// `(move Add [(piece P)] (to REGION [if:C]) [(then E)])`.
 fn add(cx: &Cx, node: &Node, skip: usize) -> Result<Moves> {
-    let what = "move Add";
+    let what = if skip == 1 { "move Add" } else { "add" };
     let mut args = Args::new(node, what, skip);
     let (piece, state) = match args.form_with_head("piece") {
         Some(p) => {
@@ -252,7 +254,7 @@ enum Kind {
 /// `(move Step|Hop|Slide|Leap ...)` and `(move (from ...) (to ...))`.
 fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
     let skip = usize::from(node.head() == Some("move") && kind != Kind::FromTo);
-    piece_move_at(cx, node, kind, skip).map(Moves::Move)
+    piece_move_at(cx, node, kind, skip).map(|m| Moves::Move(Box::new(m)))
 }
 
 /// A piece move whose kind is selected by the first `skip` arguments.
