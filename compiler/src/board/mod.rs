@@ -409,8 +409,9 @@ impl Board {
     }
 
     /// The elements of type `result` incident to element `at` of type `of`
-    /// (Ludii's `SitesIncident`): for the same type, the elements sharing
-    /// an edge (cells) or a vertex (edges) or joined by an edge (vertices).
+    /// (Ludii's `SitesIncident`): for the same type, the cells sharing an
+    /// edge, the edges sharing a vertex, and for a vertex the cells of its
+    /// edges (sic).
     /// Empty when `at` is out of range.
     pub fn incident(&self, of: SiteType, at: usize, result: SiteType) -> Vec<u16> {
         if at >= self.count(of) {
@@ -422,13 +423,15 @@ impl Board {
             return direct(result, at).to_vec();
         }
         // Same type: through the connecting type, skipping the element itself.
-        let via = match of {
-            SiteType::Edge => SiteType::Vertex,
-            SiteType::Cell | SiteType::Vertex => SiteType::Edge,
+        // For vertices Ludii (`SitesIncident.evalVertex`) lists the *cells* of
+        // the vertex's edges, not their other ends: kept as Ludii does it.
+        let (via, back) = match of {
+            SiteType::Edge => (SiteType::Vertex, SiteType::Edge),
+            SiteType::Cell | SiteType::Vertex => (SiteType::Edge, SiteType::Cell),
         };
         let mut out = Vec::new();
         for &m in direct(via, at) {
-            for &o in inc.get(via, of, m as usize) {
+            for &o in inc.get(via, back, m as usize) {
                 if o as usize != at {
                     out.push(o);
                 }
