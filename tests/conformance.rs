@@ -1,5 +1,6 @@
-//! Conformance with Ludii: every reference trial of the placement and
-//! moving-piece games replays on the interpreter, loading Ludii's own `.lud` files unchanged.
+//! Conformance with Ludii: every reference trial of the placement, moving-piece,
+//! scoring and stacking games replays on the interpreter, loading Ludii's own
+//! `.lud` files unchanged.
 //! At every step the mover, the number of legal moves and (where the trial
 //! lists them) the legal-move keys must equal Ludii's; then the winner, the
 //! ranking, the end reason and the move count.
@@ -18,7 +19,7 @@ fn corpus_placement_games_replay_every_ludii_trial() {
 #[test]
 fn corpus_moving_games_replay_every_ludii_trial() {
     if let Some(replayed) = replay_corpus(common::MOVING_GAMES) {
-        assert_eq!(replayed, 180, "9 games, 20 trials each");
+        assert_eq!(replayed, 260, "13 games, 20 trials each");
     }
 }
 

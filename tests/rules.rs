@@ -370,3 +370,308 @@ fn pieces_are_numbered_like_the_mover() {
     assert_eq!((s.what_at(4), s.what_at(0)), (1, 2));
     assert_eq!(g.model().components[0].name, "Disc1");
 }
+
+// ---------------------------------------------------------------------------
+// Captures and consequences of the moving-piece and scoring games
+// (docs/ludii-semantics.md §12–§16).
+
+/// The legal moves' keys.
+fn keys(g: &Interpreter, state: &State) -> Vec<String> {
+    let mut legal = MoveBuffer::new();
+    g.legal_moves(state, &mut legal);
+    legal.iter().map(|&m| g.move_key(m).to_string()).collect()
+}
+
+const REVERSI: &str = r#"(define "ReverseBoundedPieces"
+    (custodial (from (site))
+        (between if:(is Enemy (state at:(between)))
+            (apply (allCombinations (add (piece "Disc0" state:(mover)) (to (site))) (flip (between)))))
+        (to if:(is Friend (state at:(to))))))
+(game "Reversi" (players 2)
+  (equipment { (board (square 4)) (piece "Disc" Neutral (flips 1 2)) })
+  (rules
+    (start { (place "Disc0" (difference (sites Centre) (sites Phase 1)) state:1)
+             (place "Disc0" (difference (sites Centre) (sites Phase 0)) state:2) })
+    phases:{ (phase "Playing"
+      (play (forEach Site (sites Empty)
+        (append "ReverseBoundedPieces"
+          (then (and (set Score P1 (count Sites in:(sites State 1)))
+                     (set Score P2 (count Sites in:(sites State 2)))))))))}
+    (end (if (all Passed) (byScore)))))"#;
+
+#[test]
+fn reversi_start_and_first_moves() {
+    let g = game(REVERSI);
+    let s = g.initial_state();
+    // `(sites Phase 0)` holds site 0's colour: B2 and C3 start with state 1.
+    let states: Vec<u8> = [5, 6, 9, 10].iter().map(|&x| s.state_at(x)).collect();
+    assert_eq!(states, [1, 2, 2, 1]);
+    let mut k = keys(&g, &s);
+    k.sort();
+    assert_eq!(k, ["-1>13", "-1>2", "-1>7", "-1>8"]);
+}
+
+#[test]
+fn reversi_placement_flanking_three_lines_is_one_move_flipping_all() {
+    // Row 0: . 2 1 .   row 1: 2 2 . .   row 2: 1 . 1 .   (states; 1 = P1's colour)
+    let g = game(REVERSI);
+    let mut s = g.initial_state();
+    for (site, state) in [
+        (1, 2),
+        (2, 1),
+        (4, 2),
+        (5, 2),
+        (6, 0),
+        (8, 1),
+        (9, 0),
+        (10, 1),
+    ] {
+        g.set_piece(&mut s, site, u8::from(state != 0), state);
+    }
+    let k = keys(&g, &s);
+    assert_eq!(k.iter().filter(|k| *k == "-1>0").count(), 1, "{k:?}");
+    play(&g, &mut s, "-1>0");
+    for site in [0, 1, 2, 4, 5, 8, 10] {
+        assert_eq!(s.state_at(site), 1, "site {site}");
+    }
+    // Every flipped disc is still the shared component, only its state changed.
+    assert_eq!(s.what_at(5), 1);
+    assert_eq!((s.score(1), s.score(2)), (7, 0));
+}
+
+#[test]
+fn reversi_ends_by_score_when_both_players_pass() {
+    let g = game(REVERSI);
+    let mut s = g.initial_state();
+    // Row 0: P1's disc, P2's disc, empty. P1 flanks the last P2 disc; then
+    // neither player can place, both pass, and the scores rank them.
+    for site in 0..16 {
+        g.set_piece(&mut s, site, 0, 0);
+    }
+    g.set_piece(&mut s, 0, 1, 1);
+    g.set_piece(&mut s, 1, 1, 2);
+    assert_eq!(keys(&g, &s), ["-1>2"]);
+    play(&g, &mut s, "-1>2");
+    assert_eq!(keys(&g, &s), ["-1>-1/pass"]);
+    play(&g, &mut s, "-1>-1/pass");
+    assert_eq!(winner(&g, &s), None, "one pass is not the end");
+    play(&g, &mut s, "-1>-1/pass");
+    match g.status(&s) {
+        Status::Over(outcome) => {
+            assert_eq!(outcome.winner, 1);
+            assert_eq!(outcome.ranks(), &[1.0, 2.0]);
+        }
+        Status::Ongoing { .. } => panic!("all passed: the game ends by score"),
+    }
+    assert_eq!((s.score(1), s.score(2)), (3, 0));
+}
+
+const DOTS_AND_BOXES: &str = r#"(define "CellOfLastEdge" (sites Incident Cell of:Edge at:(last To)))
+(define "NoFreeEdge"
+    (= 0 (count Sites in:(intersection (sites Incident Edge of:Cell at:(site)) (sites Empty Edge)))))
+(define "CaptureTheCell" (claim (to Cell (site)) (then (and (addScore Mover 1) (moveAgain)))))
+(game "Dots and Boxes" (players 2)
+  (equipment { (board (square 2)) })
+  (rules
+    (play (move Add (to Edge (sites Empty Edge))
+      (then (forEach Site "CellOfLastEdge" (if "NoFreeEdge" "CaptureTheCell")))))
+    (end (if (> (score Mover) (/ (count Cells) 2)) (result Mover Win)))))"#;
+
+#[test]
+fn dots_and_boxes_closing_a_box_claims_it_scores_and_moves_again() {
+    use ludemic_compiler::ir::SiteType::{Cell, Edge};
+    let g = game(DOTS_AND_BOXES);
+    let board = &g.model().board;
+    let edges_of = |cell: usize| board.incident(Cell, cell, Edge);
+    let mut s = g.initial_state();
+    assert_eq!(keys(&g, &s).len(), 12);
+    assert!(keys(&g, &s).iter().all(|k| k.starts_with("-1>e:")));
+    // Without declared pieces, Ludii gives each player a "Ball".
+    assert_eq!(g.model().components[1].name, "Ball22");
+    let box0 = edges_of(0);
+    for (i, &e) in box0.iter().enumerate() {
+        let mover = s.mover();
+        assert_eq!(mover, if i % 2 == 0 { 1 } else { 2 });
+        play(&g, &mut s, &format!("-1>e:{e}"));
+    }
+    // P2 drew the fourth side: the box is P2's, P2 scores and moves again.
+    // Cells are this board's default site type: the box holds P2's ball.
+    assert_eq!(s.what_at(0), 2);
+    assert_eq!((s.score(1), s.score(2)), (0, 1));
+    assert_eq!(s.mover(), 2);
+    // One edge closing two boxes: both claimed, one extra turn.
+    let shared: Vec<u16> = edges_of(1)
+        .into_iter()
+        .filter(|e| edges_of(3).contains(e))
+        .collect();
+    assert_eq!(shared.len(), 1);
+    let rest: Vec<u16> = edges_of(1)
+        .into_iter()
+        .chain(edges_of(3))
+        .filter(|e| !box0.contains(e) && *e != shared[0])
+        .collect();
+    for e in rest {
+        play(&g, &mut s, &format!("-1>e:{e}"));
+        assert_eq!(s.score(1) + s.score(2), 1, "no box closed yet");
+    }
+    let mover = s.mover();
+    let before = s.score(mover);
+    play(&g, &mut s, &format!("-1>e:{}", shared[0]));
+    assert_eq!(s.score(mover), before + 2);
+    assert_eq!((s.what_at(1), s.what_at(3)), (mover, mover));
+    assert_eq!(
+        s.element_at(Edge, shared[0] as usize),
+        mover,
+        "the drawn edge"
+    );
+    assert_eq!(s.mover(), mover);
+    // More than half of the 4 boxes wins.
+    assert_eq!(winner(&g, &s), (before + 2 > 2).then_some(mover));
+}
+
+const CONNECT_FOUR: &str = r#"(define "ColumnSize" 6)
+(define "EmptyTop" (intersection (sites Top) (sites Empty)))
+(define "LastColumn" (sites Column (column of:(last To))))
+(define "Distance" (count Sites in:(intersection (sites Empty) "LastColumn")))
+(define "Drop" (slide (from (last To)) S (between (exact "Distance"))))
+(game "Connect Four" (players 2)
+  (equipment { <Model:board> (piece "Disc" Each) })
+  (rules <Model:rules>))
+(option "Modelisation" <Model> args:{ <board> <rules> } {
+  (item "1D" <(board (rectangle 1 7))>
+    <(play (move Add (to (forEach (sites Board) if:(< (size Stack at:(site)) "ColumnSize"))) stack:True))
+     (end (if (is Line 4 byLevel:True) (result Mover Win)))> "")**
+  (item "2D" <(board (rectangle 6 7))>
+    <(play (move Add (to ("EmptyTop")) (then "Drop")))
+     (end (if (is Line 4 through:(last To afterConsequence:True)) (result Mover Win)))> "") })"#;
+
+#[test]
+fn connect_four_1d_discs_stack_in_columns_of_six() {
+    let g = game(CONNECT_FOUR);
+    let mut s = g.initial_state();
+    assert_eq!(keys(&g, &s).len(), 7);
+    for _ in 0..6 {
+        play(&g, &mut s, "-1>3");
+    }
+    assert_eq!(s.stack_at(3), &[1, 2, 1, 2, 1, 2]);
+    assert_eq!(s.what_at(3), 2, "the top disc");
+    assert!(!keys(&g, &s).contains(&"-1>3".to_owned()), "a full column");
+    assert_eq!(keys(&g, &s).len(), 6);
+    assert_eq!(winner(&g, &s), None);
+}
+
+#[test]
+fn connect_four_1d_lines_by_level() {
+    let g = game(CONNECT_FOUR);
+    // Four up one column.
+    let mut s = g.initial_state();
+    for col in [0, 1, 0, 1, 0, 1] {
+        play(&g, &mut s, &format!("-1>{col}"));
+        assert_eq!(winner(&g, &s), None);
+    }
+    play(&g, &mut s, "-1>0");
+    assert_eq!(winner(&g, &s), Some(1));
+    // A rising diagonal: P1 at levels 0, 1, 2, 3 of columns 0, 1, 2, 3.
+    let mut s = g.initial_state();
+    for col in [0, 1, 1, 2, 3, 2, 2, 3, 6, 3] {
+        play(&g, &mut s, &format!("-1>{col}"));
+        assert_eq!(winner(&g, &s), None);
+    }
+    play(&g, &mut s, "-1>3");
+    assert_eq!(winner(&g, &s), Some(1));
+}
+
+#[test]
+fn connect_four_2d_discs_drop_to_the_lowest_empty_site() {
+    let g = game_with(CONNECT_FOUR, &["Modelisation/2D"]);
+    let mut s = g.initial_state();
+    let mut k = keys(&g, &s);
+    k.sort();
+    assert_eq!(
+        k,
+        ["-1>35", "-1>36", "-1>37", "-1>38", "-1>39", "-1>40", "-1>41"]
+    );
+    play(&g, &mut s, "-1>38");
+    assert_eq!((s.what_at(3), s.what_at(38)), (1, 0), "dropped to row 0");
+    play(&g, &mut s, "-1>38");
+    assert_eq!(
+        (s.what_at(10), s.what_at(38)),
+        (2, 0),
+        "landed on the first disc"
+    );
+}
+
+#[test]
+fn connect_four_2d_line_through_the_landing_site_wins() {
+    let g = game_with(CONNECT_FOUR, &["Modelisation/2D"]);
+    // P1 holds A1, B1, C1; P2 A2, B2, C2. P1 drops in column D.
+    let mut s = position(&g, &["A1", "B1", "C1"], &["A2", "B2", "C2"], 1);
+    play(&g, &mut s, "-1>38");
+    assert_eq!(s.what_at(3), 1);
+    assert_eq!(winner(&g, &s), Some(1));
+    // The same drop by P2 lands on row 0 too but makes no line of P2's.
+    let mut s = position(&g, &["A1", "B1", "C1"], &["A2", "B2", "C2"], 2);
+    play(&g, &mut s, "-1>38");
+    assert_eq!(winner(&g, &s), None);
+}
+
+const FEED_THE_DUCKS: &str = r#"(game "Feed the Ducks" (players 2)
+  (equipment { (board (hex 3)) (piece "Marker" Each) (piece "Disc" Neutral) })
+  (rules
+    phases:{
+      (phase "Throw Bread"
+        (play (move Add (piece "Disc0") (to (sites Empty)) (then (attract (from (last To))))))
+        (nextPhase "Move Bread"))
+      (phase "Move Bread"
+        (play (move (from (sites Occupied by:Neutral))
+                    (to (difference (sites Empty) (sites Direction from:(last To))))
+                    (then (attract (from (last To))))))) }
+    (end {
+      (if (= 1 (count Groups if:(= (who at:(to)) P1))) (result P1 Win))
+      (if (= 1 (count Groups if:(= (who at:(to)) P2))) (result P2 Win)) })))"#;
+
+#[test]
+fn feed_the_ducks_bread_attracts_the_ducks_in_line() {
+    use ludemic_compiler::board::Relation;
+    use ludemic_compiler::ir::AbsoluteDirection;
+    let g = game(FEED_THE_DUCKS);
+    let board = &g.model().board;
+    let centre = board.centre()[0];
+    let lines: Vec<Vec<Site>> = board
+        .radials(centre as usize, AbsoluteDirection::Adjacent)
+        .map(|r| r.steps.clone())
+        .collect();
+    assert_eq!(lines.len(), 6);
+    assert!(lines.iter().all(|l| l.len() == 3));
+    // Line 0: a P1 duck two away. Line 3 (the opposite line): P2 one away,
+    // P1 two away. A P2 duck off the lines stays where it is.
+    let off = (0..board.num_sites() as Site)
+        .find(|s| {
+            *s != centre
+                && lines.iter().all(|l| !l.contains(s))
+                && !board
+                    .neighbours(lines[3][1] as usize, Relation::Adjacent)
+                    .contains(s)
+        })
+        .unwrap();
+    let pieces = [
+        (lines[0][2], 1),
+        (lines[3][1], 2),
+        (lines[3][2], 1),
+        (off, 2),
+    ];
+    let mut s = g.position(&pieces, 1, 0);
+    play(&g, &mut s, &format!("-1>{centre}"));
+    assert_eq!(s.what_at(centre), 3, "the bread");
+    assert_eq!((s.what_at(lines[0][1]), s.what_at(lines[0][2])), (1, 0));
+    assert_eq!((s.what_at(lines[3][1]), s.what_at(lines[3][2])), (2, 1));
+    assert_eq!(s.what_at(off), 2);
+    assert_eq!(winner(&g, &s), None, "each player has two groups");
+    // Then the bread moves, but not along a line from where it lies.
+    for k in keys(&g, &s) {
+        let (from, to) = k.split_once('>').unwrap();
+        assert_eq!(from, centre.to_string());
+        let to: Site = to.parse().unwrap();
+        assert!(lines.iter().all(|l| !l.contains(&to)), "{k}");
+    }
+}

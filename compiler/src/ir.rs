@@ -7,6 +7,7 @@
 
 pub use crate::board::AbsoluteDirection;
 use crate::board::Board;
+pub use crate::board::SiteType;
 
 /// A player index, 1-based as in Ludii (`P1` is 1).
 pub type PlayerId = u8;
@@ -39,6 +40,9 @@ pub struct GameModel {
     pub end: Vec<EndRule>,
     /// The option choices this model was built with, as `Heading/Item`.
     pub options: Vec<String>,
+    /// Ludii's `isStacking`: some rule adds with `stack:True`, so each site
+    /// holds a stack of pieces (lines are then read level by level).
+    pub stacking: bool,
 }
 
 /// A piece type.
@@ -53,6 +57,8 @@ pub struct Component {
     /// The direction the piece faces: its own (`(piece "Sheep" P1 N)`) or
     /// its owner's (`(player N)`); relative directions turn from it.
     pub facing: Option<AbsoluteDirection>,
+    /// `(flips A B)`: the two states `(flip ...)` turns the piece between.
+    pub flips: Option<(u8, u8)>,
 }
 
 /// `(place "Name" SITES [state:N])` in the start rules.
@@ -104,7 +110,7 @@ pub enum Moves {
     Add(Add),
     /// `(move Step ...)`, `(move Hop ...)`, `(move Slide ...)`, `(move Leap ...)`,
     /// `(move (from ...) (to ...))`: a piece goes from one site to another.
-    Move(PieceMove),
+    Move(Box<PieceMove>),
     /// `(move Shoot (piece P) [DIRS])`: add P at the end of an empty line from the last `to`.
     Shoot(Shoot),
     /// `(move Pass)`.
@@ -125,6 +131,16 @@ pub enum Moves {
     Or(Vec<Moves>),
     /// A composite's own `(then E)`: appended to every move of the inner generator.
     Then(Box<Moves>, Effect),
+    /// `(forEach Site REGION MOVES)`: the moves of MOVES with each site of
+    /// REGION as `(site)` (and `(to)`).
+    ForEachSite { region: Region, moves: Box<Moves> },
+    /// `(append EFFECT [(then E)])`: all the moves EFFECT yields, merged into
+    /// one decision (none when it yields none).
+    Append {
+        rule: u16,
+        effect: Effect,
+        then: Option<Effect>,
+    },
 }
 
 /// One component's rules inside a `(forEach Piece)`.
@@ -147,6 +163,13 @@ pub struct Add {
     pub to_if: Option<Cond>,
     /// `(then ...)`: a consequence applied after the move.
     pub then: Option<Effect>,
+    /// `(to Edge ...)`: the type of the sites placed on (the board's default
+    /// unless given).
+    pub site_type: SiteType,
+    /// `stack:True`: the piece goes on top of the site's stack.
+    pub stack: bool,
+    /// `(piece "Name" state:N)`: the placed piece's state.
+    pub state: Option<IntExpr>,
 }
 
 /// How a moving piece finds its destinations.
@@ -163,8 +186,14 @@ pub enum Reach {
         /// `(between (apply E))`: applied to each jumped site.
         between_apply: Option<Effect>,
     },
-    /// `(move Slide DIRS [(between if:C)])`: any distance along a line.
-    Slide { between_if: Option<Cond> },
+    /// `(move Slide DIRS [(between [(exact N)|(range A B)] if:C)])`: along
+    /// a line, over sites satisfying C (empty ones by default), ending
+    /// `min..=max` steps away (1 to any distance by default).
+    Slide {
+        between_if: Option<Cond>,
+        min: Option<IntExpr>,
+        max: Option<IntExpr>,
+    },
     /// `(move Leap WALKS [forward:B])`: the end of each walk.
     Leap {
         /// Each walk as turns and steps, e.g. `{F F R F}`.
@@ -265,6 +294,21 @@ pub enum Region {
     Column(IntExpr),
     /// A single site.
     Site(SiteExpr),
+    /// `(sites Empty Edge)` and the like: the empty sites of a type other
+    /// than the board's default.
+    EmptyOf(SiteType),
+    /// `(sites Incident RESULT of:OF at:S)`: the elements of type RESULT
+    /// incident to element S of type OF.
+    Incident {
+        result: SiteType,
+        of: SiteType,
+        at: SiteExpr,
+    },
+    /// `(sites State N)`: board sites whose piece state is N (0 for empty).
+    State(IntExpr),
+    /// `(forEach REGION if:C)`: the sites of REGION where C holds, with the
+    /// site as `(site)`.
+    Filter(Box<Region>, Box<Cond>),
 }
 
 /// Whose pieces: a player, a set of players, or everyone's.
@@ -292,6 +336,9 @@ pub enum SiteExpr {
     /// `(last To)`, `(last From)`: of the previous move.
     LastTo,
     LastFrom,
+    /// `(last To afterConsequence:True)`: where the last move's actions
+    /// ended, consequences included (a dropped disc's final site).
+    LastToAfterConsequence,
     /// `(centrePoint)` or a literal site.
     Const(Site),
     /// `(where "Name" WHO)`: the site of that player's piece of that name.
@@ -324,10 +371,59 @@ pub enum Effect {
     Seq(Vec<Effect>),
     /// `(remove SITE)`: the piece there leaves the board.
     Remove(SiteExpr),
-    /// `(add (piece P) (to SITE))`: put a piece (replacing any there).
-    AddPiece { piece: PieceRef, to: SiteExpr },
+    /// `(add (piece P [state:N]) (to [TYPE] SITE))`, `(claim (to TYPE SITE))`:
+    /// put a piece (replacing any there).
+    AddPiece {
+        piece: PieceRef,
+        to: SiteExpr,
+        site_type: SiteType,
+        state: Option<IntExpr>,
+    },
     /// `(trigger "Name" WHO)`: raise a flag the end rules read.
     Trigger { name: u8, who: PlayerRef },
+    /// `(attract (from S) [DIRS])`: along each line from S, the pieces close
+    /// up towards S, keeping their order.
+    Attract {
+        from: SiteExpr,
+        directions: Directions,
+    },
+    /// `(custodial ...)`: lines of pieces flanked between S and a friend.
+    Custodial(Box<Custodial>),
+    /// `(flip S)`: the piece at S turns to its other state (`flips A B`).
+    Flip(SiteExpr),
+    /// `(allCombinations A B)`: A then B, when each yields a move (lowering
+    /// keeps to effects yielding at most one).
+    AllCombinations(Box<Effect>, Box<Effect>),
+    /// `(set Score WHO N)` (`add: false`) and `(addScore WHO N)` (`add: true`).
+    SetScore {
+        who: PlayerRef,
+        score: IntExpr,
+        add: bool,
+    },
+    /// `(forEach Site REGION E)`: E at each site of REGION, as `(site)`.
+    ForEachSite { region: Region, effect: Box<Effect> },
+    /// A piece move used as a consequence (`(then (slide (from (last To)) S
+    /// ...))`): every move it generates is made, in order.
+    Move(Box<PieceMove>),
+}
+
+/// `(custodial [(from S)] [DIR] [(between [range] [if:C] [(apply E)])] [(to if:C)] [(then E)])`.
+#[derive(Clone, Debug)]
+pub struct Custodial {
+    /// The site the lines start from (`(last To)` by default).
+    pub from: SiteExpr,
+    pub directions: AbsoluteDirection,
+    /// How many sites a flanked line has: `min..=max` (`0..` any by default).
+    pub min: IntExpr,
+    pub max: IntExpr,
+    /// What a flanked site must satisfy (an enemy piece by default), with it as `(between)`.
+    pub between_if: Cond,
+    /// What closes the line (a friend by default), with it as `(to)`.
+    pub to_if: Cond,
+    /// Applied to each flanked site (removal by default), with it as `(between)`.
+    pub apply: Effect,
+    /// `(then E)`: after each flanked site's effect.
+    pub then: Option<Effect>,
 }
 
 /// A boolean condition.
@@ -371,6 +467,10 @@ pub enum Cond {
     AllSites(Region, Box<Cond>),
     /// Integer comparisons.
     Compare(Comparison, IntExpr, IntExpr),
+    /// `(is Line ...)` through a given site, or in a stacking game.
+    LineAt(LineAt),
+    /// `(all Passed)`: every player passed in their last turn.
+    AllPassed,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -405,6 +505,14 @@ pub enum IntExpr {
     Sub(Box<IntExpr>, Box<IntExpr>),
     /// A site as a number (`(= (to) (centrePoint))`); -1 when undefined.
     Site(SiteExpr),
+    /// `(state at:S)`: the state of the piece at S (0 if none).
+    State(SiteExpr),
+    /// `(size Stack at:S)`: how many pieces are stacked at S.
+    StackSize(SiteExpr),
+    /// `(score WHO)`.
+    Score(PlayerRef),
+    /// `(/ A B)`: Java's integer division (towards zero).
+    Div(Box<IntExpr>, Box<IntExpr>),
 }
 
 /// `(is Line N [dirs] [exact:B])`: N or more (exactly N with `exact`) pieces of
@@ -416,6 +524,17 @@ pub struct Line {
     pub exact: bool,
     /// Whose pieces count; `None` means the owner of the piece at the last `to`.
     pub who: Option<PlayerRef>,
+}
+
+/// `(is Line N ... [through:S] [byLevel:B])` where the line passes through S
+/// (not the last `to`), or in a stacking game.
+#[derive(Clone, Debug)]
+pub struct LineAt {
+    pub line: Line,
+    pub through: SiteExpr,
+    /// `byLevel:True` in a stacking game: lines run up the stack and across
+    /// neighbouring stacks at the same, rising or falling levels.
+    pub by_level: bool,
 }
 
 /// `(is Connected ...)`.
@@ -466,4 +585,9 @@ pub enum ResultKind {
     Win,
     Loss,
     Draw,
+    /// `(byScore [misere:B])`: everyone is ranked by score (lowest first
+    /// when misère) and the game ends.
+    ByScore {
+        misere: bool,
+    },
 }

@@ -118,4 +118,20 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
         "lines-of-action",
         &["lines-of-action"],
     ),
+    (
+        "board/space/group/Feed the Ducks.lud",
+        "feed-the-ducks",
+        &["feed-the-ducks"],
+    ),
+    ("board/space/territory/Reversi.lud", "reversi", &["reversi"]),
+    (
+        "math/graph/Dots and Boxes.lud",
+        "dots-and-boxes",
+        &["dots-and-boxes"],
+    ),
+    (
+        "board/space/line/Connect Four.lud",
+        "connect-four",
+        &["connect-four"],
+    ),
 ];

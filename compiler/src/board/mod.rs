@@ -335,6 +335,9 @@ pub struct Board {
     right: Vec<u16>,
     rows: Vec<Vec<u16>>,
     columns: Vec<Vec<u16>>,
+    /// Which elements of each type touch which (Ludii's `Topology` lists
+    /// `vertex.edges()`, `edge.cells()`, `cell.vertices()`...).
+    incidence: topology::Incidence,
 }
 
 impl Board {
@@ -394,6 +397,47 @@ impl Board {
             .distinct_radials
             .get(site * AbsoluteDirection::COUNT + dir.index());
         ids.iter().map(move |&id| &self.radials[id as usize])
+    }
+
+    /// How many elements of `ty` the board's graph has.
+    pub fn count(&self, ty: SiteType) -> usize {
+        match ty {
+            SiteType::Vertex => self.num_vertices,
+            SiteType::Edge => self.num_edges,
+            SiteType::Cell => self.num_cells,
+        }
+    }
+
+    /// The elements of type `result` incident to element `at` of type `of`
+    /// (Ludii's `SitesIncident`): for the same type, the cells sharing an
+    /// edge, the edges sharing a vertex, and for a vertex the cells of its
+    /// edges (sic).
+    /// Empty when `at` is out of range.
+    pub fn incident(&self, of: SiteType, at: usize, result: SiteType) -> Vec<u16> {
+        if at >= self.count(of) {
+            return Vec::new();
+        }
+        let inc = &self.incidence;
+        let direct = |to: SiteType, at: usize| -> &[u16] { inc.get(of, to, at) };
+        if of != result {
+            return direct(result, at).to_vec();
+        }
+        // Same type: through the connecting type, skipping the element itself.
+        // For vertices Ludii (`SitesIncident.evalVertex`) lists the *cells* of
+        // the vertex's edges, not their other ends: kept as Ludii does it.
+        let (via, back) = match of {
+            SiteType::Edge => (SiteType::Vertex, SiteType::Edge),
+            SiteType::Cell | SiteType::Vertex => (SiteType::Edge, SiteType::Cell),
+        };
+        let mut out = Vec::new();
+        for &m in direct(via, at) {
+            for &o in inc.get(via, back, m as usize) {
+                if o as usize != at {
+                    out.push(o);
+                }
+            }
+        }
+        out
     }
 
     /// The opposite radials of `radial` (at most one in practice).

@@ -294,3 +294,58 @@ fn unsupported_combinations_are_errors() {
     .is_err());
     assert!(build(&BoardSpec::new(Tiling::Intersect(Vec::new()))).is_err());
 }
+
+/// Dots and Boxes' `(square 8)`: edges and cells are numbered and linked
+/// as in Ludii's board file (`ludii-boards/dots-and-boxes.json`).
+#[test]
+fn square_edges_and_cells_match_ludii() {
+    let Some(path) = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(std::path::PathBuf::from)
+        .map(|p| p.join("../../shared/reference/ludii-boards/dots-and-boxes.json"))
+        .filter(|p| p.exists())
+    else {
+        eprintln!("skipped: ../shared/reference is absent");
+        return;
+    };
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let b = square(8);
+    let edges = json["edges"].as_array().unwrap();
+    assert_eq!(b.count(SiteType::Edge), edges.len());
+    assert_eq!(
+        b.count(SiteType::Vertex),
+        json["vertices"].as_array().unwrap().len()
+    );
+    let ids = |v: &serde_json::Value| -> Vec<u16> {
+        let mut v: Vec<u16> = v
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap() as u16)
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    for (i, e) in edges.iter().enumerate() {
+        assert_eq!(
+            sorted(&b.incident(SiteType::Edge, i, SiteType::Vertex)),
+            ids(&e["vertices"]),
+            "edge {i}"
+        );
+        assert_eq!(
+            sorted(&b.incident(SiteType::Edge, i, SiteType::Cell)),
+            ids(&e["cells"]),
+            "edge {i}"
+        );
+    }
+    for (i, v) in json["vertices"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(
+            sorted(&b.incident(SiteType::Vertex, i, SiteType::Edge)),
+            ids(&v["edges"]),
+            "vertex {i}"
+        );
+    }
+    for c in 0..64 {
+        assert_eq!(b.incident(SiteType::Cell, c, SiteType::Edge).len(), 4);
+    }
+}

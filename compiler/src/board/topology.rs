@@ -39,6 +39,44 @@ impl<T: Copy> Lists<T> {
     }
 }
 
+/// Incidence lists between element types, `lists[of][to].get(i)`: for
+/// vertices their edges and cells, for edges their two vertices and their
+/// cells, for cells their edges and vertices (each in the graph's order).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Incidence {
+    lists: [[Lists<u16>; 3]; 3],
+}
+
+impl Incidence {
+    fn build(graph: &Graph) -> Incidence {
+        let ids = |v: &[usize]| v.iter().map(|&i| i as u16).collect::<Vec<u16>>();
+        let mut inc = Incidence::default();
+        let (v, e, c) = (0, 1, 2);
+        inc.lists[v][e] = Lists::from_nested(graph.vertices.iter().map(|x| ids(&x.edges)));
+        inc.lists[v][c] = Lists::from_nested(graph.vertices.iter().map(|x| ids(&x.faces)));
+        inc.lists[e][v] = Lists::from_nested(graph.edges.iter().map(|x| ids(&[x.a, x.b])));
+        inc.lists[e][c] = Lists::from_nested(graph.edges.iter().map(|x| {
+            let faces: Vec<usize> = x.left.into_iter().chain(x.right).collect();
+            ids(&faces)
+        }));
+        inc.lists[c][e] = Lists::from_nested(graph.faces.iter().map(|x| ids(&x.edges)));
+        inc.lists[c][v] = Lists::from_nested(graph.faces.iter().map(|x| ids(&x.vertices)));
+        inc
+    }
+
+    pub(super) fn get(&self, of: SiteType, to: SiteType, at: usize) -> &[u16] {
+        self.lists[type_index(of)][type_index(to)].get(at)
+    }
+}
+
+fn type_index(ty: SiteType) -> usize {
+    match ty {
+        SiteType::Vertex => 0,
+        SiteType::Edge => 1,
+        SiteType::Cell => 2,
+    }
+}
+
 const TYPES: [SiteType; 3] = [SiteType::Vertex, SiteType::Edge, SiteType::Cell];
 
 pub(super) fn assemble(graph: Graph, site_type: SiteType) -> Board {
@@ -58,6 +96,7 @@ pub(super) fn assemble(graph: Graph, site_type: SiteType) -> Board {
         extent::measure_centre(&points[k], props.of_mut(ty));
     }
 
+    let incidence = Incidence::build(&graph);
     let all_steps = steps::generate(&graph);
     let k = TYPES
         .iter()
@@ -176,5 +215,6 @@ pub(super) fn assemble(graph: Graph, site_type: SiteType) -> Board {
         right: having(p::RIGHT),
         rows,
         columns,
+        incidence,
     }
 }

@@ -590,6 +590,9 @@ fn end_rules(g: &mut Gen, rules: &[EndRule], prefix: &str) -> TokenStream {
         .map(|(i, r)| {
             let cond = g.cond(&r.condition);
             let action = match (r.who, r.result) {
+                (_, ResultKind::ByScore { .. }) => {
+                    quote!(compile_error!("the code generator does not support `(byScore)` yet");)
+                }
                 (ResultPlayer::All, _) | (_, ResultKind::Draw) => {
                     quote!(s.results.draw_all(EndReason::Terminal);)
                 }

@@ -37,7 +37,17 @@ impl Interpreter {
             Cond::Or(cs) => cs.iter().any(|c| self.eval_cond(state, mover, ctx, c)),
             Cond::Even(n) => self.eval_int(state, mover, ctx, n) % 2 == 0,
             Cond::Odd(n) => self.eval_int(state, mover, ctx, n) % 2 != 0,
-            Cond::Line(line) => self.is_line(state, line),
+            Cond::Line(line) => state
+                .last_to
+                .is_some_and(|pivot| self.is_line(state, line, pivot)),
+            Cond::LineAt(at) => match self.eval_site(state, ctx, &at.through) {
+                Some(pivot) if at.by_level => self.is_line_by_level(state, &at.line, pivot),
+                Some(pivot) => self.is_line(state, &at.line, pivot),
+                None => false,
+            },
+            Cond::AllPassed => {
+                state.moves >= self.model.num_players as u32 && self.all_passed(state)
+            }
             Cond::Connected(c) => self.is_connected(state, mover, c),
             Cond::Loop(l) => self.is_loop(state, mover, l),
             Cond::Empty(s) => self
@@ -135,6 +145,26 @@ impl Interpreter {
                 self.eval_int(state, mover, ctx, a) - self.eval_int(state, mover, ctx, b)
             }
             IntExpr::Site(s) => self.eval_site(state, ctx, s).map_or(-1, i64::from),
+            IntExpr::State(s) => self
+                .eval_site(state, ctx, s)
+                .and_then(|s| state.state.get(s as usize))
+                .map_or(0, |&v| v as i64),
+            IntExpr::StackSize(s) => self.eval_site(state, ctx, s).map_or(0, |s| {
+                if self.model.stacking {
+                    state.stack_at(s).len() as i64
+                } else {
+                    i64::from(state.what.get(s as usize).is_some_and(|&w| w != 0))
+                }
+            }),
+            IntExpr::Score(p) => state.score(self.resolve(state, mover, *p)) as i64,
+            IntExpr::Div(a, b) => {
+                let (a, b) = (
+                    self.eval_int(state, mover, ctx, a),
+                    self.eval_int(state, mover, ctx, b),
+                );
+                // Ludii throws on a zero divisor; lowering folds constant ones.
+                a.checked_div(b).unwrap_or(0)
+            }
         }
     }
 
@@ -148,6 +178,7 @@ impl Interpreter {
             SiteExpr::Iterated => ctx.site,
             SiteExpr::LastTo => state.last_to,
             SiteExpr::LastFrom => state.last_from,
+            SiteExpr::LastToAfterConsequence => state.last_to_after,
             SiteExpr::Const(s) => Some(*s),
             SiteExpr::Where { component } => {
                 let what = *component as u8 + 1;
@@ -308,6 +339,31 @@ impl Interpreter {
                     .map_or_else(Vec::new, |l| sorted(l.clone()))
             }
             Region::Site(s) => self.eval_site(state, ctx, s).into_iter().collect(),
+            Region::EmptyOf(ty) => (0..board.count(*ty))
+                .filter(|&i| state.element_at(*ty, i) == 0)
+                .map(|i| i as Site)
+                .collect(),
+            Region::Incident { result, of, at } => match self.eval_site(state, ctx, at) {
+                Some(at) => sorted(board.incident(*of, at as usize, *result)),
+                None => Vec::new(),
+            },
+            Region::State(n) => {
+                let n = self.eval_int(state, mover, ctx, n);
+                (0..state.state.len() as Site)
+                    .filter(|&s| state.state[s as usize] as i64 == n)
+                    .collect()
+            }
+            Region::Filter(within, test) => self
+                .region_sites(state, mover, ctx, within)
+                .into_iter()
+                .filter(|&s| {
+                    let at = Ctx {
+                        site: Some(s),
+                        ..*ctx
+                    };
+                    self.eval_cond(state, mover, &at, test)
+                })
+                .collect(),
         }
     }
 }

@@ -32,6 +32,10 @@ impl Interpreter {
             if !self.eval_cond(state, mover, &super::conds::Ctx::default(), &rule.condition) {
                 continue;
             }
+            if let ResultKind::ByScore { misere } = rule.result {
+                self.by_score(state, misere);
+                continue;
+            }
             match rule.who {
                 ResultPlayer::All => self.draw_all(state, EndReason::Terminal),
                 ResultPlayer::Player(who) => {
@@ -43,6 +47,7 @@ impl Interpreter {
                         ResultKind::Win => self.win(state, p),
                         ResultKind::Loss => self.lose(state, p),
                         ResultKind::Draw => self.draw_all(state, EndReason::Terminal),
+                        ResultKind::ByScore { .. } => unreachable!("handled above"),
                     }
                 }
             }
@@ -96,6 +101,32 @@ impl Interpreter {
         }
     }
 
+    /// `(byScore [misere:B])` (Ludii's `ByScore`): the game ends and every
+    /// player is ranked by score, best (highest, or lowest when misère)
+    /// first; tied players share the mean of the ranks they span.
+    fn by_score(&self, state: &mut State, misere: bool) {
+        let n = self.model.num_players as usize;
+        let mut left: Vec<usize> = (1..=n).collect();
+        let mut assigned = 0usize;
+        while !left.is_empty() {
+            let scores = left.iter().map(|&p| state.scores[p]);
+            let best = if misere { scores.min() } else { scores.max() }.unwrap_or(0);
+            let tied: Vec<usize> = left
+                .iter()
+                .copied()
+                .filter(|&p| state.scores[p] == best)
+                .collect();
+            let rank = ((assigned as f32 + 1.0) * 2.0 + tied.len() as f32 - 1.0) / 2.0;
+            for &p in &tied {
+                state.ranking[p - 1] = rank;
+            }
+            assigned += tied.len();
+            left.retain(|p| !tied.contains(p));
+        }
+        state.active = 0;
+        state.outcome = Some(self.outcome(state, EndReason::Terminal));
+    }
+
     /// A draw for everyone still unranked (all passed, `(result All Draw)`, a limit).
     pub(super) fn draw_all(&self, state: &mut State, reason: EndReason) {
         let active = self.active_players(state).count() as f32;
@@ -113,7 +144,7 @@ impl Interpreter {
     /// last n turns (n players, counting those out of the game) were passes.
     /// The newest turn must be a single pass; an older turn counts by its
     /// earliest move and may hold at most two moves.
-    fn all_passed(&self, state: &State) -> bool {
+    pub(super) fn all_passed(&self, state: &State) -> bool {
         let n = self.model.num_players as usize;
         let mut moves = state.history.iter().rev();
         if n == 1 {

@@ -10,7 +10,7 @@ mod state;
 
 use ludemic_runtime::{EndReason, Game, MoveBuffer, MoveKey, Outcome, Player, Status, MAX_PLAYERS};
 
-use crate::ir::{Effect, GameModel, Moves, Reach, Region, Site};
+use crate::ir::{Effect, GameModel, Moves, PieceMove, Reach, Region, Site, SiteType};
 
 use conds::Ctx;
 
@@ -36,6 +36,10 @@ pub enum Move {
         to: Site,
         dir: u8,
     },
+    /// The single move an `(append ...)` rule merges at `site` (the
+    /// `(site)` of the `forEach Site` around it); `to` is the site of its
+    /// first action, which names the move.
+    Effect { rule: u16, site: Site, to: Site },
     /// A pass (forced when a player has no other move).
     Pass,
     /// The swap rule: the second player takes over the first player's side.
@@ -100,6 +104,17 @@ impl Interpreter {
         state.moves = moves;
         state.turns = moves + 1;
         state
+    }
+
+    /// Puts component `what` (1-based) with state `piece_state` on a site of
+    /// the board's default type, replacing what is there (on top of the
+    /// stack in a stacking game): for building hand-made positions.
+    pub fn set_piece(&self, state: &mut State, site: Site, what: u8, piece_state: u8) {
+        if self.model.stacking {
+            self.push(state, site, what, piece_state);
+        } else {
+            self.put(state, self.model.board.site_type, site, what, piece_state);
+        }
     }
 
     /// The site with Ludii's coordinate label `coord` (e.g. `"A1"`).
@@ -171,22 +186,30 @@ impl Game for Interpreter {
     fn initial_state(&self) -> State {
         let n = self.model.board.num_sites();
         let players = self.model.num_players as u32;
-        let mut what = vec![0; n];
-        let mut owner = vec![0; n];
-        for placement in &self.model.start {
-            let component = &self.model.components[placement.component];
-            for &site in &placement.sites {
-                what[site as usize] = placement.component as u8 + 1;
-                owner[site as usize] = component.owner;
+        let board = &self.model.board;
+        let elements = [SiteType::Vertex, SiteType::Edge, SiteType::Cell].map(|ty| {
+            if ty == board.site_type {
+                Vec::new()
+            } else {
+                vec![0; board.count(ty)]
             }
-        }
-        State {
-            what,
-            owner,
+        });
+        let mut state = State {
+            what: vec![0; n],
+            owner: vec![0; n],
+            state: vec![0; n],
+            stacks: if self.model.stacking {
+                vec![Vec::new(); n]
+            } else {
+                Vec::new()
+            },
+            elements,
+            scores: [0; MAX_PLAYERS + 1],
             last_from: None,
             triggers: 0,
             stalemated: 0,
             again: false,
+            last_to_after: None,
             mover: 1,
             prev: 0,
             phase: [0; MAX_PLAYERS + 1],
@@ -200,7 +223,14 @@ impl Game for Interpreter {
             ranking: [0.0; MAX_PLAYERS],
             swapped: false,
             outcome: None,
+        };
+        for placement in &self.model.start {
+            for &site in &placement.sites {
+                let what = placement.component as u8 + 1;
+                self.put(&mut state, board.site_type, site, what, placement.state);
+            }
         }
+        state
     }
 
     fn legal_moves(&self, state: &State, out: &mut MoveBuffer<Move>) {
@@ -232,7 +262,20 @@ impl Game for Interpreter {
 
     fn move_key(&self, mv: Move) -> MoveKey {
         match mv {
-            Move::Add { site, .. } => MoveKey::place(site as u32),
+            Move::Add { site, rule, .. } => {
+                let ty = match self.rules.get(rule as usize) {
+                    Some(Some(Rule {
+                        moves: Moves::Add(add),
+                        ..
+                    })) => add.site_type,
+                    _ => self.model.board.site_type,
+                };
+                MoveKey {
+                    to: self.site_ref(ty, site),
+                    ..MoveKey::place(site as u32)
+                }
+            }
+            Move::Effect { to, .. } => MoveKey::place(to as u32),
             Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
             Move::Pass => MoveKey::PASS,
             Move::Swap => MoveKey::SWAP,
@@ -249,7 +292,30 @@ impl Interpreter {
         let mut move_again = false;
         match mv {
             Move::Add { site, what, rule } => {
-                self.place(state, site, what);
+                let ctx = Ctx {
+                    from: Some(site),
+                    to: Some(site),
+                    ..Ctx::default()
+                };
+                // A `(move Add ...)` may stack, give a state or place on
+                // edges; a `(move Shoot ...)` places plainly.
+                match self.rules.get(rule as usize) {
+                    Some(Some(Rule {
+                        moves: Moves::Add(add),
+                        ..
+                    })) => {
+                        let piece_state = add.state.as_ref().map_or(0, |n| {
+                            self.eval_int(state, mover, &ctx, n).clamp(0, 255) as u8
+                        });
+                        if add.stack {
+                            self.push(state, site, what, piece_state);
+                        } else {
+                            self.put(state, add.site_type, site, what, piece_state);
+                        }
+                    }
+                    _ => self.put(state, self.model.board.site_type, site, what, 0),
+                }
+                state.last_to = Some(site);
                 state.last_from = Some(site);
                 state.history.push((mover, false));
                 state.moves += 1;
@@ -260,13 +326,40 @@ impl Interpreter {
                 };
                 move_again = self.run_consequences(state, rule, &ctx);
             }
+            Move::Effect { rule, site, to } => {
+                let Some(Some(Rule {
+                    moves: Moves::Append { effect, .. },
+                    ..
+                })) = self.rules.get(rule as usize)
+                else {
+                    unreachable!("merged move {rule} has an append rule");
+                };
+                let ctx = Ctx {
+                    site: Some(site),
+                    to: Some(site),
+                    ..Ctx::default()
+                };
+                move_again = self.run_effect(state, &ctx, effect);
+                state.last_to = Some(to);
+                state.last_from = Some(to);
+                state.history.push((mover, false));
+                state.moves += 1;
+                move_again |= self.run_consequences(state, rule, &ctx);
+            }
             Move::Piece {
                 rule,
                 from,
                 to,
                 dir,
             } => {
-                self.move_piece(state, rule, from, to, dir);
+                let Some(Some(Rule {
+                    moves: Moves::Move(m),
+                    ..
+                })) = self.rules.get(rule as usize)
+                else {
+                    unreachable!("piece move {rule} has a piece-move rule");
+                };
+                self.move_piece(state, m, from, to, dir);
                 state.history.push((mover, false));
                 state.moves += 1;
                 let ctx = Ctx {
@@ -283,6 +376,7 @@ impl Interpreter {
                 }
                 state.last_to = None;
                 state.last_from = None;
+                state.last_to_after = None;
                 state.history.push((mover, true));
                 state.moves += 1;
             }
@@ -291,6 +385,7 @@ impl Interpreter {
                 // and role 2 moves again (Ludii appends SetNextPlayer(mover)).
                 state.last_to = None;
                 state.last_from = None;
+                state.last_to_after = None;
                 state.history.push((mover, false));
                 state.moves += 1;
                 state.swapped = !state.swapped;
@@ -341,14 +436,7 @@ impl Interpreter {
     /// A piece move's own actions in Ludii's order: effects on the sites
     /// jumped (`between (apply ...)`), on the destination (`to (apply ...)`),
     /// then the piece moves, replacing whatever stands on `to`.
-    fn move_piece(&self, state: &mut State, rule: u16, from: Site, to: Site, dir: u8) {
-        let Some(Some(Rule {
-            moves: Moves::Move(m),
-            ..
-        })) = self.rules.get(rule as usize)
-        else {
-            unreachable!("piece move {rule} has a piece-move rule");
-        };
+    fn move_piece(&self, state: &mut State, m: &PieceMove, from: Site, to: Site, dir: u8) {
         let ctx = Ctx {
             from: Some(from),
             to: Some(to),
@@ -387,21 +475,117 @@ impl Interpreter {
         if let Some(apply) = to_apply {
             self.run_effect(state, &ctx, apply);
         }
-        let (what, owner) = (state.what[from as usize], state.owner[from as usize]);
-        state.what[from as usize] = 0;
-        state.owner[from as usize] = 0;
-        state.what[to as usize] = what;
-        state.owner[to as usize] = owner;
+        let (f, t) = (from as usize, to as usize);
+        let (what, owner, piece_state) = (state.what[f], state.owner[f], state.state[f]);
+        state.what[f] = 0;
+        state.owner[f] = 0;
+        state.state[f] = 0;
+        state.what[t] = what;
+        state.owner[t] = owner;
+        state.state[t] = piece_state;
+        if self.model.stacking {
+            // The top piece moves onto the destination's stack.
+            let top = state.stacks[f].pop();
+            state.stacks[t].extend(top);
+            self.sync_top(state, from);
+            self.sync_top(state, to);
+        }
         state.last_from = Some(from);
         state.last_to = Some(to);
+        state.last_to_after = Some(to);
     }
 
+    /// `place` for hand-made positions: `what` on a default-type site.
     fn place(&self, state: &mut State, site: Site, what: u8) {
-        // Adding to an occupied site replaces its piece, as Ludii's ActionAdd sets the site.
-        let owner = self.model.components[what as usize - 1].owner;
-        state.what[site as usize] = what;
-        state.owner[site as usize] = owner;
+        self.put(state, self.model.board.site_type, site, what, 0);
         state.last_to = Some(site);
+    }
+
+    /// Ludii's `ActionAdd` without stacking: `what` (with `piece_state`) on
+    /// element `site` of type `ty`, replacing any piece there.
+    pub(super) fn put(
+        &self,
+        state: &mut State,
+        ty: SiteType,
+        site: Site,
+        what: u8,
+        piece_state: u8,
+    ) {
+        let s = site as usize;
+        if ty != self.model.board.site_type {
+            state.elements[state::type_slot(ty)][s] = what;
+        } else if self.model.stacking {
+            state.stacks[s].clear();
+            state.stacks[s].push(what);
+            state.what[s] = what;
+            state.owner[s] = self.owner_of(what);
+            state.state[s] = piece_state;
+        } else {
+            state.what[s] = what;
+            state.owner[s] = self.owner_of(what);
+            state.state[s] = piece_state;
+        }
+        state.last_to_after = Some(site);
+    }
+
+    /// `(move Add ... stack:True)`: `what` goes on top of the stack at `site`.
+    fn push(&self, state: &mut State, site: Site, what: u8, piece_state: u8) {
+        let s = site as usize;
+        state.stacks[s].push(what);
+        state.what[s] = what;
+        state.owner[s] = self.owner_of(what);
+        state.state[s] = piece_state;
+        state.last_to_after = Some(site);
+    }
+
+    /// Clears the piece on a default-type site (the top of its stack).
+    pub(super) fn clear(&self, state: &mut State, site: Site) {
+        let s = site as usize;
+        state.what[s] = 0;
+        state.owner[s] = 0;
+        state.state[s] = 0;
+        if self.model.stacking {
+            state.stacks[s].pop();
+            self.sync_top(state, site);
+        }
+        state.last_to_after = Some(site);
+    }
+
+    /// In a stacking game, makes `what`/`owner` describe the top of the stack.
+    fn sync_top(&self, state: &mut State, site: Site) {
+        let s = site as usize;
+        let top = state.stacks[s].last().copied().unwrap_or(0);
+        state.what[s] = top;
+        state.owner[s] = self.owner_of(top);
+        if top == 0 {
+            state.state[s] = 0;
+        }
+    }
+
+    /// The owner of component `what` (0 for none or a shared piece).
+    pub(super) fn owner_of(&self, what: u8) -> Player {
+        match what {
+            0 => 0,
+            w => self.model.components[w as usize - 1].owner,
+        }
+    }
+
+    /// A key's site: plain for the board's default type, typed otherwise.
+    fn site_ref(&self, ty: SiteType, site: Site) -> ludemic_runtime::SiteRef {
+        use ludemic_runtime::SiteKind;
+        let kind = if ty == self.model.board.site_type {
+            SiteKind::Default
+        } else {
+            match ty {
+                SiteType::Cell => SiteKind::Cell,
+                SiteType::Edge => SiteKind::Edge,
+                SiteType::Vertex => SiteKind::Vertex,
+            }
+        };
+        ludemic_runtime::SiteRef {
+            kind,
+            index: site as i32,
+        }
     }
 
     /// `(nextPhase ...)`: each player whose current phase has a rule that fires
@@ -464,6 +648,11 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
             collect_in_region(&add.to, out);
         }
         Moves::Move(m) => record(m.rule, &m.then),
+        Moves::Append { rule, then, .. } => record(*rule, then),
+        Moves::ForEachSite { region, moves } => {
+            collect_in_region(region, out);
+            collect_rules(moves, outer, out);
+        }
         Moves::Shoot(s) => record(s.rule, &s.then),
         Moves::Pass { rule, then } => record(*rule, then),
         Moves::ForEachPiece(rules) => {

@@ -3,7 +3,9 @@
 use ludemic_runtime::{MoveBuffer, Player};
 
 use crate::board::Compass;
-use crate::ir::{Add, Effect, Moves, PieceMove, PieceRef, Reach, Shoot, Site, Walk};
+use crate::ir::{
+    Add, Custodial, Effect, Moves, PieceMove, PieceRef, Reach, Shoot, Site, SiteExpr, Walk,
+};
 
 use super::conds::Ctx;
 use super::{Interpreter, Move, State};
@@ -65,6 +67,29 @@ impl Interpreter {
                 }
             }
             Moves::Then(inner, _) => self.generate(state, player, ctx, inner, out),
+            Moves::ForEachSite { region, moves } => {
+                for site in self.region_sites(state, player, ctx, region) {
+                    let at = Ctx {
+                        site: Some(site),
+                        to: Some(site),
+                        ..*ctx
+                    };
+                    self.generate(state, player, &at, moves, out);
+                }
+            }
+            Moves::Append { rule, effect, .. } => {
+                // Ludii merges whatever the effect yields into one decision;
+                // nothing yielded, no move.
+                if self.effect_yields(state, player, ctx, effect) > 0 {
+                    if let Some(to) = self.first_site(state, player, ctx, effect) {
+                        out.push(Move::Effect {
+                            rule: *rule,
+                            site: ctx.site.or(ctx.to).unwrap_or(to),
+                            to,
+                        });
+                    }
+                }
+            }
         }
     }
 
@@ -215,10 +240,25 @@ impl Interpreter {
                     }
                 }
             }
-            Reach::Slide { between_if } => {
+            Reach::Slide {
+                between_if,
+                min,
+                max,
+            } => {
+                // `(between (exact N))` and the like: the slide ends min..=max sites away.
+                let min = min
+                    .as_ref()
+                    .map_or(1, |n| self.eval_int(state, player, ctx, n));
+                let max = max
+                    .as_ref()
+                    .map_or(i64::MAX, |n| self.eval_int(state, player, ctx, n));
                 for (k, &d) in m.directions.iter().enumerate() {
                     for radial in board.radials(from as usize, d) {
-                        for &to in &radial.steps[1..] {
+                        for (i, &to) in radial.steps.iter().enumerate().skip(1) {
+                            if i as i64 > max {
+                                break;
+                            }
+                            let in_range = i as i64 >= min;
                             let passable = match between_if {
                                 Some(c) => {
                                     let at = Ctx {
@@ -231,12 +271,12 @@ impl Interpreter {
                             };
                             if !passable {
                                 // Ludii's slide may end on the blocking site when `to if:` allows it.
-                                if m.to_if.is_some() && to_ok(to, None) {
+                                if in_range && m.to_if.is_some() && to_ok(to, None) {
                                     emit(to, k as u8);
                                 }
                                 break;
                             }
-                            if to_ok(to, None) {
+                            if in_range && to_ok(to, None) {
                                 emit(to, k as u8);
                             }
                         }
@@ -406,18 +446,112 @@ impl Interpreter {
                 .fold(false, |again, e| self.run_effect(state, ctx, e) | again),
             Effect::Remove(site) => {
                 if let Some(s) = self.eval_site(state, ctx, site) {
-                    state.what[s as usize] = 0;
-                    state.owner[s as usize] = 0;
+                    self.clear(state, s);
                 }
                 false
             }
-            Effect::AddPiece { piece, to } => {
+            Effect::AddPiece {
+                piece,
+                to,
+                site_type,
+                state: piece_state,
+            } => {
                 if let Some(s) = self.eval_site(state, ctx, to) {
-                    let what = self.piece_what(piece, mover);
-                    state.what[s as usize] = what;
-                    state.owner[s as usize] = self.model.components[what as usize - 1].owner;
+                    if (s as usize) < self.model.board.count(*site_type) {
+                        let what = self.piece_what(piece, mover);
+                        let st = piece_state.as_ref().map_or(0, |n| {
+                            self.eval_int(state, mover, ctx, n).clamp(0, 255) as u8
+                        });
+                        self.put(state, *site_type, s, what, st);
+                    }
                 }
                 false
+            }
+            Effect::Attract { from, directions } => {
+                self.attract(state, ctx, from, directions);
+                false
+            }
+            Effect::Custodial(c) => {
+                // Every flanked line is found before any effect is applied, as
+                // Ludii evaluates the whole consequence first.
+                let targets = self.custodial_targets(state, mover, ctx, c);
+                let mut again = false;
+                for b in targets {
+                    let at = Ctx {
+                        between: Some(b),
+                        ..*ctx
+                    };
+                    again |= self.run_effect(state, &at, &c.apply);
+                    if let Some(then) = &c.then {
+                        again |= self.run_effect(state, &at, then);
+                    }
+                }
+                again
+            }
+            Effect::Flip(site) => {
+                if let Some(s) = self.eval_site(state, ctx, site) {
+                    if let Some(flipped) = self.flipped_state(state, s) {
+                        state.state[s as usize] = flipped;
+                        state.last_to_after = Some(s);
+                    }
+                }
+                false
+            }
+            Effect::AllCombinations(a, b) => {
+                let both = self.effect_yields(state, mover, ctx, a) > 0
+                    && self.effect_yields(state, mover, ctx, b) > 0;
+                both && (self.run_effect(state, ctx, a) | self.run_effect(state, ctx, b))
+            }
+            Effect::SetScore { who, score, add } => {
+                let p = self.resolve(state, mover, *who) as usize;
+                let n = self.eval_int(state, mover, ctx, score) as i32;
+                if p < state.scores.len() {
+                    state.scores[p] = if *add { state.scores[p] + n } else { n };
+                }
+                false
+            }
+            Effect::ForEachSite { region, effect } => {
+                let sites = self.region_sites(state, mover, ctx, region);
+                let mut again = false;
+                for s in sites {
+                    let at = Ctx {
+                        site: Some(s),
+                        to: Some(s),
+                        ..*ctx
+                    };
+                    again |= self.run_effect(state, &at, effect);
+                }
+                again
+            }
+            Effect::Move(m) => {
+                // All the moves the generator yields, found first, then made in order.
+                let froms = match &m.from {
+                    Some(region) => self.region_sites(state, mover, ctx, region),
+                    None => ctx.from.into_iter().collect(),
+                };
+                let mut found = Vec::new();
+                for from in froms {
+                    let base = Ctx {
+                        from: Some(from),
+                        ..*ctx
+                    };
+                    self.destinations(state, mover, &base, m, &mut |to, dir| {
+                        found.push((from, to, dir))
+                    });
+                }
+                let mut again = false;
+                for (from, to, dir) in found {
+                    self.move_piece(state, m, from, to, dir);
+                    if let Some(then) = &m.then {
+                        let at = Ctx {
+                            from: Some(from),
+                            to: Some(to),
+                            ..*ctx
+                        };
+                        again |= self.run_effect(state, &at, then);
+                    }
+                }
+                again
             }
             Effect::Trigger { who, .. } => {
                 let p = self.resolve(state, mover, *who);
@@ -429,6 +563,195 @@ impl Interpreter {
 }
 
 impl Interpreter {
+    /// `(attract (from S) DIRS)` (Ludii's `Attract`): along each radial from
+    /// S, the pieces met are lifted and put back on the first sites of the
+    /// radial, in the order met (their state is not kept).
+    fn attract(
+        &self,
+        state: &mut State,
+        ctx: &Ctx,
+        from: &SiteExpr,
+        directions: &[crate::ir::AbsoluteDirection],
+    ) {
+        let Some(from) = self.eval_site(state, ctx, from) else {
+            return;
+        };
+        let ty = self.model.board.site_type;
+        for &d in directions {
+            for radial in self.model.board.radials(from as usize, d) {
+                let steps = &radial.steps[1..];
+                let pieces: Vec<u8> = steps
+                    .iter()
+                    .map(|&s| state.what[s as usize])
+                    .filter(|&w| w != 0)
+                    .collect();
+                for &s in steps {
+                    if state.what[s as usize] != 0 {
+                        self.clear(state, s);
+                    }
+                }
+                for (&s, &what) in steps.iter().zip(&pieces) {
+                    self.put(state, ty, s, what, 0);
+                }
+            }
+        }
+    }
+
+    /// The sites `(custodial ...)` acts on (Ludii's `Custodial`): along each
+    /// radial from the start, a run of `between_if` sites (at most `max`)
+    /// followed by a `to_if` site (or the board's edge, if `to_if` accepts
+    /// no site); runs shorter than `min` + 1 are skipped. In radial order.
+    pub(super) fn custodial_targets(
+        &self,
+        state: &State,
+        mover: Player,
+        ctx: &Ctx,
+        c: &Custodial,
+    ) -> Vec<Site> {
+        let Some(from) = self.eval_site(state, ctx, &c.from) else {
+            return Vec::new();
+        };
+        let min = self.eval_int(state, mover, ctx, &c.min);
+        let max = self.eval_int(state, mover, ctx, &c.max);
+        let mut out = Vec::new();
+        if max < 1 || min > max {
+            return out;
+        }
+        for radial in self.model.board.radials(from as usize, c.directions) {
+            let steps = &radial.steps;
+            let mut end = 1;
+            while end < steps.len() && end as i64 <= max {
+                let at = Ctx {
+                    between: Some(steps[end]),
+                    ..*ctx
+                };
+                if !self.eval_cond(state, mover, &at, &c.between_if) {
+                    break;
+                }
+                end += 1;
+            }
+            // `end` is the first site after the run; the run is steps[1..end].
+            if end == 1 || min >= end as i64 {
+                continue;
+            }
+            let closer = Ctx {
+                to: steps.get(end).copied(),
+                ..*ctx
+            };
+            if self.eval_cond(state, mover, &closer, &c.to_if) {
+                out.extend_from_slice(&steps[1..end]);
+            }
+        }
+        out
+    }
+
+    /// The state `(flip S)` turns the piece at `site` to, if it has one.
+    fn flipped_state(&self, state: &State, site: Site) -> Option<u8> {
+        let what = state.what[site as usize];
+        let (a, b) = self
+            .model
+            .components
+            .get((what as usize).checked_sub(1)?)?
+            .flips?;
+        let current = state.state[site as usize];
+        Some(if current == a {
+            b
+        } else if current == b {
+            a
+        } else {
+            current
+        })
+    }
+
+    /// How many Ludii moves `effect` yields here (what `(append ...)` and
+    /// `(allCombinations ...)` look at); lowering keeps these to effects
+    /// counted here.
+    pub(super) fn effect_yields(
+        &self,
+        state: &State,
+        mover: Player,
+        ctx: &Ctx,
+        effect: &Effect,
+    ) -> usize {
+        match effect {
+            Effect::AddPiece { to, .. } | Effect::Remove(to) => {
+                usize::from(self.eval_site(state, ctx, to).is_some())
+            }
+            Effect::Flip(site) => usize::from(
+                self.eval_site(state, ctx, site)
+                    .and_then(|s| self.flipped_state(state, s))
+                    .is_some(),
+            ),
+            Effect::SetScore { .. } | Effect::MoveAgain | Effect::Trigger { .. } => 1,
+            Effect::AllCombinations(a, b) => {
+                self.effect_yields(state, mover, ctx, a) * self.effect_yields(state, mover, ctx, b)
+            }
+            Effect::Custodial(c) => self
+                .custodial_targets(state, mover, ctx, c)
+                .into_iter()
+                .map(|b| {
+                    let at = Ctx {
+                        between: Some(b),
+                        ..*ctx
+                    };
+                    self.effect_yields(state, mover, &at, &c.apply)
+                })
+                .sum(),
+            Effect::ForEachSite { region, effect } => self
+                .region_sites(state, mover, ctx, region)
+                .into_iter()
+                .map(|s| {
+                    let at = Ctx {
+                        site: Some(s),
+                        to: Some(s),
+                        ..*ctx
+                    };
+                    self.effect_yields(state, mover, &at, effect)
+                })
+                .sum(),
+            Effect::Seq(list) => list
+                .iter()
+                .map(|e| self.effect_yields(state, mover, ctx, e))
+                .sum(),
+            Effect::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                if self.eval_cond(state, mover, ctx, condition) {
+                    self.effect_yields(state, mover, ctx, then)
+                } else {
+                    otherwise
+                        .as_ref()
+                        .map_or(0, |o| self.effect_yields(state, mover, ctx, o))
+                }
+            }
+            Effect::Attract { .. } | Effect::Move(_) => 1,
+        }
+    }
+
+    /// The site of the first action `effect` would make (names a merged move).
+    fn first_site(&self, state: &State, mover: Player, ctx: &Ctx, effect: &Effect) -> Option<Site> {
+        match effect {
+            Effect::AddPiece { to: s, .. } | Effect::Remove(s) | Effect::Flip(s) => {
+                self.eval_site(state, ctx, s)
+            }
+            Effect::AllCombinations(a, _) => self.first_site(state, mover, ctx, a),
+            Effect::Custodial(c) => {
+                let b = *self.custodial_targets(state, mover, ctx, c).first()?;
+                let at = Ctx {
+                    between: Some(b),
+                    ..*ctx
+                };
+                self.first_site(state, mover, &at, &c.apply)
+            }
+            Effect::Seq(list) => list
+                .iter()
+                .find_map(|e| self.first_site(state, mover, ctx, e)),
+            _ => None,
+        }
+    }
+
     /// The sites where `player` placing by `moves` would win at once
     /// (`(sites Winning ...)`): each candidate is played on a copy of the state
     /// with `player` to move, and kept if `player` then has a `Win`.

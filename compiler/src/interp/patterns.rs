@@ -9,13 +9,10 @@ use crate::ir::{ConnectTargets, Connected, Line, Loop, Site};
 use super::{Interpreter, State};
 
 impl Interpreter {
-    /// `(is Line L dirs [exact:])`: along some axis through the last placed
-    /// piece, the run of pieces of the same component is at least L (exactly L
-    /// with `exact`). False after a pass or a swap (no last `to`).
-    pub(super) fn is_line(&self, state: &State, line: &Line) -> bool {
-        let Some(pivot) = state.last_to else {
-            return false;
-        };
+    /// `(is Line L dirs [exact:])`: along some axis through `pivot` (the
+    /// last placed piece unless `through:` says otherwise), the run of
+    /// pieces of the same component is at least L (exactly L with `exact`).
+    pub(super) fn is_line(&self, state: &State, line: &Line, pivot: Site) -> bool {
         let board = &self.model.board;
         let what = state.what[pivot as usize];
         let length = line.length;
@@ -49,6 +46,120 @@ impl Interpreter {
                     Err(()) => return true,
                     Ok(total) if total == length => return true,
                     Ok(_) => {}
+                }
+            }
+        }
+        false
+    }
+
+    /// `(is Line L byLevel:True)` in a stacking game (Ludii's
+    /// `IsLine.evalStack`): a line of the top piece's component up the stack
+    /// at `pivot`, or across neighbouring stacks at the pivot's level, or at
+    /// levels falling or rising by one per step (Connect Four's diagonals
+    /// on a one-row board of columns).
+    ///
+    /// Follows Ludii's loops as they are, including their asymmetries: the
+    /// diagonal walks into the opposite radials continue the level change
+    /// from 1 whatever the first walk reached, and the falling walk's
+    /// opposite check compares the first walk's count.
+    pub(super) fn is_line_by_level(&self, state: &State, line: &Line, pivot: Site) -> bool {
+        let board = &self.model.board;
+        let what = state.what[pivot as usize];
+        let len = line.length as i64;
+        if len == 1 {
+            return true;
+        }
+        let exact = line.exact;
+        // The component at `level` of the stack on `site`, if that high.
+        let at = |site: u16, level: i64| -> Option<u8> {
+            let stack = state.stack_at(site);
+            usize::try_from(level)
+                .ok()
+                .and_then(|l| stack.get(l).copied())
+        };
+        let size = state.stack_at(pivot).len() as i64;
+        // Up the stack: the levels below the top.
+        if size >= len {
+            let mut count = 1;
+            for i in 0..len - 1 {
+                if at(pivot, size - 2 - i) != Some(what) {
+                    break;
+                }
+                count += 1;
+                if !exact && count == len {
+                    return true;
+                }
+            }
+            if count == len {
+                return true;
+            }
+        }
+        let origin = size - 1;
+        if origin < 0 {
+            return false;
+        }
+        // Counts pieces along `steps` from index `first`, the level moving by
+        // `slope` per piece found, from `count`/`diff`; `Err` = a line found
+        // on the way (non-exact). Ludii skips (does not stop at) a site whose
+        // level would be -1.
+        let walk = |steps: &[u16],
+                    first: usize,
+                    slope: i64,
+                    mut count: i64,
+                    mut diff: i64,
+                    skip_below: bool|
+         -> Result<i64, ()> {
+            for &s in &steps[first..] {
+                let level = origin + slope * diff;
+                if skip_below && level == -1 {
+                    continue;
+                }
+                match at(s, level) {
+                    Some(w) if w == what => {
+                        count += 1;
+                        if slope != 0 {
+                            diff += 1;
+                        }
+                        if !exact && count == len {
+                            return Err(());
+                        }
+                    }
+                    _ => break,
+                }
+            }
+            Ok(count)
+        };
+        for radial in board.distinct_radials(pivot as usize, line.directions) {
+            let opposites: Vec<_> = board.opposites(radial).collect();
+            // (slope of the first walk, slope of the opposite walks, whether
+            // the first and the opposite walks skip level -1).
+            for (slope, back, skip_first, skip_back) in [
+                (0, 0, false, false),
+                (-1, 1, true, false),
+                (1, -1, false, true),
+            ] {
+                let Ok(count) = walk(&radial.steps, 0, slope, 0, 0, skip_first) else {
+                    return true;
+                };
+                if opposites.is_empty() {
+                    if count == len {
+                        return true;
+                    }
+                    continue;
+                }
+                for opposite in &opposites {
+                    let diff = if slope == 0 { 0 } else { 1 };
+                    match walk(&opposite.steps, 1, back, count, diff, skip_back) {
+                        Err(()) => return true,
+                        // Ludii's falling walk compares the first walk's count here.
+                        Ok(_) if slope == -1 => {
+                            if count == len {
+                                return true;
+                            }
+                        }
+                        Ok(total) if total == len => return true,
+                        Ok(_) => {}
+                    }
                 }
             }
         }

@@ -2,7 +2,16 @@
 
 use ludemic_runtime::{Outcome, Player, MAX_PLAYERS};
 
-use crate::ir::Site;
+use crate::ir::{Site, SiteType};
+
+/// The slot of a site type in [`State::elements`].
+pub(crate) fn type_slot(ty: SiteType) -> usize {
+    match ty {
+        SiteType::Vertex => 0,
+        SiteType::Edge => 1,
+        SiteType::Cell => 2,
+    }
+}
 
 /// A position of an interpreted game, with the bookkeeping Ludii keeps
 /// (mover, counters, passes, phases, results).
@@ -12,6 +21,17 @@ pub struct State {
     pub(crate) what: Vec<u8>,
     /// Per site: the owner of the piece on it, 0 when empty.
     pub(crate) owner: Vec<u8>,
+    /// Per site: the state of the piece on it (Reversi's colour), 0 when empty.
+    pub(crate) state: Vec<u8>,
+    /// In a stacking game, per site: the components stacked there, bottom
+    /// first (`what`, `owner` and `state` describe the top piece); empty otherwise.
+    pub(crate) stacks: Vec<Vec<u8>>,
+    /// Per site type other than the board's default (indexed Vertex, Edge,
+    /// Cell): the component on each element, 0 when empty (Dots and Boxes'
+    /// drawn edges). The default type's entry is unused.
+    pub(crate) elements: [Vec<u8>; 3],
+    /// Each player's score (index 0 unused).
+    pub(crate) scores: [i32; MAX_PLAYERS + 1],
     pub(crate) mover: Player,
     /// The player who made the previous move (Ludii's `Prev`), 0 before the first move.
     pub(crate) prev: Player,
@@ -34,6 +54,9 @@ pub struct State {
     /// Whether the last move's consequences gave the mover another move:
     /// Ludii's `Next` is then the mover until the next move.
     pub(crate) again: bool,
+    /// Where the last move's last action with a site happened, consequences
+    /// included (Ludii's `toAfterSubsequents`).
+    pub(crate) last_to_after: Option<Site>,
     /// Every move played: its mover and whether it was a pass (Ludii's
     /// all-pass rule reads the most recent turns).
     pub(crate) history: Vec<(Player, bool)>,
@@ -60,6 +83,30 @@ impl State {
     /// The owner of the piece on `site` (0 if empty).
     pub fn owner_at(&self, site: Site) -> Player {
         self.owner[site as usize]
+    }
+
+    /// The state of the piece on `site` (0 if empty).
+    pub fn state_at(&self, site: Site) -> u8 {
+        self.state[site as usize]
+    }
+
+    /// The components stacked on `site`, bottom first (stacking games only).
+    pub fn stack_at(&self, site: Site) -> &[u8] {
+        self.stacks.get(site as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// The component on element `index` of type `ty` when `ty` is not the
+    /// board's default site type (0 if empty).
+    pub fn element_at(&self, ty: SiteType, index: usize) -> u8 {
+        self.elements[type_slot(ty)]
+            .get(index)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Player `p`'s score.
+    pub fn score(&self, p: Player) -> i32 {
+        self.scores[p as usize]
     }
 
     pub fn mover(&self) -> Player {

@@ -3,8 +3,8 @@
 use crate::board::Relation;
 use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::{
-    AbsoluteDirection, Comparison, Cond, ConnectTargets, Connected, IntExpr, Line, Loop, Owners,
-    PlayerRef, Region, Site, SiteExpr,
+    AbsoluteDirection, Comparison, Cond, ConnectTargets, Connected, IntExpr, Line, LineAt, Loop,
+    Owners, PlayerRef, Region, Site, SiteExpr, SiteType,
 };
 use crate::syntax::{Node, NodeKind};
 
@@ -13,7 +13,11 @@ use super::{board, directions, moves, Args, Cx};
 /// A boolean condition.
 pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
     match Cx::ludeme_name(node).as_str() {
-        "is Line" => line(cx, node).map(Cond::Line),
+        "is Line" => line(cx, node),
+        "all Passed" => {
+            Args::new(node, "all Passed", 1).finish(cx)?;
+            Ok(Cond::AllPassed)
+        }
         "is Connected" => connected(cx, node).map(Cond::Connected),
         "is Loop" => is_loop(cx, node).map(Cond::Loop),
         "is Even" | "is Odd" => {
@@ -296,6 +300,68 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
         "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint" | "where" => {
             Ok(IntExpr::Site(site(cx, node)?))
         }
+        "state" => {
+            let mut args = Args::new(node, "state", 0);
+            let at = args.labeled("at").ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Unsupported,
+                    "only `(state at:SITE)` is supported",
+                )
+            })?;
+            args.finish(cx)?;
+            Ok(IntExpr::State(site(cx, at)?))
+        }
+        "size Stack" => {
+            let mut args = Args::new(node, "size Stack", 1);
+            let at = args.labeled("at").ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Unsupported,
+                    "only `(size Stack at:SITE)` is supported",
+                )
+            })?;
+            args.finish(cx)?;
+            Ok(IntExpr::StackSize(site(cx, at)?))
+        }
+        "score" => {
+            let mut args = Args::new(node, "score", 0);
+            let who = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(score ...)` needs a player")
+            })?;
+            args.finish(cx)?;
+            Ok(IntExpr::Score(player_fn(cx, who)?))
+        }
+        "count Cells" | "count Edges" | "count Vertices" => {
+            // The board's element counts never change.
+            let name = Cx::ludeme_name(node);
+            Args::new(node, name.clone(), 1).finish(cx)?;
+            let b = cx.board(node)?;
+            let ty = match name.as_str() {
+                "count Cells" => SiteType::Cell,
+                "count Edges" => SiteType::Edge,
+                _ => SiteType::Vertex,
+            };
+            Ok(IntExpr::Const(b.count(ty) as i64))
+        }
+        "/" => {
+            let mut args = Args::new(node, "/", 0);
+            let a = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs two values"))?;
+            let b = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs two values"))?;
+            args.finish(cx)?;
+            let (a, b) = (int(cx, a)?, int(cx, b)?);
+            if let (IntExpr::Const(x), IntExpr::Const(y)) = (&a, &b) {
+                if *y == 0 {
+                    return Err(cx.error(ErrorKind::Invalid, node, "division by zero"));
+                }
+                return Ok(IntExpr::Const(x / y));
+            }
+            Ok(IntExpr::Div(Box::new(a), Box::new(b)))
+        }
         _ => Err(cx.unsupported_in(node, "integer function")),
     }
 }
@@ -340,7 +406,16 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
         "to" => simple(SiteExpr::To, 0),
         "between" => simple(SiteExpr::Between, 0),
         "site" => simple(SiteExpr::Iterated, 0),
-        "last To" => simple(SiteExpr::LastTo, 1),
+        "last To" => {
+            let mut args = Args::new(node, "last To", 1);
+            let after = args.labeled_bool(cx, "afterConsequence", false)?;
+            args.finish(cx)?;
+            Ok(if after {
+                SiteExpr::LastToAfterConsequence
+            } else {
+                SiteExpr::LastTo
+            })
+        }
         "last From" => simple(SiteExpr::LastFrom, 1),
         "centrePoint" => {
             Args::new(node, "centrePoint", 0).finish(cx)?;
@@ -411,8 +486,8 @@ fn direction_set(atom: &str) -> AbsoluteDirection {
     board::direction(atom).unwrap_or(AbsoluteDirection::Adjacent)
 }
 
-/// `(is Line N [DIRECTIONS] [exact:B])`.
-fn line(cx: &Cx, node: &Node) -> Result<Line> {
+/// `(is Line N [DIRECTIONS] [exact:B] [through:S] [byLevel:B])`.
+fn line(cx: &Cx, node: &Node) -> Result<Cond> {
     let mut args = Args::new(node, "is Line", 1);
     let (length, at) = args
         .int()
@@ -424,6 +499,8 @@ fn line(cx: &Cx, node: &Node) -> Result<Line> {
         .atom_among(DIRECTION_SETS)
         .map_or(AbsoluteDirection::Adjacent, direction_set);
     let exact = args.labeled_bool(cx, "exact", false)?;
+    let through = args.labeled("through").map(|t| site(cx, t)).transpose()?;
+    let by_level = args.labeled_bool(cx, "byLevel", false)?;
     let who = match args.atom_among(PLAYER_ATOMS) {
         Some(_) => {
             return Err(args.error(
@@ -435,11 +512,31 @@ fn line(cx: &Cx, node: &Node) -> Result<Line> {
         None => None,
     };
     args.finish(cx)?;
-    Ok(Line {
+    let line = Line {
         length: length as u32,
         directions,
         exact,
         who,
+    };
+    if cx.stacking() != by_level {
+        // Ludii reads lines on stacks either level by level (`byLevel:True`)
+        // or by stacks' contents; only the first is implemented.
+        let why = if by_level {
+            "`byLevel:` outside a stacking game"
+        } else {
+            "`(is Line ...)` in a stacking game without `byLevel:True`"
+        };
+        return Err(cx
+            .error(ErrorKind::Unsupported, node, why)
+            .with_label("not supported by ludemic yet"));
+    }
+    Ok(match (through, by_level) {
+        (None, false) => Cond::Line(line),
+        (through, by_level) => Cond::LineAt(LineAt {
+            line,
+            through: through.unwrap_or(SiteExpr::LastTo),
+            by_level,
+        }),
     })
 }
 
@@ -513,8 +610,64 @@ fn is_loop(cx: &Cx, node: &Node) -> Result<Loop> {
 pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
     match Cx::ludeme_name(node).as_str() {
         "sites Empty" => {
-            Args::new(node, "sites Empty", 1).finish(cx)?;
-            Ok(Region::Empty)
+            let mut args = Args::new(node, "sites Empty", 1);
+            let ty = site_type_arg(&mut args);
+            args.finish(cx)?;
+            Ok(match ty {
+                Some(ty) if ty != cx.default_site_type(node)? => Region::EmptyOf(ty),
+                _ => Region::Empty,
+            })
+        }
+        "sites Incident" => {
+            let mut args = Args::new(node, "sites Incident", 1);
+            let result = site_type_arg(&mut args).ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Invalid,
+                    "`(sites Incident ...)` needs a site type",
+                )
+            })?;
+            let of = args
+                .labeled("of")
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs `of:TYPE`"))?;
+            let of = of
+                .atom()
+                .and_then(SiteType::from_name)
+                .ok_or_else(|| cx.unsupported_in(of, "site type"))?;
+            let at = args
+                .labeled("at")
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs `at:SITE`"))?;
+            args.finish(cx)?;
+            Ok(Region::Incident {
+                result,
+                of,
+                at: site(cx, at)?,
+            })
+        }
+        "sites State" => {
+            let mut args = Args::new(node, "sites State", 1);
+            let n = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(sites State ...)` needs a state")
+            })?;
+            args.finish(cx)?;
+            Ok(Region::State(int(cx, n)?))
+        }
+        "forEach" => {
+            let mut args = Args::new(node, "forEach", 0);
+            let within = args.take(|n| n.head().is_some()).ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(forEach ...)` needs a region")
+            })?;
+            let test = args.labeled("if").ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(forEach REGION ...)` needs `if:`")
+            })?;
+            args.finish(cx)?;
+            Ok(Region::Filter(
+                Box::new(region(cx, within)?),
+                Box::new(cond(cx, test)?),
+            ))
+        }
+        "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint" | "where" => {
+            Ok(Region::Site(site(cx, node)?))
         }
         "union" => {
             let items: Vec<&Node> = match node.args() {
@@ -632,6 +785,12 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
         }
         _ => static_region(cx, node).map(Region::Static),
     }
+}
+
+/// An optional site type among the arguments (`Cell`, `Edge`, `Vertex`).
+pub(super) fn site_type_arg(args: &mut Args) -> Option<SiteType> {
+    args.atom_among(&["Cell", "Edge", "Vertex"])
+        .and_then(SiteType::from_name)
 }
 
 /// A region that does not depend on the state: sides, corners, site lists.

@@ -90,6 +90,25 @@ pub(super) fn equipment<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
             _ => return Err(cx.unsupported_in(node, "equipment")),
         }
     }
+    if cx.components.is_empty() {
+        // Ludii's `Equipment.createItems`: a game declaring no piece gets a
+        // "Ball<p>" per player (named, as any piece, with its owner's number).
+        for owner in 1..=cx.num_players() {
+            cx.components.push(Component {
+                name: format!("Ball{owner}{owner}"),
+                base: format!("Ball{owner}"),
+                owner,
+                facing: cx
+                    .facing
+                    .get(owner as usize)
+                    .copied()
+                    .flatten()
+                    .map(Compass::absolute),
+                flips: None,
+            });
+            cx.piece_moves.push(None);
+        }
+    }
     Ok(())
 }
 
@@ -110,6 +129,22 @@ fn piece<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
     let own_facing = match args.take(|n| n.atom().is_some_and(|a| Compass::from_name(a).is_some()))
     {
         Some(d) => d.atom().and_then(Compass::from_name),
+        None => None,
+    };
+    let flips = match args.form_with_head("flips") {
+        Some(f) => {
+            let mut fargs = Args::new(f, "flips", 0);
+            let mut state = || -> Result<u8> {
+                let (n, at) = fargs.int().ok_or_else(|| {
+                    cx.error(ErrorKind::Invalid, f, "`(flips ...)` needs two states")
+                })?;
+                u8::try_from(n)
+                    .map_err(|_| cx.error(ErrorKind::Invalid, at, "a piece state is 0 to 255"))
+            };
+            let pair = (state()?, state()?);
+            fargs.finish(cx)?;
+            Some(pair)
+        }
         None => None,
     };
     let moves = args.take(|n| n.head().is_some());
@@ -137,6 +172,7 @@ fn piece<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
             base: name.to_owned(),
             owner,
             facing: facing.map(Compass::absolute),
+            flips,
         });
         cx.piece_moves.push(moves);
     }

@@ -72,6 +72,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         facing: Vec::new(),
         current_piece: std::cell::Cell::new(None),
         triggers: std::cell::RefCell::new(Vec::new()),
+        stacking: false,
     };
     if game.head() != Some("game") {
         return Err(cx.unsupported(game));
@@ -92,6 +93,8 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
     let rules = args
         .form_with_head("rules")
         .ok_or_else(|| args.error(&cx, ErrorKind::Invalid, "a game needs `(rules ...)`"))?;
+    // Known before any rule is lowered: lines are read differently on stacks.
+    cx.stacking = adds_on_stacks(rules);
     let rules = rules::rules(&mut cx, rules)?;
     args.finish(&cx)?;
     let board = cx.board.take().ok_or_else(|| {
@@ -114,7 +117,21 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         triggers: cx.triggers.take(),
         end: rules.end,
         options: expanded.selected_options.clone(),
+        stacking: cx.stacking,
     })
+}
+
+/// Whether some `(move Add ...)` or `(add ...)` in `node` has `stack:True`
+/// (what makes Ludii's game a stacking one).
+fn adds_on_stacks(node: &Node) -> bool {
+    let stacked = matches!(node.head(), Some("move") | Some("add"))
+        && node.args().iter().any(|a| {
+            a.label.as_deref() == Some("stack")
+                && a.value
+                    .atom()
+                    .is_some_and(|v| v.eq_ignore_ascii_case("true"))
+        });
+    stacked || node.args().iter().any(|a| adds_on_stacks(&a.value))
 }
 
 /// What lowering knows while it walks the tree.
@@ -139,6 +156,8 @@ pub(crate) struct Cx<'a> {
     current_piece: std::cell::Cell<Option<usize>>,
     /// Trigger names met so far.
     triggers: std::cell::RefCell<Vec<String>>,
+    /// Whether the game stacks pieces (see [`GameModel::stacking`]).
+    stacking: bool,
 }
 
 impl<'a> Cx<'a> {
@@ -227,6 +246,15 @@ impl<'a> Cx<'a> {
 
     pub fn num_players(&self) -> u8 {
         self.num_players
+    }
+
+    pub fn stacking(&self) -> bool {
+        self.stacking
+    }
+
+    /// The board's default site type.
+    pub fn default_site_type(&self, at: &Node) -> Result<crate::board::SiteType> {
+        Ok(self.board(at)?.site_type)
     }
 
     /// `P1`...`P16` as a player index.

@@ -1,7 +1,10 @@
 //! Move generators and their consequences (`then`, `apply`).
 
 use crate::diagnostic::{ErrorKind, Result};
-use crate::ir::{Add, Effect, Moves, PieceMove, PieceRef, PieceRules, Reach, Shoot, Walk};
+use crate::ir::{
+    Add, Cond, Custodial, Effect, IntExpr, Moves, PieceMove, PieceRef, PieceRules, PlayerRef,
+    Reach, Shoot, SiteExpr, Walk,
+};
 use crate::syntax::{Node, NodeKind};
 
 use super::{conds, directions, Args, Cx};
@@ -10,6 +13,7 @@ use super::{conds, directions, Args, Cx};
 pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
     match Cx::ludeme_name(node).as_str() {
         "move Add" => add(cx, node, 1),
+        // `(add (to ...))`, the generator `(sites Winning ...)` tries.
         "add" => add(cx, node, 0),
         "move Step" => piece_move(cx, node, Kind::Step),
         "move Hop" => piece_move(cx, node, Kind::Hop),
@@ -38,6 +42,37 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
             piece_move(cx, node, Kind::FromTo)
         }
         "forEach Piece" => for_each_piece(cx, node),
+        "forEach Site" => {
+            let mut args = Args::new(node, "forEach Site", 1);
+            let within = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(forEach Site ...)` needs sites")
+            })?;
+            let inner = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| {
+                    args.error(cx, ErrorKind::Invalid, "`(forEach Site ...)` needs moves")
+                })?;
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            let m = Moves::ForEachSite {
+                region: conds::region(cx, within)?,
+                moves: Box::new(moves(cx, inner)?),
+            };
+            Ok(with_then(m, then))
+        }
+        "append" => {
+            let mut args = Args::new(node, "append", 0);
+            let inner = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(append ...)` needs moves"))?;
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            Ok(Moves::Append {
+                rule: cx.next_rule(),
+                effect: effect(cx, inner)?,
+                then,
+            })
+        }
         "if" => {
             let mut args = Args::new(node, "if", 0);
             let condition = args.next().ok_or_else(|| {
@@ -109,16 +144,24 @@ fn then_of(cx: &Cx, args: &mut Args) -> Result<Option<Effect>> {
 fn add(cx: &Cx, node: &Node, skip: usize) -> Result<Moves> {
     let what = if skip == 1 { "move Add" } else { "add" };
     let mut args = Args::new(node, what, skip);
-    let piece = match args.form_with_head("piece") {
-        Some(p) => PieceRef::Component(piece_arg(cx, p)?),
-        None => PieceRef::Mover,
+    let (piece, state) = match args.form_with_head("piece") {
+        Some(p) => {
+            let (component, state) = piece_with_state(cx, p)?;
+            (PieceRef::Component(component), state)
+        }
+        None => (PieceRef::Mover, None),
     };
     let to = args
         .form_with_head("to")
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(move Add ...)` needs `(to ...)`"))?;
+    let stack = args.labeled_bool(cx, "stack", false)?;
     let then = then_of(cx, &mut args)?;
     args.finish(cx)?;
     let mut targs = Args::new(to, "to", 0);
+    let site_type = match conds::site_type_arg(&mut targs) {
+        Some(t) => t,
+        None => cx.default_site_type(to)?,
+    };
     let region = targs
         .next()
         .ok_or_else(|| targs.error(cx, ErrorKind::Invalid, "`(to ...)` needs sites"))?;
@@ -138,13 +181,47 @@ fn add(cx: &Cx, node: &Node, skip: usize) -> Result<Moves> {
             ),
         ));
     }
+    if stack && site_type != cx.default_site_type(to)? {
+        return Err(cx
+            .error(
+                ErrorKind::Unsupported,
+                node,
+                "stacks on sites of a non-default type",
+            )
+            .with_label("not supported by ludemic yet"));
+    }
     Ok(Moves::Add(Add {
         rule: cx.next_rule(),
         piece,
         to: conds::region(cx, region)?,
         to_if,
         then,
+        site_type,
+        stack,
+        state,
     }))
+}
+
+/// `(piece "Name" [state:N])`: the component and the state it is given.
+fn piece_with_state(cx: &Cx, node: &Node) -> Result<(usize, Option<IntExpr>)> {
+    let mut args = Args::new(node, "piece", 0);
+    let name_node = args
+        .take(|n| n.string().is_some())
+        .ok_or_else(|| cx.unsupported_in(node, "piece"))?;
+    let state = args
+        .labeled("state")
+        .map(|n| conds::int(cx, n))
+        .transpose()?;
+    args.finish(cx)?;
+    let name = name_node.string().unwrap_or_default();
+    let component = cx.component_named(name).ok_or_else(|| {
+        cx.error(
+            ErrorKind::Invalid,
+            node,
+            format!("no piece is called \"{name}\""),
+        )
+    })?;
+    Ok((component, state))
 }
 
 /// `(piece "Name")` naming a component with its owner suffix (`"Dot0"`),
@@ -176,8 +253,14 @@ enum Kind {
 
 /// `(move Step|Hop|Slide|Leap ...)` and `(move (from ...) (to ...))`.
 fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
+    let skip = usize::from(node.head() == Some("move") && kind != Kind::FromTo);
+    piece_move_at(cx, node, kind, skip).map(|m| Moves::Move(Box::new(m)))
+}
+
+/// A piece move whose kind is selected by the first `skip` arguments.
+fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceMove> {
     let name = Cx::ludeme_name(node);
-    let mut args = Args::new(node, name.clone(), usize::from(kind != Kind::FromTo));
+    let mut args = Args::new(node, name.clone(), skip);
     let from = match args.form_with_head("from") {
         Some(f) => Some(from_arg(cx, f, kind)?),
         None => None,
@@ -223,21 +306,23 @@ fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
     let mut between_if = None;
     let mut between_apply = None;
     let mut distance = crate::ir::IntExpr::Const(1);
+    let mut slide_range = (None, None);
     if let Some(b) = between {
         if !matches!(kind, Kind::Hop | Kind::Slide) {
             return Err(cx.unsupported_in(b, &format!("argument of `({name} ...)`")));
         }
         let mut bargs = Args::new(b, "between", 0);
         if let Some(exact) = bargs.form_with_head("exact") {
-            if kind != Kind::Hop {
-                return Err(cx.unsupported_in(exact, "argument of `(between ...)` in a slide"));
-            }
             let mut eargs = Args::new(exact, "exact", 0);
             let n = eargs.next().ok_or_else(|| {
                 eargs.error(cx, ErrorKind::Invalid, "`(exact ...)` needs a number")
             })?;
             eargs.finish(cx)?;
             distance = conds::int(cx, n)?;
+            if kind == Kind::Slide {
+                // Ludii's `(exact N)` is the range N..N: the slide ends N sites away.
+                slide_range = (Some(distance.clone()), Some(distance.clone()));
+            }
         }
         match bargs.labeled("if") {
             Some(c) => between_if = Some(conds::cond(cx, c)?),
@@ -270,7 +355,11 @@ fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
             between_if,
             between_apply,
         },
-        Kind::Slide => Reach::Slide { between_if },
+        Kind::Slide => Reach::Slide {
+            between_if,
+            min: slide_range.0,
+            max: slide_range.1,
+        },
         Kind::Leap => Reach::Leap {
             walks: walks.unwrap_or_default(),
             forward,
@@ -288,7 +377,7 @@ fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
             )
             .with_label("not supported by ludemic yet"));
     }
-    Ok(Moves::Move(PieceMove {
+    Ok(PieceMove {
         rule: cx.next_rule(),
         reach,
         directions: dirs,
@@ -296,7 +385,7 @@ fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
         to_if,
         to_apply,
         then,
-    }))
+    })
 }
 
 /// `(from REGION)` of a move; in a hop or step, `(from (last To))` style single sites.
@@ -507,17 +596,174 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
             let what = pargs.next().ok_or_else(|| {
                 pargs.error(cx, ErrorKind::Invalid, "`(piece ...)` needs a piece")
             })?;
+            let state = pargs
+                .labeled("state")
+                .map(|n| conds::int(cx, n))
+                .transpose()?;
             pargs.finish(cx)?;
             let component = piece_id(cx, what)?;
-            let mut targs = Args::new(to, "to", 0);
-            let site = targs
-                .next()
-                .ok_or_else(|| targs.error(cx, ErrorKind::Invalid, "`(to ...)` needs a site"))?;
-            targs.finish(cx)?;
+            let (site_type, site) = to_site(cx, to)?;
             Ok(Effect::AddPiece {
                 piece: component,
-                to: conds::site(cx, site)?,
+                to: site,
+                site_type,
+                state,
             })
+        }
+        Some("claim") => {
+            // `(claim (to TYPE SITE) [(then E)])`: the mover's piece goes on SITE.
+            let mut args = Args::new(node, "claim", 0);
+            let to = args.form_with_head("to").ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(claim ...)` needs `(to ...)`")
+            })?;
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            let (site_type, site) = to_site(cx, to)?;
+            let add = Effect::AddPiece {
+                piece: PieceRef::Mover,
+                to: site,
+                site_type,
+                state: None,
+            };
+            Ok(match then {
+                Some(then) => Effect::Seq(vec![add, then]),
+                None => add,
+            })
+        }
+        Some("attract") => {
+            let mut args = Args::new(node, "attract", 0);
+            let from = match args.form_with_head("from") {
+                Some(f) => from_site(cx, f)?,
+                None => SiteExpr::LastTo,
+            };
+            let directions = match args.take(directions::is_direction_arg) {
+                Some(d) => directions::directions(cx, d)?,
+                None => vec![crate::ir::AbsoluteDirection::Adjacent],
+            };
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            let attract = Effect::Attract { from, directions };
+            Ok(match then {
+                Some(then) => Effect::Seq(vec![attract, then]),
+                None => attract,
+            })
+        }
+        Some("custodial") => custodial(cx, node),
+        Some("flip") => {
+            let mut args = Args::new(node, "flip", 0);
+            let at = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(flip ...)` needs a site"))?;
+            args.finish(cx)?;
+            Ok(Effect::Flip(conds::site(cx, at)?))
+        }
+        Some("allCombinations") => {
+            let mut args = Args::new(node, "allCombinations", 0);
+            let a = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| {
+                    args.error(
+                        cx,
+                        ErrorKind::Invalid,
+                        "`(allCombinations ...)` needs two effects",
+                    )
+                })?;
+            let b = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| {
+                    args.error(
+                        cx,
+                        ErrorKind::Invalid,
+                        "`(allCombinations ...)` needs two effects",
+                    )
+                })?;
+            args.finish(cx)?;
+            let (a, b) = (effect(cx, a)?, effect(cx, b)?);
+            for (e, n) in [(&a, node), (&b, node)] {
+                if !yields_at_most_one(e) {
+                    return Err(cx
+                        .error(
+                            ErrorKind::Unsupported,
+                            n,
+                            "`(allCombinations ...)` of effects yielding several moves",
+                        )
+                        .with_label("not supported by ludemic yet"));
+                }
+            }
+            Ok(Effect::AllCombinations(Box::new(a), Box::new(b)))
+        }
+        Some("set") if Cx::ludeme_name(node) == "set Score" => {
+            let mut args = Args::new(node, "set Score", 1);
+            let who = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(set Score ...)` needs a player")
+            })?;
+            let score = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(set Score ...)` needs a score")
+            })?;
+            args.finish(cx)?;
+            Ok(Effect::SetScore {
+                who: score_player(cx, who)?,
+                score: conds::int(cx, score)?,
+                add: false,
+            })
+        }
+        Some("addScore") => {
+            let mut args = Args::new(node, "addScore", 0);
+            let who = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(addScore ...)` needs a player")
+            })?;
+            let score = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(addScore ...)` needs a score")
+            })?;
+            args.finish(cx)?;
+            Ok(Effect::SetScore {
+                who: score_player(cx, who)?,
+                score: conds::int(cx, score)?,
+                add: true,
+            })
+        }
+        Some("forEach") if Cx::ludeme_name(node) == "forEach Site" => {
+            let mut args = Args::new(node, "forEach Site", 1);
+            let within = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(forEach Site ...)` needs sites")
+            })?;
+            let inner = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| {
+                    args.error(
+                        cx,
+                        ErrorKind::Invalid,
+                        "`(forEach Site ...)` needs an effect",
+                    )
+                })?;
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            let each = Effect::ForEachSite {
+                region: conds::region(cx, within)?,
+                effect: Box::new(effect(cx, inner)?),
+            };
+            Ok(match then {
+                Some(then) => Effect::Seq(vec![each, then]),
+                None => each,
+            })
+        }
+        Some("slide") | Some("step") | Some("hop") => {
+            let kind = match node.head() {
+                Some("slide") => Kind::Slide,
+                Some("step") => Kind::Step,
+                _ => Kind::Hop,
+            };
+            let m = piece_move_at(cx, node, kind, 0)?;
+            if m.from.is_none() {
+                return Err(cx
+                    .error(
+                        ErrorKind::Unsupported,
+                        node,
+                        "a piece move as a consequence needs `(from ...)`",
+                    )
+                    .with_label("not supported by ludemic yet"));
+            }
+            Ok(Effect::Move(Box::new(m)))
         }
         Some("trigger") => {
             let mut args = Args::new(node, "trigger", 0);
@@ -538,6 +784,109 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
         }
         _ => Err(cx.unsupported_in(node, "consequence")),
     }
+}
+
+/// `(to [TYPE] SITE)` of an effect: the site and its type (the board's default unless given).
+fn to_site(cx: &Cx, to: &Node) -> Result<(crate::ir::SiteType, SiteExpr)> {
+    let mut targs = Args::new(to, "to", 0);
+    let site_type = match conds::site_type_arg(&mut targs) {
+        Some(t) => t,
+        None => cx.default_site_type(to)?,
+    };
+    let site = targs
+        .next()
+        .ok_or_else(|| targs.error(cx, ErrorKind::Invalid, "`(to ...)` needs a site"))?;
+    targs.finish(cx)?;
+    Ok((site_type, conds::site(cx, site)?))
+}
+
+/// `(from SITE)` naming one site.
+fn from_site(cx: &Cx, from: &Node) -> Result<SiteExpr> {
+    let mut fargs = Args::new(from, "from", 0);
+    let site = fargs
+        .next()
+        .ok_or_else(|| fargs.error(cx, ErrorKind::Invalid, "`(from ...)` needs a site"))?;
+    fargs.finish(cx)?;
+    conds::site(cx, site)
+}
+
+/// The player of `(set Score P N)`, `(addScore P N)`: a role or `(player N)`.
+fn score_player(cx: &Cx, node: &Node) -> Result<PlayerRef> {
+    if node
+        .atom()
+        .is_some_and(|a| matches!(a, "All" | "Each" | "Shared" | "Neutral" | "Team1" | "Team2"))
+    {
+        return Err(cx.unsupported_in(node, "player of a score"));
+    }
+    conds::player_fn(cx, node)
+}
+
+/// Whether an effect yields at most one Ludii move wherever it is evaluated
+/// (what `(allCombinations ...)` is implemented for).
+fn yields_at_most_one(e: &Effect) -> bool {
+    matches!(
+        e,
+        Effect::AddPiece { .. } | Effect::Flip(_) | Effect::Remove(_) | Effect::SetScore { .. }
+    )
+}
+
+/// `(custodial [(from S)] [DIR] [(between [range] [if:C] [(apply E)])] [(to if:C)] [(then E)])`.
+fn custodial(cx: &Cx, node: &Node) -> Result<Effect> {
+    let mut args = Args::new(node, "custodial", 0);
+    let from = match args.form_with_head("from") {
+        Some(f) => from_site(cx, f)?,
+        None => SiteExpr::LastTo,
+    };
+    let directions =
+        match args.atom_among(&["Adjacent", "Orthogonal", "Diagonal", "OffDiagonal", "All"]) {
+            Some(d) => crate::ir::AbsoluteDirection::from_name(d)
+                .unwrap_or(crate::ir::AbsoluteDirection::Adjacent),
+            None => crate::ir::AbsoluteDirection::Adjacent,
+        };
+    let between = args.form_with_head("between");
+    let to = args.form_with_head("to");
+    let then = then_of(cx, &mut args)?;
+    args.finish(cx)?;
+    let enemy = Cond::Enemy(IntExpr::Who(SiteExpr::Between));
+    let (mut min, mut max) = (IntExpr::Const(0), IntExpr::Const(i64::from(u16::MAX)));
+    let (mut between_if, mut apply) = (enemy, Effect::Remove(SiteExpr::Between));
+    if let Some(b) = between {
+        let mut bargs = Args::new(b, "between", 0);
+        if let Some(exact) = bargs.form_with_head("exact") {
+            let mut eargs = Args::new(exact, "exact", 0);
+            let n = eargs.next().ok_or_else(|| {
+                eargs.error(cx, ErrorKind::Invalid, "`(exact ...)` needs a number")
+            })?;
+            eargs.finish(cx)?;
+            min = conds::int(cx, n)?;
+            max = min.clone();
+        }
+        if let Some(c) = bargs.labeled("if") {
+            between_if = conds::cond(cx, c)?;
+        }
+        if let Some(a) = bargs.form_with_head("apply") {
+            apply = apply_arg(cx, a)?;
+        }
+        bargs.finish(cx)?;
+    }
+    let mut to_if = Cond::Friend(IntExpr::Who(SiteExpr::To));
+    if let Some(to) = to {
+        let mut targs = Args::new(to, "to", 0);
+        if let Some(c) = targs.labeled("if") {
+            to_if = conds::cond(cx, c)?;
+        }
+        targs.finish(cx)?;
+    }
+    Ok(Effect::Custodial(Box::new(Custodial {
+        from,
+        directions,
+        min,
+        max,
+        between_if,
+        to_if,
+        apply,
+        then,
+    })))
 }
 
 /// `"Name"` or `(id "Name" WHO)` naming a piece to add.

@@ -194,12 +194,27 @@ fn end(cx: &Cx, node: &Node) -> Result<Vec<EndRule>> {
     items.into_iter().map(|item| end_rule(cx, item)).collect()
 }
 
-/// `(if COND (result WHO Win|Loss|Draw))`.
+/// `(if COND (result WHO Win|Loss|Draw))` or `(if COND (byScore [misere:B]))`.
 fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
     if node.head() != Some("if") {
         return Err(cx.unsupported_in(node, "end rule"));
     }
     let mut args = Args::new(node, "if", 0);
+    if let Some(by_score) = args.form_with_head("byScore") {
+        let condition = args
+            .next()
+            .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition"))?;
+        args.finish(cx)?;
+        let mut bargs = Args::new(by_score, "byScore", 0);
+        let misere = bargs.labeled_bool(cx, "misere", false)?;
+        bargs.finish(cx)?;
+        return Ok(EndRule {
+            condition: conds::cond(cx, condition)?,
+            who: ResultPlayer::All,
+            result: ResultKind::ByScore { misere },
+            text: cx.text(node),
+        });
+    }
     let result = args.form_with_head("result").ok_or_else(|| {
         args.error(
             cx,
