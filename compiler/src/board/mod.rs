@@ -56,6 +56,7 @@ mod square;
 mod steps;
 mod topology;
 mod transform;
+mod walks;
 
 #[cfg(test)]
 mod tests;

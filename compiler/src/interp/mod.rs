@@ -70,7 +70,7 @@ impl Interpreter {
         for phase in &model.phases {
             collect_rules(&phase.play, &[], &mut rules);
         }
-        let orthogonal = moves::orthogonal_headings(&model.board);
+        let orthogonal = model.board.orthogonal_headings();
         Interpreter {
             model,
             rules,

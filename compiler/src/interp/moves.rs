@@ -2,10 +2,7 @@
 
 use ludemic_runtime::{MoveBuffer, Player};
 
-use crate::board::Compass;
-use crate::ir::{
-    Add, Custodial, Effect, Moves, PieceMove, PieceRef, Reach, Shoot, Site, SiteExpr, Walk,
-};
+use crate::ir::{Add, Custodial, Effect, Moves, PieceMove, PieceRef, Reach, Shoot, Site, SiteExpr};
 
 use super::conds::Ctx;
 use super::{Interpreter, Move, State};
@@ -293,9 +290,9 @@ impl Interpreter {
                 } else {
                     None
                 };
-                for to in self.walk_targets(from, walks) {
+                for to in self.model.board.walk_targets(&self.orthogonal, from, walks) {
                     if let Some(f) = facing {
-                        if !self.is_forward(f, from, to) {
+                        if !self.model.board.is_forward(f, from, to) {
                             continue;
                         }
                     }
@@ -313,91 +310,9 @@ impl Interpreter {
             }
         }
     }
-
-    /// Ludii's `SitesWalk` with all rotations: each walk from each supported
-    /// orthogonal heading; turns go to the next supported orthogonal heading.
-    fn walk_targets(&self, from: Site, walks: &[Vec<Walk>]) -> Vec<Site> {
-        let board = &self.model.board;
-        let orthogonal = &self.orthogonal;
-        let turn = |c: Compass, step: i32| {
-            let mut k = c as i32;
-            loop {
-                k = (k + step).rem_euclid(16);
-                let h = Compass::ALL[k as usize];
-                if orthogonal.contains(&h) {
-                    return h;
-                }
-            }
-        };
-        let mut out = Vec::new();
-        for &start in orthogonal {
-            for walk in walks {
-                let mut at = Some(from as usize);
-                let mut heading = start;
-                for step in walk {
-                    match step {
-                        Walk::Forward => {
-                            at = at.and_then(|s| {
-                                board
-                                    .steps(s, heading.absolute())
-                                    .last()
-                                    .map(|&t| t as usize)
-                            });
-                        }
-                        Walk::Right => heading = turn(heading, 1),
-                        Walk::Left => heading = turn(heading, -1),
-                    }
-                    if at.is_none() {
-                        break;
-                    }
-                }
-                if let Some(s) = at {
-                    out.push(s as Site);
-                }
-            }
-        }
-        // Ludii keeps duplicate targets (distinct walks reaching one site).
-        out
-    }
-}
-
-/// The headings of orthogonal steps on this board, clockwise from north
-/// (Ludii's `supportedOrthogonalDirections`).
-pub(super) fn orthogonal_headings(board: &crate::board::Board) -> Vec<Compass> {
-    {
-        Compass::ALL
-            .into_iter()
-            .filter(|c| {
-                (0..board.num_sites()).any(|s| {
-                    let ortho = board.neighbours(s, crate::board::Relation::Orthogonal);
-                    board
-                        .steps(s, c.absolute())
-                        .iter()
-                        .any(|t| ortho.contains(t))
-                })
-            })
-            .collect()
-    }
 }
 
 impl Interpreter {
-    /// Ludii's `Leap.checkForward`: rows and columns move the facing's way.
-    fn is_forward(&self, facing: Compass, from: Site, to: Site) -> bool {
-        let a = &self.model.board.sites[from as usize];
-        let b = &self.model.board.sites[to as usize];
-        match facing {
-            Compass::N => a.row < b.row,
-            Compass::NE => a.row < b.row && a.col < b.col,
-            Compass::E => a.col < b.col,
-            Compass::SE => a.row > b.row && a.col < b.col,
-            Compass::S => a.row > b.row,
-            Compass::SW => a.row > b.row && a.col > b.col,
-            Compass::W => a.col > b.col,
-            Compass::NW => a.row < b.row && a.col > b.col,
-            _ => false,
-        }
-    }
-
     /// `(move Shoot (piece P) DIRS)`: every empty site in line of sight from
     /// the last move's destination.
     fn generate_shoot(&self, state: &State, shoot: &Shoot, out: &mut MoveBuffer<Move>) {
