@@ -23,6 +23,15 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("gomoku", 25),
     ("havannah", 25),
     ("connect6", 8),
+    ("breakthrough", 60),
+    ("knightthrough", 60),
+    ("wolf-and-sheep", 60),
+    ("tron", 60),
+    ("amazons", 10),
+    ("mu-torere", 100),
+    ("tant-fant", 100),
+    ("alquerque", 20),
+    ("lines-of-action", 6),
 ];
 
 fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
@@ -131,6 +140,15 @@ fn optimised_playouts_match_standard_playouts() {
         ("gomoku", 4_000),
         ("havannah", 1_500),
         ("connect6", 600),
+        ("breakthrough", 4_000),
+        ("knightthrough", 4_000),
+        ("wolf-and-sheep", 4_000),
+        ("tron", 20_000),
+        ("amazons", 400),
+        ("mu-torere", 10_000),
+        ("tant-fant", 10_000),
+        ("alquerque", 1_000),
+        ("lines-of-action", 100),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");

@@ -1,4 +1,4 @@
-//! Playout statistics of the interpreter against Ludii's own figures
+//! Playout statistics of both engines against Ludii's own figures
 //! (`shared/reference/ludii-baseline.md`, standard-playout column where
 //! Ludii reports one): mean moves per playout and P1/P2/draw frequencies
 //! must agree within 3 standard errors.
@@ -221,11 +221,44 @@ fn compare(b: &Baseline, stats: &PlayoutStats) -> Vec<String> {
     failures
 }
 
-fn check_all(scale: u64, seed: u64) {
+/// Plays a compiled game's own (optimised) playouts.
+struct CompiledPlayouts {
+    playouts: u64,
+    seed: u64,
+}
+
+impl ludemic_generated::Visitor for CompiledPlayouts {
+    type Output = PlayoutStats;
+    fn visit<G: Game>(self, game: &G) -> PlayoutStats {
+        let mut rng = Xoshiro256PlusPlus::from_seed_u64(self.seed);
+        let mut stats = PlayoutStats::new(game.num_players());
+        for _ in 0..self.playouts {
+            let mut state = game.initial_state();
+            stats.record(&game.playout(&mut state, &mut rng));
+        }
+        stats
+    }
+}
+
+/// Which engine plays the playouts.
+#[derive(Clone, Copy)]
+enum Engine {
+    Interpreter,
+    Compiled,
+}
+
+fn check_all(engine: Engine, scale: u64, seed: u64) {
     let mut failures = Vec::new();
     for b in BASELINES {
-        let game = common::own_game(b.game, &[]);
-        let stats = play(&game, b.playouts * scale, seed);
+        let stats = match engine {
+            Engine::Interpreter => play(&common::own_game(b.game, &[]), b.playouts * scale, seed),
+            Engine::Compiled => {
+                // Compiled playouts are cheap: ten times the interpreter's sample.
+                let playouts = b.playouts * scale * 10;
+                ludemic_generated::visit(b.game, CompiledPlayouts { playouts, seed })
+                    .expect("every baseline game is bundled")
+            }
+        };
         eprintln!(
             "{:12} {:>7} playouts: mean {:7.2} ± {:.2} (Ludii {:5.1}); P1 {:.3} P2 {:.3} draw {:.3} (Ludii {:.3}/{:.3}/{:.3})",
             b.game,
@@ -247,13 +280,24 @@ fn check_all(scale: u64, seed: u64) {
 
 #[test]
 fn interpreter_statistics_match_ludii() {
-    check_all(1, 2026);
+    check_all(Engine::Interpreter, 1, 2026);
+}
+
+#[test]
+fn compiled_statistics_match_ludii() {
+    check_all(Engine::Compiled, 1, 2027);
 }
 
 #[test]
 #[ignore = "long statistical run: cargo test --release --test statistics -- --ignored"]
 fn interpreter_statistics_match_ludii_large_sample() {
-    check_all(10, 7);
+    check_all(Engine::Interpreter, 10, 7);
+}
+
+#[test]
+#[ignore = "long statistical run: cargo test --release --test statistics -- --ignored"]
+fn compiled_statistics_match_ludii_large_sample() {
+    check_all(Engine::Compiled, 10, 8);
 }
 
 #[test]

@@ -5,8 +5,10 @@
 
 mod connectivity;
 mod game;
+mod moving;
 mod rules;
 mod tables;
+mod tidy;
 
 use sha2::{Digest, Sha256};
 
@@ -86,8 +88,27 @@ pub fn generate_tokens(
     model: &GameModel,
     options: &CodegenOptions,
 ) -> Result<proc_macro2::TokenStream> {
+    Ok(quote::ToTokens::into_token_stream(generate_file(
+        model, options,
+    )?))
+}
+
+/// The generated module, parsed and tidied.
+fn generate_file(model: &GameModel, options: &CodegenOptions) -> Result<syn::File> {
     check_supported(model)?;
-    Ok(game::module(model, &type_name(model), options))
+    let tokens = if placement_blocker(model).is_none() {
+        game::module(model, &type_name(model), options)
+    } else {
+        moving::module(model, &type_name(model), options)
+    };
+    let mut file: syn::File = syn::parse2(tokens).map_err(|e| {
+        CompileError::new(
+            ErrorKind::Invalid,
+            format!("internal error: generated code does not parse: {e}"),
+        )
+    })?;
+    tidy::tidy(&mut file);
+    Ok(file)
 }
 
 /// The generated module as formatted Rust source with its `@generated` header.
@@ -96,13 +117,7 @@ pub fn generate(
     source: &SourceInfo,
     options: &CodegenOptions,
 ) -> Result<String> {
-    let tokens = generate_tokens(model, options)?;
-    let file: syn::File = syn::parse2(tokens).map_err(|e| {
-        CompileError::new(
-            ErrorKind::Invalid,
-            format!("internal error: generated code does not parse: {e}"),
-        )
-    })?;
+    let file = generate_file(model, options)?;
     let hash = Sha256::digest(source.text.as_bytes());
     let hash: String = hash.iter().map(|b| format!("{b:02x}")).collect();
     let options_line = if model.options.is_empty() {
@@ -122,11 +137,14 @@ pub fn generate(
 
 /// The limits of the state layout.
 fn check_supported(model: &GameModel) -> Result<()> {
-    if let Some(what) = placement_blocker(model) {
-        return Err(CompileError::new(
-            ErrorKind::Unsupported,
-            format!("the code generator does not support {what} yet (the interpreter does: `--engine interpreter`)"),
-        ));
+    if placement_blocker(model).is_some() {
+        // Pieces move: the moving-piece generator takes the game, if it can.
+        if let Some(what) = moving::blocker(model) {
+            return Err(CompileError::new(
+                ErrorKind::Unsupported,
+                format!("the code generator does not support {what} yet (the interpreter does: `--engine interpreter`)"),
+            ));
+        }
     }
     if model.components.len() > 255 || model.phases.len() > 255 {
         return Err(CompileError::new(
@@ -134,7 +152,7 @@ fn check_supported(model: &GameModel) -> Result<()> {
             "too many pieces or phases for the compiled layout",
         ));
     }
-    if rules::all_adds(model).len() > 255 {
+    if placement_blocker(model).is_none() && rules::all_adds(model).len() > 255 {
         return Err(CompileError::new(
             ErrorKind::TooLarge,
             "too many move rules for the compiled layout",
@@ -194,6 +212,11 @@ fn placement_blocker(model: &GameModel) -> Option<String> {
     }
     if !model.start.is_empty() {
         return Some("start rules (moving-piece games)".to_owned());
+    }
+    let plain_add =
+        |a: &&crate::ir::Add| a.site_type == model.board.site_type && !a.stack && a.state.is_none();
+    if model.stacking || !rules::all_adds(model).iter().all(plain_add) {
+        return Some("stacks, piece states or other site types".to_owned());
     }
     for phase in &model.phases {
         if !moves(&phase.play) {

@@ -287,3 +287,147 @@ fn hex_literal(w: u64) -> TokenStream {
         format!("0x{w:x}").parse().expect("a hex literal")
     }
 }
+
+/// Tables of the moving-piece generator: radials, neighbour masks, rows.
+impl Tables<'_> {
+    /// `static RADIALS_<DIR>: [[[u16; L]; K]; N]`: for each site, each radial
+    /// in `dir` (Ludii's `radials(site).inDirection(dir)`, clockwise from
+    /// north) without its origin, padded with [`NO_SITE`].
+    pub fn radials(&mut self, dir: AbsoluteDirection) -> Ident {
+        let id = format_ident!("RADIALS_{}", dir.name().to_uppercase());
+        if !self.constants.insert(id.to_string()) {
+            return id;
+        }
+        let n = self.board.num_sites();
+        let all: Vec<Vec<Vec<u16>>> = (0..n)
+            .map(|s| {
+                self.board
+                    .radials(s, dir)
+                    .map(|r| r.steps[1..].to_vec())
+                    .collect()
+            })
+            .collect();
+        let k = all.iter().map(Vec::len).max().unwrap_or(0).max(1);
+        let l = all.iter().flatten().map(Vec::len).max().unwrap_or(0).max(1);
+        let rows = all.iter().map(|radials| {
+            let cells = (0..k).map(|i| {
+                let sites = radials.get(i).map_or(&[][..], Vec::as_slice);
+                let steps = (0..l)
+                    .map(|j| Literal::u16_unsuffixed(sites.get(j).copied().unwrap_or(NO_SITE)));
+                quote!([#(#steps),*])
+            });
+            quote!([#(#cells),*])
+        });
+        let doc = format!(
+            " For each site, each `{}` radial from it (origin left out), padded with `NO_SITE`.",
+            dir.name()
+        );
+        let (n, k, l) = (
+            Literal::usize_unsuffixed(n),
+            Literal::usize_unsuffixed(k),
+            Literal::usize_unsuffixed(l),
+        );
+        self.items.push(quote! {
+            #[doc = #doc]
+            static #id: [[[u16; #l]; #k]; #n] = [#(#rows),*];
+        });
+        id
+    }
+
+    /// `static RAY_MASK_<DIR>: [Board; N]`: every site on a `dir` radial from
+    /// each site (Ludii's `sites Direction`, origin excluded).
+    pub fn ray_masks(&mut self, dir: AbsoluteDirection) -> Ident {
+        let id = format_ident!("RAY_MASK_{}", dir.name().to_uppercase());
+        if !self.constants.insert(id.to_string()) {
+            return id;
+        }
+        let n = self.board.num_sites();
+        let rows: Vec<TokenStream> = (0..n)
+            .map(|s| {
+                self.bits(
+                    self.board
+                        .radials(s, dir)
+                        .flat_map(|r| r.steps[1..].iter().copied()),
+                )
+            })
+            .collect();
+        let doc = format!(" The sites along `{}` radials from each site.", dir.name());
+        let len = Literal::usize_unsuffixed(n);
+        self.items.push(quote! {
+            #[doc = #doc]
+            static #id: [Board; #len] = [#(#rows),*];
+        });
+        id
+    }
+
+    /// `static NEIGHBOURS_<REL>: [Board; N]`: each site's neighbours under a
+    /// relation (Ludii's `orthogonal()`, `adjacent()`... lists).
+    pub fn neighbour_masks(&mut self, rel: crate::board::Relation) -> Ident {
+        let id = format_ident!("NEIGHBOURS_{}", format!("{rel:?}").to_uppercase());
+        if !self.constants.insert(id.to_string()) {
+            return id;
+        }
+        let n = self.board.num_sites();
+        let rows: Vec<TokenStream> = (0..n)
+            .map(|s| self.bits(self.board.neighbours(s, rel).iter().copied()))
+            .collect();
+        let doc = format!(" Each site's `{rel:?}` neighbours.");
+        let len = Literal::usize_unsuffixed(n);
+        self.items.push(quote! {
+            #[doc = #doc]
+            static #id: [Board; #len] = [#(#rows),*];
+        });
+        id
+    }
+
+    /// A `static` list of site lists, one per site (leap targets and the like).
+    pub fn site_lists(&mut self, name: &str, doc: &str, lists: &[Vec<u16>]) -> Ident {
+        let id = format_ident!("{}", name);
+        if !self.constants.insert(name.to_owned()) {
+            return id;
+        }
+        let rows = lists.iter().map(|l| {
+            let sites = l.iter().map(|&t| Literal::u16_unsuffixed(t));
+            quote!(&[#(#sites),*])
+        });
+        let doc = format!(" {doc}");
+        let len = Literal::usize_unsuffixed(lists.len());
+        self.items.push(quote! {
+            #[doc = #doc]
+            static #id: [&[u16]; #len] = [#(#rows),*];
+        });
+        id
+    }
+
+    /// A `static` array of bitboards (rows, columns, players' regions).
+    pub fn board_list(&mut self, name: &str, doc: &str, sets: &[Vec<u16>]) -> Ident {
+        let id = format_ident!("{}", name);
+        if !self.constants.insert(name.to_owned()) {
+            return id;
+        }
+        let rows: Vec<TokenStream> = sets.iter().map(|l| self.bits(l.iter().copied())).collect();
+        let doc = format!(" {doc}");
+        let len = Literal::usize_unsuffixed(sets.len());
+        self.items.push(quote! {
+            #[doc = #doc]
+            static #id: [Board; #len] = [#(#rows),*];
+        });
+        id
+    }
+
+    /// A `static` array of small numbers, one per site (rows, columns).
+    pub fn site_numbers(&mut self, name: &str, doc: &str, values: &[i64]) -> Ident {
+        let id = format_ident!("{}", name);
+        if !self.constants.insert(name.to_owned()) {
+            return id;
+        }
+        let values = values.iter().map(|&v| Literal::i16_unsuffixed(v as i16));
+        let doc = format!(" {doc}");
+        let len = Literal::usize_unsuffixed(self.board.num_sites());
+        self.items.push(quote! {
+            #[doc = #doc]
+            static #id: [i16; #len] = [#(#values),*];
+        });
+        id
+    }
+}

@@ -1,0 +1,496 @@
+//! Players, sites, integers, conditions and regions as Rust expressions over
+//! the generated `State` (`s`), the mover (`mover`) and the move's sites in
+//! scope (`from`, `to`, `between`, `site`).
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::board::Relation;
+use crate::ir::{Comparison, Cond, IntExpr, Line, Owners, PlayerRef, Region, SiteExpr};
+
+use super::Gen;
+
+impl Gen<'_> {
+    /// A player reference for `mover` (a `u8`). `Next` is the mover itself
+    /// right after a `moveAgain` (Ludii reads it so), except while probing
+    /// whether another player could move.
+    pub(super) fn player(&self, who: PlayerRef) -> TokenStream {
+        match who {
+            PlayerRef::Mover => quote!(mover),
+            PlayerRef::Next if self.probe => quote!(self.next_player(s, mover)),
+            PlayerRef::Next => quote!(
+                (if s.again && mover == s.mover {
+                    mover
+                } else {
+                    self.next_player(s, mover)
+                })
+            ),
+            PlayerRef::Prev => quote!(self.previous_player(s, mover)),
+            PlayerRef::Player(p) => {
+                let p = Literal::u8_unsuffixed(p);
+                quote!(#p)
+            }
+        }
+    }
+
+    /// A site (`u16`, `NO_SITE` when undefined) and whether it is surely defined.
+    pub(super) fn site(&self, x: &SiteExpr) -> (TokenStream, bool) {
+        let bound = |on: bool, name: &str| {
+            if on {
+                let id = format_ident!("{}", name);
+                (quote!(#id), true)
+            } else {
+                (quote!(NO_SITE), false)
+            }
+        };
+        match x {
+            SiteExpr::From => bound(self.scope.from, "from"),
+            SiteExpr::To => bound(self.scope.to, "to"),
+            SiteExpr::Between => bound(self.scope.between, "between"),
+            SiteExpr::Iterated => bound(self.scope.site, "site"),
+            SiteExpr::LastTo => (quote!(s.last_to), false),
+            SiteExpr::LastFrom => (quote!(s.last_from), false),
+            SiteExpr::LastToAfterConsequence => (quote!(s.last_to_after), false),
+            SiteExpr::Const(c) => {
+                let c = Literal::u16_unsuffixed(*c);
+                (quote!(#c), true)
+            }
+            SiteExpr::Where { component } => {
+                let w = Literal::u8_unsuffixed(*component as u8 + 1);
+                (quote!(Self::where_is(s, #w)), false)
+            }
+        }
+    }
+
+    /// `test(x)` on a site, false when the site is undefined.
+    fn at_site(&self, x: &SiteExpr, test: impl Fn(TokenStream) -> TokenStream) -> TokenStream {
+        let (x, defined) = self.site(x);
+        if defined {
+            test(x)
+        } else if is_place(&x) {
+            // A variable or a state field: read it twice rather than bind it.
+            let t = test(x.clone());
+            quote!((#x != NO_SITE && #t))
+        } else {
+            let t = test(quote!(x));
+            quote!(Self::site_is(#x, |x| #t))
+        }
+    }
+
+    /// The statement `act(x)` on a site, skipped when the site is undefined.
+    pub(super) fn at_defined_site(
+        &self,
+        x: &SiteExpr,
+        act: impl Fn(TokenStream) -> TokenStream,
+    ) -> TokenStream {
+        let (x, defined) = self.site(x);
+        if defined {
+            act(x)
+        } else if is_place(&x) {
+            let a = act(x.clone());
+            quote!(if #x != NO_SITE { #a })
+        } else {
+            let a = act(quote!(x));
+            quote!({ let x = #x; if x != NO_SITE { #a } })
+        }
+    }
+
+    /// `value(x)` on a site, `undefined` when the site is undefined.
+    fn of_site(
+        &self,
+        x: &SiteExpr,
+        undefined: TokenStream,
+        value: impl Fn(TokenStream) -> TokenStream,
+    ) -> TokenStream {
+        let (x, defined) = self.site(x);
+        if defined {
+            value(x)
+        } else if is_place(&x) {
+            let v = value(x.clone());
+            quote!((if #x == NO_SITE { #undefined } else { #v }))
+        } else {
+            let v = value(quote!(x));
+            quote!(Self::of_site(#x, #undefined, |x| #v))
+        }
+    }
+
+    /// An integer expression (`i64`).
+    pub(super) fn int(&mut self, n: &IntExpr) -> TokenStream {
+        match n {
+            IntExpr::Const(c) => {
+                let c = Literal::i64_unsuffixed(*c);
+                quote!(#c)
+            }
+            IntExpr::CountMoves => quote!((s.moves as i64)),
+            IntExpr::Player(p) => {
+                let p = self.player(*p);
+                quote!((#p as i64))
+            }
+            IntExpr::Who(x) => self.of_site(
+                x,
+                quote!(0),
+                |x| quote!((OWNER[s.what[#x as usize] as usize] as i64)),
+            ),
+            IntExpr::Row(x) | IntExpr::Column(x) => {
+                let table = self.coordinates(matches!(n, IntExpr::Row(_)));
+                self.of_site(x, quote!(-1), |x| quote!((#table[#x as usize] as i64)))
+            }
+            IntExpr::CountSites(region) => {
+                let r = self.region(region);
+                quote!((#r.count() as i64))
+            }
+            IntExpr::CountGroups(relation, test) => self.count_groups(*relation, test),
+            IntExpr::Add(a, b) => {
+                let (a, b) = (self.int(a), self.int(b));
+                quote!((#a + #b))
+            }
+            IntExpr::Sub(a, b) => {
+                let (a, b) = (self.int(a), self.int(b));
+                quote!((#a - #b))
+            }
+            IntExpr::Site(x) => self.of_site(x, quote!(-1), |x| quote!((#x as i64))),
+            IntExpr::Div(a, b) => {
+                let (a, b) = (self.int(a), self.int(b));
+                quote!((#a).checked_div(#b).unwrap_or(0))
+            }
+            IntExpr::State(_) | IntExpr::StackSize(_) | IntExpr::Score(_) => {
+                unreachable!("refused by the moving-piece blocker")
+            }
+        }
+    }
+
+    /// The `ROW_OF` or `COLUMN_OF` table.
+    fn coordinates(&mut self, rows: bool) -> TokenStream {
+        let board = self.model.board.clone();
+        let values: Vec<i64> = board
+            .sites
+            .iter()
+            .map(|site| if rows { site.row } else { site.col } as i64)
+            .collect();
+        let (name, doc) = if rows {
+            ("ROW_OF", "Each site's row (Ludii's `row`).")
+        } else {
+            ("COLUMN_OF", "Each site's column (Ludii's `column`).")
+        };
+        let id = self.tables.site_numbers(name, doc, &values);
+        quote!(#id)
+    }
+
+    /// `(count Groups REL if:C)`: C is tested with each site as `(to)`; "the
+    /// pieces of player P" is read straight from the owner's bitboard.
+    fn count_groups(&mut self, relation: Relation, test: &Cond) -> TokenStream {
+        let steps = self.tables.neighbour_masks(relation);
+        let member = match test {
+            Cond::Compare(Comparison::Eq, IntExpr::Who(SiteExpr::To), IntExpr::Player(p))
+            | Cond::Compare(Comparison::Eq, IntExpr::Player(p), IntExpr::Who(SiteExpr::To)) => {
+                let p = self.player(*p);
+                quote!(s.owned[#p as usize])
+            }
+            _ => {
+                let saved = self.scope;
+                self.scope.to = true;
+                let c = self.cond(test);
+                self.scope = saved;
+                quote!({
+                    let mut member = Board::EMPTY;
+                    for to in 0..NUM_SITES as u16 {
+                        if #c { member.insert(to as usize); }
+                    }
+                    member
+                })
+            }
+        };
+        quote!((Self::count_groups(#member, &#steps) as i64))
+    }
+
+    pub(super) fn cond(&mut self, c: &Cond) -> TokenStream {
+        match c {
+            Cond::True => quote!(true),
+            Cond::False => quote!(false),
+            Cond::Not(c) => {
+                let c = self.cond(c);
+                quote!(!(#c))
+            }
+            Cond::And(cs) if cs.is_empty() => quote!(true),
+            Cond::Or(cs) if cs.is_empty() => quote!(false),
+            Cond::And(cs) => {
+                let cs: Vec<_> = cs.iter().map(|c| self.cond(c)).collect();
+                quote!((#(#cs)&&*))
+            }
+            Cond::Or(cs) => {
+                let cs: Vec<_> = cs.iter().map(|c| self.cond(c)).collect();
+                quote!((#(#cs)||*))
+            }
+            Cond::Even(n) => {
+                let n = self.int(n);
+                quote!((#n % 2 == 0))
+            }
+            Cond::Odd(n) => {
+                let n = self.int(n);
+                quote!((#n % 2 != 0))
+            }
+            Cond::Empty(x) => self.at_site(x, |x| quote!((s.what[#x as usize] == 0))),
+            Cond::Occupied(x) => self.at_site(x, |x| quote!((s.what[#x as usize] != 0))),
+            Cond::Enemy(IntExpr::Who(x)) => {
+                self.at_site(x, |x| quote!(Self::is_enemy(s, #x, mover)))
+            }
+            Cond::Friend(IntExpr::Who(x)) => {
+                // An empty site's owner is 0, which is never the mover.
+                self.at_site(
+                    x,
+                    |x| quote!((OWNER[s.what[#x as usize] as usize] == mover)),
+                )
+            }
+            Cond::Enemy(p) => {
+                let p = self.int(p);
+                quote!(Self::is_enemy_player(#p, mover))
+            }
+            Cond::Friend(p) => {
+                let p = self.int(p);
+                quote!((#p == mover as i64))
+            }
+            Cond::IsMover(p) => {
+                let p = self.player(*p);
+                quote!((#p == mover))
+            }
+            Cond::In(x, region) => {
+                let r = self.region(region);
+                self.at_site(x, |x| quote!(#r.contains(#x as usize)))
+            }
+            Cond::Related(relation, x, region) => {
+                let near = self.tables.neighbour_masks(*relation);
+                let r = self.region(region);
+                self.at_site(x, |x| quote!(#near[#x as usize].intersects(&#r)))
+            }
+            Cond::Triggered { who, .. } => {
+                // Ludii keeps one trigger flag per player, whatever the name.
+                let p = self.player(*who);
+                quote!(Self::is_triggered(s, #p))
+            }
+            Cond::NoMoves(PlayerRef::Next) => {
+                // Ludii computes Next's moves, as if it were to move now.
+                self.needs_probe = true;
+                let p = self.player(PlayerRef::Next);
+                quote!(!(self.swap_allowed(s) || self.any_moves(s, #p)))
+            }
+            Cond::NoMoves(who) => {
+                // For any other player Ludii reads its stalemated flag.
+                let p = self.player(*who);
+                quote!((s.stalemated & (1 << #p) != 0))
+            }
+            Cond::AllSites(region, test) => {
+                let r = self.region(region);
+                let saved = self.scope;
+                self.scope.site = true;
+                let t = self.cond(test);
+                self.scope = saved;
+                quote!('all: {
+                    for site in #r.iter() {
+                        let site = site as u16;
+                        if !(#t) { break 'all false; }
+                    }
+                    true
+                })
+            }
+            Cond::Compare(op, a, b) => {
+                let (a, b) = (self.int(a), self.int(b));
+                match op {
+                    Comparison::Eq => quote!((#a == #b)),
+                    Comparison::Ne => quote!((#a != #b)),
+                    Comparison::Lt => quote!((#a < #b)),
+                    Comparison::Le => quote!((#a <= #b)),
+                    Comparison::Gt => quote!((#a > #b)),
+                    Comparison::Ge => quote!((#a >= #b)),
+                }
+            }
+            Cond::Line(line) => {
+                let f = self.line_test(line);
+                quote!(Self::#f(s, s.last_to))
+            }
+            Cond::AllPassed => quote!(
+                (s.moves >= NUM_PLAYERS as u32
+                    && s.recent.all_passed(NUM_PLAYERS as usize, s.mover))
+            ),
+            Cond::LineAt(_) | Cond::Connected(_) | Cond::Loop(_) => {
+                unreachable!("refused by the moving-piece blocker")
+            }
+        }
+    }
+
+    /// A helper testing `(is Line ...)` through a pivot: along some axis the
+    /// run of the pivot's component reaches the length (exactly, with `exact`).
+    fn line_test(&mut self, line: &Line) -> proc_macro2::Ident {
+        let length = line.length as usize;
+        let (rays, _) = self.tables.line_rays(line.directions, length.max(1));
+        let name = format_ident!(
+            "is_line_{}_{}{}",
+            line.directions.name().to_lowercase(),
+            length,
+            if line.exact { "_exact" } else { "" }
+        );
+        if self.helper_names.insert(name.to_string()) {
+            let len = Literal::u32_unsuffixed(line.length);
+            let early = if line.exact {
+                quote!()
+            } else {
+                quote!(if count == #len { return true; })
+            };
+            let doc = format!(
+                " `(is Line {}{})` through `pivot`.",
+                line.length,
+                if line.exact { " exact:True" } else { "" }
+            );
+            self.helpers.push(quote! {
+                #[doc = #doc]
+                fn #name(s: &State, pivot: u16) -> bool {
+                    if pivot == NO_SITE { return false; }
+                    let what = s.what[pivot as usize];
+                    for axis in &#rays[pivot as usize] {
+                        let mut count = 1u32;
+                        for ray in axis {
+                            for &t in ray {
+                                if t == NO_SITE || s.what[t as usize] != what { break; }
+                                count += 1;
+                                #early
+                            }
+                        }
+                        if count == #len { return true; }
+                    }
+                    false
+                }
+            });
+        }
+        name
+    }
+
+    /// A region as a `Board` expression.
+    pub(super) fn region(&mut self, r: &Region) -> TokenStream {
+        match r {
+            Region::Empty => quote!(ALL.minus(s.occupied)),
+            Region::Static(sites) => {
+                let b = self.tables.bits(sites.iter().copied());
+                quote!(#b)
+            }
+            Region::Union(parts) => self.combine(parts, quote!(or), quote!(Board::EMPTY)),
+            Region::Intersection(parts) => self.combine(parts, quote!(and), quote!(ALL)),
+            Region::Difference(a, b) => {
+                let (a, b) = (self.region(a), self.region(b));
+                quote!(#a.minus(#b))
+            }
+            Region::Occupied(Owners::All) => quote!(s.occupied),
+            Region::Occupied(Owners::Enemy) => {
+                quote!(s.occupied.minus(s.owned[mover as usize]).minus(s.owned[0]))
+            }
+            Region::Occupied(Owners::Player(p)) => {
+                let p = self.player(*p);
+                quote!(s.owned[#p as usize])
+            }
+            Region::Owned(p) => {
+                let n = self.model.num_players as usize;
+                let sets: Vec<Vec<u16>> = (0..=n)
+                    .map(|owner| {
+                        let mut sites: Vec<u16> = self
+                            .model
+                            .regions
+                            .iter()
+                            .filter(|r| r.owner as usize == owner)
+                            .flat_map(|r| r.parts.iter().flatten().copied())
+                            .collect();
+                        sites.sort_unstable();
+                        sites.dedup();
+                        sites
+                    })
+                    .collect();
+                let table = self.tables.board_list(
+                    "PLAYER_REGIONS",
+                    "The regions each player owns.",
+                    &sets,
+                );
+                let p = self.player(*p);
+                quote!(#table[#p as usize])
+            }
+            Region::Direction {
+                from,
+                directions,
+                included,
+            } => {
+                let masks: Vec<_> = directions
+                    .iter()
+                    .map(|&d| self.tables.ray_masks(d))
+                    .collect();
+                let included = |x: &TokenStream| {
+                    if *included {
+                        quote!(.with(#x as usize))
+                    } else {
+                        quote!()
+                    }
+                };
+                self.of_site(from, quote!(Board::EMPTY), |x| {
+                    if is_place(&x) {
+                        let included = included(&x);
+                        quote!(Board::EMPTY #(.or(#masks[#x as usize]))* #included)
+                    } else {
+                        let included = included(&quote!(x));
+                        quote!({
+                            let x = #x;
+                            Board::EMPTY #(.or(#masks[x as usize]))* #included
+                        })
+                    }
+                })
+            }
+            Region::Row(n) | Region::Column(n) => {
+                let lines = if matches!(r, Region::Row(_)) {
+                    self.model.board.rows().to_vec()
+                } else {
+                    self.model.board.columns().to_vec()
+                };
+                let (name, doc) = if matches!(r, Region::Row(_)) {
+                    ("ROWS", "The sites of each row.")
+                } else {
+                    ("COLUMNS", "The sites of each column.")
+                };
+                let table = self.tables.board_list(name, doc, &lines);
+                let len = Literal::usize_unsuffixed(lines.len());
+                let n = self.int(n);
+                quote!({
+                    let n = #n;
+                    if (0..#len as i64).contains(&n) { #table[n as usize] } else { Board::EMPTY }
+                })
+            }
+            Region::Site(x) => self.of_site(
+                x,
+                quote!(Board::EMPTY),
+                |x| quote!(Board::single(#x as usize)),
+            ),
+            Region::Winning { .. }
+            | Region::EmptyOf(_)
+            | Region::Incident { .. }
+            | Region::State(_)
+            | Region::Filter(..) => unreachable!("refused by the moving-piece blocker"),
+        }
+    }
+
+    fn combine(&mut self, parts: &[Region], op: TokenStream, empty: TokenStream) -> TokenStream {
+        let mut parts = parts.iter();
+        let Some(first) = parts.next() else {
+            return empty;
+        };
+        let mut out = self.region(first);
+        for p in parts {
+            let p = self.region(p);
+            out = quote!(#out.#op(#p));
+        }
+        out
+    }
+}
+
+/// Whether `tokens` are a plain variable or field path (`to`, `s.last_to`),
+/// cheap to read twice and free of side effects.
+fn is_place(tokens: &TokenStream) -> bool {
+    use proc_macro2::TokenTree;
+    tokens.clone().into_iter().all(|t| match t {
+        TokenTree::Ident(_) => true,
+        TokenTree::Punct(p) => p.as_char() == '.',
+        _ => false,
+    })
+}

@@ -1,0 +1,594 @@
+//! The generator for games where pieces move and capture (tiers T2–T3):
+//! a mailbox of components per site beside a bitboard per owner, move
+//! generation inlined per piece rule over precomputed step, radial and leap
+//! tables, captures applied in place, and a playout that reuses one move
+//! buffer.
+
+mod effects;
+mod exprs;
+mod moves;
+mod support;
+
+use std::collections::BTreeSet;
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::interp::{MOVE_LIMIT, TURN_LIMIT_PER_PLAYER};
+use crate::ir::{EndRule, GameModel, ResultKind, ResultPlayer};
+
+use super::tables::Tables;
+use super::CodegenOptions;
+use effects::{collect_rules, RuleApply};
+
+pub use support::blocker;
+
+/// Which of the move's sites are bound where code is being generated.
+#[derive(Clone, Copy, Debug, Default)]
+struct Scope {
+    from: bool,
+    to: bool,
+    between: bool,
+    site: bool,
+}
+
+/// The generator's state while one game is compiled.
+struct Gen<'m> {
+    model: &'m GameModel,
+    tables: Tables<'m>,
+    /// Helper functions (line tests...), emitted once each.
+    helpers: Vec<TokenStream>,
+    helper_names: BTreeSet<String>,
+    scope: Scope,
+    /// The component whose rules are being generated (inside `forEach Piece`).
+    component: Option<usize>,
+    /// Generating the "has any move" probe: `Next` is then plainly the next player.
+    probe: bool,
+    /// Some rule reads `(no Moves Next)`: the probe is needed.
+    needs_probe: bool,
+}
+
+/// The module's items (without the `@generated` header).
+pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> TokenStream {
+    let mut g = Gen {
+        model,
+        tables: Tables::new(&model.board),
+        helpers: Vec::new(),
+        helper_names: BTreeSet::new(),
+        scope: Scope::default(),
+        component: None,
+        probe: false,
+        needs_probe: false,
+    };
+    let ty = format_ident!("{}", type_name);
+    let rt: TokenStream = options.runtime_path.parse().expect("a runtime path");
+    let n_sites = model.board.num_sites();
+    let words = Literal::usize_unsuffixed(g.tables.words);
+    let n_sites_lit = Literal::usize_unsuffixed(n_sites);
+    let n_players = model.num_players as usize;
+    let n_players_lit = Literal::u8_unsuffixed(model.num_players);
+    let turn_limit = Literal::u32_unsuffixed(TURN_LIMIT_PER_PLAYER * model.num_players as u32);
+    let move_limit = Literal::u32_unsuffixed(MOVE_LIMIT);
+    let name = &model.name;
+    let play = &model.phases[0].play;
+
+    // Components: the owner of each (`OWNER[what]`, 0 for none or neutral).
+    let owners = std::iter::once(0)
+        .chain(model.components.iter().map(|c| c.owner))
+        .map(Literal::u8_unsuffixed);
+    let n_owner = Literal::usize_unsuffixed(model.components.len() + 1);
+    let component_docs: Vec<String> = model
+        .components
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!(" {}: `{}` (player {})", i + 1, c.name, c.owner))
+        .collect();
+
+    // Move generation, and the probe for `(no Moves ...)`.
+    let generate = g.moves(play, &|mv| quote!(out.push(#mv);));
+    let mut end_calls = end_rules(&mut g, &model.phases[0].end, "phase_end");
+    end_calls.extend(end_rules(&mut g, &model.end, "end"));
+    let explicit_pass = support::has_pass_rule(play);
+    g.needs_probe |= explicit_pass;
+    let probe = if g.needs_probe {
+        g.probe = true;
+        let code = g.moves(play, &|_| quote!(return true;));
+        g.probe = false;
+        quote! {
+            /// Whether `mover` has a move of the play rules (the forced pass
+            /// aside), as if it were to move now.
+            #[allow(unused_variables, unused_labels, clippy::needless_return)]
+            fn any_moves(&self, s: &State, mover: u8) -> bool {
+                #code
+                false
+            }
+        }
+    } else {
+        quote!()
+    };
+    // Ludii's stalemated flag: set when the mover passed with no other move.
+    let stalemate = if explicit_pass {
+        quote!(if !self.any_moves(s, mover) {
+            s.stalemated |= 1 << mover;
+        })
+    } else {
+        quote!(s.stalemated |= 1 << mover;)
+    };
+
+    // Applying each rule's moves.
+    let mut rules: Vec<RuleApply> = Vec::new();
+    collect_rules(play, &[], &mut rules);
+    let mut place_arms = Vec::new();
+    let mut piece_arms = Vec::new();
+    for r in &rules {
+        let code = g.apply_rule(r);
+        let rule = Literal::u16_unsuffixed(r.rule);
+        match r.kind {
+            effects::RuleKind::Place => place_arms.push(quote! {
+                #rule => { #code }
+            }),
+            effects::RuleKind::Piece(_) => piece_arms.push(quote! {
+                #rule => { #code }
+            }),
+        }
+    }
+
+    let add_arm = if place_arms.is_empty() {
+        quote!(Move::Add { .. } => unreachable!("the game has no placement rule"),)
+    } else {
+        quote! {
+            Move::Add { site, what, rule } => {
+                let (from, to) = (site, site);
+                match rule {
+                    #(#place_arms)*
+                    _ => unreachable!("a placement rule"),
+                }
+            }
+        }
+    };
+    let piece_arm = if piece_arms.is_empty() {
+        quote!(Move::Piece { .. } => unreachable!("the game has no piece-move rule"),)
+    } else {
+        quote! {
+            Move::Piece { rule, from, to, dir } => {
+                match rule {
+                    #(#piece_arms)*
+                    _ => unreachable!("a piece-move rule"),
+                }
+            }
+        }
+    };
+
+    let swap_allowed = if model.swap {
+        quote!(s.moves == NUM_PLAYERS as u32 - 1 && s.prev != 0 && s.prev != s.mover)
+    } else {
+        quote!({
+            let _ = s;
+            false
+        })
+    };
+    let next_mover = if n_players == 2 {
+        quote!(if again { mover } else { 3 - mover })
+    } else {
+        quote!(if again && s.results.is_active(mover) {
+            mover
+        } else {
+            self.next_player(s, mover)
+        })
+    };
+    let start: Vec<TokenStream> = model
+        .start
+        .iter()
+        .flat_map(|p| {
+            let w = Literal::u8_unsuffixed(p.component as u8 + 1);
+            p.sites.iter().map(move |&site| {
+                let site = Literal::u16_unsuffixed(site);
+                quote!(Self::put(&mut s, #site, #w);)
+            })
+        })
+        .collect();
+
+    let helpers = std::mem::take(&mut g.helpers);
+    let tables = std::mem::replace(&mut g.tables, Tables::new(&model.board)).into_items();
+    let game_doc = format!(
+        " {name}, compiled by ludemic: pieces move on a mailbox with a bitboard per owner."
+    );
+    let play_doc = format!(" `{}`", model.phases[0].text);
+    let board_doc = format!(
+        " A set of sites of the {n_sites}-site board `{}`.",
+        model.board_text
+    );
+
+    quote! {
+        use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
+        #[allow(unused_imports)]
+        use #rt::{flood, EndReason, RecentMoves, RngExt};
+
+        #[doc = #board_doc]
+        pub type Board = Bits<#words>;
+        /// Number of sites (Ludii's indices `0..NUM_SITES`).
+        pub const NUM_SITES: usize = #n_sites_lit;
+        /// Number of players.
+        pub const NUM_PLAYERS: u8 = #n_players_lit;
+        /// "No site" (no move yet, or a site that does not exist).
+        pub const NO_SITE: u16 = u16::MAX;
+        /// Every site of the board.
+        #[allow(dead_code)]
+        const ALL: Board = Board::first(NUM_SITES);
+        /// The owner of each component (`what`, 1-based; 0 is "no piece"):
+        #(#[doc = #component_docs])*
+        const OWNER: [u8; #n_owner] = [#(#owners),*];
+
+        #(#tables)*
+
+        /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Move {
+            /// Place component `what` on `site`, by the move rule numbered `rule`.
+            Add { site: u16, what: u8, rule: u16 },
+            /// Move the piece on `from` to `to` by the piece move numbered
+            /// `rule`, in the rule's direction number `dir`.
+            Piece { rule: u16, from: u16, to: u16, dir: u8 },
+            /// A pass (forced when there is no other move).
+            Pass,
+            /// The swap rule: role 2 takes over role 1's side and moves again.
+            Swap,
+        }
+
+        /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct State {
+            /// The component on each site (0 when empty).
+            what: [u8; NUM_SITES],
+            /// The sites of each owner's pieces (index 0: neutral pieces).
+            owned: [Board; #n_players + 1],
+            occupied: Board,
+            mover: u8,
+            prev: u8,
+            moves: u32,
+            turns: u32,
+            last_to: u16,
+            last_from: u16,
+            /// Where the last move's last action happened, consequences included.
+            last_to_after: u16,
+            /// Bit p: a trigger was raised for player p (never cleared).
+            triggers: u32,
+            /// Bit p: player p's last move was a forced pass.
+            stalemated: u32,
+            /// The last move's consequences gave its mover another move.
+            again: bool,
+            recent: RecentMoves,
+            results: Results,
+            swapped: bool,
+        }
+
+        impl State {
+            /// The player to move.
+            pub fn mover(&self) -> u8 { self.mover }
+            /// The component on `site` (0 when empty).
+            pub fn what_at(&self, site: usize) -> u8 { self.what[site] }
+            /// The sites of `player`'s pieces (0: neutral pieces).
+            pub fn pieces_of(&self, player: u8) -> Board { self.owned[player as usize] }
+        }
+
+        #[doc = #game_doc]
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct #ty;
+
+        #[allow(clippy::collapsible_if, clippy::nonminimal_bool)]
+        impl #ty {
+            /// Puts component `what` on `site`, replacing whatever stands there.
+            #[inline(always)]
+            fn put(s: &mut State, site: u16, what: u8) {
+                let i = site as usize;
+                let old = s.what[i];
+                if old != 0 {
+                    s.owned[OWNER[old as usize] as usize].remove(i);
+                }
+                s.what[i] = what;
+                s.owned[OWNER[what as usize] as usize].insert(i);
+                s.occupied.insert(i);
+                s.last_to_after = site;
+            }
+
+            /// Whether a piece of another player than `mover` stands on `site`.
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
+                let owner = OWNER[s.what[site as usize] as usize];
+                owner != 0 && owner != mover
+            }
+
+            /// Whether `player` (a number, 0 for none) is another player than `mover`.
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn is_enemy_player(player: i64, mover: u8) -> bool {
+                player > 0 && player != mover as i64
+            }
+
+            /// Whether `player` is still playing and its trigger flag is set.
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn is_triggered(s: &State, player: u8) -> bool {
+                s.results.is_active(player) && s.triggers & (1 << player) != 0
+            }
+
+            /// Whether `site` is defined and passes `test`.
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn site_is(site: u16, test: impl FnOnce(u16) -> bool) -> bool {
+                site != NO_SITE && test(site)
+            }
+
+            /// `value(site)`, or `undefined` when the site is undefined.
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn of_site<T>(site: u16, undefined: T, value: impl FnOnce(u16) -> T) -> T {
+                if site == NO_SITE { undefined } else { value(site) }
+            }
+
+            /// Removes the piece on `site`, if any.
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn clear(s: &mut State, site: u16) {
+                let i = site as usize;
+                let old = s.what[i];
+                if old != 0 {
+                    s.owned[OWNER[old as usize] as usize].remove(i);
+                    s.occupied.remove(i);
+                }
+                s.what[i] = 0;
+                s.last_to_after = site;
+            }
+
+            /// The piece on `from` goes to `to`, replacing whatever stands there.
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn move_piece(s: &mut State, from: u16, to: u16) {
+                let what = s.what[from as usize];
+                let (f, t) = (from as usize, to as usize);
+                let old = s.what[t];
+                if old != 0 {
+                    s.owned[OWNER[old as usize] as usize].remove(t);
+                }
+                s.what[f] = 0;
+                s.what[t] = what;
+                let mine = &mut s.owned[OWNER[what as usize] as usize];
+                mine.remove(f);
+                mine.insert(t);
+                s.occupied.remove(f);
+                s.occupied.insert(t);
+                s.last_from = from;
+                s.last_to = to;
+                s.last_to_after = to;
+            }
+
+            /// The first site holding component `what` (`where`).
+            #[allow(dead_code)]
+            fn where_is(s: &State, what: u8) -> u16 {
+                for site in s.owned[OWNER[what as usize] as usize].iter() {
+                    if s.what[site] == what { return site as u16; }
+                }
+                NO_SITE
+            }
+
+            /// The number of connected groups of `member` (`count Groups`).
+            #[allow(dead_code)]
+            fn count_groups(member: Board, steps: &[Board; NUM_SITES]) -> u32 {
+                let mut rest = member;
+                let mut groups = 0;
+                while let Some(site) = rest.first_site() {
+                    rest = rest.minus(flood(Board::single(site), member, steps));
+                    groups += 1;
+                }
+                groups
+            }
+
+            /// The next player still in the game after `player`.
+            #[allow(dead_code)]
+            fn next_player(&self, s: &State, player: u8) -> u8 {
+                let mut p = player;
+                for _ in 0..NUM_PLAYERS {
+                    p = p % NUM_PLAYERS + 1;
+                    if s.results.is_active(p) { return p; }
+                }
+                player
+            }
+
+            #[allow(dead_code)]
+            fn previous_player(&self, s: &State, player: u8) -> u8 {
+                let mut p = player;
+                for _ in 0..NUM_PLAYERS {
+                    p = if p == 1 { NUM_PLAYERS } else { p - 1 };
+                    if s.results.is_active(p) { return p; }
+                }
+                player
+            }
+
+            /// The swap move is offered on the second move, to the second player.
+            #[inline(always)]
+            fn swap_allowed(&self, s: &State) -> bool {
+                #swap_allowed
+            }
+
+            #[doc = #play_doc]
+            #[allow(unused_variables, unused_labels)]
+            fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+                #generate
+            }
+
+            #probe
+
+            /// Applies a move: its actions and consequences, the end rules,
+            /// the limits, then the next mover (Ludii's `Game.apply`).
+            #[allow(unused_variables, unused_mut, unreachable_patterns)]
+            fn apply_move(&self, s: &mut State, mv: Move) {
+                let mover = s.mover;
+                let mut again = false;
+                match mv {
+                    #add_arm
+                    #piece_arm
+                    Move::Pass => {
+                        #stalemate
+                        s.last_to = NO_SITE;
+                        s.last_from = NO_SITE;
+                        s.last_to_after = NO_SITE;
+                        s.recent.push(mover, true);
+                        s.moves += 1;
+                    }
+                    Move::Swap => {
+                        s.last_to = NO_SITE;
+                        s.last_from = NO_SITE;
+                        s.last_to_after = NO_SITE;
+                        s.recent.push(mover, false);
+                        s.moves += 1;
+                        s.swapped = !s.swapped;
+                        again = true;
+                    }
+                }
+                if mv != Move::Pass {
+                    s.stalemated &= !(1 << mover);
+                }
+                s.again = again;
+                self.end(s, mover, mv == Move::Pass);
+                if !s.results.is_over() && (s.turns >= #turn_limit || s.moves >= #move_limit) {
+                    let reason = if s.moves >= #move_limit {
+                        EndReason::MoveLimit
+                    } else {
+                        EndReason::TurnLimit
+                    };
+                    s.results.draw_all(reason);
+                }
+                s.prev = mover;
+                if s.results.is_over() {
+                    return;
+                }
+                let next = #next_mover;
+                if next != mover || mv == Move::Swap {
+                    s.turns += 1;
+                }
+                s.mover = next;
+            }
+
+            /// The end rules after `mover`'s move, then the all-pass draw.
+            #[allow(unused_variables)]
+            fn end(&self, s: &mut State, mover: u8, passed: bool) {
+                #(#end_calls)*
+                if !s.results.is_over() && passed
+                    && s.recent.all_passed(NUM_PLAYERS as usize, mover)
+                {
+                    s.results.draw_all(EndReason::Terminal);
+                }
+            }
+
+            #(#helpers)*
+        }
+
+        impl Game for #ty {
+            type State = State;
+            type Move = Move;
+
+            fn name(&self) -> &str { #name }
+
+            fn num_players(&self) -> usize { NUM_PLAYERS as usize }
+
+            fn initial_state(&self) -> State {
+                let mut s = State {
+                    what: [0; NUM_SITES],
+                    owned: [Board::EMPTY; #n_players + 1],
+                    occupied: Board::EMPTY,
+                    mover: 1,
+                    prev: 0,
+                    moves: 0,
+                    turns: 1,
+                    last_to: NO_SITE,
+                    last_from: NO_SITE,
+                    last_to_after: NO_SITE,
+                    triggers: 0,
+                    stalemated: 0,
+                    again: false,
+                    recent: RecentMoves::new(),
+                    results: Results::new(NUM_PLAYERS),
+                    swapped: false,
+                };
+                #(#start)*
+                s
+            }
+
+            fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+                out.clear();
+                self.generate(s, s.mover, out);
+                if self.swap_allowed(s) { out.push(Move::Swap); }
+                if out.is_empty() { out.push(Move::Pass); }
+            }
+
+            fn apply(&self, s: &mut State, mv: Move) { self.apply_move(s, mv) }
+
+            fn status(&self, s: &State) -> Status {
+                match s.results.outcome() {
+                    Some(outcome) => Status::Over(outcome),
+                    None => Status::Ongoing { mover: s.mover },
+                }
+            }
+
+            fn moves_played(&self, s: &State) -> u32 { s.moves }
+
+            fn move_key(&self, mv: Move) -> MoveKey {
+                match mv {
+                    Move::Add { site, .. } => MoveKey::place(site as u32),
+                    Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
+                    Move::Pass => MoveKey::PASS,
+                    Move::Swap => MoveKey::SWAP,
+                }
+            }
+
+            /// The standard playout, with one move buffer for the whole playout.
+            fn playout<R: #rt::rand_core::RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+                MOVES.with_borrow_mut(|buffer| #rt::standard_playout(self, s, rng, buffer))
+            }
+        }
+
+        std::thread_local! {
+            /// The move buffer playouts reuse: it grows to the largest
+            /// branching factor once per thread, then never allocates.
+            static MOVES: std::cell::RefCell<MoveBuffer<Move>> =
+                std::cell::RefCell::new(MoveBuffer::with_capacity(256));
+        }
+    }
+}
+
+/// `(if C (result ...))` rules, in order, each a method documented with its
+/// text; a result for a player already out is skipped. Returns the calls.
+fn end_rules(g: &mut Gen, rules: &[EndRule], prefix: &str) -> Vec<TokenStream> {
+    rules
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let cond = g.cond(&r.condition);
+            let action = match (r.who, r.result) {
+                (_, ResultKind::ByScore { .. }) => unreachable!("refused by the blocker"),
+                (ResultPlayer::All, _) | (_, ResultKind::Draw) => {
+                    quote!(s.results.draw_all(EndReason::Terminal);)
+                }
+                (ResultPlayer::Player(p), ResultKind::Win) => {
+                    let p = g.player(p);
+                    quote!(let p = #p; if s.results.is_active(p) { s.results.win(p); })
+                }
+                (ResultPlayer::Player(p), ResultKind::Loss) => {
+                    let p = g.player(p);
+                    quote!(let p = #p; if s.results.is_active(p) { s.results.lose(p); })
+                }
+            };
+            let method = format_ident!("{}_rule_{}", prefix, i + 1);
+            let doc = format!(" `{}`", r.text);
+            g.helpers.push(quote! {
+                #[doc = #doc]
+                #[allow(unused_variables, unused_labels)]
+                fn #method(&self, s: &mut State, mover: u8) {
+                    if #cond { #action }
+                }
+            });
+            quote!(if !s.results.is_over() { self.#method(s, mover); })
+        })
+        .collect()
+}

@@ -1,0 +1,364 @@
+//! Move generation: each generator of the play rules becomes inline loops
+//! over precomputed tables. The same code serves two purposes: listing the
+//! legal moves (`emit` pushes a `Move`) and probing whether any exists
+//! (`emit` returns `true` at the first one, for `(no Moves Next)`).
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use crate::ir::{Add, Moves, PieceMove, PieceRef, Reach, Shoot};
+
+use super::Gen;
+
+/// What to do with each move found: `|move expression| statements`.
+pub(super) type Emit<'a> = &'a dyn Fn(TokenStream) -> TokenStream;
+
+impl Gen<'_> {
+    /// The component number (`u8`) a piece reference adds for `mover`.
+    pub(super) fn piece_what(&mut self, piece: &PieceRef) -> TokenStream {
+        match piece {
+            // Ludii adds the component numbered like the mover.
+            PieceRef::Mover => quote!(mover),
+            PieceRef::Component(c) => {
+                let w = Literal::u8_unsuffixed(*c as u8 + 1);
+                quote!(#w)
+            }
+            PieceRef::MoversNamed(per) => {
+                let arms = per.iter().enumerate().map(|(i, &c)| {
+                    let (p, w) = (
+                        Literal::u8_unsuffixed(i as u8 + 1),
+                        Literal::u8_unsuffixed(c as u8 + 1),
+                    );
+                    quote!(#p => #w,)
+                });
+                quote!(match mover { #(#arms)* p => p })
+            }
+        }
+    }
+
+    /// The moves of `m`; `emit` receives each move.
+    pub(super) fn moves(&mut self, m: &Moves, emit: Emit) -> TokenStream {
+        match m {
+            Moves::Add(add) => self.add(add, emit),
+            Moves::Move(pm) => self.piece_move(pm, emit),
+            Moves::Shoot(shoot) => self.shoot(shoot, emit),
+            Moves::Pass { .. } => emit(quote!(Move::Pass)),
+            Moves::ForEachPiece(rules) => {
+                let saved = (self.scope, self.component);
+                self.scope.from = true;
+                let mut arms = Vec::new();
+                for c in 0..self.model.components.len() {
+                    let mine: Vec<_> = rules.iter().filter(|r| r.component == c).collect();
+                    if mine.is_empty() {
+                        continue;
+                    }
+                    self.component = Some(c);
+                    let code: Vec<_> = mine.iter().map(|r| self.moves(&r.moves, emit)).collect();
+                    let w = Literal::u8_unsuffixed(c as u8 + 1);
+                    arms.push(quote!(#w => { #(#code)* }));
+                }
+                (self.scope, self.component) = saved;
+                quote! {
+                    for from in s.owned[mover as usize].iter() {
+                        let from = from as u16;
+                        match s.what[from as usize] {
+                            #(#arms)*
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            Moves::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let c = self.cond(condition);
+                let a = self.moves(then, emit);
+                match otherwise {
+                    Some(o) => {
+                        let b = self.moves(o, emit);
+                        quote!(if #c { #a } else { #b })
+                    }
+                    None => quote!(if #c { #a }),
+                }
+            }
+            Moves::Priority(list) if !self.probe => {
+                // The moves of the first generator that has any.
+                let parts: Vec<_> = list.iter().map(|m| self.moves(m, emit)).collect();
+                quote!('priority: {
+                    let before = out.len();
+                    #( #parts if out.len() > before { break 'priority; } )*
+                })
+            }
+            Moves::Priority(list) | Moves::Or(list) => {
+                let parts: Vec<_> = list.iter().map(|m| self.moves(m, emit)).collect();
+                quote!(#(#parts)*)
+            }
+            Moves::Then(inner, _) => self.moves(inner, emit),
+            Moves::ForEachSite { .. } | Moves::Append { .. } => {
+                unreachable!("refused by the moving-piece blocker")
+            }
+        }
+    }
+
+    fn add(&mut self, add: &Add, emit: Emit) -> TokenStream {
+        let what = self.piece_what(&add.piece);
+        let region = self.region(&add.to);
+        let saved = self.scope;
+        self.scope.to = true;
+        let test = add.to_if.as_ref().map_or(quote!(true), |c| self.cond(c));
+        self.scope = saved;
+        let rule = Literal::u16_unsuffixed(add.rule);
+        let mv = emit(quote!(Move::Add { site: to, what, rule: #rule }));
+        quote! {
+            let what = #what;
+            for to in #region.iter() {
+                let to = to as u16;
+                if #test { #mv }
+            }
+        }
+    }
+
+    fn shoot(&mut self, shoot: &Shoot, emit: Emit) -> TokenStream {
+        let what = Literal::u8_unsuffixed(shoot.component as u8 + 1);
+        let rule = Literal::u16_unsuffixed(shoot.rule);
+        let mv = emit(quote!(Move::Add { site: to, what: #what, rule: #rule }));
+        let probe = self.probe;
+        let loops = shoot.directions.iter().map(|&d| {
+            let radials = self.tables.radials(d);
+            if probe {
+                // Some shot exists as soon as one ray starts on an empty site.
+                return quote! {
+                    for ray in &#radials[from as usize] {
+                        let to = ray[0];
+                        if to != NO_SITE && s.what[to as usize] == 0 { #mv }
+                    }
+                };
+            }
+            quote! {
+                for ray in &#radials[from as usize] {
+                    for &to in ray {
+                        if to == NO_SITE || s.what[to as usize] != 0 { break; }
+                        #mv
+                    }
+                }
+            }
+        });
+        let loops: Vec<_> = loops.collect();
+        quote! {
+            let from = s.last_to;
+            if from != NO_SITE { #(#loops)* }
+        }
+    }
+
+    /// A piece move from `from` (in scope), or from each site of its region.
+    fn piece_move(&mut self, m: &PieceMove, emit: Emit) -> TokenStream {
+        let saved = self.scope;
+        let body = match &m.from {
+            Some(region) => {
+                let r = self.region(region);
+                self.scope.from = true;
+                let body = self.destinations(m, emit);
+                quote!(for from in #r.iter() { let from = from as u16; #body })
+            }
+            None if self.scope.from => self.destinations(m, emit),
+            None => quote!(),
+        };
+        self.scope = saved;
+        body
+    }
+
+    /// The `(to if:C)` test at `to` (and `between` when given).
+    fn target_test(&mut self, m: &PieceMove, between: bool) -> TokenStream {
+        let saved = self.scope;
+        self.scope.to = true;
+        self.scope.between = between;
+        let test = m.to_if.as_ref().map_or(quote!(true), |c| self.cond(c));
+        self.scope = saved;
+        test
+    }
+
+    fn destinations(&mut self, m: &PieceMove, emit: Emit) -> TokenStream {
+        let rule = Literal::u16_unsuffixed(m.rule);
+        let emit_dir = |k: usize| {
+            let k = Literal::u8_unsuffixed(k as u8);
+            emit(quote!(Move::Piece { rule: #rule, from, to, dir: #k }))
+        };
+        match &m.reach {
+            Reach::Step => {
+                let test = self.target_test(m, false);
+                let parts: Vec<_> = m
+                    .directions
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &d)| {
+                        let radials = self.tables.radials(d);
+                        let mv = emit_dir(k);
+                        quote! {
+                            for ray in &#radials[from as usize] {
+                                let to = ray[0];
+                                if to != NO_SITE && #test { #mv }
+                            }
+                        }
+                    })
+                    .collect();
+                quote!(#(#parts)*)
+            }
+            Reach::Hop {
+                distance,
+                between_if,
+                ..
+            } => {
+                let n = self.int(distance);
+                // Hop with nothing to jump is a plain step to each adjacent
+                // site, each destination once.
+                let plain = self.target_test(m, false);
+                let steps: Vec<_> = m
+                    .directions
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &d)| {
+                        let list = self.tables.step_lists(d);
+                        let mv = emit_dir(k);
+                        quote! {
+                            for &to in #list[from as usize] {
+                                if !seen.contains(to as usize) && #plain {
+                                    seen.insert(to as usize);
+                                    #mv
+                                }
+                            }
+                        }
+                    })
+                    .collect();
+                let saved = self.scope;
+                self.scope.to = true;
+                self.scope.between = true;
+                let over = between_if.as_ref().map_or(quote!(true), |c| self.cond(c));
+                self.scope = saved;
+                let landing = self.target_test(m, true);
+                let hops: Vec<_> = m
+                    .directions
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &d)| {
+                        let radials = self.tables.radials(d);
+                        let mv = emit_dir(k);
+                        quote! {
+                            for ray in &#radials[from as usize] {
+                                let Some(&to) = ray.get(n) else { continue };
+                                if to == NO_SITE { continue; }
+                                if ray[..n].iter().all(|&between| #over) {
+                                    let between = ray[n - 1];
+                                    if #landing { #mv }
+                                }
+                            }
+                        }
+                    })
+                    .collect();
+                quote! {
+                    let n = #n;
+                    if n == 0 {
+                        let mut seen = Board::EMPTY;
+                        #(#steps)*
+                    } else if n > 0 {
+                        let n = n as usize;
+                        #(#hops)*
+                    }
+                }
+            }
+            Reach::Slide {
+                between_if,
+                min,
+                max,
+            } => {
+                let min = min.as_ref().map_or(quote!(1i64), |n| self.int(n));
+                let max = max.as_ref().map_or(quote!(i64::MAX), |n| self.int(n));
+                let saved = self.scope;
+                self.scope.between = true;
+                let passable = match between_if {
+                    Some(c) => self.cond(c),
+                    None => quote!((s.what[between as usize] == 0)),
+                };
+                self.scope = saved;
+                let test = self.target_test(m, false);
+                // Ludii's slide may end on the blocking site when `to if:` allows it.
+                let stop_on_blocker = m.to_if.is_some();
+                let parts: Vec<_> = m
+                    .directions
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &d)| {
+                        let radials = self.tables.radials(d);
+                        let mv = emit_dir(k);
+                        let blocked = if stop_on_blocker {
+                            quote!(if in_range && #test { #mv })
+                        } else {
+                            quote!()
+                        };
+                        quote! {
+                            for ray in &#radials[from as usize] {
+                                for (i, &to) in ray.iter().enumerate() {
+                                    let distance = i as i64 + 1;
+                                    if to == NO_SITE || distance > max { break; }
+                                    let in_range = distance >= min;
+                                    let between = to;
+                                    if !(#passable) {
+                                        #blocked
+                                        break;
+                                    }
+                                    if in_range && #test { #mv }
+                                }
+                            }
+                        }
+                    })
+                    .collect();
+                quote! {
+                    let (min, max) = (#min, #max);
+                    #(#parts)*
+                }
+            }
+            Reach::Leap { walks, forward } => {
+                let board = &self.model.board;
+                let facing = if *forward {
+                    self.component
+                        .and_then(|c| self.model.components[c].facing)
+                        .and_then(|d| d.compass())
+                } else {
+                    None
+                };
+                let orthogonal = board.orthogonal_headings();
+                let lists: Vec<Vec<u16>> = (0..board.num_sites() as u16)
+                    .map(|from| {
+                        board
+                            .walk_targets(&orthogonal, from, walks)
+                            .into_iter()
+                            .filter(|&to| facing.is_none_or(|f| board.is_forward(f, from, to)))
+                            .collect()
+                    })
+                    .collect();
+                let name = format!("LEAPS_{}", m.rule);
+                let doc = format!("The leap targets of move rule {} from each site.", m.rule);
+                let table = self.tables.site_lists(&name, &doc, &lists);
+                let test = self.target_test(m, false);
+                let mv = emit_dir(0);
+                quote! {
+                    for &to in #table[from as usize] {
+                        if #test { #mv }
+                    }
+                }
+            }
+            Reach::FromTo { to } => {
+                let r = self.region(to);
+                let test = self.target_test(m, false);
+                let mv = emit_dir(0);
+                quote! {
+                    for to in #r.iter() {
+                        let to = to as u16;
+                        if #test { #mv }
+                    }
+                }
+            }
+        }
+    }
+}
