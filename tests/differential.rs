@@ -184,3 +184,74 @@ fn optimised_playouts_match_standard_playouts() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Draws `Game::random_move` many times at states along random playouts and
+/// checks the draws against the listed legal moves: every draw is legal, and
+/// the counts fit the uniform distribution (chi-square, df = moves - 1, at
+/// more than 6 standard deviations of the statistic it fails).
+struct UniformDraws {
+    states: usize,
+    draws_per_move: usize,
+}
+
+impl Visitor for UniformDraws {
+    type Output = Result<(), String>;
+    fn visit<G: Game>(self, game: &G) -> Result<(), String> {
+        let mut rng = Xoshiro256PlusPlus::from_seed_u64(2026);
+        let (mut legal, mut scratch) = (MoveBuffer::new(), MoveBuffer::new());
+        let mut checked = 0;
+        let mut s = game.initial_state();
+        while checked < self.states {
+            if let Status::Over(_) = game.status(&s) {
+                s = game.initial_state();
+                continue;
+            }
+            game.legal_moves(&s, &mut legal);
+            let keys = keys(game, &legal);
+            let n = keys.len();
+            let mut counts = vec![0usize; n];
+            for _ in 0..n * self.draws_per_move {
+                let key = game.move_key(game.random_move(&s, &mut rng, &mut scratch));
+                let Ok(i) = keys.binary_search(&key) else {
+                    return Err(format!("{}: drew {key}, not a legal move", game.name()));
+                };
+                counts[i] += 1;
+            }
+            if n > 1 {
+                let expected = self.draws_per_move as f64;
+                let chi2: f64 = counts
+                    .iter()
+                    .map(|&c| (c as f64 - expected).powi(2) / expected)
+                    .sum();
+                let df = (n - 1) as f64;
+                if chi2 > df + 6.0 * (2.0 * df).sqrt() {
+                    return Err(format!(
+                        "{}: {n} moves drawn unevenly (chi-square {chi2:.1}, df {df}): {counts:?}",
+                        game.name()
+                    ));
+                }
+                checked += 1;
+            }
+            let mv = legal[rng.index(legal.len())];
+            game.apply(&mut s, mv);
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn random_moves_are_uniform_over_the_legal_moves() {
+    let failures: Vec<String> = ludemic_generated::GAMES
+        .iter()
+        .filter_map(|stem| {
+            let check = UniformDraws {
+                states: 30,
+                draws_per_move: 400,
+            };
+            ludemic_generated::visit(stem, check)
+                .expect("bundled")
+                .err()
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -3,7 +3,9 @@
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{flood, EndReason, RecentMoves, RngExt};
+use ::ludemic_runtime::{flood, pick_in_sets, EndReason, RecentMoves, RngExt};
+#[allow(unused_imports)]
+use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 64-site board `(board (square 8))`.
 pub type Board = Bits<1>;
 /// Number of sites (Ludii's indices `0..NUM_SITES`).
@@ -19,140 +21,6 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 1: `Knight1` (player 1)
 /// 2: `Knight2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
-/// The leap targets of move rule 0 from each site.
-static LEAPS_0: [&[u16]; 64] = [
-    &[17, 10],
-    &[18, 16, 11],
-    &[19, 17, 12, 8],
-    &[20, 18, 13, 9],
-    &[21, 19, 14, 10],
-    &[22, 20, 15, 11],
-    &[23, 21, 12],
-    &[22, 13],
-    &[25, 18],
-    &[26, 24, 19],
-    &[27, 25, 20, 16],
-    &[28, 26, 21, 17],
-    &[29, 27, 22, 18],
-    &[30, 28, 23, 19],
-    &[31, 29, 20],
-    &[30, 21],
-    &[33, 26],
-    &[34, 32, 27],
-    &[35, 33, 28, 24],
-    &[36, 34, 29, 25],
-    &[37, 35, 30, 26],
-    &[38, 36, 31, 27],
-    &[39, 37, 28],
-    &[38, 29],
-    &[41, 34],
-    &[42, 40, 35],
-    &[43, 41, 36, 32],
-    &[44, 42, 37, 33],
-    &[45, 43, 38, 34],
-    &[46, 44, 39, 35],
-    &[47, 45, 36],
-    &[46, 37],
-    &[49, 42],
-    &[50, 48, 43],
-    &[51, 49, 44, 40],
-    &[52, 50, 45, 41],
-    &[53, 51, 46, 42],
-    &[54, 52, 47, 43],
-    &[55, 53, 44],
-    &[54, 45],
-    &[57, 50],
-    &[58, 56, 51],
-    &[59, 57, 52, 48],
-    &[60, 58, 53, 49],
-    &[61, 59, 54, 50],
-    &[62, 60, 55, 51],
-    &[63, 61, 52],
-    &[62, 53],
-    &[58],
-    &[59],
-    &[60, 56],
-    &[61, 57],
-    &[62, 58],
-    &[63, 59],
-    &[60],
-    &[61],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-];
-/// The leap targets of move rule 1 from each site.
-static LEAPS_1: [&[u16]; 64] = [
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[2],
-    &[3],
-    &[4, 0],
-    &[5, 1],
-    &[6, 2],
-    &[7, 3],
-    &[4],
-    &[5],
-    &[10, 1],
-    &[11, 0, 2],
-    &[12, 1, 3, 8],
-    &[13, 2, 4, 9],
-    &[14, 3, 5, 10],
-    &[15, 4, 6, 11],
-    &[5, 7, 12],
-    &[6, 13],
-    &[18, 9],
-    &[19, 8, 10],
-    &[20, 9, 11, 16],
-    &[21, 10, 12, 17],
-    &[22, 11, 13, 18],
-    &[23, 12, 14, 19],
-    &[13, 15, 20],
-    &[14, 21],
-    &[26, 17],
-    &[27, 16, 18],
-    &[28, 17, 19, 24],
-    &[29, 18, 20, 25],
-    &[30, 19, 21, 26],
-    &[31, 20, 22, 27],
-    &[21, 23, 28],
-    &[22, 29],
-    &[34, 25],
-    &[35, 24, 26],
-    &[36, 25, 27, 32],
-    &[37, 26, 28, 33],
-    &[38, 27, 29, 34],
-    &[39, 28, 30, 35],
-    &[29, 31, 36],
-    &[30, 37],
-    &[42, 33],
-    &[43, 32, 34],
-    &[44, 33, 35, 40],
-    &[45, 34, 36, 41],
-    &[46, 35, 37, 42],
-    &[47, 36, 38, 43],
-    &[37, 39, 44],
-    &[38, 45],
-    &[50, 41],
-    &[51, 40, 42],
-    &[52, 41, 43, 48],
-    &[53, 42, 44, 49],
-    &[54, 43, 45, 50],
-    &[55, 44, 46, 51],
-    &[45, 47, 52],
-    &[46, 53],
-];
 /// The regions each player owns.
 static PLAYER_REGIONS: [Board; 3] = [
     Board::new([0]),
@@ -350,35 +218,40 @@ impl Knightthrough {
     /// `(play (forEach Piece))`
     #[allow(unused_variables, unused_labels)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
-                    for &to in LEAPS_0[from as usize] {
-                        if OWNER[s.what[to as usize] as usize] != mover {
-                            out.push(Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
+        match mover {
+            1 => {
+                for (set, &(delta, rule, dir)) in Self::targets_p1(s)
+                    .iter()
+                    .zip(&Self::GROUPS_P1)
+                {
+                    for to in set.iter() {
+                        let from = (to as i32 - delta) as u16;
+                        out.push(Move::Piece {
+                            rule,
+                            from,
+                            to: to as u16,
+                            dir,
+                        });
                     }
                 }
-                2 => {
-                    for &to in LEAPS_1[from as usize] {
-                        if OWNER[s.what[to as usize] as usize] != mover {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                }
-                _ => {}
             }
+            2 => {
+                for (set, &(delta, rule, dir)) in Self::targets_p2(s)
+                    .iter()
+                    .zip(&Self::GROUPS_P2)
+                {
+                    for to in set.iter() {
+                        let from = (to as i32 - delta) as u16;
+                        out.push(Move::Piece {
+                            rule,
+                            from,
+                            to: to as u16,
+                            dir,
+                        });
+                    }
+                }
+            }
+            _ => {}
         }
     }
     /// Applies a move: its actions and consequences, the end rules,
@@ -470,6 +343,84 @@ impl Knightthrough {
                 s.results.win(p);
             }
         }
+    }
+    /// For each set of `targets_p1`: the site difference `to - from`, the rule and the direction.
+    const GROUPS_P1: [(i32, u16, u8); 4] = [
+        (6, 0, 0),
+        (10, 0, 0),
+        (15, 0, 0),
+        (17, 0, 0),
+    ];
+    /// Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
+    #[inline(always)]
+    #[allow(unused_variables)]
+    fn targets_p1(s: &State) -> [Board; 4] {
+        let mover: u8 = 1;
+        let pieces = s.owned[1];
+        let allowed_0 = ALL.minus(s.owned[mover as usize]);
+        [
+            pieces.and(Board::new([0xfcfcfcfcfcfcfc])).shifted(6).and(allowed_0),
+            pieces.and(Board::new([0x3f3f3f3f3f3f3f])).shifted(10).and(allowed_0),
+            pieces.and(Board::new([0xfefefefefefe])).shifted(15).and(allowed_0),
+            pieces.and(Board::new([0x7f7f7f7f7f7f])).shifted(17).and(allowed_0),
+        ]
+    }
+    /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
+    const GROUPS_P2: [(i32, u16, u8); 4] = [
+        (-17, 1, 0),
+        (-15, 1, 0),
+        (-10, 1, 0),
+        (-6, 1, 0),
+    ];
+    /// Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
+    #[inline(always)]
+    #[allow(unused_variables)]
+    fn targets_p2(s: &State) -> [Board; 4] {
+        let mover: u8 = 2;
+        let pieces = s.owned[2];
+        let allowed_0 = ALL.minus(s.owned[mover as usize]);
+        [
+            pieces.and(Board::new([0xfefefefefefe0000])).shifted(-17).and(allowed_0),
+            pieces.and(Board::new([0x7f7f7f7f7f7f0000])).shifted(-15).and(allowed_0),
+            pieces.and(Board::new([0xfcfcfcfcfcfcfc00])).shifted(-10).and(allowed_0),
+            pieces.and(Board::new([0x3f3f3f3f3f3f3f00])).shifted(-6).and(allowed_0),
+        ]
+    }
+    /// One legal move chosen uniformly at random, with one draw over
+    /// the sizes of the target sets and no move list; the forced pass
+    /// when there is none.
+    #[inline(always)]
+    fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
+        let picked = match s.mover {
+            1 => {
+                pick_in_sets(&Self::targets_p1(s), rng)
+                    .map(|(g, to)| {
+                        let (delta, rule, dir) = Self::GROUPS_P1[g];
+                        let from = (to as i32 - delta) as u16;
+                        Move::Piece {
+                            rule,
+                            from,
+                            to: to as u16,
+                            dir,
+                        }
+                    })
+            }
+            2 => {
+                pick_in_sets(&Self::targets_p2(s), rng)
+                    .map(|(g, to)| {
+                        let (delta, rule, dir) = Self::GROUPS_P2[g];
+                        let from = (to as i32 - delta) as u16;
+                        Move::Piece {
+                            rule,
+                            from,
+                            to: to as u16,
+                            dir,
+                        }
+                    })
+            }
+            _ => None,
+        };
+        picked.unwrap_or(Move::Pass)
     }
 }
 impl Game for Knightthrough {
@@ -564,24 +515,30 @@ impl Game for Knightthrough {
             Move::Swap => MoveKey::SWAP,
         }
     }
-    /// The standard playout, with one move buffer for the whole playout.
+    /// The standard playout, choosing each move from the target
+    /// sets without listing the moves.
     fn playout<R: ::ludemic_runtime::rand_core::RngCore>(
         &self,
         s: &mut State,
         rng: &mut R,
     ) -> PlayoutResult {
-        MOVES
-            .with_borrow_mut(|buffer| ::ludemic_runtime::standard_playout(
-                self,
-                s,
-                rng,
-                buffer,
-            ))
+        loop {
+            if let Some(outcome) = s.results.outcome() {
+                return PlayoutResult {
+                    outcome,
+                    moves: s.moves,
+                };
+            }
+            let mv = self.draw_move(s, rng);
+            self.apply_move(s, mv);
+        }
     }
-}
-std::thread_local! {
-    #[doc = r" The move buffer playouts reuse: it grows to the largest"] #[doc =
-    r" branching factor once per thread, then never allocates."] static MOVES :
-    std::cell::RefCell < MoveBuffer < Move >> =
-    std::cell::RefCell::new(MoveBuffer::with_capacity(256));
+    fn random_move<R: ::ludemic_runtime::rand_core::RngCore>(
+        &self,
+        s: &State,
+        rng: &mut R,
+        _: &mut MoveBuffer<Move>,
+    ) -> Move {
+        self.draw_move(s, rng)
+    }
 }

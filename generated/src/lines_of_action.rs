@@ -3,7 +3,9 @@
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{flood, EndReason, RecentMoves, RngExt};
+use ::ludemic_runtime::{flood, pick_in_sets, EndReason, RecentMoves, RngExt};
+#[allow(unused_imports)]
+use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 64-site board `(board (square 8))`.
 pub type Board = Bits<1>;
 /// Number of sites (Ludii's indices `0..NUM_SITES`).
@@ -2840,6 +2842,12 @@ impl Game for LinesOfAction {
         s: &mut State,
         rng: &mut R,
     ) -> PlayoutResult {
+        std::thread_local! {
+            #[doc = r" The move buffer playouts reuse: it grows to the largest"] #[doc =
+            r" branching factor once per thread, then never allocates."] static MOVES :
+            std::cell::RefCell < MoveBuffer < Move >> =
+            std::cell::RefCell::new(MoveBuffer::with_capacity(256));
+        }
         MOVES
             .with_borrow_mut(|buffer| ::ludemic_runtime::standard_playout(
                 self,
@@ -2848,10 +2856,4 @@ impl Game for LinesOfAction {
                 buffer,
             ))
     }
-}
-std::thread_local! {
-    #[doc = r" The move buffer playouts reuse: it grows to the largest"] #[doc =
-    r" branching factor once per thread, then never allocates."] static MOVES :
-    std::cell::RefCell < MoveBuffer < Move >> =
-    std::cell::RefCell::new(MoveBuffer::with_capacity(256));
 }

@@ -3,7 +3,9 @@
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{flood, EndReason, RecentMoves, RngExt};
+use ::ludemic_runtime::{flood, pick_in_sets, EndReason, RecentMoves, RngExt};
+#[allow(unused_imports)]
+use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 9-site board `(board (rectangle 3 3 diagonals:Alternating) use:Vertex)`.
 pub type Board = Bits<1>;
 /// Number of sites (Ludii's indices `0..NUM_SITES`).
@@ -19,99 +21,6 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 1: `Marker1` (player 1)
 /// 2: `Marker2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
-/// For each site, each `Adjacent` radial from it (origin left out), padded with `NO_SITE`.
-static RADIALS_ADJACENT: [[[u16; 2]; 8]; 9] = [
-    [
-        [3, 6],
-        [4, 8],
-        [1, 2],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [4, 7],
-        [2, 65535],
-        [0, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [5, 8],
-        [1, 0],
-        [4, 6],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [6, 65535],
-        [4, 5],
-        [0, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [7, 65535],
-        [8, 65535],
-        [5, 65535],
-        [2, 65535],
-        [1, 65535],
-        [0, 65535],
-        [3, 65535],
-        [6, 65535],
-    ],
-    [
-        [8, 65535],
-        [2, 65535],
-        [4, 3],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [7, 8],
-        [4, 2],
-        [3, 0],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [8, 65535],
-        [4, 1],
-        [6, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [5, 2],
-        [4, 0],
-        [7, 6],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-];
 /// The regions each player owns.
 static PLAYER_REGIONS: [Board; 3] = [
     Board::new([0]),
@@ -366,37 +275,40 @@ impl TantFant {
     /// `(play (forEach Piece))`
     #[allow(unused_variables, unused_labels)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE && s.what[to as usize] == 0 {
-                            out.push(Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
+        match mover {
+            1 => {
+                for (set, &(delta, rule, dir)) in Self::targets_p1(s)
+                    .iter()
+                    .zip(&Self::GROUPS_P1)
+                {
+                    for to in set.iter() {
+                        let from = (to as i32 - delta) as u16;
+                        out.push(Move::Piece {
+                            rule,
+                            from,
+                            to: to as u16,
+                            dir,
+                        });
                     }
                 }
-                2 => {
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE && s.what[to as usize] == 0 {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                }
-                _ => {}
             }
+            2 => {
+                for (set, &(delta, rule, dir)) in Self::targets_p2(s)
+                    .iter()
+                    .zip(&Self::GROUPS_P2)
+                {
+                    for to in set.iter() {
+                        let from = (to as i32 - delta) as u16;
+                        out.push(Move::Piece {
+                            rule,
+                            from,
+                            to: to as u16,
+                            dir,
+                        });
+                    }
+                }
+            }
+            _ => {}
         }
     }
     /// Applies a move: its actions and consequences, the end rules,
@@ -519,6 +431,100 @@ impl TantFant {
             }
         }
     }
+    /// For each set of `targets_p1`: the site difference `to - from`, the rule and the direction.
+    const GROUPS_P1: [(i32, u16, u8); 8] = [
+        (-4, 0, 0),
+        (-3, 0, 0),
+        (-2, 0, 0),
+        (-1, 0, 0),
+        (1, 0, 0),
+        (2, 0, 0),
+        (3, 0, 0),
+        (4, 0, 0),
+    ];
+    /// Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
+    #[inline(always)]
+    #[allow(unused_variables)]
+    fn targets_p1(s: &State) -> [Board; 8] {
+        let mover: u8 = 1;
+        let pieces = s.owned[1];
+        let allowed_0 = ALL.minus(s.occupied);
+        [
+            pieces.and(Board::new([0x110])).shifted(-4).and(allowed_0),
+            pieces.and(Board::new([0x1f8])).shifted(-3).and(allowed_0),
+            pieces.and(Board::new([0x50])).shifted(-2).and(allowed_0),
+            pieces.and(Board::new([0x1b6])).shifted(-1).and(allowed_0),
+            pieces.and(Board::new([0xdb])).shifted(1).and(allowed_0),
+            pieces.and(Board::new([0x14])).shifted(2).and(allowed_0),
+            pieces.and(Board::new([0x3f])).shifted(3).and(allowed_0),
+            pieces.and(Board::new([0x11])).shifted(4).and(allowed_0),
+        ]
+    }
+    /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
+    const GROUPS_P2: [(i32, u16, u8); 8] = [
+        (-4, 1, 0),
+        (-3, 1, 0),
+        (-2, 1, 0),
+        (-1, 1, 0),
+        (1, 1, 0),
+        (2, 1, 0),
+        (3, 1, 0),
+        (4, 1, 0),
+    ];
+    /// Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
+    #[inline(always)]
+    #[allow(unused_variables)]
+    fn targets_p2(s: &State) -> [Board; 8] {
+        let mover: u8 = 2;
+        let pieces = s.owned[2];
+        let allowed_0 = ALL.minus(s.occupied);
+        [
+            pieces.and(Board::new([0x110])).shifted(-4).and(allowed_0),
+            pieces.and(Board::new([0x1f8])).shifted(-3).and(allowed_0),
+            pieces.and(Board::new([0x50])).shifted(-2).and(allowed_0),
+            pieces.and(Board::new([0x1b6])).shifted(-1).and(allowed_0),
+            pieces.and(Board::new([0xdb])).shifted(1).and(allowed_0),
+            pieces.and(Board::new([0x14])).shifted(2).and(allowed_0),
+            pieces.and(Board::new([0x3f])).shifted(3).and(allowed_0),
+            pieces.and(Board::new([0x11])).shifted(4).and(allowed_0),
+        ]
+    }
+    /// One legal move chosen uniformly at random, with one draw over
+    /// the sizes of the target sets and no move list; the forced pass
+    /// when there is none.
+    #[inline(always)]
+    fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
+        let picked = match s.mover {
+            1 => {
+                pick_in_sets(&Self::targets_p1(s), rng)
+                    .map(|(g, to)| {
+                        let (delta, rule, dir) = Self::GROUPS_P1[g];
+                        let from = (to as i32 - delta) as u16;
+                        Move::Piece {
+                            rule,
+                            from,
+                            to: to as u16,
+                            dir,
+                        }
+                    })
+            }
+            2 => {
+                pick_in_sets(&Self::targets_p2(s), rng)
+                    .map(|(g, to)| {
+                        let (delta, rule, dir) = Self::GROUPS_P2[g];
+                        let from = (to as i32 - delta) as u16;
+                        Move::Piece {
+                            rule,
+                            from,
+                            to: to as u16,
+                            dir,
+                        }
+                    })
+            }
+            _ => None,
+        };
+        picked.unwrap_or(Move::Pass)
+    }
 }
 impl Game for TantFant {
     type State = State;
@@ -586,24 +592,30 @@ impl Game for TantFant {
             Move::Swap => MoveKey::SWAP,
         }
     }
-    /// The standard playout, with one move buffer for the whole playout.
+    /// The standard playout, choosing each move from the target
+    /// sets without listing the moves.
     fn playout<R: ::ludemic_runtime::rand_core::RngCore>(
         &self,
         s: &mut State,
         rng: &mut R,
     ) -> PlayoutResult {
-        MOVES
-            .with_borrow_mut(|buffer| ::ludemic_runtime::standard_playout(
-                self,
-                s,
-                rng,
-                buffer,
-            ))
+        loop {
+            if let Some(outcome) = s.results.outcome() {
+                return PlayoutResult {
+                    outcome,
+                    moves: s.moves,
+                };
+            }
+            let mv = self.draw_move(s, rng);
+            self.apply_move(s, mv);
+        }
     }
-}
-std::thread_local! {
-    #[doc = r" The move buffer playouts reuse: it grows to the largest"] #[doc =
-    r" branching factor once per thread, then never allocates."] static MOVES :
-    std::cell::RefCell < MoveBuffer < Move >> =
-    std::cell::RefCell::new(MoveBuffer::with_capacity(256));
+    fn random_move<R: ::ludemic_runtime::rand_core::RngCore>(
+        &self,
+        s: &State,
+        rng: &mut R,
+        _: &mut MoveBuffer<Move>,
+    ) -> Move {
+        self.draw_move(s, rng)
+    }
 }

@@ -107,6 +107,23 @@ pub trait Game {
     /// The canonical form of a move: Ludii's compact key, naming sites by Ludii's indices.
     fn move_key(&self, mv: Self::Move) -> MoveKey;
 
+    /// One legal move of `state` (which must be ongoing), chosen uniformly
+    /// at random; `buffer` is scratch space. Back ends override this to
+    /// choose without listing every move.
+    fn random_move<R: RngCore>(
+        &self,
+        state: &Self::State,
+        rng: &mut R,
+        buffer: &mut MoveBuffer<Self::Move>,
+    ) -> Self::Move
+    where
+        Self: Sized,
+    {
+        use crate::RngExt;
+        self.legal_moves(state, buffer);
+        buffer[rng.index(buffer.len())]
+    }
+
     /// One uniformly random playout from `state` to the end. Back ends override
     /// this with a faster variant that has the same distribution.
     fn playout<R: RngCore>(&self, state: &mut Self::State, rng: &mut R) -> PlayoutResult

@@ -19,7 +19,7 @@ pub mod rng;
 pub mod stats;
 pub mod trial;
 
-pub use bits::{enclosed_region, flood, Bits};
+pub use bits::{enclosed_region, flood, pick_in_sets, Bits};
 pub use buffer::MoveBuffer;
 pub use game::{EndReason, Game, Outcome, Player, Status, MAX_PLAYERS};
 pub use history::RecentMoves;

@@ -7,6 +7,7 @@
 mod effects;
 mod exprs;
 mod moves;
+mod sets;
 mod support;
 
 use std::collections::BTreeSet;
@@ -85,7 +86,51 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         .collect();
 
     // Move generation, and the probe for `(no Moves ...)`.
-    let generate = g.moves(play, &|mv| quote!(out.push(#mv);));
+    // Steps and leaps as target sets, where the rules allow: listing walks
+    // the sets, a playout draws from them without listing. Otherwise each
+    // piece's rules are inlined over the tables.
+    let sets = g.target_sets();
+    let generate = match &sets {
+        Some((by_sets, _)) => by_sets.clone(),
+        None => g.moves(play, &|mv| quote!(out.push(#mv);)),
+    };
+    let (draw_move, playout) = match sets {
+        Some((_, draw_move)) => {
+            let playout = quote! {
+                /// The standard playout, choosing each move from the target
+                /// sets without listing the moves.
+                fn playout<R: #rt::rand_core::RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+                    loop {
+                        if let Some(outcome) = s.results.outcome() {
+                            return PlayoutResult { outcome, moves: s.moves };
+                        }
+                        let mv = self.draw_move(s, rng);
+                        self.apply_move(s, mv);
+                    }
+                }
+
+                fn random_move<R: #rt::rand_core::RngCore>(&self, s: &State, rng: &mut R, _: &mut MoveBuffer<Move>) -> Move {
+                    self.draw_move(s, rng)
+                }
+            };
+            (draw_move, playout)
+        }
+        None => (
+            quote!(),
+            quote! {
+                /// The standard playout, with one move buffer for the whole playout.
+                fn playout<R: #rt::rand_core::RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+                    std::thread_local! {
+                        /// The move buffer playouts reuse: it grows to the largest
+                        /// branching factor once per thread, then never allocates.
+                        static MOVES: std::cell::RefCell<MoveBuffer<Move>> =
+                            std::cell::RefCell::new(MoveBuffer::with_capacity(256));
+                    }
+                    MOVES.with_borrow_mut(|buffer| #rt::standard_playout(self, s, rng, buffer))
+                }
+            },
+        ),
+    };
     let mut end_calls = end_rules(&mut g, &model.phases[0].end, "phase_end");
     end_calls.extend(end_rules(&mut g, &model.end, "end"));
     let explicit_pass = support::has_pass_rule(play);
@@ -202,7 +247,9 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     quote! {
         use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
         #[allow(unused_imports)]
-        use #rt::{flood, EndReason, RecentMoves, RngExt};
+        use #rt::{flood, pick_in_sets, EndReason, RecentMoves, RngExt};
+        #[allow(unused_imports)]
+        use #rt::rand_core::RngCore;
 
         #[doc = #board_doc]
         pub type Board = Bits<#words>;
@@ -482,6 +529,8 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             }
 
             #(#helpers)*
+
+            #draw_move
         }
 
         impl Game for #ty {
@@ -542,17 +591,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                 }
             }
 
-            /// The standard playout, with one move buffer for the whole playout.
-            fn playout<R: #rt::rand_core::RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-                MOVES.with_borrow_mut(|buffer| #rt::standard_playout(self, s, rng, buffer))
-            }
-        }
-
-        std::thread_local! {
-            /// The move buffer playouts reuse: it grows to the largest
-            /// branching factor once per thread, then never allocates.
-            static MOVES: std::cell::RefCell<MoveBuffer<Move>> =
-                std::cell::RefCell::new(MoveBuffer::with_capacity(256));
+            #playout
         }
     }
 }

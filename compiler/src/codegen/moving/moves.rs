@@ -6,7 +6,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use crate::ir::{Add, Moves, PieceMove, PieceRef, Reach, Shoot};
+use crate::ir::{Add, Moves, PieceMove, PieceRef, Reach, Shoot, Walk};
 
 use super::Gen;
 
@@ -179,6 +179,29 @@ impl Gen<'_> {
         test
     }
 
+    /// The leap targets from each site: the end of each walk, only those
+    /// ahead of the piece's facing when `forward`.
+    pub(super) fn leap_lists(&self, walks: &[Vec<Walk>], forward: bool) -> Vec<Vec<u16>> {
+        let board = &self.model.board;
+        let facing = if forward {
+            self.component
+                .and_then(|c| self.model.components[c].facing)
+                .and_then(|d| d.compass())
+        } else {
+            None
+        };
+        let orthogonal = board.orthogonal_headings();
+        (0..board.num_sites() as u16)
+            .map(|from| {
+                board
+                    .walk_targets(&orthogonal, from, walks)
+                    .into_iter()
+                    .filter(|&to| facing.is_none_or(|f| board.is_forward(f, from, to)))
+                    .collect()
+            })
+            .collect()
+    }
+
     fn destinations(&mut self, m: &PieceMove, emit: Emit) -> TokenStream {
         let rule = Literal::u16_unsuffixed(m.rule);
         let emit_dir = |k: usize| {
@@ -319,24 +342,7 @@ impl Gen<'_> {
                 }
             }
             Reach::Leap { walks, forward } => {
-                let board = &self.model.board;
-                let facing = if *forward {
-                    self.component
-                        .and_then(|c| self.model.components[c].facing)
-                        .and_then(|d| d.compass())
-                } else {
-                    None
-                };
-                let orthogonal = board.orthogonal_headings();
-                let lists: Vec<Vec<u16>> = (0..board.num_sites() as u16)
-                    .map(|from| {
-                        board
-                            .walk_targets(&orthogonal, from, walks)
-                            .into_iter()
-                            .filter(|&to| facing.is_none_or(|f| board.is_forward(f, from, to)))
-                            .collect()
-                    })
-                    .collect();
+                let lists = self.leap_lists(walks, *forward);
                 let name = format!("LEAPS_{}", m.rule);
                 let doc = format!("The leap targets of move rule {} from each site.", m.rule);
                 let table = self.tables.site_lists(&name, &doc, &lists);
