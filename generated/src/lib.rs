@@ -2,7 +2,9 @@
 //! be read and reviewed. Each module starts with an `@generated` header naming
 //! its source and the source's hash; `tests/generated.rs` fails when a module
 //! is stale, and `LUDEMIC_BLESS=1 cargo test --test generated` regenerates them.
-//! They are kept exactly as prettyplease formats them (`#[rustfmt::skip]
+//! They are kept exactly as prettyplease formats them (`#[rustfmt::skip]`).
+
+#[rustfmt::skip]
 pub mod alquerque;
 #[rustfmt::skip]
 pub mod amazons;
