@@ -1161,16 +1161,6 @@ impl Amazons {
         s.last_to = to;
         s.last_to_after = to;
     }
-    /// The first site holding component `what` (`where`).
-    #[allow(dead_code)]
-    fn where_is(s: &State, what: u8) -> u16 {
-        for site in s.owned[OWNER[what as usize] as usize].iter() {
-            if s.what[site] == what {
-                return site as u16;
-            }
-        }
-        NO_SITE
-    }
     /// The number of connected groups of `member` (`count Groups`).
     #[allow(dead_code)]
     fn count_groups(member: Board, steps: &[Board; NUM_SITES]) -> u32 {
@@ -1354,6 +1344,7 @@ impl Amazons {
     /// Applies a move: its actions and consequences, the end rules,
     /// the limits, then the next mover (Ludii's `Game.apply`).
     #[allow(unused_variables, unused_mut, unreachable_patterns)]
+    #[inline(always)]
     fn apply_move(&self, s: &mut State, mv: Move) {
         let mover = s.mover;
         let mut again = false;
@@ -1431,6 +1422,7 @@ impl Amazons {
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
     #[allow(unused_variables)]
+    #[inline(always)]
     fn end(&self, s: &mut State, mover: u8, passed: bool) {
         if !s.results.is_over() {
             self.end_rule_1(s, mover);

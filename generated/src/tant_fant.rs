@@ -220,16 +220,6 @@ impl TantFant {
         s.last_to = to;
         s.last_to_after = to;
     }
-    /// The first site holding component `what` (`where`).
-    #[allow(dead_code)]
-    fn where_is(s: &State, what: u8) -> u16 {
-        for site in s.owned[OWNER[what as usize] as usize].iter() {
-            if s.what[site] == what {
-                return site as u16;
-            }
-        }
-        NO_SITE
-    }
     /// The number of connected groups of `member` (`count Groups`).
     #[allow(dead_code)]
     fn count_groups(member: Board, steps: &[Board; NUM_SITES]) -> u32 {
@@ -314,6 +304,7 @@ impl TantFant {
     /// Applies a move: its actions and consequences, the end rules,
     /// the limits, then the next mover (Ludii's `Game.apply`).
     #[allow(unused_variables, unused_mut, unreachable_patterns)]
+    #[inline(always)]
     fn apply_move(&self, s: &mut State, mv: Move) {
         let mover = s.mover;
         let mut again = false;
@@ -377,6 +368,7 @@ impl TantFant {
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
     #[allow(unused_variables)]
+    #[inline(always)]
     fn end(&self, s: &mut State, mover: u8, passed: bool) {
         if !s.results.is_over() {
             self.end_rule_1(s, mover);
@@ -447,17 +439,16 @@ impl TantFant {
     #[allow(unused_variables)]
     fn targets_p1(s: &State) -> [Board; 8] {
         let mover: u8 = 1;
-        let pieces = s.owned[1];
         let allowed_0 = ALL.minus(s.occupied);
         [
-            pieces.and(Board::new([0x110])).shifted(-4).and(allowed_0),
-            pieces.and(Board::new([0x1f8])).shifted(-3).and(allowed_0),
-            pieces.and(Board::new([0x50])).shifted(-2).and(allowed_0),
-            pieces.and(Board::new([0x1b6])).shifted(-1).and(allowed_0),
-            pieces.and(Board::new([0xdb])).shifted(1).and(allowed_0),
-            pieces.and(Board::new([0x14])).shifted(2).and(allowed_0),
-            pieces.and(Board::new([0x3f])).shifted(3).and(allowed_0),
-            pieces.and(Board::new([0x11])).shifted(4).and(allowed_0),
+            s.owned[1].and(Board::new([0x110])).shifted(-4).and(allowed_0),
+            s.owned[1].and(Board::new([0x1f8])).shifted(-3).and(allowed_0),
+            s.owned[1].and(Board::new([0x50])).shifted(-2).and(allowed_0),
+            s.owned[1].and(Board::new([0x1b6])).shifted(-1).and(allowed_0),
+            s.owned[1].and(Board::new([0xdb])).shifted(1).and(allowed_0),
+            s.owned[1].and(Board::new([0x14])).shifted(2).and(allowed_0),
+            s.owned[1].and(Board::new([0x3f])).shifted(3).and(allowed_0),
+            s.owned[1].and(Board::new([0x11])).shifted(4).and(allowed_0),
         ]
     }
     /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
@@ -476,17 +467,16 @@ impl TantFant {
     #[allow(unused_variables)]
     fn targets_p2(s: &State) -> [Board; 8] {
         let mover: u8 = 2;
-        let pieces = s.owned[2];
         let allowed_0 = ALL.minus(s.occupied);
         [
-            pieces.and(Board::new([0x110])).shifted(-4).and(allowed_0),
-            pieces.and(Board::new([0x1f8])).shifted(-3).and(allowed_0),
-            pieces.and(Board::new([0x50])).shifted(-2).and(allowed_0),
-            pieces.and(Board::new([0x1b6])).shifted(-1).and(allowed_0),
-            pieces.and(Board::new([0xdb])).shifted(1).and(allowed_0),
-            pieces.and(Board::new([0x14])).shifted(2).and(allowed_0),
-            pieces.and(Board::new([0x3f])).shifted(3).and(allowed_0),
-            pieces.and(Board::new([0x11])).shifted(4).and(allowed_0),
+            s.owned[2].and(Board::new([0x110])).shifted(-4).and(allowed_0),
+            s.owned[2].and(Board::new([0x1f8])).shifted(-3).and(allowed_0),
+            s.owned[2].and(Board::new([0x50])).shifted(-2).and(allowed_0),
+            s.owned[2].and(Board::new([0x1b6])).shifted(-1).and(allowed_0),
+            s.owned[2].and(Board::new([0xdb])).shifted(1).and(allowed_0),
+            s.owned[2].and(Board::new([0x14])).shifted(2).and(allowed_0),
+            s.owned[2].and(Board::new([0x3f])).shifted(3).and(allowed_0),
+            s.owned[2].and(Board::new([0x11])).shifted(4).and(allowed_0),
         ]
     }
     /// One legal move chosen uniformly at random, with one draw over
@@ -599,15 +589,14 @@ impl Game for TantFant {
         s: &mut State,
         rng: &mut R,
     ) -> PlayoutResult {
-        loop {
-            if let Some(outcome) = s.results.outcome() {
-                return PlayoutResult {
-                    outcome,
-                    moves: s.moves,
-                };
-            }
+        while !s.results.is_over() {
             let mv = self.draw_move(s, rng);
             self.apply_move(s, mv);
+        }
+        let outcome = s.results.outcome().expect("the game is over");
+        PlayoutResult {
+            outcome,
+            moves: s.moves,
         }
     }
     fn random_move<R: ::ludemic_runtime::rand_core::RngCore>(

@@ -157,16 +157,6 @@ impl WolfAndSheep {
         s.last_to = to;
         s.last_to_after = to;
     }
-    /// The first site holding component `what` (`where`).
-    #[allow(dead_code)]
-    fn where_is(s: &State, what: u8) -> u16 {
-        for site in s.owned[OWNER[what as usize] as usize].iter() {
-            if s.what[site] == what {
-                return site as u16;
-            }
-        }
-        NO_SITE
-    }
     /// The number of connected groups of `member` (`count Groups`).
     #[allow(dead_code)]
     fn count_groups(member: Board, steps: &[Board; NUM_SITES]) -> u32 {
@@ -251,6 +241,7 @@ impl WolfAndSheep {
     /// Applies a move: its actions and consequences, the end rules,
     /// the limits, then the next mover (Ludii's `Game.apply`).
     #[allow(unused_variables, unused_mut, unreachable_patterns)]
+    #[inline(always)]
     fn apply_move(&self, s: &mut State, mv: Move) {
         let mover = s.mover;
         let mut again = false;
@@ -314,6 +305,7 @@ impl WolfAndSheep {
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
     #[allow(unused_variables)]
+    #[inline(always)]
     fn end(&self, s: &mut State, mover: u8, passed: bool) {
         if !s.results.is_over() {
             self.end_rule_1(s, mover);
@@ -341,7 +333,7 @@ impl WolfAndSheep {
     #[allow(unused_variables, unused_labels)]
     fn end_rule_2(&self, s: &mut State, mover: u8) {
         if Self::site_is(
-            Self::where_is(s, 2),
+            s.owned[2].first_site().map_or(NO_SITE, |x| x as u16),
             |x| Board::new([0xff]).contains(x as usize),
         ) {
             let p = 2;
@@ -357,11 +349,10 @@ impl WolfAndSheep {
     #[allow(unused_variables)]
     fn targets_p1(s: &State) -> [Board; 2] {
         let mover: u8 = 1;
-        let pieces = s.owned[1];
         let allowed_0 = ALL.minus(s.occupied);
         [
-            pieces.and(Board::new([0x7f7f7f7f7f7f7f])).shifted(9).and(allowed_0),
-            pieces.and(Board::new([0xfefefefefefefe])).shifted(7).and(allowed_0),
+            s.owned[1].and(Board::new([0x7f7f7f7f7f7f7f])).shifted(9).and(allowed_0),
+            s.owned[1].and(Board::new([0xfefefefefefefe])).shifted(7).and(allowed_0),
         ]
     }
     /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
@@ -376,13 +367,12 @@ impl WolfAndSheep {
     #[allow(unused_variables)]
     fn targets_p2(s: &State) -> [Board; 4] {
         let mover: u8 = 2;
-        let pieces = s.owned[2];
         let allowed_0 = ALL.minus(s.occupied);
         [
-            pieces.and(Board::new([0xfefefefefefefe00])).shifted(-9).and(allowed_0),
-            pieces.and(Board::new([0x7f7f7f7f7f7f7f00])).shifted(-7).and(allowed_0),
-            pieces.and(Board::new([0xfefefefefefefe])).shifted(7).and(allowed_0),
-            pieces.and(Board::new([0x7f7f7f7f7f7f7f])).shifted(9).and(allowed_0),
+            s.owned[2].and(Board::new([0xfefefefefefefe00])).shifted(-9).and(allowed_0),
+            s.owned[2].and(Board::new([0x7f7f7f7f7f7f7f00])).shifted(-7).and(allowed_0),
+            s.owned[2].and(Board::new([0xfefefefefefefe])).shifted(7).and(allowed_0),
+            s.owned[2].and(Board::new([0x7f7f7f7f7f7f7f])).shifted(9).and(allowed_0),
         ]
     }
     /// One legal move chosen uniformly at random, with one draw over
@@ -494,15 +484,14 @@ impl Game for WolfAndSheep {
         s: &mut State,
         rng: &mut R,
     ) -> PlayoutResult {
-        loop {
-            if let Some(outcome) = s.results.outcome() {
-                return PlayoutResult {
-                    outcome,
-                    moves: s.moves,
-                };
-            }
+        while !s.results.is_over() {
             let mv = self.draw_move(s, rng);
             self.apply_move(s, mv);
+        }
+        let outcome = s.results.outcome().expect("the game is over");
+        PlayoutResult {
+            outcome,
+            moves: s.moves,
         }
     }
     fn random_move<R: ::ludemic_runtime::rand_core::RngCore>(

@@ -56,8 +56,28 @@ impl Gen<'_> {
                 (quote!(#c), true)
             }
             SiteExpr::Where { component } => {
-                let w = Literal::u8_unsuffixed(*component as u8 + 1);
-                (quote!(Self::where_is(s, #w)), false)
+                let owner = self.model.components[*component].owner;
+                let kinds = self
+                    .model
+                    .components
+                    .iter()
+                    .filter(|c| c.owner == owner)
+                    .count();
+                if kinds == 1 {
+                    // The owner's only kind of piece: its lowest site, as the scan finds it.
+                    let p = Literal::usize_unsuffixed(owner as usize);
+                    (
+                        quote!(s.owned[#p].first_site().map_or(NO_SITE, |x| x as u16)),
+                        false,
+                    )
+                } else {
+                    // Several kinds: the component's own bitboard is kept.
+                    let w = Literal::usize_unsuffixed(*component + 1);
+                    (
+                        quote!(s.kinds[#w].first_site().map_or(NO_SITE, |x| x as u16)),
+                        false,
+                    )
+                }
             }
         }
     }

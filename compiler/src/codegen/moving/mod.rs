@@ -86,6 +86,30 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         .collect();
 
     // Move generation, and the probe for `(no Moves ...)`.
+    // A bitboard per component, where some player owns several kinds of
+    // piece (its owner's bitboard then does not tell them apart).
+    let track_kinds = support::several_kinds(model);
+    let when = |t: TokenStream| if track_kinds { vec![t] } else { Vec::new() };
+    let kinds_field = if track_kinds {
+        quote!(/// The sites of each component (index: `what`). 
+            kinds: [Board; #n_owner],)
+    } else {
+        quote!()
+    };
+    let kinds_init = if track_kinds {
+        quote!(kinds: [Board::EMPTY; #n_owner],)
+    } else {
+        quote!()
+    };
+    let kinds_remove_old_i = when(quote!(s.kinds[old as usize].remove(i);));
+    let kinds_insert_what_i = when(quote!(s.kinds[what as usize].insert(i);));
+    let kinds_remove_old_t = when(quote!(s.kinds[old as usize].remove(t);));
+    let kinds_move = when(quote! {
+        let kind = &mut s.kinds[what as usize];
+        kind.remove(f);
+        kind.insert(t);
+    });
+
     // Steps and leaps as target sets, where the rules allow: listing walks
     // the sets, a playout draws from them without listing. Otherwise each
     // piece's rules are inlined over the tables.
@@ -100,13 +124,12 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                 /// The standard playout, choosing each move from the target
                 /// sets without listing the moves.
                 fn playout<R: #rt::rand_core::RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-                    loop {
-                        if let Some(outcome) = s.results.outcome() {
-                            return PlayoutResult { outcome, moves: s.moves };
-                        }
+                    while !s.results.is_over() {
                         let mv = self.draw_move(s, rng);
                         self.apply_move(s, mv);
                     }
+                    let outcome = s.results.outcome().expect("the game is over");
+                    PlayoutResult { outcome, moves: s.moves }
                 }
 
                 fn random_move<R: #rt::rand_core::RngCore>(&self, s: &State, rng: &mut R, _: &mut MoveBuffer<Move>) -> Move {
@@ -289,6 +312,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             what: [u8; NUM_SITES],
             /// The sites of each owner's pieces (index 0: neutral pieces).
             owned: [Board; #n_players + 1],
+            #kinds_field
             occupied: Board,
             mover: u8,
             prev: u8,
@@ -331,9 +355,11 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                 let old = s.what[i];
                 if old != 0 {
                     s.owned[OWNER[old as usize] as usize].remove(i);
+                    #(#kinds_remove_old_i)*
                 }
                 s.what[i] = what;
                 s.owned[OWNER[what as usize] as usize].insert(i);
+                #(#kinds_insert_what_i)*
                 s.occupied.insert(i);
                 s.last_to_after = site;
             }
@@ -382,6 +408,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                 let old = s.what[i];
                 if old != 0 {
                     s.owned[OWNER[old as usize] as usize].remove(i);
+                    #(#kinds_remove_old_i)*
                     s.occupied.remove(i);
                 }
                 s.what[i] = 0;
@@ -397,12 +424,14 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                 let old = s.what[t];
                 if old != 0 {
                     s.owned[OWNER[old as usize] as usize].remove(t);
+                    #(#kinds_remove_old_t)*
                 }
                 s.what[f] = 0;
                 s.what[t] = what;
                 let mine = &mut s.owned[OWNER[what as usize] as usize];
                 mine.remove(f);
                 mine.insert(t);
+                #(#kinds_move)*
                 s.occupied.remove(f);
                 s.occupied.insert(t);
                 s.last_from = from;
@@ -410,14 +439,6 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                 s.last_to_after = to;
             }
 
-            /// The first site holding component `what` (`where`).
-            #[allow(dead_code)]
-            fn where_is(s: &State, what: u8) -> u16 {
-                for site in s.owned[OWNER[what as usize] as usize].iter() {
-                    if s.what[site] == what { return site as u16; }
-                }
-                NO_SITE
-            }
 
             /// The number of connected groups of `member` (`count Groups`).
             #[allow(dead_code)]
@@ -469,6 +490,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             /// Applies a move: its actions and consequences, the end rules,
             /// the limits, then the next mover (Ludii's `Game.apply`).
             #[allow(unused_variables, unused_mut, unreachable_patterns)]
+            #[inline(always)]
             fn apply_move(&self, s: &mut State, mv: Move) {
                 let mover = s.mover;
                 let mut again = false;
@@ -519,6 +541,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
 
             /// The end rules after `mover`'s move, then the all-pass draw.
             #[allow(unused_variables)]
+            #[inline(always)]
             fn end(&self, s: &mut State, mover: u8, passed: bool) {
                 #(#end_calls)*
                 if !s.results.is_over() && passed
@@ -545,6 +568,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                 let mut s = State {
                     what: [0; NUM_SITES],
                     owned: [Board::EMPTY; #n_players + 1],
+                    #kinds_init
                     occupied: Board::EMPTY,
                     mover: 1,
                     prev: 0,

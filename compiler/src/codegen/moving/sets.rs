@@ -1,5 +1,5 @@
 //! Moves as target sets. When every move of the play rules is a step or a
-//! leap of a player's only kind of piece, onto sites chosen by a test that
+//! leap of a player's pieces, onto sites chosen by a test that
 //! does not look at where the piece comes from (`(is Empty (to))`, `(is
 //! Enemy (who at:(to)))`...), the moves of one direction are the player's
 //! bitboard shifted by a constant difference of site numbers, masked by the
@@ -28,6 +28,8 @@ struct Group {
     delta: i32,
     /// The sites a piece can make this move from (the move stays on the board).
     froms: Vec<u16>,
+    /// The bitboard of the pieces that move.
+    pieces: TokenStream,
     /// The destinations allowed, as a bitboard expression.
     targets: TokenStream,
 }
@@ -59,16 +61,24 @@ impl Gen<'_> {
         let mut players: Vec<PlayerSets> = Vec::new();
         for r in rules {
             let owner = model.components[r.component].owner;
-            // The owner's bitboard must hold this kind of piece only.
-            let kinds = model.components.iter().filter(|c| c.owner == owner).count();
-            if owner == 0 || kinds != 1 {
+            if owner == 0 {
                 return None;
             }
+            // The owner's bitboard when it holds this kind only, else the kind's own.
+            let kinds = model.components.iter().filter(|c| c.owner == owner).count();
+            let pieces = if kinds == 1 {
+                let p = Literal::usize_unsuffixed(owner as usize);
+                quote!(s.owned[#p])
+            } else {
+                let w = Literal::usize_unsuffixed(r.component + 1);
+                quote!(s.kinds[#w])
+            };
             let mut moves = Vec::new();
             flatten(&r.moves, &mut moves)?;
             let saved = (self.scope, self.component);
             self.component = Some(r.component);
-            let groups: Option<Vec<Vec<Group>>> = moves.iter().map(|m| self.groups(m)).collect();
+            let groups: Option<Vec<Vec<Group>>> =
+                moves.iter().map(|m| self.groups(m, &pieces)).collect();
             (self.scope, self.component) = saved;
             let groups = groups?;
             match players.iter_mut().find(|p| p.player == owner) {
@@ -86,7 +96,7 @@ impl Gen<'_> {
     }
 
     /// The groups of one step or leap move of the current component.
-    fn groups(&mut self, m: &PieceMove) -> Option<Vec<Group>> {
+    fn groups(&mut self, m: &PieceMove, pieces: &TokenStream) -> Option<Vec<Group>> {
         if m.from.is_some() {
             return None;
         }
@@ -141,6 +151,7 @@ impl Gen<'_> {
                     dir,
                     delta,
                     froms,
+                    pieces: pieces.clone(),
                     targets: targets.clone(),
                 })
                 .collect(),
@@ -213,7 +224,8 @@ impl Gen<'_> {
                 };
                 let froms = self.tables.bits(g.froms.iter().copied());
                 let delta = Literal::i32_unsuffixed(g.delta);
-                sets.push(quote!(pieces.and(#froms).shifted(#delta).and(#name)));
+                let pieces = &g.pieces;
+                sets.push(quote!(#pieces.and(#froms).shifted(#delta).and(#name)));
                 let (rule, dir) = (
                     Literal::u16_unsuffixed(g.rule),
                     Literal::u8_unsuffixed(g.dir),
@@ -237,7 +249,6 @@ impl Gen<'_> {
                 #[allow(unused_variables)]
                 fn #fn_name(s: &State) -> [Board; #len] {
                     let mover: u8 = #player;
-                    let pieces = s.owned[#player];
                     #(#lets)*
                     [#(#sets),*]
                 }

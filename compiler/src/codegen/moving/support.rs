@@ -286,3 +286,8 @@ impl Check {
         }
     }
 }
+
+/// Whether some player owns more than one kind of piece.
+pub fn several_kinds(model: &GameModel) -> bool {
+    (0..=model.num_players).any(|p| model.components.iter().filter(|c| c.owner == p).count() > 1)
+}
