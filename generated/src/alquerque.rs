@@ -21,34 +21,6 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 1: `Counter1` (player 1)
 /// 2: `Counter2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
-/// Sites one `Adjacent` step from each site.
-static STEP_LIST_ADJACENT: [&[u16]; 25] = [
-    &[5, 6, 1],
-    &[6, 2, 0],
-    &[7, 8, 3, 1, 6],
-    &[8, 4, 2],
-    &[9, 3, 8],
-    &[10, 6, 0],
-    &[11, 12, 7, 2, 1, 0, 5, 10],
-    &[12, 8, 2, 6],
-    &[13, 14, 9, 4, 3, 2, 7, 12],
-    &[14, 4, 8],
-    &[15, 16, 11, 6, 5],
-    &[16, 12, 6, 10],
-    &[17, 18, 13, 8, 7, 6, 11, 16],
-    &[18, 14, 8, 12],
-    &[19, 9, 8, 13, 18],
-    &[20, 16, 10],
-    &[21, 22, 17, 12, 11, 10, 15, 20],
-    &[22, 18, 12, 16],
-    &[23, 24, 19, 14, 13, 12, 17, 22],
-    &[24, 14, 18],
-    &[21, 16, 15],
-    &[22, 16, 20],
-    &[23, 18, 17, 16, 21],
-    &[24, 18, 22],
-    &[19, 18, 23],
-];
 /// For each site, each `Adjacent` radial from it (origin left out), padded with `NO_SITE`.
 static RADIALS_ADJACENT: [[[u16; 4]; 8]; 25] = [
     [
@@ -483,194 +455,51 @@ impl Alquerque {
     /// `(play (forEach Piece "Counter" (or (move Hop (between if:(is Enemy (who at:(between))) (apply (remove (between)))) (to if:(is Empty (to)))) (move Step (to if:(is Empty (to)))))))`
     #[allow(unused_variables, unused_labels)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
-                    let n = 1;
-                    if n == 0 {
-                        let mut seen = Board::EMPTY;
-                        for &to in STEP_LIST_ADJACENT[from as usize] {
-                            if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                seen.insert(to as usize);
-                                out.push(Move::Piece {
-                                    rule: 0,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                });
-                            }
-                        }
-                    } else if n > 0 {
-                        let n = n as usize;
-                        for ray in &RADIALS_ADJACENT[from as usize] {
-                            let Some(&to) = ray.get(n) else { continue };
-                            if to == NO_SITE {
-                                continue;
-                            }
-                            if ray[..n]
-                                .iter()
-                                .all(|&between| Self::is_enemy(s, between, mover))
-                            {
-                                let between = ray[n - 1];
-                                if s.what[to as usize] == 0 {
-                                    out.push(Move::Piece {
-                                        rule: 0,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                        }
-                    }
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE && s.what[to as usize] == 0 {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
+        match mover {
+            1 => {
+                for (set, &(delta, rule, dir)) in Self::targets_p1(s)
+                    .iter()
+                    .zip(&Self::GROUPS_P1)
+                {
+                    for to in set.iter() {
+                        let from = (to as i32 - delta) as u16;
+                        out.push(Move::Piece {
+                            rule,
+                            from,
+                            to: to as u16,
+                            dir,
+                        });
                     }
                 }
-                2 => {
-                    let n = 1;
-                    if n == 0 {
-                        let mut seen = Board::EMPTY;
-                        for &to in STEP_LIST_ADJACENT[from as usize] {
-                            if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                seen.insert(to as usize);
-                                out.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                });
-                            }
-                        }
-                    } else if n > 0 {
-                        let n = n as usize;
-                        for ray in &RADIALS_ADJACENT[from as usize] {
-                            let Some(&to) = ray.get(n) else { continue };
-                            if to == NO_SITE {
-                                continue;
-                            }
-                            if ray[..n]
-                                .iter()
-                                .all(|&between| Self::is_enemy(s, between, mover))
-                            {
-                                let between = ray[n - 1];
-                                if s.what[to as usize] == 0 {
-                                    out.push(Move::Piece {
-                                        rule: 2,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                        }
-                    }
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE && s.what[to as usize] == 0 {
-                            out.push(Move::Piece {
-                                rule: 3,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                }
-                _ => {}
             }
+            2 => {
+                for (set, &(delta, rule, dir)) in Self::targets_p2(s)
+                    .iter()
+                    .zip(&Self::GROUPS_P2)
+                {
+                    for to in set.iter() {
+                        let from = (to as i32 - delta) as u16;
+                        out.push(Move::Piece {
+                            rule,
+                            from,
+                            to: to as u16,
+                            dir,
+                        });
+                    }
+                }
+            }
+            _ => {}
         }
     }
     /// Whether `mover` has a move of the play rules (the forced pass
     /// aside), as if it were to move now.
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn any_moves(&self, s: &State, mover: u8) -> bool {
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
-                    let n = 1;
-                    if n == 0 {
-                        let mut seen = Board::EMPTY;
-                        for &to in STEP_LIST_ADJACENT[from as usize] {
-                            if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                seen.insert(to as usize);
-                                return true;
-                            }
-                        }
-                    } else if n > 0 {
-                        let n = n as usize;
-                        for ray in &RADIALS_ADJACENT[from as usize] {
-                            let Some(&to) = ray.get(n) else { continue };
-                            if to == NO_SITE {
-                                continue;
-                            }
-                            if ray[..n]
-                                .iter()
-                                .all(|&between| Self::is_enemy(s, between, mover))
-                            {
-                                let between = ray[n - 1];
-                                if s.what[to as usize] == 0 {
-                                    return true;
-                                }
-                            }
-                        }
-                    }
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE && s.what[to as usize] == 0 {
-                            return true;
-                        }
-                    }
-                }
-                2 => {
-                    let n = 1;
-                    if n == 0 {
-                        let mut seen = Board::EMPTY;
-                        for &to in STEP_LIST_ADJACENT[from as usize] {
-                            if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                seen.insert(to as usize);
-                                return true;
-                            }
-                        }
-                    } else if n > 0 {
-                        let n = n as usize;
-                        for ray in &RADIALS_ADJACENT[from as usize] {
-                            let Some(&to) = ray.get(n) else { continue };
-                            if to == NO_SITE {
-                                continue;
-                            }
-                            if ray[..n]
-                                .iter()
-                                .all(|&between| Self::is_enemy(s, between, mover))
-                            {
-                                let between = ray[n - 1];
-                                if s.what[to as usize] == 0 {
-                                    return true;
-                                }
-                            }
-                        }
-                    }
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE && s.what[to as usize] == 0 {
-                            return true;
-                        }
-                    }
-                }
-                _ => {}
-            }
+        match mover {
+            1 => Self::targets_p1(s).iter().any(|set| !set.is_empty()),
+            2 => Self::targets_p2(s).iter().any(|set| !set.is_empty()),
+            _ => false,
         }
-        false
     }
     /// Applies a move: its actions and consequences, the end rules,
     /// the limits, then the next mover (Ludii's `Game.apply`).
@@ -816,6 +645,228 @@ impl Alquerque {
             }
         }
     }
+    /// For each set of `targets_p1`: the site difference `to - from`, the rule and the direction.
+    const GROUPS_P1: [(i32, u16, u8); 16] = [
+        (-12, 0, 0),
+        (-10, 0, 0),
+        (-8, 0, 0),
+        (-2, 0, 0),
+        (2, 0, 0),
+        (8, 0, 0),
+        (10, 0, 0),
+        (12, 0, 0),
+        (-6, 1, 0),
+        (-5, 1, 0),
+        (-4, 1, 0),
+        (-1, 1, 0),
+        (1, 1, 0),
+        (4, 1, 0),
+        (5, 1, 0),
+        (6, 1, 0),
+    ];
+    /// Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
+    #[inline(always)]
+    #[allow(unused_variables)]
+    fn targets_p1(s: &State) -> [Board; 16] {
+        let mover: u8 = 1;
+        let allowed_0 = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+        let allowed_1 = ALL.minus(s.occupied);
+        [
+            s
+                .owned[1]
+                .and(Board::new([0x1445000]))
+                .shifted(-6)
+                .and(allowed_0)
+                .shifted(-6)
+                .and(allowed_1),
+            s
+                .owned[1]
+                .and(Board::new([0x1fffc00]))
+                .shifted(-5)
+                .and(allowed_0)
+                .shifted(-5)
+                .and(allowed_1),
+            s
+                .owned[1]
+                .and(Board::new([0x511400]))
+                .shifted(-4)
+                .and(allowed_0)
+                .shifted(-4)
+                .and(allowed_1),
+            s
+                .owned[1]
+                .and(Board::new([0x1ce739c]))
+                .shifted(-1)
+                .and(allowed_0)
+                .shifted(-1)
+                .and(allowed_1),
+            s
+                .owned[1]
+                .and(Board::new([0x739ce7]))
+                .shifted(1)
+                .and(allowed_0)
+                .shifted(1)
+                .and(allowed_1),
+            s
+                .owned[1]
+                .and(Board::new([0x5114]))
+                .shifted(4)
+                .and(allowed_0)
+                .shifted(4)
+                .and(allowed_1),
+            s
+                .owned[1]
+                .and(Board::new([0x7fff]))
+                .shifted(5)
+                .and(allowed_0)
+                .shifted(5)
+                .and(allowed_1),
+            s
+                .owned[1]
+                .and(Board::new([0x1445]))
+                .shifted(6)
+                .and(allowed_0)
+                .shifted(6)
+                .and(allowed_1),
+            s.owned[1].and(Board::new([0x1455140])).shifted(-6).and(allowed_1),
+            s.owned[1].and(Board::new([0x1ffffe0])).shifted(-5).and(allowed_1),
+            s.owned[1].and(Board::new([0x551540])).shifted(-4).and(allowed_1),
+            s.owned[1].and(Board::new([0x1ef7bde])).shifted(-1).and(allowed_1),
+            s.owned[1].and(Board::new([0xf7bdef])).shifted(1).and(allowed_1),
+            s.owned[1].and(Board::new([0x55154])).shifted(4).and(allowed_1),
+            s.owned[1].and(Board::new([0xfffff])).shifted(5).and(allowed_1),
+            s.owned[1].and(Board::new([0x51545])).shifted(6).and(allowed_1),
+        ]
+    }
+    /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
+    const GROUPS_P2: [(i32, u16, u8); 16] = [
+        (-12, 2, 0),
+        (-10, 2, 0),
+        (-8, 2, 0),
+        (-2, 2, 0),
+        (2, 2, 0),
+        (8, 2, 0),
+        (10, 2, 0),
+        (12, 2, 0),
+        (-6, 3, 0),
+        (-5, 3, 0),
+        (-4, 3, 0),
+        (-1, 3, 0),
+        (1, 3, 0),
+        (4, 3, 0),
+        (5, 3, 0),
+        (6, 3, 0),
+    ];
+    /// Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
+    #[inline(always)]
+    #[allow(unused_variables)]
+    fn targets_p2(s: &State) -> [Board; 16] {
+        let mover: u8 = 2;
+        let allowed_0 = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+        let allowed_1 = ALL.minus(s.occupied);
+        [
+            s
+                .owned[2]
+                .and(Board::new([0x1445000]))
+                .shifted(-6)
+                .and(allowed_0)
+                .shifted(-6)
+                .and(allowed_1),
+            s
+                .owned[2]
+                .and(Board::new([0x1fffc00]))
+                .shifted(-5)
+                .and(allowed_0)
+                .shifted(-5)
+                .and(allowed_1),
+            s
+                .owned[2]
+                .and(Board::new([0x511400]))
+                .shifted(-4)
+                .and(allowed_0)
+                .shifted(-4)
+                .and(allowed_1),
+            s
+                .owned[2]
+                .and(Board::new([0x1ce739c]))
+                .shifted(-1)
+                .and(allowed_0)
+                .shifted(-1)
+                .and(allowed_1),
+            s
+                .owned[2]
+                .and(Board::new([0x739ce7]))
+                .shifted(1)
+                .and(allowed_0)
+                .shifted(1)
+                .and(allowed_1),
+            s
+                .owned[2]
+                .and(Board::new([0x5114]))
+                .shifted(4)
+                .and(allowed_0)
+                .shifted(4)
+                .and(allowed_1),
+            s
+                .owned[2]
+                .and(Board::new([0x7fff]))
+                .shifted(5)
+                .and(allowed_0)
+                .shifted(5)
+                .and(allowed_1),
+            s
+                .owned[2]
+                .and(Board::new([0x1445]))
+                .shifted(6)
+                .and(allowed_0)
+                .shifted(6)
+                .and(allowed_1),
+            s.owned[2].and(Board::new([0x1455140])).shifted(-6).and(allowed_1),
+            s.owned[2].and(Board::new([0x1ffffe0])).shifted(-5).and(allowed_1),
+            s.owned[2].and(Board::new([0x551540])).shifted(-4).and(allowed_1),
+            s.owned[2].and(Board::new([0x1ef7bde])).shifted(-1).and(allowed_1),
+            s.owned[2].and(Board::new([0xf7bdef])).shifted(1).and(allowed_1),
+            s.owned[2].and(Board::new([0x55154])).shifted(4).and(allowed_1),
+            s.owned[2].and(Board::new([0xfffff])).shifted(5).and(allowed_1),
+            s.owned[2].and(Board::new([0x51545])).shifted(6).and(allowed_1),
+        ]
+    }
+    /// One legal move chosen uniformly at random, with one draw over
+    /// the sizes of the target sets and no move list; the forced pass
+    /// when there is none.
+    #[inline(always)]
+    fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
+        let picked = match s.mover {
+            1 => {
+                pick_in_sets(&Self::targets_p1(s), rng)
+                    .map(|(g, to)| {
+                        let (delta, rule, dir) = Self::GROUPS_P1[g];
+                        let from = (to as i32 - delta) as u16;
+                        Move::Piece {
+                            rule,
+                            from,
+                            to: to as u16,
+                            dir,
+                        }
+                    })
+            }
+            2 => {
+                pick_in_sets(&Self::targets_p2(s), rng)
+                    .map(|(g, to)| {
+                        let (delta, rule, dir) = Self::GROUPS_P2[g];
+                        let from = (to as i32 - delta) as u16;
+                        Move::Piece {
+                            rule,
+                            from,
+                            to: to as u16,
+                            dir,
+                        }
+                    })
+            }
+            _ => None,
+        };
+        picked.unwrap_or(Move::Pass)
+    }
 }
 impl Game for Alquerque {
     type State = State;
@@ -901,24 +952,29 @@ impl Game for Alquerque {
             Move::Swap => MoveKey::SWAP,
         }
     }
-    /// The standard playout, with one move buffer for the whole playout.
+    /// The standard playout, choosing each move from the target
+    /// sets without listing the moves.
     fn playout<R: ::ludemic_runtime::rand_core::RngCore>(
         &self,
         s: &mut State,
         rng: &mut R,
     ) -> PlayoutResult {
-        std::thread_local! {
-            #[doc = r" The move buffer playouts reuse: it grows to the largest"] #[doc =
-            r" branching factor once per thread, then never allocates."] static MOVES :
-            std::cell::RefCell < MoveBuffer < Move >> =
-            std::cell::RefCell::new(MoveBuffer::with_capacity(256));
+        while !s.results.is_over() {
+            let mv = self.draw_move(s, rng);
+            self.apply_move(s, mv);
         }
-        MOVES
-            .with_borrow_mut(|buffer| ::ludemic_runtime::standard_playout(
-                self,
-                s,
-                rng,
-                buffer,
-            ))
+        let outcome = s.results.outcome().expect("the game is over");
+        PlayoutResult {
+            outcome,
+            moves: s.moves,
+        }
+    }
+    fn random_move<R: ::ludemic_runtime::rand_core::RngCore>(
+        &self,
+        s: &State,
+        rng: &mut R,
+        _: &mut MoveBuffer<Move>,
+    ) -> Move {
+        self.draw_move(s, rng)
     }
 }

@@ -115,11 +115,14 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     // piece's rules are inlined over the tables.
     let sets = g.target_sets();
     let generate = match &sets {
-        Some((by_sets, _)) => by_sets.clone(),
+        Some(code) => code.generate.clone(),
         None => g.moves(play, &|mv| quote!(out.push(#mv);)),
     };
+    let any_by_sets = sets.as_ref().map(|code| code.any.clone());
     let (draw_move, playout) = match sets {
-        Some((_, draw_move)) => {
+        Some(sets::SetCode {
+            items: draw_move, ..
+        }) => {
             let playout = quote! {
                 /// The standard playout, choosing each move from the target
                 /// sets without listing the moves.
@@ -159,16 +162,21 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     let explicit_pass = support::has_pass_rule(play);
     g.needs_probe |= explicit_pass;
     let probe = if g.needs_probe {
-        g.probe = true;
-        let code = g.moves(play, &|_| quote!(return true;));
-        g.probe = false;
+        let code = match any_by_sets {
+            Some(any) => any,
+            None => {
+                g.probe = true;
+                let code = g.moves(play, &|_| quote!(return true;));
+                g.probe = false;
+                quote!(#code false)
+            }
+        };
         quote! {
             /// Whether `mover` has a move of the play rules (the forced pass
             /// aside), as if it were to move now.
             #[allow(unused_variables, unused_labels, clippy::needless_return)]
             fn any_moves(&self, s: &State, mover: u8) -> bool {
                 #code
-                false
             }
         }
     } else {

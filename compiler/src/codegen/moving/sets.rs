@@ -30,14 +30,25 @@ struct Group {
     froms: Vec<u16>,
     /// The bitboard of the pieces that move.
     pieces: TokenStream,
-    /// The destinations allowed, as a bitboard expression.
-    targets: TokenStream,
+    /// Each leg of the move: its site difference and the sites it may end
+    /// on (a hop's jumped site, then its landing; a step's destination).
+    legs: Vec<(i32, TokenStream)>,
 }
 
 /// One player's moves as groups.
 struct PlayerSets {
     player: u8,
     groups: Vec<Group>,
+}
+
+/// The code of the target sets.
+pub(super) struct SetCode {
+    /// The body of `generate`: every move, set by set.
+    pub generate: TokenStream,
+    /// The body of `any_moves`: whether some set is not empty.
+    pub any: TokenStream,
+    /// The set functions, their tables and `draw_move`.
+    pub items: TokenStream,
 }
 
 /// Most groups a player may have before listing per piece is as good.
@@ -47,7 +58,7 @@ impl Gen<'_> {
     /// The target-set items (per-player set functions, group tables,
     /// `generate` and `draw_move`), or `None` when the play rules are not
     /// all steps and leaps the sets can express.
-    pub(super) fn target_sets(&mut self) -> Option<(TokenStream, TokenStream)> {
+    pub(super) fn target_sets(&mut self) -> Option<SetCode> {
         let model = self.model;
         if model.swap
             || model.phases.len() != 1
@@ -95,30 +106,27 @@ impl Gen<'_> {
         Some(self.emit_sets(&players))
     }
 
-    /// The groups of one step or leap move of the current component.
+    /// The groups of one step, leap or one-site hop of the current component.
     fn groups(&mut self, m: &PieceMove, pieces: &TokenStream) -> Option<Vec<Group>> {
         if m.from.is_some() {
             return None;
         }
-        let saved = self.scope;
-        self.scope.to = true;
-        let targets = m
-            .to_if
-            .as_ref()
-            .map_or(Some(quote!(ALL)), |c| self.site_set(c));
-        self.scope = saved;
-        let targets = targets?;
+        let targets = match &m.to_if {
+            Some(c) => self.site_set(c, &SiteExpr::To)?,
+            None => quote!(ALL),
+        };
         let n = self.model.board.num_sites();
-        // (rule, dir) → every (from, to) it moves, from the same tables as
-        // the per-piece generator.
-        let mut pairs: Vec<(u8, u16, u16)> = Vec::new();
+        // Every (dir, from, over, to) the rule moves, from the same tables as
+        // the per-piece generator; `over` is the jumped site of a hop.
+        let mut moves: Vec<(u8, u16, Option<u16>, u16)> = Vec::new();
+        let mut over_set = None;
         match &m.reach {
             Reach::Step => {
                 for (k, &d) in m.directions.iter().enumerate() {
                     for from in 0..n {
                         for ray in self.model.board.radials(from, d) {
                             if let Some(&to) = ray.steps.get(1) {
-                                pairs.push((k as u8, from as u16, to));
+                                moves.push((k as u8, from as u16, None, to));
                             }
                         }
                     }
@@ -126,33 +134,62 @@ impl Gen<'_> {
             }
             Reach::Leap { walks, forward } => {
                 for (from, targets) in self.leap_lists(walks, *forward).into_iter().enumerate() {
-                    pairs.extend(targets.into_iter().map(|to| (0, from as u16, to)));
+                    moves.extend(targets.into_iter().map(|to| (0, from as u16, None, to)));
+                }
+            }
+            Reach::Hop {
+                distance: IntExpr::Const(1),
+                between_if,
+                ..
+            } => {
+                over_set = Some(match between_if {
+                    Some(c) => self.site_set(c, &SiteExpr::Between)?,
+                    None => quote!(ALL),
+                });
+                for (k, &d) in m.directions.iter().enumerate() {
+                    for from in 0..n {
+                        for ray in self.model.board.radials(from, d) {
+                            if let (Some(&over), Some(&to)) = (ray.steps.get(1), ray.steps.get(2)) {
+                                moves.push((k as u8, from as u16, Some(over), to));
+                            }
+                        }
+                    }
                 }
             }
             _ => return None,
         }
         // A move listed twice would be one bit in a set: keep listing per piece.
         let mut seen = std::collections::BTreeSet::new();
-        if !pairs.iter().all(|p| seen.insert(*p)) {
+        if !moves
+            .iter()
+            .all(|&(k, from, _, to)| seen.insert((k, from, to)))
+        {
             return None;
         }
-        let mut by_delta: BTreeMap<(u8, i32), Vec<u16>> = BTreeMap::new();
-        for (dir, from, to) in pairs {
-            by_delta
-                .entry((dir, to as i32 - from as i32))
-                .or_default()
-                .push(from);
+        // Grouped by the site differences of each leg.
+        let mut by_delta: BTreeMap<(u8, i32, Option<i32>), Vec<u16>> = BTreeMap::new();
+        for (dir, from, over, to) in moves {
+            let key = match over {
+                None => (dir, to as i32 - from as i32, None),
+                Some(o) => (dir, o as i32 - from as i32, Some(to as i32 - o as i32)),
+            };
+            by_delta.entry(key).or_default().push(from);
         }
         Some(
             by_delta
                 .into_iter()
-                .map(|((dir, delta), froms)| Group {
+                .map(|((dir, first, second), froms)| Group {
                     rule: m.rule,
                     dir,
-                    delta,
+                    delta: first + second.unwrap_or(0),
+                    legs: match (second, &over_set) {
+                        (Some(d2), Some(over)) => {
+                            vec![(first, over.clone()), (d2, targets.clone())]
+                        }
+                        _ => vec![(first, targets.clone())],
+                    },
                     froms,
                     pieces: pieces.clone(),
-                    targets: targets.clone(),
                 })
                 .collect(),
         )
@@ -160,8 +197,8 @@ impl Gen<'_> {
 
     /// A destination test as the set of sites passing it, for the mover
     /// `mover`; `None` when the test needs more than the destination.
-    fn site_set(&mut self, c: &Cond) -> Option<TokenStream> {
-        let to = |x: &SiteExpr| matches!(x, SiteExpr::To);
+    fn site_set(&mut self, c: &Cond, at: &SiteExpr) -> Option<TokenStream> {
+        let to = |x: &SiteExpr| x == at;
         Some(match c {
             Cond::True => quote!(ALL),
             Cond::False => quote!(Board::EMPTY),
@@ -172,20 +209,20 @@ impl Gen<'_> {
             }
             Cond::Friend(IntExpr::Who(x)) if to(x) => quote!(s.owned[mover as usize]),
             Cond::Not(inner) => {
-                let inner = self.site_set(inner)?;
+                let inner = self.site_set(inner, at)?;
                 quote!(ALL.minus(#inner))
             }
             Cond::And(list) => {
                 let sets = list
                     .iter()
-                    .map(|c| self.site_set(c))
+                    .map(|c| self.site_set(c, at))
                     .collect::<Option<Vec<_>>>()?;
                 quote!(ALL #(.and(#sets))*)
             }
             Cond::Or(list) => {
                 let sets = list
                     .iter()
-                    .map(|c| self.site_set(c))
+                    .map(|c| self.site_set(c, at))
                     .collect::<Option<Vec<_>>>()?;
                 quote!(Board::EMPTY #(.or(#sets))*)
             }
@@ -196,10 +233,11 @@ impl Gen<'_> {
     /// Per player: `targets_pN` (the sets), `GROUPS_PN` (each set's rule,
     /// direction and site difference); then `generate` over the sets and
     /// `draw_move`.
-    fn emit_sets(&mut self, players: &[PlayerSets]) -> (TokenStream, TokenStream) {
+    fn emit_sets(&mut self, players: &[PlayerSets]) -> SetCode {
         let mut items = Vec::new();
         let mut generate_arms = Vec::new();
         let mut pick_arms = Vec::new();
+        let mut any_arms = Vec::new();
         for p in players {
             let fn_name = format_ident!("targets_p{}", p.player);
             let table = format_ident!("GROUPS_P{}", p.player);
@@ -211,21 +249,26 @@ impl Gen<'_> {
             let mut sets = Vec::new();
             let mut rows = Vec::new();
             for g in &p.groups {
-                let key = g.targets.to_string();
-                let name = match set_names.iter().find(|(k, _)| *k == key) {
-                    Some((_, id)) => id.clone(),
-                    None => {
-                        let id = format_ident!("allowed_{}", set_names.len());
-                        let t = &g.targets;
-                        lets.push(quote!(let #id = #t;));
-                        set_names.push((key, id.clone()));
-                        id
-                    }
-                };
                 let froms = self.tables.bits(g.froms.iter().copied());
-                let delta = Literal::i32_unsuffixed(g.delta);
                 let pieces = &g.pieces;
-                sets.push(quote!(#pieces.and(#froms).shifted(#delta).and(#name)));
+                let mut set = quote!(#pieces.and(#froms));
+                for (delta, allowed) in &g.legs {
+                    // Each distinct allowed set is computed once.
+                    let key = allowed.to_string();
+                    let name = match set_names.iter().find(|(k, _)| *k == key) {
+                        Some((_, id)) => id.clone(),
+                        None => {
+                            let id = format_ident!("allowed_{}", set_names.len());
+                            lets.push(quote!(let #id = #allowed;));
+                            set_names.push((key, id.clone()));
+                            id
+                        }
+                    };
+                    let delta = Literal::i32_unsuffixed(*delta);
+                    set = quote!(#set.shifted(#delta).and(#name));
+                }
+                sets.push(set);
+                let delta = Literal::i32_unsuffixed(g.delta);
                 let (rule, dir) = (
                     Literal::u16_unsuffixed(g.rule),
                     Literal::u8_unsuffixed(g.dir),
@@ -263,6 +306,9 @@ impl Gen<'_> {
                     }
                 }
             });
+            any_arms.push(quote! {
+                #player => Self::#fn_name(s).iter().any(|set| !set.is_empty()),
+            });
             pick_arms.push(quote! {
                 #player => pick_in_sets(&Self::#fn_name(s), rng).map(|(g, to)| {
                     let (delta, rule, dir) = Self::#table[g];
@@ -292,14 +338,29 @@ impl Gen<'_> {
                 picked.unwrap_or(Move::Pass)
             }
         };
-        (generate, draw_move)
+        let any = quote! {
+            match mover {
+                #(#any_arms)*
+                _ => false,
+            }
+        };
+        SetCode {
+            generate,
+            any,
+            items: draw_move,
+        }
     }
 }
 
-/// The step and leap moves of a component's rules; `None` for anything else.
+/// The step, leap and hop moves of a component's rules; `None` for anything else.
 fn flatten<'m>(m: &'m Moves, out: &mut Vec<&'m PieceMove>) -> Option<()> {
     match m {
-        Moves::Move(pm) if matches!(pm.reach, Reach::Step | Reach::Leap { .. }) => {
+        Moves::Move(pm)
+            if matches!(
+                pm.reach,
+                Reach::Step | Reach::Leap { .. } | Reach::Hop { .. }
+            ) =>
+        {
             out.push(pm);
             Some(())
         }
