@@ -37,6 +37,10 @@ const GAMES: &[(&str, &[&str])] = &[
     ("tant-fant", &["tant-fant"]),
     ("alquerque", &["alquerque"]),
     ("lines-of-action", &["lines-of-action"]),
+    ("feed-the-ducks", &["feed-the-ducks"]),
+    ("reversi", &["reversi"]),
+    ("dots-and-boxes", &["dots-and-boxes"]),
+    ("connect-four", &["connect-four"]),
 ];
 
 /// Random playouts per variant in the load-and-play test.
@@ -96,8 +100,8 @@ fn own_games_replay_every_ludii_trial() {
     }
     assert_eq!(
         replayed,
-        172 + 180,
-        "7 placement games (12 trial files, 172 trials) and 9 moving-piece games (180 trials)"
+        172 + 260,
+        "7 placement games (12 trial files, 172 trials) and 13 moving-piece games (260 trials)"
     );
 }
 

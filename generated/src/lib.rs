@@ -67,11 +67,16 @@ pub const GAMES: &[&str] = &[
     "yavalath",
 ];
 
-/// The games of `games/` the code generator cannot compile yet (moving
-/// pieces): they run on the interpreter only. `tests/generated.rs` checks
-/// that the generator still refuses each of them, so this list shrinks as
-/// the generator grows.
-pub const INTERPRETED_ONLY: &[&str] = &[];
+/// The games of `games/` the code generator cannot compile yet (flips,
+/// edges and scores, stacks, attraction): they run on the interpreter only.
+/// `tests/generated.rs` checks that the generator still refuses each of
+/// them, so this list shrinks as the generator grows.
+pub const INTERPRETED_ONLY: &[&str] = &[
+    "connect-four",
+    "dots-and-boxes",
+    "feed-the-ducks",
+    "reversi",
+];
 
 /// Runs `visitor` on the compiled game whose file in `games/` has stem `stem`.
 pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
