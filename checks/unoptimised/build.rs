@@ -1,6 +1,7 @@
 //! Compiles every game of `games/` with all of the code generator's
 //! optimisations switched off, so the plain code paths (flood fills, rays,
-//! the recent-moves history, limit checks, standard playouts) are built and
+//! the recent-moves history, limit checks, per-piece move lists, standard
+//! playouts) are built and
 //! tested too.
 
 use ludemic_compiler::codegen::CodegenOptions;
@@ -13,17 +14,27 @@ fn main() {
         pass_counter: false,
         skip_unreachable_limits: false,
         incremental_connectivity: false,
+        target_sets: false,
     };
     let mut config = ludemic_compiler::build::Config::new()
         .codegen_options(plain)
         .defs("../../games/def");
     for game in [
+        "alquerque",
+        "amazons",
+        "breakthrough",
         "connect6",
         "gomoku",
         "havannah",
         "hex",
+        "knightthrough",
+        "lines-of-action",
+        "mu-torere",
         "squava",
+        "tant-fant",
         "tic-tac-toe",
+        "tron",
+        "wolf-and-sheep",
         "yavalath",
     ] {
         config = config.game(format!("../../games/{game}.lud"));

@@ -12,11 +12,20 @@ macro_rules! plain {
 }
 
 plain!(
+    alquerque,
+    amazons,
+    breakthrough,
     connect6,
     gomoku,
     havannah,
     hex,
+    knightthrough,
+    lines_of_action,
+    mu_torere,
     squava,
+    tant_fant,
     tic_tac_toe,
+    tron,
+    wolf_and_sheep,
     yavalath
 );

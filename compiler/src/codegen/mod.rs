@@ -37,6 +37,10 @@ pub struct CodegenOptions {
     /// Keep groups in a union–find updated at each placement for connection
     /// tests, when pieces are only ever placed.
     pub incremental_connectivity: bool,
+    /// Keep a player's steps, leaps and one-site hops as bitboard target sets
+    /// (pieces shifted by a site difference, masked by the allowed sites),
+    /// and draw a playout's move over the sets' sizes without listing moves.
+    pub target_sets: bool,
 }
 
 impl Default for CodegenOptions {
@@ -48,6 +52,7 @@ impl Default for CodegenOptions {
             pass_counter: true,
             skip_unreachable_limits: true,
             incremental_connectivity: true,
+            target_sets: true,
         }
     }
 }

@@ -113,7 +113,11 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     // Steps and leaps as target sets, where the rules allow: listing walks
     // the sets, a playout draws from them without listing. Otherwise each
     // piece's rules are inlined over the tables.
-    let sets = g.target_sets();
+    let sets = if options.target_sets {
+        g.target_sets()
+    } else {
+        None
+    };
     let generate = match &sets {
         Some(code) => code.generate.clone(),
         None => g.moves(play, &|mv| quote!(out.push(#mv);)),
