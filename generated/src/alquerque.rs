@@ -512,7 +512,7 @@ impl Alquerque {
             Move::Add { .. } => unreachable!("the game has no placement rule"),
             Move::Piece { rule, from, to, dir } => {
                 match rule {
-                    0 => {
+                    0 | 2 => {
                         let n = 1;
                         if n > 0 {
                             let n = n as usize;
@@ -533,33 +533,7 @@ impl Alquerque {
                         s.recent.push(mover, false);
                         s.moves += 1;
                     }
-                    1 => {
-                        Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
-                        s.moves += 1;
-                    }
-                    2 => {
-                        let n = 1;
-                        if n > 0 {
-                            let n = n as usize;
-                            let radials: &[_] = match dir {
-                                0 => &RADIALS_ADJACENT[from as usize][..],
-                                _ => &[],
-                            };
-                            if let Some(ray) = radials
-                                .iter()
-                                .find(|ray| ray.get(n) == Some(&to))
-                            {
-                                for &between in ray[..n].iter().rev() {
-                                    Self::clear(s, between);
-                                }
-                            }
-                        }
-                        Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
-                        s.moves += 1;
-                    }
-                    3 => {
+                    1 | 3 => {
                         Self::move_piece(s, from, to);
                         s.recent.push(mover, false);
                         s.moves += 1;

@@ -1364,13 +1364,7 @@ impl Amazons {
             }
             Move::Piece { rule, from, to, dir } => {
                 match rule {
-                    0 => {
-                        Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
-                        s.moves += 1;
-                        again = true;
-                    }
-                    1 => {
+                    0 | 1 => {
                         Self::move_piece(s, from, to);
                         s.recent.push(mover, false);
                         s.moves += 1;

@@ -256,23 +256,12 @@ impl Breakthrough {
             Move::Add { .. } => unreachable!("the game has no placement rule"),
             Move::Piece { rule, from, to, dir } => {
                 match rule {
-                    0 => {
+                    0 | 2 => {
                         Self::move_piece(s, from, to);
                         s.recent.push(mover, false);
                         s.moves += 1;
                     }
-                    1 => {
-                        Self::clear(s, to);
-                        Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
-                        s.moves += 1;
-                    }
-                    2 => {
-                        Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
-                        s.moves += 1;
-                    }
-                    3 => {
+                    1 | 3 => {
                         Self::clear(s, to);
                         Self::move_piece(s, from, to);
                         s.recent.push(mover, false);

@@ -255,13 +255,7 @@ impl Knightthrough {
             Move::Add { .. } => unreachable!("the game has no placement rule"),
             Move::Piece { rule, from, to, dir } => {
                 match rule {
-                    0 => {
-                        Self::clear(s, to);
-                        Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
-                        s.moves += 1;
-                    }
-                    1 => {
+                    0 | 1 => {
                         Self::clear(s, to);
                         Self::move_piece(s, from, to);
                         s.recent.push(mover, false);

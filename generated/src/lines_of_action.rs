@@ -2515,7 +2515,7 @@ impl LinesOfAction {
             Move::Add { .. } => unreachable!("the game has no placement rule"),
             Move::Piece { rule, from, to, dir } => {
                 match rule {
-                    0 => {
+                    0 | 4 => {
                         let n = (Board::EMPTY
                             .or(RAY_MASK_N[from as usize])
                             .or(RAY_MASK_S[from as usize])
@@ -2532,7 +2532,7 @@ impl LinesOfAction {
                         s.recent.push(mover, false);
                         s.moves += 1;
                     }
-                    1 => {
+                    1 | 5 => {
                         let n = (Board::EMPTY
                             .or(RAY_MASK_W[from as usize])
                             .or(RAY_MASK_E[from as usize])
@@ -2549,7 +2549,7 @@ impl LinesOfAction {
                         s.recent.push(mover, false);
                         s.moves += 1;
                     }
-                    2 => {
+                    2 | 6 => {
                         let n = (Board::EMPTY
                             .or(RAY_MASK_NE[from as usize])
                             .or(RAY_MASK_SW[from as usize])
@@ -2566,75 +2566,7 @@ impl LinesOfAction {
                         s.recent.push(mover, false);
                         s.moves += 1;
                     }
-                    3 => {
-                        let n = (Board::EMPTY
-                            .or(RAY_MASK_NW[from as usize])
-                            .or(RAY_MASK_SE[from as usize])
-                            .with(from as usize)
-                            .minus(ALL.minus(s.occupied))
-                            .count() as i64) - 1;
-                        if n > 0 {
-                            let n = n as usize;
-                            if Self::is_enemy(s, to, mover) {
-                                Self::clear(s, to);
-                            }
-                        }
-                        Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
-                        s.moves += 1;
-                    }
-                    4 => {
-                        let n = (Board::EMPTY
-                            .or(RAY_MASK_N[from as usize])
-                            .or(RAY_MASK_S[from as usize])
-                            .with(from as usize)
-                            .minus(ALL.minus(s.occupied))
-                            .count() as i64) - 1;
-                        if n > 0 {
-                            let n = n as usize;
-                            if Self::is_enemy(s, to, mover) {
-                                Self::clear(s, to);
-                            }
-                        }
-                        Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
-                        s.moves += 1;
-                    }
-                    5 => {
-                        let n = (Board::EMPTY
-                            .or(RAY_MASK_W[from as usize])
-                            .or(RAY_MASK_E[from as usize])
-                            .with(from as usize)
-                            .minus(ALL.minus(s.occupied))
-                            .count() as i64) - 1;
-                        if n > 0 {
-                            let n = n as usize;
-                            if Self::is_enemy(s, to, mover) {
-                                Self::clear(s, to);
-                            }
-                        }
-                        Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
-                        s.moves += 1;
-                    }
-                    6 => {
-                        let n = (Board::EMPTY
-                            .or(RAY_MASK_NE[from as usize])
-                            .or(RAY_MASK_SW[from as usize])
-                            .with(from as usize)
-                            .minus(ALL.minus(s.occupied))
-                            .count() as i64) - 1;
-                        if n > 0 {
-                            let n = n as usize;
-                            if Self::is_enemy(s, to, mover) {
-                                Self::clear(s, to);
-                            }
-                        }
-                        Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
-                        s.moves += 1;
-                    }
-                    7 => {
+                    3 | 7 => {
                         let n = (Board::EMPTY
                             .or(RAY_MASK_NW[from as usize])
                             .or(RAY_MASK_SE[from as usize])

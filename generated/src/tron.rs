@@ -260,26 +260,7 @@ impl Tron {
             Move::Add { .. } => unreachable!("the game has no placement rule"),
             Move::Piece { rule, from, to, dir } => {
                 match rule {
-                    0 => {
-                        if s.what[to as usize] != 0 {
-                            s.triggers |= 1 << mover;
-                        }
-                        Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
-                        s.moves += 1;
-                        if s.last_from != NO_SITE {
-                            Self::put(
-                                s,
-                                s.last_from,
-                                match mover {
-                                    1 => 3,
-                                    2 => 4,
-                                    p => p,
-                                },
-                            );
-                        }
-                    }
-                    1 => {
+                    0 | 1 => {
                         if s.what[to as usize] != 0 {
                             s.triggers |= 1 << mover;
                         }

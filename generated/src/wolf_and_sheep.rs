@@ -249,12 +249,7 @@ impl WolfAndSheep {
             Move::Add { .. } => unreachable!("the game has no placement rule"),
             Move::Piece { rule, from, to, dir } => {
                 match rule {
-                    0 => {
-                        Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
-                        s.moves += 1;
-                    }
-                    1 => {
+                    0 | 1 => {
                         Self::move_piece(s, from, to);
                         s.recent.push(mover, false);
                         s.moves += 1;

@@ -198,20 +198,32 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     // Applying each rule's moves.
     let mut rules: Vec<RuleApply> = Vec::new();
     collect_rules(play, &[], &mut rules);
-    let mut place_arms = Vec::new();
-    let mut piece_arms = Vec::new();
+    // Rules whose application is the same code (one per direction or per
+    // player, say) share one arm.
+    let mut place_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
+    let mut piece_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     for r in &rules {
         let code = g.apply_rule(r);
-        let rule = Literal::u16_unsuffixed(r.rule);
-        match r.kind {
-            effects::RuleKind::Place => place_arms.push(quote! {
-                #rule => { #code }
-            }),
-            effects::RuleKind::Piece(_) => piece_arms.push(quote! {
-                #rule => { #code }
-            }),
+        let groups = match r.kind {
+            effects::RuleKind::Place => &mut place_groups,
+            effects::RuleKind::Piece(_) => &mut piece_groups,
+        };
+        let key = code.to_string();
+        match groups.iter_mut().find(|(k, _, _)| *k == key) {
+            Some((_, numbers, _)) => numbers.push(r.rule),
+            None => groups.push((key, vec![r.rule], code)),
         }
     }
+    let arms = |groups: Vec<(String, Vec<u16>, TokenStream)>| -> Vec<TokenStream> {
+        groups
+            .into_iter()
+            .map(|(_, numbers, code)| {
+                let numbers = numbers.into_iter().map(Literal::u16_unsuffixed);
+                quote!(#(#numbers)|* => { #code })
+            })
+            .collect()
+    };
+    let (place_arms, piece_arms) = (arms(place_groups), arms(piece_groups));
 
     let add_arm = if place_arms.is_empty() {
         quote!(Move::Add { .. } => unreachable!("the game has no placement rule"),)
