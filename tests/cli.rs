@@ -94,6 +94,24 @@ fn check_summarises_players_board_phases_and_playout() {
 }
 
 #[test]
+fn check_names_the_target_sets_playout_of_moving_games() {
+    let out = ludemic(&["check", "games/breakthrough.lud"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("playout: target-sets"),
+        "{}",
+        text(&out.stdout)
+    );
+    // Amazons' slides depend on the blockers along each line: no target sets.
+    let out = ludemic(&["check", "games/amazons.lud"]);
+    assert!(
+        text(&out.stdout).contains("playout: standard"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
 fn expand_prints_the_expanded_game_with_options_resolved() {
     let out = ludemic(&["expand", "games/hex.lud", "--option", "Board Size/9x9"]);
     assert!(out.status.success(), "{}", text(&out.stderr));

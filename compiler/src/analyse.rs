@@ -19,6 +19,8 @@ pub enum PlayoutVariant {
     Standard,
     /// Place on a uniformly chosen empty site; no move generation.
     AddToEmpty,
+    /// Draw one move over bitboard target sets, without listing the moves.
+    TargetSets,
 }
 
 impl fmt::Display for PlayoutVariant {
@@ -26,6 +28,7 @@ impl fmt::Display for PlayoutVariant {
         f.write_str(match self {
             PlayoutVariant::Standard => "standard",
             PlayoutVariant::AddToEmpty => "add-to-empty",
+            PlayoutVariant::TargetSets => "target-sets",
         })
     }
 }
@@ -40,6 +43,16 @@ pub struct PlayoutChoice {
 
 /// Chooses the playout variant of every phase.
 pub fn select_playouts(model: &GameModel) -> Vec<PlayoutChoice> {
+    if crate::codegen::target_sets_apply(model) {
+        return vec![PlayoutChoice {
+            phase: 0,
+            variant: PlayoutVariant::TargetSets,
+            reason: "every move is a step, leap or one-site hop onto sites chosen without looking \
+                     at where the piece comes from: the compiled playout draws from bitboard \
+                     target sets without listing moves (the standard playout's distribution)"
+                .to_owned(),
+        }];
+    }
     model
         .phases
         .iter()

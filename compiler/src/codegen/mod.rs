@@ -140,6 +140,15 @@ pub fn generate(
     ))
 }
 
+/// Whether the code generator compiles `model` with its moves kept as
+/// target sets (pieces that move, every move a step, leap or one-site hop
+/// onto sites chosen without looking at where the piece comes from).
+pub fn target_sets_apply(model: &GameModel) -> bool {
+    placement_blocker(model).is_some()
+        && moving::blocker(model).is_none()
+        && moving::has_target_sets(model)
+}
+
 /// The limits of the state layout.
 fn check_supported(model: &GameModel) -> Result<()> {
     if placement_blocker(model).is_some() {

@@ -49,9 +49,13 @@ struct Gen<'m> {
     needs_probe: bool,
 }
 
-/// The module's items (without the `@generated` header).
-pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> TokenStream {
-    let mut g = Gen {
+/// Whether the play rules are all moves the target sets express (see `sets`).
+pub fn has_target_sets(model: &GameModel) -> bool {
+    new_gen(model).target_sets().is_some()
+}
+
+fn new_gen(model: &GameModel) -> Gen<'_> {
+    Gen {
         model,
         tables: Tables::new(&model.board),
         helpers: Vec::new(),
@@ -60,7 +64,12 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         component: None,
         probe: false,
         needs_probe: false,
-    };
+    }
+}
+
+/// The module's items (without the `@generated` header).
+pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> TokenStream {
+    let mut g = new_gen(model);
     let ty = format_ident!("{}", type_name);
     let rt: TokenStream = options.runtime_path.parse().expect("a runtime path");
     let n_sites = model.board.num_sites();
