@@ -90,7 +90,7 @@ fn compiled_games_replay_every_ludii_trial_with_default_options() {
     }
     assert_eq!(
         replayed,
-        172 - 23 + 9 * 20,
-        "all placement trial files but hex-9x9's, and 9 moving-piece games"
+        172 - 23 + 13 * 20,
+        "all placement trial files but hex-9x9's, and the 13 moving-piece games"
     );
 }

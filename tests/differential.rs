@@ -32,6 +32,10 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("tant-fant", 100),
     ("alquerque", 20),
     ("lines-of-action", 6),
+    ("reversi", 20),
+    ("dots-and-boxes", 20),
+    ("connect-four", 200),
+    ("feed-the-ducks", 20),
 ];
 
 fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
@@ -149,6 +153,10 @@ fn optimised_playouts_match_standard_playouts() {
         ("tant-fant", 10_000),
         ("alquerque", 1_000),
         ("lines-of-action", 100),
+        ("reversi", 1_500),
+        ("dots-and-boxes", 3_000),
+        ("connect-four", 20_000),
+        ("feed-the-ducks", 2_000),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");

@@ -57,37 +57,9 @@ fn every_game_of_games_dir_is_bundled() {
         })
         .collect();
     stems.sort();
-    let mut known: Vec<&str> = ludemic_generated::GAMES
-        .iter()
-        .chain(ludemic_generated::INTERPRETED_ONLY)
-        .copied()
-        .collect();
+    let mut known: Vec<&str> = ludemic_generated::GAMES.to_vec();
     known.sort();
     assert_eq!(stems, known);
-}
-
-#[test]
-fn interpreted_only_games_are_refused_by_the_code_generator() {
-    for stem in ludemic_generated::INTERPRETED_ONLY {
-        let root = common::root();
-        let path = root.join("games").join(format!("{stem}.lud"));
-        let config = Config {
-            def_dirs: vec![root.join("games/def")],
-            ..Config::default()
-        };
-        let loaded = load(&path, &config).unwrap_or_else(|e| panic!("{e}"));
-        let source = SourceInfo {
-            path: format!("games/{stem}.lud"),
-            text: String::new(),
-        };
-        match generate(&loaded.model, &source, &CodegenOptions::default()) {
-            Ok(_) => panic!("{stem} now compiles: bundle it and drop it from INTERPRETED_ONLY"),
-            Err(e) => assert!(
-                e.to_string().contains("code generator does not support"),
-                "{stem}: {e}"
-            ),
-        }
-    }
 }
 
 #[test]

@@ -9,6 +9,11 @@ use ludemic_compiler::interp::Interpreter;
 
 ludemic::include_game!("games/squava.lud");
 ludemic::include_game!("games/hex.lud", options = ["Board Size/9x9"], name = hex9);
+ludemic::include_game!(
+    "games/connect-four.lud",
+    options = ["Modelisation/2D"],
+    name = connect_four_2d
+);
 
 fn interpreter(stem: &str, options: &[&str]) -> Interpreter {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -78,6 +83,17 @@ fn hex9_agrees_with_the_interpreter() {
 }
 
 #[test]
+fn connect_four_2d_agrees_with_the_interpreter() {
+    // Discs added on the top row slide down: a consequence that moves a piece.
+    assert_eq!(connect_four_2d::NUM_SITES, 42);
+    lockstep(
+        &connect_four_2d::ConnectFour,
+        &interpreter("connect-four", &["Modelisation/2D"]),
+        100,
+    );
+}
+
+#[test]
 fn included_games_play_out_to_the_end() {
     fn playouts<G: Game>(game: &G) {
         let mut rng = Xoshiro256PlusPlus::from_seed_u64(7);
@@ -91,6 +107,7 @@ fn included_games_play_out_to_the_end() {
     }
     playouts(&squava::Squava);
     playouts(&hex9::Hex);
+    playouts(&connect_four_2d::ConnectFour);
 }
 
 #[test]

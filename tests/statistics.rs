@@ -288,8 +288,6 @@ fn check_all(engine: Engine, scale: u64, seed: u64) {
     for b in BASELINES {
         let stats = match engine {
             Engine::Interpreter => play(&common::own_game(b.game, &[]), b.playouts * scale, seed),
-            // Games the code generator does not compile yet have no compiled run.
-            Engine::Compiled if ludemic_generated::INTERPRETED_ONLY.contains(&b.game) => continue,
             Engine::Compiled => {
                 // Compiled playouts are cheap: ten times the interpreter's sample.
                 let playouts = b.playouts * scale * 10;

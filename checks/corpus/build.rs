@@ -1,21 +1,61 @@
 //! Compiles Ludii's own files of the seven placement games (from
 //! `../shared/ludii`, beside the repository) with their default options and
-//! with each option item alone, and writes a registry of them. Without
-//! `../shared` nothing is compiled and the checks are skipped.
+//! with each option item alone, and of the thirteen moving-piece games with
+//! their defaults and the option items named below, and writes a registry
+//! of them. Without `../shared` nothing is compiled and the checks are
+//! skipped.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use ludemic_compiler::{build, codegen, load, Config};
 
-const GAMES: &[&str] = &[
-    "board/space/line/Tic-Tac-Toe.lud",
-    "board/space/line/Squava.lud",
-    "board/space/line/Gomoku.lud",
-    "board/space/line/Connect6.lud",
-    "board/space/line/Yavalath.lud",
-    "board/space/connection/Hex.lud",
-    "board/space/connection/Havannah.lud",
+/// Each file, and the option items compiled beside its defaults (`None`:
+/// every item, each alone).
+const GAMES: &[(&str, Option<&[&str]>)] = &[
+    ("board/space/line/Tic-Tac-Toe.lud", None),
+    ("board/space/line/Squava.lud", None),
+    ("board/space/line/Gomoku.lud", None),
+    ("board/space/line/Connect6.lud", None),
+    ("board/space/line/Yavalath.lud", None),
+    ("board/space/connection/Hex.lud", None),
+    ("board/space/connection/Havannah.lud", None),
+    // The moving-piece games: the options (Breakthrough's two
+    // tilings, Connect Four's two models) and a few more that change rules.
+    (
+        "board/space/territory/Reversi.lud",
+        Some(&["Board Size/6x6"]),
+    ),
+    (
+        "math/graph/Dots and Boxes.lud",
+        Some(&["Board/Hexagon", "End Rules/Misere"]),
+    ),
+    (
+        "board/race/reach/Breakthrough.lud",
+        Some(&["Board/Hexagon"]),
+    ),
+    ("board/race/reach/Knightthrough.lud", Some(&[])),
+    ("board/hunt/Wolf and Sheep.lud", Some(&[])),
+    ("board/space/blocking/Amazons.lud", Some(&[])),
+    ("board/space/blocking/Tron.lud", Some(&[])),
+    (
+        "board/space/blocking/Mu Torere.lud",
+        Some(&["Board/Square Shape", "Play Rules/No Restriction"]),
+    ),
+    ("board/space/line/Tant Fant.lud", Some(&[])),
+    (
+        "board/war/leaping/lines/Alquerque.lud",
+        Some(&["Play Rules/No force capture no sequence"]),
+    ),
+    (
+        "board/space/group/Lines of Action.lud",
+        Some(&["End rules/Simultaneous Group = Mover Win"]),
+    ),
+    ("board/space/group/Feed the Ducks.lud", Some(&[])),
+    (
+        "board/space/line/Connect Four.lud",
+        Some(&["Modelisation/2D"]),
+    ),
 ];
 
 fn main() {
@@ -43,7 +83,7 @@ fn main() {
         .defs(&defs)
         .emit_rerun_directives(true);
     let mut entries = Vec::new();
-    for lud in GAMES {
+    for &(lud, items) in GAMES {
         let path = ludii.join("lud").join(lud);
         let base = Config {
             def_dirs: vec![defs.clone()],
@@ -55,7 +95,8 @@ fn main() {
         for category in &loaded.expanded.options {
             for item in &category.items {
                 let choice = format!("{}/{}", category.heading, item.label);
-                if !loaded.model.options.contains(&choice) {
+                let wanted = items.is_none_or(|items| items.contains(&choice.as_str()));
+                if wanted && !loaded.model.options.contains(&choice) {
                     choices.push(vec![choice]);
                 }
             }
@@ -80,6 +121,12 @@ fn main() {
                     }
                 })
                 .collect();
+            // One underscore between words (`Group = Mover` is `group_mover`).
+            let suffix = suffix
+                .split('_')
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join("_");
             let name = if suffix.is_empty() {
                 stem
             } else {

@@ -15,6 +15,7 @@ fn main() {
         skip_unreachable_limits: false,
         incremental_connectivity: false,
         target_sets: false,
+        sitewise_draw: false,
     };
     let mut config = ludemic_compiler::build::Config::new()
         .codegen_options(plain)
@@ -23,13 +24,17 @@ fn main() {
         "alquerque",
         "amazons",
         "breakthrough",
+        "connect-four",
         "connect6",
+        "dots-and-boxes",
+        "feed-the-ducks",
         "gomoku",
         "havannah",
         "hex",
         "knightthrough",
         "lines-of-action",
         "mu-torere",
+        "reversi",
         "squava",
         "tant-fant",
         "tic-tac-toe",

@@ -3,7 +3,9 @@
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{flood, pick_in_sets, EndReason, RecentMoves, RngExt};
+use ::ludemic_runtime::{
+    flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind, SiteRef,
+};
 #[allow(unused_imports)]
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 25-site board `(board (rectangle 5 5 diagonals:Alternating) use:Vertex)`.
@@ -309,7 +311,7 @@ pub struct State {
     stalemated: u32,
     /// The last move's consequences gave its mover another move.
     again: bool,
-    recent: RecentMoves,
+    recent: u8,
     results: Results,
     swapped: bool,
 }
@@ -334,6 +336,7 @@ pub struct Alquerque;
 impl Alquerque {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
+    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         let old = s.what[i];
@@ -530,12 +533,12 @@ impl Alquerque {
                             }
                         }
                         Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
+                        Self::record_move(s, mover);
                         s.moves += 1;
                     }
                     1 | 3 => {
                         Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
+                        Self::record_move(s, mover);
                         s.moves += 1;
                     }
                     _ => unreachable!("a piece-move rule"),
@@ -546,14 +549,14 @@ impl Alquerque {
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                s.recent.push(mover, true);
+                Self::record_pass(s, mover);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                s.recent.push(mover, false);
+                Self::record_move(s, mover);
                 s.moves += 1;
                 s.swapped = !s.swapped;
                 again = true;
@@ -589,9 +592,7 @@ impl Alquerque {
         if !s.results.is_over() {
             self.end_rule_1(s, mover);
         }
-        if !s.results.is_over() && passed
-            && s.recent.all_passed(NUM_PLAYERS as usize, mover)
-        {
+        if !s.results.is_over() && passed && Self::all_passed(s, mover) {
             s.results.draw_all(EndReason::Terminal);
         }
     }
@@ -618,6 +619,22 @@ impl Alquerque {
                 s.results.lose(p);
             }
         }
+    }
+    /// A move that is not a pass ends the run of passes.
+    #[inline(always)]
+    fn record_move(s: &mut State, _mover: u8) {
+        s.recent = 0;
+    }
+    /// One more pass in the trailing run.
+    #[inline(always)]
+    fn record_pass(s: &mut State, _mover: u8) {
+        s.recent = s.recent.saturating_add(1);
+    }
+    /// Ludii's `allPass`: the last `NUM_PLAYERS` moves (or all, if
+    /// fewer were played) were passes.
+    #[inline(always)]
+    fn all_passed(s: &State, _mover: u8) -> bool {
+        s.recent >= NUM_PLAYERS || s.recent as u32 == s.moves
     }
     /// For each set of `targets_p1`: the site difference `to - from`, the rule and the direction.
     const GROUPS_P1: [(i32, u16, u8); 16] = [
@@ -866,7 +883,7 @@ impl Game for Alquerque {
             triggers: 0,
             stalemated: 0,
             again: false,
-            recent: RecentMoves::new(),
+            recent: 0,
             results: Results::new(NUM_PLAYERS),
             swapped: false,
         };
@@ -926,8 +943,8 @@ impl Game for Alquerque {
             Move::Swap => MoveKey::SWAP,
         }
     }
-    /// The standard playout, choosing each move from the target
-    /// sets without listing the moves.
+    /// The standard playout, drawing each move without listing
+    /// the moves.
     fn playout<R: ::ludemic_runtime::rand_core::RngCore>(
         &self,
         s: &mut State,

@@ -3,7 +3,9 @@
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{flood, pick_in_sets, EndReason, RecentMoves, RngExt};
+use ::ludemic_runtime::{
+    flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind, SiteRef,
+};
 #[allow(unused_imports)]
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 100-site board `(board (square 10))`.
@@ -1085,6 +1087,7 @@ pub struct Amazons;
 impl Amazons {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
+    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         let old = s.what[i];
@@ -1356,7 +1359,7 @@ impl Amazons {
                         Self::put(s, to, what);
                         s.last_to = to;
                         s.last_from = to;
-                        s.recent.push(mover, false);
+                        Self::record_move(s, mover);
                         s.moves += 1;
                     }
                     _ => unreachable!("a placement rule"),
@@ -1366,7 +1369,7 @@ impl Amazons {
                 match rule {
                     0 | 1 => {
                         Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
+                        Self::record_move(s, mover);
                         s.moves += 1;
                         again = true;
                     }
@@ -1378,14 +1381,14 @@ impl Amazons {
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                s.recent.push(mover, true);
+                Self::record_pass(s, mover);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                s.recent.push(mover, false);
+                Self::record_move(s, mover);
                 s.moves += 1;
                 s.swapped = !s.swapped;
                 again = true;
@@ -1421,9 +1424,7 @@ impl Amazons {
         if !s.results.is_over() {
             self.end_rule_1(s, mover);
         }
-        if !s.results.is_over() && passed
-            && s.recent.all_passed(NUM_PLAYERS as usize, mover)
-        {
+        if !s.results.is_over() && passed && Self::all_passed(s, mover) {
             s.results.draw_all(EndReason::Terminal);
         }
     }
@@ -1446,6 +1447,19 @@ impl Amazons {
                 s.results.win(p);
             }
         }
+    }
+    #[inline(always)]
+    fn record_move(s: &mut State, mover: u8) {
+        s.recent.push(mover, false);
+    }
+    #[inline(always)]
+    fn record_pass(s: &mut State, mover: u8) {
+        s.recent.push(mover, true);
+    }
+    /// Ludii's `allPass`, read from the recent moves.
+    #[inline(always)]
+    fn all_passed(s: &State, mover: u8) -> bool {
+        s.recent.all_passed(NUM_PLAYERS as usize, mover)
     }
 }
 impl Game for Amazons {

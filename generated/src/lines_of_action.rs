@@ -3,7 +3,9 @@
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{flood, pick_in_sets, EndReason, RecentMoves, RngExt};
+use ::ludemic_runtime::{
+    flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind, SiteRef,
+};
 #[allow(unused_imports)]
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 64-site board `(board (square 8))`.
@@ -1731,7 +1733,7 @@ pub struct State {
     stalemated: u32,
     /// The last move's consequences gave its mover another move.
     again: bool,
-    recent: RecentMoves,
+    recent: u8,
     results: Results,
     swapped: bool,
 }
@@ -1756,6 +1758,7 @@ pub struct LinesOfAction;
 impl LinesOfAction {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
+    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         let old = s.what[i];
@@ -2529,7 +2532,7 @@ impl LinesOfAction {
                             }
                         }
                         Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
+                        Self::record_move(s, mover);
                         s.moves += 1;
                     }
                     1 | 5 => {
@@ -2546,7 +2549,7 @@ impl LinesOfAction {
                             }
                         }
                         Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
+                        Self::record_move(s, mover);
                         s.moves += 1;
                     }
                     2 | 6 => {
@@ -2563,7 +2566,7 @@ impl LinesOfAction {
                             }
                         }
                         Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
+                        Self::record_move(s, mover);
                         s.moves += 1;
                     }
                     3 | 7 => {
@@ -2580,7 +2583,7 @@ impl LinesOfAction {
                             }
                         }
                         Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
+                        Self::record_move(s, mover);
                         s.moves += 1;
                     }
                     _ => unreachable!("a piece-move rule"),
@@ -2591,14 +2594,14 @@ impl LinesOfAction {
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                s.recent.push(mover, true);
+                Self::record_pass(s, mover);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                s.recent.push(mover, false);
+                Self::record_move(s, mover);
                 s.moves += 1;
                 s.swapped = !s.swapped;
                 again = true;
@@ -2640,9 +2643,7 @@ impl LinesOfAction {
         if !s.results.is_over() {
             self.end_rule_3(s, mover);
         }
-        if !s.results.is_over() && passed
-            && s.recent.all_passed(NUM_PLAYERS as usize, mover)
-        {
+        if !s.results.is_over() && passed && Self::all_passed(s, mover) {
             s.results.draw_all(EndReason::Terminal);
         }
     }
@@ -2675,6 +2676,22 @@ impl LinesOfAction {
             }
         }
     }
+    /// A move that is not a pass ends the run of passes.
+    #[inline(always)]
+    fn record_move(s: &mut State, _mover: u8) {
+        s.recent = 0;
+    }
+    /// One more pass in the trailing run.
+    #[inline(always)]
+    fn record_pass(s: &mut State, _mover: u8) {
+        s.recent = s.recent.saturating_add(1);
+    }
+    /// Ludii's `allPass`: the last `NUM_PLAYERS` moves (or all, if
+    /// fewer were played) were passes.
+    #[inline(always)]
+    fn all_passed(s: &State, _mover: u8) -> bool {
+        s.recent >= NUM_PLAYERS || s.recent as u32 == s.moves
+    }
 }
 impl Game for LinesOfAction {
     type State = State;
@@ -2700,7 +2717,7 @@ impl Game for LinesOfAction {
             triggers: 0,
             stalemated: 0,
             again: false,
-            recent: RecentMoves::new(),
+            recent: 0,
             results: Results::new(NUM_PLAYERS),
             swapped: false,
         };

@@ -3,7 +3,9 @@
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{flood, pick_in_sets, EndReason, RecentMoves, RngExt};
+use ::ludemic_runtime::{
+    flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind, SiteRef,
+};
 #[allow(unused_imports)]
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 9-site board `(board (concentric {1 8}) use:Vertex)`.
@@ -161,7 +163,7 @@ pub struct State {
     stalemated: u32,
     /// The last move's consequences gave its mover another move.
     again: bool,
-    recent: RecentMoves,
+    recent: u8,
     results: Results,
     swapped: bool,
 }
@@ -186,6 +188,7 @@ pub struct MuTorere;
 impl MuTorere {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
+    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         let old = s.what[i];
@@ -415,7 +418,7 @@ impl MuTorere {
                 match rule {
                     0 | 1 => {
                         Self::move_piece(s, from, to);
-                        s.recent.push(mover, false);
+                        Self::record_move(s, mover);
                         s.moves += 1;
                     }
                     _ => unreachable!("a piece-move rule"),
@@ -426,14 +429,14 @@ impl MuTorere {
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                s.recent.push(mover, true);
+                Self::record_pass(s, mover);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                s.recent.push(mover, false);
+                Self::record_move(s, mover);
                 s.moves += 1;
                 s.swapped = !s.swapped;
                 again = true;
@@ -469,9 +472,7 @@ impl MuTorere {
         if !s.results.is_over() {
             self.end_rule_1(s, mover);
         }
-        if !s.results.is_over() && passed
-            && s.recent.all_passed(NUM_PLAYERS as usize, mover)
-        {
+        if !s.results.is_over() && passed && Self::all_passed(s, mover) {
             s.results.draw_all(EndReason::Terminal);
         }
     }
@@ -499,6 +500,22 @@ impl MuTorere {
             }
         }
     }
+    /// A move that is not a pass ends the run of passes.
+    #[inline(always)]
+    fn record_move(s: &mut State, _mover: u8) {
+        s.recent = 0;
+    }
+    /// One more pass in the trailing run.
+    #[inline(always)]
+    fn record_pass(s: &mut State, _mover: u8) {
+        s.recent = s.recent.saturating_add(1);
+    }
+    /// Ludii's `allPass`: the last `NUM_PLAYERS` moves (or all, if
+    /// fewer were played) were passes.
+    #[inline(always)]
+    fn all_passed(s: &State, _mover: u8) -> bool {
+        s.recent >= NUM_PLAYERS || s.recent as u32 == s.moves
+    }
 }
 impl Game for MuTorere {
     type State = State;
@@ -524,7 +541,7 @@ impl Game for MuTorere {
             triggers: 0,
             stalemated: 0,
             again: false,
-            recent: RecentMoves::new(),
+            recent: 0,
             results: Results::new(NUM_PLAYERS),
             swapped: false,
         };

@@ -103,6 +103,39 @@ impl Results {
         self.over = Some(reason);
     }
 
+    /// `(byScore [misere:B])` (Ludii's `ByScore`): the game ends and every
+    /// player is ranked by `scores[p]` (index 0 unused), best first (highest,
+    /// or lowest when misère); tied players share the mean of the ranks
+    /// they span.
+    #[cold]
+    #[inline(never)]
+    pub fn by_score(&mut self, scores: &[i32], misere: bool) {
+        let n = self.num_players as usize;
+        let mut left: u32 = ((1u32 << (n + 1)) - 1) & !1;
+        let mut assigned = 0usize;
+        while left != 0 {
+            let players = (1..=n).filter(|&p| left & (1 << p) != 0);
+            let best = if misere {
+                players.map(|p| scores[p]).min()
+            } else {
+                players.map(|p| scores[p]).max()
+            }
+            .unwrap_or(0);
+            let tied: u32 = (1..=n)
+                .filter(|&p| left & (1 << p) != 0 && scores[p] == best)
+                .fold(0, |set, p| set | 1 << p);
+            let count = tied.count_ones() as usize;
+            let rank = ((assigned as f32 + 1.0) * 2.0 + count as f32 - 1.0) / 2.0;
+            for p in (1..=n).filter(|&p| tied & (1 << p) != 0) {
+                self.ranking[p - 1] = rank;
+            }
+            assigned += count;
+            left &= !tied;
+        }
+        self.active = 0;
+        self.over = Some(EndReason::Terminal);
+    }
+
     /// The outcome once the game is over: the winner is the player ranked exactly 1.
     pub fn outcome(&self) -> Option<Outcome> {
         let reason = self.over?;
@@ -147,6 +180,20 @@ mod tests {
         let o = r.outcome().unwrap();
         assert_eq!(o.ranks(), &[3.0, 2.0, 1.0]);
         assert_eq!(o.winner, 3);
+    }
+
+    #[test]
+    fn by_score_ranks_best_first_and_ties_share() {
+        let mut r = Results::new(3);
+        r.by_score(&[0, 5, 9, 5], false);
+        let o = r.outcome().unwrap();
+        assert_eq!((o.winner, o.ranks()), (2, &[2.5, 1.0, 2.5][..]));
+        let mut r = Results::new(2);
+        r.by_score(&[0, 3, 7], true);
+        assert_eq!(r.outcome().unwrap().winner, 1);
+        let mut r = Results::new(2);
+        r.by_score(&[0, 4, 4], false);
+        assert_eq!(r.outcome().unwrap().ranks(), &[1.5, 1.5]);
     }
 
     #[test]

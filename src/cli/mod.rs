@@ -145,10 +145,7 @@ impl GameArgs {
     /// The name of a game of `games/` (`hex`, `breakthrough`) stands for its file.
     pub fn resolve_name(&mut self) {
         let stem = self.file.to_string_lossy().into_owned();
-        let named = ludemic_generated::GAMES
-            .iter()
-            .chain(ludemic_generated::INTERPRETED_ONLY)
-            .any(|g| *g == stem);
+        let named = ludemic_generated::GAMES.contains(&stem.as_str());
         if !self.file.exists() && named {
             self.file = Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("games")

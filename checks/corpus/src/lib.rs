@@ -1,4 +1,4 @@
-//! Ludii's own placement-game files compiled with each option (see `build.rs`).
+//! Ludii's own game files compiled with their options (see `build.rs`).
 
 use ludemic_runtime::Game;
 

@@ -1,4 +1,4 @@
-//! Ludii's own placement-game files, compiled with each option item, against
+//! Ludii's own game files (placement and moving pieces), compiled with their options, against
 //! the interpreter on the same file and options (lockstep along the same
 //! moves: same legal moves and outcomes at every step), and against Ludii's
 //! reference trials where they were recorded with the same options.
@@ -128,12 +128,12 @@ fn corpus_games_with_every_option_agree_with_the_interpreter_and_ludii() {
         GAMES.len()
     );
     assert!(
-        GAMES.len() >= 40,
-        "every option item of the seven games is compiled"
+        GAMES.len() >= 40 + 13 + 9,
+        "every option item of the seven placement games, the thirteen moving-piece games"
     );
     assert!(
-        trials_replayed >= 172,
-        "every reference trial of the seven games"
+        trials_replayed >= 172 + 260,
+        "every reference trial of the twenty games"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -109,3 +109,7 @@ check!(mu_torere, mu_torere, MuTorere, 30, 4_000);
 check!(tant_fant, tant_fant, TantFant, 30, 4_000);
 check!(alquerque, alquerque, Alquerque, 10, 500);
 check!(lines_of_action, lines_of_action, LinesOfAction, 3, 50);
+check!(reversi, reversi, Reversi, 10, 500);
+check!(dots_and_boxes, dots_and_boxes, DotsAndBoxes, 10, 1_000);
+check!(connect_four, connect_four, ConnectFour, 100, 10_000);
+check!(feed_the_ducks, feed_the_ducks, FeedTheDucks, 10, 1_000);

@@ -41,6 +41,10 @@ pub struct CodegenOptions {
     /// (pieces shifted by a site difference, masked by the allowed sites),
     /// and draw a playout's move over the sets' sizes without listing moves.
     pub target_sets: bool,
+    /// Where the play rules give at most one move per site of a region
+    /// (`(move Add (to R))`, `(forEach Site R (append E))`), draw a
+    /// playout's move by trying the region's sites in a random order.
+    pub sitewise_draw: bool,
 }
 
 impl Default for CodegenOptions {
@@ -53,6 +57,7 @@ impl Default for CodegenOptions {
             skip_unreachable_limits: true,
             incremental_connectivity: true,
             target_sets: true,
+            sitewise_draw: true,
         }
     }
 }

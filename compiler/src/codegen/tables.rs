@@ -275,6 +275,13 @@ impl<'b> Tables<'b> {
         id
     }
 
+    /// A table built by the caller, emitted once under `name`.
+    pub fn push_item(&mut self, name: &str, item: TokenStream) {
+        if self.constants.insert(name.to_owned()) {
+            self.items.push(item);
+        }
+    }
+
     pub fn into_items(self) -> Vec<TokenStream> {
         self.items
     }

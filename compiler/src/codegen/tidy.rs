@@ -140,6 +140,10 @@ impl VisitMut for Tidy {
             Expr::MethodCall(e) => e.args.iter_mut().for_each(unwrap),
             Expr::Array(e) => e.elems.iter_mut().for_each(unwrap),
             Expr::Assign(e) => unwrap(&mut e.right),
+            Expr::Match(e) => {
+                unwrap(&mut e.expr);
+                e.arms.iter_mut().for_each(|arm| unwrap(&mut arm.body));
+            }
             Expr::Index(e) => {
                 unwrap(&mut e.index);
                 // `a[1_usize]` → `a[1]`: an index literal is a `usize` anyway.
@@ -187,6 +191,16 @@ impl VisitMut for Tidy {
                 }
             }
             _ => {}
+        }
+    }
+
+    fn visit_field_value_mut(&mut self, field: &mut syn::FieldValue) {
+        visit_mut::visit_field_value_mut(self, field);
+        // `Move::Effect { site: site }` → `Move::Effect { site }`.
+        if let (syn::Member::Named(name), Expr::Path(p)) = (&field.member, &field.expr) {
+            if p.qself.is_none() && p.path.is_ident(name) {
+                field.colon_token = None;
+            }
         }
     }
 

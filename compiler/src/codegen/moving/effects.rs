@@ -5,7 +5,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use crate::ir::{Effect, Moves, PieceMove, Reach};
+use crate::ir::{Add, Effect, Moves, PieceMove, Reach};
 
 use super::Gen;
 
@@ -18,9 +18,11 @@ pub(super) struct RuleApply<'m> {
 }
 
 pub(super) enum RuleKind<'m> {
-    /// `(move Add ...)` or `(move Shoot ...)`: a placement.
-    Place,
+    /// `(move Add ...)`, or `(move Shoot ...)` (`None`): a placement.
+    Place(Option<&'m Add>),
     Piece(&'m PieceMove),
+    /// `(append EFFECT)`: the effect's actions merged into one move.
+    Merged(&'m Effect),
 }
 
 /// Every move rule of `moves`, with the consequences around it.
@@ -35,12 +37,12 @@ pub(super) fn collect_rules<'m>(
     match moves {
         Moves::Add(add) => out.push(RuleApply {
             rule: add.rule,
-            kind: RuleKind::Place,
+            kind: RuleKind::Place(Some(add)),
             thens: thens(&add.then),
         }),
         Moves::Shoot(shoot) => out.push(RuleApply {
             rule: shoot.rule,
-            kind: RuleKind::Place,
+            kind: RuleKind::Place(None),
             thens: thens(&shoot.then),
         }),
         Moves::Move(m) => out.push(RuleApply {
@@ -70,9 +72,12 @@ pub(super) fn collect_rules<'m>(
             nested.push(effect);
             collect_rules(inner, &nested, out);
         }
-        Moves::ForEachSite { .. } | Moves::Append { .. } => {
-            unreachable!("refused by the moving-piece blocker")
-        }
+        Moves::ForEachSite { moves, .. } => collect_rules(moves, outer, out),
+        Moves::Append { rule, effect, then } => out.push(RuleApply {
+            rule: *rule,
+            kind: RuleKind::Merged(effect),
+            thens: thens(then),
+        }),
     }
 }
 
@@ -105,16 +110,78 @@ impl Gen<'_> {
                 piece,
                 to,
                 site_type,
-                state: None,
-            } if *site_type == self.model.board.site_type => {
+                state,
+            } => {
                 let what = self.piece_what(piece);
-                self.at_defined_site(to, |x| quote!(Self::put(s, #x, #what);))
+                let state = state.as_ref().map(|n| self.int(n));
+                let ty = *site_type;
+                let default = self.model.board.site_type;
+                self.at_defined_site(to, |x| put_tokens(ty, default, state.as_ref(), x, &what))
             }
             Effect::Trigger { who, .. } => {
                 let p = self.player(*who);
                 quote!(s.triggers |= 1 << #p;)
             }
-            _ => unreachable!("refused by the moving-piece blocker"),
+            Effect::SetScore { who, score, add } => {
+                let p = self.player(*who);
+                let n = self.int(score);
+                if *add {
+                    quote!(s.scores[#p as usize] += (#n) as i32;)
+                } else {
+                    quote!(s.scores[#p as usize] = (#n) as i32;)
+                }
+            }
+            Effect::Flip(x) => self.at_defined_site(x, |x| quote!(Self::flip(s, #x);)),
+            Effect::AllCombinations(a, b) => {
+                let (ya, yb) = (self.yields(a), self.yields(b));
+                let (a, b) = (self.effect(a), self.effect(b));
+                quote!(if #ya && #yb { #a #b })
+            }
+            Effect::Custodial(c) => self.custodial(c),
+            Effect::ForEachSite { region, effect } => {
+                let r = self.region(region);
+                let saved = self.scope;
+                self.scope.site = true;
+                self.scope.to = true;
+                let body = self.effect(effect);
+                self.scope = saved;
+                quote! {
+                    for site in #r.iter() {
+                        let site = site as u16;
+                        let to = site;
+                        #body
+                    }
+                }
+            }
+            Effect::Attract { from, directions } => {
+                let radials: Vec<_> = directions.iter().map(|&d| self.tables.radials(d)).collect();
+                self.at_defined_site(from, |x| {
+                    quote! {{
+                        let start = #x;
+                        #(
+                            for ray in &#radials[start as usize] {
+                                // The pieces met, lifted in order, then put
+                                // back on the first sites of the radial.
+                                let mut lifted = [0u8; NUM_SITES];
+                                let mut count = 0usize;
+                                for &t in ray {
+                                    if t == NO_SITE { break; }
+                                    let what = s.what[t as usize];
+                                    if what != 0 {
+                                        lifted[count] = what;
+                                        count += 1;
+                                        Self::clear(s, t);
+                                    }
+                                }
+                                for (&t, &what) in ray[..count].iter().zip(&lifted[..count]) {
+                                    Self::put(s, t, what);
+                                }
+                            }
+                        )*
+                    }}
+                })
+            }
+            Effect::Move(m) => self.consequence_move(m),
         }
     }
 
@@ -125,20 +192,89 @@ impl Gen<'_> {
         self.scope.from = true;
         self.scope.to = true;
         let action = match r.kind {
-            RuleKind::Place => quote! {
-                Self::put(s, to, what);
-                s.last_to = to;
-                s.last_from = to;
-            },
+            RuleKind::Place(add) => {
+                let put = self.put_piece(add, quote!(to), quote!(what));
+                quote! {
+                    #put
+                    s.last_to = to;
+                    s.last_from = to;
+                }
+            }
             RuleKind::Piece(m) => self.piece_action(m),
+            RuleKind::Merged(effect) => {
+                // Ludii's merged move binds `(site)` and `(to)`, no `(from)`;
+                // it is named by the site of its first action.
+                self.scope.from = false;
+                self.scope.site = true;
+                let run = self.effect(effect);
+                quote! {
+                    #run
+                    s.last_to = first;
+                    s.last_from = first;
+                }
+            }
         };
         let thens: Vec<_> = r.thens.iter().map(|e| self.effect(e)).collect();
         self.scope = saved;
         quote! {
             #action
-            s.recent.push(mover, false);
+            Self::record_move(s, mover);
             s.moves += 1;
             #(#thens)*
+        }
+    }
+
+    /// A piece move as a consequence: every move the generator yields is
+    /// found first, then each is made, with its own `then`.
+    fn consequence_move(&mut self, m: &PieceMove) -> TokenStream {
+        let per_from = self.model.board.num_sites() * m.directions.len().max(1);
+        let froms = match &m.from {
+            None | Some(crate::ir::Region::Site(_)) => 1,
+            Some(_) => self.model.board.num_sites(),
+        };
+        let bound = Literal::usize_unsuffixed(per_from * froms);
+        let saved = (self.scope, self.probe);
+        self.probe = false;
+        let find = self.piece_move(m, &|mv| {
+            quote! {
+                found[count] = #mv;
+                count += 1;
+            }
+        });
+        self.scope.from = true;
+        self.scope.to = true;
+        let act = self.piece_action(m);
+        let then = m.then.as_ref().map_or(quote!(), |e| self.effect(e));
+        (self.scope, self.probe) = saved;
+        quote! {{
+            let mut found = [Move::Pass; #bound];
+            let mut count = 0usize;
+            #find
+            for &found in &found[..count] {
+                if let Move::Piece { from, to, dir, .. } = found {
+                    #act
+                    #then
+                }
+            }
+        }}
+    }
+
+    /// Statements putting `what` on `site` as a `(move Add ...)` does (its
+    /// site type, its state); `None` is a shot, placed plainly.
+    fn put_piece(
+        &mut self,
+        add: Option<&Add>,
+        site: TokenStream,
+        what: TokenStream,
+    ) -> TokenStream {
+        let default = self.model.board.site_type;
+        match add {
+            Some(add) if add.stack => quote!(Self::push(s, #site, #what);),
+            Some(add) => {
+                let state = add.state.as_ref().map(|n| self.int(n));
+                put_tokens(add.site_type, default, state.as_ref(), site, &what)
+            }
+            None => quote!(Self::put(s, #site, #what);),
         }
     }
 
@@ -194,5 +330,24 @@ impl Gen<'_> {
             #before
             Self::move_piece(s, from, to);
         }
+    }
+}
+
+/// Statements putting `what` on element `site` of type `ty` (the board's
+/// default type is `default`), in state `state` when given.
+fn put_tokens(
+    ty: crate::ir::SiteType,
+    default: crate::ir::SiteType,
+    state: Option<&TokenStream>,
+    site: TokenStream,
+    what: &TokenStream,
+) -> TokenStream {
+    if ty != default {
+        let put = quote::format_ident!("put_{}", super::extras::type_names(ty).0);
+        return quote!(Self::#put(s, #site, #what););
+    }
+    match state {
+        Some(n) => quote!(Self::put_state(s, #site, #what, (#n).clamp(0, 255) as u8);),
+        None => quote!(Self::put(s, #site, #what);),
     }
 }

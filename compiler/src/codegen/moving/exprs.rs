@@ -85,7 +85,9 @@ impl Gen<'_> {
     /// `test(x)` on a site, false when the site is undefined.
     fn at_site(&self, x: &SiteExpr, test: impl Fn(TokenStream) -> TokenStream) -> TokenStream {
         let (x, defined) = self.site(x);
-        if defined {
+        if is_no_site(&x) {
+            quote!(false)
+        } else if defined {
             test(x)
         } else if is_place(&x) {
             // A variable or a state field: read it twice rather than bind it.
@@ -104,7 +106,9 @@ impl Gen<'_> {
         act: impl Fn(TokenStream) -> TokenStream,
     ) -> TokenStream {
         let (x, defined) = self.site(x);
-        if defined {
+        if is_no_site(&x) {
+            quote!()
+        } else if defined {
             act(x)
         } else if is_place(&x) {
             let a = act(x.clone());
@@ -123,7 +127,9 @@ impl Gen<'_> {
         value: impl Fn(TokenStream) -> TokenStream,
     ) -> TokenStream {
         let (x, defined) = self.site(x);
-        if defined {
+        if is_no_site(&x) {
+            undefined
+        } else if defined {
             value(x)
         } else if is_place(&x) {
             let v = value(x.clone());
@@ -173,8 +179,23 @@ impl Gen<'_> {
                 let (a, b) = (self.int(a), self.int(b));
                 quote!((#a).checked_div(#b).unwrap_or(0))
             }
-            IntExpr::State(_) | IntExpr::StackSize(_) | IntExpr::Score(_) => {
-                unreachable!("refused by the moving-piece blocker")
+            IntExpr::State(x) => {
+                self.of_site(x, quote!(0), |x| quote!((s.state[#x as usize] as i64)))
+            }
+            IntExpr::Score(p) => {
+                let p = self.player(*p);
+                quote!((s.scores[#p as usize] as i64))
+            }
+            IntExpr::StackSize(x) => {
+                if self.model.stacking {
+                    self.of_site(x, quote!(0), |x| quote!((s.heights[#x as usize] as i64)))
+                } else {
+                    self.of_site(
+                        x,
+                        quote!(0),
+                        |x| quote!((i64::from(s.what[#x as usize] != 0))),
+                    )
+                }
             }
         }
     }
@@ -327,11 +348,19 @@ impl Gen<'_> {
                 let f = self.line_test(line);
                 quote!(Self::#f(s, s.last_to))
             }
-            Cond::AllPassed => quote!(
-                (s.moves >= NUM_PLAYERS as u32
-                    && s.recent.all_passed(NUM_PLAYERS as usize, s.mover))
-            ),
-            Cond::LineAt(_) | Cond::Connected(_) | Cond::Loop(_) => {
+            Cond::AllPassed => {
+                quote!((s.moves >= NUM_PLAYERS as u32 && Self::all_passed(s, s.mover)))
+            }
+            Cond::LineAt(at) => {
+                let f = if at.by_level {
+                    self.line_by_level_test(&at.line)
+                } else {
+                    self.line_test(&at.line)
+                };
+                let (pivot, _) = self.site(&at.through);
+                quote!(Self::#f(s, #pivot))
+            }
+            Cond::Connected(_) | Cond::Loop(_) => {
                 unreachable!("refused by the moving-piece blocker")
             }
         }
@@ -339,7 +368,7 @@ impl Gen<'_> {
 
     /// A helper testing `(is Line ...)` through a pivot: along some axis the
     /// run of the pivot's component reaches the length (exactly, with `exact`).
-    fn line_test(&mut self, line: &Line) -> proc_macro2::Ident {
+    pub(super) fn line_test(&mut self, line: &Line) -> proc_macro2::Ident {
         let length = line.length as usize;
         let (rays, _) = self.tables.line_rays(line.directions, length.max(1));
         let name = format_ident!(
@@ -482,11 +511,56 @@ impl Gen<'_> {
                 quote!(Board::EMPTY),
                 |x| quote!(Board::single(#x as usize)),
             ),
-            Region::Winning { .. }
-            | Region::EmptyOf(_)
-            | Region::Incident { .. }
-            | Region::State(_)
-            | Region::Filter(..) => unreachable!("refused by the moving-piece blocker"),
+            Region::EmptyOf(ty) => {
+                let all = super::extras::all_of(self.model, *ty);
+                if *ty == self.model.board.site_type {
+                    quote!(#all.minus(s.occupied))
+                } else {
+                    let filled = format_ident!("{}_filled", super::extras::type_names(*ty).0);
+                    quote!(#all.minus(s.#filled))
+                }
+            }
+            Region::Incident { result, of, at } => {
+                let board = &self.model.board;
+                let sets: Vec<Vec<u16>> = (0..board.count(*of))
+                    .map(|i| board.incident(*of, i, *result))
+                    .collect();
+                let name = format!(
+                    "INCIDENT_{}_OF_{}",
+                    super::extras::type_names(*result).1,
+                    super::extras::type_names(*of).1
+                );
+                let doc = format!(
+                    "The {} incident to each of the {} (`sites Incident`).",
+                    super::extras::type_names(*result).0,
+                    super::extras::type_names(*of).0
+                );
+                let table = self.tables.board_list(&name, &doc, &sets);
+                let len = proc_macro2::Literal::usize_unsuffixed(sets.len());
+                self.of_site(at, quote!(Board::EMPTY), |x| {
+                    quote!((if (#x as usize) < #len { #table[#x as usize] } else { Board::EMPTY }))
+                })
+            }
+            Region::State(n) => {
+                let n = self.int(n);
+                quote!(Self::sites_in_state(s, #n))
+            }
+            Region::Filter(within, test) => {
+                let within = self.region(within);
+                let saved = self.scope;
+                self.scope.site = true;
+                let test = self.cond(test);
+                self.scope = saved;
+                quote!({
+                    let mut kept = Board::EMPTY;
+                    for site in #within.iter() {
+                        let site = site as u16;
+                        if #test { kept.insert(site as usize); }
+                    }
+                    kept
+                })
+            }
+            Region::Winning { .. } => unreachable!("refused by the moving-piece blocker"),
         }
     }
 
@@ -502,6 +576,11 @@ impl Gen<'_> {
         }
         out
     }
+}
+
+/// Whether a site is the constant "no site" (a site not bound here).
+fn is_no_site(tokens: &TokenStream) -> bool {
+    tokens.to_string() == "NO_SITE"
 }
 
 /// Whether `tokens` are a plain variable or field path (`to`, `s.last_to`),

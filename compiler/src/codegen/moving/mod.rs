@@ -6,8 +6,12 @@
 
 mod effects;
 mod exprs;
+mod extras;
+mod merged;
 mod moves;
 mod sets;
+mod sitewise;
+mod stacks;
 mod support;
 
 use std::collections::BTreeSet;
@@ -47,6 +51,10 @@ struct Gen<'m> {
     probe: bool,
     /// Some rule reads `(no Moves Next)`: the probe is needed.
     needs_probe: bool,
+    /// What the state holds beyond pieces (states, scores, other site types).
+    features: support::Features,
+    /// Numbers the labels of generated blocks, so nested ones differ.
+    labels: usize,
 }
 
 /// Whether the play rules are all moves the target sets express (see `sets`).
@@ -55,15 +63,20 @@ pub fn has_target_sets(model: &GameModel) -> bool {
 }
 
 fn new_gen(model: &GameModel) -> Gen<'_> {
+    let features = support::features(model);
+    let mut tables = Tables::new(&model.board);
+    tables.words = extras::words(model, &features);
     Gen {
         model,
-        tables: Tables::new(&model.board),
+        tables,
         helpers: Vec::new(),
         helper_names: BTreeSet::new(),
         scope: Scope::default(),
         component: None,
         probe: false,
         needs_probe: false,
+        features,
+        labels: 0,
     }
 }
 
@@ -80,7 +93,26 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     let turn_limit = Literal::u32_unsuffixed(TURN_LIMIT_PER_PLAYER * model.num_players as u32);
     let move_limit = Literal::u32_unsuffixed(MOVE_LIMIT);
     let name = &model.name;
-    let play = &model.phases[0].play;
+    // Each player is in one phase at a time (`phase[p]`) when there are several.
+    let phased = model.phases.len() > 1 || model.phases.iter().any(|p| !p.next.is_empty());
+    let by_phase = |g: &mut Gen,
+                    code: &mut dyn FnMut(&mut Gen, &crate::ir::Phase) -> TokenStream,
+                    player: TokenStream| {
+        if !phased {
+            return code(g, &model.phases[0]);
+        }
+        let arms: Vec<TokenStream> = model
+            .phases
+            .iter()
+            .enumerate()
+            .map(|(i, phase)| {
+                let i = Literal::u8_unsuffixed(i as u8);
+                let body = code(g, phase);
+                quote!(#i => { #body })
+            })
+            .collect();
+        quote!(match s.phase[#player as usize] { #(#arms)* _ => unreachable!("a phase") })
+    };
 
     // Components: the owner of each (`OWNER[what]`, 0 for none or neutral).
     let owners = std::iter::once(0)
@@ -118,6 +150,41 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         kind.remove(f);
         kind.insert(t);
     });
+    let extra = extras::extras(model, &g.features);
+    let extras::Extras {
+        items: extra_items,
+        fields: extra_fields,
+        init: extra_init,
+        on_remove,
+        helpers: extra_helpers,
+    } = extra;
+    let state_move = if g.features.max_state.is_some() {
+        quote! {
+            let st = s.state[f];
+            Self::set_state(s, f, 0);
+            Self::set_state(s, t, st);
+        }
+    } else {
+        quote!()
+    };
+    // Placements on another site type name it in their key.
+    let typed_add_keys: Vec<TokenStream> = {
+        let mut adds = Vec::new();
+        for phase in &model.phases {
+            support::placements(&phase.play, &mut adds);
+        }
+        adds.iter()
+            .filter(|a| a.site_type != model.board.site_type)
+            .map(|a| {
+                let rule = Literal::u16_unsuffixed(a.rule);
+                let kind = format_ident!("{}", format!("{:?}", a.site_type));
+                quote!(Move::Add { site, rule: #rule, .. } => MoveKey {
+                    to: SiteRef { kind: SiteKind::#kind, index: site as i32 },
+                    ..MoveKey::place(site as u32)
+                },)
+            })
+            .collect()
+    };
 
     // Steps and leaps as target sets, where the rules allow: listing walks
     // the sets, a playout draws from them without listing. Otherwise each
@@ -129,16 +196,25 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     };
     let generate = match &sets {
         Some(code) => code.generate.clone(),
-        None => g.moves(play, &|mv| quote!(out.push(#mv);)),
+        None => by_phase(
+            &mut g,
+            &mut |g, phase| g.moves(&phase.play, &|mv| quote!(out.push(#mv);)),
+            quote!(mover),
+        ),
     };
     let any_by_sets = sets.as_ref().map(|code| code.any.clone());
-    let (draw_move, playout) = match sets {
-        Some(sets::SetCode {
-            items: draw_move, ..
-        }) => {
+    // Otherwise, where the play rules give at most one move per site of a
+    // region, a playout draws site by site.
+    let draw = match sets {
+        Some(sets::SetCode { items, .. }) => Some(items),
+        None if options.sitewise_draw => g.sitewise_draw(),
+        None => None,
+    };
+    let (draw_move, playout) = match draw {
+        Some(draw_move) => {
             let playout = quote! {
-                /// The standard playout, choosing each move from the target
-                /// sets without listing the moves.
+                /// The standard playout, drawing each move without listing
+                /// the moves.
                 fn playout<R: #rt::rand_core::RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
                     while !s.results.is_over() {
                         let mv = self.draw_move(s, rng);
@@ -170,16 +246,42 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             },
         ),
     };
-    let mut end_calls = end_rules(&mut g, &model.phases[0].end, "phase_end");
+    let phase_ends: Vec<TokenStream> = model
+        .phases
+        .iter()
+        .enumerate()
+        .map(|(i, phase)| {
+            let prefix = if phased {
+                format!("phase_{}_end", i + 1)
+            } else {
+                "phase_end".to_owned()
+            };
+            let calls = end_rules(&mut g, &phase.end, &prefix);
+            quote!(#(#calls)*)
+        })
+        .collect();
+    let mut end_calls = if phased {
+        let arms = phase_ends.iter().enumerate().map(|(i, calls)| {
+            let i = Literal::u8_unsuffixed(i as u8);
+            quote!(#i => { #calls })
+        });
+        vec![quote!(match s.phase[mover as usize] { #(#arms)* _ => {} })]
+    } else {
+        phase_ends
+    };
     end_calls.extend(end_rules(&mut g, &model.end, "end"));
-    let explicit_pass = support::has_pass_rule(play);
+    let explicit_pass = model.phases.iter().any(|p| support::has_pass_rule(&p.play));
     g.needs_probe |= explicit_pass;
     let probe = if g.needs_probe {
         let code = match any_by_sets {
             Some(any) => any,
             None => {
                 g.probe = true;
-                let code = g.moves(play, &|_| quote!(return true;));
+                let code = by_phase(
+                    &mut g,
+                    &mut |g, phase| g.moves(&phase.play, &|_| quote!(return true;)),
+                    quote!(mover),
+                );
                 g.probe = false;
                 quote!(#code false)
             }
@@ -206,16 +308,20 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
 
     // Applying each rule's moves.
     let mut rules: Vec<RuleApply> = Vec::new();
-    collect_rules(play, &[], &mut rules);
+    for phase in &model.phases {
+        collect_rules(&phase.play, &[], &mut rules);
+    }
     // Rules whose application is the same code (one per direction or per
     // player, say) share one arm.
     let mut place_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     let mut piece_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
+    let mut merged_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     for r in &rules {
         let code = g.apply_rule(r);
         let groups = match r.kind {
-            effects::RuleKind::Place => &mut place_groups,
+            effects::RuleKind::Place(_) => &mut place_groups,
             effects::RuleKind::Piece(_) => &mut piece_groups,
+            effects::RuleKind::Merged(_) => &mut merged_groups,
         };
         let key = code.to_string();
         match groups.iter_mut().find(|(k, _, _)| *k == key) {
@@ -233,6 +339,21 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             .collect()
     };
     let (place_arms, piece_arms) = (arms(place_groups), arms(piece_groups));
+    let merged_arms = arms(merged_groups);
+    let has_merged = !merged_arms.is_empty();
+    let merged_arm = if !has_merged {
+        quote!()
+    } else {
+        quote! {
+            Move::Effect { rule, site, to: first } => {
+                let to = site;
+                match rule {
+                    #(#merged_arms)*
+                    _ => unreachable!("an (append ...) rule"),
+                }
+            }
+        }
+    };
 
     let add_arm = if place_arms.is_empty() {
         quote!(Move::Add { .. } => unreachable!("the game has no placement rule"),)
@@ -260,6 +381,110 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         }
     };
 
+    let (effect_variant, effect_key) = if has_merged {
+        (
+            quote! {
+                /// The one move an `(append ...)` rule merges at `site` (the
+                /// `(site)` of the `forEach Site` around it); `to` is the site of
+                /// its first action, which names it.
+                Effect { rule: u16, site: u16, to: u16 },
+            },
+            quote!(Move::Effect { to, .. } => MoveKey::place(to as u32),),
+        )
+    } else {
+        (quote!(), quote!())
+    };
+    // The all-pass rule reads the last turns. When every turn is one move
+    // (no consequence makes a player move again, no swap), "the last n turns
+    // were passes" is "the last n moves were passes, or all of them if
+    // fewer": a counter of trailing passes suffices.
+    let single_move_turns = !model.swap && !g.features.move_again;
+    let (history_type, history_init, history_fns) = if single_move_turns && options.pass_counter {
+        (
+            quote!(u8),
+            quote!(0),
+            quote! {
+                /// A move that is not a pass ends the run of passes.
+                #[inline(always)]
+                fn record_move(s: &mut State, _mover: u8) { s.recent = 0; }
+                /// One more pass in the trailing run.
+                #[inline(always)]
+                fn record_pass(s: &mut State, _mover: u8) { s.recent = s.recent.saturating_add(1); }
+                /// Ludii's `allPass`: the last `NUM_PLAYERS` moves (or all, if
+                /// fewer were played) were passes.
+                #[inline(always)]
+                fn all_passed(s: &State, _mover: u8) -> bool {
+                    s.recent >= NUM_PLAYERS || s.recent as u32 == s.moves
+                }
+            },
+        )
+    } else {
+        (
+            quote!(RecentMoves),
+            quote!(RecentMoves::new()),
+            quote! {
+                #[inline(always)]
+                fn record_move(s: &mut State, mover: u8) { s.recent.push(mover, false); }
+                #[inline(always)]
+                fn record_pass(s: &mut State, mover: u8) { s.recent.push(mover, true); }
+                /// Ludii's `allPass`, read from the recent moves.
+                #[inline(always)]
+                fn all_passed(s: &State, mover: u8) -> bool {
+                    s.recent.all_passed(NUM_PLAYERS as usize, mover)
+                }
+            },
+        )
+    };
+    // `(nextPhase ...)`: after each move, each player whose phase has a rule
+    // that fires moves to its target (conditions see the state after the move).
+    let (phase_field, phase_init, advance_call, advance_fn) = if phased {
+        let arms: Vec<TokenStream> = model
+            .phases
+            .iter()
+            .enumerate()
+            .map(|(i, phase)| {
+                let i = Literal::u8_unsuffixed(i as u8);
+                // The rules in order, up to the first without a condition.
+                let mut rules: Vec<TokenStream> = Vec::new();
+                for n in &phase.next {
+                    let target = Literal::u8_unsuffixed(n.target as u8);
+                    match &n.condition {
+                        Some(c) => {
+                            let c = g.cond(c);
+                            rules.push(quote!(if #c { s.phase[p as usize] = #target; continue; }));
+                        }
+                        None => {
+                            rules.push(quote!(s.phase[p as usize] = #target;));
+                            break;
+                        }
+                    }
+                }
+                quote!(#i => { #(#rules)* })
+            })
+            .collect();
+        (
+            quote! {
+                /// Each player's current phase (index 0 unused).
+                phase: [u8; NUM_PLAYERS as usize + 1],
+            },
+            quote!(phase: [0; NUM_PLAYERS as usize + 1],),
+            quote!(self.advance_phases(s, mover);),
+            quote! {
+                /// `(nextPhase ...)` for every player, after `mover`'s move.
+                #[allow(unused_variables, clippy::needless_continue)]
+                fn advance_phases(&self, s: &mut State, mover: u8) {
+                    for p in 1..=NUM_PLAYERS {
+                        match s.phase[p as usize] {
+                            #(#arms)*
+                            _ => {}
+                        }
+                    }
+                }
+            },
+        )
+    } else {
+        (quote!(), quote!(), quote!(), quote!())
+    };
     let swap_allowed = if model.swap {
         quote!(s.moves == NUM_PLAYERS as u32 - 1 && s.prev != 0 && s.prev != s.mover)
     } else {
@@ -282,19 +507,34 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         .iter()
         .flat_map(|p| {
             let w = Literal::u8_unsuffixed(p.component as u8 + 1);
+            let state = Literal::u8_unsuffixed(p.state);
             p.sites.iter().map(move |&site| {
                 let site = Literal::u16_unsuffixed(site);
-                quote!(Self::put(&mut s, #site, #w);)
+                if p.state == 0 {
+                    quote!(Self::put(&mut s, #site, #w);)
+                } else {
+                    quote!(Self::put_state(&mut s, #site, #w, #state);)
+                }
             })
         })
         .collect();
 
+    let unused_mut = if start.is_empty() {
+        quote!(#[allow(unused_mut, clippy::let_and_return)])
+    } else {
+        quote!()
+    };
     let helpers = std::mem::take(&mut g.helpers);
     let tables = std::mem::replace(&mut g.tables, Tables::new(&model.board)).into_items();
     let game_doc = format!(
         " {name}, compiled by ludemic: pieces move on a mailbox with a bitboard per owner."
     );
-    let play_doc = format!(" `{}`", model.phases[0].text);
+    let play_doc = model
+        .phases
+        .iter()
+        .map(|p| format!(" `{}`", p.text))
+        .collect::<Vec<_>>()
+        .join("\n");
     let board_doc = format!(
         " A set of sites of the {n_sites}-site board `{}`.",
         model.board_text
@@ -303,7 +543,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     quote! {
         use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
         #[allow(unused_imports)]
-        use #rt::{flood, pick_in_sets, EndReason, RecentMoves, RngExt};
+        use #rt::{flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind, SiteRef};
         #[allow(unused_imports)]
         use #rt::rand_core::RngCore;
 
@@ -321,6 +561,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         /// The owner of each component (`what`, 1-based; 0 is "no piece"):
         #(#[doc = #component_docs])*
         const OWNER: [u8; #n_owner] = [#(#owners),*];
+        #(#extra_items)*
 
         #(#tables)*
 
@@ -332,6 +573,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             /// Move the piece on `from` to `to` by the piece move numbered
             /// `rule`, in the rule's direction number `dir`.
             Piece { rule: u16, from: u16, to: u16, dir: u8 },
+            #effect_variant
             /// A pass (forced when there is no other move).
             Pass,
             /// The swap rule: role 2 takes over role 1's side and moves again.
@@ -347,6 +589,8 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             owned: [Board; #n_players + 1],
             #kinds_field
             occupied: Board,
+            #(#extra_fields)*
+            #phase_field
             mover: u8,
             prev: u8,
             moves: u32,
@@ -361,7 +605,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             stalemated: u32,
             /// The last move's consequences gave its mover another move.
             again: bool,
-            recent: RecentMoves,
+            recent: #history_type,
             results: Results,
             swapped: bool,
         }
@@ -383,12 +627,14 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         impl #ty {
             /// Puts component `what` on `site`, replacing whatever stands there.
             #[inline(always)]
+            #[allow(dead_code)]
             fn put(s: &mut State, site: u16, what: u8) {
                 let i = site as usize;
                 let old = s.what[i];
                 if old != 0 {
                     s.owned[OWNER[old as usize] as usize].remove(i);
                     #(#kinds_remove_old_i)*
+                    #(#on_remove)*
                 }
                 s.what[i] = what;
                 s.owned[OWNER[what as usize] as usize].insert(i);
@@ -442,6 +688,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                 if old != 0 {
                     s.owned[OWNER[old as usize] as usize].remove(i);
                     #(#kinds_remove_old_i)*
+                    #(#on_remove)*
                     s.occupied.remove(i);
                 }
                 s.what[i] = 0;
@@ -465,6 +712,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                 mine.remove(f);
                 mine.insert(t);
                 #(#kinds_move)*
+                #state_move
                 s.occupied.remove(f);
                 s.occupied.insert(t);
                 s.last_from = from;
@@ -530,19 +778,20 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                 match mv {
                     #add_arm
                     #piece_arm
+                    #merged_arm
                     Move::Pass => {
                         #stalemate
                         s.last_to = NO_SITE;
                         s.last_from = NO_SITE;
                         s.last_to_after = NO_SITE;
-                        s.recent.push(mover, true);
+                        Self::record_pass(s, mover);
                         s.moves += 1;
                     }
                     Move::Swap => {
                         s.last_to = NO_SITE;
                         s.last_from = NO_SITE;
                         s.last_to_after = NO_SITE;
-                        s.recent.push(mover, false);
+                        Self::record_move(s, mover);
                         s.moves += 1;
                         s.swapped = !s.swapped;
                         again = true;
@@ -565,6 +814,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                 if s.results.is_over() {
                     return;
                 }
+                #advance_call
                 let next = #next_mover;
                 if next != mover || mv == Move::Swap {
                     s.turns += 1;
@@ -578,13 +828,19 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
             fn end(&self, s: &mut State, mover: u8, passed: bool) {
                 #(#end_calls)*
                 if !s.results.is_over() && passed
-                    && s.recent.all_passed(NUM_PLAYERS as usize, mover)
+                    && Self::all_passed(s, mover)
                 {
                     s.results.draw_all(EndReason::Terminal);
                 }
             }
 
             #(#helpers)*
+
+            #(#extra_helpers)*
+
+            #history_fns
+
+            #advance_fn
 
             #draw_move
         }
@@ -597,12 +853,15 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
 
             fn num_players(&self) -> usize { NUM_PLAYERS as usize }
 
+            #unused_mut
             fn initial_state(&self) -> State {
                 let mut s = State {
                     what: [0; NUM_SITES],
                     owned: [Board::EMPTY; #n_players + 1],
                     #kinds_init
                     occupied: Board::EMPTY,
+                    #(#extra_init)*
+                    #phase_init
                     mover: 1,
                     prev: 0,
                     moves: 0,
@@ -613,7 +872,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
                     triggers: 0,
                     stalemated: 0,
                     again: false,
-                    recent: RecentMoves::new(),
+                    recent: #history_init,
                     results: Results::new(NUM_PLAYERS),
                     swapped: false,
                 };
@@ -641,7 +900,9 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
 
             fn move_key(&self, mv: Move) -> MoveKey {
                 match mv {
+                    #(#typed_add_keys)*
                     Move::Add { site, .. } => MoveKey::place(site as u32),
+                    #effect_key
                     Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
                     Move::Pass => MoveKey::PASS,
                     Move::Swap => MoveKey::SWAP,
@@ -662,7 +923,9 @@ fn end_rules(g: &mut Gen, rules: &[EndRule], prefix: &str) -> Vec<TokenStream> {
         .map(|(i, r)| {
             let cond = g.cond(&r.condition);
             let action = match (r.who, r.result) {
-                (_, ResultKind::ByScore { .. }) => unreachable!("refused by the blocker"),
+                (_, ResultKind::ByScore { misere }) => {
+                    quote!(s.results.by_score(&s.scores, #misere);)
+                }
                 (ResultPlayer::All, _) | (_, ResultKind::Draw) => {
                     quote!(s.results.draw_all(EndReason::Terminal);)
                 }

@@ -96,8 +96,40 @@ impl Gen<'_> {
                 quote!(#(#parts)*)
             }
             Moves::Then(inner, _) => self.moves(inner, emit),
-            Moves::ForEachSite { .. } | Moves::Append { .. } => {
-                unreachable!("refused by the moving-piece blocker")
+            Moves::ForEachSite { region, moves } => {
+                let r = self.region(region);
+                let saved = self.scope;
+                self.scope.site = true;
+                self.scope.to = true;
+                let body = self.moves(moves, emit);
+                self.scope = saved;
+                quote! {
+                    for site in #r.iter() {
+                        let site = site as u16;
+                        let to = site;
+                        #body
+                    }
+                }
+            }
+            Moves::Append { rule, effect, .. } => {
+                // Whatever the effect yields is one decision, named by the
+                // site of its first action; nothing yielded, no move.
+                let yields = self.yields(effect);
+                let first = self.first_site_of_yielding(effect);
+                let site = match (self.scope.site, self.scope.to) {
+                    (true, _) => quote!(site),
+                    (false, true) => quote!(to),
+                    (false, false) => quote!(first),
+                };
+                let rule = proc_macro2::Literal::u16_unsuffixed(*rule);
+                let mv = emit(quote!(Move::Effect { rule: #rule, site: #site, to: first }));
+                quote! {
+                    let yields = #yields;
+                    if yields {
+                        let first = #first;
+                        if first != NO_SITE { #mv }
+                    }
+                }
             }
         }
     }
@@ -153,7 +185,7 @@ impl Gen<'_> {
     }
 
     /// A piece move from `from` (in scope), or from each site of its region.
-    fn piece_move(&mut self, m: &PieceMove, emit: Emit) -> TokenStream {
+    pub(super) fn piece_move(&mut self, m: &PieceMove, emit: Emit) -> TokenStream {
         let saved = self.scope;
         let body = match &m.from {
             Some(region) => {

@@ -1,39 +1,97 @@
 //! What the moving-piece generator compiles: anything else is refused with
 //! a message naming it (the interpreter still runs such games).
 
+use std::collections::BTreeSet;
+
 use crate::ir::{
-    Cond, Effect, GameModel, IntExpr, Moves, PlayerRef, Reach, Region, ResultKind, SiteExpr,
+    Cond, Effect, GameModel, IntExpr, Moves, PlayerRef, Reach, Region, SiteExpr, SiteType,
 };
+
+/// What a game needs of the generated state beyond pieces on the board's
+/// default sites, found by one walk over its rules.
+#[derive(Clone, Debug, Default)]
+pub struct Features {
+    /// The first construct the generator does not compile, if any.
+    pub blocker: Option<String>,
+    /// Pieces carry a state (`flips`, `state:N`): the largest state any
+    /// rule can give, which sizes the per-state bitboards.
+    pub max_state: Option<u8>,
+    /// Some rule reads or sets a score.
+    pub scores: bool,
+    /// Some consequence gives the mover another move (`(moveAgain)`).
+    pub move_again: bool,
+    /// Site types other than the board's default that pieces go on (Dots
+    /// and Boxes' edges), in `SiteType` order.
+    pub other_types: Vec<SiteType>,
+}
 
 /// The first construct of `model` this generator does not compile, if any.
 pub fn blocker(model: &GameModel) -> Option<String> {
+    features(model).blocker
+}
+
+/// What the generator must emit for `model` (see [`Features`]).
+pub fn features(model: &GameModel) -> Features {
     let default_type = model.board.site_type;
-    if model.stacking {
-        return Some("stacks".to_owned());
-    }
-    if model.phases.len() != 1 || !model.phases[0].next.is_empty() {
-        return Some("phases with moving pieces".to_owned());
-    }
-    if model.components.iter().any(|c| c.flips.is_some())
-        || model.start.iter().any(|p| p.state != 0)
-    {
-        return Some("piece states".to_owned());
-    }
-    if model.components.len() > 254 {
-        return Some("more than 254 kinds of piece".to_owned());
-    }
     let mut check = Check {
         default_type,
+        num_players: model.num_players,
         found: None,
+        max_state: None,
+        scores: false,
+        move_again: false,
+        other_types: BTreeSet::new(),
     };
-    check.moves(&model.phases[0].play, false);
-    for rule in model.phases[0].end.iter().chain(&model.end) {
-        if let ResultKind::ByScore { .. } = rule.result {
-            check.refuse("`(byScore)`");
+    if model.stacking {
+        let adds_only = model
+            .phases
+            .iter()
+            .all(|p| super::stacks::only_adds(&p.play));
+        if !adds_only || !model.start.is_empty() {
+            check.refuse("stacks changed otherwise than by adding on top");
+        }
+        if let Err(why) = super::stacks::capacity(model) {
+            check.refuse(&why);
+        }
+    }
+    if model.phases.len() > 255 {
+        check.refuse("more than 255 phases");
+    }
+    if model.components.len() > 254 {
+        check.refuse("more than 254 kinds of piece");
+    }
+    for c in &model.components {
+        if let Some((a, b)) = c.flips {
+            check.state_up_to(a.max(b));
+        }
+    }
+    for p in &model.start {
+        if p.state != 0 {
+            check.state_up_to(p.state);
+        }
+    }
+    for phase in &model.phases {
+        check.moves(&phase.play, false);
+        for next in &phase.next {
+            if let Some(c) = &next.condition {
+                check.cond(c, true);
+            }
+        }
+    }
+    let phase_ends = model.phases.iter().flat_map(|p| &p.end);
+    for rule in phase_ends.chain(&model.end) {
+        if let crate::ir::ResultKind::ByScore { .. } = rule.result {
+            check.scores = true;
         }
         check.cond(&rule.condition, true);
     }
-    check.found
+    Features {
+        blocker: check.found,
+        max_state: check.max_state,
+        scores: check.scores,
+        move_again: check.move_again,
+        other_types: check.other_types.into_iter().collect(),
+    }
 }
 
 /// Whether the play rules offer a `(move Pass)` of their own.
@@ -52,8 +110,13 @@ pub fn has_pass_rule(moves: &Moves) -> bool {
 }
 
 struct Check {
-    default_type: crate::ir::SiteType,
+    default_type: SiteType,
+    num_players: u8,
     found: Option<String>,
+    max_state: Option<u8>,
+    scores: bool,
+    move_again: bool,
+    other_types: BTreeSet<SiteType>,
 }
 
 impl Check {
@@ -63,18 +126,35 @@ impl Check {
         }
     }
 
+    /// Pieces may take states up to `n`.
+    fn state_up_to(&mut self, n: u8) {
+        self.max_state = Some(self.max_state.unwrap_or(0).max(n));
+    }
+
+    /// A state given by `(piece ... state:N)`: bounded when N is a constant
+    /// or a player number.
+    fn given_state(&mut self, n: &IntExpr) {
+        match n {
+            IntExpr::Const(c) if (0..=255).contains(c) => self.state_up_to(*c as u8),
+            IntExpr::Player(_) => self.state_up_to(self.num_players),
+            _ => self.refuse("piece states other than a constant or a player"),
+        }
+    }
+
+    /// Elements of `ty` hold pieces or are read.
+    fn site_type(&mut self, ty: SiteType) {
+        if ty != self.default_type {
+            self.other_types.insert(ty);
+        }
+    }
+
     /// `in_piece`: inside `forEach Piece`, where the moving component is known.
     fn moves(&mut self, m: &Moves, in_piece: bool) {
         match m {
             Moves::Add(add) => {
-                if add.site_type != self.default_type {
-                    self.refuse("placing on another site type (edges, vertices)");
-                }
-                if add.stack {
-                    self.refuse("stacks");
-                }
-                if add.state.is_some() {
-                    self.refuse("piece states");
+                self.site_type(add.site_type);
+                if let Some(n) = &add.state {
+                    self.given_state(n);
                 }
                 self.region(&add.to);
                 if let Some(c) = &add.to_if {
@@ -84,51 +164,7 @@ impl Check {
                     self.effect(e);
                 }
             }
-            Moves::Move(pm) => {
-                match &pm.reach {
-                    Reach::Step => {}
-                    Reach::Hop {
-                        distance,
-                        between_if,
-                        between_apply,
-                    } => {
-                        self.int(distance, false);
-                        if let Some(c) = between_if {
-                            self.cond(c, false);
-                        }
-                        if let Some(e) = between_apply {
-                            self.effect(e);
-                        }
-                    }
-                    Reach::Slide {
-                        between_if,
-                        min,
-                        max,
-                    } => {
-                        if let Some(c) = between_if {
-                            self.cond(c, false);
-                        }
-                        for n in min.iter().chain(max) {
-                            self.int(n, false);
-                        }
-                    }
-                    Reach::Leap { forward, .. } => {
-                        if *forward && (!in_piece || pm.from.is_some()) {
-                            self.refuse("`(move Leap ... forward:True)` outside `(forEach Piece)`");
-                        }
-                    }
-                    Reach::FromTo { to } => self.region(to),
-                }
-                if let Some(r) = &pm.from {
-                    self.region(r);
-                }
-                if let Some(c) = &pm.to_if {
-                    self.cond(c, false);
-                }
-                for e in pm.to_apply.iter().chain(&pm.then) {
-                    self.effect(e);
-                }
-            }
+            Moves::Move(pm) => self.piece_move(pm, in_piece),
             Moves::Shoot(shoot) => {
                 if let Some(e) = &shoot.then {
                     self.effect(e);
@@ -164,14 +200,86 @@ impl Check {
                 self.moves(inner, in_piece);
                 self.effect(e);
             }
-            Moves::ForEachSite { .. } => self.refuse("`(forEach Site ...)` moves"),
-            Moves::Append { .. } => self.refuse("`(append ...)`"),
+            Moves::ForEachSite { region, moves } => {
+                self.region(region);
+                self.moves(moves, in_piece);
+            }
+            Moves::Append { effect, then, .. } => {
+                self.merged(effect);
+                self.effect(effect);
+                if let Some(e) = then {
+                    self.effect(e);
+                }
+            }
+        }
+    }
+
+    /// An effect `(append ...)` merges into one move: its count of Ludii
+    /// moves and the site of its first action must be computable.
+    fn merged(&mut self, e: &Effect) {
+        match e {
+            Effect::AddPiece { .. } | Effect::Remove(_) | Effect::Flip(_) => {}
+            Effect::AllCombinations(a, b) => {
+                self.merged(a);
+                self.merged(b);
+            }
+            Effect::Custodial(c) => self.merged(&c.apply),
+            Effect::Seq(list) => list.iter().for_each(|e| self.merged(e)),
+            _ => self.refuse("`(append ...)` of this consequence"),
+        }
+    }
+
+    /// A piece move, in the play rules or as a consequence.
+    fn piece_move(&mut self, pm: &crate::ir::PieceMove, in_piece: bool) {
+        match &pm.reach {
+            Reach::Step => {}
+            Reach::Hop {
+                distance,
+                between_if,
+                between_apply,
+            } => {
+                self.int(distance, false);
+                if let Some(c) = between_if {
+                    self.cond(c, false);
+                }
+                if let Some(e) = between_apply {
+                    self.effect(e);
+                }
+            }
+            Reach::Slide {
+                between_if,
+                min,
+                max,
+            } => {
+                if let Some(c) = between_if {
+                    self.cond(c, false);
+                }
+                for n in min.iter().chain(max) {
+                    self.int(n, false);
+                }
+            }
+            Reach::Leap { forward, .. } => {
+                if *forward && (!in_piece || pm.from.is_some()) {
+                    self.refuse("`(move Leap ... forward:True)` outside `(forEach Piece)`");
+                }
+            }
+            Reach::FromTo { to } => self.region(to),
+        }
+        if let Some(r) = &pm.from {
+            self.region(r);
+        }
+        if let Some(c) = &pm.to_if {
+            self.cond(c, false);
+        }
+        for e in pm.to_apply.iter().chain(&pm.then) {
+            self.effect(e);
         }
     }
 
     fn effect(&mut self, e: &Effect) {
         match e {
-            Effect::MoveAgain | Effect::Trigger { .. } => {}
+            Effect::MoveAgain => self.move_again = true,
+            Effect::Trigger { .. } => {}
             Effect::Remove(x) => self.site(x),
             Effect::If {
                 condition,
@@ -191,21 +299,43 @@ impl Check {
                 state,
                 ..
             } => {
-                if *site_type != self.default_type {
-                    self.refuse("placing on another site type (edges, vertices)");
-                }
-                if state.is_some() {
-                    self.refuse("piece states");
+                self.site_type(*site_type);
+                if let Some(n) = state {
+                    if *site_type != self.default_type {
+                        self.refuse("piece states on another site type");
+                    }
+                    self.given_state(n);
                 }
                 self.site(to);
             }
-            Effect::Attract { .. } => self.refuse("`(attract ...)`"),
-            Effect::Custodial(_) => self.refuse("`(custodial ...)`"),
-            Effect::Flip(_) => self.refuse("`(flip ...)`"),
-            Effect::AllCombinations(..) => self.refuse("`(allCombinations ...)`"),
-            Effect::SetScore { .. } => self.refuse("scores"),
-            Effect::ForEachSite { .. } => self.refuse("`(forEach Site ...)` consequences"),
-            Effect::Move(_) => self.refuse("piece moves as consequences"),
+            Effect::Attract { from, .. } => self.site(from),
+            Effect::Custodial(c) => {
+                self.site(&c.from);
+                self.int(&c.min, false);
+                self.int(&c.max, false);
+                self.cond(&c.between_if, false);
+                self.cond(&c.to_if, false);
+                self.effect(&c.apply);
+                if let Some(e) = &c.then {
+                    self.effect(e);
+                }
+            }
+            Effect::Flip(x) => self.site(x),
+            Effect::AllCombinations(a, b) => {
+                self.merged(a);
+                self.merged(b);
+                self.effect(a);
+                self.effect(b);
+            }
+            Effect::SetScore { score, .. } => {
+                self.scores = true;
+                self.int(score, false);
+            }
+            Effect::ForEachSite { region, effect } => {
+                self.region(region);
+                self.effect(effect);
+            }
+            Effect::Move(pm) => self.piece_move(pm, false),
         }
     }
 
@@ -236,7 +366,7 @@ impl Check {
                 self.int(a, at_end);
                 self.int(b, at_end);
             }
-            Cond::LineAt(_) => self.refuse("`(is Line ... through:)` and lines by level"),
+            Cond::LineAt(at) => self.site(&at.through),
             Cond::Connected(_) => self.refuse("`(is Connected ...)` with moving pieces"),
             Cond::Loop(_) => self.refuse("`(is Loop ...)` with moving pieces"),
         }
@@ -254,9 +384,12 @@ impl Check {
                 self.int(a, at_end);
                 self.int(b, at_end);
             }
-            IntExpr::State(_) => self.refuse("piece states"),
-            IntExpr::StackSize(_) => self.refuse("stacks"),
-            IntExpr::Score(_) => self.refuse("scores"),
+            IntExpr::State(x) => {
+                self.state_up_to(0);
+                self.site(x);
+            }
+            IntExpr::StackSize(x) => self.site(x),
+            IntExpr::Score(_) => self.scores = true,
         }
     }
 
@@ -278,11 +411,20 @@ impl Check {
             Region::Direction { from, .. } => self.site(from),
             Region::Site(x) => self.site(x),
             Region::Winning { .. } => self.refuse("`(sites Winning ...)` with moving pieces"),
-            Region::EmptyOf(_) | Region::Incident { .. } => {
-                self.refuse("sites of another type (edges, vertices)")
+            Region::EmptyOf(ty) => self.site_type(*ty),
+            Region::Incident { result, of, at } => {
+                self.site_type(*result);
+                self.site_type(*of);
+                self.site(at);
             }
-            Region::State(_) => self.refuse("piece states"),
-            Region::Filter(..) => self.refuse("`(forEach REGION if:...)` regions"),
+            Region::State(n) => {
+                self.state_up_to(0);
+                self.int(n, false);
+            }
+            Region::Filter(within, test) => {
+                self.region(within);
+                self.cond(test, false);
+            }
         }
     }
 }
@@ -290,4 +432,24 @@ impl Check {
 /// Whether some player owns more than one kind of piece.
 pub fn several_kinds(model: &GameModel) -> bool {
     (0..=model.num_players).any(|p| model.components.iter().filter(|c| c.owner == p).count() > 1)
+}
+
+/// Every `(move Add ...)` of `moves`, in rule order.
+pub fn placements<'m>(moves: &'m Moves, out: &mut Vec<&'m crate::ir::Add>) {
+    match moves {
+        Moves::Add(add) => out.push(add),
+        Moves::ForEachPiece(rules) => rules.iter().for_each(|r| placements(&r.moves, out)),
+        Moves::If {
+            then, otherwise, ..
+        } => {
+            placements(then, out);
+            if let Some(o) = otherwise {
+                placements(o, out);
+            }
+        }
+        Moves::Priority(list) | Moves::Or(list) => list.iter().for_each(|m| placements(m, out)),
+        Moves::Then(inner, _) => placements(inner, out),
+        Moves::ForEachSite { moves, .. } => placements(moves, out),
+        Moves::Move(_) | Moves::Shoot(_) | Moves::Pass { .. } | Moves::Append { .. } => {}
+    }
 }

@@ -1,0 +1,210 @@
+//! What a generated state holds beyond the pieces on the board's default
+//! sites, when the rules need it: piece states (Reversi's colours) with a
+//! bitboard per state, players' scores, and the pieces on elements of
+//! other site types (Dots and Boxes' edges), each with its bitboard.
+
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::ir::{GameModel, SiteType};
+
+use super::support::Features;
+
+/// The state's extra fields, their initial values and the helpers that
+/// keep them, as token streams spliced into the generated module.
+pub(super) struct Extras {
+    /// Constants: `NUM_STATES`, `NUM_EDGES`, `ALL_EDGES`...
+    pub items: Vec<TokenStream>,
+    pub fields: Vec<TokenStream>,
+    pub init: Vec<TokenStream>,
+    /// Statements in `put` after the old piece left (`old`, `i` bound).
+    pub on_remove: Vec<TokenStream>,
+    /// Associated functions of the game type.
+    pub helpers: Vec<TokenStream>,
+}
+
+/// The names of a site type's elements in generated code: the state field
+/// (`edges`) and the constants' stem (`EDGES`).
+pub(super) fn type_names(ty: SiteType) -> (Ident, String) {
+    let name = match ty {
+        SiteType::Vertex => "vertices",
+        SiteType::Edge => "edges",
+        SiteType::Cell => "cells",
+    };
+    (format_ident!("{}", name), name.to_uppercase())
+}
+
+/// The constant holding every element of `ty` (`ALL` for the default type).
+pub(super) fn all_of(model: &GameModel, ty: SiteType) -> TokenStream {
+    if ty == model.board.site_type {
+        quote!(ALL)
+    } else {
+        let id = format_ident!("ALL_{}", type_names(ty).1);
+        quote!(#id)
+    }
+}
+
+pub(super) fn extras(model: &GameModel, features: &Features) -> Extras {
+    let mut x = Extras {
+        items: Vec::new(),
+        fields: Vec::new(),
+        init: Vec::new(),
+        on_remove: Vec::new(),
+        helpers: Vec::new(),
+    };
+    if let Some(max) = features.max_state {
+        let n = Literal::usize_unsuffixed(max as usize + 1);
+        let flips = std::iter::once(quote!((0, 0))).chain(model.components.iter().map(|c| {
+            let (a, b) = c.flips.unwrap_or((0, 0));
+            let (a, b) = (Literal::u8_unsuffixed(a), Literal::u8_unsuffixed(b));
+            quote!((#a, #b))
+        }));
+        let n_owner = Literal::usize_unsuffixed(model.components.len() + 1);
+        x.items.push(quote! {
+            /// Pieces take states `0..NUM_STATES`.
+            const NUM_STATES: usize = #n;
+            /// The two states `(flip ...)` turns each component between
+            /// (`(0, 0)`: it does not flip).
+            const FLIPS: [(u8, u8); #n_owner] = [#(#flips),*];
+        });
+        x.fields.push(quote! {
+            /// The state of the piece on each site (0 when empty).
+            state: [u8; NUM_SITES],
+            /// The sites in each state (empty sites are in state 0).
+            by_state: [Board; NUM_STATES],
+        });
+        x.init.push(quote! {
+            state: [0; NUM_SITES],
+            by_state: {
+                let mut by_state = [Board::EMPTY; NUM_STATES];
+                by_state[0] = ALL;
+                by_state
+            },
+        });
+        x.on_remove.push(quote! {
+            Self::set_state(s, i, 0);
+        });
+        x.helpers.push(quote! {
+            /// Gives the piece on site `i` state `state`.
+            #[inline(always)]
+            fn set_state(s: &mut State, i: usize, state: u8) {
+                let old = s.state[i] as usize;
+                s.by_state[old].remove(i);
+                s.state[i] = state;
+                s.by_state[state as usize].insert(i);
+            }
+
+            /// Puts component `what` in state `state` on `site`.
+            #[inline(always)]
+            fn put_state(s: &mut State, site: u16, what: u8, state: u8) {
+                Self::put(s, site, what);
+                Self::set_state(s, site as usize, state);
+            }
+
+            /// Whether the piece on `site` turns over (`(flip ...)` applies).
+            #[inline(always)]
+            fn can_flip(s: &State, site: u16) -> bool {
+                FLIPS[s.what[site as usize] as usize] != (0, 0)
+            }
+
+            /// `(flip S)`: the piece on `site` turns to its other state.
+            #[inline(always)]
+            fn flip(s: &mut State, site: u16) {
+                let (a, b) = FLIPS[s.what[site as usize] as usize];
+                if (a, b) == (0, 0) {
+                    return;
+                }
+                let i = site as usize;
+                let current = s.state[i];
+                let turned = if current == a { b } else if current == b { a } else { current };
+                Self::set_state(s, i, turned);
+                s.last_to_after = site;
+            }
+
+            /// `(sites State N)`.
+            #[inline(always)]
+            fn sites_in_state(s: &State, n: i64) -> Board {
+                if (0..NUM_STATES as i64).contains(&n) { s.by_state[n as usize] } else { Board::EMPTY }
+            }
+        });
+    }
+    if model.stacking {
+        let cap = super::stacks::capacity(model).unwrap_or(1);
+        let (items, fields, init, helpers) = super::stacks::state_code(model, cap);
+        x.items.push(items);
+        x.fields.push(fields);
+        x.init.push(init);
+        x.helpers.push(helpers);
+    }
+    if features.scores {
+        x.fields.push(quote! {
+            /// Each player's score (index 0 unused).
+            scores: [i32; NUM_PLAYERS as usize + 1],
+        });
+        x.init.push(quote!(scores: [0; NUM_PLAYERS as usize + 1],));
+    }
+    for &ty in &features.other_types {
+        let (field, stem) = type_names(ty);
+        let count = model.board.count(ty);
+        let num = format_ident!("NUM_{}", stem);
+        let all = format_ident!("ALL_{}", stem);
+        let filled = format_ident!("{}_filled", field);
+        let put = format_ident!("put_{}", field);
+        let n = Literal::usize_unsuffixed(count);
+        let (doc_num, doc_all) = (
+            format!(" Number of {} (Ludii's indices of that type).", field),
+            format!(" Every one of the {}.", field),
+        );
+        let (doc_field, doc_filled, doc_put) = (
+            format!(" The component on each of the {} (0 when empty).", field),
+            format!(" The {} holding a piece.", field),
+            format!(" Puts component `what` on element `site` of the {}.", field),
+        );
+        x.items.push(quote! {
+            #[doc = #doc_num]
+            pub const #num: usize = #n;
+            #[doc = #doc_all]
+            #[allow(dead_code)]
+            const #all: Board = Board::first(#num);
+        });
+        x.fields.push(quote! {
+            #[doc = #doc_field]
+            #field: [u8; #num],
+            #[doc = #doc_filled]
+            #filled: Board,
+        });
+        x.init.push(quote! {
+            #field: [0; #num],
+            #filled: Board::EMPTY,
+        });
+        x.helpers.push(quote! {
+            #[doc = #doc_put]
+            #[inline(always)]
+            #[allow(dead_code)]
+            fn #put(s: &mut State, site: u16, what: u8) {
+                let i = site as usize;
+                if i >= #num {
+                    return;
+                }
+                s.#field[i] = what;
+                if what == 0 {
+                    s.#filled.remove(i);
+                } else {
+                    s.#filled.insert(i);
+                }
+                s.last_to_after = site;
+            }
+        });
+    }
+    x
+}
+
+/// Words per bitboard: enough for the largest site type a region may hold.
+pub(super) fn words(model: &GameModel, features: &Features) -> usize {
+    std::iter::once(model.board.num_sites())
+        .chain(features.other_types.iter().map(|&ty| model.board.count(ty)))
+        .max()
+        .unwrap_or(0)
+        .div_ceil(64)
+        .max(1)
+}

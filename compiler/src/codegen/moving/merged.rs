@@ -1,0 +1,186 @@
+//! Consequences that act on several sites at once, and what `(append ...)`
+//! needs to merge an effect into one move: custodial lines, whether an
+//! effect yields any of Ludii's moves, and the site of its first action.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::ir::{Custodial, Effect, SiteExpr};
+
+use super::Gen;
+
+impl Gen<'_> {
+    /// A fresh label for a generated block.
+    fn label(&mut self, stem: &str) -> syn::Lifetime {
+        self.labels += 1;
+        syn::Lifetime::new(
+            &format!("'{stem}_{}", self.labels),
+            proc_macro2::Span::call_site(),
+        )
+    }
+
+    /// `body` for each site `(custodial ...)` acts on, as `between`, in
+    /// Ludii's order: along each radial from the start, a run of sites
+    /// passing `between if:` (at most `max`, at least `min` and one)
+    /// closed by a site passing `to if:` (tested with no `(to)` where the
+    /// radial leaves the board).
+    fn custodial_each(&mut self, c: &Custodial, body: TokenStream) -> TokenStream {
+        let radials = self.tables.radials(c.directions);
+        let (min, max) = (self.int(&c.min), self.int(&c.max));
+        let saved = self.scope;
+        self.scope.between = true;
+        let passes = self.cond(&c.between_if);
+        self.scope.between = saved.between;
+        self.scope.to = true;
+        let closes_at = self.cond(&c.to_if);
+        self.scope.to = false;
+        let closes_off = self.cond(&c.to_if);
+        self.scope = saved;
+        let (start, _) = self.site(&c.from);
+        quote! {
+            let start = #start;
+            let (min, max) = (#min, #max);
+            if start != NO_SITE && max >= 1 && min <= max {
+                for ray in &#radials[start as usize] {
+                    let mut run = 0usize;
+                    while run < ray.len() && ray[run] != NO_SITE && (run as i64) < max {
+                        let between = ray[run];
+                        if !(#passes) { break; }
+                        run += 1;
+                    }
+                    if run == 0 || min > run as i64 { continue; }
+                    let closes = match ray.get(run) {
+                        Some(&to) if to != NO_SITE => #closes_at,
+                        _ => #closes_off,
+                    };
+                    if closes {
+                        for &between in &ray[..run] { #body }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `(custodial ...)` as a consequence: every flanked site is found
+    /// first, then each gets the `apply` effect and the `then`.
+    pub(super) fn custodial(&mut self, c: &Custodial) -> TokenStream {
+        let find = self.custodial_each(c, quote! { found[count] = between; count += 1; });
+        let saved = self.scope;
+        self.scope.between = true;
+        let apply = self.effect(&c.apply);
+        let then = c.then.as_ref().map_or(quote!(), |e| self.effect(e));
+        self.scope = saved;
+        quote! {{
+            let mut found = [NO_SITE; NUM_SITES];
+            let mut count = 0usize;
+            #find
+            for &between in &found[..count] { #apply #then }
+        }}
+    }
+
+    /// Whether `e` yields at least one of Ludii's moves here (what
+    /// `(append ...)` and `(allCombinations ...)` look at).
+    pub(super) fn yields(&mut self, e: &Effect) -> TokenStream {
+        match e {
+            Effect::AddPiece { to: x, .. } | Effect::Remove(x) => self.defined(x),
+            Effect::Flip(x) => {
+                let (x, defined) = self.site(x);
+                if defined {
+                    quote!(Self::can_flip(s, #x))
+                } else {
+                    quote!(Self::site_is(#x, |x| Self::can_flip(s, x)))
+                }
+            }
+            Effect::AllCombinations(a, b) => {
+                let (a, b) = (self.yields(a), self.yields(b));
+                quote!((#a && #b))
+            }
+            Effect::Custodial(c) => {
+                let label = self.label("yields");
+                let saved = self.scope;
+                self.scope.between = true;
+                let each = self.yields(&c.apply);
+                self.scope = saved;
+                let find = self.custodial_each(c, quote!(if #each { break #label true; }));
+                quote!(#label: { #find false })
+            }
+            Effect::Seq(list) => {
+                let parts: Vec<_> = list.iter().map(|e| self.yields(e)).collect();
+                quote!((false #(|| #parts)*))
+            }
+            Effect::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let c = self.cond(condition);
+                let a = self.yields(then);
+                let b = otherwise.as_ref().map_or(quote!(false), |o| self.yields(o));
+                quote!((if #c { #a } else { #b }))
+            }
+            Effect::ForEachSite { .. } => {
+                unreachable!("refused by the moving-piece blocker")
+            }
+            _ => quote!(true),
+        }
+    }
+
+    /// Whether a site expression is defined here.
+    fn defined(&self, x: &SiteExpr) -> TokenStream {
+        match self.site(x) {
+            (_, true) => quote!(true),
+            (x, false) => quote!((#x != NO_SITE)),
+        }
+    }
+
+    /// The site of the first action `e` makes (`NO_SITE` if none): it names
+    /// the merged move.
+    pub(super) fn first_site(&mut self, e: &Effect) -> TokenStream {
+        match e {
+            Effect::AddPiece { to: x, .. } | Effect::Remove(x) | Effect::Flip(x) => self.site(x).0,
+            Effect::AllCombinations(a, _) => self.first_site(a),
+            Effect::Custodial(c) => {
+                let label = self.label("first");
+                let saved = self.scope;
+                self.scope.between = true;
+                let site = self.first_site(&c.apply);
+                self.scope = saved;
+                let find = self.custodial_each(c, quote!(break #label #site;));
+                quote!(#label: { #find NO_SITE })
+            }
+            Effect::Seq(list) => {
+                let label = self.label("first");
+                let parts: Vec<_> = list.iter().map(|e| self.first_site(e)).collect();
+                let name: Ident = format_ident!("first");
+                quote!(#label: {
+                    #( let #name = #parts; if #name != NO_SITE { break #label #name; } )*
+                    NO_SITE
+                })
+            }
+            _ => quote!(NO_SITE),
+        }
+    }
+
+    /// [`Gen::first_site`] where `e` is known to yield a move: a custodial
+    /// effect whose first action is not on the flanked site acts first at
+    /// the same site whichever site is flanked first, so no search.
+    pub(super) fn first_site_of_yielding(&mut self, e: &Effect) -> TokenStream {
+        match e {
+            Effect::Custodial(c) if !first_site_reads_between(&c.apply) => {
+                self.first_site(&c.apply)
+            }
+            _ => self.first_site(e),
+        }
+    }
+}
+
+/// Whether the first action of `e` happens at `(between)`.
+fn first_site_reads_between(e: &Effect) -> bool {
+    match e {
+        Effect::AddPiece { to: x, .. } | Effect::Remove(x) | Effect::Flip(x) => {
+            *x == SiteExpr::Between
+        }
+        Effect::AllCombinations(a, _) => first_site_reads_between(a),
+        _ => true,
+    }
+}

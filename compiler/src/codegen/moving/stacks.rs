@@ -1,0 +1,422 @@
+//! Stacks of pieces (Connect Four's one-row model): each site holds a
+//! fixed-capacity stack, pieces go on top (`(move Add ... stack:True)`),
+//! and `(is Line N byLevel:True)` reads lines level by level.
+//!
+//! The capacity comes from the rules: the placement's region or test must
+//! bound the stack's size (`if:(< (size Stack at:(site)) 6)`), so a stack
+//! can never overflow. Rules that would take pieces off a stack or move
+//! them are not compiled yet (the blocker names them).
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::ir::{Add, Comparison, Cond, GameModel, IntExpr, Line, Moves, Region, SiteExpr};
+
+use super::Gen;
+
+/// The largest stack the placements allow: every `stack:True` placement
+/// must test the size of the stack it adds to against a constant.
+pub(super) fn capacity(model: &GameModel) -> Result<usize, String> {
+    let mut adds = Vec::new();
+    for phase in &model.phases {
+        super::support::placements(&phase.play, &mut adds);
+    }
+    let mut cap = 0;
+    for add in adds.iter().filter(|a| a.stack) {
+        cap = cap.max(bound_of_add(add).ok_or_else(|| {
+            "stacks whose height no rule bounds (`(< (size Stack at:(to)) N)`)".to_owned()
+        })?);
+    }
+    if cap > 255 {
+        return Err("stacks higher than 255 pieces".to_owned());
+    }
+    Ok(cap.max(1))
+}
+
+/// The stack size a placement cannot exceed, read from its region's filter
+/// (`(forEach R if:C)` with `(site)`) or its `(to ... if:C)` (with `(to)`).
+fn bound_of_add(add: &Add) -> Option<usize> {
+    let from_filter = match &add.to {
+        Region::Filter(_, c) => bound_of(c, &SiteExpr::Iterated),
+        _ => None,
+    };
+    let from_test = add.to_if.as_ref().and_then(|c| bound_of(c, &SiteExpr::To));
+    match (from_filter, from_test) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// The bound `c` puts on the stack size at `at` before a piece is added:
+/// the size after adding is at most the result.
+fn bound_of(c: &Cond, at: &SiteExpr) -> Option<usize> {
+    let size_at = |n: &IntExpr| matches!(n, IntExpr::StackSize(x) if x == at);
+    let constant = |n: &IntExpr| match n {
+        IntExpr::Const(k) if *k >= 0 => Some(*k as usize),
+        _ => None,
+    };
+    match c {
+        Cond::Compare(op, a, b) if size_at(a) => {
+            let k = constant(b)?;
+            match op {
+                Comparison::Lt => Some(k),
+                Comparison::Le | Comparison::Eq => Some(k + 1),
+                _ => None,
+            }
+        }
+        Cond::Compare(op, a, b) if size_at(b) => {
+            let k = constant(a)?;
+            match op {
+                Comparison::Gt => Some(k),
+                Comparison::Ge | Comparison::Eq => Some(k + 1),
+                _ => None,
+            }
+        }
+        Cond::And(cs) => cs.iter().filter_map(|c| bound_of(c, at)).min(),
+        _ => None,
+    }
+}
+
+/// The stack fields and helpers of a stacking game. Besides the stacks,
+/// each component has a bitboard of the cells (site, level) it holds, cell
+/// `site * STACK_CAPACITY + level`, which line tests read.
+pub(super) fn state_code(
+    model: &GameModel,
+    capacity: usize,
+) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+    let cap = Literal::usize_unsuffixed(capacity);
+    let cell_words =
+        Literal::usize_unsuffixed((model.board.num_sites() * capacity).div_ceil(64).max(1));
+    let n_owner = Literal::usize_unsuffixed(model.components.len() + 1);
+    let items = quote! {
+        /// The most pieces a stack holds (the rules' own bound).
+        const STACK_CAPACITY: usize = #cap;
+        /// A set of cells (site, level): cell `site * STACK_CAPACITY + level`.
+        pub type Cells = Bits<#cell_words>;
+    };
+    let fields = quote! {
+        /// The components stacked on each site, bottom first.
+        stacks: [[u8; STACK_CAPACITY]; NUM_SITES],
+        /// How many pieces each site's stack holds.
+        heights: [u8; NUM_SITES],
+        /// The cells each component holds (index: `what`).
+        cells: [Cells; #n_owner],
+    };
+    let init = quote! {
+        stacks: [[0; STACK_CAPACITY]; NUM_SITES],
+        heights: [0; NUM_SITES],
+        cells: [Cells::EMPTY; #n_owner],
+    };
+    let helpers = quote! {
+        /// `(move Add ... stack:True)`: `what` goes on top of the stack at
+        /// `site` (the rules keep the stack below its capacity).
+        #[inline(always)]
+        fn push(s: &mut State, site: u16, what: u8) {
+            let i = site as usize;
+            let height = s.heights[i] as usize;
+            debug_assert!(height < STACK_CAPACITY, "the rules bound the stack");
+            s.stacks[i][height] = what;
+            s.heights[i] += 1;
+            s.cells[what as usize].insert(i * STACK_CAPACITY + height);
+            let old = s.what[i];
+            if old != 0 {
+                s.owned[OWNER[old as usize] as usize].remove(i);
+            }
+            s.what[i] = what;
+            s.owned[OWNER[what as usize] as usize].insert(i);
+            s.occupied.insert(i);
+            s.last_to_after = site;
+        }
+
+        /// The component at `level` of the stack on `site`, 0 when the stack
+        /// is not that high.
+        #[inline(always)]
+        #[allow(dead_code)]
+        fn at_level(s: &State, site: u16, level: i64) -> u8 {
+            if (0..s.heights[site as usize] as i64).contains(&level) {
+                s.stacks[site as usize][level as usize]
+            } else {
+                0
+            }
+        }
+    };
+    (items, fields, init, helpers)
+}
+
+impl Gen<'_> {
+    /// A helper testing `(is Line N byLevel:True)` through `pivot` (Ludii's
+    /// `IsLine.evalStack`, as the interpreter reads it, quirks included):
+    /// up the stack, then along each distinct radial and its opposites at
+    /// the pivot's level, at falling and at rising levels.
+    pub(super) fn line_by_level_test(&mut self, line: &Line) -> proc_macro2::Ident {
+        if !line.exact {
+            return self.line_by_level_windows(line);
+        }
+        let name = format_ident!(
+            "is_line_by_level_{}_{}{}",
+            line.directions.name().to_lowercase(),
+            line.length,
+            if line.exact { "_exact" } else { "" }
+        );
+        if !self.helper_names.insert(name.to_string()) {
+            return name;
+        }
+        let board = &self.model.board;
+        // Per site: each distinct radial (origin included) with its opposites.
+        let rows: Vec<TokenStream> = (0..board.num_sites())
+            .map(|site| {
+                let radials = board.distinct_radials(site, line.directions).map(|r| {
+                    let steps = r.steps.iter().map(|&t| Literal::u16_unsuffixed(t));
+                    let opposites = board.opposites(r).map(|o| {
+                        let steps = o.steps.iter().map(|&t| Literal::u16_unsuffixed(t));
+                        quote!(&[#(#steps),*])
+                    });
+                    quote!((&[#(#steps),*], &[#(#opposites),*]))
+                });
+                quote!(&[#(#radials),*])
+            })
+            .collect();
+        let table = format_ident!("LEVEL_LINES_{}", line.directions.name().to_uppercase());
+        let n = Literal::usize_unsuffixed(board.num_sites());
+        let doc = format!(
+            " For each site, each distinct `{}` radial (origin first) and its opposites.",
+            line.directions.name()
+        );
+        self.tables.push_item(
+            &table.to_string(),
+            quote! {
+                #[doc = #doc]
+                #[allow(clippy::type_complexity)]
+                static #table: [&[(&[u16], &[&[u16]])]; #n] = [#(#rows),*];
+            },
+        );
+        let len = Literal::i64_unsuffixed(line.length as i64);
+        let exact = line.exact;
+        let doc = format!(
+            " `(is Line {}{} byLevel:True)` through `pivot`.",
+            line.length,
+            if line.exact { " exact:True" } else { "" }
+        );
+        self.helpers.push(quote! {
+            #[doc = #doc]
+            #[allow(clippy::too_many_arguments)]
+            fn #name(s: &State, pivot: u16) -> bool {
+                const LEN: i64 = #len;
+                const EXACT: bool = #exact;
+                if pivot == NO_SITE { return false; }
+                let what = s.what[pivot as usize];
+                if LEN == 1 { return true; }
+                let size = s.heights[pivot as usize] as i64;
+                // Up the stack: the levels below the top.
+                if size >= LEN {
+                    let mut count = 1;
+                    for i in 0..LEN - 1 {
+                        if Self::at_level(s, pivot, size - 2 - i) != what { break; }
+                        count += 1;
+                        if !EXACT && count == LEN { return true; }
+                    }
+                    if count == LEN { return true; }
+                }
+                let origin = size - 1;
+                if origin < 0 { return false; }
+                // Counts pieces along `steps[first..]`, the level moving by
+                // `slope` per piece found; `None`: a line found on the way.
+                // Ludii skips (does not stop at) a site whose level would be -1.
+                let walk = |steps: &[u16], first: usize, slope: i64, mut count: i64,
+                            mut diff: i64, skip_below: bool| -> Option<i64> {
+                    for &t in &steps[first..] {
+                        let level = origin + slope * diff;
+                        if skip_below && level == -1 { continue; }
+                        if what == 0 || Self::at_level(s, t, level) != what { break; }
+                        count += 1;
+                        if slope != 0 { diff += 1; }
+                        if !EXACT && count == LEN { return None; }
+                    }
+                    Some(count)
+                };
+                for &(steps, opposites) in #table[pivot as usize] {
+                    for (slope, back, skip_first, skip_back) in
+                        [(0, 0, false, false), (-1, 1, true, false), (1, -1, false, true)]
+                    {
+                        let Some(count) = walk(steps, 0, slope, 0, 0, skip_first) else {
+                            return true;
+                        };
+                        if opposites.is_empty() {
+                            if count == LEN { return true; }
+                            continue;
+                        }
+                        for &opposite in opposites {
+                            let diff = if slope == 0 { 0 } else { 1 };
+                            match walk(opposite, 1, back, count, diff, skip_back) {
+                                None => return true,
+                                // Ludii's falling walk compares the first walk's count here.
+                                Some(_) if slope == -1 => {
+                                    if count == LEN { return true; }
+                                }
+                                Some(total) if total == LEN => return true,
+                                Some(_) => {}
+                            }
+                        }
+                    }
+                }
+                false
+            }
+        });
+        name
+    }
+}
+
+/// Whether the play rules only ever add pieces (on top of stacks or not):
+/// the one way the generator changes stacks.
+pub(super) fn only_adds(m: &Moves) -> bool {
+    match m {
+        Moves::Add(add) => add.then.is_none(),
+        Moves::Pass { .. } => true,
+        Moves::If {
+            then, otherwise, ..
+        } => only_adds(then) && otherwise.as_deref().is_none_or(only_adds),
+        Moves::Priority(list) | Moves::Or(list) => list.iter().all(only_adds),
+        _ => false,
+    }
+}
+
+impl Gen<'_> {
+    /// `(is Line N byLevel:True)` without `exact`: Ludii's walks then find
+    /// exactly the runs of N cells of the pivot's component along a line of
+    /// cells through the pivot's top piece: down its stack, or along a
+    /// radial and its opposite at the same level, or at levels falling or
+    /// rising by one per step. Each cell's windows of N such cells are
+    /// precomputed; the test is whether the component holds one of them.
+    fn line_by_level_windows(&mut self, line: &Line) -> proc_macro2::Ident {
+        let name = format_ident!(
+            "is_line_by_level_{}_{}",
+            line.directions.name().to_lowercase(),
+            line.length
+        );
+        if !self.helper_names.insert(name.to_string()) {
+            return name;
+        }
+        let cap = capacity(self.model).unwrap_or(1);
+        let windows = level_windows(&self.model.board, line, cap);
+        let words = (self.model.board.num_sites() * cap).div_ceil(64).max(1);
+        let rows = windows.iter().map(|ws| {
+            let ws = ws.iter().map(|w| {
+                let mut bits = vec![0u64; words];
+                for &c in w {
+                    bits[c / 64] |= 1 << (c % 64);
+                }
+                let bits = bits.iter().map(|&b| Literal::u64_unsuffixed(b));
+                quote!(Cells::new([#(#bits),*]))
+            });
+            quote!(&[#(#ws),*])
+        });
+        let table = format_ident!(
+            "LEVEL_WINDOWS_{}_{}",
+            line.directions.name().to_uppercase(),
+            line.length
+        );
+        let n = Literal::usize_unsuffixed(windows.len());
+        let doc = format!(
+            " For each cell, the runs of {} cells through it that make a `{}` line by level.",
+            line.length,
+            line.directions.name()
+        );
+        self.tables.push_item(
+            &table.to_string(),
+            quote! {
+                #[doc = #doc]
+                static #table: [&[Cells]; #n] = [#(#rows),*];
+            },
+        );
+        let doc = format!(" `(is Line {} byLevel:True)` through `pivot`.", line.length);
+        let one = line.length == 1;
+        self.helpers.push(quote! {
+            #[doc = #doc]
+            #[inline(always)]
+            fn #name(s: &State, pivot: u16) -> bool {
+                if pivot == NO_SITE { return false; }
+                if #one { return true; }
+                let height = s.heights[pivot as usize] as usize;
+                if height == 0 { return false; }
+                let mine = s.cells[s.what[pivot as usize] as usize];
+                #table[pivot as usize * STACK_CAPACITY + height - 1]
+                    .iter()
+                    .any(|w| w.minus(mine).is_empty())
+            }
+        });
+        name
+    }
+}
+
+/// For each cell (site, level), as cell numbers, the windows of `line.length`
+/// cells along the lines Ludii's `IsLine.evalStack` walks through it.
+fn level_windows(board: &crate::board::Board, line: &Line, cap: usize) -> Vec<Vec<Vec<usize>>> {
+    let len = line.length as usize;
+    let cell = |site: u16, level: i64| -> Option<usize> {
+        (0..cap as i64)
+            .contains(&level)
+            .then(|| site as usize * cap + level as usize)
+    };
+    let mut out = Vec::new();
+    for site in 0..board.num_sites() {
+        for level in 0..cap as i64 {
+            let mut windows: Vec<Vec<usize>> = Vec::new();
+            let mut add = |w: Vec<usize>| {
+                let mut sorted = w.clone();
+                sorted.sort_unstable();
+                if !windows.contains(&sorted) {
+                    windows.push(sorted);
+                }
+            };
+            // Down the stack, the pivot on top.
+            if level + 1 >= len as i64 {
+                add((0..len as i64)
+                    .map(|k| site * cap + (level - k) as usize)
+                    .collect());
+            }
+            for radial in board.distinct_radials(site, line.directions) {
+                for slope in [0i64, -1, 1] {
+                    // The cells ahead along the radial, then behind along each opposite.
+                    let ahead: Vec<Option<usize>> = radial.steps[1..]
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &t)| cell(t, level + slope * (k as i64 + 1)))
+                        .collect();
+                    let pivot = site * cap + level as usize;
+                    let opposites: Vec<_> = board.opposites(radial).collect();
+                    let behinds: Vec<Vec<Option<usize>>> = if opposites.is_empty() {
+                        vec![Vec::new()]
+                    } else {
+                        opposites
+                            .iter()
+                            .map(|o| {
+                                o.steps[1..]
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(k, &t)| cell(t, level - slope * (k as i64 + 1)))
+                                    .collect()
+                            })
+                            .collect()
+                    };
+                    for behind in behinds {
+                        // The whole line, behind reversed, the pivot, ahead.
+                        let mut cells: Vec<Option<usize>> = behind.into_iter().rev().collect();
+                        let at = cells.len();
+                        cells.push(Some(pivot));
+                        cells.extend(ahead.iter().copied());
+                        for start in at.saturating_sub(len - 1)..=at {
+                            let Some(w) = cells.get(start..start + len) else {
+                                continue;
+                            };
+                            if let Some(w) = w.iter().copied().collect::<Option<Vec<usize>>>() {
+                                add(w);
+                            }
+                        }
+                    }
+                }
+            }
+            out.push(windows);
+        }
+    }
+    out
+}
