@@ -273,3 +273,135 @@ fn mu_torere_enters_the_centre_only_next_to_an_enemy() {
         .collect();
     assert_eq!(moves, expected);
 }
+
+/// Plays a move by its Ludii key (`-1>e:12`), which must be legal.
+fn play_key(g: &Interpreter, state: &mut State, key: &str) {
+    let mv = g
+        .find_move(state, key)
+        .unwrap_or_else(|| panic!("{key} is not legal"));
+    g.apply(state, mv);
+}
+
+#[test]
+fn reversi_flips_every_flanked_line_and_scores_the_discs_shown() {
+    let g = common::own_game("reversi", &[]);
+    // The four centre sites are set (with their states) so none keeps the
+    // start's state under an empty site.
+    let mut s = position(
+        &g,
+        &[
+            ("D4", 1),
+            ("E5", 1),
+            ("C4", 1),
+            ("C5", 1),
+            ("D5", 1),
+            ("E4", 1),
+        ],
+        1,
+        10,
+    );
+    for (coord, colour) in [
+        ("D4", 2),
+        ("E5", 1),
+        ("C4", 2),
+        ("C5", 1),
+        ("D5", 1),
+        ("E4", 1),
+    ] {
+        g.set_piece(&mut s, site(&g, coord), 1, colour);
+    }
+    let colour = |s: &State, c: &str| s.state_at(site(&g, c));
+    // C3 flanks D4 (towards E5) and C4 (towards C5): both turn over.
+    play(&g, &mut s, "-", "C3");
+    assert_eq!(
+        ["C3", "D4", "C4"].map(|c| colour(&s, c)),
+        [1, 1, 1],
+        "the placed disc shows the mover's colour, both flanked discs flip"
+    );
+    assert_eq!((s.score(1), s.score(2)), (7, 0));
+    // An unflanked empty site is no move: with no P2 disc left, P2 passes.
+    assert_eq!(legal(&g, &s), set(&["->-/pass"]));
+}
+
+#[test]
+fn dots_and_boxes_closing_a_cell_claims_it_scores_and_moves_again() {
+    use ludemic_compiler::ir::SiteType;
+    let g = common::own_game("dots-and-boxes", &["Board Size/3x3".to_owned()]);
+    let edges = g.model().board.incident(SiteType::Cell, 0, SiteType::Edge);
+    assert_eq!(edges.len(), 4, "a square cell has four edges");
+    let mut s = g.initial_state();
+    for &e in &edges[..3] {
+        play_key(&g, &mut s, &format!("-1>e:{e}"));
+    }
+    assert_eq!((s.mover(), s.score(1), s.score(2)), (2, 0, 0));
+    play_key(&g, &mut s, &format!("-1>e:{}", edges[3]));
+    assert_eq!(s.score(2), 1, "the fourth edge scores the cell");
+    assert_eq!(s.what_at(0), 2, "P2's piece claims the cell");
+    assert_eq!(s.mover(), 2, "closing a cell gives another move");
+}
+
+#[test]
+fn connect_four_wins_up_a_stack_and_a_disc_falls_in_the_2d_model() {
+    for model in ["1D", "2D"] {
+        let g = common::own_game("connect-four", &[format!("Modelisation/{model}")]);
+        // The columns' entry sites: the seven stacks, or the top row.
+        let column = |c: u16| if model == "1D" { c } else { 35 + c };
+        let mut s = g.initial_state();
+        play_key(&g, &mut s, &format!("-1>{}", column(0)));
+        if model == "2D" {
+            assert_eq!(
+                (s.what_at(0), s.what_at(35)),
+                (1, 0),
+                "the disc slides to the bottom"
+            );
+        }
+        for c in [1, 0, 1, 0, 1] {
+            play_key(&g, &mut s, &format!("-1>{}", column(c)));
+            assert_eq!(
+                winner(&g, &s),
+                None,
+                "{model}: three in a column is no line"
+            );
+        }
+        play_key(&g, &mut s, &format!("-1>{}", column(0)));
+        assert_eq!(winner(&g, &s), Some(1), "{model}: four in a column wins");
+    }
+}
+
+#[test]
+fn feeding_the_ducks_draws_every_duck_in_line_towards_the_bread() {
+    use ludemic_compiler::ir::AbsoluteDirection;
+    let g = common::own_game("feed-the-ducks", &[]);
+    let board = &g.model().board;
+    let start = g.initial_state();
+    let mut out = MoveBuffer::new();
+    g.legal_moves(&start, &mut out);
+    for &mv in out.iter() {
+        let mut s = start.clone();
+        g.apply(&mut s, mv);
+        let bread = g.move_key(mv).to.index as usize;
+        assert_eq!(
+            s.what_at(bread as Site),
+            3,
+            "the bread lies where it was thrown"
+        );
+        let count = |s: &State| {
+            (0..board.num_sites() as Site)
+                .filter(|&t| s.what_at(t) != 0)
+                .count()
+        };
+        assert_eq!(count(&s), count(&start) + 1, "no duck is lost");
+        // Along every line from the bread the ducks now come first, with no gap.
+        for radial in board.radials(bread, AbsoluteDirection::Adjacent) {
+            let occupied: Vec<bool> = radial.steps[1..]
+                .iter()
+                .map(|&t| s.what_at(t) != 0)
+                .collect();
+            let ducks = occupied.iter().filter(|&&o| o).count();
+            assert!(
+                occupied[..ducks].iter().all(|&o| o),
+                "a gap between the bread at {bread} and a duck: {occupied:?}"
+            );
+        }
+    }
+}
