@@ -581,9 +581,6 @@ impl ConnectFour {
         if pivot == NO_SITE {
             return false;
         }
-        if false {
-            return true;
-        }
         let height = s.heights[pivot as usize] as usize;
         if height == 0 {
             return false;
@@ -622,17 +619,6 @@ impl ConnectFour {
         s.occupied.insert(i);
         s.last_to_after = site;
     }
-    /// The component at `level` of the stack on `site`, 0 when the stack
-    /// is not that high.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn at_level(s: &State, site: u16, level: i64) -> u8 {
-        if (0..s.heights[site as usize] as i64).contains(&level) {
-            s.stacks[site as usize][level as usize]
-        } else {
-            0
-        }
-    }
     /// A move that is not a pass ends the run of passes.
     #[inline(always)]
     fn record_move(s: &mut State, _mover: u8) {
@@ -662,9 +648,7 @@ impl ConnectFour {
             let site = rest.nth(rng.below(left as u64) as u32);
             rest.remove(site);
             left -= 1;
-            let site = site as u16;
-            let to = site;
-            if let Some(mv) = self.move_at(s, mover, site, to) {
+            if let Some(mv) = self.move_at(s, mover, site as u16) {
                 return mv;
             }
         }
@@ -673,7 +657,8 @@ impl ConnectFour {
     /// The move the play rules give at `site`, if any.
     #[inline(always)]
     #[allow(unused_variables, clippy::needless_return)]
-    fn move_at(&self, s: &State, mover: u8, site: u16, to: u16) -> Option<Move> {
+    fn move_at(&self, s: &State, mover: u8, site: u16) -> Option<Move> {
+        let to = site;
         let what = mover;
         if (s.heights[site as usize] as i64) < 6 {
             return Some(Move::Add {

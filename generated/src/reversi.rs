@@ -1123,9 +1123,7 @@ impl Reversi {
             let site = rest.nth(rng.below(left as u64) as u32);
             rest.remove(site);
             left -= 1;
-            let site = site as u16;
-            let to = site;
-            if let Some(mv) = self.move_at(s, mover, site, to) {
+            if let Some(mv) = self.move_at(s, mover, site as u16) {
                 return mv;
             }
         }
@@ -1134,7 +1132,8 @@ impl Reversi {
     /// The move the play rules give at `site`, if any.
     #[inline(always)]
     #[allow(unused_variables, clippy::needless_return)]
-    fn move_at(&self, s: &State, mover: u8, site: u16, to: u16) -> Option<Move> {
+    fn move_at(&self, s: &State, mover: u8, site: u16) -> Option<Move> {
+        let to = site;
         if true {
             let yields = 'yields_2: {
                 let start = site;

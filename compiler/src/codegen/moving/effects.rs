@@ -227,7 +227,7 @@ impl Gen<'_> {
     /// A piece move as a consequence: every move the generator yields is
     /// found first, then each is made, with its own `then`.
     fn consequence_move(&mut self, m: &PieceMove) -> TokenStream {
-        let per_from = self.model.board.num_sites() * m.directions.len().max(1);
+        let per_from = self.most_moves_from(m).max(1);
         let froms = match &m.from {
             None | Some(crate::ir::Region::Site(_)) => 1,
             Some(_) => self.model.board.num_sites(),
@@ -257,6 +257,35 @@ impl Gen<'_> {
                 }
             }
         }}
+    }
+
+    /// The most moves `m` can make from one site: the sites of every radial
+    /// and step in its directions (hops and slides end on them), its leap
+    /// targets, or every site.
+    fn most_moves_from(&self, m: &PieceMove) -> usize {
+        let board = &self.model.board;
+        let n = board.num_sites();
+        match &m.reach {
+            Reach::Leap { walks, forward } => {
+                let lists = self.leap_lists(walks, *forward);
+                lists.iter().map(Vec::len).max().unwrap_or(0)
+            }
+            Reach::FromTo { .. } => n,
+            Reach::Step | Reach::Hop { .. } | Reach::Slide { .. } => m
+                .directions
+                .iter()
+                .map(|&d| {
+                    (0..n)
+                        .map(|site| {
+                            let along: usize =
+                                board.radials(site, d).map(|r| r.steps.len() - 1).sum();
+                            along + board.steps(site, d).len()
+                        })
+                        .max()
+                        .unwrap_or(0)
+                })
+                .sum(),
+        }
     }
 
     /// Statements putting `what` on `site` as a `(move Add ...)` does (its

@@ -353,7 +353,7 @@ impl Gen<'_> {
             }
             Cond::LineAt(at) => {
                 let f = if at.by_level {
-                    self.line_by_level_test(&at.line)
+                    self.line_by_level_windows(&at.line)
                 } else {
                     self.line_test(&at.line)
                 };

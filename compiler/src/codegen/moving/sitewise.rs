@@ -71,9 +71,7 @@ impl Gen<'_> {
                     let site = rest.nth(rng.below(left as u64) as u32);
                     rest.remove(site);
                     left -= 1;
-                    let site = site as u16;
-                    let to = site;
-                    if let Some(mv) = self.move_at(s, mover, site, to) {
+                    if let Some(mv) = self.move_at(s, mover, site as u16) {
                         return mv;
                     }
                 }
@@ -83,7 +81,8 @@ impl Gen<'_> {
             /// The move the play rules give at `site`, if any.
             #[inline(always)]
             #[allow(unused_variables, clippy::needless_return)]
-            fn move_at(&self, s: &State, mover: u8, site: u16, to: u16) -> Option<Move> {
+            fn move_at(&self, s: &State, mover: u8, site: u16) -> Option<Move> {
+                let to = site;
                 #body
                 None
             }

@@ -1,6 +1,7 @@
 //! Stacks of pieces (Connect Four's one-row model): each site holds a
 //! fixed-capacity stack, pieces go on top (`(move Add ... stack:True)`),
-//! and `(is Line N byLevel:True)` reads lines level by level.
+//! and `(is Line N byLevel:True)` reads lines level by level through
+//! precomputed windows of (site, level) cells.
 //!
 //! The capacity comes from the rules: the placement's region or test must
 //! bound the stack's size (`if:(< (size Stack at:(site)) 6)`), so a stack
@@ -127,150 +128,15 @@ pub(super) fn state_code(
             s.occupied.insert(i);
             s.last_to_after = site;
         }
-
-        /// The component at `level` of the stack on `site`, 0 when the stack
-        /// is not that high.
-        #[inline(always)]
-        #[allow(dead_code)]
-        fn at_level(s: &State, site: u16, level: i64) -> u8 {
-            if (0..s.heights[site as usize] as i64).contains(&level) {
-                s.stacks[site as usize][level as usize]
-            } else {
-                0
-            }
-        }
     };
     (items, fields, init, helpers)
 }
 
-impl Gen<'_> {
-    /// A helper testing `(is Line N byLevel:True)` through `pivot` (Ludii's
-    /// `IsLine.evalStack`, as the interpreter reads it, quirks included):
-    /// up the stack, then along each distinct radial and its opposites at
-    /// the pivot's level, at falling and at rising levels.
-    pub(super) fn line_by_level_test(&mut self, line: &Line) -> proc_macro2::Ident {
-        if !line.exact {
-            return self.line_by_level_windows(line);
-        }
-        let name = format_ident!(
-            "is_line_by_level_{}_{}{}",
-            line.directions.name().to_lowercase(),
-            line.length,
-            if line.exact { "_exact" } else { "" }
-        );
-        if !self.helper_names.insert(name.to_string()) {
-            return name;
-        }
-        let board = &self.model.board;
-        // Per site: each distinct radial (origin included) with its opposites.
-        let rows: Vec<TokenStream> = (0..board.num_sites())
-            .map(|site| {
-                let radials = board.distinct_radials(site, line.directions).map(|r| {
-                    let steps = r.steps.iter().map(|&t| Literal::u16_unsuffixed(t));
-                    let opposites = board.opposites(r).map(|o| {
-                        let steps = o.steps.iter().map(|&t| Literal::u16_unsuffixed(t));
-                        quote!(&[#(#steps),*])
-                    });
-                    quote!((&[#(#steps),*], &[#(#opposites),*]))
-                });
-                quote!(&[#(#radials),*])
-            })
-            .collect();
-        let table = format_ident!("LEVEL_LINES_{}", line.directions.name().to_uppercase());
-        let n = Literal::usize_unsuffixed(board.num_sites());
-        let doc = format!(
-            " For each site, each distinct `{}` radial (origin first) and its opposites.",
-            line.directions.name()
-        );
-        self.tables.push_item(
-            &table.to_string(),
-            quote! {
-                #[doc = #doc]
-                #[allow(clippy::type_complexity)]
-                static #table: [&[(&[u16], &[&[u16]])]; #n] = [#(#rows),*];
-            },
-        );
-        let len = Literal::i64_unsuffixed(line.length as i64);
-        let exact = line.exact;
-        let doc = format!(
-            " `(is Line {}{} byLevel:True)` through `pivot`.",
-            line.length,
-            if line.exact { " exact:True" } else { "" }
-        );
-        self.helpers.push(quote! {
-            #[doc = #doc]
-            #[allow(clippy::too_many_arguments)]
-            fn #name(s: &State, pivot: u16) -> bool {
-                const LEN: i64 = #len;
-                const EXACT: bool = #exact;
-                if pivot == NO_SITE { return false; }
-                let what = s.what[pivot as usize];
-                if LEN == 1 { return true; }
-                let size = s.heights[pivot as usize] as i64;
-                // Up the stack: the levels below the top.
-                if size >= LEN {
-                    let mut count = 1;
-                    for i in 0..LEN - 1 {
-                        if Self::at_level(s, pivot, size - 2 - i) != what { break; }
-                        count += 1;
-                        if !EXACT && count == LEN { return true; }
-                    }
-                    if count == LEN { return true; }
-                }
-                let origin = size - 1;
-                if origin < 0 { return false; }
-                // Counts pieces along `steps[first..]`, the level moving by
-                // `slope` per piece found; `None`: a line found on the way.
-                // Ludii skips (does not stop at) a site whose level would be -1.
-                let walk = |steps: &[u16], first: usize, slope: i64, mut count: i64,
-                            mut diff: i64, skip_below: bool| -> Option<i64> {
-                    for &t in &steps[first..] {
-                        let level = origin + slope * diff;
-                        if skip_below && level == -1 { continue; }
-                        if what == 0 || Self::at_level(s, t, level) != what { break; }
-                        count += 1;
-                        if slope != 0 { diff += 1; }
-                        if !EXACT && count == LEN { return None; }
-                    }
-                    Some(count)
-                };
-                for &(steps, opposites) in #table[pivot as usize] {
-                    for (slope, back, skip_first, skip_back) in
-                        [(0, 0, false, false), (-1, 1, true, false), (1, -1, false, true)]
-                    {
-                        let Some(count) = walk(steps, 0, slope, 0, 0, skip_first) else {
-                            return true;
-                        };
-                        if opposites.is_empty() {
-                            if count == LEN { return true; }
-                            continue;
-                        }
-                        for &opposite in opposites {
-                            let diff = if slope == 0 { 0 } else { 1 };
-                            match walk(opposite, 1, back, count, diff, skip_back) {
-                                None => return true,
-                                // Ludii's falling walk compares the first walk's count here.
-                                Some(_) if slope == -1 => {
-                                    if count == LEN { return true; }
-                                }
-                                Some(total) if total == LEN => return true,
-                                Some(_) => {}
-                            }
-                        }
-                    }
-                }
-                false
-            }
-        });
-        name
-    }
-}
-
-/// Whether the play rules only ever add pieces (on top of stacks or not):
-/// the one way the generator changes stacks.
+/// Whether the play rules only ever add pieces on top of stacks, with no
+/// state and no consequence: the one way the generator changes stacks.
 pub(super) fn only_adds(m: &Moves) -> bool {
     match m {
-        Moves::Add(add) => add.then.is_none(),
+        Moves::Add(add) => add.stack && add.state.is_none() && add.then.is_none(),
         Moves::Pass { .. } => true,
         Moves::If {
             then, otherwise, ..
@@ -281,13 +147,14 @@ pub(super) fn only_adds(m: &Moves) -> bool {
 }
 
 impl Gen<'_> {
-    /// `(is Line N byLevel:True)` without `exact`: Ludii's walks then find
-    /// exactly the runs of N cells of the pivot's component along a line of
+    /// `(is Line N byLevel:True)` (without `exact`, which the blocker
+    /// refuses): Ludii's walks (`IsLine.evalStack`) then find exactly the
+    /// runs of N cells of the pivot's component along a line of
     /// cells through the pivot's top piece: down its stack, or along a
     /// radial and its opposite at the same level, or at levels falling or
     /// rising by one per step. Each cell's windows of N such cells are
     /// precomputed; the test is whether the component holds one of them.
-    fn line_by_level_windows(&mut self, line: &Line) -> proc_macro2::Ident {
+    pub(super) fn line_by_level_windows(&mut self, line: &Line) -> proc_macro2::Ident {
         let name = format_ident!(
             "is_line_by_level_{}_{}",
             line.directions.name().to_lowercase(),
@@ -329,13 +196,14 @@ impl Gen<'_> {
             },
         );
         let doc = format!(" `(is Line {} byLevel:True)` through `pivot`.", line.length);
-        let one = line.length == 1;
+        // Ludii's test holds at once for a length of 1, whatever the pivot holds.
+        let one = (line.length == 1).then(|| quote!(return true;));
         self.helpers.push(quote! {
             #[doc = #doc]
             #[inline(always)]
             fn #name(s: &State, pivot: u16) -> bool {
                 if pivot == NO_SITE { return false; }
-                if #one { return true; }
+                #one
                 let height = s.heights[pivot as usize] as usize;
                 if height == 0 { return false; }
                 let mine = s.cells[s.what[pivot as usize] as usize];

@@ -48,7 +48,7 @@ pub fn features(model: &GameModel) -> Features {
             .iter()
             .all(|p| super::stacks::only_adds(&p.play));
         if !adds_only || !model.start.is_empty() {
-            check.refuse("stacks changed otherwise than by adding on top");
+            check.refuse("stacks changed otherwise than by adding on top, without state");
         }
         if let Err(why) = super::stacks::capacity(model) {
             check.refuse(&why);
@@ -84,6 +84,9 @@ pub fn features(model: &GameModel) -> Features {
             check.scores = true;
         }
         check.cond(&rule.condition, true);
+    }
+    if model.stacking && check.max_state.is_some() {
+        check.refuse("piece states in a stacking game");
     }
     Features {
         blocker: check.found,
@@ -366,7 +369,12 @@ impl Check {
                 self.int(a, at_end);
                 self.int(b, at_end);
             }
-            Cond::LineAt(at) => self.site(&at.through),
+            Cond::LineAt(at) => {
+                if at.by_level && at.line.exact {
+                    self.refuse("`(is Line ... exact:True byLevel:True)`");
+                }
+                self.site(&at.through);
+            }
             Cond::Connected(_) => self.refuse("`(is Connected ...)` with moving pieces"),
             Cond::Loop(_) => self.refuse("`(is Loop ...)` with moving pieces"),
         }
