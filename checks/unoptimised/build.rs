@@ -16,6 +16,8 @@ fn main() {
         incremental_connectivity: false,
         target_sets: false,
         sitewise_draw: false,
+        slide_masks: false,
+        counted_draw: false,
     };
     let mut config = ludemic_compiler::build::Config::new()
         .codegen_options(plain)

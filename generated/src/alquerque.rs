@@ -598,6 +598,7 @@ impl Alquerque {
     }
     /// `(if (no Moves Next) (result Next Loss))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if !(self.swap_allowed(s)
             || self

@@ -24,6 +24,1152 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 2: `Queen2` (player 2)
 /// 3: `Arrow0` (player 0)
 const OWNER: [u8; 4] = [0, 1, 2, 0];
+/// For each site, its `Adjacent` radials whose site numbers rise along them, as sets (origin left out).
+static SLIDES_UP_ADJACENT: [[Board; 4]; 100] = [
+    [
+        Board::new([0x1004010040100400, 0x4010040]),
+        Board::new([0x80100200400800, 0x801002004]),
+        Board::new([0x3fe, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x2008020080200800, 0x8020080]),
+        Board::new([0x100200400801000, 0x2004008]),
+        Board::new([0x3fc, 0]),
+        Board::new([0x400, 0]),
+    ],
+    [
+        Board::new([0x4010040100401000, 0x10040100]),
+        Board::new([0x200400801002000, 0x8010]),
+        Board::new([0x3f8, 0]),
+        Board::new([0x100800, 0]),
+    ],
+    [
+        Board::new([0x8020080200802000, 0x20080200]),
+        Board::new([0x400801002004000, 0x20]),
+        Board::new([0x3f0, 0]),
+        Board::new([0x40201000, 0]),
+    ],
+    [
+        Board::new([0x40100401004000, 0x40100401]),
+        Board::new([0x801002004008000, 0]),
+        Board::new([0x3e0, 0]),
+        Board::new([0x10080402000, 0]),
+    ],
+    [
+        Board::new([0x80200802008000, 0x80200802]),
+        Board::new([0x2004008010000, 0]),
+        Board::new([0x3c0, 0]),
+        Board::new([0x4020100804000, 0]),
+    ],
+    [
+        Board::new([0x100401004010000, 0x100401004]),
+        Board::new([0x8010020000, 0]),
+        Board::new([0x380, 0]),
+        Board::new([0x1008040201008000, 0]),
+    ],
+    [
+        Board::new([0x200802008020000, 0x200802008]),
+        Board::new([0x20040000, 0]),
+        Board::new([0x300, 0]),
+        Board::new([0x2010080402010000, 0x40]),
+    ],
+    [
+        Board::new([0x401004010040000, 0x401004010]),
+        Board::new([0x80000, 0]),
+        Board::new([0x200, 0]),
+        Board::new([0x4020100804020000, 0x10080]),
+    ],
+    [
+        Board::new([0x802008020080000, 0x802008020]),
+        Board::new([0x8040201008040000, 0x4020100]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x1004010040100000, 0x4010040]),
+        Board::new([0x40080100200000, 0x400801002]),
+        Board::new([0xff800, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x2008020080200000, 0x8020080]),
+        Board::new([0x80100200400000, 0x801002004]),
+        Board::new([0xff000, 0]),
+        Board::new([0x100000, 0]),
+    ],
+    [
+        Board::new([0x4010040100400000, 0x10040100]),
+        Board::new([0x100200400800000, 0x2004008]),
+        Board::new([0xfe000, 0]),
+        Board::new([0x40200000, 0]),
+    ],
+    [
+        Board::new([0x8020080200800000, 0x20080200]),
+        Board::new([0x200400801000000, 0x8010]),
+        Board::new([0xfc000, 0]),
+        Board::new([0x10080400000, 0]),
+    ],
+    [
+        Board::new([0x40100401000000, 0x40100401]),
+        Board::new([0x400801002000000, 0x20]),
+        Board::new([0xf8000, 0]),
+        Board::new([0x4020100800000, 0]),
+    ],
+    [
+        Board::new([0x80200802000000, 0x80200802]),
+        Board::new([0x801002004000000, 0]),
+        Board::new([0xf0000, 0]),
+        Board::new([0x1008040201000000, 0]),
+    ],
+    [
+        Board::new([0x100401004000000, 0x100401004]),
+        Board::new([0x2004008000000, 0]),
+        Board::new([0xe0000, 0]),
+        Board::new([0x2010080402000000, 0x40]),
+    ],
+    [
+        Board::new([0x200802008000000, 0x200802008]),
+        Board::new([0x8010000000, 0]),
+        Board::new([0xc0000, 0]),
+        Board::new([0x4020100804000000, 0x10080]),
+    ],
+    [
+        Board::new([0x401004010000000, 0x401004010]),
+        Board::new([0x20000000, 0]),
+        Board::new([0x80000, 0]),
+        Board::new([0x8040201008000000, 0x4020100]),
+    ],
+    [
+        Board::new([0x802008020000000, 0x802008020]),
+        Board::new([0x80402010000000, 0x8040201]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x1004010040000000, 0x4010040]),
+        Board::new([0x20040080000000, 0x200400801]),
+        Board::new([0x3fe00000, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x2008020080000000, 0x8020080]),
+        Board::new([0x40080100000000, 0x400801002]),
+        Board::new([0x3fc00000, 0]),
+        Board::new([0x40000000, 0]),
+    ],
+    [
+        Board::new([0x4010040100000000, 0x10040100]),
+        Board::new([0x80100200000000, 0x801002004]),
+        Board::new([0x3f800000, 0]),
+        Board::new([0x10080000000, 0]),
+    ],
+    [
+        Board::new([0x8020080200000000, 0x20080200]),
+        Board::new([0x100200400000000, 0x2004008]),
+        Board::new([0x3f000000, 0]),
+        Board::new([0x4020100000000, 0]),
+    ],
+    [
+        Board::new([0x40100400000000, 0x40100401]),
+        Board::new([0x200400800000000, 0x8010]),
+        Board::new([0x3e000000, 0]),
+        Board::new([0x1008040200000000, 0]),
+    ],
+    [
+        Board::new([0x80200800000000, 0x80200802]),
+        Board::new([0x400801000000000, 0x20]),
+        Board::new([0x3c000000, 0]),
+        Board::new([0x2010080400000000, 0x40]),
+    ],
+    [
+        Board::new([0x100401000000000, 0x100401004]),
+        Board::new([0x801002000000000, 0]),
+        Board::new([0x38000000, 0]),
+        Board::new([0x4020100800000000, 0x10080]),
+    ],
+    [
+        Board::new([0x200802000000000, 0x200802008]),
+        Board::new([0x2004000000000, 0]),
+        Board::new([0x30000000, 0]),
+        Board::new([0x8040201000000000, 0x4020100]),
+    ],
+    [
+        Board::new([0x401004000000000, 0x401004010]),
+        Board::new([0x8000000000, 0]),
+        Board::new([0x20000000, 0]),
+        Board::new([0x80402000000000, 0x8040201]),
+    ],
+    [
+        Board::new([0x802008000000000, 0x802008020]),
+        Board::new([0x100804000000000, 0x10080402]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x1004010000000000, 0x4010040]),
+        Board::new([0x8010020000000000, 0x100200400]),
+        Board::new([0xff80000000, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x2008020000000000, 0x8020080]),
+        Board::new([0x20040000000000, 0x200400801]),
+        Board::new([0xff00000000, 0]),
+        Board::new([0x10000000000, 0]),
+    ],
+    [
+        Board::new([0x4010040000000000, 0x10040100]),
+        Board::new([0x40080000000000, 0x400801002]),
+        Board::new([0xfe00000000, 0]),
+        Board::new([0x4020000000000, 0]),
+    ],
+    [
+        Board::new([0x8020080000000000, 0x20080200]),
+        Board::new([0x80100000000000, 0x801002004]),
+        Board::new([0xfc00000000, 0]),
+        Board::new([0x1008040000000000, 0]),
+    ],
+    [
+        Board::new([0x40100000000000, 0x40100401]),
+        Board::new([0x100200000000000, 0x2004008]),
+        Board::new([0xf800000000, 0]),
+        Board::new([0x2010080000000000, 0x40]),
+    ],
+    [
+        Board::new([0x80200000000000, 0x80200802]),
+        Board::new([0x200400000000000, 0x8010]),
+        Board::new([0xf000000000, 0]),
+        Board::new([0x4020100000000000, 0x10080]),
+    ],
+    [
+        Board::new([0x100400000000000, 0x100401004]),
+        Board::new([0x400800000000000, 0x20]),
+        Board::new([0xe000000000, 0]),
+        Board::new([0x8040200000000000, 0x4020100]),
+    ],
+    [
+        Board::new([0x200800000000000, 0x200802008]),
+        Board::new([0x801000000000000, 0]),
+        Board::new([0xc000000000, 0]),
+        Board::new([0x80400000000000, 0x8040201]),
+    ],
+    [
+        Board::new([0x401000000000000, 0x401004010]),
+        Board::new([0x2000000000000, 0]),
+        Board::new([0x8000000000, 0]),
+        Board::new([0x100800000000000, 0x10080402]),
+    ],
+    [
+        Board::new([0x802000000000000, 0x802008020]),
+        Board::new([0x201000000000000, 0x20100804]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x1004000000000000, 0x4010040]),
+        Board::new([0x4008000000000000, 0x80100200]),
+        Board::new([0x3fe0000000000, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x2008000000000000, 0x8020080]),
+        Board::new([0x8010000000000000, 0x100200400]),
+        Board::new([0x3fc0000000000, 0]),
+        Board::new([0x4000000000000, 0]),
+    ],
+    [
+        Board::new([0x4010000000000000, 0x10040100]),
+        Board::new([0x20000000000000, 0x200400801]),
+        Board::new([0x3f80000000000, 0]),
+        Board::new([0x1008000000000000, 0]),
+    ],
+    [
+        Board::new([0x8020000000000000, 0x20080200]),
+        Board::new([0x40000000000000, 0x400801002]),
+        Board::new([0x3f00000000000, 0]),
+        Board::new([0x2010000000000000, 0x40]),
+    ],
+    [
+        Board::new([0x40000000000000, 0x40100401]),
+        Board::new([0x80000000000000, 0x801002004]),
+        Board::new([0x3e00000000000, 0]),
+        Board::new([0x4020000000000000, 0x10080]),
+    ],
+    [
+        Board::new([0x80000000000000, 0x80200802]),
+        Board::new([0x100000000000000, 0x2004008]),
+        Board::new([0x3c00000000000, 0]),
+        Board::new([0x8040000000000000, 0x4020100]),
+    ],
+    [
+        Board::new([0x100000000000000, 0x100401004]),
+        Board::new([0x200000000000000, 0x8010]),
+        Board::new([0x3800000000000, 0]),
+        Board::new([0x80000000000000, 0x8040201]),
+    ],
+    [
+        Board::new([0x200000000000000, 0x200802008]),
+        Board::new([0x400000000000000, 0x20]),
+        Board::new([0x3000000000000, 0]),
+        Board::new([0x100000000000000, 0x10080402]),
+    ],
+    [
+        Board::new([0x400000000000000, 0x401004010]),
+        Board::new([0x800000000000000, 0]),
+        Board::new([0x2000000000000, 0]),
+        Board::new([0x200000000000000, 0x20100804]),
+    ],
+    [
+        Board::new([0x800000000000000, 0x802008020]),
+        Board::new([0x400000000000000, 0x40201008]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x1000000000000000, 0x4010040]),
+        Board::new([0x2000000000000000, 0x40080100]),
+        Board::new([0xff8000000000000, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x2000000000000000, 0x8020080]),
+        Board::new([0x4000000000000000, 0x80100200]),
+        Board::new([0xff0000000000000, 0]),
+        Board::new([0x1000000000000000, 0]),
+    ],
+    [
+        Board::new([0x4000000000000000, 0x10040100]),
+        Board::new([0x8000000000000000, 0x100200400]),
+        Board::new([0xfe0000000000000, 0]),
+        Board::new([0x2000000000000000, 0x40]),
+    ],
+    [
+        Board::new([0x8000000000000000, 0x20080200]),
+        Board::new([0, 0x200400801]),
+        Board::new([0xfc0000000000000, 0]),
+        Board::new([0x4000000000000000, 0x10080]),
+    ],
+    [
+        Board::new([0, 0x40100401]),
+        Board::new([0, 0x400801002]),
+        Board::new([0xf80000000000000, 0]),
+        Board::new([0x8000000000000000, 0x4020100]),
+    ],
+    [
+        Board::new([0, 0x80200802]),
+        Board::new([0, 0x801002004]),
+        Board::new([0xf00000000000000, 0]),
+        Board::new([0, 0x8040201]),
+    ],
+    [
+        Board::new([0, 0x100401004]),
+        Board::new([0, 0x2004008]),
+        Board::new([0xe00000000000000, 0]),
+        Board::new([0, 0x10080402]),
+    ],
+    [
+        Board::new([0, 0x200802008]),
+        Board::new([0, 0x8010]),
+        Board::new([0xc00000000000000, 0]),
+        Board::new([0, 0x20100804]),
+    ],
+    [
+        Board::new([0, 0x401004010]),
+        Board::new([0, 0x20]),
+        Board::new([0x800000000000000, 0]),
+        Board::new([0, 0x40201008]),
+    ],
+    [
+        Board::new([0, 0x802008020]),
+        Board::new([0, 0x80402010]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0x4010040]),
+        Board::new([0, 0x20040080]),
+        Board::new([0xe000000000000000, 0x3f]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0x8020080]),
+        Board::new([0, 0x40080100]),
+        Board::new([0xc000000000000000, 0x3f]),
+        Board::new([0, 0x40]),
+    ],
+    [
+        Board::new([0, 0x10040100]),
+        Board::new([0, 0x80100200]),
+        Board::new([0x8000000000000000, 0x3f]),
+        Board::new([0, 0x10080]),
+    ],
+    [
+        Board::new([0, 0x20080200]),
+        Board::new([0, 0x100200400]),
+        Board::new([0, 0x3f]),
+        Board::new([0, 0x4020100]),
+    ],
+    [
+        Board::new([0, 0x40100400]),
+        Board::new([0, 0x200400800]),
+        Board::new([0, 0x3e]),
+        Board::new([0, 0x8040200]),
+    ],
+    [
+        Board::new([0, 0x80200800]),
+        Board::new([0, 0x400801000]),
+        Board::new([0, 0x3c]),
+        Board::new([0, 0x10080400]),
+    ],
+    [
+        Board::new([0, 0x100401000]),
+        Board::new([0, 0x801002000]),
+        Board::new([0, 0x38]),
+        Board::new([0, 0x20100800]),
+    ],
+    [
+        Board::new([0, 0x200802000]),
+        Board::new([0, 0x2004000]),
+        Board::new([0, 0x30]),
+        Board::new([0, 0x40201000]),
+    ],
+    [
+        Board::new([0, 0x401004000]),
+        Board::new([0, 0x8000]),
+        Board::new([0, 0x20]),
+        Board::new([0, 0x80402000]),
+    ],
+    [
+        Board::new([0, 0x802008000]),
+        Board::new([0, 0x100804000]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0x4010000]),
+        Board::new([0, 0x10020000]),
+        Board::new([0, 0xff80]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0x8020000]),
+        Board::new([0, 0x20040000]),
+        Board::new([0, 0xff00]),
+        Board::new([0, 0x10000]),
+    ],
+    [
+        Board::new([0, 0x10040000]),
+        Board::new([0, 0x40080000]),
+        Board::new([0, 0xfe00]),
+        Board::new([0, 0x4020000]),
+    ],
+    [
+        Board::new([0, 0x20080000]),
+        Board::new([0, 0x80100000]),
+        Board::new([0, 0xfc00]),
+        Board::new([0, 0x8040000]),
+    ],
+    [
+        Board::new([0, 0x40100000]),
+        Board::new([0, 0x100200000]),
+        Board::new([0, 0xf800]),
+        Board::new([0, 0x10080000]),
+    ],
+    [
+        Board::new([0, 0x80200000]),
+        Board::new([0, 0x200400000]),
+        Board::new([0, 0xf000]),
+        Board::new([0, 0x20100000]),
+    ],
+    [
+        Board::new([0, 0x100400000]),
+        Board::new([0, 0x400800000]),
+        Board::new([0, 0xe000]),
+        Board::new([0, 0x40200000]),
+    ],
+    [
+        Board::new([0, 0x200800000]),
+        Board::new([0, 0x801000000]),
+        Board::new([0, 0xc000]),
+        Board::new([0, 0x80400000]),
+    ],
+    [
+        Board::new([0, 0x401000000]),
+        Board::new([0, 0x2000000]),
+        Board::new([0, 0x8000]),
+        Board::new([0, 0x100800000]),
+    ],
+    [
+        Board::new([0, 0x802000000]),
+        Board::new([0, 0x201000000]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0x4000000]),
+        Board::new([0, 0x8000000]),
+        Board::new([0, 0x3fe0000]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0x8000000]),
+        Board::new([0, 0x10000000]),
+        Board::new([0, 0x3fc0000]),
+        Board::new([0, 0x4000000]),
+    ],
+    [
+        Board::new([0, 0x10000000]),
+        Board::new([0, 0x20000000]),
+        Board::new([0, 0x3f80000]),
+        Board::new([0, 0x8000000]),
+    ],
+    [
+        Board::new([0, 0x20000000]),
+        Board::new([0, 0x40000000]),
+        Board::new([0, 0x3f00000]),
+        Board::new([0, 0x10000000]),
+    ],
+    [
+        Board::new([0, 0x40000000]),
+        Board::new([0, 0x80000000]),
+        Board::new([0, 0x3e00000]),
+        Board::new([0, 0x20000000]),
+    ],
+    [
+        Board::new([0, 0x80000000]),
+        Board::new([0, 0x100000000]),
+        Board::new([0, 0x3c00000]),
+        Board::new([0, 0x40000000]),
+    ],
+    [
+        Board::new([0, 0x100000000]),
+        Board::new([0, 0x200000000]),
+        Board::new([0, 0x3800000]),
+        Board::new([0, 0x80000000]),
+    ],
+    [
+        Board::new([0, 0x200000000]),
+        Board::new([0, 0x400000000]),
+        Board::new([0, 0x3000000]),
+        Board::new([0, 0x100000000]),
+    ],
+    [
+        Board::new([0, 0x400000000]),
+        Board::new([0, 0x800000000]),
+        Board::new([0, 0x2000000]),
+        Board::new([0, 0x200000000]),
+    ],
+    [
+        Board::new([0, 0x800000000]),
+        Board::new([0, 0x400000000]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0xff8000000]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0xff0000000]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0xfe0000000]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0xfc0000000]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0xf80000000]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0xf00000000]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0xe00000000]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0xc00000000]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0, 0x800000000]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [Board::new([0, 0]), Board::new([0, 0]), Board::new([0, 0]), Board::new([0, 0])],
+];
+/// For each site, its `Adjacent` radials whose site numbers fall along them, as sets (origin left out).
+static SLIDES_DOWN_ADJACENT: [[Board; 4]; 100] = [
+    [Board::new([0, 0]), Board::new([0, 0]), Board::new([0, 0]), Board::new([0, 0])],
+    [Board::new([0x1, 0]), Board::new([0, 0]), Board::new([0, 0]), Board::new([0, 0])],
+    [Board::new([0x3, 0]), Board::new([0, 0]), Board::new([0, 0]), Board::new([0, 0])],
+    [Board::new([0x7, 0]), Board::new([0, 0]), Board::new([0, 0]), Board::new([0, 0])],
+    [Board::new([0xf, 0]), Board::new([0, 0]), Board::new([0, 0]), Board::new([0, 0])],
+    [Board::new([0x1f, 0]), Board::new([0, 0]), Board::new([0, 0]), Board::new([0, 0])],
+    [Board::new([0x3f, 0]), Board::new([0, 0]), Board::new([0, 0]), Board::new([0, 0])],
+    [Board::new([0x7f, 0]), Board::new([0, 0]), Board::new([0, 0]), Board::new([0, 0])],
+    [Board::new([0xff, 0]), Board::new([0, 0]), Board::new([0, 0]), Board::new([0, 0])],
+    [Board::new([0x1ff, 0]), Board::new([0, 0]), Board::new([0, 0]), Board::new([0, 0])],
+    [Board::new([0x2, 0]), Board::new([0x1, 0]), Board::new([0, 0]), Board::new([0, 0])],
+    [
+        Board::new([0x4, 0]),
+        Board::new([0x2, 0]),
+        Board::new([0x1, 0]),
+        Board::new([0x400, 0]),
+    ],
+    [
+        Board::new([0x8, 0]),
+        Board::new([0x4, 0]),
+        Board::new([0x2, 0]),
+        Board::new([0xc00, 0]),
+    ],
+    [
+        Board::new([0x10, 0]),
+        Board::new([0x8, 0]),
+        Board::new([0x4, 0]),
+        Board::new([0x1c00, 0]),
+    ],
+    [
+        Board::new([0x20, 0]),
+        Board::new([0x10, 0]),
+        Board::new([0x8, 0]),
+        Board::new([0x3c00, 0]),
+    ],
+    [
+        Board::new([0x40, 0]),
+        Board::new([0x20, 0]),
+        Board::new([0x10, 0]),
+        Board::new([0x7c00, 0]),
+    ],
+    [
+        Board::new([0x80, 0]),
+        Board::new([0x40, 0]),
+        Board::new([0x20, 0]),
+        Board::new([0xfc00, 0]),
+    ],
+    [
+        Board::new([0x100, 0]),
+        Board::new([0x80, 0]),
+        Board::new([0x40, 0]),
+        Board::new([0x1fc00, 0]),
+    ],
+    [
+        Board::new([0x200, 0]),
+        Board::new([0x100, 0]),
+        Board::new([0x80, 0]),
+        Board::new([0x3fc00, 0]),
+    ],
+    [
+        Board::new([0x200, 0]),
+        Board::new([0x100, 0]),
+        Board::new([0x7fc00, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x804, 0]),
+        Board::new([0x401, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x1008, 0]),
+        Board::new([0x802, 0]),
+        Board::new([0x400, 0]),
+        Board::new([0x100000, 0]),
+    ],
+    [
+        Board::new([0x2010, 0]),
+        Board::new([0x1004, 0]),
+        Board::new([0x801, 0]),
+        Board::new([0x300000, 0]),
+    ],
+    [
+        Board::new([0x4020, 0]),
+        Board::new([0x2008, 0]),
+        Board::new([0x1002, 0]),
+        Board::new([0x700000, 0]),
+    ],
+    [
+        Board::new([0x8040, 0]),
+        Board::new([0x4010, 0]),
+        Board::new([0x2004, 0]),
+        Board::new([0xf00000, 0]),
+    ],
+    [
+        Board::new([0x10080, 0]),
+        Board::new([0x8020, 0]),
+        Board::new([0x4008, 0]),
+        Board::new([0x1f00000, 0]),
+    ],
+    [
+        Board::new([0x20100, 0]),
+        Board::new([0x10040, 0]),
+        Board::new([0x8010, 0]),
+        Board::new([0x3f00000, 0]),
+    ],
+    [
+        Board::new([0x40200, 0]),
+        Board::new([0x20080, 0]),
+        Board::new([0x10020, 0]),
+        Board::new([0x7f00000, 0]),
+    ],
+    [
+        Board::new([0x80000, 0]),
+        Board::new([0x40100, 0]),
+        Board::new([0x20040, 0]),
+        Board::new([0xff00000, 0]),
+    ],
+    [
+        Board::new([0x80200, 0]),
+        Board::new([0x40080, 0]),
+        Board::new([0x1ff00000, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x201008, 0]),
+        Board::new([0x100401, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x402010, 0]),
+        Board::new([0x200802, 0]),
+        Board::new([0x100000, 0]),
+        Board::new([0x40000000, 0]),
+    ],
+    [
+        Board::new([0x804020, 0]),
+        Board::new([0x401004, 0]),
+        Board::new([0x200400, 0]),
+        Board::new([0xc0000000, 0]),
+    ],
+    [
+        Board::new([0x1008040, 0]),
+        Board::new([0x802008, 0]),
+        Board::new([0x400801, 0]),
+        Board::new([0x1c0000000, 0]),
+    ],
+    [
+        Board::new([0x2010080, 0]),
+        Board::new([0x1004010, 0]),
+        Board::new([0x801002, 0]),
+        Board::new([0x3c0000000, 0]),
+    ],
+    [
+        Board::new([0x4020100, 0]),
+        Board::new([0x2008020, 0]),
+        Board::new([0x1002004, 0]),
+        Board::new([0x7c0000000, 0]),
+    ],
+    [
+        Board::new([0x8040200, 0]),
+        Board::new([0x4010040, 0]),
+        Board::new([0x2004008, 0]),
+        Board::new([0xfc0000000, 0]),
+    ],
+    [
+        Board::new([0x10080000, 0]),
+        Board::new([0x8020080, 0]),
+        Board::new([0x4008010, 0]),
+        Board::new([0x1fc0000000, 0]),
+    ],
+    [
+        Board::new([0x20000000, 0]),
+        Board::new([0x10040100, 0]),
+        Board::new([0x8010020, 0]),
+        Board::new([0x3fc0000000, 0]),
+    ],
+    [
+        Board::new([0x20080200, 0]),
+        Board::new([0x10020040, 0]),
+        Board::new([0x7fc0000000, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x80402010, 0]),
+        Board::new([0x40100401, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x100804020, 0]),
+        Board::new([0x80200802, 0]),
+        Board::new([0x40000000, 0]),
+        Board::new([0x10000000000, 0]),
+    ],
+    [
+        Board::new([0x201008040, 0]),
+        Board::new([0x100401004, 0]),
+        Board::new([0x80100000, 0]),
+        Board::new([0x30000000000, 0]),
+    ],
+    [
+        Board::new([0x402010080, 0]),
+        Board::new([0x200802008, 0]),
+        Board::new([0x100200400, 0]),
+        Board::new([0x70000000000, 0]),
+    ],
+    [
+        Board::new([0x804020100, 0]),
+        Board::new([0x401004010, 0]),
+        Board::new([0x200400801, 0]),
+        Board::new([0xf0000000000, 0]),
+    ],
+    [
+        Board::new([0x1008040200, 0]),
+        Board::new([0x802008020, 0]),
+        Board::new([0x400801002, 0]),
+        Board::new([0x1f0000000000, 0]),
+    ],
+    [
+        Board::new([0x2010080000, 0]),
+        Board::new([0x1004010040, 0]),
+        Board::new([0x801002004, 0]),
+        Board::new([0x3f0000000000, 0]),
+    ],
+    [
+        Board::new([0x4020000000, 0]),
+        Board::new([0x2008020080, 0]),
+        Board::new([0x1002004008, 0]),
+        Board::new([0x7f0000000000, 0]),
+    ],
+    [
+        Board::new([0x8000000000, 0]),
+        Board::new([0x4010040100, 0]),
+        Board::new([0x2004008010, 0]),
+        Board::new([0xff0000000000, 0]),
+    ],
+    [
+        Board::new([0x8020080200, 0]),
+        Board::new([0x4008010020, 0]),
+        Board::new([0x1ff0000000000, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x20100804020, 0]),
+        Board::new([0x10040100401, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x40201008040, 0]),
+        Board::new([0x20080200802, 0]),
+        Board::new([0x10000000000, 0]),
+        Board::new([0x4000000000000, 0]),
+    ],
+    [
+        Board::new([0x80402010080, 0]),
+        Board::new([0x40100401004, 0]),
+        Board::new([0x20040000000, 0]),
+        Board::new([0xc000000000000, 0]),
+    ],
+    [
+        Board::new([0x100804020100, 0]),
+        Board::new([0x80200802008, 0]),
+        Board::new([0x40080100000, 0]),
+        Board::new([0x1c000000000000, 0]),
+    ],
+    [
+        Board::new([0x201008040200, 0]),
+        Board::new([0x100401004010, 0]),
+        Board::new([0x80100200400, 0]),
+        Board::new([0x3c000000000000, 0]),
+    ],
+    [
+        Board::new([0x402010080000, 0]),
+        Board::new([0x200802008020, 0]),
+        Board::new([0x100200400801, 0]),
+        Board::new([0x7c000000000000, 0]),
+    ],
+    [
+        Board::new([0x804020000000, 0]),
+        Board::new([0x401004010040, 0]),
+        Board::new([0x200400801002, 0]),
+        Board::new([0xfc000000000000, 0]),
+    ],
+    [
+        Board::new([0x1008000000000, 0]),
+        Board::new([0x802008020080, 0]),
+        Board::new([0x400801002004, 0]),
+        Board::new([0x1fc000000000000, 0]),
+    ],
+    [
+        Board::new([0x2000000000000, 0]),
+        Board::new([0x1004010040100, 0]),
+        Board::new([0x801002004008, 0]),
+        Board::new([0x3fc000000000000, 0]),
+    ],
+    [
+        Board::new([0x2008020080200, 0]),
+        Board::new([0x1002004008010, 0]),
+        Board::new([0x7fc000000000000, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x8040201008040, 0]),
+        Board::new([0x4010040100401, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x10080402010080, 0]),
+        Board::new([0x8020080200802, 0]),
+        Board::new([0x4000000000000, 0]),
+        Board::new([0x1000000000000000, 0]),
+    ],
+    [
+        Board::new([0x20100804020100, 0]),
+        Board::new([0x10040100401004, 0]),
+        Board::new([0x8010000000000, 0]),
+        Board::new([0x3000000000000000, 0]),
+    ],
+    [
+        Board::new([0x40201008040200, 0]),
+        Board::new([0x20080200802008, 0]),
+        Board::new([0x10020040000000, 0]),
+        Board::new([0x7000000000000000, 0]),
+    ],
+    [
+        Board::new([0x80402010080000, 0]),
+        Board::new([0x40100401004010, 0]),
+        Board::new([0x20040080100000, 0]),
+        Board::new([0xf000000000000000, 0]),
+    ],
+    [
+        Board::new([0x100804020000000, 0]),
+        Board::new([0x80200802008020, 0]),
+        Board::new([0x40080100200400, 0]),
+        Board::new([0xf000000000000000, 0x1]),
+    ],
+    [
+        Board::new([0x201008000000000, 0]),
+        Board::new([0x100401004010040, 0]),
+        Board::new([0x80100200400801, 0]),
+        Board::new([0xf000000000000000, 0x3]),
+    ],
+    [
+        Board::new([0x402000000000000, 0]),
+        Board::new([0x200802008020080, 0]),
+        Board::new([0x100200400801002, 0]),
+        Board::new([0xf000000000000000, 0x7]),
+    ],
+    [
+        Board::new([0x800000000000000, 0]),
+        Board::new([0x401004010040100, 0]),
+        Board::new([0x200400801002004, 0]),
+        Board::new([0xf000000000000000, 0xf]),
+    ],
+    [
+        Board::new([0x802008020080200, 0]),
+        Board::new([0x400801002004008, 0]),
+        Board::new([0xf000000000000000, 0x1f]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x2010080402010080, 0]),
+        Board::new([0x1004010040100401, 0]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x4020100804020100, 0]),
+        Board::new([0x2008020080200802, 0]),
+        Board::new([0x1000000000000000, 0]),
+        Board::new([0, 0x40]),
+    ],
+    [
+        Board::new([0x8040201008040200, 0]),
+        Board::new([0x4010040100401004, 0]),
+        Board::new([0x2004000000000000, 0]),
+        Board::new([0, 0xc0]),
+    ],
+    [
+        Board::new([0x80402010080000, 0x1]),
+        Board::new([0x8020080200802008, 0]),
+        Board::new([0x4008010000000000, 0]),
+        Board::new([0, 0x1c0]),
+    ],
+    [
+        Board::new([0x100804020000000, 0x2]),
+        Board::new([0x40100401004010, 0x1]),
+        Board::new([0x8010020040000000, 0]),
+        Board::new([0, 0x3c0]),
+    ],
+    [
+        Board::new([0x201008000000000, 0x4]),
+        Board::new([0x80200802008020, 0x2]),
+        Board::new([0x20040080100000, 0x1]),
+        Board::new([0, 0x7c0]),
+    ],
+    [
+        Board::new([0x402000000000000, 0x8]),
+        Board::new([0x100401004010040, 0x4]),
+        Board::new([0x40080100200400, 0x2]),
+        Board::new([0, 0xfc0]),
+    ],
+    [
+        Board::new([0x800000000000000, 0x10]),
+        Board::new([0x200802008020080, 0x8]),
+        Board::new([0x80100200400801, 0x4]),
+        Board::new([0, 0x1fc0]),
+    ],
+    [
+        Board::new([0, 0x20]),
+        Board::new([0x401004010040100, 0x10]),
+        Board::new([0x100200400801002, 0x8]),
+        Board::new([0, 0x3fc0]),
+    ],
+    [
+        Board::new([0x802008020080200, 0x20]),
+        Board::new([0x200400801002004, 0x10]),
+        Board::new([0, 0x7fc0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x4020100804020100, 0x80]),
+        Board::new([0x1004010040100401, 0x40]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x8040201008040200, 0x100]),
+        Board::new([0x2008020080200802, 0x80]),
+        Board::new([0, 0x40]),
+        Board::new([0, 0x10000]),
+    ],
+    [
+        Board::new([0x80402010080000, 0x201]),
+        Board::new([0x4010040100401004, 0x100]),
+        Board::new([0x1000000000000000, 0x80]),
+        Board::new([0, 0x30000]),
+    ],
+    [
+        Board::new([0x100804020000000, 0x402]),
+        Board::new([0x8020080200802008, 0x200]),
+        Board::new([0x2004000000000000, 0x100]),
+        Board::new([0, 0x70000]),
+    ],
+    [
+        Board::new([0x201008000000000, 0x804]),
+        Board::new([0x40100401004010, 0x401]),
+        Board::new([0x4008010000000000, 0x200]),
+        Board::new([0, 0xf0000]),
+    ],
+    [
+        Board::new([0x402000000000000, 0x1008]),
+        Board::new([0x80200802008020, 0x802]),
+        Board::new([0x8010020040000000, 0x400]),
+        Board::new([0, 0x1f0000]),
+    ],
+    [
+        Board::new([0x800000000000000, 0x2010]),
+        Board::new([0x100401004010040, 0x1004]),
+        Board::new([0x20040080100000, 0x801]),
+        Board::new([0, 0x3f0000]),
+    ],
+    [
+        Board::new([0, 0x4020]),
+        Board::new([0x200802008020080, 0x2008]),
+        Board::new([0x40080100200400, 0x1002]),
+        Board::new([0, 0x7f0000]),
+    ],
+    [
+        Board::new([0, 0x8000]),
+        Board::new([0x401004010040100, 0x4010]),
+        Board::new([0x80100200400801, 0x2004]),
+        Board::new([0, 0xff0000]),
+    ],
+    [
+        Board::new([0x802008020080200, 0x8020]),
+        Board::new([0x100200400801002, 0x4008]),
+        Board::new([0, 0x1ff0000]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x8040201008040200, 0x20100]),
+        Board::new([0x1004010040100401, 0x10040]),
+        Board::new([0, 0]),
+        Board::new([0, 0]),
+    ],
+    [
+        Board::new([0x80402010080000, 0x40201]),
+        Board::new([0x2008020080200802, 0x20080]),
+        Board::new([0, 0x10000]),
+        Board::new([0, 0x4000000]),
+    ],
+    [
+        Board::new([0x100804020000000, 0x80402]),
+        Board::new([0x4010040100401004, 0x40100]),
+        Board::new([0, 0x20040]),
+        Board::new([0, 0xc000000]),
+    ],
+    [
+        Board::new([0x201008000000000, 0x100804]),
+        Board::new([0x8020080200802008, 0x80200]),
+        Board::new([0x1000000000000000, 0x40080]),
+        Board::new([0, 0x1c000000]),
+    ],
+    [
+        Board::new([0x402000000000000, 0x201008]),
+        Board::new([0x40100401004010, 0x100401]),
+        Board::new([0x2004000000000000, 0x80100]),
+        Board::new([0, 0x3c000000]),
+    ],
+    [
+        Board::new([0x800000000000000, 0x402010]),
+        Board::new([0x80200802008020, 0x200802]),
+        Board::new([0x4008010000000000, 0x100200]),
+        Board::new([0, 0x7c000000]),
+    ],
+    [
+        Board::new([0, 0x804020]),
+        Board::new([0x100401004010040, 0x401004]),
+        Board::new([0x8010020040000000, 0x200400]),
+        Board::new([0, 0xfc000000]),
+    ],
+    [
+        Board::new([0, 0x1008000]),
+        Board::new([0x200802008020080, 0x802008]),
+        Board::new([0x20040080100000, 0x400801]),
+        Board::new([0, 0x1fc000000]),
+    ],
+    [
+        Board::new([0, 0x2000000]),
+        Board::new([0x401004010040100, 0x1004010]),
+        Board::new([0x40080100200400, 0x801002]),
+        Board::new([0, 0x3fc000000]),
+    ],
+    [
+        Board::new([0x802008020080200, 0x2008020]),
+        Board::new([0x80100200400801, 0x1002004]),
+        Board::new([0, 0x7fc000000]),
+        Board::new([0, 0]),
+    ],
+];
 /// For each site, each `Adjacent` radial from it (origin left out), padded with `NO_SITE`.
 static RADIALS_ADJACENT: [[[u16; 9]; 8]; 100] = [
     [
@@ -1214,51 +2360,25 @@ impl Amazons {
                 let from = from as u16;
                 match s.what[from as usize] {
                     1 => {
-                        let (min, max) = (1i64, i64::MAX);
-                        for ray in &RADIALS_ADJACENT[from as usize] {
-                            for (i, &to) in ray.iter().enumerate() {
-                                let distance = i as i64 + 1;
-                                if to == NO_SITE || distance > max {
-                                    break;
-                                }
-                                let in_range = distance >= min;
-                                let between = to;
-                                if s.what[between as usize] != 0 {
-                                    break;
-                                }
-                                if in_range {
-                                    out.push(Move::Piece {
-                                        rule: 0,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
+                        for to in Self::slide_reach_adjacent(s, from).iter() {
+                            let to = to as u16;
+                            out.push(Move::Piece {
+                                rule: 0,
+                                from,
+                                to,
+                                dir: 0,
+                            });
                         }
                     }
                     2 => {
-                        let (min, max) = (1i64, i64::MAX);
-                        for ray in &RADIALS_ADJACENT[from as usize] {
-                            for (i, &to) in ray.iter().enumerate() {
-                                let distance = i as i64 + 1;
-                                if to == NO_SITE || distance > max {
-                                    break;
-                                }
-                                let in_range = distance >= min;
-                                let between = to;
-                                if s.what[between as usize] != 0 {
-                                    break;
-                                }
-                                if in_range {
-                                    out.push(Move::Piece {
-                                        rule: 1,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
+                        for to in Self::slide_reach_adjacent(s, from).iter() {
+                            let to = to as u16;
+                            out.push(Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            });
                         }
                     }
                     _ => {}
@@ -1267,17 +2387,13 @@ impl Amazons {
         } else {
             let from = s.last_to;
             if from != NO_SITE {
-                for ray in &RADIALS_ADJACENT[from as usize] {
-                    for &to in ray {
-                        if to == NO_SITE || s.what[to as usize] != 0 {
-                            break;
-                        }
-                        out.push(Move::Add {
-                            site: to,
-                            what: 3,
-                            rule: 2,
-                        });
-                    }
+                for to in Self::slide_reach_adjacent(s, from).iter() {
+                    let to = to as u16;
+                    out.push(Move::Add {
+                        site: to,
+                        what: 3,
+                        rule: 2,
+                    });
                 }
             }
         }
@@ -1428,8 +2544,21 @@ impl Amazons {
             s.results.draw_all(EndReason::Terminal);
         }
     }
+    /// The empty sites a slide along `Adjacent` radials reaches from `from`: each ray up to its first occupied site.
+    #[inline(always)]
+    fn slide_reach_adjacent(s: &State, from: u16) -> Board {
+        let mut reach = Board::EMPTY;
+        for ray in &SLIDES_UP_ADJACENT[from as usize] {
+            reach = reach.or(ray.below_first(ray.and(s.occupied)));
+        }
+        for ray in &SLIDES_DOWN_ADJACENT[from as usize] {
+            reach = reach.or(ray.above_last(ray.and(s.occupied)));
+        }
+        reach
+    }
     /// `(if (no Moves Next) (result Mover Win))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if !(self.swap_allowed(s)
             || self
@@ -1460,6 +2589,91 @@ impl Amazons {
     #[inline(always)]
     fn all_passed(s: &State, mover: u8) -> bool {
         s.recent.all_passed(NUM_PLAYERS as usize, mover)
+    }
+    /// Draws the playout's next move uniformly without listing the
+    /// moves: counts them (the sites each slide or shot reaches, as
+    /// bitboards), draws an index and walks to that move; the
+    /// forced pass when there is none.
+    #[inline(always)]
+    #[allow(unused_variables, unused_mut, unused_assignments)]
+    fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
+        let mover = s.mover;
+        let mut total = 0u32;
+        if (s.moves as i64) % 2 == 0 {
+            for from in s.owned[mover as usize].iter() {
+                let from = from as u16;
+                match s.what[from as usize] {
+                    1 => {
+                        total += Self::slide_reach_adjacent(s, from).count();
+                    }
+                    2 => {
+                        total += Self::slide_reach_adjacent(s, from).count();
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            let from = s.last_to;
+            if from != NO_SITE {
+                total += Self::slide_reach_adjacent(s, from).count();
+            }
+        }
+        if total == 0 {
+            return Move::Pass;
+        }
+        let mut index = rng.below(total as u64) as u32;
+        if (s.moves as i64) % 2 == 0 {
+            for from in s.owned[mover as usize].iter() {
+                let from = from as u16;
+                match s.what[from as usize] {
+                    1 => {
+                        let reach = Self::slide_reach_adjacent(s, from);
+                        let n = reach.count();
+                        if index < n {
+                            let to = reach.nth(index) as u16;
+                            return Move::Piece {
+                                rule: 0,
+                                from,
+                                to,
+                                dir: 0,
+                            };
+                        }
+                        index -= n;
+                    }
+                    2 => {
+                        let reach = Self::slide_reach_adjacent(s, from);
+                        let n = reach.count();
+                        if index < n {
+                            let to = reach.nth(index) as u16;
+                            return Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            };
+                        }
+                        index -= n;
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            let from = s.last_to;
+            if from != NO_SITE {
+                let reach = Self::slide_reach_adjacent(s, from);
+                let n = reach.count();
+                if index < n {
+                    let to = reach.nth(index) as u16;
+                    return Move::Add {
+                        site: to,
+                        what: 3,
+                        rule: 2,
+                    };
+                }
+                index -= n;
+            }
+        }
+        unreachable!("the drawn index is below the number of moves")
     }
 }
 impl Game for Amazons {
@@ -1530,24 +2744,29 @@ impl Game for Amazons {
             Move::Swap => MoveKey::SWAP,
         }
     }
-    /// The standard playout, with one move buffer for the whole playout.
+    /// The standard playout, drawing each move without listing
+    /// the moves.
     fn playout<R: ::ludemic_runtime::rand_core::RngCore>(
         &self,
         s: &mut State,
         rng: &mut R,
     ) -> PlayoutResult {
-        std::thread_local! {
-            #[doc = r" The move buffer playouts reuse: it grows to the largest"] #[doc =
-            r" branching factor once per thread, then never allocates."] static MOVES :
-            std::cell::RefCell < MoveBuffer < Move >> =
-            std::cell::RefCell::new(MoveBuffer::with_capacity(256));
+        while !s.results.is_over() {
+            let mv = self.draw_move(s, rng);
+            self.apply_move(s, mv);
         }
-        MOVES
-            .with_borrow_mut(|buffer| ::ludemic_runtime::standard_playout(
-                self,
-                s,
-                rng,
-                buffer,
-            ))
+        let outcome = s.results.outcome().expect("the game is over");
+        PlayoutResult {
+            outcome,
+            moves: s.moves,
+        }
+    }
+    fn random_move<R: ::ludemic_runtime::rand_core::RngCore>(
+        &self,
+        s: &State,
+        rng: &mut R,
+        _: &mut MoveBuffer<Move>,
+    ) -> Move {
+        self.draw_move(s, rng)
     }
 }

@@ -545,6 +545,7 @@ impl DotsAndBoxes {
     }
     /// `(if (> (score Mover) (/ (count Cells) 2)) (result Mover Win))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if (s.scores[mover as usize] as i64) > 32 {
             let p = mover;

@@ -1013,6 +1013,7 @@ impl FeedTheDucks {
     }
     /// `(if (= 1 (count Groups if:(= (who at:(to)) P1))) (result P1 Win))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if 1 == (Self::count_groups(s.owned[1], &NEIGHBOURS_ADJACENT) as i64) {
             let p = 1;
@@ -1023,6 +1024,7 @@ impl FeedTheDucks {
     }
     /// `(if (= 1 (count Groups if:(= (who at:(to)) P2))) (result P2 Win))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_2(&self, s: &mut State, mover: u8) {
         if 1 == (Self::count_groups(s.owned[2], &NEIGHBOURS_ADJACENT) as i64) {
             let p = 2;

@@ -321,6 +321,7 @@ impl Knightthrough {
     }
     /// `(if (is In (last To) (sites Mover)) (result Mover Win))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if s.last_to != NO_SITE
             && PLAYER_REGIONS[mover as usize].contains(s.last_to as usize)

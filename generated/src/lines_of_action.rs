@@ -2649,6 +2649,7 @@ impl LinesOfAction {
     }
     /// `(if (and (= 1 (count Groups if:(= (who at:(to)) P1))) (= 1 (count Groups if:(= (who at:(to)) P2)))) (result Mover Draw))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if 1 == (Self::count_groups(s.owned[1], &NEIGHBOURS_ADJACENT) as i64)
             && 1 == (Self::count_groups(s.owned[2], &NEIGHBOURS_ADJACENT) as i64)
@@ -2658,6 +2659,7 @@ impl LinesOfAction {
     }
     /// `(if (= 1 (count Groups if:(= (who at:(to)) P1))) (result P1 Win))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_2(&self, s: &mut State, mover: u8) {
         if 1 == (Self::count_groups(s.owned[1], &NEIGHBOURS_ADJACENT) as i64) {
             let p = 1;
@@ -2668,6 +2670,7 @@ impl LinesOfAction {
     }
     /// `(if (= 1 (count Groups if:(= (who at:(to)) P2))) (result P2 Win))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_3(&self, s: &mut State, mover: u8) {
         if 1 == (Self::count_groups(s.owned[2], &NEIGHBOURS_ADJACENT) as i64) {
             let p = 2;

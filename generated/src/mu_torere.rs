@@ -478,6 +478,7 @@ impl MuTorere {
     }
     /// `(if (no Moves Next) (result Next Loss))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if !(self.swap_allowed(s)
             || self

@@ -1048,6 +1048,7 @@ impl Reversi {
     }
     /// `(if (all Passed) (byScore))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if s.moves >= NUM_PLAYERS as u32 && Self::all_passed(s, s.mover) {
             s.results.by_score(&s.scores, false);

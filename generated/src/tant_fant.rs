@@ -402,6 +402,7 @@ impl TantFant {
     }
     /// `(if (and (not (all Sites (sites Occupied by:Mover) if:(is In (site) (sites Mover)))) (is Line 3)) (result Mover Win))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if !('all: {
             for site in s.owned[mover as usize].iter() {

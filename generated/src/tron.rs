@@ -339,6 +339,7 @@ impl Tron {
     }
     /// `(if (is Triggered "Crash" Mover) (result Next Win))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if Self::is_triggered(s, mover) {
             let p = if s.again && mover == s.mover {

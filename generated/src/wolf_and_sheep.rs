@@ -317,6 +317,7 @@ impl WolfAndSheep {
     }
     /// `(if (and (no Moves P2) (is Mover P2)) (result P1 Win))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if s.stalemated & (1 << 2) != 0 && 2 == mover {
             let p = 1;
@@ -327,6 +328,7 @@ impl WolfAndSheep {
     }
     /// `(if (is In (where "Wolf" P2) (sites Bottom)) (result P2 Win))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_2(&self, s: &mut State, mover: u8) {
         if Self::site_is(
             s.owned[2].first_site().map_or(NO_SITE, |x| x as u16),

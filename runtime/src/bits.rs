@@ -188,6 +188,46 @@ impl<const W: usize> Bits<W> {
         Bits(words)
     }
 
+    /// The sites of `self` below the lowest site of `stop` (all of `self`
+    /// when `stop` is empty). With `self` a ray whose site numbers rise
+    /// along it and `stop` its occupied sites, the empty sites a slide
+    /// reaches before the first blocker.
+    #[inline(always)]
+    pub const fn below_first(self, stop: Self) -> Self {
+        let mut words = [0u64; W];
+        // All ones until the word holding stop's lowest site, then none.
+        let mut open = u64::MAX;
+        let mut i = 0;
+        while i < W {
+            let s = stop.0[i];
+            words[i] = self.0[i] & open & (s.wrapping_sub(1) & !s);
+            open &= ((s != 0) as u64).wrapping_sub(1);
+            i += 1;
+        }
+        Bits(words)
+    }
+
+    /// The sites of `self` above the highest site of `stop` (all of `self`
+    /// when `stop` is empty): [`Bits::below_first`] for a ray whose site
+    /// numbers fall along it.
+    #[inline(always)]
+    pub const fn above_last(self, stop: Self) -> Self {
+        let mut words = [0u64; W];
+        let mut open = u64::MAX;
+        let mut i = W;
+        while i > 0 {
+            i -= 1;
+            let s = stop.0[i];
+            let up_to_highest = match u64::MAX.checked_shr(s.leading_zeros()) {
+                Some(m) => m,
+                None => 0,
+            };
+            words[i] = self.0[i] & open & !up_to_highest;
+            open &= ((s != 0) as u64).wrapping_sub(1);
+        }
+        Bits(words)
+    }
+
     /// The lowest site, if any.
     #[inline(always)]
     pub fn first_site(&self) -> Option<usize> {
@@ -289,7 +329,12 @@ mod pdep {
         );
         let signature = __cpuid(1).eax;
         let base = (signature >> 8) & 0xf;
-        let family = base + if base == 0xf { (signature >> 20) & 0xff } else { 0 };
+        let family = base
+            + if base == 0xf {
+                (signature >> 20) & 0xff
+            } else {
+                0
+            };
         // Zen 3 is family 0x19; everything before it microcodes pdep.
         let fast = !amd_like || family >= 0x19;
         SPEED.store(if fast { FAST } else { SLOW }, Ordering::Relaxed);
@@ -427,6 +472,23 @@ mod tests {
         let listed: Vec<usize> = b.iter().collect();
         let by_nth: Vec<usize> = (0..b.count()).map(|k| b.nth(k)).collect();
         assert_eq!(by_nth, listed);
+    }
+
+    #[test]
+    fn rays_stop_before_their_first_blocker() {
+        let ray = Bits::<2>::from_sites(&[3, 40, 64, 70, 127]);
+        let before = |stop: &[u16]| ray.below_first(Bits::from_sites(stop));
+        let after = |stop: &[u16]| ray.above_last(Bits::from_sites(stop));
+        assert_eq!(before(&[]), ray);
+        assert_eq!(before(&[70, 127]), Bits::from_sites(&[3, 40, 64]));
+        assert_eq!(before(&[64]), Bits::from_sites(&[3, 40]));
+        assert_eq!(before(&[3]), Bits::EMPTY);
+        assert_eq!(before(&[0]), Bits::EMPTY);
+        assert_eq!(after(&[]), ray);
+        assert_eq!(after(&[3, 40]), Bits::from_sites(&[64, 70, 127]));
+        assert_eq!(after(&[63]), Bits::from_sites(&[64, 70, 127]));
+        assert_eq!(after(&[70]), Bits::from_sites(&[127]));
+        assert_eq!(after(&[127]), Bits::EMPTY);
     }
 
     #[test]

@@ -45,6 +45,13 @@ pub struct CodegenOptions {
     /// (`(move Add (to R))`, `(forEach Site R (append E))`), draw a
     /// playout's move by trying the region's sites in a random order.
     pub sitewise_draw: bool,
+    /// Find the sites a plain slide (over empty sites, any distance) or a
+    /// shot reaches as bitboards: each ray's mask cut at its first blocker.
+    pub slide_masks: bool,
+    /// Where every move comes from such bitboards (Amazons' slides and
+    /// shots), draw a playout's move by counting them, one draw, and
+    /// walking to the drawn one, without listing moves.
+    pub counted_draw: bool,
 }
 
 impl Default for CodegenOptions {
@@ -58,6 +65,8 @@ impl Default for CodegenOptions {
             incremental_connectivity: true,
             target_sets: true,
             sitewise_draw: true,
+            slide_masks: true,
+            counted_draw: true,
         }
     }
 }

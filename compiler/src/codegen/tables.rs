@@ -367,6 +367,78 @@ impl Tables<'_> {
         id
     }
 
+    /// `static SLIDES_UP_<DIR>` and `SLIDES_DOWN_<DIR>: [[Board; K]; N]`:
+    /// each site's `dir` radials as bitboards, those whose site numbers rise
+    /// along them and those whose numbers fall, padded with empty sets. A
+    /// slide's reach along a rising ray is then the ray below its lowest
+    /// blocker ([`Bits::below_first`]), along a falling one the ray above
+    /// its highest. `None` when some radial's numbers neither rise nor fall
+    /// all the way (a board with a circle), or two radials share a site,
+    /// where the rays are walked.
+    ///
+    /// [`Bits::below_first`]: ludemic_runtime::Bits::below_first
+    pub fn slide_masks(&mut self, dir: AbsoluteDirection) -> Option<(Ident, Ident)> {
+        let n = self.board.num_sites();
+        let mut up = vec![Vec::new(); n];
+        let mut down = vec![Vec::new(); n];
+        for (s, (up, down)) in up.iter_mut().zip(&mut down).enumerate() {
+            // Walking lists a site twice if two radials share it; a union would not.
+            let mut seen = std::collections::BTreeSet::new();
+            for radial in self.board.radials(s, dir) {
+                let steps = &radial.steps;
+                if !steps[1..].iter().all(|&t| seen.insert(t)) {
+                    return None;
+                }
+                if steps.windows(2).all(|w| w[0] < w[1]) {
+                    up.push(steps[1..].to_vec());
+                } else if steps.windows(2).all(|w| w[0] > w[1]) {
+                    down.push(steps[1..].to_vec());
+                } else {
+                    return None;
+                }
+            }
+        }
+        let name = dir.name().to_uppercase();
+        let up = self.padded_board_rows(&format!("SLIDES_UP_{name}"), "rise", dir, &up);
+        let down = self.padded_board_rows(&format!("SLIDES_DOWN_{name}"), "fall", dir, &down);
+        Some((up, down))
+    }
+
+    /// A `[[Board; K]; N]` table of each site's rays, padded with empty sets.
+    fn padded_board_rows(
+        &mut self,
+        name: &str,
+        trend: &str,
+        dir: AbsoluteDirection,
+        rows: &[Vec<Vec<u16>>],
+    ) -> Ident {
+        let id = format_ident!("{}", name);
+        if !self.constants.insert(name.to_owned()) {
+            return id;
+        }
+        let k = rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
+        let rows: Vec<TokenStream> = rows
+            .iter()
+            .map(|rays| {
+                let cells = (0..k).map(|i| self.bits(rays.get(i).into_iter().flatten().copied()));
+                quote!([#(#cells),*])
+            })
+            .collect();
+        let doc = format!(
+            " For each site, its `{}` radials whose site numbers {trend} along them, as sets (origin left out).",
+            dir.name()
+        );
+        let (n, k) = (
+            Literal::usize_unsuffixed(rows.len()),
+            Literal::usize_unsuffixed(k),
+        );
+        self.items.push(quote! {
+            #[doc = #doc]
+            static #id: [[Board; #k]; #n] = [#(#rows),*];
+        });
+        id
+    }
+
     /// `static NEIGHBOURS_<REL>: [Board; N]`: each site's neighbours under a
     /// relation (Ludii's `orthogonal()`, `adjacent()`... lists).
     pub fn neighbour_masks(&mut self, rel: crate::board::Relation) -> Ident {

@@ -4,6 +4,7 @@
 //! tables, captures applied in place, and a playout that reuses one move
 //! buffer.
 
+mod counted;
 mod effects;
 mod exprs;
 mod extras;
@@ -55,6 +56,8 @@ struct Gen<'m> {
     features: support::Features,
     /// Numbers the labels of generated blocks, so nested ones differ.
     labels: usize,
+    /// Plain slides reach their sites as bitboards (`CodegenOptions::slide_masks`).
+    slide_masks: bool,
 }
 
 /// Whether the play rules are all moves the target sets express (see `sets`).
@@ -77,12 +80,14 @@ fn new_gen(model: &GameModel) -> Gen<'_> {
         needs_probe: false,
         features,
         labels: 0,
+        slide_masks: false,
     }
 }
 
 /// The module's items (without the `@generated` header).
 pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> TokenStream {
     let mut g = new_gen(model);
+    g.slide_masks = options.slide_masks;
     let ty = format_ident!("{}", type_name);
     let rt: TokenStream = options.runtime_path.parse().expect("a runtime path");
     let n_sites = model.board.num_sites();
@@ -207,8 +212,11 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     // region, a playout draws site by site.
     let draw = match sets {
         Some(sets::SetCode { items, .. }) => Some(items),
-        None if options.sitewise_draw => g.sitewise_draw(),
-        None => None,
+        None => {
+            let sitewise = options.sitewise_draw.then(|| g.sitewise_draw()).flatten();
+            // Or, where every move is a slide's or shot's bitboard reach, by counting.
+            sitewise.or_else(|| options.counted_draw.then(|| g.counted_draw()).flatten())
+        }
     };
     let (draw_move, playout) = match draw {
         Some(draw_move) => {
@@ -943,6 +951,8 @@ fn end_rules(g: &mut Gen, rules: &[EndRule], prefix: &str) -> Vec<TokenStream> {
             g.helpers.push(quote! {
                 #[doc = #doc]
                 #[allow(unused_variables, unused_labels)]
+                // Once per move: a call of its own costs Connect Four a fifth of its playouts.
+                #[inline(always)]
                 fn #method(&self, s: &mut State, mover: u8) {
                     if #cond { #action }
                 }

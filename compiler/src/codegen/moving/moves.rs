@@ -158,6 +158,16 @@ impl Gen<'_> {
         let mv = emit(quote!(Move::Add { site: to, what: #what, rule: #rule }));
         let probe = self.probe;
         let loops = shoot.directions.iter().map(|&d| {
+            if !probe {
+                if let Some(reach) = self.slide_reach(d) {
+                    return quote! {
+                        for to in Self::#reach(s, from).iter() {
+                            let to = to as u16;
+                            #mv
+                        }
+                    };
+                }
+            }
             let radials = self.tables.radials(d);
             if probe {
                 // Some shot exists as soon as one ray starts on an empty site.
@@ -322,57 +332,29 @@ impl Gen<'_> {
                     }
                 }
             }
-            Reach::Slide {
-                between_if,
-                min,
-                max,
-            } => {
-                let min = min.as_ref().map_or(quote!(1i64), |n| self.int(n));
-                let max = max.as_ref().map_or(quote!(i64::MAX), |n| self.int(n));
-                let saved = self.scope;
-                self.scope.between = true;
-                let passable = match between_if {
-                    Some(c) => self.cond(c),
-                    None => quote!((s.what[between as usize] == 0)),
-                };
-                self.scope = saved;
-                let test = self.target_test(m, false);
-                // Ludii's slide may end on the blocking site when `to if:` allows it.
-                let stop_on_blocker = m.to_if.is_some();
-                let parts: Vec<_> = m
+            Reach::Slide { .. } if !self.probe && super::counted::is_plain_slide(m) => {
+                // Each ray's mask cut at its first blocker, where the board allows.
+                let parts: Option<Vec<_>> = m
                     .directions
                     .iter()
                     .enumerate()
                     .map(|(k, &d)| {
-                        let radials = self.tables.radials(d);
+                        let reach = self.slide_reach(d)?;
                         let mv = emit_dir(k);
-                        let blocked = if stop_on_blocker {
-                            quote!(if in_range && #test { #mv })
-                        } else {
-                            quote!()
-                        };
-                        quote! {
-                            for ray in &#radials[from as usize] {
-                                for (i, &to) in ray.iter().enumerate() {
-                                    let distance = i as i64 + 1;
-                                    if to == NO_SITE || distance > max { break; }
-                                    let in_range = distance >= min;
-                                    let between = to;
-                                    if !(#passable) {
-                                        #blocked
-                                        break;
-                                    }
-                                    if in_range && #test { #mv }
-                                }
+                        Some(quote! {
+                            for to in Self::#reach(s, from).iter() {
+                                let to = to as u16;
+                                #mv
                             }
-                        }
+                        })
                     })
                     .collect();
-                quote! {
-                    let (min, max) = (#min, #max);
-                    #(#parts)*
+                match parts {
+                    Some(parts) => quote!(#(#parts)*),
+                    None => self.walked_slide(m, emit),
                 }
             }
+            Reach::Slide { .. } => self.walked_slide(m, emit),
             Reach::Leap { walks, forward } => {
                 let lists = self.leap_lists(walks, *forward);
                 let name = format!("LEAPS_{}", m.rule);
@@ -397,6 +379,69 @@ impl Gen<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// A slide walked ray by ray: `(between if:C)`, a distance range, a
+    /// `to if:` that may take the blocking site, or rays that no mask fits.
+    fn walked_slide(&mut self, m: &PieceMove, emit: Emit) -> TokenStream {
+        let Reach::Slide {
+            between_if,
+            min,
+            max,
+        } = &m.reach
+        else {
+            unreachable!("a slide")
+        };
+        let rule = Literal::u16_unsuffixed(m.rule);
+        let emit_dir = |k: usize| {
+            let k = Literal::u8_unsuffixed(k as u8);
+            emit(quote!(Move::Piece { rule: #rule, from, to, dir: #k }))
+        };
+        let min = min.as_ref().map_or(quote!(1i64), |n| self.int(n));
+        let max = max.as_ref().map_or(quote!(i64::MAX), |n| self.int(n));
+        let saved = self.scope;
+        self.scope.between = true;
+        let passable = match between_if {
+            Some(c) => self.cond(c),
+            None => quote!((s.what[between as usize] == 0)),
+        };
+        self.scope = saved;
+        let test = self.target_test(m, false);
+        // Ludii's slide may end on the blocking site when `to if:` allows it.
+        let stop_on_blocker = m.to_if.is_some();
+        let parts: Vec<_> = m
+            .directions
+            .iter()
+            .enumerate()
+            .map(|(k, &d)| {
+                let radials = self.tables.radials(d);
+                let mv = emit_dir(k);
+                let blocked = if stop_on_blocker {
+                    quote!(if in_range && #test { #mv })
+                } else {
+                    quote!()
+                };
+                quote! {
+                    for ray in &#radials[from as usize] {
+                        for (i, &to) in ray.iter().enumerate() {
+                            let distance = i as i64 + 1;
+                            if to == NO_SITE || distance > max { break; }
+                            let in_range = distance >= min;
+                            let between = to;
+                            if !(#passable) {
+                                #blocked
+                                break;
+                            }
+                            if in_range && #test { #mv }
+                        }
+                    }
+                }
+            })
+            .collect();
+        quote! {
+            let (min, max) = (#min, #max);
+            #(#parts)*
         }
     }
 }
