@@ -94,21 +94,25 @@ fn check_summarises_players_board_phases_and_playout() {
 }
 
 #[test]
-fn check_names_the_target_sets_playout_of_moving_games() {
-    let out = ludemic(&["check", "games/breakthrough.lud"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stdout).contains("playout: target-sets"),
-        "{}",
-        text(&out.stdout)
-    );
-    // Amazons' slides depend on the blockers along each line: no target sets.
-    let out = ludemic(&["check", "games/amazons.lud"]);
-    assert!(
-        text(&out.stdout).contains("playout: standard"),
-        "{}",
-        text(&out.stdout)
-    );
+fn check_names_the_playout_of_moving_games() {
+    for (game, playout) in [
+        ("games/breakthrough.lud", "playout: target-sets"),
+        // Amazons' slides depend on the blockers along each line: no target
+        // sets, but bitboard reaches to count.
+        ("games/amazons.lud", "playout: counted"),
+        // One disc per column: a site-wise draw.
+        ("games/connect-four.lud", "playout: site-wise"),
+        // Lines of Action's slides go exactly as far as the line holds pieces.
+        ("games/lines-of-action.lud", "playout: standard"),
+    ] {
+        let out = ludemic(&["check", game]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).contains(playout),
+            "{game}: {}",
+            text(&out.stdout)
+        );
+    }
 }
 
 #[test]

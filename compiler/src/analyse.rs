@@ -21,6 +21,10 @@ pub enum PlayoutVariant {
     AddToEmpty,
     /// Draw one move over bitboard target sets, without listing the moves.
     TargetSets,
+    /// Try the play rules' sites in a random order; the first with a move.
+    SiteWise,
+    /// Count the moves' bitboard reaches, draw an index, walk to it.
+    Counted,
 }
 
 impl fmt::Display for PlayoutVariant {
@@ -29,6 +33,8 @@ impl fmt::Display for PlayoutVariant {
             PlayoutVariant::Standard => "standard",
             PlayoutVariant::AddToEmpty => "add-to-empty",
             PlayoutVariant::TargetSets => "target-sets",
+            PlayoutVariant::SiteWise => "site-wise",
+            PlayoutVariant::Counted => "counted",
         })
     }
 }
@@ -50,6 +56,26 @@ pub fn select_playouts(model: &GameModel) -> Vec<PlayoutChoice> {
             reason: "every move is a step, leap or one-site hop onto sites chosen without looking \
                      at where the piece comes from: the compiled playout draws from bitboard \
                      target sets without listing moves (the standard playout's distribution)"
+                .to_owned(),
+        }];
+    }
+    if crate::codegen::sitewise_draw_applies(model) {
+        return vec![PlayoutChoice {
+            phase: 0,
+            variant: PlayoutVariant::SiteWise,
+            reason: "the play rules give at most one move per site of a region: the compiled \
+                     playout tries the region's sites in a random order and takes the first \
+                     with a move, without listing moves (the standard playout's distribution)"
+                .to_owned(),
+        }];
+    }
+    if crate::codegen::counted_draw_applies(model) {
+        return vec![PlayoutChoice {
+            phase: 0,
+            variant: PlayoutVariant::Counted,
+            reason: "every move is a plain slide or a shot, whose reach is a bitboard: the \
+                     compiled playout counts the moves, draws an index and walks to that move, \
+                     without listing moves (the standard playout's distribution)"
                 .to_owned(),
         }];
     }

@@ -239,7 +239,7 @@ impl<const W: usize> Bits<W> {
     }
 
     /// The `k`-th lowest site (`k < count()`).
-    #[inline]
+    #[inline(always)]
     pub fn nth(&self, mut k: u32) -> usize {
         for (i, &w) in self.0.iter().enumerate() {
             let c = w.count_ones();

@@ -158,9 +158,27 @@ pub fn generate(
 /// target sets (pieces that move, every move a step, leap or one-site hop
 /// onto sites chosen without looking at where the piece comes from).
 pub fn target_sets_apply(model: &GameModel) -> bool {
-    placement_blocker(model).is_some()
-        && moving::blocker(model).is_none()
-        && moving::has_target_sets(model)
+    compiled_as_moving(model) && moving::has_target_sets(model)
+}
+
+/// Whether the compiled playout of a moving-piece game draws its move by
+/// trying the play rules' sites in a random order (the target sets aside).
+pub fn sitewise_draw_applies(model: &GameModel) -> bool {
+    compiled_as_moving(model) && !moving::has_target_sets(model) && moving::has_sitewise_draw(model)
+}
+
+/// Whether the compiled playout of a moving-piece game counts its moves'
+/// bitboard reaches and walks to the drawn one (the other draws aside).
+pub fn counted_draw_applies(model: &GameModel) -> bool {
+    compiled_as_moving(model)
+        && !moving::has_target_sets(model)
+        && !moving::has_sitewise_draw(model)
+        && moving::has_counted_draw(model)
+}
+
+/// Whether the moving-piece generator compiles `model`.
+fn compiled_as_moving(model: &GameModel) -> bool {
+    placement_blocker(model).is_some() && moving::blocker(model).is_none()
 }
 
 /// The limits of the state layout.

@@ -65,6 +65,18 @@ pub fn has_target_sets(model: &GameModel) -> bool {
     new_gen(model).target_sets().is_some()
 }
 
+/// Whether a playout draws site by site (see `sitewise`), the target sets aside.
+pub fn has_sitewise_draw(model: &GameModel) -> bool {
+    new_gen(model).sitewise_draw().is_some()
+}
+
+/// Whether a playout draws by counting bitboard reaches (see `counted`).
+pub fn has_counted_draw(model: &GameModel) -> bool {
+    let mut g = new_gen(model);
+    g.slide_masks = true;
+    g.counted_draw().is_some()
+}
+
 fn new_gen(model: &GameModel) -> Gen<'_> {
     let features = support::features(model);
     let mut tables = Tables::new(&model.board);
