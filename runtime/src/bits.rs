@@ -494,8 +494,10 @@ mod tests {
     #[test]
     fn both_kth_bit_searches_agree_with_counting() {
         let mut w: u64 = 0x9e37_79b9_7f4a_7c15;
-        for _ in 0..200 {
+        let edges = [u64::MAX, 1, 1 << 63, 0x8000_0000_0000_0001, 0xff00, 0x0100_0000_0000_0000];
+        for i in 0..200 {
             w = w.rotate_left(7) ^ w.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            let w = edges.get(i).copied().unwrap_or(w);
             let sites: Vec<u32> = (0..64).filter(|i| w >> i & 1 == 1).collect();
             for (k, &site) in sites.iter().enumerate() {
                 assert_eq!(super::nth_bit_by_halves(w, k as u32), site, "{w:#x} k {k}");
