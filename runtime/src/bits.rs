@@ -494,7 +494,14 @@ mod tests {
     #[test]
     fn both_kth_bit_searches_agree_with_counting() {
         let mut w: u64 = 0x9e37_79b9_7f4a_7c15;
-        let edges = [u64::MAX, 1, 1 << 63, 0x8000_0000_0000_0001, 0xff00, 0x0100_0000_0000_0000];
+        let edges = [
+            u64::MAX,
+            1,
+            1 << 63,
+            0x8000_0000_0000_0001,
+            0xff00,
+            0x0100_0000_0000_0000,
+        ];
         for i in 0..200 {
             w = w.rotate_left(7) ^ w.wrapping_mul(0xbf58_476d_1ce4_e5b9);
             let w = edges.get(i).copied().unwrap_or(w);
