@@ -120,6 +120,9 @@ impl Gen<'_> {
                     return Move::Pass;
                 }
                 let mut index = rng.below(total as u64) as u32;
+                // The reaches are computed again rather than kept: keeping
+                // them needs room for every piece, and the walk stops at
+                // the drawn move, half-way on average.
                 #pick
                 unreachable!("the drawn index is below the number of moves")
             }
