@@ -364,7 +364,13 @@ pub fn pick_in_sets<const W: usize, const G: usize, R: rand_core::RngCore>(
     let mut k = rng.below(total as u64) as u32;
     for (g, &c) in counts.iter().enumerate() {
         if k < c {
-            return Some((g, sets[g].nth(k)));
+            // A set of one site (a lone piece's step): no select needed.
+            let site = if c == 1 {
+                sets[g].first_site().unwrap_or(0)
+            } else {
+                sets[g].nth(k)
+            };
+            return Some((g, site));
         }
         k -= c;
     }
