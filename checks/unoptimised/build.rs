@@ -4,20 +4,13 @@
 //! playouts) are built and
 //! tested too.
 
+use ludemic_compiler::analyse::Switches;
 use ludemic_compiler::codegen::CodegenOptions;
 
 fn main() {
     let plain = CodegenOptions {
         runtime_path: "::ludemic_runtime".to_owned(),
-        add_to_empty: false,
-        line_windows: false,
-        pass_counter: false,
-        skip_unreachable_limits: false,
-        incremental_connectivity: false,
-        target_sets: false,
-        sitewise_draw: false,
-        slide_masks: false,
-        counted_draw: false,
+        switches: Switches::none(),
     };
     let mut config = ludemic_compiler::build::Config::new()
         .codegen_options(plain)

@@ -1,120 +1,26 @@
-//! Incremental connectivity for `(is Connected ...)`.
-//!
-//! When every move only fills empty sites (no piece ever moves or leaves),
-//! groups only grow, so a union–find kept at each placement gives every
-//! group — and, with a bitmask per root of the regions it touches, every
-//! connection test — in constant time instead of a flood fill per move.
+//! Incremental connectivity (see `analyse::connectivity`): the table of
+//! the regions each site belongs to, one bit per region.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use crate::board::AbsoluteDirection;
-use crate::ir::{Cond, ConnectTargets, Connected, GameModel, Moves, Region, Site};
+use crate::analyse::connectivity::UnionFind;
+use crate::ir::Site;
 
-/// What the union–find tracks: the regions (each a bit) and how stones link.
-pub struct UnionFind {
-    pub directions: AbsoluteDirection,
-    /// Every region any connection test names, in bit order.
-    pub regions: Vec<Vec<Site>>,
-}
-
-impl UnionFind {
-    /// The plan, if the analysis proves it valid: placements only, every
-    /// connection test along the same directions, at most 32 regions.
-    pub fn plan(model: &GameModel) -> Option<UnionFind> {
-        let mut tests = Vec::new();
-        for c in model.end.iter().map(|r| &r.condition).chain(
-            model
-                .phases
-                .iter()
-                .flat_map(|p| p.end.iter().map(|r| &r.condition)),
-        ) {
-            collect(c, &mut tests);
-        }
-        let first = tests.first()?;
-        if tests.iter().any(|t| t.directions != first.directions) || !fills_only(model) {
-            return None;
-        }
-        let mut regions: Vec<Vec<Site>> = Vec::new();
-        let mut add = |set: &Vec<Site>| {
-            if !regions.contains(set) {
-                regions.push(set.clone());
-            }
-        };
-        for decl in model.regions.iter().filter(|r| r.owner > 0) {
-            decl.parts.iter().for_each(&mut add);
-        }
-        for t in &tests {
-            if let ConnectTargets::Sets(sets) = &t.targets {
-                sets.iter().for_each(&mut add);
-            }
-        }
-        (regions.len() <= 32).then_some(UnionFind {
-            directions: first.directions,
-            regions,
-        })
-    }
-
-    /// The bitmask of the regions in `sets`.
-    pub fn mask_of(&self, sets: &[Vec<Site>]) -> u32 {
-        sets.iter()
-            .filter_map(|s| self.regions.iter().position(|r| r == s))
-            .fold(0, |m, i| m | 1 << i)
-    }
-
-    /// For each player (index 0 unused), the mask of the regions it owns.
-    pub fn player_masks(&self, model: &GameModel) -> Vec<u32> {
-        (0..=model.num_players)
-            .map(|p| {
-                let parts: Vec<Vec<Site>> = model
-                    .regions
-                    .iter()
-                    .filter(|r| r.owner == p && p > 0)
-                    .flat_map(|r| r.parts.iter().cloned())
-                    .collect();
-                self.mask_of(&parts)
-            })
-            .collect()
-    }
-
-    /// `static REGION_BITS: [u32; N]`: the regions holding each site.
-    pub fn region_bits_table(&self, num_sites: usize) -> TokenStream {
-        let bits = (0..num_sites).map(|s| {
-            let m = self
-                .regions
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| r.contains(&(s as Site)))
-                .fold(0u32, |m, (i, _)| m | 1 << i);
-            Literal::u32_unsuffixed(m)
-        });
-        let n = Literal::usize_unsuffixed(num_sites);
-        quote! {
-            /// For each site, the regions holding it (one bit per region named in a connection test).
-            static REGION_BITS: [u32; #n] = [#(#bits),*];
-        }
-    }
-}
-
-/// Whether every move rule only places on empty sites.
-fn fills_only(model: &GameModel) -> bool {
-    fn moves(m: &Moves) -> bool {
-        match m {
-            Moves::Add(a) => matches!(a.to, Region::Empty),
-            Moves::Priority(list) | Moves::Or(list) => list.iter().all(moves),
-            _ => unreachable!(
-                "the code generator handles placement-only models (checked by check_supported)"
-            ),
-        }
-    }
-    model.phases.iter().all(|p| moves(&p.play))
-}
-
-fn collect<'c>(c: &'c Cond, out: &mut Vec<&'c Connected>) {
-    match c {
-        Cond::Connected(t) => out.push(t),
-        Cond::Not(c) => collect(c, out),
-        Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| collect(c, out)),
-        _ => {}
+/// `static REGION_BITS: [u32; N]`: the regions holding each site.
+pub fn region_bits_table(uf: &UnionFind, num_sites: usize) -> TokenStream {
+    let bits = (0..num_sites).map(|s| {
+        let m = uf
+            .regions
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.contains(&(s as Site)))
+            .fold(0u32, |m, (i, _)| m | 1 << i);
+        Literal::u32_unsuffixed(m)
+    });
+    let n = Literal::usize_unsuffixed(num_sites);
+    quote! {
+        /// For each site, the regions holding it (one bit per region named in a connection test).
+        static REGION_BITS: [u32; #n] = [#(#bits),*];
     }
 }

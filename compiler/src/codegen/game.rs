@@ -4,7 +4,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::analyse::{select_playouts, PlayoutVariant};
+use crate::analyse::{select_playouts, Analysis};
 use crate::interp::{MOVE_LIMIT, TURN_LIMIT_PER_PLAYER};
 use crate::ir::{EndRule, GameModel, ResultKind, ResultPlayer};
 
@@ -12,12 +12,15 @@ use super::rules::{all_adds, Gen};
 use super::CodegenOptions;
 
 /// The module's items (without the `@generated` header).
-pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> TokenStream {
+pub fn module(
+    model: &GameModel,
+    analysis: &Analysis,
+    type_name: &str,
+    options: &CodegenOptions,
+) -> TokenStream {
     let mut g = Gen::new(model);
-    g.line_windows = options.line_windows;
-    if options.incremental_connectivity {
-        g.union_find = super::connectivity::UnionFind::plan(model);
-    }
+    g.line_windows = analysis.line_windows;
+    g.union_find = analysis.union_find.clone();
     let ty = format_ident!("{}", type_name);
     let rt: TokenStream = options.runtime_path.parse().expect("a runtime path");
     let n_sites = model.board.num_sites();
@@ -133,32 +136,27 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     // The all-pass rule reads the last turns. When every turn is one move
     // (no consequence makes a player move again, no swap), "the last n turns
     // were passes" is "the last n moves were passes": a counter suffices.
-    let single_move_turns = !model.swap && adds.iter().all(|a| a.then.is_none());
-    let (history_type, history_init, push_move, push_pass, all_passed) =
-        if single_move_turns && options.pass_counter {
-            (
-                quote!(u8),
-                quote!(0),
-                quote!(s.recent = 0;),
-                quote!(s.recent = s.recent.saturating_add(1);),
-                quote!(s.recent >= NUM_PLAYERS),
-            )
-        } else {
-            (
-                quote!(RecentMoves),
-                quote!(RecentMoves::new()),
-                quote!(s.recent.push(mover, false);),
-                quote!(s.recent.push(mover, true);),
-                quote!(s.recent.all_passed(NUM_PLAYERS as usize, mover)),
-            )
-        };
+    let (history_type, history_init, push_move, push_pass, all_passed) = if analysis.pass_counter {
+        (
+            quote!(u8),
+            quote!(0),
+            quote!(s.recent = 0;),
+            quote!(s.recent = s.recent.saturating_add(1);),
+            quote!(s.recent >= NUM_PLAYERS),
+        )
+    } else {
+        (
+            quote!(RecentMoves),
+            quote!(RecentMoves::new()),
+            quote!(s.recent.push(mover, false);),
+            quote!(s.recent.push(mover, true);),
+            quote!(s.recent.all_passed(NUM_PLAYERS as usize, mover)),
+        )
+    };
     // Ludii's turn and move limits, unless the game provably ends first: when
     // every move fills an empty site (or passes, or swaps), a game lasts at
     // most (sites + 1) * (players + 1) moves, since n passes in a row end it.
-    let fills_only = !g.add_may_replace;
-    let longest = (n_sites as u64 + 1) * (n_players as u64 + 1);
-    let limit = (TURN_LIMIT_PER_PLAYER as u64 * n_players as u64).min(MOVE_LIMIT as u64);
-    let limits = if fills_only && longest < limit && options.skip_unreachable_limits {
+    let limits = if analysis.skip_limits {
         quote!()
     } else {
         quote! {
@@ -173,7 +171,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     let (uf_table, uf_fields, uf_init, uf_link, uf_methods) = match &g.union_find {
         None => (quote!(), quote!(), quote!(), quote!(), quote!()),
         Some(uf) => {
-            let table = uf.region_bits_table(n_sites);
+            let table = super::connectivity::region_bits_table(uf, n_sites);
             let steps = g.tables.step_lists(uf.directions);
             let owners = model
                 .components
@@ -310,15 +308,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
 
     // The playout: add-to-empty phases pick from a list of empty sites.
     let variants = select_playouts(model);
-    let fast_phases: Vec<(usize, u16)> = variants
-        .iter()
-        .filter(|c| options.add_to_empty && c.variant == PlayoutVariant::AddToEmpty)
-        .filter_map(|c| match &model.phases[c.phase].play {
-            crate::ir::Moves::Add(a) => Some((c.phase, a.rule)),
-            _ => None,
-        })
-        .collect();
-    let playout = playout_fn(&fast_phases, model.phases.len(), &rt);
+    let playout = playout_fn(&analysis.add_to_empty, model.phases.len(), &rt);
     // With two players any result ends the game, so while it goes on both
     // play: the next mover is the other one.
     let next_mover = if n_players == 2 {

@@ -12,61 +12,26 @@ mod tidy;
 
 use sha2::{Digest, Sha256};
 
+use crate::analyse::{analyse, Switches};
 use crate::diagnostic::{CompileError, ErrorKind, Result};
 use crate::ir::GameModel;
 
-/// Switches of the code generator. Every optimisation can be turned off, for
-/// a differential test or a speed comparison.
+/// Options of the code generator: where generated code finds the runtime,
+/// and which specialisations the analyses may choose.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CodegenOptions {
     /// The path generated code uses to reach the runtime
     /// (`::ludemic_runtime`, or `::ludemic::runtime` from `include_game!`).
     pub runtime_path: String,
-    /// Play "place on any empty site" phases by drawing from a list of empty
-    /// sites instead of generating every legal move.
-    pub add_to_empty: bool,
-    /// Test `(is Line ...)` with precomputed windows of sites on boards of at
-    /// most 64 sites (otherwise walk rays from the last placed piece).
-    pub line_windows: bool,
-    /// Count consecutive passes instead of keeping recent moves, when every
-    /// turn is a single move.
-    pub pass_counter: bool,
-    /// Leave out Ludii's turn and move limit checks when every move fills a
-    /// site, so the game provably ends before them.
-    pub skip_unreachable_limits: bool,
-    /// Keep groups in a union–find updated at each placement for connection
-    /// tests, when pieces are only ever placed.
-    pub incremental_connectivity: bool,
-    /// Keep a player's steps, leaps and one-site hops as bitboard target sets
-    /// (pieces shifted by a site difference, masked by the allowed sites),
-    /// and draw a playout's move over the sets' sizes without listing moves.
-    pub target_sets: bool,
-    /// Where the play rules give at most one move per site of a region
-    /// (`(move Add (to R))`, `(forEach Site R (append E))`), draw a
-    /// playout's move by trying the region's sites in a random order.
-    pub sitewise_draw: bool,
-    /// Find the sites a plain slide (over empty sites, any distance) or a
-    /// shot reaches as bitboards: each ray's mask cut at its first blocker.
-    pub slide_masks: bool,
-    /// Where every move comes from such bitboards (Amazons' slides and
-    /// shots), draw a playout's move by counting them, one draw, and
-    /// walking to the drawn one, without listing moves.
-    pub counted_draw: bool,
+    /// The specialisations allowed (all by default).
+    pub switches: Switches,
 }
 
 impl Default for CodegenOptions {
     fn default() -> Self {
         CodegenOptions {
             runtime_path: "::ludemic_runtime".to_owned(),
-            add_to_empty: true,
-            line_windows: true,
-            pass_counter: true,
-            skip_unreachable_limits: true,
-            incremental_connectivity: true,
-            target_sets: true,
-            sitewise_draw: true,
-            slide_masks: true,
-            counted_draw: true,
+            switches: Switches::default(),
         }
     }
 }
@@ -115,10 +80,11 @@ pub fn generate_tokens(
 /// The generated module, parsed and tidied.
 fn generate_file(model: &GameModel, options: &CodegenOptions) -> Result<syn::File> {
     check_supported(model)?;
+    let analysis = analyse(model, &options.switches);
     let tokens = if placement_blocker(model).is_none() {
-        game::module(model, &type_name(model), options)
+        game::module(model, &analysis, &type_name(model), options)
     } else {
-        moving::module(model, &type_name(model), options)
+        moving::module(model, &analysis, &type_name(model), options)
     };
     let mut file: syn::File = syn::parse2(tokens).map_err(|e| {
         CompileError::new(
@@ -154,38 +120,11 @@ pub fn generate(
     ))
 }
 
-/// Whether the code generator compiles `model` with its moves kept as
-/// target sets (pieces that move, every move a step, leap or one-site hop
-/// onto sites chosen without looking at where the piece comes from).
-pub fn target_sets_apply(model: &GameModel) -> bool {
-    compiled_as_moving(model) && moving::has_target_sets(model)
-}
-
-/// Whether the compiled playout of a moving-piece game draws its move by
-/// trying the play rules' sites in a random order (the target sets aside).
-pub fn sitewise_draw_applies(model: &GameModel) -> bool {
-    compiled_as_moving(model) && !moving::has_target_sets(model) && moving::has_sitewise_draw(model)
-}
-
-/// Whether the compiled playout of a moving-piece game counts its moves'
-/// bitboard reaches and walks to the drawn one (the other draws aside).
-pub fn counted_draw_applies(model: &GameModel) -> bool {
-    compiled_as_moving(model)
-        && !moving::has_target_sets(model)
-        && !moving::has_sitewise_draw(model)
-        && moving::has_counted_draw(model)
-}
-
-/// Whether the moving-piece generator compiles `model`.
-fn compiled_as_moving(model: &GameModel) -> bool {
-    placement_blocker(model).is_some() && moving::blocker(model).is_none()
-}
-
 /// The limits of the state layout.
 fn check_supported(model: &GameModel) -> Result<()> {
     if placement_blocker(model).is_some() {
         // Pieces move: the moving-piece generator takes the game, if it can.
-        if let Some(what) = moving::blocker(model) {
+        if let Some(what) = crate::analyse::features::blocker(model) {
             return Err(CompileError::new(
                 ErrorKind::Unsupported,
                 format!("the code generator does not support {what} yet (the interpreter does: `--engine interpreter`)"),

@@ -29,7 +29,7 @@ pub struct Gen<'m> {
     /// Test lines with precomputed windows on one-word boards.
     pub line_windows: bool,
     /// Connection tests read a union–find kept at each placement.
-    pub union_find: Option<super::connectivity::UnionFind>,
+    pub union_find: Option<crate::analyse::connectivity::UnionFind>,
 }
 
 impl<'m> Gen<'m> {

@@ -378,26 +378,7 @@ impl Tables<'_> {
     ///
     /// [`Bits::below_first`]: ludemic_runtime::Bits::below_first
     pub fn slide_masks(&mut self, dir: AbsoluteDirection) -> Option<(Ident, Ident)> {
-        let n = self.board.num_sites();
-        let mut up = vec![Vec::new(); n];
-        let mut down = vec![Vec::new(); n];
-        for (s, (up, down)) in up.iter_mut().zip(&mut down).enumerate() {
-            // Walking lists a site twice if two radials share it; a union would not.
-            let mut seen = std::collections::BTreeSet::new();
-            for radial in self.board.radials(s, dir) {
-                let steps = &radial.steps;
-                if !steps[1..].iter().all(|&t| seen.insert(t)) {
-                    return None;
-                }
-                if steps.windows(2).all(|w| w[0] < w[1]) {
-                    up.push(steps[1..].to_vec());
-                } else if steps.windows(2).all(|w| w[0] > w[1]) {
-                    down.push(steps[1..].to_vec());
-                } else {
-                    return None;
-                }
-            }
-        }
+        let (up, down) = crate::analyse::slides::monotone_rays(self.board, dir)?;
         let name = dir.name().to_uppercase();
         let up = self.padded_board_rows(&format!("SLIDES_UP_{name}"), "rise", dir, &up);
         let down = self.padded_board_rows(&format!("SLIDES_DOWN_{name}"), "fall", dir, &down);

@@ -1,18 +1,13 @@
-//! Slides and shots as bitboards, and drawing a playout's move by counting
-//! them. A plain slide (over empty sites, any distance, onto an empty
-//! site) reaches, along each ray, the ray's sites before its first
-//! occupied one: a mask cut at the lowest (or highest) blocker, a few word
-//! operations per ray instead of a walk. Where every move of the play
-//! rules is such a reach (Amazons: a queen's slide, then its arrow's
-//! shot), a playout counts the moves with population counts, draws one
-//! index and walks to it, never listing the moves; each move has the same
-//! chance as in the standard playout (the differential tests check it).
+//! Slides and shots as bitboards (see `analyse::slides`), and the counted
+//! draw (see `analyse::counted`): a playout counts the moves with
+//! population counts, draws one index and walks to that move.
 
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
+use crate::analyse::counted::is_plain_slide;
 use crate::board::AbsoluteDirection;
-use crate::ir::{Moves, PieceMove, Reach};
+use crate::ir::Moves;
 
 use super::Gen;
 
@@ -51,19 +46,6 @@ impl Counted {
     }
 }
 
-/// Whether a piece move is a plain slide: over empty sites, any distance,
-/// onto an empty site.
-pub(super) fn is_plain_slide(m: &PieceMove) -> bool {
-    matches!(
-        &m.reach,
-        Reach::Slide {
-            between_if: None,
-            min: None,
-            max: None
-        }
-    ) && m.to_if.is_none()
-}
-
 impl Gen<'_> {
     /// `fn slide_reach_<dir>(s, from) -> Board`: the sites a plain slide
     /// reaches from `from` along `dir`'s radials. `None` when slides are
@@ -99,13 +81,12 @@ impl Gen<'_> {
 
     /// `fn draw_move`, when every move of the play rules is a plain slide
     /// of a piece or a shot, under `if`, `or` and `then`.
-    pub(super) fn counted_draw(&mut self) -> Option<TokenStream> {
-        let model = self.model;
-        if model.swap || model.phases.len() != 1 {
-            return None;
-        }
-        let Counted { count, pick } = self.counted(&model.phases[0].play)?;
-        Some(quote! {
+    pub(super) fn counted_draw(&mut self) -> TokenStream {
+        let play = &self.model.phases[0].play;
+        let Counted { count, pick } = self
+            .counted(play)
+            .expect("the analysis proved every move a bitboard reach");
+        quote! {
             /// Draws the playout's next move uniformly without listing the
             /// moves: counts them (the sites each slide or shot reaches, as
             /// bitboards), draws an index and walks to that move; the
@@ -126,7 +107,7 @@ impl Gen<'_> {
                 #pick
                 unreachable!("the drawn index is below the number of moves")
             }
-        })
+        }
     }
 
     /// The count and pick code of `m`, or `None` when some move of it is

@@ -8,7 +8,7 @@ use quote::{format_ident, quote};
 
 use crate::ir::{GameModel, SiteType};
 
-use super::support::Features;
+use crate::analyse::Features;
 
 /// The state's extra fields, their initial values and the helpers that
 /// keep them, as token streams spliced into the generated module.
@@ -129,7 +129,7 @@ pub(super) fn extras(model: &GameModel, features: &Features) -> Extras {
         });
     }
     if model.stacking {
-        let cap = super::stacks::capacity(model).unwrap_or(1);
+        let cap = features.stack_capacity;
         let (items, fields, init, helpers) = super::stacks::state_code(model, cap);
         x.items.push(items);
         x.fields.push(fields);

@@ -13,7 +13,6 @@ mod moves;
 mod sets;
 mod sitewise;
 mod stacks;
-mod support;
 
 use std::collections::BTreeSet;
 
@@ -23,11 +22,11 @@ use quote::{format_ident, quote};
 use crate::interp::{MOVE_LIMIT, TURN_LIMIT_PER_PLAYER};
 use crate::ir::{EndRule, GameModel, ResultKind, ResultPlayer};
 
+use crate::analyse::{features, Analysis, Draw, Features};
+
 use super::tables::Tables;
 use super::CodegenOptions;
 use effects::{collect_rules, RuleApply};
-
-pub use support::blocker;
 
 /// Which of the move's sites are bound where code is being generated.
 #[derive(Clone, Copy, Debug, Default)]
@@ -53,32 +52,15 @@ struct Gen<'m> {
     /// Some rule reads `(no Moves Next)`: the probe is needed.
     needs_probe: bool,
     /// What the state holds beyond pieces (states, scores, other site types).
-    features: support::Features,
+    features: Features,
     /// Numbers the labels of generated blocks, so nested ones differ.
     labels: usize,
     /// Plain slides reach their sites as bitboards (`CodegenOptions::slide_masks`).
     slide_masks: bool,
 }
 
-/// Whether the play rules are all moves the target sets express (see `sets`).
-pub fn has_target_sets(model: &GameModel) -> bool {
-    new_gen(model).target_sets().is_some()
-}
-
-/// Whether a playout draws site by site (see `sitewise`), the target sets aside.
-pub fn has_sitewise_draw(model: &GameModel) -> bool {
-    new_gen(model).sitewise_draw().is_some()
-}
-
-/// Whether a playout draws by counting bitboard reaches (see `counted`).
-pub fn has_counted_draw(model: &GameModel) -> bool {
-    let mut g = new_gen(model);
-    g.slide_masks = true;
-    g.counted_draw().is_some()
-}
-
-fn new_gen(model: &GameModel) -> Gen<'_> {
-    let features = support::features(model);
+fn new_gen<'m>(model: &'m GameModel, analysis: &Analysis) -> Gen<'m> {
+    let features = analysis.features.clone();
     let mut tables = Tables::new(&model.board);
     tables.words = extras::words(model, &features);
     Gen {
@@ -92,14 +74,18 @@ fn new_gen(model: &GameModel) -> Gen<'_> {
         needs_probe: false,
         features,
         labels: 0,
-        slide_masks: false,
+        slide_masks: analysis.slide_masks,
     }
 }
 
 /// The module's items (without the `@generated` header).
-pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> TokenStream {
-    let mut g = new_gen(model);
-    g.slide_masks = options.slide_masks;
+pub fn module(
+    model: &GameModel,
+    analysis: &Analysis,
+    type_name: &str,
+    options: &CodegenOptions,
+) -> TokenStream {
+    let mut g = new_gen(model, analysis);
     let ty = format_ident!("{}", type_name);
     let rt: TokenStream = options.runtime_path.parse().expect("a runtime path");
     let n_sites = model.board.num_sites();
@@ -146,7 +132,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     // Move generation, and the probe for `(no Moves ...)`.
     // A bitboard per component, where some player owns several kinds of
     // piece (its owner's bitboard then does not tell them apart).
-    let track_kinds = support::several_kinds(model);
+    let track_kinds = features::several_kinds(model);
     let when = |t: TokenStream| if track_kinds { vec![t] } else { Vec::new() };
     let kinds_field = if track_kinds {
         quote!(/// The sites of each component (index: `what`). 
@@ -188,7 +174,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     let typed_add_keys: Vec<TokenStream> = {
         let mut adds = Vec::new();
         for phase in &model.phases {
-            support::placements(&phase.play, &mut adds);
+            features::placements(&phase.play, &mut adds);
         }
         adds.iter()
             .filter(|a| a.site_type != model.board.site_type)
@@ -206,10 +192,9 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     // Steps and leaps as target sets, where the rules allow: listing walks
     // the sets, a playout draws from them without listing. Otherwise each
     // piece's rules are inlined over the tables.
-    let sets = if options.target_sets {
-        g.target_sets()
-    } else {
-        None
+    let sets = match &analysis.draw {
+        Draw::TargetSets(players) => Some(g.emit_sets(players)),
+        _ => None,
     };
     let generate = match &sets {
         Some(code) => code.generate.clone(),
@@ -220,15 +205,13 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         ),
     };
     let any_by_sets = sets.as_ref().map(|code| code.any.clone());
-    // Otherwise, where the play rules give at most one move per site of a
-    // region, a playout draws site by site.
-    let draw = match sets {
-        Some(sets::SetCode { items, .. }) => Some(items),
-        None => {
-            let sitewise = options.sitewise_draw.then(|| g.sitewise_draw()).flatten();
-            // Or, where every move is a slide's or shot's bitboard reach, by counting.
-            sitewise.or_else(|| options.counted_draw.then(|| g.counted_draw()).flatten())
-        }
+    // A playout draws its move without listing the moves, where the
+    // analysis found a way.
+    let draw = match (sets, &analysis.draw) {
+        (Some(sets::SetCode { items, .. }), _) => Some(items),
+        (None, Draw::SiteWise(rule)) => Some(g.sitewise_draw(rule)),
+        (None, Draw::Counted) => Some(g.counted_draw()),
+        _ => None,
     };
     let (draw_move, playout) = match draw {
         Some(draw_move) => {
@@ -290,7 +273,10 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
         phase_ends
     };
     end_calls.extend(end_rules(&mut g, &model.end, "end"));
-    let explicit_pass = model.phases.iter().any(|p| support::has_pass_rule(&p.play));
+    let explicit_pass = model
+        .phases
+        .iter()
+        .any(|p| features::has_pass_rule(&p.play));
     g.needs_probe |= explicit_pass;
     let probe = if g.needs_probe {
         let code = match any_by_sets {
@@ -418,8 +404,7 @@ pub fn module(model: &GameModel, type_name: &str, options: &CodegenOptions) -> T
     // (no consequence makes a player move again, no swap), "the last n turns
     // were passes" is "the last n moves were passes, or all of them if
     // fewer": a counter of trailing passes suffices.
-    let single_move_turns = !model.swap && !g.features.move_again;
-    let (history_type, history_init, history_fns) = if single_move_turns && options.pass_counter {
+    let (history_type, history_init, history_fns) = if analysis.pass_counter {
         (
             quote!(u8),
             quote!(0),

@@ -221,27 +221,10 @@ impl Gen<'_> {
         test
     }
 
-    /// The leap targets from each site: the end of each walk, only those
-    /// ahead of the piece's facing when `forward`.
+    /// The leap targets from each site (see [`leap_lists`]) of the
+    /// component being generated.
     pub(super) fn leap_lists(&self, walks: &[Vec<Walk>], forward: bool) -> Vec<Vec<u16>> {
-        let board = &self.model.board;
-        let facing = if forward {
-            self.component
-                .and_then(|c| self.model.components[c].facing)
-                .and_then(|d| d.compass())
-        } else {
-            None
-        };
-        let orthogonal = board.orthogonal_headings();
-        (0..board.num_sites() as u16)
-            .map(|from| {
-                board
-                    .walk_targets(&orthogonal, from, walks)
-                    .into_iter()
-                    .filter(|&to| facing.is_none_or(|f| board.is_forward(f, from, to)))
-                    .collect()
-            })
-            .collect()
+        crate::analyse::target_sets::leap_lists(self.model, self.component, walks, forward)
     }
 
     fn destinations(&mut self, m: &PieceMove, emit: Emit) -> TokenStream {
@@ -332,7 +315,7 @@ impl Gen<'_> {
                     }
                 }
             }
-            Reach::Slide { .. } if !self.probe && super::counted::is_plain_slide(m) => {
+            Reach::Slide { .. } if !self.probe && crate::analyse::counted::is_plain_slide(m) => {
                 // Each ray's mask cut at its first blocker, where the board allows.
                 let parts: Option<Vec<_>> = m
                     .directions

@@ -1,43 +1,22 @@
-//! Drawing a playout's move site by site, where the play rules give at
-//! most one move per site of a region: `(move Add (to R [if:C]))`, or
-//! `(forEach Site R (append E))`. A playout then needs no move list: it
-//! tries the region's sites in a random order and takes the first with a
-//! move. Every legal site is the first legal one of a random order with the
-//! same probability, so the draw is exactly uniform over the legal moves
-//! (the differential tests check it), and it tests few sites when many
-//! have a move (Ludii's "filter" idea, without the list).
+//! The site-wise draw (see `analyse::sitewise`): a playout tries the play
+//! rules' region's sites in a random order and takes the first with a move.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use crate::ir::{Moves, Region};
+use crate::analyse::sitewise::SiteRule;
+use crate::ir::Moves;
 
 use super::Gen;
 
-/// The play rules' region and the moves at each of its sites.
-struct SiteRule<'m> {
-    region: &'m Region,
-    moves: &'m Moves,
-}
-
 impl Gen<'_> {
-    /// `fn draw_move`, when the play rules give at most one move per site.
-    pub(super) fn sitewise_draw(&mut self) -> Option<TokenStream> {
-        let model = self.model;
-        if model.swap || model.phases.len() != 1 {
-            return None;
-        }
-        let rule = site_rule(&model.phases[0].play)?;
-        // `(forEach R if:C)`: the sites of R, each tested with C.
-        let (region, filter) = match rule.region {
-            Region::Filter(within, test) => (&**within, Some(&**test)),
-            other => (other, None),
-        };
-        let region = self.region(region);
+    /// `fn draw_move` and `fn move_at` over the play rules' sites.
+    pub(super) fn sitewise_draw(&mut self, rule: &SiteRule) -> TokenStream {
+        let region = self.region(rule.region);
         let saved = self.scope;
         self.scope.site = true;
         self.scope.to = true;
-        let filter = filter.map_or(quote!(true), |c| self.cond(c));
+        let filter = rule.filter.map_or(quote!(true), |c| self.cond(c));
         let emit = |mv: TokenStream| quote!(return Some(#mv););
         let body = match rule.moves {
             // The placement's own loop, for one site.
@@ -57,7 +36,7 @@ impl Gen<'_> {
             }
         };
         self.scope = saved;
-        Some(quote! {
+        quote! {
             /// Draws the playout's next move uniformly: the sites of the
             /// play rules' region in a random order, the first with a move;
             /// the forced pass when none has one.
@@ -86,21 +65,6 @@ impl Gen<'_> {
                 #body
                 None
             }
-        })
-    }
-}
-
-/// The play rules as one region and the moves at each of its sites.
-fn site_rule(play: &Moves) -> Option<SiteRule<'_>> {
-    match play {
-        Moves::Add(add) => Some(SiteRule {
-            region: &add.to,
-            moves: play,
-        }),
-        Moves::ForEachSite { region, moves } if matches!(**moves, Moves::Append { .. }) => {
-            Some(SiteRule { region, moves })
         }
-        Moves::Then(inner, _) => site_rule(inner),
-        _ => None,
     }
 }

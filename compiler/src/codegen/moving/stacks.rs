@@ -11,72 +11,9 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::ir::{Add, Comparison, Cond, GameModel, IntExpr, Line, Moves, Region, SiteExpr};
+use crate::ir::{GameModel, Line};
 
 use super::Gen;
-
-/// The largest stack the placements allow: every `stack:True` placement
-/// must test the size of the stack it adds to against a constant.
-pub(super) fn capacity(model: &GameModel) -> Result<usize, String> {
-    let mut adds = Vec::new();
-    for phase in &model.phases {
-        super::support::placements(&phase.play, &mut adds);
-    }
-    let mut cap = 0;
-    for add in adds.iter().filter(|a| a.stack) {
-        cap = cap.max(bound_of_add(add).ok_or_else(|| {
-            "stacks whose height no rule bounds (`(< (size Stack at:(to)) N)`)".to_owned()
-        })?);
-    }
-    if cap > 255 {
-        return Err("stacks higher than 255 pieces".to_owned());
-    }
-    Ok(cap.max(1))
-}
-
-/// The stack size a placement cannot exceed, read from its region's filter
-/// (`(forEach R if:C)` with `(site)`) or its `(to ... if:C)` (with `(to)`).
-fn bound_of_add(add: &Add) -> Option<usize> {
-    let from_filter = match &add.to {
-        Region::Filter(_, c) => bound_of(c, &SiteExpr::Iterated),
-        _ => None,
-    };
-    let from_test = add.to_if.as_ref().and_then(|c| bound_of(c, &SiteExpr::To));
-    match (from_filter, from_test) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
-}
-
-/// The bound `c` puts on the stack size at `at` before a piece is added:
-/// the size after adding is at most the result.
-fn bound_of(c: &Cond, at: &SiteExpr) -> Option<usize> {
-    let size_at = |n: &IntExpr| matches!(n, IntExpr::StackSize(x) if x == at);
-    let constant = |n: &IntExpr| match n {
-        IntExpr::Const(k) if *k >= 0 => Some(*k as usize),
-        _ => None,
-    };
-    match c {
-        Cond::Compare(op, a, b) if size_at(a) => {
-            let k = constant(b)?;
-            match op {
-                Comparison::Lt => Some(k),
-                Comparison::Le | Comparison::Eq => Some(k + 1),
-                _ => None,
-            }
-        }
-        Cond::Compare(op, a, b) if size_at(b) => {
-            let k = constant(a)?;
-            match op {
-                Comparison::Gt => Some(k),
-                Comparison::Ge | Comparison::Eq => Some(k + 1),
-                _ => None,
-            }
-        }
-        Cond::And(cs) => cs.iter().filter_map(|c| bound_of(c, at)).min(),
-        _ => None,
-    }
-}
 
 /// The stack fields and helpers of a stacking game. Besides the stacks,
 /// each component has a bitboard of the cells (site, level) it holds, cell
@@ -132,20 +69,6 @@ pub(super) fn state_code(
     (items, fields, init, helpers)
 }
 
-/// Whether the play rules only ever add pieces on top of stacks, with no
-/// state and no consequence: the one way the generator changes stacks.
-pub(super) fn only_adds(m: &Moves) -> bool {
-    match m {
-        Moves::Add(add) => add.stack && add.state.is_none() && add.then.is_none(),
-        Moves::Pass { .. } => true,
-        Moves::If {
-            then, otherwise, ..
-        } => only_adds(then) && otherwise.as_deref().is_none_or(only_adds),
-        Moves::Priority(list) | Moves::Or(list) => list.iter().all(only_adds),
-        _ => false,
-    }
-}
-
 impl Gen<'_> {
     /// `(is Line N byLevel:True)` (without `exact`, which the blocker
     /// refuses): Ludii's walks (`IsLine.evalStack`) then find exactly the
@@ -163,7 +86,7 @@ impl Gen<'_> {
         if !self.helper_names.insert(name.to_string()) {
             return name;
         }
-        let cap = capacity(self.model).unwrap_or(1);
+        let cap = self.features.stack_capacity;
         let windows = level_windows(&self.model.board, line, cap);
         let words = (self.model.board.num_sites() * cap).div_ceil(64).max(1);
         // Every cell gets as many windows, empty ones last: the test then

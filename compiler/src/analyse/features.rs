@@ -1,5 +1,7 @@
-//! What the moving-piece generator compiles: anything else is refused with
-//! a message naming it (the interpreter still runs such games).
+//! What a game needs of the compiled state, and what the code generator
+//! cannot compile yet: one walk over the rules. Anything the generator does
+//! not compile is refused with a message naming it (the interpreter still
+//! runs such games).
 
 use std::collections::BTreeSet;
 
@@ -23,6 +25,8 @@ pub struct Features {
     /// Site types other than the board's default that pieces go on (Dots
     /// and Boxes' edges), in `SiteType` order.
     pub other_types: Vec<SiteType>,
+    /// Stacking games: the most pieces a stack holds (the rules' own bound).
+    pub stack_capacity: usize,
 }
 
 /// The first construct of `model` this generator does not compile, if any.
@@ -42,6 +46,7 @@ pub fn features(model: &GameModel) -> Features {
         move_again: false,
         other_types: BTreeSet::new(),
     };
+    let mut stack_capacity = 1;
     if model.stacking {
         let adds_only = model
             .phases
@@ -50,8 +55,9 @@ pub fn features(model: &GameModel) -> Features {
         if !adds_only || !model.start.is_empty() {
             check.refuse("stacks changed otherwise than by adding on top, without state");
         }
-        if let Err(why) = super::stacks::capacity(model) {
-            check.refuse(&why);
+        match super::stacks::capacity(model) {
+            Ok(cap) => stack_capacity = cap,
+            Err(why) => check.refuse(&why),
         }
     }
     if model.phases.len() > 255 {
@@ -94,6 +100,7 @@ pub fn features(model: &GameModel) -> Features {
         scores: check.scores,
         move_again: check.move_again,
         other_types: check.other_types.into_iter().collect(),
+        stack_capacity,
     }
 }
 

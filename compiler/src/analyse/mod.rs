@@ -1,0 +1,262 @@
+//! Static analysis of a game model: what the compiled state must hold, and
+//! which specialisations the rules allow. Each analysis is a module named
+//! for what it decides; [`analyse`] runs them all under the [`Switches`]
+//! and the code generator follows the resulting [`Analysis`] — it never
+//! decides on its own.
+//!
+//! The playout variant follows Ludii's own test (`Game.addCustomPlayouts`,
+//! see `shared/notes/playout-variants.md`), made on the model, plus the
+//! draws the generator adds (target sets, site by site, by counting), all
+//! of which keep the standard playout's distribution.
+
+pub mod add_to_empty;
+pub mod connectivity;
+pub mod counted;
+pub mod features;
+pub mod fills;
+pub mod sitewise;
+pub mod slides;
+pub mod stacks;
+pub mod target_sets;
+pub mod turns;
+
+use std::fmt;
+
+use crate::ir::GameModel;
+
+pub use features::Features;
+
+/// The specialisations the analyses may choose. Every one can be turned
+/// off, for a differential test or a speed comparison; the default turns
+/// them all on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Switches {
+    /// Play "place on any empty site" phases by drawing from a list of empty
+    /// sites instead of generating every legal move.
+    pub add_to_empty: bool,
+    /// Test `(is Line ...)` with precomputed windows on boards of at most
+    /// 64 sites (otherwise walk rays from the pivot).
+    pub line_windows: bool,
+    /// Count consecutive passes instead of keeping recent moves, when every
+    /// turn is a single move.
+    pub pass_counter: bool,
+    /// Leave out Ludii's turn and move limit checks when every move fills a
+    /// site, so the game provably ends before them.
+    pub skip_unreachable_limits: bool,
+    /// Keep groups in a union–find updated at each placement for connection
+    /// tests, when pieces are only ever placed.
+    pub incremental_connectivity: bool,
+    /// Keep a player's steps, leaps and one-site hops as bitboard target sets
+    /// (pieces shifted by a site difference, masked by the allowed sites),
+    /// and draw a playout's move over the sets' sizes without listing moves.
+    pub target_sets: bool,
+    /// Where the play rules give at most one move per site of a region
+    /// (`(move Add (to R))`, `(forEach Site R (append E))`), draw a
+    /// playout's move by trying the region's sites in a random order.
+    pub sitewise_draw: bool,
+    /// Find the sites a plain slide (over empty sites, any distance) or a
+    /// shot reaches as bitboards: each ray's mask cut at its first blocker.
+    pub slide_masks: bool,
+    /// Where every move comes from such bitboards (Amazons' slides and
+    /// shots), draw a playout's move by counting them, one draw, and
+    /// walking to the drawn one, without listing moves.
+    pub counted_draw: bool,
+}
+
+impl Default for Switches {
+    fn default() -> Self {
+        Switches {
+            add_to_empty: true,
+            line_windows: true,
+            pass_counter: true,
+            skip_unreachable_limits: true,
+            incremental_connectivity: true,
+            target_sets: true,
+            sitewise_draw: true,
+            slide_masks: true,
+            counted_draw: true,
+        }
+    }
+}
+
+impl Switches {
+    /// Every specialisation off: the plain code paths (flood fills, rays,
+    /// the recent-moves history, limit checks, move lists, standard playouts).
+    pub fn none() -> Self {
+        Switches {
+            add_to_empty: false,
+            line_windows: false,
+            pass_counter: false,
+            skip_unreachable_limits: false,
+            incremental_connectivity: false,
+            target_sets: false,
+            sitewise_draw: false,
+            slide_masks: false,
+            counted_draw: false,
+        }
+    }
+}
+
+/// How a playout draws its moves.
+#[derive(Clone, Debug)]
+pub enum Draw<'m> {
+    /// List the legal moves, pick one (phases proven add-to-empty aside).
+    Listed,
+    /// One draw over bitboard target sets (see [`target_sets`]).
+    TargetSets(Vec<target_sets::PlayerSets>),
+    /// The region's sites in a random order (see [`sitewise`]).
+    SiteWise(sitewise::SiteRule<'m>),
+    /// Count the bitboard reaches, draw an index (see [`counted`]).
+    Counted,
+}
+
+/// Everything decided about one game, which the code generator follows.
+#[derive(Clone, Debug)]
+pub struct Analysis<'m> {
+    /// What the state holds beyond pieces, and what cannot be compiled.
+    pub features: Features,
+    /// The playout's draw.
+    pub draw: Draw<'m>,
+    /// The phases played as add-to-empty, with their placement rule.
+    pub add_to_empty: Vec<(usize, u16)>,
+    /// Connection tests read a union–find kept at each placement.
+    pub union_find: Option<connectivity::UnionFind>,
+    /// `(is Line ...)` reads precomputed windows (boards of at most 64 sites).
+    pub line_windows: bool,
+    /// Trailing passes are counted instead of recent moves kept.
+    pub pass_counter: bool,
+    /// Ludii's turn and move limits cannot be reached: no checks.
+    pub skip_limits: bool,
+    /// Plain slides and shots reach their sites as bitboards.
+    pub slide_masks: bool,
+}
+
+/// Runs every analysis of `model` under `switches`.
+pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
+    let features = features::features(model);
+    let add_to_empty: Vec<(usize, u16)> = if switches.add_to_empty {
+        add_to_empty::phases(model)
+    } else {
+        Vec::new()
+    };
+    let draw = if let Some(sets) = switches
+        .target_sets
+        .then(|| target_sets::plan(model))
+        .flatten()
+    {
+        Draw::TargetSets(sets)
+    } else if !add_to_empty.is_empty() {
+        Draw::Listed
+    } else if let Some(rule) = switches
+        .sitewise_draw
+        .then(|| sitewise::plan(model))
+        .flatten()
+    {
+        Draw::SiteWise(rule)
+    } else if switches.counted_draw && switches.slide_masks && counted::applies(model) {
+        Draw::Counted
+    } else {
+        Draw::Listed
+    };
+    let union_find = if switches.incremental_connectivity {
+        connectivity::UnionFind::plan(model)
+    } else {
+        None
+    };
+    Analysis {
+        draw,
+        add_to_empty,
+        union_find,
+        line_windows: switches.line_windows && model.board.num_sites() < 64,
+        pass_counter: switches.pass_counter && turns::single_move_turns(model, &features),
+        skip_limits: switches.skip_unreachable_limits && turns::limits_unreachable(model),
+        slide_masks: switches.slide_masks,
+        features,
+    }
+}
+
+/// A playout implementation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayoutVariant {
+    /// Generate every legal move and pick one uniformly.
+    Standard,
+    /// Place on a uniformly chosen empty site; no move generation.
+    AddToEmpty,
+    /// Draw one move over bitboard target sets, without listing the moves.
+    TargetSets,
+    /// Try the play rules' sites in a random order; the first with a move.
+    SiteWise,
+    /// Count the moves' bitboard reaches, draw an index, walk to it.
+    Counted,
+}
+
+impl fmt::Display for PlayoutVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PlayoutVariant::Standard => "standard",
+            PlayoutVariant::AddToEmpty => "add-to-empty",
+            PlayoutVariant::TargetSets => "target-sets",
+            PlayoutVariant::SiteWise => "site-wise",
+            PlayoutVariant::Counted => "counted",
+        })
+    }
+}
+
+/// The variant chosen for one phase, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayoutChoice {
+    pub phase: usize,
+    pub variant: PlayoutVariant,
+    pub reason: String,
+}
+
+/// The playout variant of every phase with every specialisation on, and why.
+pub fn select_playouts(model: &GameModel) -> Vec<PlayoutChoice> {
+    let analysis = analyse(model, &Switches::default());
+    let whole_game = |variant, reason: &str| {
+        vec![PlayoutChoice {
+            phase: 0,
+            variant,
+            reason: reason.to_owned(),
+        }]
+    };
+    match analysis.draw {
+        Draw::TargetSets(_) => whole_game(
+            PlayoutVariant::TargetSets,
+            "every move is a step, leap or one-site hop onto sites chosen without looking \
+             at where the piece comes from: the compiled playout draws from bitboard \
+             target sets without listing moves (the standard playout's distribution)",
+        ),
+        Draw::SiteWise(_) => whole_game(
+            PlayoutVariant::SiteWise,
+            "the play rules give at most one move per site of a region: the compiled \
+             playout tries the region's sites in a random order and takes the first \
+             with a move, without listing moves (the standard playout's distribution)",
+        ),
+        Draw::Counted => whole_game(
+            PlayoutVariant::Counted,
+            "every move is a plain slide or a shot, whose reach is a bitboard: the \
+             compiled playout counts the moves, draws an index and walks to that move, \
+             without listing moves (the standard playout's distribution)",
+        ),
+        Draw::Listed => model
+            .phases
+            .iter()
+            .enumerate()
+            .map(|(phase, p)| {
+                let (variant, reason) = match add_to_empty::blocker(model, &p.play) {
+                    None => (
+                        PlayoutVariant::AddToEmpty,
+                        add_to_empty::reason(&p.play).to_owned(),
+                    ),
+                    Some(why) => (PlayoutVariant::Standard, why),
+                };
+                PlayoutChoice {
+                    phase,
+                    variant,
+                    reason,
+                }
+            })
+            .collect(),
+    }
+}
