@@ -244,7 +244,10 @@ impl Config {
                 path: game.path.display().to_string(),
                 text,
             };
-            let code = generate(&loaded.model, &source, &self.codegen)?;
+            let code = generate(&loaded.model, &source, &self.codegen).map_err(|e| {
+                let options = game.options.join("; ");
+                e.in_game(format_args!("{} ({options})", game.path.display()))
+            })?;
             let out = out_dir.join(format!("{}.rs", game.name));
             write_if_changed(&out, &code)?;
             written.push(out);

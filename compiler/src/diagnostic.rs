@@ -146,6 +146,15 @@ impl CompileError {
         CompileError::at(kind, map, first, len, message)
     }
 
+    /// Names the game an error without a place of its own belongs to
+    /// (a code generation error, say): `games/hex.lud: ...`.
+    pub fn in_game(mut self, game: impl std::fmt::Display) -> Self {
+        if self.0.location.is_none() {
+            self.0.message = format!("{game}: {}", self.0.message);
+        }
+        self
+    }
+
     pub fn with_label(mut self, label: impl Into<String>) -> Self {
         self.0.label = label.into();
         self

@@ -3,17 +3,27 @@
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{enclosed_region, flood, EndReason, RecentMoves, RngExt};
+use ::ludemic_runtime::{
+    enclosed_region, flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind,
+    SiteRef,
+};
+#[allow(unused_imports)]
+use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 361-site board `(board (square 19) use:Vertex)`.
 pub type Board = Bits<6>;
 /// Number of sites (Ludii's indices `0..NUM_SITES`).
 pub const NUM_SITES: usize = 361;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
-/// "No site" (e.g. no placement yet).
+/// "No site" (no move yet, or a site that does not exist).
 pub const NO_SITE: u16 = u16::MAX;
 /// Every site of the board.
+#[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
+/// The owner of each component (`what`, 1-based; 0 is "no piece"):
+/// 1: `Marker1` (player 1)
+/// 2: `Marker2` (player 2)
+const OWNER: [u8; 3] = [0, 1, 2];
 /// For each site, each `All` line axis through it: the sites ahead and behind (up to 6), padded with `NO_SITE`.
 static LINE_RAYS_ALL: [[[[u16; 6]; 2]; 4]; 361] = [
     [
@@ -2276,27 +2286,40 @@ static LINE_RAYS_ALL: [[[[u16; 6]; 2]; 4]; 361] = [
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
-    /// Place a piece on `site` by the `(move Add ...)` numbered `rule`.
-    Add { site: u16, rule: u8 },
+    /// Place component `what` on `site`, by the move rule numbered `rule`.
+    Add { site: u16, what: u8, rule: u16 },
+    /// Move the piece on `from` to `to` by the piece move numbered
+    /// `rule`, in the rule's direction number `dir`.
+    Piece { rule: u16, from: u16, to: u16, dir: u8 },
     /// A pass (forced when there is no other move).
     Pass,
     /// The swap rule: role 2 takes over role 1's side and moves again.
     Swap,
 }
-/// A position, with Ludii's bookkeeping (mover, counters, phases, results).
+/// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
-    /// The sites of each component (`what` = index + 1).
-    pieces: [Board; 2],
+    /// The component on each site (0 when empty).
+    what: [u8; NUM_SITES],
+    /// The sites of each owner's pieces (index 0: neutral pieces).
+    owned: [Board; 2usize + 1],
     occupied: Board,
+    /// Each player's current phase (index 0 unused).
+    phase: [u8; NUM_PLAYERS as usize + 1],
     mover: u8,
     prev: u8,
     moves: u32,
     turns: u32,
     last_to: u16,
-    /// The component placed at `last_to`.
-    last_what: u8,
-    phase: [u8; 2usize + 1],
+    last_from: u16,
+    /// Where the last move's last action happened, consequences included.
+    last_to_after: u16,
+    /// Bit p: a trigger was raised for player p (never cleared).
+    triggers: u32,
+    /// Bit p: player p's last move was a forced pass.
+    stalemated: u32,
+    /// The last move's consequences gave its mover another move.
+    again: bool,
     recent: RecentMoves,
     results: Results,
     swapped: bool,
@@ -2306,48 +2329,109 @@ impl State {
     pub fn mover(&self) -> u8 {
         self.mover
     }
-    /// The sites holding component `what` (1-based).
-    pub fn pieces(&self, what: u8) -> Board {
-        self.pieces[what as usize - 1]
+    /// The component on `site` (0 when empty).
+    pub fn what_at(&self, site: usize) -> u8 {
+        self.what[site]
     }
-    /// Whether a swap was played (the agents behind roles 1 and 2 traded places).
-    pub fn swapped(&self) -> bool {
-        self.swapped
+    /// The sites of `player`'s pieces (0: neutral pieces).
+    pub fn pieces_of(&self, player: u8) -> Board {
+        self.owned[player as usize]
     }
 }
-/// Connect6, compiled by ludemic.
-/// Phase 0: add-to-empty playout (the play rule is exactly (move Add (to (sites Empty))) of the mover's piece).
-/// Phase 1: add-to-empty playout (the play rule places the mover's piece on (sites Empty) and its consequence only decides who moves next (Ludii itself uses its standard playout here)).
+/// Connect6, compiled by ludemic: pieces move on a mailbox with a bitboard per owner.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Connect6;
+#[allow(clippy::collapsible_if, clippy::nonminimal_bool, clippy::manual_range_patterns)]
 impl Connect6 {
+    /// Puts component `what` on `site`, replacing whatever stands there.
+    #[inline(always)]
     #[allow(dead_code)]
-    fn what_at(s: &State, site: usize) -> u8 {
-        if s.pieces[0].contains(site) {
-            return 1;
+    fn put(s: &mut State, site: u16, what: u8) {
+        let i = site as usize;
+        let old = s.what[i];
+        if old != 0 {
+            s.owned[OWNER[old as usize] as usize].remove(i);
         }
-        if s.pieces[1].contains(site) {
-            return 2;
-        }
-        0
+        s.what[i] = what;
+        s.owned[OWNER[what as usize] as usize].insert(i);
+        s.occupied.insert(i);
+        s.last_to_after = site;
     }
+    /// Whether a piece of another player than `mover` stands on `site`.
+    #[inline(always)]
     #[allow(dead_code)]
-    fn owner_at(s: &State, site: usize) -> u8 {
-        if s.pieces[0].contains(site) {
-            return 1;
-        }
-        if s.pieces[1].contains(site) {
-            return 2;
-        }
-        0
+    fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
+        let owner = OWNER[s.what[site as usize] as usize];
+        owner != 0 && owner != mover
     }
+    /// Whether `player` (a number, 0 for none) is another player than `mover`.
+    #[inline(always)]
     #[allow(dead_code)]
-    fn player_pieces(s: &State, player: u8) -> Board {
-        match player {
-            1 => Board::EMPTY.or(s.pieces[0]),
-            2 => Board::EMPTY.or(s.pieces[1]),
-            _ => Board::EMPTY,
+    fn is_enemy_player(player: i64, mover: u8) -> bool {
+        player > 0 && player != mover as i64
+    }
+    /// Whether `player` is still playing and its trigger flag is set.
+    #[inline(always)]
+    #[allow(dead_code)]
+    fn is_triggered(s: &State, player: u8) -> bool {
+        s.results.is_active(player) && s.triggers & (1 << player) != 0
+    }
+    /// Whether `site` is defined and passes `test`.
+    #[inline(always)]
+    #[allow(dead_code)]
+    fn site_is(site: u16, test: impl FnOnce(u16) -> bool) -> bool {
+        site != NO_SITE && test(site)
+    }
+    /// `value(site)`, or `undefined` when the site is undefined.
+    #[inline(always)]
+    #[allow(dead_code)]
+    fn of_site<T>(site: u16, undefined: T, value: impl FnOnce(u16) -> T) -> T {
+        if site == NO_SITE { undefined } else { value(site) }
+    }
+    /// Removes the piece on `site`, if any.
+    #[inline(always)]
+    #[allow(dead_code)]
+    fn clear(s: &mut State, site: u16) {
+        let i = site as usize;
+        let old = s.what[i];
+        if old != 0 {
+            s.owned[OWNER[old as usize] as usize].remove(i);
+            s.occupied.remove(i);
         }
+        s.what[i] = 0;
+        s.last_to_after = site;
+    }
+    /// The piece on `from` goes to `to`, replacing whatever stands there.
+    #[inline(always)]
+    #[allow(dead_code)]
+    fn move_piece(s: &mut State, from: u16, to: u16) {
+        let what = s.what[from as usize];
+        let (f, t) = (from as usize, to as usize);
+        let old = s.what[t];
+        if old != 0 {
+            s.owned[OWNER[old as usize] as usize].remove(t);
+        }
+        s.what[f] = 0;
+        s.what[t] = what;
+        let mine = &mut s.owned[OWNER[what as usize] as usize];
+        mine.remove(f);
+        mine.insert(t);
+        s.occupied.remove(f);
+        s.occupied.insert(t);
+        s.last_from = from;
+        s.last_to = to;
+        s.last_to_after = to;
+    }
+    /// The number of connected groups of `member` (`count Groups`).
+    #[allow(dead_code)]
+    fn count_groups(member: Board, steps: &[Board; NUM_SITES]) -> u32 {
+        let mut rest = member;
+        let mut groups = 0;
+        while let Some(site) = rest.first_site() {
+            rest = rest.minus(flood(Board::single(site), member, steps));
+            groups += 1;
+        }
+        groups
     }
     /// The next player still in the game after `player`.
     #[allow(dead_code)]
@@ -2380,85 +2464,100 @@ impl Connect6 {
             false
         }
     }
-    /// Appends the play rule's moves for the mover.
-    fn generate(&self, s: &State, out: &mut MoveBuffer<Move>) {
-        let mover = s.mover;
+    /** `(play (move Add (to (sites Empty))))`
+ `(play (move Add (to (sites Empty)) (then (if (is Even (count Moves)) (moveAgain)))))`*/
+    #[allow(unused_variables, unused_labels)]
+    fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match s.phase[mover as usize] {
-            0 => self.play_opening(s, mover, out),
-            1 => self.play_playing(s, mover, out),
-            _ => {}
+            0 => {
+                let what = mover;
+                for to in ALL.minus(s.occupied).iter() {
+                    let to = to as u16;
+                    if true {
+                        out.push(Move::Add {
+                            site: to,
+                            what,
+                            rule: 0,
+                        });
+                    }
+                }
+            }
+            1 => {
+                let what = mover;
+                for to in ALL.minus(s.occupied).iter() {
+                    let to = to as u16;
+                    if true {
+                        out.push(Move::Add {
+                            site: to,
+                            what,
+                            rule: 1,
+                        });
+                    }
+                }
+            }
+            _ => unreachable!("a phase"),
         }
     }
-    /// `(play (move Add (to (sites Empty))))`
-    #[allow(unused_labels, unused_variables)]
-    fn play_opening(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        for site in ALL.minus(s.occupied).iter() {
-            out.push(Move::Add {
-                site: site as u16,
-                rule: 0,
-            });
-        }
-    }
-    /// `(play (move Add (to (sites Empty)) (then (if (is Even (count Moves)) (moveAgain)))))`
-    #[allow(unused_labels, unused_variables)]
-    fn play_playing(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        for site in ALL.minus(s.occupied).iter() {
-            out.push(Move::Add {
-                site: site as u16,
-                rule: 1,
-            });
-        }
-    }
-    /// Applies a move: its consequences, the end rules, the limits, the
-    /// phase changes and the next mover (Ludii's `Game.apply`).
-    #[allow(unused_variables, unused_mut)]
-    #[inline]
+    /// Applies a move: its actions and consequences, the end rules,
+    /// the limits, then the next mover (Ludii's `Game.apply`).
+    #[allow(unused_variables, unused_mut, unreachable_patterns)]
+    #[inline(always)]
     fn apply_move(&self, s: &mut State, mv: Move) {
         let mover = s.mover;
         let mut again = false;
         match mv {
-            Move::Add { site, rule } => {
-                let what = mover;
-                s.pieces[what as usize - 1].insert(site as usize);
-                s.occupied.insert(site as usize);
-                s.last_to = site;
-                s.last_what = what;
-                s.moves += 1;
-                s.recent.push(mover, false);
-                again = match rule {
-                    1 => (s.moves as i64) % 2 == 0,
-                    _ => false,
-                };
+            Move::Add { site, what, rule } => {
+                let (from, to) = (site, site);
+                match rule {
+                    0 => {
+                        Self::put(s, to, what);
+                        s.last_to = to;
+                        s.last_from = to;
+                        Self::record_move(s, mover);
+                        s.moves += 1;
+                    }
+                    1 => {
+                        Self::put(s, to, what);
+                        s.last_to = to;
+                        s.last_from = to;
+                        Self::record_move(s, mover);
+                        s.moves += 1;
+                        if (s.moves as i64) % 2 == 0 {
+                            again = true;
+                        }
+                    }
+                    _ => unreachable!("a placement rule"),
+                }
             }
+            Move::Piece { .. } => unreachable!("the game has no piece-move rule"),
             Move::Pass => {
+                s.stalemated |= 1 << mover;
                 s.last_to = NO_SITE;
+                s.last_from = NO_SITE;
+                s.last_to_after = NO_SITE;
+                Self::record_pass(s, mover);
                 s.moves += 1;
-                s.recent.push(mover, true);
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
+                s.last_from = NO_SITE;
+                s.last_to_after = NO_SITE;
+                Self::record_move(s, mover);
                 s.moves += 1;
-                s.recent.push(mover, false);
                 s.swapped = !s.swapped;
                 again = true;
             }
         }
+        if mv != Move::Pass {
+            s.stalemated &= !(1 << mover);
+        }
+        s.again = again;
         self.end(s, mover, mv == Move::Pass);
         s.prev = mover;
         if s.results.is_over() {
             return;
         }
-        for p in 1..=NUM_PLAYERS as usize {
-            match s.phase[p] {
-                0 => {
-                    s.phase[p] = 1;
-                }
-                1 => {
-                    s.phase[p] = 1;
-                }
-                _ => {}
-            }
-        }
+        self.advance_phases(s, mover);
         let next = if again { mover } else { 3 - mover };
         if next != mover || mv == Move::Swap {
             s.turns += 1;
@@ -2467,49 +2566,82 @@ impl Connect6 {
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
     #[allow(unused_variables)]
+    #[inline(always)]
     fn end(&self, s: &mut State, mover: u8, passed: bool) {
+        match s.phase[mover as usize] {
+            0 => {}
+            1 => {}
+            _ => {}
+        }
         if !s.results.is_over() {
             self.end_rule_1(s, mover);
         }
-        if !s.results.is_over() && passed
-            && s.recent.all_passed(NUM_PLAYERS as usize, mover)
-        {
+        if !s.results.is_over() && passed && Self::all_passed(s, mover) {
             s.results.draw_all(EndReason::Terminal);
         }
     }
-    /// `(is Line 6 All)`: a run of at least 6 pieces of the same component through the last placed piece.
-    fn line_1(s: &State) -> bool {
-        let pivot = s.last_to;
+    /// `(is Line 6)` through `pivot`.
+    fn is_line_all_6(s: &State, pivot: u16) -> bool {
         if pivot == NO_SITE {
             return false;
         }
-        let mine = s.pieces[s.last_what as usize - 1];
-        for [ahead, behind] in &LINE_RAYS_ALL[pivot as usize] {
-            let mut run = 1u32;
-            for &t in ahead {
-                if t == NO_SITE || !mine.contains(t as usize) {
-                    break;
+        let what = s.what[pivot as usize];
+        for axis in &LINE_RAYS_ALL[pivot as usize] {
+            let mut count = 1u32;
+            for ray in axis {
+                for &t in ray {
+                    if t == NO_SITE || s.what[t as usize] != what {
+                        break;
+                    }
+                    count += 1;
+                    if count == 6 {
+                        return true;
+                    }
                 }
-                run += 1;
             }
-            for &t in behind {
-                if t == NO_SITE || !mine.contains(t as usize) {
-                    break;
-                }
-                run += 1;
-            }
-            if run >= 6 {
+            if count == 6 {
                 return true;
             }
         }
         false
     }
     /// `(if (is Line 6 All) (result Mover Win))`
-    #[allow(unused_variables)]
+    #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if Self::line_1(s) {
+        if Self::is_line_all_6(s, s.last_to) {
             let p = mover;
-            s.results.win(p);
+            if s.results.is_active(p) {
+                s.results.win(p);
+            }
+        }
+    }
+    #[inline(always)]
+    fn record_move(s: &mut State, mover: u8) {
+        s.recent.push(mover, false);
+    }
+    #[inline(always)]
+    fn record_pass(s: &mut State, mover: u8) {
+        s.recent.push(mover, true);
+    }
+    /// Ludii's `allPass`, read from the recent moves.
+    #[inline(always)]
+    fn all_passed(s: &State, mover: u8) -> bool {
+        s.recent.all_passed(NUM_PLAYERS as usize, mover)
+    }
+    /// `(nextPhase ...)` for every player, after `mover`'s move.
+    #[allow(unused_variables, clippy::needless_continue)]
+    fn advance_phases(&self, s: &mut State, mover: u8) {
+        for p in 1..=NUM_PLAYERS {
+            match s.phase[p as usize] {
+                0 => {
+                    s.phase[p as usize] = 1;
+                }
+                1 => {
+                    s.phase[p as usize] = 1;
+                }
+                _ => {}
+            }
         }
     }
 }
@@ -2522,25 +2654,32 @@ impl Game for Connect6 {
     fn num_players(&self) -> usize {
         NUM_PLAYERS as usize
     }
+    #[allow(unused_mut, clippy::let_and_return)]
     fn initial_state(&self) -> State {
-        State {
-            pieces: [Board::EMPTY; 2],
+        let mut s = State {
+            what: [0; NUM_SITES],
+            owned: [Board::EMPTY; 2usize + 1],
             occupied: Board::EMPTY,
+            phase: [0; NUM_PLAYERS as usize + 1],
             mover: 1,
             prev: 0,
             moves: 0,
             turns: 1,
             last_to: NO_SITE,
-            last_what: 0,
-            phase: [0; 2usize + 1],
+            last_from: NO_SITE,
+            last_to_after: NO_SITE,
+            triggers: 0,
+            stalemated: 0,
+            again: false,
             recent: RecentMoves::new(),
             results: Results::new(NUM_PLAYERS),
             swapped: false,
-        }
+        };
+        s
     }
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, out);
+        self.generate(s, s.mover, out);
         if self.swap_allowed(s) {
             out.push(Move::Swap);
         }
@@ -2563,6 +2702,7 @@ impl Game for Connect6 {
     fn move_key(&self, mv: Move) -> MoveKey {
         match mv {
             Move::Add { site, .. } => MoveKey::place(site as u32),
+            Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
             Move::Pass => MoveKey::PASS,
             Move::Swap => MoveKey::SWAP,
         }
@@ -2606,7 +2746,14 @@ impl Game for Connect6 {
                             let site = empty[k];
                             count -= 1;
                             empty[k] = empty[count];
-                            self.apply_move(s, Move::Add { site, rule: 0 });
+                            self.apply_move(
+                                s,
+                                Move::Add {
+                                    site,
+                                    what: s.mover,
+                                    rule: 0,
+                                },
+                            );
                         }
                     }
                 }
@@ -2631,7 +2778,14 @@ impl Game for Connect6 {
                             let site = empty[k];
                             count -= 1;
                             empty[k] = empty[count];
-                            self.apply_move(s, Move::Add { site, rule: 1 });
+                            self.apply_move(
+                                s,
+                                Move::Add {
+                                    site,
+                                    what: s.mover,
+                                    rule: 1,
+                                },
+                            );
                         }
                     }
                 }

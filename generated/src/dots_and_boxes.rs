@@ -5,7 +5,8 @@
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{
-    flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind, SiteRef,
+    enclosed_region, flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind,
+    SiteRef,
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::rand_core::RngCore;
@@ -305,7 +306,7 @@ impl State {
 /// Dots and Boxes, compiled by ludemic: pieces move on a mailbox with a bitboard per owner.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DotsAndBoxes;
-#[allow(clippy::collapsible_if, clippy::nonminimal_bool)]
+#[allow(clippy::collapsible_if, clippy::nonminimal_bool, clippy::manual_range_patterns)]
 impl DotsAndBoxes {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]

@@ -4,7 +4,8 @@
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{
-    flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind, SiteRef,
+    enclosed_region, flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind,
+    SiteRef,
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::rand_core::RngCore;
@@ -29,62 +30,17 @@ static PLAYER_REGIONS: [Board; 3] = [
     Board::new([0x7]),
     Board::new([0x1c0]),
 ];
-/// For each site, each `Adjacent` line axis through it: the sites ahead and behind (up to 3), padded with `NO_SITE`.
-static LINE_RAYS_ADJACENT: [[[[u16; 3]; 2]; 4]; 9] = [
-    [
-        [[3, 6, 65535], [65535, 65535, 65535]],
-        [[4, 8, 65535], [65535, 65535, 65535]],
-        [[1, 2, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-    ],
-    [
-        [[4, 7, 65535], [65535, 65535, 65535]],
-        [[2, 65535, 65535], [0, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-    ],
-    [
-        [[5, 8, 65535], [65535, 65535, 65535]],
-        [[1, 0, 65535], [65535, 65535, 65535]],
-        [[4, 6, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-    ],
-    [
-        [[6, 65535, 65535], [0, 65535, 65535]],
-        [[4, 5, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-    ],
-    [
-        [[7, 65535, 65535], [1, 65535, 65535]],
-        [[8, 65535, 65535], [0, 65535, 65535]],
-        [[5, 65535, 65535], [3, 65535, 65535]],
-        [[2, 65535, 65535], [6, 65535, 65535]],
-    ],
-    [
-        [[8, 65535, 65535], [2, 65535, 65535]],
-        [[4, 3, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-    ],
-    [
-        [[7, 8, 65535], [65535, 65535, 65535]],
-        [[4, 2, 65535], [65535, 65535, 65535]],
-        [[3, 0, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-    ],
-    [
-        [[8, 65535, 65535], [6, 65535, 65535]],
-        [[4, 1, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-    ],
-    [
-        [[5, 2, 65535], [65535, 65535, 65535]],
-        [[4, 0, 65535], [65535, 65535, 65535]],
-        [[7, 6, 65535], [65535, 65535, 65535]],
-        [[65535, 65535, 65535], [65535, 65535, 65535]],
-    ],
+/// For each site, the windows of 3 sites in a row along a `Adjacent` axis through it, with the sites just beyond each end.
+static LINE_WINDOWS_ADJACENT_3: [[(u64, u64); 4]; 9] = [
+    [(0x49, 0), (0x111, 0), (0x7, 0), (0xffffffffffffffff, 0)],
+    [(0x92, 0), (0x7, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
+    [(0x124, 0), (0x7, 0), (0x54, 0), (0xffffffffffffffff, 0)],
+    [(0x49, 0), (0x38, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
+    [(0x92, 0), (0x111, 0), (0x38, 0), (0x54, 0)],
+    [(0x124, 0), (0x38, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
+    [(0x1c0, 0), (0x54, 0), (0x49, 0), (0xffffffffffffffff, 0)],
+    [(0x1c0, 0), (0x92, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
+    [(0x124, 0), (0x111, 0), (0x1c0, 0), (0xffffffffffffffff, 0)],
 ];
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -142,7 +98,7 @@ impl State {
 /// Tant Fant, compiled by ludemic: pieces move on a mailbox with a bitboard per owner.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TantFant;
-#[allow(clippy::collapsible_if, clippy::nonminimal_bool)]
+#[allow(clippy::collapsible_if, clippy::nonminimal_bool, clippy::manual_range_patterns)]
 impl TantFant {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
@@ -375,30 +331,25 @@ impl TantFant {
             s.results.draw_all(EndReason::Terminal);
         }
     }
-    /// `(is Line 3)` through `pivot`.
+    /// `(is Line 3)` through `pivot`, by precomputed windows.
+    #[inline(always)]
     fn is_line_adjacent_3(s: &State, pivot: u16) -> bool {
         if pivot == NO_SITE {
             return false;
         }
         let what = s.what[pivot as usize];
-        for axis in &LINE_RAYS_ADJACENT[pivot as usize] {
-            let mut count = 1u32;
-            for ray in axis {
-                for &t in ray {
-                    if t == NO_SITE || s.what[t as usize] != what {
-                        break;
-                    }
-                    count += 1;
-                    if count == 3 {
-                        return true;
-                    }
-                }
-            }
-            if count == 3 {
-                return true;
-            }
+        let mine = if what == 0 {
+            ALL.minus(s.occupied)
+        } else {
+            s.owned[OWNER[what as usize] as usize]
         }
-        false
+            .0[0];
+        LINE_WINDOWS_ADJACENT_3[pivot as usize]
+            .iter()
+            .any(|&(window, beyond)| {
+                let _ = beyond;
+                mine & window == window
+            })
     }
     /// `(if (and (not (all Sites (sites Occupied by:Mover) if:(is In (site) (sites Mover)))) (is Line 3)) (result Mover Win))`
     #[allow(unused_variables, unused_labels)]

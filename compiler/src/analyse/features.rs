@@ -382,8 +382,7 @@ impl Check {
                 }
                 self.site(&at.through);
             }
-            Cond::Connected(_) => self.refuse("`(is Connected ...)` with moving pieces"),
-            Cond::Loop(_) => self.refuse("`(is Loop ...)` with moving pieces"),
+            Cond::Connected(_) | Cond::Loop(_) => {}
         }
     }
 
@@ -425,7 +424,7 @@ impl Check {
             }
             Region::Direction { from, .. } => self.site(from),
             Region::Site(x) => self.site(x),
-            Region::Winning { .. } => self.refuse("`(sites Winning ...)` with moving pieces"),
+            Region::Winning { moves, .. } => self.moves(moves, false),
             Region::EmptyOf(ty) => self.site_type(*ty),
             Region::Incident { result, of, at } => {
                 self.site_type(*result);

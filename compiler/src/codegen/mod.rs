@@ -3,10 +3,9 @@
 //! specialised per rule, and the playout variant chosen statically — formatted
 //! with prettyplease and stamped `@generated` with its source and hash.
 
+mod add_to_empty;
 mod connectivity;
-mod game;
 mod moving;
-mod rules;
 mod tables;
 mod tidy;
 
@@ -81,11 +80,7 @@ pub fn generate_tokens(
 fn generate_file(model: &GameModel, options: &CodegenOptions) -> Result<syn::File> {
     check_supported(model)?;
     let analysis = analyse(model, &options.switches);
-    let tokens = if placement_blocker(model).is_none() {
-        game::module(model, &analysis, &type_name(model), options)
-    } else {
-        moving::module(model, &analysis, &type_name(model), options)
-    };
+    let tokens = moving::module(model, &analysis, &type_name(model), options);
     let mut file: syn::File = syn::parse2(tokens).map_err(|e| {
         CompileError::new(
             ErrorKind::Invalid,
@@ -120,16 +115,13 @@ pub fn generate(
     ))
 }
 
-/// The limits of the state layout.
+/// What the code generator cannot compile: a clear error naming it.
 fn check_supported(model: &GameModel) -> Result<()> {
-    if placement_blocker(model).is_some() {
-        // Pieces move: the moving-piece generator takes the game, if it can.
-        if let Some(what) = crate::analyse::features::blocker(model) {
-            return Err(CompileError::new(
-                ErrorKind::Unsupported,
-                format!("the code generator does not support {what} yet (the interpreter does: `--engine interpreter`)"),
-            ));
-        }
+    if let Some(what) = crate::analyse::features::blocker(model) {
+        return Err(CompileError::new(
+            ErrorKind::Unsupported,
+            format!("the code generator does not support {what} yet (the interpreter does: `--engine interpreter`)"),
+        ));
     }
     if model.components.len() > 255 || model.phases.len() > 255 {
         return Err(CompileError::new(
@@ -137,86 +129,5 @@ fn check_supported(model: &GameModel) -> Result<()> {
             "too many pieces or phases for the compiled layout",
         ));
     }
-    if placement_blocker(model).is_none() && rules::all_adds(model).len() > 255 {
-        return Err(CompileError::new(
-            ErrorKind::TooLarge,
-            "too many move rules for the compiled layout",
-        ));
-    }
     Ok(())
-}
-
-/// What keeps a model outside the placement subset this generator handles.
-fn placement_blocker(model: &GameModel) -> Option<String> {
-    use crate::ir::{Cond, Effect, IntExpr, Moves, Region};
-    fn int(n: &IntExpr) -> bool {
-        matches!(n, IntExpr::Const(_) | IntExpr::CountMoves)
-    }
-    fn cond(c: &Cond) -> bool {
-        match c {
-            Cond::True | Cond::False | Cond::Line(_) | Cond::Connected(_) | Cond::Loop(_) => true,
-            Cond::Not(c) => cond(c),
-            Cond::And(cs) | Cond::Or(cs) => cs.iter().all(cond),
-            Cond::Even(n) | Cond::Odd(n) => int(n),
-            _ => false,
-        }
-    }
-    fn region(r: &Region) -> bool {
-        match r {
-            Region::Empty | Region::Static(_) => true,
-            Region::Union(parts) => parts.iter().all(region),
-            Region::Winning { moves: m, .. } => moves(m),
-            _ => false,
-        }
-    }
-    fn effect(e: &Effect) -> bool {
-        match e {
-            Effect::MoveAgain => true,
-            Effect::If {
-                condition,
-                then,
-                otherwise,
-            } => cond(condition) && effect(then) && otherwise.as_deref().is_none_or(effect),
-            Effect::Seq(list) => list.iter().all(effect),
-            _ => false,
-        }
-    }
-    fn moves(m: &Moves) -> bool {
-        match m {
-            Moves::Add(a) => {
-                matches!(
-                    a.piece,
-                    crate::ir::PieceRef::Mover | crate::ir::PieceRef::Component(_)
-                ) && region(&a.to)
-                    && a.to_if.as_ref().is_none_or(cond)
-                    && a.then.as_ref().is_none_or(effect)
-            }
-            Moves::Priority(list) | Moves::Or(list) => list.iter().all(moves),
-            _ => false,
-        }
-    }
-    if !model.start.is_empty() {
-        return Some("start rules (moving-piece games)".to_owned());
-    }
-    let plain_add =
-        |a: &&crate::ir::Add| a.site_type == model.board.site_type && !a.stack && a.state.is_none();
-    if model.stacking || !rules::all_adds(model).iter().all(plain_add) {
-        return Some("stacks, piece states or other site types".to_owned());
-    }
-    for phase in &model.phases {
-        if !moves(&phase.play) {
-            return Some(format!("the move rules of `{}`", phase.text));
-        }
-        let conds = phase.next.iter().filter_map(|n| n.condition.as_ref());
-        if !conds
-            .chain(phase.end.iter().map(|e| &e.condition))
-            .all(cond)
-        {
-            return Some("these end or phase conditions".to_owned());
-        }
-    }
-    if !model.end.iter().all(|e| cond(&e.condition)) {
-        return Some("these end conditions".to_owned());
-    }
-    None
 }

@@ -26,6 +26,23 @@ pub(super) enum RuleKind<'m> {
 }
 
 /// Every move rule of `moves`, with the consequences around it.
+/// The move rules of the `(sites Winning ...)` in `region`.
+fn winning_moves(region: &crate::ir::Region) -> Vec<&Moves> {
+    use crate::ir::Region;
+    match region {
+        Region::Winning { moves, .. } => vec![moves],
+        Region::Union(parts) | Region::Intersection(parts) => {
+            parts.iter().flat_map(winning_moves).collect()
+        }
+        Region::Difference(a, b) => winning_moves(a)
+            .into_iter()
+            .chain(winning_moves(b))
+            .collect(),
+        Region::Filter(within, _) => winning_moves(within),
+        _ => Vec::new(),
+    }
+}
+
 pub(super) fn collect_rules<'m>(
     moves: &'m Moves,
     outer: &[&'m Effect],
@@ -35,11 +52,17 @@ pub(super) fn collect_rules<'m>(
         own.iter().chain(outer.iter().rev().copied()).collect()
     };
     match moves {
-        Moves::Add(add) => out.push(RuleApply {
-            rule: add.rule,
-            kind: RuleKind::Place(Some(add)),
-            thens: thens(&add.then),
-        }),
+        Moves::Add(add) => {
+            out.push(RuleApply {
+                rule: add.rule,
+                kind: RuleKind::Place(Some(add)),
+                thens: thens(&add.then),
+            });
+            // `(sites Winning WHO MOVES)` applies MOVES to a copy of the state.
+            for inner in winning_moves(&add.to) {
+                collect_rules(inner, &[], out);
+            }
+        }
         Moves::Shoot(shoot) => out.push(RuleApply {
             rule: shoot.rule,
             kind: RuleKind::Place(None),

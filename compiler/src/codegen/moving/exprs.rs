@@ -360,8 +360,13 @@ impl Gen<'_> {
                 let (pivot, _) = self.site(&at.through);
                 quote!(Self::#f(s, #pivot))
             }
-            Cond::Connected(_) | Cond::Loop(_) => {
-                unreachable!("refused by the moving-piece blocker")
+            Cond::Connected(c) => {
+                let f = self.connected_test(c);
+                quote!(self.#f(s, mover))
+            }
+            Cond::Loop(_) => {
+                let f = self.loop_test();
+                quote!(Self::#f(s))
             }
         }
     }
@@ -370,14 +375,16 @@ impl Gen<'_> {
     /// run of the pivot's component reaches the length (exactly, with `exact`).
     pub(super) fn line_test(&mut self, line: &Line) -> proc_macro2::Ident {
         let length = line.length as usize;
-        let (rays, _) = self.tables.line_rays(line.directions, length.max(1));
         let name = format_ident!(
             "is_line_{}_{}{}",
             line.directions.name().to_lowercase(),
             length,
             if line.exact { "_exact" } else { "" }
         );
-        if self.helper_names.insert(name.to_string()) {
+        if self.line_windows && self.helper_names.insert(name.to_string()) {
+            self.line_window_test(&name, line);
+        } else if self.helper_names.insert(name.to_string()) {
+            let (rays, _) = self.tables.line_rays(line.directions, length.max(1));
             let len = Literal::u32_unsuffixed(line.length);
             let early = if line.exact {
                 quote!()
@@ -410,6 +417,38 @@ impl Gen<'_> {
             });
         }
         name
+    }
+
+    /// `(is Line ...)` through `pivot` on a one-word board: the pivot's
+    /// component holds one of the precomputed windows of `length` sites
+    /// along an axis through the pivot (for `exact`, none of the sites just
+    /// beyond the window's ends).
+    fn line_window_test(&mut self, name: &proc_macro2::Ident, line: &Line) {
+        let windows = self
+            .tables
+            .line_windows(line.directions, line.length as usize);
+        let test = if line.exact {
+            quote!(mine & window == window && mine & beyond == 0)
+        } else {
+            quote!(mine & window == window)
+        };
+        let mine = self.component_sites(quote!(what));
+        let doc = format!(
+            " `(is Line {}{})` through `pivot`, by precomputed windows.",
+            line.length,
+            if line.exact { " exact:True" } else { "" }
+        );
+        self.helpers.push(quote! {
+            #[doc = #doc]
+            #[inline(always)]
+            fn #name(s: &State, pivot: u16) -> bool {
+                if pivot == NO_SITE { return false; }
+                let what = s.what[pivot as usize];
+                // An empty pivot's "component" is the empty sites.
+                let mine = if what == 0 { ALL.minus(s.occupied) } else { #mine }.0[0];
+                #windows[pivot as usize].iter().any(|&(window, beyond)| { let _ = beyond; #test })
+            }
+        });
     }
 
     /// A region as a `Board` expression.
@@ -560,7 +599,11 @@ impl Gen<'_> {
                     kept
                 })
             }
-            Region::Winning { .. } => unreachable!("refused by the moving-piece blocker"),
+            Region::Winning { who, moves } => {
+                let f = self.winning_sites(moves);
+                let who = self.player(*who);
+                quote!(self.#f(s, #who))
+            }
         }
     }
 

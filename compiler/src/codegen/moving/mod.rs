@@ -4,6 +4,7 @@
 //! tables, captures applied in place, and a playout that reuses one move
 //! buffer.
 
+mod connection;
 mod counted;
 mod effects;
 mod exprs;
@@ -55,8 +56,12 @@ struct Gen<'m> {
     features: Features,
     /// Numbers the labels of generated blocks, so nested ones differ.
     labels: usize,
-    /// Plain slides reach their sites as bitboards (`CodegenOptions::slide_masks`).
+    /// Plain slides reach their sites as bitboards (`Switches::slide_masks`).
     slide_masks: bool,
+    /// `(is Line ...)` reads precomputed windows.
+    line_windows: bool,
+    /// Connection tests read a union–find kept at each placement.
+    union_find: Option<crate::analyse::connectivity::UnionFind>,
 }
 
 fn new_gen<'m>(model: &'m GameModel, analysis: &Analysis) -> Gen<'m> {
@@ -75,6 +80,8 @@ fn new_gen<'m>(model: &'m GameModel, analysis: &Analysis) -> Gen<'m> {
         features,
         labels: 0,
         slide_masks: analysis.slide_masks,
+        line_windows: analysis.line_windows,
+        union_find: analysis.union_find.clone(),
     }
 }
 
@@ -213,6 +220,27 @@ pub fn module(
         (None, Draw::Counted) => Some(g.counted_draw()),
         _ => None,
     };
+    // Ludii's turn and move limits, unless the game provably ends first.
+    let limits = if analysis.skip_limits {
+        quote!()
+    } else {
+        quote! {
+            if !s.results.is_over() && (s.turns >= #turn_limit || s.moves >= #move_limit) {
+                let reason = if s.moves >= #move_limit {
+                    EndReason::MoveLimit
+                } else {
+                    EndReason::TurnLimit
+                };
+                s.results.draw_all(reason);
+            }
+        }
+    };
+    let [uf_table, uf_fields, uf_init, uf_methods] = g.union_find_code();
+    let link = if g.union_find.is_some() {
+        quote!(Self::link(s, i, OWNER[what as usize]);)
+    } else {
+        quote!()
+    };
     let (draw_move, playout) = match draw {
         Some(draw_move) => {
             let playout = quote! {
@@ -233,6 +261,10 @@ pub fn module(
             };
             (draw_move, playout)
         }
+        None if !analysis.add_to_empty.is_empty() => (
+            quote!(),
+            super::add_to_empty::playout(&analysis.add_to_empty, model.phases.len(), &rt),
+        ),
         None => (
             quote!(),
             quote! {
@@ -548,7 +580,7 @@ pub fn module(
     quote! {
         use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
         #[allow(unused_imports)]
-        use #rt::{flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind, SiteRef};
+        use #rt::{enclosed_region, flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind, SiteRef};
         #[allow(unused_imports)]
         use #rt::rand_core::RngCore;
 
@@ -569,6 +601,7 @@ pub fn module(
         #(#extra_items)*
 
         #(#tables)*
+        #uf_table
 
         /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -595,6 +628,7 @@ pub fn module(
             #kinds_field
             occupied: Board,
             #(#extra_fields)*
+            #uf_fields
             #phase_field
             mover: u8,
             prev: u8,
@@ -628,7 +662,7 @@ pub fn module(
         #[derive(Clone, Copy, Debug, Default)]
         pub struct #ty;
 
-        #[allow(clippy::collapsible_if, clippy::nonminimal_bool)]
+        #[allow(clippy::collapsible_if, clippy::nonminimal_bool, clippy::manual_range_patterns)]
         impl #ty {
             /// Puts component `what` on `site`, replacing whatever stands there.
             #[inline(always)]
@@ -645,6 +679,7 @@ pub fn module(
                 s.owned[OWNER[what as usize] as usize].insert(i);
                 #(#kinds_insert_what_i)*
                 s.occupied.insert(i);
+                #link
                 s.last_to_after = site;
             }
 
@@ -807,14 +842,7 @@ pub fn module(
                 }
                 s.again = again;
                 self.end(s, mover, mv == Move::Pass);
-                if !s.results.is_over() && (s.turns >= #turn_limit || s.moves >= #move_limit) {
-                    let reason = if s.moves >= #move_limit {
-                        EndReason::MoveLimit
-                    } else {
-                        EndReason::TurnLimit
-                    };
-                    s.results.draw_all(reason);
-                }
+                #limits
                 s.prev = mover;
                 if s.results.is_over() {
                     return;
@@ -843,6 +871,8 @@ pub fn module(
 
             #(#extra_helpers)*
 
+            #uf_methods
+
             #history_fns
 
             #advance_fn
@@ -866,6 +896,7 @@ pub fn module(
                     #kinds_init
                     occupied: Board::EMPTY,
                     #(#extra_init)*
+                    #uf_init
                     #phase_init
                     mover: 1,
                     prev: 0,
