@@ -4,8 +4,8 @@
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{
-    enclosed_region, flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind,
-    SiteRef,
+    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
+    site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt, SiteKind, SiteRef,
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::rand_core::RngCore;
@@ -15,8 +15,7 @@ pub type Board = Bits<2>;
 pub const NUM_SITES: usize = 100;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
-/// "No site" (no move yet, or a site that does not exist).
-pub const NO_SITE: u16 = u16::MAX;
+pub use ::ludemic_runtime::NO_SITE;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -2253,29 +2252,11 @@ impl Amazons {
         let owner = OWNER[s.what[site as usize] as usize];
         owner != 0 && owner != mover
     }
-    /// Whether `player` (a number, 0 for none) is another player than `mover`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy_player(player: i64, mover: u8) -> bool {
-        player > 0 && player != mover as i64
-    }
     /// Whether `player` is still playing and its trigger flag is set.
     #[inline(always)]
     #[allow(dead_code)]
     fn is_triggered(s: &State, player: u8) -> bool {
         s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
-    /// Whether `site` is defined and passes `test`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn site_is(site: u16, test: impl FnOnce(u16) -> bool) -> bool {
-        site != NO_SITE && test(site)
-    }
-    /// `value(site)`, or `undefined` when the site is undefined.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn of_site<T>(site: u16, undefined: T, value: impl FnOnce(u16) -> T) -> T {
-        if site == NO_SITE { undefined } else { value(site) }
     }
     /// Removes the piece on `site`, if any.
     #[inline(always)]
@@ -2310,40 +2291,6 @@ impl Amazons {
         s.last_from = from;
         s.last_to = to;
         s.last_to_after = to;
-    }
-    /// The number of connected groups of `member` (`count Groups`).
-    #[allow(dead_code)]
-    fn count_groups(member: Board, steps: &[Board; NUM_SITES]) -> u32 {
-        let mut rest = member;
-        let mut groups = 0;
-        while let Some(site) = rest.first_site() {
-            rest = rest.minus(flood(Board::single(site), member, steps));
-            groups += 1;
-        }
-        groups
-    }
-    /// The next player still in the game after `player`.
-    #[allow(dead_code)]
-    fn next_player(&self, s: &State, player: u8) -> u8 {
-        let mut p = player;
-        for _ in 0..NUM_PLAYERS {
-            p = p % NUM_PLAYERS + 1;
-            if s.results.is_active(p) {
-                return p;
-            }
-        }
-        player
-    }
-    #[allow(dead_code)]
-    fn previous_player(&self, s: &State, player: u8) -> u8 {
-        let mut p = player;
-        for _ in 0..NUM_PLAYERS {
-            p = if p == 1 { NUM_PLAYERS } else { p - 1 };
-            if s.results.is_active(p) {
-                return p;
-            }
-        }
-        player
     }
     /// The swap move is offered on the second move, to the second player.
     #[inline(always)]
@@ -2476,7 +2423,7 @@ impl Amazons {
                         Self::put(s, to, what);
                         s.last_to = to;
                         s.last_from = to;
-                        Self::record_move(s, mover);
+                        s.recent.record(mover, false);
                         s.moves += 1;
                     }
                     _ => unreachable!("a placement rule"),
@@ -2486,7 +2433,7 @@ impl Amazons {
                 match rule {
                     0 | 1 => {
                         Self::move_piece(s, from, to);
-                        Self::record_move(s, mover);
+                        s.recent.record(mover, false);
                         s.moves += 1;
                         again = true;
                     }
@@ -2494,25 +2441,21 @@ impl Amazons {
                 }
             }
             Move::Pass => {
-                s.stalemated |= 1 << mover;
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                Self::record_pass(s, mover);
+                s.recent.record(mover, true);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                Self::record_move(s, mover);
+                s.recent.record(mover, false);
                 s.moves += 1;
                 s.swapped = !s.swapped;
                 again = true;
             }
-        }
-        if mv != Move::Pass {
-            s.stalemated &= !(1 << mover);
         }
         s.again = again;
         self.end(s, mover, mv == Move::Pass);
@@ -2541,7 +2484,9 @@ impl Amazons {
         if !s.results.is_over() {
             self.end_rule_1(s, mover);
         }
-        if !s.results.is_over() && passed && Self::all_passed(s, mover) {
+        if !s.results.is_over() && passed
+            && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
+        {
             s.results.draw_all(EndReason::Terminal);
         }
     }
@@ -2568,7 +2513,7 @@ impl Amazons {
                     if s.again && mover == s.mover {
                         mover
                     } else {
-                        self.next_player(s, mover)
+                        s.results.next_active(mover)
                     },
                 ))
         {
@@ -2578,19 +2523,95 @@ impl Amazons {
             }
         }
     }
-    #[inline(always)]
-    fn record_move(s: &mut State, mover: u8) {
-        s.recent.push(mover, false);
+}
+impl Game for Amazons {
+    type State = State;
+    type Move = Move;
+    fn name(&self) -> &str {
+        "Amazons"
+    }
+    fn num_players(&self) -> usize {
+        NUM_PLAYERS as usize
+    }
+    fn initial_state(&self) -> State {
+        let mut s = State {
+            what: [0; NUM_SITES],
+            owned: [Board::EMPTY; 2usize + 1],
+            occupied: Board::EMPTY,
+            mover: 1,
+            prev: 0,
+            moves: 0,
+            turns: 1,
+            last_to: NO_SITE,
+            last_from: NO_SITE,
+            last_to_after: NO_SITE,
+            triggers: 0,
+            stalemated: 0,
+            again: false,
+            recent: RecentMoves::new(),
+            results: Results::new(NUM_PLAYERS),
+            swapped: false,
+        };
+        Self::put(&mut s, 30, 1);
+        Self::put(&mut s, 3, 1);
+        Self::put(&mut s, 6, 1);
+        Self::put(&mut s, 39, 1);
+        Self::put(&mut s, 60, 2);
+        Self::put(&mut s, 93, 2);
+        Self::put(&mut s, 96, 2);
+        Self::put(&mut s, 69, 2);
+        s
+    }
+    fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate(s, s.mover, out);
+        if self.swap_allowed(s) {
+            out.push(Move::Swap);
+        }
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
     }
     #[inline(always)]
-    fn record_pass(s: &mut State, mover: u8) {
-        s.recent.push(mover, true);
+    fn apply(&self, s: &mut State, mv: Move) {
+        self.apply_move(s, mv)
     }
-    /// Ludii's `allPass`, read from the recent moves.
+    fn status(&self, s: &State) -> Status {
+        match s.results.outcome() {
+            Some(outcome) => Status::Over(outcome),
+            None => Status::Ongoing { mover: s.mover },
+        }
+    }
     #[inline(always)]
-    fn all_passed(s: &State, mover: u8) -> bool {
-        s.recent.all_passed(NUM_PLAYERS as usize, mover)
+    fn is_over(&self, s: &State) -> bool {
+        s.results.is_over()
     }
+    fn moves_played(&self, s: &State) -> u32 {
+        s.moves
+    }
+    fn move_key(&self, mv: Move) -> MoveKey {
+        match mv {
+            Move::Add { site, .. } => MoveKey::place(site as u32),
+            Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
+            Move::Pass => MoveKey::PASS,
+            Move::Swap => MoveKey::SWAP,
+        }
+    }
+    /// The standard playout, drawing each move without listing
+    /// the moves.
+    fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        ::ludemic_runtime::drawn_playout(self, s, rng)
+    }
+    fn random_move<R: RngCore>(
+        &self,
+        s: &State,
+        rng: &mut R,
+        _: &mut MoveBuffer<Move>,
+    ) -> Move {
+        ::ludemic_runtime::DrawMove::draw_move(self, s, rng)
+    }
+}
+impl ::ludemic_runtime::DrawMove for Amazons {
     /// Draws the playout's next move uniformly without listing the
     /// moves: counts them (the sites each slide or shot reaches, as
     /// bitboards), draws an index and walks to that move; the
@@ -2675,99 +2696,5 @@ impl Amazons {
             }
         }
         unreachable!("the drawn index is below the number of moves")
-    }
-}
-impl Game for Amazons {
-    type State = State;
-    type Move = Move;
-    fn name(&self) -> &str {
-        "Amazons"
-    }
-    fn num_players(&self) -> usize {
-        NUM_PLAYERS as usize
-    }
-    fn initial_state(&self) -> State {
-        let mut s = State {
-            what: [0; NUM_SITES],
-            owned: [Board::EMPTY; 2usize + 1],
-            occupied: Board::EMPTY,
-            mover: 1,
-            prev: 0,
-            moves: 0,
-            turns: 1,
-            last_to: NO_SITE,
-            last_from: NO_SITE,
-            last_to_after: NO_SITE,
-            triggers: 0,
-            stalemated: 0,
-            again: false,
-            recent: RecentMoves::new(),
-            results: Results::new(NUM_PLAYERS),
-            swapped: false,
-        };
-        Self::put(&mut s, 30, 1);
-        Self::put(&mut s, 3, 1);
-        Self::put(&mut s, 6, 1);
-        Self::put(&mut s, 39, 1);
-        Self::put(&mut s, 60, 2);
-        Self::put(&mut s, 93, 2);
-        Self::put(&mut s, 96, 2);
-        Self::put(&mut s, 69, 2);
-        s
-    }
-    fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
-        out.clear();
-        self.generate(s, s.mover, out);
-        if self.swap_allowed(s) {
-            out.push(Move::Swap);
-        }
-        if out.is_empty() {
-            out.push(Move::Pass);
-        }
-    }
-    fn apply(&self, s: &mut State, mv: Move) {
-        self.apply_move(s, mv)
-    }
-    fn status(&self, s: &State) -> Status {
-        match s.results.outcome() {
-            Some(outcome) => Status::Over(outcome),
-            None => Status::Ongoing { mover: s.mover },
-        }
-    }
-    fn moves_played(&self, s: &State) -> u32 {
-        s.moves
-    }
-    fn move_key(&self, mv: Move) -> MoveKey {
-        match mv {
-            Move::Add { site, .. } => MoveKey::place(site as u32),
-            Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
-            Move::Pass => MoveKey::PASS,
-            Move::Swap => MoveKey::SWAP,
-        }
-    }
-    /// The standard playout, drawing each move without listing
-    /// the moves.
-    fn playout<R: ::ludemic_runtime::rand_core::RngCore>(
-        &self,
-        s: &mut State,
-        rng: &mut R,
-    ) -> PlayoutResult {
-        while !s.results.is_over() {
-            let mv = self.draw_move(s, rng);
-            self.apply_move(s, mv);
-        }
-        let outcome = s.results.outcome().expect("the game is over");
-        PlayoutResult {
-            outcome,
-            moves: s.moves,
-        }
-    }
-    fn random_move<R: ::ludemic_runtime::rand_core::RngCore>(
-        &self,
-        s: &State,
-        rng: &mut R,
-        _: &mut MoveBuffer<Move>,
-    ) -> Move {
-        self.draw_move(s, rng)
     }
 }

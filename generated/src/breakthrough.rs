@@ -5,8 +5,8 @@
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{
-    enclosed_region, flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind,
-    SiteRef,
+    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
+    site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt, SiteKind, SiteRef,
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::rand_core::RngCore;
@@ -16,8 +16,7 @@ pub type Board = Bits<1>;
 pub const NUM_SITES: usize = 64;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
-/// "No site" (no move yet, or a site that does not exist).
-pub const NO_SITE: u16 = u16::MAX;
+pub use ::ludemic_runtime::NO_SITE;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -66,7 +65,7 @@ pub struct State {
     stalemated: u32,
     /// The last move's consequences gave its mover another move.
     again: bool,
-    recent: u8,
+    recent: PassCount,
     results: Results,
     swapped: bool,
 }
@@ -110,29 +109,11 @@ impl Breakthrough {
         let owner = OWNER[s.what[site as usize] as usize];
         owner != 0 && owner != mover
     }
-    /// Whether `player` (a number, 0 for none) is another player than `mover`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy_player(player: i64, mover: u8) -> bool {
-        player > 0 && player != mover as i64
-    }
     /// Whether `player` is still playing and its trigger flag is set.
     #[inline(always)]
     #[allow(dead_code)]
     fn is_triggered(s: &State, player: u8) -> bool {
         s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
-    /// Whether `site` is defined and passes `test`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn site_is(site: u16, test: impl FnOnce(u16) -> bool) -> bool {
-        site != NO_SITE && test(site)
-    }
-    /// `value(site)`, or `undefined` when the site is undefined.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn of_site<T>(site: u16, undefined: T, value: impl FnOnce(u16) -> T) -> T {
-        if site == NO_SITE { undefined } else { value(site) }
     }
     /// Removes the piece on `site`, if any.
     #[inline(always)]
@@ -167,40 +148,6 @@ impl Breakthrough {
         s.last_from = from;
         s.last_to = to;
         s.last_to_after = to;
-    }
-    /// The number of connected groups of `member` (`count Groups`).
-    #[allow(dead_code)]
-    fn count_groups(member: Board, steps: &[Board; NUM_SITES]) -> u32 {
-        let mut rest = member;
-        let mut groups = 0;
-        while let Some(site) = rest.first_site() {
-            rest = rest.minus(flood(Board::single(site), member, steps));
-            groups += 1;
-        }
-        groups
-    }
-    /// The next player still in the game after `player`.
-    #[allow(dead_code)]
-    fn next_player(&self, s: &State, player: u8) -> u8 {
-        let mut p = player;
-        for _ in 0..NUM_PLAYERS {
-            p = p % NUM_PLAYERS + 1;
-            if s.results.is_active(p) {
-                return p;
-            }
-        }
-        player
-    }
-    #[allow(dead_code)]
-    fn previous_player(&self, s: &State, player: u8) -> u8 {
-        let mut p = player;
-        for _ in 0..NUM_PLAYERS {
-            p = if p == 1 { NUM_PLAYERS } else { p - 1 };
-            if s.results.is_active(p) {
-                return p;
-            }
-        }
-        player
     }
     /// The swap move is offered on the second move, to the second player.
     #[inline(always)]
@@ -262,40 +209,35 @@ impl Breakthrough {
                 match rule {
                     0 | 2 => {
                         Self::move_piece(s, from, to);
-                        Self::record_move(s, mover);
+                        s.recent.record(mover, false);
                         s.moves += 1;
                     }
                     1 | 3 => {
                         Self::clear(s, to);
                         Self::move_piece(s, from, to);
-                        Self::record_move(s, mover);
+                        s.recent.record(mover, false);
                         s.moves += 1;
                     }
                     _ => unreachable!("a piece-move rule"),
                 }
             }
             Move::Pass => {
-                s.stalemated |= 1 << mover;
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                Self::record_pass(s, mover);
+                s.recent.record(mover, true);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                Self::record_move(s, mover);
+                s.recent.record(mover, false);
                 s.moves += 1;
                 s.swapped = !s.swapped;
                 again = true;
             }
         }
-        if mv != Move::Pass {
-            s.stalemated &= !(1 << mover);
-        }
-        s.again = again;
         self.end(s, mover, mv == Move::Pass);
         if !s.results.is_over() && (s.turns >= 2500 || s.moves >= 10000) {
             let reason = if s.moves >= 10000 {
@@ -322,7 +264,9 @@ impl Breakthrough {
         if !s.results.is_over() {
             self.end_rule_1(s, mover);
         }
-        if !s.results.is_over() && passed && Self::all_passed(s, mover) {
+        if !s.results.is_over() && passed
+            && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
+        {
             s.results.draw_all(EndReason::Terminal);
         }
     }
@@ -338,22 +282,6 @@ impl Breakthrough {
                 s.results.win(p);
             }
         }
-    }
-    /// A move that is not a pass ends the run of passes.
-    #[inline(always)]
-    fn record_move(s: &mut State, _mover: u8) {
-        s.recent = 0;
-    }
-    /// One more pass in the trailing run.
-    #[inline(always)]
-    fn record_pass(s: &mut State, _mover: u8) {
-        s.recent = s.recent.saturating_add(1);
-    }
-    /// Ludii's `allPass`: the last `NUM_PLAYERS` moves (or all, if
-    /// fewer were played) were passes.
-    #[inline(always)]
-    fn all_passed(s: &State, _mover: u8) -> bool {
-        s.recent >= NUM_PLAYERS || s.recent as u32 == s.moves
     }
     /// For each set of `targets_p1`: the site difference `to - from`, the rule and the direction.
     const GROUPS_P1: [(i32, u16, u8); 3] = [(8, 0, 0), (9, 1, 0), (7, 1, 1)];
@@ -389,42 +317,6 @@ impl Breakthrough {
             s.owned[2].and(Board::new([0x7f7f7f7f7f7f7f00])).shifted(-7).and(allowed_1),
         ]
     }
-    /// One legal move chosen uniformly at random, with one draw over
-    /// the sizes of the target sets and no move list; the forced pass
-    /// when there is none.
-    #[inline(always)]
-    fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
-        let picked = match s.mover {
-            1 => {
-                pick_in_sets(&Self::targets_p1(s), rng)
-                    .map(|(g, to)| {
-                        let (delta, rule, dir) = Self::GROUPS_P1[g];
-                        let from = (to as i32 - delta) as u16;
-                        Move::Piece {
-                            rule,
-                            from,
-                            to: to as u16,
-                            dir,
-                        }
-                    })
-            }
-            2 => {
-                pick_in_sets(&Self::targets_p2(s), rng)
-                    .map(|(g, to)| {
-                        let (delta, rule, dir) = Self::GROUPS_P2[g];
-                        let from = (to as i32 - delta) as u16;
-                        Move::Piece {
-                            rule,
-                            from,
-                            to: to as u16,
-                            dir,
-                        }
-                    })
-            }
-            _ => None,
-        };
-        picked.unwrap_or(Move::Pass)
-    }
 }
 impl Game for Breakthrough {
     type State = State;
@@ -450,7 +342,7 @@ impl Game for Breakthrough {
             triggers: 0,
             stalemated: 0,
             again: false,
-            recent: 0,
+            recent: PassCount::new(),
             results: Results::new(NUM_PLAYERS),
             swapped: false,
         };
@@ -498,6 +390,7 @@ impl Game for Breakthrough {
             out.push(Move::Pass);
         }
     }
+    #[inline(always)]
     fn apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
@@ -506,6 +399,10 @@ impl Game for Breakthrough {
             Some(outcome) => Status::Over(outcome),
             None => Status::Ongoing { mover: s.mover },
         }
+    }
+    #[inline(always)]
+    fn is_over(&self, s: &State) -> bool {
+        s.results.is_over()
     }
     fn moves_played(&self, s: &State) -> u32 {
         s.moves
@@ -520,27 +417,53 @@ impl Game for Breakthrough {
     }
     /// The standard playout, drawing each move without listing
     /// the moves.
-    fn playout<R: ::ludemic_runtime::rand_core::RngCore>(
-        &self,
-        s: &mut State,
-        rng: &mut R,
-    ) -> PlayoutResult {
-        while !s.results.is_over() {
-            let mv = self.draw_move(s, rng);
-            self.apply_move(s, mv);
-        }
-        let outcome = s.results.outcome().expect("the game is over");
-        PlayoutResult {
-            outcome,
-            moves: s.moves,
-        }
+    fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        ::ludemic_runtime::drawn_playout(self, s, rng)
     }
-    fn random_move<R: ::ludemic_runtime::rand_core::RngCore>(
+    fn random_move<R: RngCore>(
         &self,
         s: &State,
         rng: &mut R,
         _: &mut MoveBuffer<Move>,
     ) -> Move {
-        self.draw_move(s, rng)
+        ::ludemic_runtime::DrawMove::draw_move(self, s, rng)
+    }
+}
+impl ::ludemic_runtime::DrawMove for Breakthrough {
+    /// One legal move chosen uniformly at random, with one draw over
+    /// the sizes of the target sets and no move list; the forced pass
+    /// when there is none.
+    #[inline(always)]
+    fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
+        let picked = match s.mover {
+            1 => {
+                pick_in_sets(&Self::targets_p1(s), rng)
+                    .map(|(g, to)| {
+                        let (delta, rule, dir) = Self::GROUPS_P1[g];
+                        let from = (to as i32 - delta) as u16;
+                        Move::Piece {
+                            rule,
+                            from,
+                            to: to as u16,
+                            dir,
+                        }
+                    })
+            }
+            2 => {
+                pick_in_sets(&Self::targets_p2(s), rng)
+                    .map(|(g, to)| {
+                        let (delta, rule, dir) = Self::GROUPS_P2[g];
+                        let from = (to as i32 - delta) as u16;
+                        Move::Piece {
+                            rule,
+                            from,
+                            to: to as u16,
+                            dir,
+                        }
+                    })
+            }
+            _ => None,
+        };
+        picked.unwrap_or(Move::Pass)
     }
 }

@@ -4,8 +4,8 @@
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{
-    enclosed_region, flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind,
-    SiteRef,
+    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
+    site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt, SiteKind, SiteRef,
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::rand_core::RngCore;
@@ -15,8 +15,7 @@ pub type Board = Bits<6>;
 pub const NUM_SITES: usize = 361;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
-/// "No site" (no move yet, or a site that does not exist).
-pub const NO_SITE: u16 = u16::MAX;
+pub use ::ludemic_runtime::NO_SITE;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -2348,10 +2347,7 @@ impl Connect6 {
     #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
-        let old = s.what[i];
-        if old != 0 {
-            s.owned[OWNER[old as usize] as usize].remove(i);
-        }
+        debug_assert!(s.what[i] == 0, "every placement fills an empty site");
         s.what[i] = what;
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
@@ -2364,29 +2360,11 @@ impl Connect6 {
         let owner = OWNER[s.what[site as usize] as usize];
         owner != 0 && owner != mover
     }
-    /// Whether `player` (a number, 0 for none) is another player than `mover`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy_player(player: i64, mover: u8) -> bool {
-        player > 0 && player != mover as i64
-    }
     /// Whether `player` is still playing and its trigger flag is set.
     #[inline(always)]
     #[allow(dead_code)]
     fn is_triggered(s: &State, player: u8) -> bool {
         s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
-    /// Whether `site` is defined and passes `test`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn site_is(site: u16, test: impl FnOnce(u16) -> bool) -> bool {
-        site != NO_SITE && test(site)
-    }
-    /// `value(site)`, or `undefined` when the site is undefined.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn of_site<T>(site: u16, undefined: T, value: impl FnOnce(u16) -> T) -> T {
-        if site == NO_SITE { undefined } else { value(site) }
     }
     /// Removes the piece on `site`, if any.
     #[inline(always)]
@@ -2421,40 +2399,6 @@ impl Connect6 {
         s.last_from = from;
         s.last_to = to;
         s.last_to_after = to;
-    }
-    /// The number of connected groups of `member` (`count Groups`).
-    #[allow(dead_code)]
-    fn count_groups(member: Board, steps: &[Board; NUM_SITES]) -> u32 {
-        let mut rest = member;
-        let mut groups = 0;
-        while let Some(site) = rest.first_site() {
-            rest = rest.minus(flood(Board::single(site), member, steps));
-            groups += 1;
-        }
-        groups
-    }
-    /// The next player still in the game after `player`.
-    #[allow(dead_code)]
-    fn next_player(&self, s: &State, player: u8) -> u8 {
-        let mut p = player;
-        for _ in 0..NUM_PLAYERS {
-            p = p % NUM_PLAYERS + 1;
-            if s.results.is_active(p) {
-                return p;
-            }
-        }
-        player
-    }
-    #[allow(dead_code)]
-    fn previous_player(&self, s: &State, player: u8) -> u8 {
-        let mut p = player;
-        for _ in 0..NUM_PLAYERS {
-            p = if p == 1 { NUM_PLAYERS } else { p - 1 };
-            if s.results.is_active(p) {
-                return p;
-            }
-        }
-        player
     }
     /// The swap move is offered on the second move, to the second player.
     #[inline(always)]
@@ -2513,14 +2457,14 @@ impl Connect6 {
                         Self::put(s, to, what);
                         s.last_to = to;
                         s.last_from = to;
-                        Self::record_move(s, mover);
+                        s.recent.record(mover, false);
                         s.moves += 1;
                     }
                     1 => {
                         Self::put(s, to, what);
                         s.last_to = to;
                         s.last_from = to;
-                        Self::record_move(s, mover);
+                        s.recent.record(mover, false);
                         s.moves += 1;
                         if (s.moves as i64) % 2 == 0 {
                             again = true;
@@ -2531,25 +2475,21 @@ impl Connect6 {
             }
             Move::Piece { .. } => unreachable!("the game has no piece-move rule"),
             Move::Pass => {
-                s.stalemated |= 1 << mover;
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                Self::record_pass(s, mover);
+                s.recent.record(mover, true);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                Self::record_move(s, mover);
+                s.recent.record(mover, false);
                 s.moves += 1;
                 s.swapped = !s.swapped;
                 again = true;
             }
-        }
-        if mv != Move::Pass {
-            s.stalemated &= !(1 << mover);
         }
         s.again = again;
         self.end(s, mover, mv == Move::Pass);
@@ -2576,7 +2516,9 @@ impl Connect6 {
         if !s.results.is_over() {
             self.end_rule_1(s, mover);
         }
-        if !s.results.is_over() && passed && Self::all_passed(s, mover) {
+        if !s.results.is_over() && passed
+            && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
+        {
             s.results.draw_all(EndReason::Terminal);
         }
     }
@@ -2615,19 +2557,6 @@ impl Connect6 {
                 s.results.win(p);
             }
         }
-    }
-    #[inline(always)]
-    fn record_move(s: &mut State, mover: u8) {
-        s.recent.push(mover, false);
-    }
-    #[inline(always)]
-    fn record_pass(s: &mut State, mover: u8) {
-        s.recent.push(mover, true);
-    }
-    /// Ludii's `allPass`, read from the recent moves.
-    #[inline(always)]
-    fn all_passed(s: &State, mover: u8) -> bool {
-        s.recent.all_passed(NUM_PLAYERS as usize, mover)
     }
     /// `(nextPhase ...)` for every player, after `mover`'s move.
     #[allow(unused_variables, clippy::needless_continue)]
@@ -2687,6 +2616,7 @@ impl Game for Connect6 {
             out.push(Move::Pass);
         }
     }
+    #[inline(always)]
     fn apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
@@ -2695,6 +2625,10 @@ impl Game for Connect6 {
             Some(outcome) => Status::Over(outcome),
             None => Status::Ongoing { mover: s.mover },
         }
+    }
+    #[inline(always)]
+    fn is_over(&self, s: &State) -> bool {
+        s.results.is_over()
     }
     fn moves_played(&self, s: &State) -> u32 {
         s.moves

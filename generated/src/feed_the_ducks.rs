@@ -4,8 +4,8 @@
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{
-    enclosed_region, flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind,
-    SiteRef,
+    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
+    site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt, SiteKind, SiteRef,
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::rand_core::RngCore;
@@ -15,8 +15,7 @@ pub type Board = Bits<1>;
 pub const NUM_SITES: usize = 61;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
-/// "No site" (no move yet, or a site that does not exist).
-pub const NO_SITE: u16 = u16::MAX;
+pub use ::ludemic_runtime::NO_SITE;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -681,7 +680,7 @@ pub struct State {
     stalemated: u32,
     /// The last move's consequences gave its mover another move.
     again: bool,
-    recent: u8,
+    recent: PassCount,
     results: Results,
     swapped: bool,
 }
@@ -725,29 +724,11 @@ impl FeedTheDucks {
         let owner = OWNER[s.what[site as usize] as usize];
         owner != 0 && owner != mover
     }
-    /// Whether `player` (a number, 0 for none) is another player than `mover`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy_player(player: i64, mover: u8) -> bool {
-        player > 0 && player != mover as i64
-    }
     /// Whether `player` is still playing and its trigger flag is set.
     #[inline(always)]
     #[allow(dead_code)]
     fn is_triggered(s: &State, player: u8) -> bool {
         s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
-    /// Whether `site` is defined and passes `test`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn site_is(site: u16, test: impl FnOnce(u16) -> bool) -> bool {
-        site != NO_SITE && test(site)
-    }
-    /// `value(site)`, or `undefined` when the site is undefined.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn of_site<T>(site: u16, undefined: T, value: impl FnOnce(u16) -> T) -> T {
-        if site == NO_SITE { undefined } else { value(site) }
     }
     /// Removes the piece on `site`, if any.
     #[inline(always)]
@@ -782,40 +763,6 @@ impl FeedTheDucks {
         s.last_from = from;
         s.last_to = to;
         s.last_to_after = to;
-    }
-    /// The number of connected groups of `member` (`count Groups`).
-    #[allow(dead_code)]
-    fn count_groups(member: Board, steps: &[Board; NUM_SITES]) -> u32 {
-        let mut rest = member;
-        let mut groups = 0;
-        while let Some(site) = rest.first_site() {
-            rest = rest.minus(flood(Board::single(site), member, steps));
-            groups += 1;
-        }
-        groups
-    }
-    /// The next player still in the game after `player`.
-    #[allow(dead_code)]
-    fn next_player(&self, s: &State, player: u8) -> u8 {
-        let mut p = player;
-        for _ in 0..NUM_PLAYERS {
-            p = p % NUM_PLAYERS + 1;
-            if s.results.is_active(p) {
-                return p;
-            }
-        }
-        player
-    }
-    #[allow(dead_code)]
-    fn previous_player(&self, s: &State, player: u8) -> u8 {
-        let mut p = player;
-        for _ in 0..NUM_PLAYERS {
-            p = if p == 1 { NUM_PLAYERS } else { p - 1 };
-            if s.results.is_active(p) {
-                return p;
-            }
-        }
-        player
     }
     /// The swap move is offered on the second move, to the second player.
     #[inline(always)]
@@ -887,7 +834,7 @@ impl FeedTheDucks {
                         Self::put(s, to, what);
                         s.last_to = to;
                         s.last_from = to;
-                        Self::record_move(s, mover);
+                        s.recent.record(mover, false);
                         s.moves += 1;
                         if s.last_to != NO_SITE {
                             {
@@ -921,7 +868,7 @@ impl FeedTheDucks {
                 match rule {
                     1 => {
                         Self::move_piece(s, from, to);
-                        Self::record_move(s, mover);
+                        s.recent.record(mover, false);
                         s.moves += 1;
                         if s.last_to != NO_SITE {
                             {
@@ -952,27 +899,22 @@ impl FeedTheDucks {
                 }
             }
             Move::Pass => {
-                s.stalemated |= 1 << mover;
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                Self::record_pass(s, mover);
+                s.recent.record(mover, true);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                Self::record_move(s, mover);
+                s.recent.record(mover, false);
                 s.moves += 1;
                 s.swapped = !s.swapped;
                 again = true;
             }
         }
-        if mv != Move::Pass {
-            s.stalemated &= !(1 << mover);
-        }
-        s.again = again;
         self.end(s, mover, mv == Move::Pass);
         if !s.results.is_over() && (s.turns >= 2500 || s.moves >= 10000) {
             let reason = if s.moves >= 10000 {
@@ -1008,7 +950,9 @@ impl FeedTheDucks {
         if !s.results.is_over() {
             self.end_rule_2(s, mover);
         }
-        if !s.results.is_over() && passed && Self::all_passed(s, mover) {
+        if !s.results.is_over() && passed
+            && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
+        {
             s.results.draw_all(EndReason::Terminal);
         }
     }
@@ -1016,7 +960,7 @@ impl FeedTheDucks {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if 1 == (Self::count_groups(s.owned[1], &NEIGHBOURS_ADJACENT) as i64) {
+        if 1 == (count_groups(s.owned[1], &NEIGHBOURS_ADJACENT) as i64) {
             let p = 1;
             if s.results.is_active(p) {
                 s.results.win(p);
@@ -1027,28 +971,12 @@ impl FeedTheDucks {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_2(&self, s: &mut State, mover: u8) {
-        if 1 == (Self::count_groups(s.owned[2], &NEIGHBOURS_ADJACENT) as i64) {
+        if 1 == (count_groups(s.owned[2], &NEIGHBOURS_ADJACENT) as i64) {
             let p = 2;
             if s.results.is_active(p) {
                 s.results.win(p);
             }
         }
-    }
-    /// A move that is not a pass ends the run of passes.
-    #[inline(always)]
-    fn record_move(s: &mut State, _mover: u8) {
-        s.recent = 0;
-    }
-    /// One more pass in the trailing run.
-    #[inline(always)]
-    fn record_pass(s: &mut State, _mover: u8) {
-        s.recent = s.recent.saturating_add(1);
-    }
-    /// Ludii's `allPass`: the last `NUM_PLAYERS` moves (or all, if
-    /// fewer were played) were passes.
-    #[inline(always)]
-    fn all_passed(s: &State, _mover: u8) -> bool {
-        s.recent >= NUM_PLAYERS || s.recent as u32 == s.moves
     }
     /// `(nextPhase ...)` for every player, after `mover`'s move.
     #[allow(unused_variables, clippy::needless_continue)]
@@ -1089,7 +1017,7 @@ impl Game for FeedTheDucks {
             triggers: 0,
             stalemated: 0,
             again: false,
-            recent: 0,
+            recent: PassCount::new(),
             results: Results::new(NUM_PLAYERS),
             swapped: false,
         };
@@ -1129,6 +1057,7 @@ impl Game for FeedTheDucks {
             out.push(Move::Pass);
         }
     }
+    #[inline(always)]
     fn apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
@@ -1137,6 +1066,10 @@ impl Game for FeedTheDucks {
             Some(outcome) => Status::Over(outcome),
             None => Status::Ongoing { mover: s.mover },
         }
+    }
+    #[inline(always)]
+    fn is_over(&self, s: &State) -> bool {
+        s.results.is_over()
     }
     fn moves_played(&self, s: &State) -> u32 {
         s.moves

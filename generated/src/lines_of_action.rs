@@ -4,8 +4,8 @@
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{
-    enclosed_region, flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind,
-    SiteRef,
+    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
+    site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt, SiteKind, SiteRef,
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::rand_core::RngCore;
@@ -15,8 +15,7 @@ pub type Board = Bits<1>;
 pub const NUM_SITES: usize = 64;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
-/// "No site" (no move yet, or a site that does not exist).
-pub const NO_SITE: u16 = u16::MAX;
+pub use ::ludemic_runtime::NO_SITE;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -1734,7 +1733,7 @@ pub struct State {
     stalemated: u32,
     /// The last move's consequences gave its mover another move.
     again: bool,
-    recent: u8,
+    recent: PassCount,
     results: Results,
     swapped: bool,
 }
@@ -1778,29 +1777,11 @@ impl LinesOfAction {
         let owner = OWNER[s.what[site as usize] as usize];
         owner != 0 && owner != mover
     }
-    /// Whether `player` (a number, 0 for none) is another player than `mover`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy_player(player: i64, mover: u8) -> bool {
-        player > 0 && player != mover as i64
-    }
     /// Whether `player` is still playing and its trigger flag is set.
     #[inline(always)]
     #[allow(dead_code)]
     fn is_triggered(s: &State, player: u8) -> bool {
         s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
-    /// Whether `site` is defined and passes `test`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn site_is(site: u16, test: impl FnOnce(u16) -> bool) -> bool {
-        site != NO_SITE && test(site)
-    }
-    /// `value(site)`, or `undefined` when the site is undefined.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn of_site<T>(site: u16, undefined: T, value: impl FnOnce(u16) -> T) -> T {
-        if site == NO_SITE { undefined } else { value(site) }
     }
     /// Removes the piece on `site`, if any.
     #[inline(always)]
@@ -1835,40 +1816,6 @@ impl LinesOfAction {
         s.last_from = from;
         s.last_to = to;
         s.last_to_after = to;
-    }
-    /// The number of connected groups of `member` (`count Groups`).
-    #[allow(dead_code)]
-    fn count_groups(member: Board, steps: &[Board; NUM_SITES]) -> u32 {
-        let mut rest = member;
-        let mut groups = 0;
-        while let Some(site) = rest.first_site() {
-            rest = rest.minus(flood(Board::single(site), member, steps));
-            groups += 1;
-        }
-        groups
-    }
-    /// The next player still in the game after `player`.
-    #[allow(dead_code)]
-    fn next_player(&self, s: &State, player: u8) -> u8 {
-        let mut p = player;
-        for _ in 0..NUM_PLAYERS {
-            p = p % NUM_PLAYERS + 1;
-            if s.results.is_active(p) {
-                return p;
-            }
-        }
-        player
-    }
-    #[allow(dead_code)]
-    fn previous_player(&self, s: &State, player: u8) -> u8 {
-        let mut p = player;
-        for _ in 0..NUM_PLAYERS {
-            p = if p == 1 { NUM_PLAYERS } else { p - 1 };
-            if s.results.is_active(p) {
-                return p;
-            }
-        }
-        player
     }
     /// The swap move is offered on the second move, to the second player.
     #[inline(always)]
@@ -2533,7 +2480,7 @@ impl LinesOfAction {
                             }
                         }
                         Self::move_piece(s, from, to);
-                        Self::record_move(s, mover);
+                        s.recent.record(mover, false);
                         s.moves += 1;
                     }
                     1 | 5 => {
@@ -2550,7 +2497,7 @@ impl LinesOfAction {
                             }
                         }
                         Self::move_piece(s, from, to);
-                        Self::record_move(s, mover);
+                        s.recent.record(mover, false);
                         s.moves += 1;
                     }
                     2 | 6 => {
@@ -2567,7 +2514,7 @@ impl LinesOfAction {
                             }
                         }
                         Self::move_piece(s, from, to);
-                        Self::record_move(s, mover);
+                        s.recent.record(mover, false);
                         s.moves += 1;
                     }
                     3 | 7 => {
@@ -2584,34 +2531,29 @@ impl LinesOfAction {
                             }
                         }
                         Self::move_piece(s, from, to);
-                        Self::record_move(s, mover);
+                        s.recent.record(mover, false);
                         s.moves += 1;
                     }
                     _ => unreachable!("a piece-move rule"),
                 }
             }
             Move::Pass => {
-                s.stalemated |= 1 << mover;
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                Self::record_pass(s, mover);
+                s.recent.record(mover, true);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                Self::record_move(s, mover);
+                s.recent.record(mover, false);
                 s.moves += 1;
                 s.swapped = !s.swapped;
                 again = true;
             }
         }
-        if mv != Move::Pass {
-            s.stalemated &= !(1 << mover);
-        }
-        s.again = again;
         self.end(s, mover, mv == Move::Pass);
         if !s.results.is_over() && (s.turns >= 2500 || s.moves >= 10000) {
             let reason = if s.moves >= 10000 {
@@ -2644,7 +2586,9 @@ impl LinesOfAction {
         if !s.results.is_over() {
             self.end_rule_3(s, mover);
         }
-        if !s.results.is_over() && passed && Self::all_passed(s, mover) {
+        if !s.results.is_over() && passed
+            && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
+        {
             s.results.draw_all(EndReason::Terminal);
         }
     }
@@ -2652,8 +2596,8 @@ impl LinesOfAction {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if 1 == (Self::count_groups(s.owned[1], &NEIGHBOURS_ADJACENT) as i64)
-            && 1 == (Self::count_groups(s.owned[2], &NEIGHBOURS_ADJACENT) as i64)
+        if 1 == (count_groups(s.owned[1], &NEIGHBOURS_ADJACENT) as i64)
+            && 1 == (count_groups(s.owned[2], &NEIGHBOURS_ADJACENT) as i64)
         {
             s.results.draw_all(EndReason::Terminal);
         }
@@ -2662,7 +2606,7 @@ impl LinesOfAction {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_2(&self, s: &mut State, mover: u8) {
-        if 1 == (Self::count_groups(s.owned[1], &NEIGHBOURS_ADJACENT) as i64) {
+        if 1 == (count_groups(s.owned[1], &NEIGHBOURS_ADJACENT) as i64) {
             let p = 1;
             if s.results.is_active(p) {
                 s.results.win(p);
@@ -2673,28 +2617,12 @@ impl LinesOfAction {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_3(&self, s: &mut State, mover: u8) {
-        if 1 == (Self::count_groups(s.owned[2], &NEIGHBOURS_ADJACENT) as i64) {
+        if 1 == (count_groups(s.owned[2], &NEIGHBOURS_ADJACENT) as i64) {
             let p = 2;
             if s.results.is_active(p) {
                 s.results.win(p);
             }
         }
-    }
-    /// A move that is not a pass ends the run of passes.
-    #[inline(always)]
-    fn record_move(s: &mut State, _mover: u8) {
-        s.recent = 0;
-    }
-    /// One more pass in the trailing run.
-    #[inline(always)]
-    fn record_pass(s: &mut State, _mover: u8) {
-        s.recent = s.recent.saturating_add(1);
-    }
-    /// Ludii's `allPass`: the last `NUM_PLAYERS` moves (or all, if
-    /// fewer were played) were passes.
-    #[inline(always)]
-    fn all_passed(s: &State, _mover: u8) -> bool {
-        s.recent >= NUM_PLAYERS || s.recent as u32 == s.moves
     }
 }
 impl Game for LinesOfAction {
@@ -2721,7 +2649,7 @@ impl Game for LinesOfAction {
             triggers: 0,
             stalemated: 0,
             again: false,
-            recent: 0,
+            recent: PassCount::new(),
             results: Results::new(NUM_PLAYERS),
             swapped: false,
         };
@@ -2761,6 +2689,7 @@ impl Game for LinesOfAction {
             out.push(Move::Pass);
         }
     }
+    #[inline(always)]
     fn apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
@@ -2769,6 +2698,10 @@ impl Game for LinesOfAction {
             Some(outcome) => Status::Over(outcome),
             None => Status::Ongoing { mover: s.mover },
         }
+    }
+    #[inline(always)]
+    fn is_over(&self, s: &State) -> bool {
+        s.results.is_over()
     }
     fn moves_played(&self, s: &State) -> u32 {
         s.moves

@@ -4,8 +4,8 @@
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{
-    enclosed_region, flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind,
-    SiteRef,
+    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
+    site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt, SiteKind, SiteRef,
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::rand_core::RngCore;
@@ -15,8 +15,7 @@ pub type Board = Bits<1>;
 pub const NUM_SITES: usize = 9;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
-/// "No site" (no move yet, or a site that does not exist).
-pub const NO_SITE: u16 = u16::MAX;
+pub use ::ludemic_runtime::NO_SITE;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -164,7 +163,7 @@ pub struct State {
     stalemated: u32,
     /// The last move's consequences gave its mover another move.
     again: bool,
-    recent: u8,
+    recent: PassCount,
     results: Results,
     swapped: bool,
 }
@@ -208,29 +207,11 @@ impl MuTorere {
         let owner = OWNER[s.what[site as usize] as usize];
         owner != 0 && owner != mover
     }
-    /// Whether `player` (a number, 0 for none) is another player than `mover`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy_player(player: i64, mover: u8) -> bool {
-        player > 0 && player != mover as i64
-    }
     /// Whether `player` is still playing and its trigger flag is set.
     #[inline(always)]
     #[allow(dead_code)]
     fn is_triggered(s: &State, player: u8) -> bool {
         s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
-    /// Whether `site` is defined and passes `test`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn site_is(site: u16, test: impl FnOnce(u16) -> bool) -> bool {
-        site != NO_SITE && test(site)
-    }
-    /// `value(site)`, or `undefined` when the site is undefined.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn of_site<T>(site: u16, undefined: T, value: impl FnOnce(u16) -> T) -> T {
-        if site == NO_SITE { undefined } else { value(site) }
     }
     /// Removes the piece on `site`, if any.
     #[inline(always)]
@@ -266,40 +247,6 @@ impl MuTorere {
         s.last_to = to;
         s.last_to_after = to;
     }
-    /// The number of connected groups of `member` (`count Groups`).
-    #[allow(dead_code)]
-    fn count_groups(member: Board, steps: &[Board; NUM_SITES]) -> u32 {
-        let mut rest = member;
-        let mut groups = 0;
-        while let Some(site) = rest.first_site() {
-            rest = rest.minus(flood(Board::single(site), member, steps));
-            groups += 1;
-        }
-        groups
-    }
-    /// The next player still in the game after `player`.
-    #[allow(dead_code)]
-    fn next_player(&self, s: &State, player: u8) -> u8 {
-        let mut p = player;
-        for _ in 0..NUM_PLAYERS {
-            p = p % NUM_PLAYERS + 1;
-            if s.results.is_active(p) {
-                return p;
-            }
-        }
-        player
-    }
-    #[allow(dead_code)]
-    fn previous_player(&self, s: &State, player: u8) -> u8 {
-        let mut p = player;
-        for _ in 0..NUM_PLAYERS {
-            p = if p == 1 { NUM_PLAYERS } else { p - 1 };
-            if s.results.is_active(p) {
-                return p;
-            }
-        }
-        player
-    }
     /// The swap move is offered on the second move, to the second player.
     #[inline(always)]
     fn swap_allowed(&self, s: &State) -> bool {
@@ -322,12 +269,7 @@ impl MuTorere {
                                 && ((to as i64) != 0_i64
                                     || NEIGHBOURS_ADJACENT[from as usize]
                                         .intersects(
-                                            &s
-                                                .owned[(if s.again && mover == s.mover {
-                                                mover
-                                            } else {
-                                                self.next_player(s, mover)
-                                            }) as usize],
+                                            &s.owned[s.results.next_active(mover) as usize],
                                         )))
                         {
                             out.push(Move::Piece {
@@ -347,12 +289,7 @@ impl MuTorere {
                                 && ((to as i64) != 0_i64
                                     || NEIGHBOURS_ADJACENT[from as usize]
                                         .intersects(
-                                            &s
-                                                .owned[(if s.again && mover == s.mover {
-                                                mover
-                                            } else {
-                                                self.next_player(s, mover)
-                                            }) as usize],
+                                            &s.owned[s.results.next_active(mover) as usize],
                                         )))
                         {
                             out.push(Move::Piece {
@@ -382,7 +319,9 @@ impl MuTorere {
                             && (s.what[to as usize] == 0
                                 && ((to as i64) != 0_i64
                                     || NEIGHBOURS_ADJACENT[from as usize]
-                                        .intersects(&s.owned[self.next_player(s, mover) as usize])))
+                                        .intersects(
+                                            &s.owned[s.results.next_active(mover) as usize],
+                                        )))
                         {
                             return true;
                         }
@@ -395,7 +334,9 @@ impl MuTorere {
                             && (s.what[to as usize] == 0
                                 && ((to as i64) != 0_i64
                                     || NEIGHBOURS_ADJACENT[from as usize]
-                                        .intersects(&s.owned[self.next_player(s, mover) as usize])))
+                                        .intersects(
+                                            &s.owned[s.results.next_active(mover) as usize],
+                                        )))
                         {
                             return true;
                         }
@@ -419,34 +360,29 @@ impl MuTorere {
                 match rule {
                     0 | 1 => {
                         Self::move_piece(s, from, to);
-                        Self::record_move(s, mover);
+                        s.recent.record(mover, false);
                         s.moves += 1;
                     }
                     _ => unreachable!("a piece-move rule"),
                 }
             }
             Move::Pass => {
-                s.stalemated |= 1 << mover;
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                Self::record_pass(s, mover);
+                s.recent.record(mover, true);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
                 s.last_from = NO_SITE;
                 s.last_to_after = NO_SITE;
-                Self::record_move(s, mover);
+                s.recent.record(mover, false);
                 s.moves += 1;
                 s.swapped = !s.swapped;
                 again = true;
             }
         }
-        if mv != Move::Pass {
-            s.stalemated &= !(1 << mover);
-        }
-        s.again = again;
         self.end(s, mover, mv == Move::Pass);
         if !s.results.is_over() && (s.turns >= 2500 || s.moves >= 10000) {
             let reason = if s.moves >= 10000 {
@@ -473,7 +409,9 @@ impl MuTorere {
         if !s.results.is_over() {
             self.end_rule_1(s, mover);
         }
-        if !s.results.is_over() && passed && Self::all_passed(s, mover) {
+        if !s.results.is_over() && passed
+            && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
+        {
             s.results.draw_all(EndReason::Terminal);
         }
     }
@@ -481,42 +419,12 @@ impl MuTorere {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if !(self.swap_allowed(s)
-            || self
-                .any_moves(
-                    s,
-                    if s.again && mover == s.mover {
-                        mover
-                    } else {
-                        self.next_player(s, mover)
-                    },
-                ))
-        {
-            let p = if s.again && mover == s.mover {
-                mover
-            } else {
-                self.next_player(s, mover)
-            };
+        if !(self.swap_allowed(s) || self.any_moves(s, s.results.next_active(mover))) {
+            let p = s.results.next_active(mover);
             if s.results.is_active(p) {
                 s.results.lose(p);
             }
         }
-    }
-    /// A move that is not a pass ends the run of passes.
-    #[inline(always)]
-    fn record_move(s: &mut State, _mover: u8) {
-        s.recent = 0;
-    }
-    /// One more pass in the trailing run.
-    #[inline(always)]
-    fn record_pass(s: &mut State, _mover: u8) {
-        s.recent = s.recent.saturating_add(1);
-    }
-    /// Ludii's `allPass`: the last `NUM_PLAYERS` moves (or all, if
-    /// fewer were played) were passes.
-    #[inline(always)]
-    fn all_passed(s: &State, _mover: u8) -> bool {
-        s.recent >= NUM_PLAYERS || s.recent as u32 == s.moves
     }
 }
 impl Game for MuTorere {
@@ -543,7 +451,7 @@ impl Game for MuTorere {
             triggers: 0,
             stalemated: 0,
             again: false,
-            recent: 0,
+            recent: PassCount::new(),
             results: Results::new(NUM_PLAYERS),
             swapped: false,
         };
@@ -567,6 +475,7 @@ impl Game for MuTorere {
             out.push(Move::Pass);
         }
     }
+    #[inline(always)]
     fn apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
@@ -575,6 +484,10 @@ impl Game for MuTorere {
             Some(outcome) => Status::Over(outcome),
             None => Status::Ongoing { mover: s.mover },
         }
+    }
+    #[inline(always)]
+    fn is_over(&self, s: &State) -> bool {
+        s.results.is_over()
     }
     fn moves_played(&self, s: &State) -> u32 {
         s.moves

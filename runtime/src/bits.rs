@@ -394,6 +394,18 @@ pub fn flood<const W: usize>(start: Bits<W>, within: Bits<W>, steps: &[Bits<W>])
     group
 }
 
+/// The number of connected groups of `member` (Ludii's `count Groups`),
+/// connected through `steps`.
+pub fn count_groups<const W: usize>(member: Bits<W>, steps: &[Bits<W>]) -> u32 {
+    let mut rest = member;
+    let mut groups = 0;
+    while let Some(site) = rest.first_site() {
+        rest = rest.minus(flood(Bits::single(site), member, steps));
+        groups += 1;
+    }
+    groups
+}
+
 /// The region of `within` around `start` (connected through `steps`):
 /// `Ok(region)` if it holds no site of `outer`, else `Err(part)`, the part
 /// explored before an outer site was met (all of it in the same region).

@@ -101,6 +101,13 @@ pub trait Game {
 
     fn status(&self, state: &Self::State) -> Status;
 
+    /// Whether the game is over (what [`Game::status`] says, which back
+    /// ends may answer faster).
+    #[inline]
+    fn is_over(&self, state: &Self::State) -> bool {
+        matches!(self.status(state), Status::Over(_))
+    }
+
     /// Moves played since the initial state.
     fn moves_played(&self, state: &Self::State) -> u32;
 

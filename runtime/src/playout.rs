@@ -37,3 +37,31 @@ pub fn standard_playout<G: Game, R: RngCore>(
         }
     }
 }
+
+/// A game whose playouts draw each move without listing the moves (target
+/// sets, site by site, by counting), with the standard playout's
+/// distribution.
+pub trait DrawMove: Game {
+    /// One legal move of an ongoing `state`, chosen uniformly at random.
+    fn draw_move<R: RngCore>(&self, state: &Self::State, rng: &mut R) -> Self::Move;
+}
+
+/// The standard playout, each move drawn by [`DrawMove::draw_move`].
+#[inline(always)]
+pub fn drawn_playout<G: DrawMove, R: RngCore>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut R,
+) -> PlayoutResult {
+    while !game.is_over(state) {
+        let mv = game.draw_move(state, rng);
+        game.apply(state, mv);
+    }
+    match game.status(state) {
+        Status::Over(outcome) => PlayoutResult {
+            outcome,
+            moves: game.moves_played(state),
+        },
+        Status::Ongoing { .. } => unreachable!("the game is over"),
+    }
+}

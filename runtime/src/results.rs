@@ -39,6 +39,33 @@ impl Results {
         self.over.is_some()
     }
 
+    /// The next player still in the game after `player`, in turn order
+    /// (`player` itself when no other is left).
+    #[inline]
+    pub fn next_active(&self, player: Player) -> Player {
+        let mut p = player;
+        for _ in 0..self.num_players {
+            p = p % self.num_players + 1;
+            if self.is_active(p) {
+                return p;
+            }
+        }
+        player
+    }
+
+    /// The previous player still in the game before `player`.
+    #[inline]
+    pub fn previous_active(&self, player: Player) -> Player {
+        let mut p = player;
+        for _ in 0..self.num_players {
+            p = if p == 1 { self.num_players } else { p - 1 };
+            if self.is_active(p) {
+                return p;
+            }
+        }
+        player
+    }
+
     fn only_active(&self) -> Option<Player> {
         (self.active.count_ones() == 1).then(|| self.active.trailing_zeros() as Player)
     }
@@ -194,6 +221,16 @@ mod tests {
         let mut r = Results::new(2);
         r.by_score(&[0, 4, 4], false);
         assert_eq!(r.outcome().unwrap().ranks(), &[1.5, 1.5]);
+    }
+
+    #[test]
+    fn turn_order_skips_players_out_of_the_game() {
+        let mut r = Results::new(4);
+        assert_eq!((r.next_active(4), r.previous_active(1)), (1, 4));
+        r.lose(2);
+        assert_eq!((r.next_active(1), r.previous_active(3)), (3, 1));
+        r.lose(3);
+        assert_eq!((r.next_active(1), r.previous_active(1)), (4, 4));
     }
 
     #[test]

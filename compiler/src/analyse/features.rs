@@ -27,6 +27,9 @@ pub struct Features {
     pub other_types: Vec<SiteType>,
     /// Stacking games: the most pieces a stack holds (the rules' own bound).
     pub stack_capacity: usize,
+    /// Some rule reads a player's stalemated flag (`(no Moves P)` for a
+    /// player other than `Next`): the flag must be kept.
+    pub reads_stalemate: bool,
 }
 
 /// The first construct of `model` this generator does not compile, if any.
@@ -45,6 +48,7 @@ pub fn features(model: &GameModel) -> Features {
         scores: false,
         move_again: false,
         other_types: BTreeSet::new(),
+        reads_stalemate: false,
     };
     let mut stack_capacity = 1;
     if model.stacking {
@@ -101,6 +105,7 @@ pub fn features(model: &GameModel) -> Features {
         move_again: check.move_again,
         other_types: check.other_types.into_iter().collect(),
         stack_capacity,
+        reads_stalemate: check.reads_stalemate,
     }
 }
 
@@ -127,6 +132,7 @@ struct Check {
     scores: bool,
     move_again: bool,
     other_types: BTreeSet<SiteType>,
+    reads_stalemate: bool,
 }
 
 impl Check {
@@ -367,7 +373,8 @@ impl Check {
             Cond::NoMoves(PlayerRef::Next) if !at_end => {
                 self.refuse("`(no Moves Next)` inside the play rules")
             }
-            Cond::NoMoves(_) => {}
+            Cond::NoMoves(PlayerRef::Next) => {}
+            Cond::NoMoves(_) => self.reads_stalemate = true,
             Cond::AllSites(r, c) => {
                 self.region(r);
                 self.cond(c, at_end);

@@ -129,6 +129,10 @@ pub struct Analysis<'m> {
     pub skip_limits: bool,
     /// Plain slides and shots reach their sites as bitboards.
     pub slide_masks: bool,
+    /// Every move fills an empty site: a placement never replaces a piece.
+    pub only_fills: bool,
+    /// A move may leave its mover to move again (`moveAgain`, swap).
+    pub moves_again: bool,
 }
 
 /// Runs every analysis of `model` under `switches`.
@@ -171,6 +175,8 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
         pass_counter: switches.pass_counter && turns::single_move_turns(model, &features),
         skip_limits: switches.skip_unreachable_limits && turns::limits_unreachable(model),
         slide_masks: switches.slide_masks,
+        only_fills: fills::only_fills(model),
+        moves_again: features.move_again || model.swap,
         features,
     }
 }

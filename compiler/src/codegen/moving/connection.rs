@@ -25,8 +25,18 @@ impl Gen<'_> {
 
     /// The bitboard of the pieces of component `what` (an expression).
     pub(super) fn component_sites(&self, what: TokenStream) -> TokenStream {
-        if crate::analyse::features::several_kinds(self.model) {
+        let model = self.model;
+        // Components numbered like their owners (`(piece "Disc" Each)`):
+        // the owner of `what` is `what`.
+        let owner_is_what = model
+            .components
+            .iter()
+            .enumerate()
+            .all(|(i, c)| c.owner as usize == i + 1);
+        if crate::analyse::features::several_kinds(model) {
             quote!(s.kinds[#what as usize])
+        } else if owner_is_what {
+            quote!(s.owned[#what as usize])
         } else {
             quote!(s.owned[OWNER[#what as usize] as usize])
         }

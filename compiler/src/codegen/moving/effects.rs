@@ -241,7 +241,7 @@ impl Gen<'_> {
         self.scope = saved;
         quote! {
             #action
-            Self::record_move(s, mover);
+            s.recent.record(mover, false);
             s.moves += 1;
             #(#thens)*
         }

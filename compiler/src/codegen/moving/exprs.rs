@@ -17,15 +17,17 @@ impl Gen<'_> {
     pub(super) fn player(&self, who: PlayerRef) -> TokenStream {
         match who {
             PlayerRef::Mover => quote!(mover),
-            PlayerRef::Next if self.probe => quote!(self.next_player(s, mover)),
+            PlayerRef::Next if self.probe || !self.moves_again => {
+                quote!(s.results.next_active(mover))
+            }
             PlayerRef::Next => quote!(
                 (if s.again && mover == s.mover {
                     mover
                 } else {
-                    self.next_player(s, mover)
+                    s.results.next_active(mover)
                 })
             ),
-            PlayerRef::Prev => quote!(self.previous_player(s, mover)),
+            PlayerRef::Prev => quote!(s.results.previous_active(mover)),
             PlayerRef::Player(p) => {
                 let p = Literal::u8_unsuffixed(p);
                 quote!(#p)
@@ -95,7 +97,7 @@ impl Gen<'_> {
             quote!((#x != NO_SITE && #t))
         } else {
             let t = test(quote!(x));
-            quote!(Self::site_is(#x, |x| #t))
+            quote!(site_is(#x, |x| #t))
         }
     }
 
@@ -136,7 +138,7 @@ impl Gen<'_> {
             quote!((if #x == NO_SITE { #undefined } else { #v }))
         } else {
             let v = value(quote!(x));
-            quote!(Self::of_site(#x, #undefined, |x| #v))
+            quote!(of_site(#x, #undefined, |x| #v))
         }
     }
 
@@ -241,7 +243,7 @@ impl Gen<'_> {
                 })
             }
         };
-        quote!((Self::count_groups(#member, &#steps) as i64))
+        quote!((count_groups(#member, &#steps) as i64))
     }
 
     pub(super) fn cond(&mut self, c: &Cond) -> TokenStream {
@@ -284,7 +286,7 @@ impl Gen<'_> {
             }
             Cond::Enemy(p) => {
                 let p = self.int(p);
-                quote!(Self::is_enemy_player(#p, mover))
+                quote!(is_enemy_player(#p, mover))
             }
             Cond::Friend(p) => {
                 let p = self.int(p);
@@ -349,7 +351,10 @@ impl Gen<'_> {
                 quote!(Self::#f(s, s.last_to))
             }
             Cond::AllPassed => {
-                quote!((s.moves >= NUM_PLAYERS as u32 && Self::all_passed(s, s.mover)))
+                quote!(
+                    (s.moves >= NUM_PLAYERS as u32
+                        && s.recent.all_passed(NUM_PLAYERS, s.mover, s.moves))
+                )
             }
             Cond::LineAt(at) => {
                 let f = if at.by_level {

@@ -88,7 +88,7 @@ impl Gen<'_> {
                 if defined {
                     quote!(Self::can_flip(s, #x))
                 } else {
-                    quote!(Self::site_is(#x, |x| Self::can_flip(s, x)))
+                    quote!(site_is(#x, |x| Self::can_flip(s, x)))
                 }
             }
             Effect::AllCombinations(a, b) => {

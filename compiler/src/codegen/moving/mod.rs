@@ -62,6 +62,8 @@ struct Gen<'m> {
     line_windows: bool,
     /// Connection tests read a union–find kept at each placement.
     union_find: Option<crate::analyse::connectivity::UnionFind>,
+    /// A move may leave its mover to move again: `Next` reads `s.again`.
+    moves_again: bool,
 }
 
 fn new_gen<'m>(model: &'m GameModel, analysis: &Analysis) -> Gen<'m> {
@@ -82,6 +84,7 @@ fn new_gen<'m>(model: &'m GameModel, analysis: &Analysis) -> Gen<'m> {
         slide_masks: analysis.slide_masks,
         line_windows: analysis.line_windows,
         union_find: analysis.union_find.clone(),
+        moves_again: analysis.moves_again,
     }
 }
 
@@ -215,9 +218,14 @@ pub fn module(
     // A playout draws its move without listing the moves, where the
     // analysis found a way.
     let draw = match (sets, &analysis.draw) {
-        (Some(sets::SetCode { items, .. }), _) => Some(items),
+        (
+            Some(sets::SetCode {
+                items, draw_move, ..
+            }),
+            _,
+        ) => Some((items, draw_move)),
         (None, Draw::SiteWise(rule)) => Some(g.sitewise_draw(rule)),
-        (None, Draw::Counted) => Some(g.counted_draw()),
+        (None, Draw::Counted) => Some((quote!(), g.counted_draw())),
         _ => None,
     };
     // Ludii's turn and move limits, unless the game provably ends first.
@@ -236,34 +244,60 @@ pub fn module(
         }
     };
     let [uf_table, uf_fields, uf_init, uf_methods] = g.union_find_code();
+    // What each move records only where some rule reads it.
+    let replace_old = if analysis.only_fills {
+        quote!(debug_assert!(s.what[i] == 0, "every placement fills an empty site");)
+    } else {
+        quote! {
+            let old = s.what[i];
+            if old != 0 {
+                s.owned[OWNER[old as usize] as usize].remove(i);
+                #(#kinds_remove_old_i)*
+                #(#on_remove)*
+            }
+        }
+    };
+    let clear_stalemate = if g.features.reads_stalemate {
+        quote!(if mv != Move::Pass {
+            s.stalemated &= !(1 << mover);
+        })
+    } else {
+        quote!()
+    };
+    let keep_again = if analysis.moves_again {
+        quote!(s.again = again;)
+    } else {
+        quote!()
+    };
     let link = if g.union_find.is_some() {
         quote!(Self::link(s, i, OWNER[what as usize]);)
     } else {
         quote!()
     };
-    let (draw_move, playout) = match draw {
-        Some(draw_move) => {
+    let (draw_helpers, playout, draw_impl) = match draw {
+        Some((helpers, draw_move)) => {
             let playout = quote! {
                 /// The standard playout, drawing each move without listing
                 /// the moves.
-                fn playout<R: #rt::rand_core::RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-                    while !s.results.is_over() {
-                        let mv = self.draw_move(s, rng);
-                        self.apply_move(s, mv);
-                    }
-                    let outcome = s.results.outcome().expect("the game is over");
-                    PlayoutResult { outcome, moves: s.moves }
+                fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+                    #rt::drawn_playout(self, s, rng)
                 }
 
-                fn random_move<R: #rt::rand_core::RngCore>(&self, s: &State, rng: &mut R, _: &mut MoveBuffer<Move>) -> Move {
-                    self.draw_move(s, rng)
+                fn random_move<R: RngCore>(&self, s: &State, rng: &mut R, _: &mut MoveBuffer<Move>) -> Move {
+                    #rt::DrawMove::draw_move(self, s, rng)
                 }
             };
-            (draw_move, playout)
+            let draw = quote! {
+                impl #rt::DrawMove for #ty {
+                    #draw_move
+                }
+            };
+            (helpers, quote!(#playout), Some(draw))
         }
         None if !analysis.add_to_empty.is_empty() => (
             quote!(),
             super::add_to_empty::playout(&analysis.add_to_empty, model.phases.len(), &rt),
+            None,
         ),
         None => (
             quote!(),
@@ -279,6 +313,7 @@ pub fn module(
                     MOVES.with_borrow_mut(|buffer| #rt::standard_playout(self, s, rng, buffer))
                 }
             },
+            None,
         ),
     };
     let phase_ends: Vec<TokenStream> = model
@@ -336,7 +371,9 @@ pub fn module(
         quote!()
     };
     // Ludii's stalemated flag: set when the mover passed with no other move.
-    let stalemate = if explicit_pass {
+    let stalemate = if !g.features.reads_stalemate {
+        quote!()
+    } else if explicit_pass {
         quote!(if !self.any_moves(s, mover) {
             s.stalemated |= 1 << mover;
         })
@@ -436,41 +473,10 @@ pub fn module(
     // (no consequence makes a player move again, no swap), "the last n turns
     // were passes" is "the last n moves were passes, or all of them if
     // fewer": a counter of trailing passes suffices.
-    let (history_type, history_init, history_fns) = if analysis.pass_counter {
-        (
-            quote!(u8),
-            quote!(0),
-            quote! {
-                /// A move that is not a pass ends the run of passes.
-                #[inline(always)]
-                fn record_move(s: &mut State, _mover: u8) { s.recent = 0; }
-                /// One more pass in the trailing run.
-                #[inline(always)]
-                fn record_pass(s: &mut State, _mover: u8) { s.recent = s.recent.saturating_add(1); }
-                /// Ludii's `allPass`: the last `NUM_PLAYERS` moves (or all, if
-                /// fewer were played) were passes.
-                #[inline(always)]
-                fn all_passed(s: &State, _mover: u8) -> bool {
-                    s.recent >= NUM_PLAYERS || s.recent as u32 == s.moves
-                }
-            },
-        )
+    let (history_type, history_init) = if analysis.pass_counter {
+        (quote!(PassCount), quote!(PassCount::new()))
     } else {
-        (
-            quote!(RecentMoves),
-            quote!(RecentMoves::new()),
-            quote! {
-                #[inline(always)]
-                fn record_move(s: &mut State, mover: u8) { s.recent.push(mover, false); }
-                #[inline(always)]
-                fn record_pass(s: &mut State, mover: u8) { s.recent.push(mover, true); }
-                /// Ludii's `allPass`, read from the recent moves.
-                #[inline(always)]
-                fn all_passed(s: &State, mover: u8) -> bool {
-                    s.recent.all_passed(NUM_PLAYERS as usize, mover)
-                }
-            },
-        )
+        (quote!(RecentMoves), quote!(RecentMoves::new()))
     };
     // `(nextPhase ...)`: after each move, each player whose phase has a rule
     // that fires moves to its target (conditions see the state after the move).
@@ -536,7 +542,7 @@ pub fn module(
         quote!(if again && s.results.is_active(mover) {
             mover
         } else {
-            self.next_player(s, mover)
+            s.results.next_active(mover)
         })
     };
     let start: Vec<TokenStream> = model
@@ -580,7 +586,10 @@ pub fn module(
     quote! {
         use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
         #[allow(unused_imports)]
-        use #rt::{enclosed_region, flood, pick_in_sets, EndReason, RecentMoves, RngExt, SiteKind, SiteRef};
+        use #rt::{
+            count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets, site_is,
+            EndReason, PassCount, PassHistory, RecentMoves, RngExt, SiteKind, SiteRef,
+        };
         #[allow(unused_imports)]
         use #rt::rand_core::RngCore;
 
@@ -590,8 +599,7 @@ pub fn module(
         pub const NUM_SITES: usize = #n_sites_lit;
         /// Number of players.
         pub const NUM_PLAYERS: u8 = #n_players_lit;
-        /// "No site" (no move yet, or a site that does not exist).
-        pub const NO_SITE: u16 = u16::MAX;
+        pub use #rt::NO_SITE;
         /// Every site of the board.
         #[allow(dead_code)]
         const ALL: Board = Board::first(NUM_SITES);
@@ -669,12 +677,7 @@ pub fn module(
             #[allow(dead_code)]
             fn put(s: &mut State, site: u16, what: u8) {
                 let i = site as usize;
-                let old = s.what[i];
-                if old != 0 {
-                    s.owned[OWNER[old as usize] as usize].remove(i);
-                    #(#kinds_remove_old_i)*
-                    #(#on_remove)*
-                }
+                #replace_old
                 s.what[i] = what;
                 s.owned[OWNER[what as usize] as usize].insert(i);
                 #(#kinds_insert_what_i)*
@@ -691,32 +694,11 @@ pub fn module(
                 owner != 0 && owner != mover
             }
 
-            /// Whether `player` (a number, 0 for none) is another player than `mover`.
-            #[inline(always)]
-            #[allow(dead_code)]
-            fn is_enemy_player(player: i64, mover: u8) -> bool {
-                player > 0 && player != mover as i64
-            }
-
             /// Whether `player` is still playing and its trigger flag is set.
             #[inline(always)]
             #[allow(dead_code)]
             fn is_triggered(s: &State, player: u8) -> bool {
                 s.results.is_active(player) && s.triggers & (1 << player) != 0
-            }
-
-            /// Whether `site` is defined and passes `test`.
-            #[inline(always)]
-            #[allow(dead_code)]
-            fn site_is(site: u16, test: impl FnOnce(u16) -> bool) -> bool {
-                site != NO_SITE && test(site)
-            }
-
-            /// `value(site)`, or `undefined` when the site is undefined.
-            #[inline(always)]
-            #[allow(dead_code)]
-            fn of_site<T>(site: u16, undefined: T, value: impl FnOnce(u16) -> T) -> T {
-                if site == NO_SITE { undefined } else { value(site) }
             }
 
             /// Removes the piece on `site`, if any.
@@ -761,39 +743,6 @@ pub fn module(
             }
 
 
-            /// The number of connected groups of `member` (`count Groups`).
-            #[allow(dead_code)]
-            fn count_groups(member: Board, steps: &[Board; NUM_SITES]) -> u32 {
-                let mut rest = member;
-                let mut groups = 0;
-                while let Some(site) = rest.first_site() {
-                    rest = rest.minus(flood(Board::single(site), member, steps));
-                    groups += 1;
-                }
-                groups
-            }
-
-            /// The next player still in the game after `player`.
-            #[allow(dead_code)]
-            fn next_player(&self, s: &State, player: u8) -> u8 {
-                let mut p = player;
-                for _ in 0..NUM_PLAYERS {
-                    p = p % NUM_PLAYERS + 1;
-                    if s.results.is_active(p) { return p; }
-                }
-                player
-            }
-
-            #[allow(dead_code)]
-            fn previous_player(&self, s: &State, player: u8) -> u8 {
-                let mut p = player;
-                for _ in 0..NUM_PLAYERS {
-                    p = if p == 1 { NUM_PLAYERS } else { p - 1 };
-                    if s.results.is_active(p) { return p; }
-                }
-                player
-            }
-
             /// The swap move is offered on the second move, to the second player.
             #[inline(always)]
             fn swap_allowed(&self, s: &State) -> bool {
@@ -824,23 +773,21 @@ pub fn module(
                         s.last_to = NO_SITE;
                         s.last_from = NO_SITE;
                         s.last_to_after = NO_SITE;
-                        Self::record_pass(s, mover);
+                        s.recent.record(mover, true);
                         s.moves += 1;
                     }
                     Move::Swap => {
                         s.last_to = NO_SITE;
                         s.last_from = NO_SITE;
                         s.last_to_after = NO_SITE;
-                        Self::record_move(s, mover);
+                        s.recent.record(mover, false);
                         s.moves += 1;
                         s.swapped = !s.swapped;
                         again = true;
                     }
                 }
-                if mv != Move::Pass {
-                    s.stalemated &= !(1 << mover);
-                }
-                s.again = again;
+                #clear_stalemate
+                #keep_again
                 self.end(s, mover, mv == Move::Pass);
                 #limits
                 s.prev = mover;
@@ -861,7 +808,7 @@ pub fn module(
             fn end(&self, s: &mut State, mover: u8, passed: bool) {
                 #(#end_calls)*
                 if !s.results.is_over() && passed
-                    && Self::all_passed(s, mover)
+                    && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
                 {
                     s.results.draw_all(EndReason::Terminal);
                 }
@@ -873,11 +820,10 @@ pub fn module(
 
             #uf_methods
 
-            #history_fns
 
             #advance_fn
 
-            #draw_move
+            #draw_helpers
         }
 
         impl Game for #ty {
@@ -923,6 +869,7 @@ pub fn module(
                 if out.is_empty() { out.push(Move::Pass); }
             }
 
+            #[inline(always)]
             fn apply(&self, s: &mut State, mv: Move) { self.apply_move(s, mv) }
 
             fn status(&self, s: &State) -> Status {
@@ -931,6 +878,9 @@ pub fn module(
                     None => Status::Ongoing { mover: s.mover },
                 }
             }
+
+            #[inline(always)]
+            fn is_over(&self, s: &State) -> bool { s.results.is_over() }
 
             fn moves_played(&self, s: &State) -> u32 { s.moves }
 
@@ -947,6 +897,8 @@ pub fn module(
 
             #playout
         }
+
+        #draw_impl
     }
 }
 

@@ -19,8 +19,10 @@ pub(super) struct SetCode {
     pub generate: TokenStream,
     /// The body of `any_moves`: whether some set is not empty.
     pub any: TokenStream,
-    /// The set functions, their tables and `draw_move`.
+    /// The set functions and their tables.
     pub items: TokenStream,
+    /// `fn draw_move`, for the game's `DrawMove`.
+    pub draw_move: TokenStream,
 }
 
 /// A set of allowed sites as a `Board` expression for `mover`.
@@ -157,8 +159,6 @@ impl Gen<'_> {
             }
         };
         let draw_move = quote! {
-            #(#items)*
-
             /// One legal move chosen uniformly at random, with one draw over
             /// the sizes of the target sets and no move list; the forced pass
             /// when there is none.
@@ -180,7 +180,8 @@ impl Gen<'_> {
         SetCode {
             generate,
             any,
-            items: draw_move,
+            items: quote!(#(#items)*),
+            draw_move,
         }
     }
 }

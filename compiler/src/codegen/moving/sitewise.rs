@@ -10,8 +10,8 @@ use crate::ir::Moves;
 use super::Gen;
 
 impl Gen<'_> {
-    /// `fn draw_move` and `fn move_at` over the play rules' sites.
-    pub(super) fn sitewise_draw(&mut self, rule: &SiteRule) -> TokenStream {
+    /// `fn move_at` (a helper) and `fn draw_move` over the play rules' sites.
+    pub(super) fn sitewise_draw(&mut self, rule: &SiteRule) -> (TokenStream, TokenStream) {
         let region = self.region(rule.region);
         let saved = self.scope;
         self.scope.site = true;
@@ -36,7 +36,7 @@ impl Gen<'_> {
             }
         };
         self.scope = saved;
-        quote! {
+        let draw_move = quote! {
             /// Draws the playout's next move uniformly: the sites of the
             /// play rules' region in a random order, the first with a move;
             /// the forced pass when none has one.
@@ -56,7 +56,8 @@ impl Gen<'_> {
                 }
                 Move::Pass
             }
-
+        };
+        let helpers = quote! {
             /// The move the play rules give at `site`, if any.
             #[inline(always)]
             #[allow(unused_variables, clippy::needless_return)]
@@ -65,6 +66,7 @@ impl Gen<'_> {
                 #body
                 None
             }
-        }
+        };
+        (helpers, draw_move)
     }
 }
