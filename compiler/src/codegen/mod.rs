@@ -2,10 +2,30 @@
 //! sized to the board, move generation inlined per rule, end tests
 //! specialised per rule, and the playout variant chosen statically — formatted
 //! with prettyplease and stamped `@generated` with its source and hash.
+//!
+//! One generator follows the [`crate::analyse::Analysis`] of the game: the
+//! emitters are methods of [`gen::Gen`] — `exprs` (players, sites,
+//! integers, conditions, regions), `moves` (move generation), `effects`
+//! (applying each rule), `connection` (groups, rings, winning sites),
+//! `stacks`, `extras` (piece states, scores, other site types), `merged`
+//! (`append`) — the playout draws (`add_to_empty`, `sets`, `sitewise`,
+//! `counted`), the `tables` they read, and `module`, which assembles the
+//! file; `tidy` then removes what Rust does not need.
 
 mod add_to_empty;
+mod connection;
 mod connectivity;
-mod moving;
+mod counted;
+mod effects;
+mod exprs;
+mod extras;
+mod gen;
+mod merged;
+mod module;
+mod moves;
+mod sets;
+mod sitewise;
+mod stacks;
 mod tables;
 mod tidy;
 
@@ -14,6 +34,7 @@ use sha2::{Digest, Sha256};
 use crate::analyse::{analyse, Switches};
 use crate::diagnostic::{CompileError, ErrorKind, Result};
 use crate::ir::GameModel;
+use gen::Gen;
 
 /// Options of the code generator: where generated code finds the runtime,
 /// and which specialisations the analyses may choose.
@@ -80,7 +101,7 @@ pub fn generate_tokens(
 fn generate_file(model: &GameModel, options: &CodegenOptions) -> Result<syn::File> {
     check_supported(model)?;
     let analysis = analyse(model, &options.switches);
-    let tokens = moving::module(model, &analysis, &type_name(model), options);
+    let tokens = module::module(model, &analysis, &type_name(model), options);
     let mut file: syn::File = syn::parse2(tokens).map_err(|e| {
         CompileError::new(
             ErrorKind::Invalid,

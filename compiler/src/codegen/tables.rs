@@ -295,7 +295,7 @@ fn hex_literal(w: u64) -> TokenStream {
     }
 }
 
-/// Tables of the moving-piece generator: radials, neighbour masks, rows.
+/// Tables of moving pieces: radials, neighbour masks, rows.
 impl Tables<'_> {
     /// `static RADIALS_<DIR>: [[[u16; L]; K]; N]`: for each site, each radial
     /// in `dir` (Ludii's `radials(site).inDirection(dir)`, clockwise from

@@ -1,21 +1,6 @@
-//! The generator for games where pieces move and capture (tiers T2–T3):
-//! a mailbox of components per site beside a bitboard per owner, move
-//! generation inlined per piece rule over precomputed step, radial and leap
-//! tables, captures applied in place, and a playout that reuses one move
-//! buffer.
-
-mod connection;
-mod counted;
-mod effects;
-mod exprs;
-mod extras;
-mod merged;
-mod moves;
-mod sets;
-mod sitewise;
-mod stacks;
-
-use std::collections::BTreeSet;
+//! The module of one game: the emitters' parts (state layout, move
+//! generation, rule application, end rules, playout, tables) assembled into
+//! the items of the generated file, as the analysis decided.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -23,70 +8,11 @@ use quote::{format_ident, quote};
 use crate::interp::{MOVE_LIMIT, TURN_LIMIT_PER_PLAYER};
 use crate::ir::{EndRule, GameModel, ResultKind, ResultPlayer};
 
-use crate::analyse::{features, Analysis, Draw, Features};
+use crate::analyse::{features, Analysis, Draw};
 
+use super::effects::{self, collect_rules, RuleApply};
 use super::tables::Tables;
-use super::CodegenOptions;
-use effects::{collect_rules, RuleApply};
-
-/// Which of the move's sites are bound where code is being generated.
-#[derive(Clone, Copy, Debug, Default)]
-struct Scope {
-    from: bool,
-    to: bool,
-    between: bool,
-    site: bool,
-}
-
-/// The generator's state while one game is compiled.
-struct Gen<'m> {
-    model: &'m GameModel,
-    tables: Tables<'m>,
-    /// Helper functions (line tests...), emitted once each.
-    helpers: Vec<TokenStream>,
-    helper_names: BTreeSet<String>,
-    scope: Scope,
-    /// The component whose rules are being generated (inside `forEach Piece`).
-    component: Option<usize>,
-    /// Generating the "has any move" probe: `Next` is then plainly the next player.
-    probe: bool,
-    /// Some rule reads `(no Moves Next)`: the probe is needed.
-    needs_probe: bool,
-    /// What the state holds beyond pieces (states, scores, other site types).
-    features: Features,
-    /// Numbers the labels of generated blocks, so nested ones differ.
-    labels: usize,
-    /// Plain slides reach their sites as bitboards (`Switches::slide_masks`).
-    slide_masks: bool,
-    /// `(is Line ...)` reads precomputed windows.
-    line_windows: bool,
-    /// Connection tests read a union–find kept at each placement.
-    union_find: Option<crate::analyse::connectivity::UnionFind>,
-    /// A move may leave its mover to move again: `Next` reads `s.again`.
-    moves_again: bool,
-}
-
-fn new_gen<'m>(model: &'m GameModel, analysis: &Analysis) -> Gen<'m> {
-    let features = analysis.features.clone();
-    let mut tables = Tables::new(&model.board);
-    tables.words = extras::words(model, &features);
-    Gen {
-        model,
-        tables,
-        helpers: Vec::new(),
-        helper_names: BTreeSet::new(),
-        scope: Scope::default(),
-        component: None,
-        probe: false,
-        needs_probe: false,
-        features,
-        labels: 0,
-        slide_masks: analysis.slide_masks,
-        line_windows: analysis.line_windows,
-        union_find: analysis.union_find.clone(),
-        moves_again: analysis.moves_again,
-    }
-}
+use super::{extras, sets, CodegenOptions, Gen};
 
 /// The module's items (without the `@generated` header).
 pub fn module(
@@ -95,7 +21,7 @@ pub fn module(
     type_name: &str,
     options: &CodegenOptions,
 ) -> TokenStream {
-    let mut g = new_gen(model, analysis);
+    let mut g = Gen::new(model, analysis);
     let ty = format_ident!("{}", type_name);
     let rt: TokenStream = options.runtime_path.parse().expect("a runtime path");
     let n_sites = model.board.num_sites();

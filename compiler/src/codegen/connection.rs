@@ -160,7 +160,7 @@ impl Gen<'_> {
         let Some(uf) = &self.union_find else {
             return Default::default();
         };
-        let table = super::super::connectivity::region_bits_table(uf, self.model.board.num_sites());
+        let table = super::connectivity::region_bits_table(uf, self.model.board.num_sites());
         let steps = self.tables.step_lists(uf.directions);
         let fields = quote! {
             /// Union–find parent of each occupied site (groups of one owner's pieces).
