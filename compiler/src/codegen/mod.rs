@@ -4,7 +4,7 @@
 //! with prettyplease and stamped `@generated` with its source and hash.
 //!
 //! One generator follows the [`crate::analyse::Analysis`] of the game: the
-//! emitters are methods of [`gen::Gen`] — `exprs` (players, sites,
+//! emitters are methods of `gen::Gen` — `exprs` (players, sites,
 //! integers, conditions, regions), `moves` (move generation), `effects`
 //! (applying each rule), `connection` (groups, rings, winning sites),
 //! `stacks`, `extras` (piece states, scores, other site types), `merged`
