@@ -405,6 +405,7 @@ impl Alquerque {
     }
     /// `(play (forEach Piece "Counter" (or (move Hop (between if:(is Enemy (who at:(between))) (apply (remove (between)))) (to if:(is Empty (to)))) (move Step (to if:(is Empty (to)))))))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match mover {
             1 => {
@@ -445,6 +446,7 @@ impl Alquerque {
     /// Whether `mover` has a move of the play rules (the forced pass
     /// aside), as if it were to move now.
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    #[inline(always)]
     fn any_moves(&self, s: &State, mover: u8) -> bool {
         match mover {
             1 => Self::targets_p1(s).iter().any(|set| !set.is_empty()),
@@ -545,8 +547,8 @@ impl Alquerque {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if !(self.swap_allowed(s) || self.any_moves(s, s.results.next_active(mover))) {
-            let p = s.results.next_active(mover);
+        if !(self.swap_allowed(s) || self.any_moves(s, 3 - mover)) {
+            let p = 3 - mover;
             if s.results.is_active(p) {
                 s.results.lose(p);
             }
@@ -738,6 +740,23 @@ impl Alquerque {
             s.owned[2].and(Board::new([0x51545])).shifted(6).and(allowed_1),
         ]
     }
+    /// The standard playout, drawing each move without listing the moves.
+    #[inline(always)]
+    fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        ::ludemic_runtime::drawn_playout(self, s, rng)
+    }
+    /// [`Self::run_playout`] compiled for x86-64-v3 (the bit instructions
+    /// and AVX2), for a crate built for the x86-64 baseline on a
+    /// processor that has them.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx,avx2,fma,f16c,movbe")]
+    unsafe fn playout_with_bit_instructions<R: RngCore>(
+        &self,
+        s: &mut State,
+        rng: &mut R,
+    ) -> PlayoutResult {
+        self.run_playout(s, rng)
+    }
 }
 impl Game for Alquerque {
     type State = State;
@@ -793,6 +812,7 @@ impl Game for Alquerque {
         Self::put(&mut s, 24, 2);
         s
     }
+    #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
@@ -828,10 +848,12 @@ impl Game for Alquerque {
             Move::Swap => MoveKey::SWAP,
         }
     }
-    /// The standard playout, drawing each move without listing
-    /// the moves.
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-        ::ludemic_runtime::drawn_playout(self, s, rng)
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+        if ::ludemic_runtime::cpu::has_bit_instructions() {
+            return unsafe { self.playout_with_bit_instructions(s, rng) };
+        }
+        self.run_playout(s, rng)
     }
     fn random_move<R: RngCore>(
         &self,

@@ -2302,6 +2302,7 @@ impl Amazons {
     }
     /// `(play (if (is Even (count Moves)) (forEach Piece) (move Shoot (piece "Arrow0"))))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         if (s.moves as i64) % 2 == 0 {
             for from in s.owned[mover as usize].iter() {
@@ -2349,6 +2350,7 @@ impl Amazons {
     /// Whether `mover` has a move of the play rules (the forced pass
     /// aside), as if it were to move now.
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    #[inline(always)]
     fn any_moves(&self, s: &State, mover: u8) -> bool {
         if (s.moves as i64) % 2 == 0 {
             for from in s.owned[mover as usize].iter() {
@@ -2523,6 +2525,23 @@ impl Amazons {
             }
         }
     }
+    /// The standard playout, drawing each move without listing the moves.
+    #[inline(always)]
+    fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        ::ludemic_runtime::drawn_playout(self, s, rng)
+    }
+    /// [`Self::run_playout`] compiled for x86-64-v3 (the bit instructions
+    /// and AVX2), for a crate built for the x86-64 baseline on a
+    /// processor that has them.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx,avx2,fma,f16c,movbe")]
+    unsafe fn playout_with_bit_instructions<R: RngCore>(
+        &self,
+        s: &mut State,
+        rng: &mut R,
+    ) -> PlayoutResult {
+        self.run_playout(s, rng)
+    }
 }
 impl Game for Amazons {
     type State = State;
@@ -2562,6 +2581,7 @@ impl Game for Amazons {
         Self::put(&mut s, 69, 2);
         s
     }
+    #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
@@ -2597,10 +2617,12 @@ impl Game for Amazons {
             Move::Swap => MoveKey::SWAP,
         }
     }
-    /// The standard playout, drawing each move without listing
-    /// the moves.
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-        ::ludemic_runtime::drawn_playout(self, s, rng)
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+        if ::ludemic_runtime::cpu::has_bit_instructions() {
+            return unsafe { self.playout_with_bit_instructions(s, rng) };
+        }
+        self.run_playout(s, rng)
     }
     fn random_move<R: RngCore>(
         &self,

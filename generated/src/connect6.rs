@@ -2411,6 +2411,7 @@ impl Connect6 {
     /** `(play (move Add (to (sites Empty))))`
  `(play (move Add (to (sites Empty)) (then (if (is Even (count Moves)) (moveAgain)))))`*/
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match s.phase[mover as usize] {
             0 => {
@@ -2573,79 +2574,9 @@ impl Connect6 {
             }
         }
     }
-}
-impl Game for Connect6 {
-    type State = State;
-    type Move = Move;
-    fn name(&self) -> &str {
-        "Connect6"
-    }
-    fn num_players(&self) -> usize {
-        NUM_PLAYERS as usize
-    }
-    #[allow(unused_mut, clippy::let_and_return)]
-    fn initial_state(&self) -> State {
-        let mut s = State {
-            what: [0; NUM_SITES],
-            owned: [Board::EMPTY; 2usize + 1],
-            occupied: Board::EMPTY,
-            phase: [0; NUM_PLAYERS as usize + 1],
-            mover: 1,
-            prev: 0,
-            moves: 0,
-            turns: 1,
-            last_to: NO_SITE,
-            last_from: NO_SITE,
-            last_to_after: NO_SITE,
-            triggers: 0,
-            stalemated: 0,
-            again: false,
-            recent: RecentMoves::new(),
-            results: Results::new(NUM_PLAYERS),
-            swapped: false,
-        };
-        s
-    }
-    fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
-        out.clear();
-        self.generate(s, s.mover, out);
-        if self.swap_allowed(s) {
-            out.push(Move::Swap);
-        }
-        if out.is_empty() {
-            out.push(Move::Pass);
-        }
-    }
+    /// The add-to-empty playout: placements drawn from a list of the empty sites.
     #[inline(always)]
-    fn apply(&self, s: &mut State, mv: Move) {
-        self.apply_move(s, mv)
-    }
-    fn status(&self, s: &State) -> Status {
-        match s.results.outcome() {
-            Some(outcome) => Status::Over(outcome),
-            None => Status::Ongoing { mover: s.mover },
-        }
-    }
-    #[inline(always)]
-    fn is_over(&self, s: &State) -> bool {
-        s.results.is_over()
-    }
-    fn moves_played(&self, s: &State) -> u32 {
-        s.moves
-    }
-    fn move_key(&self, mv: Move) -> MoveKey {
-        match mv {
-            Move::Add { site, .. } => MoveKey::place(site as u32),
-            Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
-            Move::Pass => MoveKey::PASS,
-            Move::Swap => MoveKey::SWAP,
-        }
-    }
-    fn playout<R: ::ludemic_runtime::rand_core::RngCore>(
-        &self,
-        s: &mut State,
-        rng: &mut R,
-    ) -> PlayoutResult {
+    fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
         let mut empty = [0u16; NUM_SITES];
         let mut count = 0usize;
         let mut fresh = false;
@@ -2731,5 +2662,77 @@ impl Game for Connect6 {
                 }
             }
         }
+    }
+}
+impl Game for Connect6 {
+    type State = State;
+    type Move = Move;
+    fn name(&self) -> &str {
+        "Connect6"
+    }
+    fn num_players(&self) -> usize {
+        NUM_PLAYERS as usize
+    }
+    #[allow(unused_mut, clippy::let_and_return)]
+    fn initial_state(&self) -> State {
+        let mut s = State {
+            what: [0; NUM_SITES],
+            owned: [Board::EMPTY; 2usize + 1],
+            occupied: Board::EMPTY,
+            phase: [0; NUM_PLAYERS as usize + 1],
+            mover: 1,
+            prev: 0,
+            moves: 0,
+            turns: 1,
+            last_to: NO_SITE,
+            last_from: NO_SITE,
+            last_to_after: NO_SITE,
+            triggers: 0,
+            stalemated: 0,
+            again: false,
+            recent: RecentMoves::new(),
+            results: Results::new(NUM_PLAYERS),
+            swapped: false,
+        };
+        s
+    }
+    #[inline(always)]
+    fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate(s, s.mover, out);
+        if self.swap_allowed(s) {
+            out.push(Move::Swap);
+        }
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+    #[inline(always)]
+    fn apply(&self, s: &mut State, mv: Move) {
+        self.apply_move(s, mv)
+    }
+    fn status(&self, s: &State) -> Status {
+        match s.results.outcome() {
+            Some(outcome) => Status::Over(outcome),
+            None => Status::Ongoing { mover: s.mover },
+        }
+    }
+    #[inline(always)]
+    fn is_over(&self, s: &State) -> bool {
+        s.results.is_over()
+    }
+    fn moves_played(&self, s: &State) -> u32 {
+        s.moves
+    }
+    fn move_key(&self, mv: Move) -> MoveKey {
+        match mv {
+            Move::Add { site, .. } => MoveKey::place(site as u32),
+            Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
+            Move::Pass => MoveKey::PASS,
+            Move::Swap => MoveKey::SWAP,
+        }
+    }
+    fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        self.run_playout(s, rng)
     }
 }

@@ -775,6 +775,7 @@ impl FeedTheDucks {
     /** `(play (move Add (piece "Disc0") (to (sites Empty)) (then (attract (from (last To))))))`
  `(play (move (from (sites Occupied by:Neutral)) (to (difference (sites Empty) (sites Direction from:(last To)))) (then (attract (from (last To))))))`*/
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match s.phase[mover as usize] {
             0 => {
@@ -991,6 +992,35 @@ impl FeedTheDucks {
             }
         }
     }
+    /// The standard playout, with one move buffer for the whole playout.
+    #[inline(always)]
+    fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        std::thread_local! {
+            #[doc = r" The move buffer playouts reuse: it grows to the largest"] #[doc =
+            r" branching factor once per thread, then never allocates."] static MOVES :
+            std::cell::RefCell < MoveBuffer < Move >> =
+            std::cell::RefCell::new(MoveBuffer::with_capacity(256));
+        }
+        MOVES
+            .with_borrow_mut(|buffer| ::ludemic_runtime::standard_playout(
+                self,
+                s,
+                rng,
+                buffer,
+            ))
+    }
+    /// [`Self::run_playout`] compiled for x86-64-v3 (the bit instructions
+    /// and AVX2), for a crate built for the x86-64 baseline on a
+    /// processor that has them.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx,avx2,fma,f16c,movbe")]
+    unsafe fn playout_with_bit_instructions<R: RngCore>(
+        &self,
+        s: &mut State,
+        rng: &mut R,
+    ) -> PlayoutResult {
+        self.run_playout(s, rng)
+    }
 }
 impl Game for FeedTheDucks {
     type State = State;
@@ -1047,6 +1077,7 @@ impl Game for FeedTheDucks {
         Self::put(&mut s, 35, 2);
         s
     }
+    #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
@@ -1082,24 +1113,11 @@ impl Game for FeedTheDucks {
             Move::Swap => MoveKey::SWAP,
         }
     }
-    /// The standard playout, with one move buffer for the whole playout.
-    fn playout<R: ::ludemic_runtime::rand_core::RngCore>(
-        &self,
-        s: &mut State,
-        rng: &mut R,
-    ) -> PlayoutResult {
-        std::thread_local! {
-            #[doc = r" The move buffer playouts reuse: it grows to the largest"] #[doc =
-            r" branching factor once per thread, then never allocates."] static MOVES :
-            std::cell::RefCell < MoveBuffer < Move >> =
-            std::cell::RefCell::new(MoveBuffer::with_capacity(256));
+    fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+        if ::ludemic_runtime::cpu::has_bit_instructions() {
+            return unsafe { self.playout_with_bit_instructions(s, rng) };
         }
-        MOVES
-            .with_borrow_mut(|buffer| ::ludemic_runtime::standard_playout(
-                self,
-                s,
-                rng,
-                buffer,
-            ))
+        self.run_playout(s, rng)
     }
 }

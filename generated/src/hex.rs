@@ -284,6 +284,7 @@ impl Hex {
     }
     /// `(play (move Add (to (sites Empty))))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         let what = mover;
         for to in ALL.minus(s.occupied).iter() {
@@ -419,6 +420,56 @@ impl Hex {
         }
         x
     }
+    /// The add-to-empty playout: placements drawn from a list of the empty sites.
+    #[inline(always)]
+    fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        let mut empty = [0u16; NUM_SITES];
+        let mut count = 0usize;
+        for site in ALL.minus(s.occupied).iter() {
+            empty[count] = site as u16;
+            count += 1;
+        }
+        while !s.results.is_over() {
+            let total = count + self.swap_allowed(s) as usize;
+            if total == 0 {
+                self.apply_move(s, Move::Pass);
+                continue;
+            }
+            let k = rng.index(total);
+            if k == count {
+                self.apply_move(s, Move::Swap);
+            } else {
+                let site = empty[k];
+                count -= 1;
+                empty[k] = empty[count];
+                self.apply_move(
+                    s,
+                    Move::Add {
+                        site,
+                        what: s.mover,
+                        rule: 0,
+                    },
+                );
+            }
+        }
+        let outcome = s.results.outcome().expect("the game is over");
+        PlayoutResult {
+            outcome,
+            moves: s.moves,
+        }
+    }
+    /// [`Self::run_playout`] compiled for x86-64-v3 (the bit instructions
+    /// and AVX2), for a crate built for the x86-64 baseline on a
+    /// processor that has them.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx,avx2,fma,f16c,movbe")]
+    unsafe fn playout_with_bit_instructions<R: RngCore>(
+        &self,
+        s: &mut State,
+        rng: &mut R,
+    ) -> PlayoutResult {
+        self.run_playout(s, rng)
+    }
 }
 impl Game for Hex {
     type State = State;
@@ -453,6 +504,7 @@ impl Game for Hex {
         };
         s
     }
+    #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
@@ -488,44 +540,11 @@ impl Game for Hex {
             Move::Swap => MoveKey::SWAP,
         }
     }
-    fn playout<R: ::ludemic_runtime::rand_core::RngCore>(
-        &self,
-        s: &mut State,
-        rng: &mut R,
-    ) -> PlayoutResult {
-        let mut empty = [0u16; NUM_SITES];
-        let mut count = 0usize;
-        for site in ALL.minus(s.occupied).iter() {
-            empty[count] = site as u16;
-            count += 1;
+    fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+        if ::ludemic_runtime::cpu::has_bit_instructions() {
+            return unsafe { self.playout_with_bit_instructions(s, rng) };
         }
-        while !s.results.is_over() {
-            let total = count + self.swap_allowed(s) as usize;
-            if total == 0 {
-                self.apply_move(s, Move::Pass);
-                continue;
-            }
-            let k = rng.index(total);
-            if k == count {
-                self.apply_move(s, Move::Swap);
-            } else {
-                let site = empty[k];
-                count -= 1;
-                empty[k] = empty[count];
-                self.apply_move(
-                    s,
-                    Move::Add {
-                        site,
-                        what: s.mover,
-                        rule: 0,
-                    },
-                );
-            }
-        }
-        let outcome = s.results.outcome().expect("the game is over");
-        PlayoutResult {
-            outcome,
-            moves: s.moves,
-        }
+        self.run_playout(s, rng)
     }
 }

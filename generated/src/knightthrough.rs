@@ -158,6 +158,7 @@ impl Knightthrough {
     }
     /// `(play (forEach Piece))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match mover {
             1 => {
@@ -317,6 +318,23 @@ impl Knightthrough {
             s.owned[2].and(Board::new([0x3f3f3f3f3f3f3f00])).shifted(-6).and(allowed_0),
         ]
     }
+    /// The standard playout, drawing each move without listing the moves.
+    #[inline(always)]
+    fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        ::ludemic_runtime::drawn_playout(self, s, rng)
+    }
+    /// [`Self::run_playout`] compiled for x86-64-v3 (the bit instructions
+    /// and AVX2), for a crate built for the x86-64 baseline on a
+    /// processor that has them.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx,avx2,fma,f16c,movbe")]
+    unsafe fn playout_with_bit_instructions<R: RngCore>(
+        &self,
+        s: &mut State,
+        rng: &mut R,
+    ) -> PlayoutResult {
+        self.run_playout(s, rng)
+    }
 }
 impl Game for Knightthrough {
     type State = State;
@@ -380,6 +398,7 @@ impl Game for Knightthrough {
         Self::put(&mut s, 63, 2);
         s
     }
+    #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
@@ -415,10 +434,12 @@ impl Game for Knightthrough {
             Move::Swap => MoveKey::SWAP,
         }
     }
-    /// The standard playout, drawing each move without listing
-    /// the moves.
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-        ::ludemic_runtime::drawn_playout(self, s, rng)
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+        if ::ludemic_runtime::cpu::has_bit_instructions() {
+            return unsafe { self.playout_with_bit_instructions(s, rng) };
+        }
+        self.run_playout(s, rng)
     }
     fn random_move<R: RngCore>(
         &self,

@@ -257,6 +257,7 @@ impl MuTorere {
     }
     /// `(play (forEach Piece))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         for from in s.owned[mover as usize].iter() {
             let from = from as u16;
@@ -268,9 +269,7 @@ impl MuTorere {
                             && (s.what[to as usize] == 0
                                 && ((to as i64) != 0_i64
                                     || NEIGHBOURS_ADJACENT[from as usize]
-                                        .intersects(
-                                            &s.owned[s.results.next_active(mover) as usize],
-                                        )))
+                                        .intersects(&s.owned[(3 - mover) as usize])))
                         {
                             out.push(Move::Piece {
                                 rule: 0,
@@ -288,9 +287,7 @@ impl MuTorere {
                             && (s.what[to as usize] == 0
                                 && ((to as i64) != 0_i64
                                     || NEIGHBOURS_ADJACENT[from as usize]
-                                        .intersects(
-                                            &s.owned[s.results.next_active(mover) as usize],
-                                        )))
+                                        .intersects(&s.owned[(3 - mover) as usize])))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -308,6 +305,7 @@ impl MuTorere {
     /// Whether `mover` has a move of the play rules (the forced pass
     /// aside), as if it were to move now.
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    #[inline(always)]
     fn any_moves(&self, s: &State, mover: u8) -> bool {
         for from in s.owned[mover as usize].iter() {
             let from = from as u16;
@@ -319,9 +317,7 @@ impl MuTorere {
                             && (s.what[to as usize] == 0
                                 && ((to as i64) != 0_i64
                                     || NEIGHBOURS_ADJACENT[from as usize]
-                                        .intersects(
-                                            &s.owned[s.results.next_active(mover) as usize],
-                                        )))
+                                        .intersects(&s.owned[(3 - mover) as usize])))
                         {
                             return true;
                         }
@@ -334,9 +330,7 @@ impl MuTorere {
                             && (s.what[to as usize] == 0
                                 && ((to as i64) != 0_i64
                                     || NEIGHBOURS_ADJACENT[from as usize]
-                                        .intersects(
-                                            &s.owned[s.results.next_active(mover) as usize],
-                                        )))
+                                        .intersects(&s.owned[(3 - mover) as usize])))
                         {
                             return true;
                         }
@@ -419,12 +413,41 @@ impl MuTorere {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if !(self.swap_allowed(s) || self.any_moves(s, s.results.next_active(mover))) {
-            let p = s.results.next_active(mover);
+        if !(self.swap_allowed(s) || self.any_moves(s, 3 - mover)) {
+            let p = 3 - mover;
             if s.results.is_active(p) {
                 s.results.lose(p);
             }
         }
+    }
+    /// The standard playout, with one move buffer for the whole playout.
+    #[inline(always)]
+    fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        std::thread_local! {
+            #[doc = r" The move buffer playouts reuse: it grows to the largest"] #[doc =
+            r" branching factor once per thread, then never allocates."] static MOVES :
+            std::cell::RefCell < MoveBuffer < Move >> =
+            std::cell::RefCell::new(MoveBuffer::with_capacity(256));
+        }
+        MOVES
+            .with_borrow_mut(|buffer| ::ludemic_runtime::standard_playout(
+                self,
+                s,
+                rng,
+                buffer,
+            ))
+    }
+    /// [`Self::run_playout`] compiled for x86-64-v3 (the bit instructions
+    /// and AVX2), for a crate built for the x86-64 baseline on a
+    /// processor that has them.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx,avx2,fma,f16c,movbe")]
+    unsafe fn playout_with_bit_instructions<R: RngCore>(
+        &self,
+        s: &mut State,
+        rng: &mut R,
+    ) -> PlayoutResult {
+        self.run_playout(s, rng)
     }
 }
 impl Game for MuTorere {
@@ -465,6 +488,7 @@ impl Game for MuTorere {
         Self::put(&mut s, 7, 2);
         s
     }
+    #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
@@ -500,24 +524,11 @@ impl Game for MuTorere {
             Move::Swap => MoveKey::SWAP,
         }
     }
-    /// The standard playout, with one move buffer for the whole playout.
-    fn playout<R: ::ludemic_runtime::rand_core::RngCore>(
-        &self,
-        s: &mut State,
-        rng: &mut R,
-    ) -> PlayoutResult {
-        std::thread_local! {
-            #[doc = r" The move buffer playouts reuse: it grows to the largest"] #[doc =
-            r" branching factor once per thread, then never allocates."] static MOVES :
-            std::cell::RefCell < MoveBuffer < Move >> =
-            std::cell::RefCell::new(MoveBuffer::with_capacity(256));
+    fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+        if ::ludemic_runtime::cpu::has_bit_instructions() {
+            return unsafe { self.playout_with_bit_instructions(s, rng) };
         }
-        MOVES
-            .with_borrow_mut(|buffer| ::ludemic_runtime::standard_playout(
-                self,
-                s,
-                rng,
-                buffer,
-            ))
+        self.run_playout(s, rng)
     }
 }

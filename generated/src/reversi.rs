@@ -815,6 +815,7 @@ impl Reversi {
     }
     /// `(play (forEach Site (sites Empty) (append (custodial (from (site)) (between if:(is Enemy (state at:(between))) (apply (allCombinations (add (piece "Disc0" state:(mover)) (to (site))) (flip (between))))) (to if:(is Friend (state at:(to))))) (then (and (set Score P1 (count Sites in:(sites State 1))) (set Score P2 (count Sites in:(sites State 2))))))))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         for site in ALL.minus(s.occupied).iter() {
             let site = site as u16;
@@ -1099,6 +1100,23 @@ impl Reversi {
         }
         None
     }
+    /// The standard playout, drawing each move without listing the moves.
+    #[inline(always)]
+    fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        ::ludemic_runtime::drawn_playout(self, s, rng)
+    }
+    /// [`Self::run_playout`] compiled for x86-64-v3 (the bit instructions
+    /// and AVX2), for a crate built for the x86-64 baseline on a
+    /// processor that has them.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx,avx2,fma,f16c,movbe")]
+    unsafe fn playout_with_bit_instructions<R: RngCore>(
+        &self,
+        s: &mut State,
+        rng: &mut R,
+    ) -> PlayoutResult {
+        self.run_playout(s, rng)
+    }
 }
 impl Game for Reversi {
     type State = State;
@@ -1141,6 +1159,7 @@ impl Game for Reversi {
         Self::put_state(&mut s, 35, 1, 2);
         s
     }
+    #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
@@ -1177,10 +1196,12 @@ impl Game for Reversi {
             Move::Swap => MoveKey::SWAP,
         }
     }
-    /// The standard playout, drawing each move without listing
-    /// the moves.
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-        ::ludemic_runtime::drawn_playout(self, s, rng)
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+        if ::ludemic_runtime::cpu::has_bit_instructions() {
+            return unsafe { self.playout_with_bit_instructions(s, rng) };
+        }
+        self.run_playout(s, rng)
     }
     fn random_move<R: RngCore>(
         &self,

@@ -163,6 +163,7 @@ impl Tron {
     }
     /// `(play (forEach Piece))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match mover {
             1 => {
@@ -287,7 +288,7 @@ impl Tron {
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if Self::is_triggered(s, mover) {
-            let p = s.results.next_active(mover);
+            let p = 3 - mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }
@@ -365,6 +366,23 @@ impl Tron {
                 .and(allowed_0),
         ]
     }
+    /// The standard playout, drawing each move without listing the moves.
+    #[inline(always)]
+    fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        ::ludemic_runtime::drawn_playout(self, s, rng)
+    }
+    /// [`Self::run_playout`] compiled for x86-64-v3 (the bit instructions
+    /// and AVX2), for a crate built for the x86-64 baseline on a
+    /// processor that has them.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx,avx2,fma,f16c,movbe")]
+    unsafe fn playout_with_bit_instructions<R: RngCore>(
+        &self,
+        s: &mut State,
+        rng: &mut R,
+    ) -> PlayoutResult {
+        self.run_playout(s, rng)
+    }
 }
 impl Game for Tron {
     type State = State;
@@ -399,6 +417,7 @@ impl Game for Tron {
         Self::put(&mut s, 55, 2);
         s
     }
+    #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
@@ -434,10 +453,12 @@ impl Game for Tron {
             Move::Swap => MoveKey::SWAP,
         }
     }
-    /// The standard playout, drawing each move without listing
-    /// the moves.
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-        ::ludemic_runtime::drawn_playout(self, s, rng)
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+        if ::ludemic_runtime::cpu::has_bit_instructions() {
+            return unsafe { self.playout_with_bit_instructions(s, rng) };
+        }
+        self.run_playout(s, rng)
     }
     fn random_move<R: RngCore>(
         &self,

@@ -1678,6 +1678,7 @@ impl Yavalath {
     }
     /// `(play (move Add (to (sites Empty))))`
     #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         let what = mover;
         for to in ALL.minus(s.occupied).iter() {
@@ -1812,6 +1813,44 @@ impl Yavalath {
             }
         }
     }
+    /// The add-to-empty playout: placements drawn from a list of the empty sites.
+    #[inline(always)]
+    fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        let mut empty = [0u16; NUM_SITES];
+        let mut count = 0usize;
+        for site in ALL.minus(s.occupied).iter() {
+            empty[count] = site as u16;
+            count += 1;
+        }
+        while !s.results.is_over() {
+            let total = count + self.swap_allowed(s) as usize;
+            if total == 0 {
+                self.apply_move(s, Move::Pass);
+                continue;
+            }
+            let k = rng.index(total);
+            if k == count {
+                self.apply_move(s, Move::Swap);
+            } else {
+                let site = empty[k];
+                count -= 1;
+                empty[k] = empty[count];
+                self.apply_move(
+                    s,
+                    Move::Add {
+                        site,
+                        what: s.mover,
+                        rule: 0,
+                    },
+                );
+            }
+        }
+        let outcome = s.results.outcome().expect("the game is over");
+        PlayoutResult {
+            outcome,
+            moves: s.moves,
+        }
+    }
 }
 impl Game for Yavalath {
     type State = State;
@@ -1844,6 +1883,7 @@ impl Game for Yavalath {
         };
         s
     }
+    #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
@@ -1879,44 +1919,7 @@ impl Game for Yavalath {
             Move::Swap => MoveKey::SWAP,
         }
     }
-    fn playout<R: ::ludemic_runtime::rand_core::RngCore>(
-        &self,
-        s: &mut State,
-        rng: &mut R,
-    ) -> PlayoutResult {
-        let mut empty = [0u16; NUM_SITES];
-        let mut count = 0usize;
-        for site in ALL.minus(s.occupied).iter() {
-            empty[count] = site as u16;
-            count += 1;
-        }
-        while !s.results.is_over() {
-            let total = count + self.swap_allowed(s) as usize;
-            if total == 0 {
-                self.apply_move(s, Move::Pass);
-                continue;
-            }
-            let k = rng.index(total);
-            if k == count {
-                self.apply_move(s, Move::Swap);
-            } else {
-                let site = empty[k];
-                count -= 1;
-                empty[k] = empty[count];
-                self.apply_move(
-                    s,
-                    Move::Add {
-                        site,
-                        what: s.mover,
-                        rule: 0,
-                    },
-                );
-            }
-        }
-        let outcome = s.results.outcome().expect("the game is over");
-        PlayoutResult {
-            outcome,
-            moves: s.moves,
-        }
+    fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        self.run_playout(s, rng)
     }
 }

@@ -264,10 +264,12 @@ impl<const W: usize> Bits<W> {
 /// The position of the `k`-th lowest set bit of `w` (`k < w.count_ones()`).
 #[inline(always)]
 fn nth_bit(w: u64, k: u32) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    if pdep::is_fast() {
-        // Deposit bit k into the k-th set bit of w: one instruction.
-        // SAFETY: the bmi2 target feature is enabled for this build (cfg above).
+    #[cfg(target_arch = "x86_64")]
+    if crate::cpu::pdep_is_fast() {
+        // Deposit bit k into the k-th set bit of w: one instruction (an
+        // inlined one in code compiled for bmi2, such as the playouts
+        // generated code runs through `cpu::has_bit_instructions`).
+        // SAFETY: `pdep_is_fast` is true only where the processor has bmi2.
         return unsafe { std::arch::x86_64::_pdep_u64(1u64 << k, w) }.trailing_zeros();
     }
     nth_bit_by_halves(w, k)
@@ -293,53 +295,6 @@ fn nth_bit_by_halves(w: u64, mut k: u32) -> u32 {
         width /= 2;
     }
     pos
-}
-
-/// Whether this processor runs `pdep` as one fast instruction. Intel's
-/// have since Haswell and AMD's since Zen 3; Zen 1 and Zen 2 (and Hygon's
-/// Dhyana) run it in microcode, tens to hundreds of cycles, where the
-/// popcount search is about a third faster over a whole playout. Asked of
-/// `cpuid` once, then one relaxed load per call.
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-mod pdep {
-    use std::sync::atomic::{AtomicU8, Ordering};
-
-    const UNKNOWN: u8 = 0;
-    const FAST: u8 = 1;
-    const SLOW: u8 = 2;
-    static SPEED: AtomicU8 = AtomicU8::new(UNKNOWN);
-
-    #[inline(always)]
-    pub(super) fn is_fast() -> bool {
-        match SPEED.load(Ordering::Relaxed) {
-            FAST => true,
-            SLOW => false,
-            _ => detect(),
-        }
-    }
-
-    #[cold]
-    fn detect() -> bool {
-        use std::arch::x86_64::__cpuid;
-        let vendor = __cpuid(0);
-        let amd_like = matches!(
-            (vendor.ebx, vendor.edx, vendor.ecx),
-            // "AuthenticAMD" and "HygonGenuine", as cpuid spells them.
-            (0x6874_7541, 0x6974_6e65, 0x444d_4163) | (0x6f67_7948, 0x6e65_476e, 0x656e_6975)
-        );
-        let signature = __cpuid(1).eax;
-        let base = (signature >> 8) & 0xf;
-        let family = base
-            + if base == 0xf {
-                (signature >> 20) & 0xff
-            } else {
-                0
-            };
-        // Zen 3 is family 0x19; everything before it microcodes pdep.
-        let fast = !amd_like || family >= 0x19;
-        SPEED.store(if fast { FAST } else { SLOW }, Ordering::Relaxed);
-        fast
-    }
 }
 
 /// Picks one site uniformly among all sites of `sets` (a site in two sets
@@ -396,6 +351,7 @@ pub fn flood<const W: usize>(start: Bits<W>, within: Bits<W>, steps: &[Bits<W>])
 
 /// The number of connected groups of `member` (Ludii's `count Groups`),
 /// connected through `steps`.
+#[inline]
 pub fn count_groups<const W: usize>(member: Bits<W>, steps: &[Bits<W>]) -> u32 {
     let mut rest = member;
     let mut groups = 0;

@@ -10,6 +10,7 @@
 
 pub mod bits;
 pub mod buffer;
+pub mod cpu;
 pub mod game;
 pub mod history;
 pub mod key;

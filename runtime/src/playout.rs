@@ -14,6 +14,7 @@ pub struct PlayoutResult {
 
 /// The standard playout: at every step compute all legal moves and play one
 /// chosen uniformly at random, until the game is over.
+#[inline(always)]
 pub fn standard_playout<G: Game, R: RngCore>(
     game: &G,
     state: &mut G::State,

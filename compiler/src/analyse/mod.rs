@@ -10,6 +10,7 @@
 //! of which keep the standard playout's distribution.
 
 pub mod add_to_empty;
+pub mod bit_dispatch;
 pub mod connectivity;
 pub mod counted;
 pub mod features;
@@ -61,6 +62,10 @@ pub struct Switches {
     /// shots), draw a playout's move by counting them, one draw, and
     /// walking to the drawn one, without listing moves.
     pub counted_draw: bool,
+    /// In a crate built for the x86-64 baseline, run a copy of the playout
+    /// compiled with popcnt, lzcnt and BMI1/2 where the processor has them,
+    /// when the playout leans on bit counting (see [`bit_dispatch`]).
+    pub bit_dispatch: bool,
 }
 
 impl Default for Switches {
@@ -75,6 +80,7 @@ impl Default for Switches {
             sitewise_draw: true,
             slide_masks: true,
             counted_draw: true,
+            bit_dispatch: true,
         }
     }
 }
@@ -93,6 +99,7 @@ impl Switches {
             sitewise_draw: false,
             slide_masks: false,
             counted_draw: false,
+            bit_dispatch: false,
         }
     }
 }
@@ -133,6 +140,9 @@ pub struct Analysis<'m> {
     pub only_fills: bool,
     /// A move may leave its mover to move again (`moveAgain`, swap).
     pub moves_again: bool,
+    /// The playout is dispatched at run time to a copy compiled with the
+    /// bit instructions, in crates built without them.
+    pub bit_dispatch: bool,
 }
 
 /// Runs every analysis of `model` under `switches`.
@@ -167,7 +177,10 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
     } else {
         None
     };
+    let bit_dispatch =
+        switches.bit_dispatch && bit_dispatch::pays(&draw, &add_to_empty, union_find.is_some());
     Analysis {
+        bit_dispatch,
         draw,
         add_to_empty,
         union_find,

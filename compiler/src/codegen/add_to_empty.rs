@@ -7,15 +7,15 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-/// The playout: phases proven to be "place the mover's piece on any empty
-/// site" draw from a list of empty sites kept across moves; the others
-/// generate all legal moves and pick one.
+/// The playout's body (a block): phases proven to be "place the mover's
+/// piece on any empty site" draw from a list of empty sites kept across
+/// moves; the others generate all legal moves and pick one.
 pub fn playout(fast_phases: &[(usize, u16)], num_phases: usize, rt: &TokenStream) -> TokenStream {
     if let ([(0, rule)], 1) = (fast_phases, num_phases) {
         // A single phase, always "place on an empty site": a tight loop.
         let rule = Literal::u16_unsuffixed(*rule);
         return quote! {
-            fn playout<R: #rt::rand_core::RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+            {
                 let mut empty = [0u16; NUM_SITES];
                 let mut count = 0usize;
                 for site in ALL.minus(s.occupied).iter() {
@@ -46,7 +46,7 @@ pub fn playout(fast_phases: &[(usize, u16)], num_phases: usize, rt: &TokenStream
     }
     if fast_phases.is_empty() {
         return quote! {
-            fn playout<R: #rt::rand_core::RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+            {
                 let mut buffer = MoveBuffer::new();
                 #rt::standard_playout(self, s, rng, &mut buffer)
             }
@@ -85,7 +85,7 @@ pub fn playout(fast_phases: &[(usize, u16)], num_phases: usize, rt: &TokenStream
         }
     });
     quote! {
-        fn playout<R: #rt::rand_core::RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        {
             let mut empty = [0u16; NUM_SITES];
             let mut count = 0usize;
             // Whether `empty` lists the empty sites (it is rebuilt after a standard phase).

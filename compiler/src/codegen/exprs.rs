@@ -15,8 +15,12 @@ impl Gen<'_> {
     /// right after a `moveAgain` (Ludii reads it so), except while probing
     /// whether another player could move.
     pub(super) fn player(&self, who: PlayerRef) -> TokenStream {
+        // With two players any result ends the game, so while rules are
+        // evaluated both play: the other one is `3 - mover`.
+        let two = self.model.num_players == 2;
         match who {
             PlayerRef::Mover => quote!(mover),
+            PlayerRef::Next if (self.probe || !self.moves_again) && two => quote!((3 - mover)),
             PlayerRef::Next if self.probe || !self.moves_again => {
                 quote!(s.results.next_active(mover))
             }
@@ -27,6 +31,7 @@ impl Gen<'_> {
                     s.results.next_active(mover)
                 })
             ),
+            PlayerRef::Prev if two => quote!((3 - mover)),
             PlayerRef::Prev => quote!(s.results.previous_active(mover)),
             PlayerRef::Player(p) => {
                 let p = Literal::u8_unsuffixed(p);

@@ -200,47 +200,89 @@ pub fn module(
     } else {
         quote!()
     };
-    let (draw_helpers, playout, draw_impl) = match draw {
-        Some((helpers, draw_move)) => {
-            let playout = quote! {
-                /// The standard playout, drawing each move without listing
-                /// the moves.
-                fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-                    #rt::drawn_playout(self, s, rng)
-                }
-
-                fn random_move<R: RngCore>(&self, s: &State, rng: &mut R, _: &mut MoveBuffer<Move>) -> Move {
-                    #rt::DrawMove::draw_move(self, s, rng)
-                }
-            };
-            let draw = quote! {
+    // The playout's body (a block), its documentation, and what a drawn
+    // playout adds: helpers, `DrawMove`, and `random_move` without a list.
+    let (draw_helpers, playout_doc, playout_body, draw_impl, random_move) = match draw {
+        Some((helpers, draw_move)) => (
+            helpers,
+            " The standard playout, drawing each move without listing the moves.",
+            quote!({ #rt::drawn_playout(self, s, rng) }),
+            quote! {
                 impl #rt::DrawMove for #ty {
                     #draw_move
                 }
-            };
-            (helpers, quote!(#playout), Some(draw))
-        }
+            },
+            quote! {
+                fn random_move<R: RngCore>(&self, s: &State, rng: &mut R, _: &mut MoveBuffer<Move>) -> Move {
+                    #rt::DrawMove::draw_move(self, s, rng)
+                }
+            },
+        ),
         None if !analysis.add_to_empty.is_empty() => (
             quote!(),
+            " The add-to-empty playout: placements drawn from a list of the empty sites.",
             super::add_to_empty::playout(&analysis.add_to_empty, model.phases.len(), &rt),
-            None,
+            quote!(),
+            quote!(),
         ),
         None => (
             quote!(),
-            quote! {
-                /// The standard playout, with one move buffer for the whole playout.
-                fn playout<R: #rt::rand_core::RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-                    std::thread_local! {
-                        /// The move buffer playouts reuse: it grows to the largest
-                        /// branching factor once per thread, then never allocates.
-                        static MOVES: std::cell::RefCell<MoveBuffer<Move>> =
-                            std::cell::RefCell::new(MoveBuffer::with_capacity(256));
-                    }
-                    MOVES.with_borrow_mut(|buffer| #rt::standard_playout(self, s, rng, buffer))
+            " The standard playout, with one move buffer for the whole playout.",
+            quote!({
+                std::thread_local! {
+                    /// The move buffer playouts reuse: it grows to the largest
+                    /// branching factor once per thread, then never allocates.
+                    static MOVES: std::cell::RefCell<MoveBuffer<Move>> =
+                        std::cell::RefCell::new(MoveBuffer::with_capacity(256));
                 }
-            },
-            None,
+                MOVES.with_borrow_mut(|buffer| #rt::standard_playout(self, s, rng, buffer))
+            }),
+            quote!(),
+            quote!(),
         ),
+    };
+    // A crate built for the x86-64 baseline (no popcnt, no pdep) runs the
+    // same playout compiled with the bit instructions, where the processor
+    // has them and the analysis found it pays: asked once, at run time.
+    let dispatch = if analysis.bit_dispatch {
+        quote! {
+            #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+            if #rt::cpu::has_bit_instructions() {
+                // SAFETY: the processor has these instructions (asked just above).
+                return unsafe { self.playout_with_bit_instructions(s, rng) };
+            }
+        }
+    } else {
+        quote!()
+    };
+    let playout = quote! {
+        fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+            #dispatch
+            self.run_playout(s, rng)
+        }
+
+        #random_move
+    };
+    let with_bit_instructions = if analysis.bit_dispatch {
+        quote! {
+            /// [`Self::run_playout`] compiled for x86-64-v3 (the bit instructions
+            /// and AVX2), for a crate built for the x86-64 baseline on a
+            /// processor that has them.
+            #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
+            #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx,avx2,fma,f16c,movbe")]
+            unsafe fn playout_with_bit_instructions<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+                self.run_playout(s, rng)
+            }
+        }
+    } else {
+        quote!()
+    };
+    let playout_fns = quote! {
+        #[doc = #playout_doc]
+        #[inline(always)]
+        fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult #playout_body
+
+        #with_bit_instructions
     };
     let phase_ends: Vec<TokenStream> = model
         .phases
@@ -289,6 +331,9 @@ pub fn module(
             /// Whether `mover` has a move of the play rules (the forced pass
             /// aside), as if it were to move now.
             #[allow(unused_variables, unused_labels, clippy::needless_return)]
+            // Read once a move by `(no Moves ...)`: inlined, so that a
+            // playout compiled with the bit instructions uses them here too.
+            #[inline(always)]
             fn any_moves(&self, s: &State, mover: u8) -> bool {
                 #code
             }
@@ -677,6 +722,9 @@ pub fn module(
 
             #[doc = #play_doc]
             #[allow(unused_variables, unused_labels)]
+            // Inlined into the standard playout, so that a playout compiled
+            // with the bit instructions lists its moves with them too.
+            #[inline(always)]
             fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
                 #generate
             }
@@ -750,6 +798,8 @@ pub fn module(
             #advance_fn
 
             #draw_helpers
+
+            #playout_fns
         }
 
         impl Game for #ty {
@@ -788,6 +838,7 @@ pub fn module(
                 s
             }
 
+            #[inline(always)]
             fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
                 out.clear();
                 self.generate(s, s.mover, out);
