@@ -2243,7 +2243,6 @@ impl Amazons {
         s.what[i] = what;
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
-        s.last_to_after = site;
     }
     /// Whether a piece of another player than `mover` stands on `site`.
     #[inline(always)]
@@ -2269,7 +2268,6 @@ impl Amazons {
             s.occupied.remove(i);
         }
         s.what[i] = 0;
-        s.last_to_after = site;
     }
     /// The piece on `from` goes to `to`, replacing whatever stands there.
     #[inline(always)]
@@ -2288,9 +2286,7 @@ impl Amazons {
         mine.insert(t);
         s.occupied.remove(f);
         s.occupied.insert(t);
-        s.last_from = from;
         s.last_to = to;
-        s.last_to_after = to;
     }
     /// The swap move is offered on the second move, to the second player.
     #[inline(always)]
@@ -2424,7 +2420,6 @@ impl Amazons {
                     2 => {
                         Self::put(s, to, what);
                         s.last_to = to;
-                        s.last_from = to;
                         s.recent.record(mover, false);
                         s.moves += 1;
                     }
@@ -2444,15 +2439,11 @@ impl Amazons {
             }
             Move::Pass => {
                 s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
                 s.recent.record(mover, true);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
                 s.recent.record(mover, false);
                 s.moves += 1;
                 s.swapped = !s.swapped;
@@ -2469,7 +2460,6 @@ impl Amazons {
             };
             s.results.draw_all(reason);
         }
-        s.prev = mover;
         if s.results.is_over() {
             return;
         }

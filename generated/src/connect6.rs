@@ -2351,7 +2351,6 @@ impl Connect6 {
         s.what[i] = what;
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
-        s.last_to_after = site;
     }
     /// Whether a piece of another player than `mover` stands on `site`.
     #[inline(always)]
@@ -2377,7 +2376,6 @@ impl Connect6 {
             s.occupied.remove(i);
         }
         s.what[i] = 0;
-        s.last_to_after = site;
     }
     /// The piece on `from` goes to `to`, replacing whatever stands there.
     #[inline(always)]
@@ -2396,9 +2394,7 @@ impl Connect6 {
         mine.insert(t);
         s.occupied.remove(f);
         s.occupied.insert(t);
-        s.last_from = from;
         s.last_to = to;
-        s.last_to_after = to;
     }
     /// The swap move is offered on the second move, to the second player.
     #[inline(always)]
@@ -2457,14 +2453,12 @@ impl Connect6 {
                     0 => {
                         Self::put(s, to, what);
                         s.last_to = to;
-                        s.last_from = to;
                         s.recent.record(mover, false);
                         s.moves += 1;
                     }
                     1 => {
                         Self::put(s, to, what);
                         s.last_to = to;
-                        s.last_from = to;
                         s.recent.record(mover, false);
                         s.moves += 1;
                         if (s.moves as i64) % 2 == 0 {
@@ -2477,32 +2471,24 @@ impl Connect6 {
             Move::Piece { .. } => unreachable!("the game has no piece-move rule"),
             Move::Pass => {
                 s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
                 s.recent.record(mover, true);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
                 s.recent.record(mover, false);
                 s.moves += 1;
                 s.swapped = !s.swapped;
                 again = true;
             }
         }
-        s.again = again;
         self.end(s, mover, mv == Move::Pass);
-        s.prev = mover;
         if s.results.is_over() {
             return;
         }
         self.advance_phases(s, mover);
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {
-            s.turns += 1;
-        }
+        if next != mover || mv == Move::Swap {}
         s.mover = next;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.

@@ -319,7 +319,6 @@ impl DotsAndBoxes {
         s.what[i] = what;
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
-        s.last_to_after = site;
     }
     /// Whether a piece of another player than `mover` stands on `site`.
     #[inline(always)]
@@ -345,7 +344,6 @@ impl DotsAndBoxes {
             s.occupied.remove(i);
         }
         s.what[i] = 0;
-        s.last_to_after = site;
     }
     /// The piece on `from` goes to `to`, replacing whatever stands there.
     #[inline(always)]
@@ -364,9 +362,7 @@ impl DotsAndBoxes {
         mine.insert(t);
         s.occupied.remove(f);
         s.occupied.insert(t);
-        s.last_from = from;
         s.last_to = to;
-        s.last_to_after = to;
     }
     /// The swap move is offered on the second move, to the second player.
     #[inline(always)]
@@ -406,7 +402,6 @@ impl DotsAndBoxes {
                     0 => {
                         Self::put_edges(s, to, what);
                         s.last_to = to;
-                        s.last_from = to;
                         s.recent.record(mover, false);
                         s.moves += 1;
                         for site in (if s.last_to == NO_SITE {
@@ -442,22 +437,17 @@ impl DotsAndBoxes {
             Move::Piece { .. } => unreachable!("the game has no piece-move rule"),
             Move::Pass => {
                 s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
                 s.recent.record(mover, true);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
                 s.recent.record(mover, false);
                 s.moves += 1;
                 s.swapped = !s.swapped;
                 again = true;
             }
         }
-        s.again = again;
         self.end(s, mover, mv == Move::Pass);
         if !s.results.is_over() && (s.turns >= 2500 || s.moves >= 10000) {
             let reason = if s.moves >= 10000 {
@@ -467,7 +457,6 @@ impl DotsAndBoxes {
             };
             s.results.draw_all(reason);
         }
-        s.prev = mover;
         if s.results.is_over() {
             return;
         }
@@ -515,7 +504,6 @@ impl DotsAndBoxes {
         } else {
             s.edges_filled.insert(i);
         }
-        s.last_to_after = site;
     }
     /// The move the play rules give at `site`, if any.
     #[inline(always)]

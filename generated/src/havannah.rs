@@ -452,7 +452,6 @@ impl Havannah {
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
         Self::link(s, i, OWNER[what as usize]);
-        s.last_to_after = site;
     }
     /// Whether a piece of another player than `mover` stands on `site`.
     #[inline(always)]
@@ -478,7 +477,6 @@ impl Havannah {
             s.occupied.remove(i);
         }
         s.what[i] = 0;
-        s.last_to_after = site;
     }
     /// The piece on `from` goes to `to`, replacing whatever stands there.
     #[inline(always)]
@@ -497,9 +495,7 @@ impl Havannah {
         mine.insert(t);
         s.occupied.remove(f);
         s.occupied.insert(t);
-        s.last_from = from;
         s.last_to = to;
-        s.last_to_after = to;
     }
     /// The swap move is offered on the second move, to the second player.
     #[inline(always)]
@@ -539,7 +535,6 @@ impl Havannah {
                     0 => {
                         Self::put(s, to, what);
                         s.last_to = to;
-                        s.last_from = to;
                         s.recent.record(mover, false);
                         s.moves += 1;
                     }
@@ -549,15 +544,11 @@ impl Havannah {
             Move::Piece { .. } => unreachable!("the game has no piece-move rule"),
             Move::Pass => {
                 s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
                 s.recent.record(mover, true);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
                 s.recent.record(mover, false);
                 s.moves += 1;
                 s.swapped = !s.swapped;
@@ -565,14 +556,11 @@ impl Havannah {
             }
         }
         self.end(s, mover, mv == Move::Pass);
-        s.prev = mover;
         if s.results.is_over() {
             return;
         }
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {
-            s.turns += 1;
-        }
+        if next != mover || mv == Move::Swap {}
         s.mover = next;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.

@@ -752,7 +752,6 @@ impl Reversi {
         s.what[i] = what;
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
-        s.last_to_after = site;
     }
     /// Whether a piece of another player than `mover` stands on `site`.
     #[inline(always)]
@@ -779,7 +778,6 @@ impl Reversi {
             s.occupied.remove(i);
         }
         s.what[i] = 0;
-        s.last_to_after = site;
     }
     /// The piece on `from` goes to `to`, replacing whatever stands there.
     #[inline(always)]
@@ -801,9 +799,6 @@ impl Reversi {
         Self::set_state(s, t, st);
         s.occupied.remove(f);
         s.occupied.insert(t);
-        s.last_from = from;
-        s.last_to = to;
-        s.last_to_after = to;
     }
     /// The swap move is offered on the second move, to the second player.
     #[inline(always)]
@@ -933,8 +928,6 @@ impl Reversi {
                                 }
                             }
                         }
-                        s.last_to = first;
-                        s.last_from = first;
                         s.recent.record(mover, false);
                         s.moves += 1;
                         s.scores[1] = Self::sites_in_state(s, 1).count() as i64 as i32;
@@ -944,16 +937,10 @@ impl Reversi {
                 }
             }
             Move::Pass => {
-                s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
                 s.recent.record(mover, true);
                 s.moves += 1;
             }
             Move::Swap => {
-                s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
                 s.recent.record(mover, false);
                 s.moves += 1;
                 s.swapped = !s.swapped;
@@ -969,7 +956,6 @@ impl Reversi {
             };
             s.results.draw_all(reason);
         }
-        s.prev = mover;
         if s.results.is_over() {
             return;
         }
@@ -1032,7 +1018,6 @@ impl Reversi {
         let current = s.state[i];
         let turned = if current == a { b } else if current == b { a } else { current };
         Self::set_state(s, i, turned);
-        s.last_to_after = site;
     }
     /// `(sites State N)`.
     #[inline(always)]

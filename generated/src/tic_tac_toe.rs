@@ -102,7 +102,6 @@ impl TicTacToe {
         s.what[i] = what;
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
-        s.last_to_after = site;
     }
     /// Whether a piece of another player than `mover` stands on `site`.
     #[inline(always)]
@@ -128,7 +127,6 @@ impl TicTacToe {
             s.occupied.remove(i);
         }
         s.what[i] = 0;
-        s.last_to_after = site;
     }
     /// The piece on `from` goes to `to`, replacing whatever stands there.
     #[inline(always)]
@@ -147,9 +145,7 @@ impl TicTacToe {
         mine.insert(t);
         s.occupied.remove(f);
         s.occupied.insert(t);
-        s.last_from = from;
         s.last_to = to;
-        s.last_to_after = to;
     }
     /// The swap move is offered on the second move, to the second player.
     #[inline(always)]
@@ -189,7 +185,6 @@ impl TicTacToe {
                     0 => {
                         Self::put(s, to, what);
                         s.last_to = to;
-                        s.last_from = to;
                         s.recent.record(mover, false);
                         s.moves += 1;
                     }
@@ -199,15 +194,11 @@ impl TicTacToe {
             Move::Piece { .. } => unreachable!("the game has no piece-move rule"),
             Move::Pass => {
                 s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
                 s.recent.record(mover, true);
                 s.moves += 1;
             }
             Move::Swap => {
                 s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
                 s.recent.record(mover, false);
                 s.moves += 1;
                 s.swapped = !s.swapped;
@@ -215,14 +206,11 @@ impl TicTacToe {
             }
         }
         self.end(s, mover, mv == Move::Pass);
-        s.prev = mover;
         if s.results.is_over() {
             return;
         }
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {
-            s.turns += 1;
-        }
+        if next != mover || mv == Move::Swap {}
         s.mover = next;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.

@@ -93,7 +93,6 @@ impl WolfAndSheep {
         s.what[i] = what;
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
-        s.last_to_after = site;
     }
     /// Whether a piece of another player than `mover` stands on `site`.
     #[inline(always)]
@@ -119,7 +118,6 @@ impl WolfAndSheep {
             s.occupied.remove(i);
         }
         s.what[i] = 0;
-        s.last_to_after = site;
     }
     /// The piece on `from` goes to `to`, replacing whatever stands there.
     #[inline(always)]
@@ -138,9 +136,6 @@ impl WolfAndSheep {
         mine.insert(t);
         s.occupied.remove(f);
         s.occupied.insert(t);
-        s.last_from = from;
-        s.last_to = to;
-        s.last_to_after = to;
     }
     /// The swap move is offered on the second move, to the second player.
     #[inline(always)]
@@ -211,16 +206,10 @@ impl WolfAndSheep {
             }
             Move::Pass => {
                 s.stalemated |= 1 << mover;
-                s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
                 s.recent.record(mover, true);
                 s.moves += 1;
             }
             Move::Swap => {
-                s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
                 s.recent.record(mover, false);
                 s.moves += 1;
                 s.swapped = !s.swapped;
@@ -239,7 +228,6 @@ impl WolfAndSheep {
             };
             s.results.draw_all(reason);
         }
-        s.prev = mover;
         if s.results.is_over() {
             return;
         }

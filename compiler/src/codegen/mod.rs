@@ -10,12 +10,14 @@
 //! `stacks`, `extras` (piece states, scores, other site types), `merged`
 //! (`append`) — the playout draws (`add_to_empty`, `sets`, `sitewise`,
 //! `counted`), the `tables` they read, and `module`, which assembles the
-//! file; `tidy` then removes what Rust does not need.
+//! file; `tidy` then removes what Rust does not need, and `dead_stores` the
+//! stores to state fields no rule of the game reads.
 
 mod add_to_empty;
 mod connection;
 mod connectivity;
 mod counted;
+mod dead_stores;
 mod effects;
 mod exprs;
 mod extras;
@@ -109,6 +111,7 @@ fn generate_file(model: &GameModel, options: &CodegenOptions) -> Result<syn::Fil
         )
     })?;
     tidy::tidy(&mut file);
+    dead_stores::remove_unread_stores(&mut file);
     Ok(file)
 }
 
