@@ -2488,7 +2488,6 @@ impl Connect6 {
         }
         self.advance_phases(s, mover);
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {}
         s.mover = next;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.

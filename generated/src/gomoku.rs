@@ -1552,7 +1552,6 @@ impl Gomoku {
             return;
         }
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {}
         s.mover = next;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.

@@ -802,7 +802,6 @@ impl Squava {
             return;
         }
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {}
         s.mover = next;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.

@@ -13,6 +13,7 @@ pub mod add_to_empty;
 pub mod bit_dispatch;
 pub mod connectivity;
 pub mod counted;
+pub mod custodial;
 pub mod features;
 pub mod fills;
 pub mod sitewise;
@@ -66,6 +67,9 @@ pub struct Switches {
     /// compiled with popcnt, lzcnt and BMI1/2 where the processor has them,
     /// when the playout leans on bit counting (see [`bit_dispatch`]).
     pub bit_dispatch: bool,
+    /// Find the sites a `(custodial ...)` flanks by shifting bitboards
+    /// along each direction, where its walk is one (see [`custodial`]).
+    pub custodial_shifts: bool,
 }
 
 impl Default for Switches {
@@ -81,6 +85,7 @@ impl Default for Switches {
             slide_masks: true,
             counted_draw: true,
             bit_dispatch: true,
+            custodial_shifts: true,
         }
     }
 }
@@ -100,6 +105,7 @@ impl Switches {
             slide_masks: false,
             counted_draw: false,
             bit_dispatch: false,
+            custodial_shifts: false,
         }
     }
 }
@@ -143,6 +149,9 @@ pub struct Analysis<'m> {
     /// The playout is dispatched at run time to a copy compiled with the
     /// bit instructions, in crates built without them.
     pub bit_dispatch: bool,
+    /// Custodial lines may be found by shifts ([`custodial::shifts`] says
+    /// for which).
+    pub custodial_shifts: bool,
 }
 
 /// Runs every analysis of `model` under `switches`.
@@ -181,6 +190,7 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
         switches.bit_dispatch && bit_dispatch::pays(&draw, &add_to_empty, union_find.is_some());
     Analysis {
         bit_dispatch,
+        custodial_shifts: switches.custodial_shifts,
         draw,
         add_to_empty,
         union_find,

@@ -119,14 +119,19 @@ struct Drop {
 
 impl VisitMut for Drop {
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        // Inner blocks first, so an `if` they leave empty goes here.
+        visit_mut::visit_block_mut(self, block);
         block.stmts.retain(|stmt| match stmt {
             Stmt::Expr(expr, Some(_)) => !matches!(
                 stored_field(expr),
                 Some((base, right, name)) if self.unread.contains(&name) && pure(base) && pure(right)
             ),
+            // `if C {}` with a pure C, all its stores gone.
+            Stmt::Expr(Expr::If(i), _) => {
+                !(i.then_branch.stmts.is_empty() && i.else_branch.is_none() && pure(&i.cond))
+            }
             _ => true,
         });
-        visit_mut::visit_block_mut(self, block);
     }
 }
 
@@ -147,6 +152,15 @@ mod tests {
             fn g(s: &State) -> u8 { s.a }");
         assert!(out.contains("s . a = x"), "{out}");
         assert!(!out.contains("s . b"), "{out}");
+    }
+
+    #[test]
+    fn an_if_left_empty_goes_too() {
+        let out = run("struct State { t: u32, m: u8 }
+            fn f(s: &mut State, n: u8) { if n != s.m { s.t += 1; } s.m = n; }
+            fn g(s: &State) -> u8 { s.m }");
+        assert!(!out.contains("if"), "{out}");
+        assert!(out.contains("s . m = n"), "{out}");
     }
 
     #[test]

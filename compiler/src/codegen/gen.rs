@@ -48,6 +48,8 @@ pub(super) struct Gen<'m> {
     pub(super) union_find: Option<crate::analyse::connectivity::UnionFind>,
     /// A move may leave its mover to move again: `Next` reads `s.again`.
     pub(super) moves_again: bool,
+    /// Custodial lines may be found by bitboard shifts.
+    pub(super) custodial_shifts: bool,
 }
 
 impl<'m> Gen<'m> {
@@ -71,6 +73,7 @@ impl<'m> Gen<'m> {
             line_windows: analysis.line_windows,
             union_find: analysis.union_find.clone(),
             moves_again: analysis.moves_again,
+            custodial_shifts: analysis.custodial_shifts,
         }
     }
 }

@@ -5,6 +5,9 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
+use proc_macro2::Literal;
+
+use crate::analyse::custodial::{Holder, Shifts};
 use crate::ir::{Custodial, Effect, SiteExpr};
 
 use super::Gen;
@@ -61,9 +64,108 @@ impl Gen<'_> {
         }
     }
 
+    /// The shifts that find `c`'s flanked sites, where the analysis allows.
+    fn custodial_shifts(&self, c: &Custodial) -> Option<Shifts> {
+        if !self.custodial_shifts {
+            return None;
+        }
+        crate::analyse::custodial::shifts(self.model, c)
+    }
+
+    /// A `Board` of the sites `c` flanks, found by shifts (see
+    /// `analyse::custodial`): along each step, from the start through the
+    /// between set, kept when the next step meets the closing set.
+    /// With `first_only`, the walk stops at the first flanked run (enough
+    /// to know whether there is one).
+    fn custodial_flanked(
+        &mut self,
+        c: &Custodial,
+        shifts: &Shifts,
+        first_only: bool,
+    ) -> TokenStream {
+        let name = format!("CUSTODIAL_STEPS_{}", c.directions.name().to_uppercase());
+        let id = format_ident!("{}", name);
+        let rows: Vec<TokenStream> = shifts
+            .steps
+            .iter()
+            .map(|(d, froms)| {
+                let d = Literal::i32_unsuffixed(*d);
+                let mask = self.tables.bits(froms.iter().copied());
+                quote!((#d, #mask))
+            })
+            .collect();
+        let len = Literal::usize_unsuffixed(rows.len());
+        let doc = format!(
+            " Each site difference of a step along `{}`, with the sites that step by it.",
+            c.directions.name()
+        );
+        self.tables.push_item(
+            &name,
+            quote! {
+                #[doc = #doc]
+                static #id: [(i32, Board); #len] = [#(#rows),*];
+            },
+        );
+        let set = |h: Holder| match h {
+            Holder::Enemy { by_state: false } => {
+                quote!(s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]))
+            }
+            Holder::Enemy { by_state: true } => quote!(ALL
+                .minus(Self::sites_in_state(s, 0))
+                .minus(Self::sites_in_state(s, mover as i64))),
+            Holder::Friend { by_state: false } => quote!(s.owned[mover as usize]),
+            Holder::Friend { by_state: true } => quote!(Self::sites_in_state(s, mover as i64)),
+        };
+        let (between, closing) = (set(shifts.between), set(shifts.closing));
+        let (start, _) = self.site(&c.from);
+        let (label, stop) = if first_only {
+            let label = self.label("steps");
+            (quote!(#label:), quote!(break #label;))
+        } else {
+            (quote!(), quote!(break;))
+        };
+        quote! {{
+            let start = #start;
+            let mut flanked = Board::EMPTY;
+            if start != NO_SITE {
+                let (between, closing) = (#between, #closing);
+                let origin = Board::single(start as usize);
+                #label for &(delta, steps) in &#id {
+                    let mut run = Board::EMPTY;
+                    let mut x = origin.and(steps).shifted(delta).and(between);
+                    while !x.is_empty() {
+                        run = run.or(x);
+                        let next = x.and(steps).shifted(delta);
+                        if next.intersects(&closing) {
+                            flanked = flanked.or(run);
+                            #stop
+                        }
+                        x = next.and(between);
+                    }
+                }
+            }
+            flanked
+        }}
+    }
+
     /// `(custodial ...)` as a consequence: every flanked site is found
     /// first, then each gets the `apply` effect and the `then`.
     pub(super) fn custodial(&mut self, c: &Custodial) -> TokenStream {
+        if let Some(shifts) = self.custodial_shifts(c) {
+            let flanked = self.custodial_flanked(c, &shifts, false);
+            let saved = self.scope;
+            self.scope.between = true;
+            let apply = self.effect(&c.apply);
+            self.scope = saved;
+            // The analysis proved the order of the flanked sites immaterial.
+            return quote! {{
+                let flanked: Board = #flanked;
+                for between in flanked.iter() {
+                    let between = between as u16;
+                    #apply
+                }
+            }};
+        }
         let find = self.custodial_each(c, quote! { found[count] = between; count += 1; });
         let saved = self.scope;
         self.scope.between = true;
@@ -94,6 +196,12 @@ impl Gen<'_> {
             Effect::AllCombinations(a, b) => {
                 let (a, b) = (self.yields(a), self.yields(b));
                 quote!((#a && #b))
+            }
+            Effect::Custodial(c) if self.custodial_shifts(c).is_some() => {
+                // Every flanked site yields a move (the analysis proved it).
+                let shifts = self.custodial_shifts(c).expect("shifts");
+                let flanked = self.custodial_flanked(c, &shifts, true);
+                quote!(!#flanked.is_empty())
             }
             Effect::Custodial(c) => {
                 let label = self.label("yields");
