@@ -2622,13 +2622,10 @@ impl LinesOfAction {
             std::cell::RefCell < MoveBuffer < Move >> =
             std::cell::RefCell::new(MoveBuffer::with_capacity(256));
         }
-        MOVES
-            .with_borrow_mut(|buffer| ::ludemic_runtime::standard_playout(
-                self,
-                s,
-                rng,
-                buffer,
-            ))
+        let mut buffer = MOVES.take();
+        let result = ::ludemic_runtime::standard_playout(self, s, rng, &mut buffer);
+        MOVES.set(buffer);
+        result
     }
     /// [`Self::run_playout`] compiled for x86-64-v3 (the bit instructions
     /// and AVX2), for a crate built for the x86-64 baseline on a

@@ -235,7 +235,13 @@ pub fn module(
                     static MOVES: std::cell::RefCell<MoveBuffer<Move>> =
                         std::cell::RefCell::new(MoveBuffer::with_capacity(256));
                 }
-                MOVES.with_borrow_mut(|buffer| #rt::standard_playout(self, s, rng, buffer))
+                // Taken out and put back rather than borrowed in a closure: a
+                // closure would be a function of its own, compiled without
+                // the bit instructions of the playout that runs it.
+                let mut buffer = MOVES.take();
+                let result = #rt::standard_playout(self, s, rng, &mut buffer);
+                MOVES.set(buffer);
+                result
             }),
             quote!(),
             quote!(),
