@@ -18,9 +18,10 @@ pub struct UnionFind {
 }
 
 impl UnionFind {
-    /// The plan, if the analysis proves it valid: placements only, every
-    /// connection test along the same directions, at most 32 regions.
-    pub fn plan(model: &GameModel) -> Option<UnionFind> {
+    /// The plan, if the analysis proves it valid: placements only
+    /// (`only_fills`, from `fills::only_fills`), every connection test
+    /// along the same directions, at most 32 regions.
+    pub fn plan(model: &GameModel, only_fills: bool) -> Option<UnionFind> {
         let mut tests = Vec::new();
         for c in model.end.iter().map(|r| &r.condition).chain(
             model
@@ -31,9 +32,7 @@ impl UnionFind {
             collect(c, &mut tests);
         }
         let first = tests.first()?;
-        if tests.iter().any(|t| t.directions != first.directions)
-            || !super::fills::only_fills(model)
-        {
+        if tests.iter().any(|t| t.directions != first.directions) || !only_fills {
             return None;
         }
         let mut regions: Vec<Vec<Site>> = Vec::new();

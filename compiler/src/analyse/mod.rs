@@ -181,8 +181,9 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
     } else {
         Draw::Listed
     };
+    let only_fills = fills::only_fills(model);
     let union_find = if switches.incremental_connectivity {
-        connectivity::UnionFind::plan(model)
+        connectivity::UnionFind::plan(model, only_fills)
     } else {
         None
     };
@@ -196,9 +197,10 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
         union_find,
         line_windows: switches.line_windows && model.board.num_sites() < 64,
         pass_counter: switches.pass_counter && turns::single_move_turns(model, &features),
-        skip_limits: switches.skip_unreachable_limits && turns::limits_unreachable(model),
+        skip_limits: switches.skip_unreachable_limits
+            && turns::limits_unreachable(model, only_fills),
         slide_masks: switches.slide_masks,
-        only_fills: fills::only_fills(model),
+        only_fills,
         moves_again: features.move_again || model.swap,
         features,
     }

@@ -19,9 +19,10 @@ pub fn single_move_turns(model: &GameModel, features: &Features) -> bool {
 /// when every move fills an empty site (or passes, or swaps), a game lasts
 /// at most (sites + 1) * (players + 1) moves, since a pass by every player
 /// in a row ends it.
-pub fn limits_unreachable(model: &GameModel) -> bool {
+/// `only_fills`: from `fills::only_fills`.
+pub fn limits_unreachable(model: &GameModel, only_fills: bool) -> bool {
     let players = model.num_players as u64;
     let longest = (model.board.num_sites() as u64 + 1) * (players + 1);
     let limit = (TURN_LIMIT_PER_PLAYER as u64 * players).min(MOVE_LIMIT as u64);
-    super::fills::only_fills(model) && longest < limit
+    only_fills && longest < limit
 }

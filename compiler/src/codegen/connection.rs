@@ -7,8 +7,9 @@
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
+use crate::analyse::connectivity::UnionFind;
 use crate::board::{AbsoluteDirection, Relation};
-use crate::ir::{ConnectTargets, Connected, Moves};
+use crate::ir::{ConnectTargets, Connected, Moves, Site};
 
 use super::Gen;
 
@@ -44,7 +45,7 @@ impl Gen<'_> {
 
     /// `fn connected_N(&self, s, mover) -> bool` for `(is Connected ...)`.
     pub(super) fn connected_test(&mut self, c: &Connected) -> Ident {
-        if self.union_find.is_some() {
+        if self.analysis.union_find.is_some() {
             return self.connected_by_union_find(c);
         }
         let name = self.numbered_helper("connected");
@@ -118,7 +119,11 @@ impl Gen<'_> {
     /// piece's group from the union–find (the piece is its group's root).
     fn connected_by_union_find(&mut self, c: &Connected) -> Ident {
         let name = self.numbered_helper("connected");
-        let uf = self.union_find.as_ref().expect("a union-find plan");
+        let uf = self
+            .analysis
+            .union_find
+            .as_ref()
+            .expect("a union-find plan");
         let body = match &c.targets {
             ConnectTargets::PlayerRegions => {
                 let masks = uf
@@ -157,10 +162,10 @@ impl Gen<'_> {
     /// The union–find's fields, their start, its table and its methods;
     /// `link` is called by `put`. Empty when the analysis chose none.
     pub(super) fn union_find_code(&mut self) -> [TokenStream; 4] {
-        let Some(uf) = &self.union_find else {
+        let Some(uf) = &self.analysis.union_find else {
             return Default::default();
         };
-        let table = super::connectivity::region_bits_table(uf, self.model.board.num_sites());
+        let table = region_bits_table(uf, self.model.board.num_sites());
         let steps = self.tables.step_lists(uf.directions);
         let fields = quote! {
             /// Union–find parent of each occupied site (groups of one owner's pieces).
@@ -315,5 +320,23 @@ fn connected_method(name: &Ident, doc: &str, body: TokenStream) -> TokenStream {
             }
             #body
         }
+    }
+}
+
+/// `static REGION_BITS: [u32; N]`: the regions holding each site.
+pub fn region_bits_table(uf: &UnionFind, num_sites: usize) -> TokenStream {
+    let bits = (0..num_sites).map(|s| {
+        let m = uf
+            .regions
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.contains(&(s as Site)))
+            .fold(0u32, |m, (i, _)| m | 1 << i);
+        Literal::u32_unsuffixed(m)
+    });
+    let n = Literal::usize_unsuffixed(num_sites);
+    quote! {
+        /// For each site, the regions holding it (one bit per region named in a connection test).
+        static REGION_BITS: [u32; #n] = [#(#bits),*];
     }
 }

@@ -51,7 +51,7 @@ impl Gen<'_> {
     /// reaches from `from` along `dir`'s radials. `None` when slides are
     /// walked (the option is off, or the board's rays do not allow masks).
     pub(super) fn slide_reach(&mut self, dir: AbsoluteDirection) -> Option<Ident> {
-        if !self.slide_masks {
+        if !self.analysis.slide_masks {
             return None;
         }
         let (up, down) = self.tables.slide_masks(dir)?;

@@ -20,8 +20,10 @@ impl Gen<'_> {
         let two = self.model.num_players == 2;
         match who {
             PlayerRef::Mover => quote!(mover),
-            PlayerRef::Next if (self.probe || !self.moves_again) && two => quote!((3 - mover)),
-            PlayerRef::Next if self.probe || !self.moves_again => {
+            PlayerRef::Next if (self.probe || !self.analysis.moves_again) && two => {
+                quote!((3 - mover))
+            }
+            PlayerRef::Next if self.probe || !self.analysis.moves_again => {
                 quote!(s.results.next_active(mover))
             }
             PlayerRef::Next => quote!(
@@ -391,7 +393,7 @@ impl Gen<'_> {
             length,
             if line.exact { "_exact" } else { "" }
         );
-        if self.line_windows && self.helper_names.insert(name.to_string()) {
+        if self.analysis.line_windows && self.helper_names.insert(name.to_string()) {
             self.line_window_test(&name, line);
         } else if self.helper_names.insert(name.to_string()) {
             let (rays, _) = self.tables.line_rays(line.directions, length.max(1));

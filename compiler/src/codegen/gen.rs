@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use proc_macro2::TokenStream;
 
-use crate::analyse::{Analysis, Features};
+use crate::analyse::Analysis;
 use crate::ir::GameModel;
 
 use super::extras;
@@ -36,28 +36,17 @@ pub(super) struct Gen<'m> {
     pub(super) probe: bool,
     /// Some rule reads `(no Moves Next)`: the probe is needed.
     pub(super) needs_probe: bool,
-    /// What the state holds beyond pieces (states, scores, other site types).
-    pub(super) features: Features,
     /// Numbers the labels of generated blocks, so nested ones differ.
     pub(super) labels: usize,
-    /// Plain slides reach their sites as bitboards (`Switches::slide_masks`).
-    pub(super) slide_masks: bool,
-    /// `(is Line ...)` reads precomputed windows.
-    pub(super) line_windows: bool,
-    /// Connection tests read a union–find kept at each placement.
-    pub(super) union_find: Option<crate::analyse::connectivity::UnionFind>,
-    /// A move may leave its mover to move again: `Next` reads `s.again`.
-    pub(super) moves_again: bool,
-    /// Custodial lines may be found by bitboard shifts.
-    pub(super) custodial_shifts: bool,
+    /// What the analyses decided: the generator follows it.
+    pub(super) analysis: &'m Analysis<'m>,
 }
 
 impl<'m> Gen<'m> {
     /// A generator for `model`, following `analysis`.
-    pub(super) fn new(model: &'m GameModel, analysis: &Analysis) -> Self {
-        let features = analysis.features.clone();
+    pub(super) fn new(model: &'m GameModel, analysis: &'m Analysis<'m>) -> Self {
         let mut tables = Tables::new(&model.board);
-        tables.words = extras::words(model, &features);
+        tables.words = extras::words(model, &analysis.features);
         Gen {
             model,
             tables,
@@ -67,13 +56,8 @@ impl<'m> Gen<'m> {
             component: None,
             probe: false,
             needs_probe: false,
-            features,
             labels: 0,
-            slide_masks: analysis.slide_masks,
-            line_windows: analysis.line_windows,
-            union_find: analysis.union_find.clone(),
-            moves_again: analysis.moves_again,
-            custodial_shifts: analysis.custodial_shifts,
+            analysis,
         }
     }
 }

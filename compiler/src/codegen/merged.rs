@@ -8,6 +8,7 @@ use quote::{format_ident, quote};
 use proc_macro2::Literal;
 
 use crate::analyse::custodial::{Holder, Shifts};
+use crate::analyse::target_sets::SiteSet;
 use crate::ir::{Custodial, Effect, SiteExpr};
 
 use super::Gen;
@@ -66,7 +67,7 @@ impl Gen<'_> {
 
     /// The shifts that find `c`'s flanked sites, where the analysis allows.
     fn custodial_shifts(&self, c: &Custodial) -> Option<Shifts> {
-        if !self.custodial_shifts {
+        if !self.analysis.custodial_shifts {
             return None;
         }
         crate::analyse::custodial::shifts(self.model, c)
@@ -107,13 +108,11 @@ impl Gen<'_> {
             },
         );
         let set = |h: Holder| match h {
-            Holder::Enemy { by_state: false } => {
-                quote!(s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]))
-            }
+            Holder::Enemy { by_state: false } => super::sets::site_set(&SiteSet::Enemy),
             Holder::Enemy { by_state: true } => quote!(ALL
                 .minus(Self::sites_in_state(s, 0))
                 .minus(Self::sites_in_state(s, mover as i64))),
-            Holder::Friend { by_state: false } => quote!(s.owned[mover as usize]),
+            Holder::Friend { by_state: false } => super::sets::site_set(&SiteSet::Friend),
             Holder::Friend { by_state: true } => quote!(Self::sites_in_state(s, mover as i64)),
         };
         let (between, closing) = (set(shifts.between), set(shifts.closing));
@@ -197,13 +196,12 @@ impl Gen<'_> {
                 let (a, b) = (self.yields(a), self.yields(b));
                 quote!((#a && #b))
             }
-            Effect::Custodial(c) if self.custodial_shifts(c).is_some() => {
-                // Every flanked site yields a move (the analysis proved it).
-                let shifts = self.custodial_shifts(c).expect("shifts");
-                let flanked = self.custodial_flanked(c, &shifts, true);
-                quote!(!#flanked.is_empty())
-            }
             Effect::Custodial(c) => {
+                if let Some(shifts) = self.custodial_shifts(c) {
+                    // Every flanked site yields a move (the analysis proved it).
+                    let flanked = self.custodial_flanked(c, &shifts, true);
+                    return quote!(!#flanked.is_empty());
+                }
                 let label = self.label("yields");
                 let saved = self.scope;
                 self.scope.between = true;

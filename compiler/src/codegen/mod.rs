@@ -15,7 +15,6 @@
 
 mod add_to_empty;
 mod connection;
-mod connectivity;
 mod counted;
 mod dead_stores;
 mod effects;

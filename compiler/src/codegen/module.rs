@@ -15,9 +15,9 @@ use super::tables::Tables;
 use super::{extras, sets, CodegenOptions, Gen};
 
 /// The module's items (without the `@generated` header).
-pub fn module(
-    model: &GameModel,
-    analysis: &Analysis,
+pub fn module<'m>(
+    model: &'m GameModel,
+    analysis: &'m Analysis<'m>,
     type_name: &str,
     options: &CodegenOptions,
 ) -> TokenStream {
@@ -89,7 +89,7 @@ pub fn module(
         kind.remove(f);
         kind.insert(t);
     });
-    let extra = extras::extras(model, &g.features);
+    let extra = extras::extras(model, &g.analysis.features);
     let extras::Extras {
         items: extra_items,
         fields: extra_fields,
@@ -97,7 +97,7 @@ pub fn module(
         on_remove,
         helpers: extra_helpers,
     } = extra;
-    let state_move = if g.features.max_state.is_some() {
+    let state_move = if g.analysis.features.max_state.is_some() {
         quote! {
             let st = s.state[f];
             Self::set_state(s, f, 0);
@@ -183,7 +183,7 @@ pub fn module(
             }
         }
     };
-    let clear_stalemate = if g.features.reads_stalemate {
+    let clear_stalemate = if g.analysis.features.reads_stalemate {
         quote!(if mv != Move::Pass {
             s.stalemated &= !(1 << mover);
         })
@@ -195,7 +195,7 @@ pub fn module(
     } else {
         quote!()
     };
-    let link = if g.union_find.is_some() {
+    let link = if g.analysis.union_find.is_some() {
         quote!(Self::link(s, i, OWNER[what as usize]);)
     } else {
         quote!()
@@ -348,7 +348,7 @@ pub fn module(
         quote!()
     };
     // Ludii's stalemated flag: set when the mover passed with no other move.
-    let stalemate = if !g.features.reads_stalemate {
+    let stalemate = if !g.analysis.features.reads_stalemate {
         quote!()
     } else if explicit_pass {
         quote!(if !self.any_moves(s, mover) {

@@ -26,7 +26,7 @@ pub(super) struct SetCode {
 }
 
 /// A set of allowed sites as a `Board` expression for `mover`.
-fn site_set(set: &SiteSet) -> TokenStream {
+pub(super) fn site_set(set: &SiteSet) -> TokenStream {
     match set {
         SiteSet::All => quote!(ALL),
         SiteSet::Nothing => quote!(Board::EMPTY),

@@ -86,7 +86,7 @@ impl Gen<'_> {
         if !self.helper_names.insert(name.to_string()) {
             return name;
         }
-        let cap = self.features.stack_capacity;
+        let cap = self.analysis.features.stack_capacity;
         let windows = level_windows(&self.model.board, line, cap);
         let words = (self.model.board.num_sites() * cap).div_ceil(64).max(1);
         // Every cell gets as many windows, empty ones last: the test then

@@ -778,9 +778,20 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
                 args.error(cx, ErrorKind::Invalid, "`(sites Winning ...)` needs moves")
             })?;
             args.finish(cx)?;
+            let moves = moves::moves(cx, generator)?;
+            // The region is of the sites the moves place on: other moves
+            // (piece moves, placements on edges...) would need their own
+            // reading of Ludii's `SitesWinning`.
+            if !only_board_placements(&moves, cx.default_site_type(node)?) {
+                return Err(cx.error(
+                    ErrorKind::Unsupported,
+                    generator,
+                    "`(sites Winning ...)` of moves other than placements on the board's sites is not supported",
+                ));
+            }
             Ok(Region::Winning {
                 who: player_ref(cx, who)?,
-                moves: Box::new(moves::moves(cx, generator)?),
+                moves: Box::new(moves),
             })
         }
         _ => static_region(cx, node).map(Region::Static),
@@ -979,4 +990,51 @@ fn list_sites(cx: &Cx, list: &Node) -> Result<Vec<Site>> {
             Ok(site as Site)
         })
         .collect()
+}
+
+/// Whether every move of `m` places a piece on a site of type `board`.
+fn only_board_placements(m: &crate::ir::Moves, board: crate::board::SiteType) -> bool {
+    use crate::ir::Moves;
+    match m {
+        Moves::Add(a) => a.site_type == board && !a.stack,
+        Moves::Or(list) | Moves::Priority(list) => {
+            list.iter().all(|m| only_board_placements(m, board))
+        }
+        Moves::If {
+            then, otherwise, ..
+        } => {
+            only_board_placements(then, board)
+                && otherwise
+                    .as_deref()
+                    .is_none_or(|o| only_board_placements(o, board))
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use crate::diagnostic::ErrorKind;
+    use crate::expand::DefineLibrary;
+
+    #[test]
+    fn sites_winning_of_other_moves_than_placements_is_refused_at_its_moves() {
+        let text =
+            "(game \"W\" (players 2) (equipment {(board (square 3)) (piece \"Disc\" Each)})\n\
+                    (rules (play (move Add (to (sites Winning Mover\n\
+                    (move Pass))))) (end (if (is Line 3) (result Mover Win)))))";
+        let err = crate::load_str(
+            Path::new("inline.lud"),
+            text,
+            &DefineLibrary::empty(),
+            &crate::Config::default(),
+        )
+        .err()
+        .expect("an error");
+        assert_eq!(err.kind, ErrorKind::Unsupported, "{err}");
+        assert!(err.to_string().starts_with("inline.lud:3:"), "{err}");
+        assert!(err.to_string().contains("(sites Winning ...)"), "{err}");
+    }
 }
