@@ -6,7 +6,8 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 #[allow(unused_imports)]
 use ::ludemic_runtime::{
     count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
-    site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt, SiteKind, SiteRef,
+    run_through, site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt,
+    SiteKind, SiteRef,
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::rand_core::RngCore;

@@ -349,6 +349,15 @@ pub fn flood<const W: usize>(start: Bits<W>, within: Bits<W>, steps: &[Bits<W>])
     group
 }
 
+/// The length of the run of set bits of `line` through bit `at` (0 when
+/// that bit is clear): a line test's count along one line's mask.
+#[inline(always)]
+pub const fn run_through(line: u32, at: u32) -> u32 {
+    let up = (!(line >> at)).trailing_zeros();
+    let down = (!(line << (31 - at))).leading_zeros();
+    (up + down).saturating_sub(1)
+}
+
 /// The number of connected groups of `member` (Ludii's `count Groups`),
 /// connected through `steps`.
 #[inline]
@@ -428,6 +437,19 @@ impl<const W: usize> fmt::Debug for Bits<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn run_through_counts_the_run_around_a_bit() {
+        assert_eq!(run_through(0, 0), 0);
+        assert_eq!(run_through(0b0110, 0), 0);
+        assert_eq!(run_through(0b0110, 1), 2);
+        assert_eq!(run_through(0b0110, 2), 2);
+        assert_eq!(run_through(0b11101111, 5), 3);
+        assert_eq!(run_through(0b11101111, 0), 4);
+        assert_eq!(run_through(u32::MAX, 0), 32);
+        assert_eq!(run_through(u32::MAX, 31), 32);
+        assert_eq!(run_through(1 << 31, 31), 1);
+    }
 
     #[test]
     fn shifted_moves_every_site_and_drops_the_overflow() {

@@ -21,7 +21,7 @@ pub mod site;
 pub mod stats;
 pub mod trial;
 
-pub use bits::{count_groups, enclosed_region, flood, pick_in_sets, Bits};
+pub use bits::{count_groups, enclosed_region, flood, pick_in_sets, run_through, Bits};
 pub use buffer::MoveBuffer;
 pub use game::{EndReason, Game, Outcome, Player, Status, MAX_PLAYERS};
 pub use history::{PassCount, PassHistory, RecentMoves};

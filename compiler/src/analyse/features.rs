@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::board::AbsoluteDirection;
 use crate::ir::{
     Cond, Effect, GameModel, IntExpr, Moves, PlayerRef, Reach, Region, SiteExpr, SiteType,
 };
@@ -30,6 +31,9 @@ pub struct Features {
     /// Some rule reads a player's stalemated flag (`(no Moves P)` for a
     /// player other than `Next`): the flag must be kept.
     pub reads_stalemate: bool,
+    /// The directions of the `(is Line ...)` tests that count pieces on
+    /// the board (not by level), in order.
+    pub line_directions: Vec<AbsoluteDirection>,
 }
 
 /// The first construct of `model` this generator does not compile, if any.
@@ -49,6 +53,7 @@ pub fn features(model: &GameModel) -> Features {
         move_again: false,
         other_types: BTreeSet::new(),
         reads_stalemate: false,
+        line_directions: BTreeSet::new(),
     };
     let mut stack_capacity = 1;
     if model.stacking {
@@ -106,6 +111,7 @@ pub fn features(model: &GameModel) -> Features {
         other_types: check.other_types.into_iter().collect(),
         stack_capacity,
         reads_stalemate: check.reads_stalemate,
+        line_directions: check.line_directions.into_iter().collect(),
     }
 }
 
@@ -133,6 +139,7 @@ struct Check {
     move_again: bool,
     other_types: BTreeSet<SiteType>,
     reads_stalemate: bool,
+    line_directions: BTreeSet<AbsoluteDirection>,
 }
 
 impl Check {
@@ -360,7 +367,10 @@ impl Check {
     /// `at_end`: in an end rule, where `(no Moves Next)` may run the probe.
     fn cond(&mut self, c: &Cond, at_end: bool) {
         match c {
-            Cond::True | Cond::False | Cond::AllPassed | Cond::Line(_) => {}
+            Cond::True | Cond::False | Cond::AllPassed => {}
+            Cond::Line(line) => {
+                self.line_directions.insert(line.directions);
+            }
             Cond::Not(c) => self.cond(c, at_end),
             Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| self.cond(c, at_end)),
             Cond::Even(n) | Cond::Odd(n) | Cond::Enemy(n) | Cond::Friend(n) => self.int(n, at_end),
@@ -386,6 +396,9 @@ impl Check {
             Cond::LineAt(at) => {
                 if at.by_level && at.line.exact {
                     self.refuse("`(is Line ... exact:True byLevel:True)`");
+                }
+                if !at.by_level {
+                    self.line_directions.insert(at.line.directions);
                 }
                 self.site(&at.through);
             }

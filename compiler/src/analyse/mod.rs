@@ -16,6 +16,7 @@ pub mod counted;
 pub mod custodial;
 pub mod features;
 pub mod fills;
+pub mod line_masks;
 pub mod sitewise;
 pub mod slides;
 pub mod stacks;
@@ -39,6 +40,9 @@ pub struct Switches {
     /// Test `(is Line ...)` with precomputed windows on boards of at most
     /// 64 sites (otherwise walk rays from the pivot).
     pub line_windows: bool,
+    /// Test `(is Line ...)` on larger boards with a bit mask per component
+    /// and line, kept at each change of a site (see [`line_masks`]).
+    pub line_masks: bool,
     /// Count consecutive passes instead of keeping recent moves, when every
     /// turn is a single move.
     pub pass_counter: bool,
@@ -77,6 +81,7 @@ impl Default for Switches {
         Switches {
             add_to_empty: true,
             line_windows: true,
+            line_masks: true,
             pass_counter: true,
             skip_unreachable_limits: true,
             incremental_connectivity: true,
@@ -97,6 +102,7 @@ impl Switches {
         Switches {
             add_to_empty: false,
             line_windows: false,
+            line_masks: false,
             pass_counter: false,
             skip_unreachable_limits: false,
             incremental_connectivity: false,
@@ -136,6 +142,8 @@ pub struct Analysis<'m> {
     pub union_find: Option<connectivity::UnionFind>,
     /// `(is Line ...)` reads precomputed windows (boards of at most 64 sites).
     pub line_windows: bool,
+    /// `(is Line ...)` reads per-line masks (larger boards, where exact).
+    pub line_masks: Option<line_masks::LineMasks>,
     /// Trailing passes are counted instead of recent moves kept.
     pub pass_counter: bool,
     /// Ludii's turn and move limits cannot be reached: no checks.
@@ -187,6 +195,10 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
     } else {
         None
     };
+    let line_windows = switches.line_windows && model.board.num_sites() < 64;
+    let line_masks = (switches.line_masks && !line_windows)
+        .then(|| line_masks::plan(model, &features))
+        .flatten();
     let bit_dispatch =
         switches.bit_dispatch && bit_dispatch::pays(&draw, &add_to_empty, union_find.is_some());
     Analysis {
@@ -195,7 +207,8 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
         draw,
         add_to_empty,
         union_find,
-        line_windows: switches.line_windows && model.board.num_sites() < 64,
+        line_windows,
+        line_masks,
         pass_counter: switches.pass_counter && turns::single_move_turns(model, &features),
         skip_limits: switches.skip_unreachable_limits
             && turns::limits_unreachable(model, only_fills),

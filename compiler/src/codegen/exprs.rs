@@ -6,7 +6,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::board::Relation;
-use crate::ir::{Comparison, Cond, IntExpr, Line, Owners, PlayerRef, Region, SiteExpr};
+use crate::ir::{Comparison, Cond, IntExpr, Owners, PlayerRef, Region, SiteExpr};
 
 use super::Gen;
 
@@ -381,86 +381,6 @@ impl Gen<'_> {
                 quote!(Self::#f(s))
             }
         }
-    }
-
-    /// A helper testing `(is Line ...)` through a pivot: along some axis the
-    /// run of the pivot's component reaches the length (exactly, with `exact`).
-    pub(super) fn line_test(&mut self, line: &Line) -> proc_macro2::Ident {
-        let length = line.length as usize;
-        let name = format_ident!(
-            "is_line_{}_{}{}",
-            line.directions.name().to_lowercase(),
-            length,
-            if line.exact { "_exact" } else { "" }
-        );
-        if self.analysis.line_windows && self.helper_names.insert(name.to_string()) {
-            self.line_window_test(&name, line);
-        } else if self.helper_names.insert(name.to_string()) {
-            let (rays, _) = self.tables.line_rays(line.directions, length.max(1));
-            let len = Literal::u32_unsuffixed(line.length);
-            let early = if line.exact {
-                quote!()
-            } else {
-                quote!(if count == #len { return true; })
-            };
-            let doc = format!(
-                " `(is Line {}{})` through `pivot`.",
-                line.length,
-                if line.exact { " exact:True" } else { "" }
-            );
-            self.helpers.push(quote! {
-                #[doc = #doc]
-                fn #name(s: &State, pivot: u16) -> bool {
-                    if pivot == NO_SITE { return false; }
-                    let what = s.what[pivot as usize];
-                    for axis in &#rays[pivot as usize] {
-                        let mut count = 1u32;
-                        for ray in axis {
-                            for &t in ray {
-                                if t == NO_SITE || s.what[t as usize] != what { break; }
-                                count += 1;
-                                #early
-                            }
-                        }
-                        if count == #len { return true; }
-                    }
-                    false
-                }
-            });
-        }
-        name
-    }
-
-    /// `(is Line ...)` through `pivot` on a one-word board: the pivot's
-    /// component holds one of the precomputed windows of `length` sites
-    /// along an axis through the pivot (for `exact`, none of the sites just
-    /// beyond the window's ends).
-    fn line_window_test(&mut self, name: &proc_macro2::Ident, line: &Line) {
-        let windows = self
-            .tables
-            .line_windows(line.directions, line.length as usize);
-        let test = if line.exact {
-            quote!(mine & window == window && mine & beyond == 0)
-        } else {
-            quote!(mine & window == window)
-        };
-        let mine = self.component_sites(quote!(what));
-        let doc = format!(
-            " `(is Line {}{})` through `pivot`, by precomputed windows.",
-            line.length,
-            if line.exact { " exact:True" } else { "" }
-        );
-        self.helpers.push(quote! {
-            #[doc = #doc]
-            #[inline(always)]
-            fn #name(s: &State, pivot: u16) -> bool {
-                if pivot == NO_SITE { return false; }
-                let what = s.what[pivot as usize];
-                // An empty pivot's "component" is the empty sites.
-                let mine = if what == 0 { ALL.minus(s.occupied) } else { #mine }.0[0];
-                #windows[pivot as usize].iter().any(|&(window, beyond)| { let _ = beyond; #test })
-            }
-        });
     }
 
     /// A region as a `Board` expression.

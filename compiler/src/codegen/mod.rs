@@ -21,6 +21,7 @@ mod effects;
 mod exprs;
 mod extras;
 mod gen;
+mod lines;
 mod merged;
 mod module;
 mod moves;

@@ -195,6 +195,20 @@ pub fn module<'m>(
     } else {
         quote!()
     };
+    // Line masks follow every change of a site (before it is made).
+    let (mask_field, mask_init, mark_put, mark_clear, mark_move) = match g.line_mask_state() {
+        Some(masks) => (
+            masks.field,
+            masks.init,
+            quote!(Self::mark_lines(s, i, s.what[i], what);),
+            quote!(Self::mark_lines(s, i, s.what[i], 0);),
+            quote! {
+                Self::mark_lines(s, t, s.what[t], what);
+                Self::mark_lines(s, f, what, 0);
+            },
+        ),
+        None => (quote!(), quote!(), quote!(), quote!(), quote!()),
+    };
     let link = if g.analysis.union_find.is_some() {
         quote!(Self::link(s, i, OWNER[what as usize]);)
     } else {
@@ -564,7 +578,7 @@ pub fn module<'m>(
         use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
         #[allow(unused_imports)]
         use #rt::{
-            count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets, site_is,
+            count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets, run_through, site_is,
             EndReason, PassCount, PassHistory, RecentMoves, RngExt, SiteKind, SiteRef,
         };
         #[allow(unused_imports)]
@@ -614,6 +628,7 @@ pub fn module<'m>(
             occupied: Board,
             #(#extra_fields)*
             #uf_fields
+            #mask_field
             #phase_field
             mover: u8,
             prev: u8,
@@ -654,6 +669,7 @@ pub fn module<'m>(
             #[allow(dead_code)]
             fn put(s: &mut State, site: u16, what: u8) {
                 let i = site as usize;
+                #mark_put
                 #replace_old
                 s.what[i] = what;
                 s.owned[OWNER[what as usize] as usize].insert(i);
@@ -683,6 +699,7 @@ pub fn module<'m>(
             #[allow(dead_code)]
             fn clear(s: &mut State, site: u16) {
                 let i = site as usize;
+                #mark_clear
                 let old = s.what[i];
                 if old != 0 {
                     s.owned[OWNER[old as usize] as usize].remove(i);
@@ -700,6 +717,7 @@ pub fn module<'m>(
             fn move_piece(s: &mut State, from: u16, to: u16) {
                 let what = s.what[from as usize];
                 let (f, t) = (from as usize, to as usize);
+                #mark_move
                 let old = s.what[t];
                 if old != 0 {
                     s.owned[OWNER[old as usize] as usize].remove(t);
@@ -825,6 +843,7 @@ pub fn module<'m>(
                     occupied: Board::EMPTY,
                     #(#extra_init)*
                     #uf_init
+                    #mask_init
                     #phase_init
                     mover: 1,
                     prev: 0,

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
+use crate::analyse::line_masks::axis_lines;
 use crate::board::{AbsoluteDirection, Board};
 use crate::ir::Site;
 
@@ -201,16 +202,8 @@ impl<'b> Tables<'b> {
         let rows: Vec<Vec<(u64, u64)>> = (0..n)
             .map(|s| {
                 let mut windows = Vec::new();
-                for r in self.board.distinct_radials(s, dir) {
-                    // The whole line through `s` on this axis, in order.
-                    let mut line: Vec<u16> = self
-                        .board
-                        .opposites(r)
-                        .next()
-                        .map(|o| o.steps[1..].iter().rev().copied().collect())
-                        .unwrap_or_default();
-                    let at = line.len();
-                    line.extend_from_slice(&r.steps);
+                // The whole line through `s` on each axis, in order.
+                for (line, at) in axis_lines(self.board, s, dir) {
                     for start in at.saturating_sub(length - 1)..=at {
                         if start + length > line.len() {
                             break;
