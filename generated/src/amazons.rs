@@ -2,13 +2,9 @@
 // Amazons: 2 players, 100 sites.
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
+use ::ludemic_runtime::{EndReason, RecentMoves};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{
-    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
-    run_through, site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt,
-    SiteKind, SiteRef,
-};
-#[allow(unused_imports)]
+use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 100-site board `(board (square 10))`.
 pub type Board = Bits<2>;
@@ -2184,8 +2180,6 @@ pub enum Move {
     Piece { rule: u16, from: u16, to: u16, dir: u8 },
     /// A pass (forced when there is no other move).
     Pass,
-    /// The swap rule: role 2 takes over role 1's side and moves again.
-    Swap,
 }
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -2211,7 +2205,6 @@ pub struct State {
     again: bool,
     recent: RecentMoves,
     results: Results,
-    swapped: bool,
 }
 impl State {
     /// The player to move.
@@ -2234,7 +2227,6 @@ pub struct Amazons;
 impl Amazons {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         let old = s.what[i];
@@ -2245,34 +2237,8 @@ impl Amazons {
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
     }
-    /// Whether a piece of another player than `mover` stands on `site`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
-        let owner = OWNER[s.what[site as usize] as usize];
-        owner != 0 && owner != mover
-    }
-    /// Whether `player` is still playing and its trigger flag is set.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_triggered(s: &State, player: u8) -> bool {
-        s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
-    /// Removes the piece on `site`, if any.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn clear(s: &mut State, site: u16) {
-        let i = site as usize;
-        let old = s.what[i];
-        if old != 0 {
-            s.owned[OWNER[old as usize] as usize].remove(i);
-            s.occupied.remove(i);
-        }
-        s.what[i] = 0;
-    }
     /// The piece on `from` goes to `to`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn move_piece(s: &mut State, from: u16, to: u16) {
         let what = s.what[from as usize];
         let (f, t) = (from as usize, to as usize);
@@ -2288,14 +2254,6 @@ impl Amazons {
         s.occupied.remove(f);
         s.occupied.insert(t);
         s.last_to = to;
-    }
-    /// The swap move is offered on the second move, to the second player.
-    #[inline(always)]
-    fn swap_allowed(&self, s: &State) -> bool {
-        {
-            let _ = s;
-            false
-        }
     }
     /// `(play (if (is Even (count Moves)) (forEach Piece) (move Shoot (piece "Arrow0"))))`
     #[allow(unused_variables, unused_labels)]
@@ -2443,13 +2401,6 @@ impl Amazons {
                 s.recent.record(mover, true);
                 s.moves += 1;
             }
-            Move::Swap => {
-                s.last_to = NO_SITE;
-                s.recent.record(mover, false);
-                s.moves += 1;
-                s.swapped = !s.swapped;
-                again = true;
-            }
         }
         s.again = again;
         self.end(s, mover, mv == Move::Pass);
@@ -2465,7 +2416,7 @@ impl Amazons {
             return;
         }
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {
+        if next != mover {
             s.turns += 1;
         }
         s.mover = next;
@@ -2499,16 +2450,15 @@ impl Amazons {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if !(self.swap_allowed(s)
-            || self
-                .any_moves(
-                    s,
-                    if s.again && mover == s.mover {
-                        mover
-                    } else {
-                        s.results.next_active(mover)
-                    },
-                ))
+        if !self
+            .any_moves(
+                s,
+                if s.again && mover == s.mover {
+                    mover
+                } else {
+                    s.results.next_active(mover)
+                },
+            )
         {
             let p = mover;
             if s.results.is_active(p) {
@@ -2560,25 +2510,19 @@ impl Game for Amazons {
             again: false,
             recent: RecentMoves::new(),
             results: Results::new(NUM_PLAYERS),
-            swapped: false,
         };
-        Self::put(&mut s, 30, 1);
-        Self::put(&mut s, 3, 1);
-        Self::put(&mut s, 6, 1);
-        Self::put(&mut s, 39, 1);
-        Self::put(&mut s, 60, 2);
-        Self::put(&mut s, 93, 2);
-        Self::put(&mut s, 96, 2);
-        Self::put(&mut s, 69, 2);
+        for site in [30, 3, 6, 39] {
+            Self::put(&mut s, site, 1);
+        }
+        for site in [60, 93, 96, 69] {
+            Self::put(&mut s, site, 2);
+        }
         s
     }
     #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
-        if self.swap_allowed(s) {
-            out.push(Move::Swap);
-        }
         if out.is_empty() {
             out.push(Move::Pass);
         }
@@ -2605,7 +2549,6 @@ impl Game for Amazons {
             Move::Add { site, .. } => MoveKey::place(site as u32),
             Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
             Move::Pass => MoveKey::PASS,
-            Move::Swap => MoveKey::SWAP,
         }
     }
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {

@@ -3,13 +3,11 @@
 // options: Board/Square; Board Size/8x8
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
-#[allow(unused_imports)]
 use ::ludemic_runtime::{
-    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
-    run_through, site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt,
-    SiteKind, SiteRef,
+    for_each_target, pick_target, EndReason, PassCount, Target, TargetGroup,
 };
 #[allow(unused_imports)]
+use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 64-site board `(board (square 8))`.
 pub type Board = Bits<1>;
@@ -34,15 +32,11 @@ static PLAYER_REGIONS: [Board; 3] = [
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
-    /// Place component `what` on `site`, by the move rule numbered `rule`.
-    Add { site: u16, what: u8, rule: u16 },
     /// Move the piece on `from` to `to` by the piece move numbered
     /// `rule`, in the rule's direction number `dir`.
     Piece { rule: u16, from: u16, to: u16, dir: u8 },
     /// A pass (forced when there is no other move).
     Pass,
-    /// The swap rule: role 2 takes over role 1's side and moves again.
-    Swap,
 }
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -68,7 +62,6 @@ pub struct State {
     again: bool,
     recent: PassCount,
     results: Results,
-    swapped: bool,
 }
 impl State {
     /// The player to move.
@@ -91,7 +84,6 @@ pub struct Breakthrough;
 impl Breakthrough {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         let old = s.what[i];
@@ -102,22 +94,8 @@ impl Breakthrough {
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
     }
-    /// Whether a piece of another player than `mover` stands on `site`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
-        let owner = OWNER[s.what[site as usize] as usize];
-        owner != 0 && owner != mover
-    }
-    /// Whether `player` is still playing and its trigger flag is set.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_triggered(s: &State, player: u8) -> bool {
-        s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
     /// Removes the piece on `site`, if any.
     #[inline(always)]
-    #[allow(dead_code)]
     fn clear(s: &mut State, site: u16) {
         let i = site as usize;
         let old = s.what[i];
@@ -129,7 +107,6 @@ impl Breakthrough {
     }
     /// The piece on `from` goes to `to`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn move_piece(s: &mut State, from: u16, to: u16) {
         let what = s.what[from as usize];
         let (f, t) = (from as usize, to as usize);
@@ -146,50 +123,24 @@ impl Breakthrough {
         s.occupied.insert(t);
         s.last_to = to;
     }
-    /// The swap move is offered on the second move, to the second player.
-    #[inline(always)]
-    fn swap_allowed(&self, s: &State) -> bool {
-        {
-            let _ = s;
-            false
-        }
-    }
     /// `(play (forEach Piece))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match mover {
             1 => {
-                for (set, &(delta, rule, dir)) in Self::targets_p1(s)
-                    .iter()
-                    .zip(&Self::GROUPS_P1)
-                {
-                    for to in set.iter() {
-                        let from = (to as i32 - delta) as u16;
-                        out.push(Move::Piece {
-                            rule,
-                            from,
-                            to: to as u16,
-                            dir,
-                        });
-                    }
-                }
+                for_each_target(
+                    &Self::targets_p1(s),
+                    &Self::GROUPS_P1,
+                    |t| out.push(Move::from(t)),
+                )
             }
             2 => {
-                for (set, &(delta, rule, dir)) in Self::targets_p2(s)
-                    .iter()
-                    .zip(&Self::GROUPS_P2)
-                {
-                    for to in set.iter() {
-                        let from = (to as i32 - delta) as u16;
-                        out.push(Move::Piece {
-                            rule,
-                            from,
-                            to: to as u16,
-                            dir,
-                        });
-                    }
-                }
+                for_each_target(
+                    &Self::targets_p2(s),
+                    &Self::GROUPS_P2,
+                    |t| out.push(Move::from(t)),
+                )
             }
             _ => {}
         }
@@ -202,7 +153,6 @@ impl Breakthrough {
         let mover = s.mover;
         let mut again = false;
         match mv {
-            Move::Add { .. } => unreachable!("the game has no placement rule"),
             Move::Piece { rule, from, to, dir } => {
                 match rule {
                     0 | 2 => {
@@ -224,13 +174,6 @@ impl Breakthrough {
                 s.recent.record(mover, true);
                 s.moves += 1;
             }
-            Move::Swap => {
-                s.last_to = NO_SITE;
-                s.recent.record(mover, false);
-                s.moves += 1;
-                s.swapped = !s.swapped;
-                again = true;
-            }
         }
         self.end(s, mover, mv == Move::Pass);
         if !s.results.is_over() && (s.turns >= 2500 || s.moves >= 10000) {
@@ -245,7 +188,7 @@ impl Breakthrough {
             return;
         }
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {
+        if next != mover {
             s.turns += 1;
         }
         s.mover = next;
@@ -277,7 +220,7 @@ impl Breakthrough {
         }
     }
     /// For each set of `targets_p1`: the site difference `to - from`, the rule and the direction.
-    const GROUPS_P1: [(i32, u16, u8); 3] = [(8, 0, 0), (9, 1, 0), (7, 1, 1)];
+    const GROUPS_P1: [TargetGroup; 3] = [(8, 0, 0), (9, 1, 0), (7, 1, 1)];
     /// Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
     #[inline(always)]
     #[allow(unused_variables)]
@@ -294,7 +237,7 @@ impl Breakthrough {
         ]
     }
     /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
-    const GROUPS_P2: [(i32, u16, u8); 3] = [(-8, 2, 0), (-9, 3, 0), (-7, 3, 1)];
+    const GROUPS_P2: [TargetGroup; 3] = [(-8, 2, 0), (-9, 3, 0), (-7, 3, 1)];
     /// Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
     #[inline(always)]
     #[allow(unused_variables)]
@@ -354,49 +297,19 @@ impl Game for Breakthrough {
             again: false,
             recent: PassCount::new(),
             results: Results::new(NUM_PLAYERS),
-            swapped: false,
         };
-        Self::put(&mut s, 0, 1);
-        Self::put(&mut s, 1, 1);
-        Self::put(&mut s, 2, 1);
-        Self::put(&mut s, 3, 1);
-        Self::put(&mut s, 4, 1);
-        Self::put(&mut s, 5, 1);
-        Self::put(&mut s, 6, 1);
-        Self::put(&mut s, 7, 1);
-        Self::put(&mut s, 8, 1);
-        Self::put(&mut s, 9, 1);
-        Self::put(&mut s, 10, 1);
-        Self::put(&mut s, 11, 1);
-        Self::put(&mut s, 12, 1);
-        Self::put(&mut s, 13, 1);
-        Self::put(&mut s, 14, 1);
-        Self::put(&mut s, 15, 1);
-        Self::put(&mut s, 48, 2);
-        Self::put(&mut s, 49, 2);
-        Self::put(&mut s, 50, 2);
-        Self::put(&mut s, 51, 2);
-        Self::put(&mut s, 52, 2);
-        Self::put(&mut s, 53, 2);
-        Self::put(&mut s, 54, 2);
-        Self::put(&mut s, 55, 2);
-        Self::put(&mut s, 56, 2);
-        Self::put(&mut s, 57, 2);
-        Self::put(&mut s, 58, 2);
-        Self::put(&mut s, 59, 2);
-        Self::put(&mut s, 60, 2);
-        Self::put(&mut s, 61, 2);
-        Self::put(&mut s, 62, 2);
-        Self::put(&mut s, 63, 2);
+        for site in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] {
+            Self::put(&mut s, site, 1);
+        }
+        for site in [48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] {
+            Self::put(&mut s, site, 2);
+        }
         s
     }
     #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
-        if self.swap_allowed(s) {
-            out.push(Move::Swap);
-        }
         if out.is_empty() {
             out.push(Move::Pass);
         }
@@ -420,10 +333,8 @@ impl Game for Breakthrough {
     }
     fn move_key(&self, mv: Move) -> MoveKey {
         match mv {
-            Move::Add { site, .. } => MoveKey::place(site as u32),
             Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
             Move::Pass => MoveKey::PASS,
-            Move::Swap => MoveKey::SWAP,
         }
     }
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
@@ -442,6 +353,13 @@ impl Game for Breakthrough {
         ::ludemic_runtime::DrawMove::draw_move(self, s, rng)
     }
 }
+impl From<Target> for Move {
+    /// The piece move a target set holds.
+    #[inline(always)]
+    fn from(Target { from, to, rule, dir }: Target) -> Self {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 impl ::ludemic_runtime::DrawMove for Breakthrough {
     /// One legal move chosen uniformly at random, with one draw over
     /// the sizes of the target sets and no move list; the forced pass
@@ -449,34 +367,10 @@ impl ::ludemic_runtime::DrawMove for Breakthrough {
     #[inline(always)]
     fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
         let picked = match s.mover {
-            1 => {
-                pick_in_sets(&Self::targets_p1(s), rng)
-                    .map(|(g, to)| {
-                        let (delta, rule, dir) = Self::GROUPS_P1[g];
-                        let from = (to as i32 - delta) as u16;
-                        Move::Piece {
-                            rule,
-                            from,
-                            to: to as u16,
-                            dir,
-                        }
-                    })
-            }
-            2 => {
-                pick_in_sets(&Self::targets_p2(s), rng)
-                    .map(|(g, to)| {
-                        let (delta, rule, dir) = Self::GROUPS_P2[g];
-                        let from = (to as i32 - delta) as u16;
-                        Move::Piece {
-                            rule,
-                            from,
-                            to: to as u16,
-                            dir,
-                        }
-                    })
-            }
+            1 => pick_target(&Self::targets_p1(s), &Self::GROUPS_P1, rng),
+            2 => pick_target(&Self::targets_p2(s), &Self::GROUPS_P2, rng),
             _ => None,
         };
-        picked.unwrap_or(Move::Pass)
+        picked.map_or(Move::Pass, Move::from)
     }
 }

@@ -2,13 +2,9 @@
 // Connect6: 2 players, 361 sites.
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
+use ::ludemic_runtime::{run_through, EndReason, RecentMoves};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{
-    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
-    run_through, site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt,
-    SiteKind, SiteRef,
-};
-#[allow(unused_imports)]
+use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 361-site board `(board (square 19) use:Vertex)`.
 pub type Board = Bits<6>;
@@ -883,13 +879,8 @@ static LINE_AXES_ALL: [[(u16, u8); 4]; 361] = [
 pub enum Move {
     /// Place component `what` on `site`, by the move rule numbered `rule`.
     Add { site: u16, what: u8, rule: u16 },
-    /// Move the piece on `from` to `to` by the piece move numbered
-    /// `rule`, in the rule's direction number `dir`.
-    Piece { rule: u16, from: u16, to: u16, dir: u8 },
     /// A pass (forced when there is no other move).
     Pass,
-    /// The swap rule: role 2 takes over role 1's side and moves again.
-    Swap,
 }
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -920,7 +911,6 @@ pub struct State {
     again: bool,
     recent: RecentMoves,
     results: Results,
-    swapped: bool,
 }
 impl State {
     /// The player to move.
@@ -943,7 +933,6 @@ pub struct Connect6;
 impl Connect6 {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         Self::mark_lines(s, i, s.what[i], what);
@@ -951,61 +940,6 @@ impl Connect6 {
         s.what[i] = what;
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
-    }
-    /// Whether a piece of another player than `mover` stands on `site`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
-        let owner = OWNER[s.what[site as usize] as usize];
-        owner != 0 && owner != mover
-    }
-    /// Whether `player` is still playing and its trigger flag is set.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_triggered(s: &State, player: u8) -> bool {
-        s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
-    /// Removes the piece on `site`, if any.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn clear(s: &mut State, site: u16) {
-        let i = site as usize;
-        Self::mark_lines(s, i, s.what[i], 0);
-        let old = s.what[i];
-        if old != 0 {
-            s.owned[OWNER[old as usize] as usize].remove(i);
-            s.occupied.remove(i);
-        }
-        s.what[i] = 0;
-    }
-    /// The piece on `from` goes to `to`, replacing whatever stands there.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn move_piece(s: &mut State, from: u16, to: u16) {
-        let what = s.what[from as usize];
-        let (f, t) = (from as usize, to as usize);
-        Self::mark_lines(s, t, s.what[t], what);
-        Self::mark_lines(s, f, what, 0);
-        let old = s.what[t];
-        if old != 0 {
-            s.owned[OWNER[old as usize] as usize].remove(t);
-        }
-        s.what[f] = 0;
-        s.what[t] = what;
-        let mine = &mut s.owned[OWNER[what as usize] as usize];
-        mine.remove(f);
-        mine.insert(t);
-        s.occupied.remove(f);
-        s.occupied.insert(t);
-        s.last_to = to;
-    }
-    /// The swap move is offered on the second move, to the second player.
-    #[inline(always)]
-    fn swap_allowed(&self, s: &State) -> bool {
-        {
-            let _ = s;
-            false
-        }
     }
     /** `(play (move Add (to (sites Empty))))`
  `(play (move Add (to (sites Empty)) (then (if (is Even (count Moves)) (moveAgain)))))`*/
@@ -1017,26 +951,22 @@ impl Connect6 {
                 let what = mover;
                 for to in ALL.minus(s.occupied).iter() {
                     let to = to as u16;
-                    if true {
-                        out.push(Move::Add {
-                            site: to,
-                            what,
-                            rule: 0,
-                        });
-                    }
+                    out.push(Move::Add {
+                        site: to,
+                        what,
+                        rule: 0,
+                    });
                 }
             }
             1 => {
                 let what = mover;
                 for to in ALL.minus(s.occupied).iter() {
                     let to = to as u16;
-                    if true {
-                        out.push(Move::Add {
-                            site: to,
-                            what,
-                            rule: 1,
-                        });
-                    }
+                    out.push(Move::Add {
+                        site: to,
+                        what,
+                        rule: 1,
+                    });
                 }
             }
             _ => unreachable!("a phase"),
@@ -1071,18 +1001,10 @@ impl Connect6 {
                     _ => unreachable!("a placement rule"),
                 }
             }
-            Move::Piece { .. } => unreachable!("the game has no piece-move rule"),
             Move::Pass => {
                 s.last_to = NO_SITE;
                 s.recent.record(mover, true);
                 s.moves += 1;
-            }
-            Move::Swap => {
-                s.last_to = NO_SITE;
-                s.recent.record(mover, false);
-                s.moves += 1;
-                s.swapped = !s.swapped;
-                again = true;
             }
         }
         self.end(s, mover, mv == Move::Pass);
@@ -1184,28 +1106,23 @@ impl Connect6 {
                         }
                         fresh = true;
                     }
-                    let swap = self.swap_allowed(s) as usize;
-                    let total = count + swap;
+                    let total = count;
                     if total == 0 {
                         self.apply_move(s, Move::Pass);
-                    } else {
-                        let k = rng.index(total);
-                        if k == count {
-                            self.apply_move(s, Move::Swap);
-                        } else {
-                            let site = empty[k];
-                            count -= 1;
-                            empty[k] = empty[count];
-                            self.apply_move(
-                                s,
-                                Move::Add {
-                                    site,
-                                    what: s.mover,
-                                    rule: 0,
-                                },
-                            );
-                        }
+                        continue;
                     }
+                    let k = rng.index(total);
+                    let site = empty[k];
+                    count -= 1;
+                    empty[k] = empty[count];
+                    self.apply_move(
+                        s,
+                        Move::Add {
+                            site,
+                            what: s.mover,
+                            rule: 0,
+                        },
+                    );
                 }
                 1 => {
                     if !fresh {
@@ -1216,28 +1133,23 @@ impl Connect6 {
                         }
                         fresh = true;
                     }
-                    let swap = self.swap_allowed(s) as usize;
-                    let total = count + swap;
+                    let total = count;
                     if total == 0 {
                         self.apply_move(s, Move::Pass);
-                    } else {
-                        let k = rng.index(total);
-                        if k == count {
-                            self.apply_move(s, Move::Swap);
-                        } else {
-                            let site = empty[k];
-                            count -= 1;
-                            empty[k] = empty[count];
-                            self.apply_move(
-                                s,
-                                Move::Add {
-                                    site,
-                                    what: s.mover,
-                                    rule: 1,
-                                },
-                            );
-                        }
+                        continue;
                     }
+                    let k = rng.index(total);
+                    let site = empty[k];
+                    count -= 1;
+                    empty[k] = empty[count];
+                    self.apply_move(
+                        s,
+                        Move::Add {
+                            site,
+                            what: s.mover,
+                            rule: 1,
+                        },
+                    );
                 }
                 _ => {
                     fresh = false;
@@ -1282,7 +1194,6 @@ impl Game for Connect6 {
             again: false,
             recent: RecentMoves::new(),
             results: Results::new(NUM_PLAYERS),
-            swapped: false,
         };
         s
     }
@@ -1290,9 +1201,6 @@ impl Game for Connect6 {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
-        if self.swap_allowed(s) {
-            out.push(Move::Swap);
-        }
         if out.is_empty() {
             out.push(Move::Pass);
         }
@@ -1317,9 +1225,7 @@ impl Game for Connect6 {
     fn move_key(&self, mv: Move) -> MoveKey {
         match mv {
             Move::Add { site, .. } => MoveKey::place(site as u32),
-            Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
             Move::Pass => MoveKey::PASS,
-            Move::Swap => MoveKey::SWAP,
         }
     }
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {

@@ -3,13 +3,9 @@
 // options: Board Size/8x8; End Rules/Standard
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
+use ::ludemic_runtime::{EndReason, RecentMoves, SiteKind, SiteRef};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{
-    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
-    run_through, site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt,
-    SiteKind, SiteRef,
-};
-#[allow(unused_imports)]
+use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 64-site board `(board (square 8))`.
 pub type Board = Bits<3>;
@@ -249,13 +245,8 @@ static INCIDENT_EDGES_OF_CELLS: [Board; 64] = [
 pub enum Move {
     /// Place component `what` on `site`, by the move rule numbered `rule`.
     Add { site: u16, what: u8, rule: u16 },
-    /// Move the piece on `from` to `to` by the piece move numbered
-    /// `rule`, in the rule's direction number `dir`.
-    Piece { rule: u16, from: u16, to: u16, dir: u8 },
     /// A pass (forced when there is no other move).
     Pass,
-    /// The swap rule: role 2 takes over role 1's side and moves again.
-    Swap,
 }
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -287,7 +278,6 @@ pub struct State {
     again: bool,
     recent: RecentMoves,
     results: Results,
-    swapped: bool,
 }
 impl State {
     /// The player to move.
@@ -310,7 +300,6 @@ pub struct DotsAndBoxes;
 impl DotsAndBoxes {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         let old = s.what[i];
@@ -321,58 +310,6 @@ impl DotsAndBoxes {
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
     }
-    /// Whether a piece of another player than `mover` stands on `site`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
-        let owner = OWNER[s.what[site as usize] as usize];
-        owner != 0 && owner != mover
-    }
-    /// Whether `player` is still playing and its trigger flag is set.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_triggered(s: &State, player: u8) -> bool {
-        s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
-    /// Removes the piece on `site`, if any.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn clear(s: &mut State, site: u16) {
-        let i = site as usize;
-        let old = s.what[i];
-        if old != 0 {
-            s.owned[OWNER[old as usize] as usize].remove(i);
-            s.occupied.remove(i);
-        }
-        s.what[i] = 0;
-    }
-    /// The piece on `from` goes to `to`, replacing whatever stands there.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn move_piece(s: &mut State, from: u16, to: u16) {
-        let what = s.what[from as usize];
-        let (f, t) = (from as usize, to as usize);
-        let old = s.what[t];
-        if old != 0 {
-            s.owned[OWNER[old as usize] as usize].remove(t);
-        }
-        s.what[f] = 0;
-        s.what[t] = what;
-        let mine = &mut s.owned[OWNER[what as usize] as usize];
-        mine.remove(f);
-        mine.insert(t);
-        s.occupied.remove(f);
-        s.occupied.insert(t);
-        s.last_to = to;
-    }
-    /// The swap move is offered on the second move, to the second player.
-    #[inline(always)]
-    fn swap_allowed(&self, s: &State) -> bool {
-        {
-            let _ = s;
-            false
-        }
-    }
     /// `(play (move Add (to Edge (sites Empty Edge)) (then (forEach Site (sites Incident Cell of:Edge at:(last To)) (if (= (count Sites in:(intersection (sites Incident Edge of:Cell at:(site)) (sites Empty Edge))) 0) (claim (to Cell (site)) (then (and (addScore Mover 1) (moveAgain)))))))))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
@@ -380,13 +317,11 @@ impl DotsAndBoxes {
         let what = mover;
         for to in ALL_EDGES.minus(s.edges_filled).iter() {
             let to = to as u16;
-            if true {
-                out.push(Move::Add {
-                    site: to,
-                    what,
-                    rule: 0,
-                });
-            }
+            out.push(Move::Add {
+                site: to,
+                what,
+                rule: 0,
+            });
         }
     }
     /// Applies a move: its actions and consequences, the end rules,
@@ -435,18 +370,10 @@ impl DotsAndBoxes {
                     _ => unreachable!("a placement rule"),
                 }
             }
-            Move::Piece { .. } => unreachable!("the game has no piece-move rule"),
             Move::Pass => {
                 s.last_to = NO_SITE;
                 s.recent.record(mover, true);
                 s.moves += 1;
-            }
-            Move::Swap => {
-                s.last_to = NO_SITE;
-                s.recent.record(mover, false);
-                s.moves += 1;
-                s.swapped = !s.swapped;
-                again = true;
             }
         }
         self.end(s, mover, mv == Move::Pass);
@@ -462,7 +389,7 @@ impl DotsAndBoxes {
             return;
         }
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {
+        if next != mover {
             s.turns += 1;
         }
         s.mover = next;
@@ -493,7 +420,6 @@ impl DotsAndBoxes {
     }
     /// Puts component `what` on element `site` of the edges.
     #[inline(always)]
-    #[allow(dead_code)]
     fn put_edges(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         if i >= NUM_EDGES {
@@ -569,7 +495,6 @@ impl Game for DotsAndBoxes {
             again: false,
             recent: RecentMoves::new(),
             results: Results::new(NUM_PLAYERS),
-            swapped: false,
         };
         s
     }
@@ -577,9 +502,6 @@ impl Game for DotsAndBoxes {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
-        if self.swap_allowed(s) {
-            out.push(Move::Swap);
-        }
         if out.is_empty() {
             out.push(Move::Pass);
         }
@@ -613,9 +535,7 @@ impl Game for DotsAndBoxes {
                 }
             }
             Move::Add { site, .. } => MoveKey::place(site as u32),
-            Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
             Move::Pass => MoveKey::PASS,
-            Move::Swap => MoveKey::SWAP,
         }
     }
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {

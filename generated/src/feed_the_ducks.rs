@@ -2,13 +2,9 @@
 // Feed the Ducks: 2 players, 61 sites.
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
+use ::ludemic_runtime::{count_groups, EndReason, PassCount};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{
-    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
-    run_through, site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt,
-    SiteKind, SiteRef,
-};
-#[allow(unused_imports)]
+use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 61-site board `(board (hex 5))`.
 pub type Board = Bits<1>;
@@ -654,8 +650,6 @@ pub enum Move {
     Piece { rule: u16, from: u16, to: u16, dir: u8 },
     /// A pass (forced when there is no other move).
     Pass,
-    /// The swap rule: role 2 takes over role 1's side and moves again.
-    Swap,
 }
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -683,7 +677,6 @@ pub struct State {
     again: bool,
     recent: PassCount,
     results: Results,
-    swapped: bool,
 }
 impl State {
     /// The player to move.
@@ -706,7 +699,6 @@ pub struct FeedTheDucks;
 impl FeedTheDucks {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         let old = s.what[i];
@@ -717,22 +709,8 @@ impl FeedTheDucks {
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
     }
-    /// Whether a piece of another player than `mover` stands on `site`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
-        let owner = OWNER[s.what[site as usize] as usize];
-        owner != 0 && owner != mover
-    }
-    /// Whether `player` is still playing and its trigger flag is set.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_triggered(s: &State, player: u8) -> bool {
-        s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
     /// Removes the piece on `site`, if any.
     #[inline(always)]
-    #[allow(dead_code)]
     fn clear(s: &mut State, site: u16) {
         let i = site as usize;
         let old = s.what[i];
@@ -744,7 +722,6 @@ impl FeedTheDucks {
     }
     /// The piece on `from` goes to `to`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn move_piece(s: &mut State, from: u16, to: u16) {
         let what = s.what[from as usize];
         let (f, t) = (from as usize, to as usize);
@@ -761,14 +738,6 @@ impl FeedTheDucks {
         s.occupied.insert(t);
         s.last_to = to;
     }
-    /// The swap move is offered on the second move, to the second player.
-    #[inline(always)]
-    fn swap_allowed(&self, s: &State) -> bool {
-        {
-            let _ = s;
-            false
-        }
-    }
     /** `(play (move Add (piece "Disc0") (to (sites Empty)) (then (attract (from (last To))))))`
  `(play (move (from (sites Occupied by:Neutral)) (to (difference (sites Empty) (sites Direction from:(last To)))) (then (attract (from (last To))))))`*/
     #[allow(unused_variables, unused_labels)]
@@ -779,13 +748,11 @@ impl FeedTheDucks {
                 let what = 3;
                 for to in ALL.minus(s.occupied).iter() {
                     let to = to as u16;
-                    if true {
-                        out.push(Move::Add {
-                            site: to,
-                            what,
-                            rule: 0,
-                        });
-                    }
+                    out.push(Move::Add {
+                        site: to,
+                        what,
+                        rule: 0,
+                    });
                 }
             }
             1 => {
@@ -803,14 +770,12 @@ impl FeedTheDucks {
                         .iter()
                     {
                         let to = to as u16;
-                        if true {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
+                        out.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        });
                     }
                 }
             }
@@ -900,13 +865,6 @@ impl FeedTheDucks {
                 s.recent.record(mover, true);
                 s.moves += 1;
             }
-            Move::Swap => {
-                s.last_to = NO_SITE;
-                s.recent.record(mover, false);
-                s.moves += 1;
-                s.swapped = !s.swapped;
-                again = true;
-            }
         }
         self.end(s, mover, mv == Move::Pass);
         if !s.results.is_over() && (s.turns >= 2500 || s.moves >= 10000) {
@@ -922,7 +880,7 @@ impl FeedTheDucks {
         }
         self.advance_phases(s, mover);
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {
+        if next != mover {
             s.turns += 1;
         }
         s.mover = next;
@@ -1037,41 +995,19 @@ impl Game for FeedTheDucks {
             again: false,
             recent: PassCount::new(),
             results: Results::new(NUM_PLAYERS),
-            swapped: false,
         };
-        Self::put(&mut s, 26, 1);
-        Self::put(&mut s, 43, 1);
-        Self::put(&mut s, 50, 1);
-        Self::put(&mut s, 57, 1);
-        Self::put(&mut s, 59, 1);
-        Self::put(&mut s, 60, 1);
-        Self::put(&mut s, 49, 1);
-        Self::put(&mut s, 34, 1);
-        Self::put(&mut s, 10, 1);
-        Self::put(&mut s, 2, 1);
-        Self::put(&mut s, 0, 1);
-        Self::put(&mut s, 5, 1);
-        Self::put(&mut s, 18, 2);
-        Self::put(&mut s, 11, 2);
-        Self::put(&mut s, 1, 2);
-        Self::put(&mut s, 3, 2);
-        Self::put(&mut s, 4, 2);
-        Self::put(&mut s, 17, 2);
-        Self::put(&mut s, 25, 2);
-        Self::put(&mut s, 42, 2);
-        Self::put(&mut s, 55, 2);
-        Self::put(&mut s, 58, 2);
-        Self::put(&mut s, 56, 2);
-        Self::put(&mut s, 35, 2);
+        for site in [26, 43, 50, 57, 59, 60, 49, 34, 10, 2, 0, 5] {
+            Self::put(&mut s, site, 1);
+        }
+        for site in [18, 11, 1, 3, 4, 17, 25, 42, 55, 58, 56, 35] {
+            Self::put(&mut s, site, 2);
+        }
         s
     }
     #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
-        if self.swap_allowed(s) {
-            out.push(Move::Swap);
-        }
         if out.is_empty() {
             out.push(Move::Pass);
         }
@@ -1098,7 +1034,6 @@ impl Game for FeedTheDucks {
             Move::Add { site, .. } => MoveKey::place(site as u32),
             Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
             Move::Pass => MoveKey::PASS,
-            Move::Swap => MoveKey::SWAP,
         }
     }
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {

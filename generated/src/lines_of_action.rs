@@ -2,13 +2,9 @@
 // Lines of Action: 2 players, 64 sites.
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
+use ::ludemic_runtime::{count_groups, EndReason, PassCount};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{
-    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
-    run_through, site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt,
-    SiteKind, SiteRef,
-};
-#[allow(unused_imports)]
+use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 64-site board `(board (square 8))`.
 pub type Board = Bits<1>;
@@ -1702,15 +1698,11 @@ static NEIGHBOURS_ADJACENT: [Board; 64] = [
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
-    /// Place component `what` on `site`, by the move rule numbered `rule`.
-    Add { site: u16, what: u8, rule: u16 },
     /// Move the piece on `from` to `to` by the piece move numbered
     /// `rule`, in the rule's direction number `dir`.
     Piece { rule: u16, from: u16, to: u16, dir: u8 },
     /// A pass (forced when there is no other move).
     Pass,
-    /// The swap rule: role 2 takes over role 1's side and moves again.
-    Swap,
 }
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -1736,7 +1728,6 @@ pub struct State {
     again: bool,
     recent: PassCount,
     results: Results,
-    swapped: bool,
 }
 impl State {
     /// The player to move.
@@ -1759,7 +1750,6 @@ pub struct LinesOfAction;
 impl LinesOfAction {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         let old = s.what[i];
@@ -1772,20 +1762,12 @@ impl LinesOfAction {
     }
     /// Whether a piece of another player than `mover` stands on `site`.
     #[inline(always)]
-    #[allow(dead_code)]
     fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
         let owner = OWNER[s.what[site as usize] as usize];
         owner != 0 && owner != mover
     }
-    /// Whether `player` is still playing and its trigger flag is set.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_triggered(s: &State, player: u8) -> bool {
-        s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
     /// Removes the piece on `site`, if any.
     #[inline(always)]
-    #[allow(dead_code)]
     fn clear(s: &mut State, site: u16) {
         let i = site as usize;
         let old = s.what[i];
@@ -1797,7 +1779,6 @@ impl LinesOfAction {
     }
     /// The piece on `from` goes to `to`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn move_piece(s: &mut State, from: u16, to: u16) {
         let what = s.what[from as usize];
         let (f, t) = (from as usize, to as usize);
@@ -1812,14 +1793,6 @@ impl LinesOfAction {
         mine.insert(t);
         s.occupied.remove(f);
         s.occupied.insert(t);
-    }
-    /// The swap move is offered on the second move, to the second player.
-    #[inline(always)]
-    fn swap_allowed(&self, s: &State) -> bool {
-        {
-            let _ = s;
-            false
-        }
     }
     /// `(play (forEach Piece))`
     #[allow(unused_variables, unused_labels)]
@@ -2460,7 +2433,6 @@ impl LinesOfAction {
         let mover = s.mover;
         let mut again = false;
         match mv {
-            Move::Add { .. } => unreachable!("the game has no placement rule"),
             Move::Piece { rule, from, to, dir } => {
                 match rule {
                     0 | 4 => {
@@ -2538,12 +2510,6 @@ impl LinesOfAction {
                 s.recent.record(mover, true);
                 s.moves += 1;
             }
-            Move::Swap => {
-                s.recent.record(mover, false);
-                s.moves += 1;
-                s.swapped = !s.swapped;
-                again = true;
-            }
         }
         self.end(s, mover, mv == Move::Pass);
         if !s.results.is_over() && (s.turns >= 2500 || s.moves >= 10000) {
@@ -2558,7 +2524,7 @@ impl LinesOfAction {
             return;
         }
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {
+        if next != mover {
             s.turns += 1;
         }
         s.mover = next;
@@ -2667,41 +2633,19 @@ impl Game for LinesOfAction {
             again: false,
             recent: PassCount::new(),
             results: Results::new(NUM_PLAYERS),
-            swapped: false,
         };
-        Self::put(&mut s, 1, 1);
-        Self::put(&mut s, 2, 1);
-        Self::put(&mut s, 3, 1);
-        Self::put(&mut s, 4, 1);
-        Self::put(&mut s, 5, 1);
-        Self::put(&mut s, 6, 1);
-        Self::put(&mut s, 57, 1);
-        Self::put(&mut s, 58, 1);
-        Self::put(&mut s, 59, 1);
-        Self::put(&mut s, 60, 1);
-        Self::put(&mut s, 61, 1);
-        Self::put(&mut s, 62, 1);
-        Self::put(&mut s, 8, 2);
-        Self::put(&mut s, 15, 2);
-        Self::put(&mut s, 16, 2);
-        Self::put(&mut s, 23, 2);
-        Self::put(&mut s, 24, 2);
-        Self::put(&mut s, 31, 2);
-        Self::put(&mut s, 32, 2);
-        Self::put(&mut s, 39, 2);
-        Self::put(&mut s, 40, 2);
-        Self::put(&mut s, 47, 2);
-        Self::put(&mut s, 48, 2);
-        Self::put(&mut s, 55, 2);
+        for site in [1, 2, 3, 4, 5, 6, 57, 58, 59, 60, 61, 62] {
+            Self::put(&mut s, site, 1);
+        }
+        for site in [8, 15, 16, 23, 24, 31, 32, 39, 40, 47, 48, 55] {
+            Self::put(&mut s, site, 2);
+        }
         s
     }
     #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
-        if self.swap_allowed(s) {
-            out.push(Move::Swap);
-        }
         if out.is_empty() {
             out.push(Move::Pass);
         }
@@ -2725,10 +2669,8 @@ impl Game for LinesOfAction {
     }
     fn move_key(&self, mv: Move) -> MoveKey {
         match mv {
-            Move::Add { site, .. } => MoveKey::place(site as u32),
             Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
             Move::Pass => MoveKey::PASS,
-            Move::Swap => MoveKey::SWAP,
         }
     }
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {

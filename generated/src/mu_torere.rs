@@ -2,13 +2,9 @@
 // Mu Torere: 2 players, 9 sites.
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
+use ::ludemic_runtime::{EndReason, PassCount};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{
-    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
-    run_through, site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt,
-    SiteKind, SiteRef,
-};
-#[allow(unused_imports)]
+use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 9-site board `(board (concentric {1 8}) use:Vertex)`.
 pub type Board = Bits<1>;
@@ -132,15 +128,11 @@ static RADIALS_ADJACENT: [[[u16; 2]; 8]; 9] = [
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
-    /// Place component `what` on `site`, by the move rule numbered `rule`.
-    Add { site: u16, what: u8, rule: u16 },
     /// Move the piece on `from` to `to` by the piece move numbered
     /// `rule`, in the rule's direction number `dir`.
     Piece { rule: u16, from: u16, to: u16, dir: u8 },
     /// A pass (forced when there is no other move).
     Pass,
-    /// The swap rule: role 2 takes over role 1's side and moves again.
-    Swap,
 }
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -166,7 +158,6 @@ pub struct State {
     again: bool,
     recent: PassCount,
     results: Results,
-    swapped: bool,
 }
 impl State {
     /// The player to move.
@@ -189,7 +180,6 @@ pub struct MuTorere;
 impl MuTorere {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         let old = s.what[i];
@@ -200,34 +190,8 @@ impl MuTorere {
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
     }
-    /// Whether a piece of another player than `mover` stands on `site`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
-        let owner = OWNER[s.what[site as usize] as usize];
-        owner != 0 && owner != mover
-    }
-    /// Whether `player` is still playing and its trigger flag is set.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_triggered(s: &State, player: u8) -> bool {
-        s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
-    /// Removes the piece on `site`, if any.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn clear(s: &mut State, site: u16) {
-        let i = site as usize;
-        let old = s.what[i];
-        if old != 0 {
-            s.owned[OWNER[old as usize] as usize].remove(i);
-            s.occupied.remove(i);
-        }
-        s.what[i] = 0;
-    }
     /// The piece on `from` goes to `to`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn move_piece(s: &mut State, from: u16, to: u16) {
         let what = s.what[from as usize];
         let (f, t) = (from as usize, to as usize);
@@ -242,14 +206,6 @@ impl MuTorere {
         mine.insert(t);
         s.occupied.remove(f);
         s.occupied.insert(t);
-    }
-    /// The swap move is offered on the second move, to the second player.
-    #[inline(always)]
-    fn swap_allowed(&self, s: &State) -> bool {
-        {
-            let _ = s;
-            false
-        }
     }
     /// `(play (forEach Piece))`
     #[allow(unused_variables, unused_labels)]
@@ -345,7 +301,6 @@ impl MuTorere {
         let mover = s.mover;
         let mut again = false;
         match mv {
-            Move::Add { .. } => unreachable!("the game has no placement rule"),
             Move::Piece { rule, from, to, dir } => {
                 match rule {
                     0 | 1 => {
@@ -359,12 +314,6 @@ impl MuTorere {
             Move::Pass => {
                 s.recent.record(mover, true);
                 s.moves += 1;
-            }
-            Move::Swap => {
-                s.recent.record(mover, false);
-                s.moves += 1;
-                s.swapped = !s.swapped;
-                again = true;
             }
         }
         self.end(s, mover, mv == Move::Pass);
@@ -380,7 +329,7 @@ impl MuTorere {
             return;
         }
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {
+        if next != mover {
             s.turns += 1;
         }
         s.mover = next;
@@ -402,7 +351,7 @@ impl MuTorere {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if !(self.swap_allowed(s) || self.any_moves(s, 3 - mover)) {
+        if !self.any_moves(s, 3 - mover) {
             let p = 3 - mover;
             if s.results.is_active(p) {
                 s.results.lose(p);
@@ -462,25 +411,19 @@ impl Game for MuTorere {
             again: false,
             recent: PassCount::new(),
             results: Results::new(NUM_PLAYERS),
-            swapped: false,
         };
-        Self::put(&mut s, 1, 1);
-        Self::put(&mut s, 2, 1);
-        Self::put(&mut s, 3, 1);
-        Self::put(&mut s, 8, 1);
-        Self::put(&mut s, 4, 2);
-        Self::put(&mut s, 5, 2);
-        Self::put(&mut s, 6, 2);
-        Self::put(&mut s, 7, 2);
+        for site in [1, 2, 3, 8] {
+            Self::put(&mut s, site, 1);
+        }
+        for site in [4, 5, 6, 7] {
+            Self::put(&mut s, site, 2);
+        }
         s
     }
     #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
-        if self.swap_allowed(s) {
-            out.push(Move::Swap);
-        }
         if out.is_empty() {
             out.push(Move::Pass);
         }
@@ -504,10 +447,8 @@ impl Game for MuTorere {
     }
     fn move_key(&self, mv: Move) -> MoveKey {
         match mv {
-            Move::Add { site, .. } => MoveKey::place(site as u32),
             Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
             Move::Pass => MoveKey::PASS,
-            Move::Swap => MoveKey::SWAP,
         }
     }
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {

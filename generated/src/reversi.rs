@@ -3,13 +3,9 @@
 // options: Board Size/8x8
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
+use ::ludemic_runtime::{EndReason, PassCount};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{
-    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
-    run_through, site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt,
-    SiteKind, SiteRef,
-};
-#[allow(unused_imports)]
+use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 64-site board `(board (square 8))`.
 pub type Board = Bits<1>;
@@ -43,19 +39,12 @@ static CUSTODIAL_STEPS_ADJACENT: [(i32, Board); 8] = [
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
-    /// Place component `what` on `site`, by the move rule numbered `rule`.
-    Add { site: u16, what: u8, rule: u16 },
-    /// Move the piece on `from` to `to` by the piece move numbered
-    /// `rule`, in the rule's direction number `dir`.
-    Piece { rule: u16, from: u16, to: u16, dir: u8 },
     /// The one move an `(append ...)` rule merges at `site` (the
     /// `(site)` of the `forEach Site` around it); `to` is the site of
     /// its first action, which names it.
     Effect { rule: u16, site: u16, to: u16 },
     /// A pass (forced when there is no other move).
     Pass,
-    /// The swap rule: role 2 takes over role 1's side and moves again.
-    Swap,
 }
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -87,7 +76,6 @@ pub struct State {
     again: bool,
     recent: PassCount,
     results: Results,
-    swapped: bool,
 }
 impl State {
     /// The player to move.
@@ -110,7 +98,6 @@ pub struct Reversi;
 impl Reversi {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         let old = s.what[i];
@@ -121,61 +108,6 @@ impl Reversi {
         s.what[i] = what;
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
-    }
-    /// Whether a piece of another player than `mover` stands on `site`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
-        let owner = OWNER[s.what[site as usize] as usize];
-        owner != 0 && owner != mover
-    }
-    /// Whether `player` is still playing and its trigger flag is set.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_triggered(s: &State, player: u8) -> bool {
-        s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
-    /// Removes the piece on `site`, if any.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn clear(s: &mut State, site: u16) {
-        let i = site as usize;
-        let old = s.what[i];
-        if old != 0 {
-            s.owned[OWNER[old as usize] as usize].remove(i);
-            Self::set_state(s, i, 0);
-            s.occupied.remove(i);
-        }
-        s.what[i] = 0;
-    }
-    /// The piece on `from` goes to `to`, replacing whatever stands there.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn move_piece(s: &mut State, from: u16, to: u16) {
-        let what = s.what[from as usize];
-        let (f, t) = (from as usize, to as usize);
-        let old = s.what[t];
-        if old != 0 {
-            s.owned[OWNER[old as usize] as usize].remove(t);
-        }
-        s.what[f] = 0;
-        s.what[t] = what;
-        let mine = &mut s.owned[OWNER[what as usize] as usize];
-        mine.remove(f);
-        mine.insert(t);
-        let st = s.state[f];
-        Self::set_state(s, f, 0);
-        Self::set_state(s, t, st);
-        s.occupied.remove(f);
-        s.occupied.insert(t);
-    }
-    /// The swap move is offered on the second move, to the second player.
-    #[inline(always)]
-    fn swap_allowed(&self, s: &State) -> bool {
-        {
-            let _ = s;
-            false
-        }
     }
     /// `(play (forEach Site (sites Empty) (append (custodial (from (site)) (between if:(is Enemy (state at:(between))) (apply (allCombinations (add (piece "Disc0" state:(mover)) (to (site))) (flip (between))))) (to if:(is Friend (state at:(to))))) (then (and (set Score P1 (count Sites in:(sites State 1))) (set Score P2 (count Sites in:(sites State 2))))))))`
     #[allow(unused_variables, unused_labels)]
@@ -232,8 +164,6 @@ impl Reversi {
         let mover = s.mover;
         let mut again = false;
         match mv {
-            Move::Add { .. } => unreachable!("the game has no placement rule"),
-            Move::Piece { .. } => unreachable!("the game has no piece-move rule"),
             Move::Effect { rule, site, to: first } => {
                 let to = site;
                 match rule {
@@ -291,12 +221,6 @@ impl Reversi {
                 s.recent.record(mover, true);
                 s.moves += 1;
             }
-            Move::Swap => {
-                s.recent.record(mover, false);
-                s.moves += 1;
-                s.swapped = !s.swapped;
-                again = true;
-            }
         }
         self.end(s, mover, mv == Move::Pass);
         if !s.results.is_over() && (s.turns >= 2500 || s.moves >= 10000) {
@@ -311,7 +235,7 @@ impl Reversi {
             return;
         }
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {
+        if next != mover {
             s.turns += 1;
         }
         s.mover = next;
@@ -384,7 +308,7 @@ impl Reversi {
     #[allow(unused_variables, clippy::needless_return)]
     fn move_at(&self, s: &State, mover: u8, site: u16) -> Option<Move> {
         let to = site;
-        if true {
+        {
             let yields = !{
                 let start = site;
                 let mut flanked = Board::EMPTY;
@@ -477,21 +401,19 @@ impl Game for Reversi {
             again: false,
             recent: PassCount::new(),
             results: Results::new(NUM_PLAYERS),
-            swapped: false,
         };
-        Self::put_state(&mut s, 27, 1, 1);
-        Self::put_state(&mut s, 36, 1, 1);
-        Self::put_state(&mut s, 28, 1, 2);
-        Self::put_state(&mut s, 35, 1, 2);
+        for site in [27, 36] {
+            Self::put_state(&mut s, site, 1, 1);
+        }
+        for site in [28, 35] {
+            Self::put_state(&mut s, site, 1, 2);
+        }
         s
     }
     #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
-        if self.swap_allowed(s) {
-            out.push(Move::Swap);
-        }
         if out.is_empty() {
             out.push(Move::Pass);
         }
@@ -515,11 +437,8 @@ impl Game for Reversi {
     }
     fn move_key(&self, mv: Move) -> MoveKey {
         match mv {
-            Move::Add { site, .. } => MoveKey::place(site as u32),
             Move::Effect { to, .. } => MoveKey::place(to as u32),
-            Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
             Move::Pass => MoveKey::PASS,
-            Move::Swap => MoveKey::SWAP,
         }
     }
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {

@@ -2,13 +2,11 @@
 // Tant Fant: 2 players, 9 sites.
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
-#[allow(unused_imports)]
 use ::ludemic_runtime::{
-    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
-    run_through, site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt,
-    SiteKind, SiteRef,
+    for_each_target, pick_target, EndReason, PassCount, Target, TargetGroup,
 };
 #[allow(unused_imports)]
+use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 9-site board `(board (rectangle 3 3 diagonals:Alternating) use:Vertex)`.
 pub type Board = Bits<1>;
@@ -45,15 +43,11 @@ static LINE_WINDOWS_ADJACENT_3: [[(u64, u64); 4]; 9] = [
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
-    /// Place component `what` on `site`, by the move rule numbered `rule`.
-    Add { site: u16, what: u8, rule: u16 },
     /// Move the piece on `from` to `to` by the piece move numbered
     /// `rule`, in the rule's direction number `dir`.
     Piece { rule: u16, from: u16, to: u16, dir: u8 },
     /// A pass (forced when there is no other move).
     Pass,
-    /// The swap rule: role 2 takes over role 1's side and moves again.
-    Swap,
 }
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -79,7 +73,6 @@ pub struct State {
     again: bool,
     recent: PassCount,
     results: Results,
-    swapped: bool,
 }
 impl State {
     /// The player to move.
@@ -102,7 +95,6 @@ pub struct TantFant;
 impl TantFant {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         let old = s.what[i];
@@ -113,34 +105,8 @@ impl TantFant {
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
     }
-    /// Whether a piece of another player than `mover` stands on `site`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
-        let owner = OWNER[s.what[site as usize] as usize];
-        owner != 0 && owner != mover
-    }
-    /// Whether `player` is still playing and its trigger flag is set.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_triggered(s: &State, player: u8) -> bool {
-        s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
-    /// Removes the piece on `site`, if any.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn clear(s: &mut State, site: u16) {
-        let i = site as usize;
-        let old = s.what[i];
-        if old != 0 {
-            s.owned[OWNER[old as usize] as usize].remove(i);
-            s.occupied.remove(i);
-        }
-        s.what[i] = 0;
-    }
     /// The piece on `from` goes to `to`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn move_piece(s: &mut State, from: u16, to: u16) {
         let what = s.what[from as usize];
         let (f, t) = (from as usize, to as usize);
@@ -157,50 +123,24 @@ impl TantFant {
         s.occupied.insert(t);
         s.last_to = to;
     }
-    /// The swap move is offered on the second move, to the second player.
-    #[inline(always)]
-    fn swap_allowed(&self, s: &State) -> bool {
-        {
-            let _ = s;
-            false
-        }
-    }
     /// `(play (forEach Piece))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match mover {
             1 => {
-                for (set, &(delta, rule, dir)) in Self::targets_p1(s)
-                    .iter()
-                    .zip(&Self::GROUPS_P1)
-                {
-                    for to in set.iter() {
-                        let from = (to as i32 - delta) as u16;
-                        out.push(Move::Piece {
-                            rule,
-                            from,
-                            to: to as u16,
-                            dir,
-                        });
-                    }
-                }
+                for_each_target(
+                    &Self::targets_p1(s),
+                    &Self::GROUPS_P1,
+                    |t| out.push(Move::from(t)),
+                )
             }
             2 => {
-                for (set, &(delta, rule, dir)) in Self::targets_p2(s)
-                    .iter()
-                    .zip(&Self::GROUPS_P2)
-                {
-                    for to in set.iter() {
-                        let from = (to as i32 - delta) as u16;
-                        out.push(Move::Piece {
-                            rule,
-                            from,
-                            to: to as u16,
-                            dir,
-                        });
-                    }
-                }
+                for_each_target(
+                    &Self::targets_p2(s),
+                    &Self::GROUPS_P2,
+                    |t| out.push(Move::from(t)),
+                )
             }
             _ => {}
         }
@@ -213,7 +153,6 @@ impl TantFant {
         let mover = s.mover;
         let mut again = false;
         match mv {
-            Move::Add { .. } => unreachable!("the game has no placement rule"),
             Move::Piece { rule, from, to, dir } => {
                 match rule {
                     0 | 1 => {
@@ -229,13 +168,6 @@ impl TantFant {
                 s.recent.record(mover, true);
                 s.moves += 1;
             }
-            Move::Swap => {
-                s.last_to = NO_SITE;
-                s.recent.record(mover, false);
-                s.moves += 1;
-                s.swapped = !s.swapped;
-                again = true;
-            }
         }
         self.end(s, mover, mv == Move::Pass);
         if !s.results.is_over() && (s.turns >= 2500 || s.moves >= 10000) {
@@ -250,7 +182,7 @@ impl TantFant {
             return;
         }
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {
+        if next != mover {
             s.turns += 1;
         }
         s.mover = next;
@@ -305,7 +237,7 @@ impl TantFant {
         }
     }
     /// For each set of `targets_p1`: the site difference `to - from`, the rule and the direction.
-    const GROUPS_P1: [(i32, u16, u8); 8] = [
+    const GROUPS_P1: [TargetGroup; 8] = [
         (-4, 0, 0),
         (-3, 0, 0),
         (-2, 0, 0),
@@ -333,7 +265,7 @@ impl TantFant {
         ]
     }
     /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
-    const GROUPS_P2: [(i32, u16, u8); 8] = [
+    const GROUPS_P2: [TargetGroup; 8] = [
         (-4, 1, 0),
         (-3, 1, 0),
         (-2, 1, 0),
@@ -404,23 +336,19 @@ impl Game for TantFant {
             again: false,
             recent: PassCount::new(),
             results: Results::new(NUM_PLAYERS),
-            swapped: false,
         };
-        Self::put(&mut s, 0, 1);
-        Self::put(&mut s, 1, 1);
-        Self::put(&mut s, 2, 1);
-        Self::put(&mut s, 6, 2);
-        Self::put(&mut s, 7, 2);
-        Self::put(&mut s, 8, 2);
+        for site in [0, 1, 2] {
+            Self::put(&mut s, site, 1);
+        }
+        for site in [6, 7, 8] {
+            Self::put(&mut s, site, 2);
+        }
         s
     }
     #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
-        if self.swap_allowed(s) {
-            out.push(Move::Swap);
-        }
         if out.is_empty() {
             out.push(Move::Pass);
         }
@@ -444,10 +372,8 @@ impl Game for TantFant {
     }
     fn move_key(&self, mv: Move) -> MoveKey {
         match mv {
-            Move::Add { site, .. } => MoveKey::place(site as u32),
             Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
             Move::Pass => MoveKey::PASS,
-            Move::Swap => MoveKey::SWAP,
         }
     }
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
@@ -466,6 +392,13 @@ impl Game for TantFant {
         ::ludemic_runtime::DrawMove::draw_move(self, s, rng)
     }
 }
+impl From<Target> for Move {
+    /// The piece move a target set holds.
+    #[inline(always)]
+    fn from(Target { from, to, rule, dir }: Target) -> Self {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 impl ::ludemic_runtime::DrawMove for TantFant {
     /// One legal move chosen uniformly at random, with one draw over
     /// the sizes of the target sets and no move list; the forced pass
@@ -473,34 +406,10 @@ impl ::ludemic_runtime::DrawMove for TantFant {
     #[inline(always)]
     fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
         let picked = match s.mover {
-            1 => {
-                pick_in_sets(&Self::targets_p1(s), rng)
-                    .map(|(g, to)| {
-                        let (delta, rule, dir) = Self::GROUPS_P1[g];
-                        let from = (to as i32 - delta) as u16;
-                        Move::Piece {
-                            rule,
-                            from,
-                            to: to as u16,
-                            dir,
-                        }
-                    })
-            }
-            2 => {
-                pick_in_sets(&Self::targets_p2(s), rng)
-                    .map(|(g, to)| {
-                        let (delta, rule, dir) = Self::GROUPS_P2[g];
-                        let from = (to as i32 - delta) as u16;
-                        Move::Piece {
-                            rule,
-                            from,
-                            to: to as u16,
-                            dir,
-                        }
-                    })
-            }
+            1 => pick_target(&Self::targets_p1(s), &Self::GROUPS_P1, rng),
+            2 => pick_target(&Self::targets_p2(s), &Self::GROUPS_P2, rng),
             _ => None,
         };
-        picked.unwrap_or(Move::Pass)
+        picked.map_or(Move::Pass, Move::from)
     }
 }

@@ -2,13 +2,11 @@
 // Tron: 2 players, 100 sites.
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
-#[allow(unused_imports)]
 use ::ludemic_runtime::{
-    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
-    run_through, site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt,
-    SiteKind, SiteRef,
+    for_each_target, pick_target, EndReason, PassCount, Target, TargetGroup,
 };
 #[allow(unused_imports)]
+use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 100-site board `(board (square 10))`.
 pub type Board = Bits<2>;
@@ -29,15 +27,11 @@ const OWNER: [u8; 5] = [0, 1, 2, 1, 2];
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
-    /// Place component `what` on `site`, by the move rule numbered `rule`.
-    Add { site: u16, what: u8, rule: u16 },
     /// Move the piece on `from` to `to` by the piece move numbered
     /// `rule`, in the rule's direction number `dir`.
     Piece { rule: u16, from: u16, to: u16, dir: u8 },
     /// A pass (forced when there is no other move).
     Pass,
-    /// The swap rule: role 2 takes over role 1's side and moves again.
-    Swap,
 }
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -65,7 +59,6 @@ pub struct State {
     again: bool,
     recent: PassCount,
     results: Results,
-    swapped: bool,
 }
 impl State {
     /// The player to move.
@@ -88,7 +81,6 @@ pub struct Tron;
 impl Tron {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         let old = s.what[i];
@@ -101,35 +93,13 @@ impl Tron {
         s.kinds[what as usize].insert(i);
         s.occupied.insert(i);
     }
-    /// Whether a piece of another player than `mover` stands on `site`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
-        let owner = OWNER[s.what[site as usize] as usize];
-        owner != 0 && owner != mover
-    }
     /// Whether `player` is still playing and its trigger flag is set.
     #[inline(always)]
-    #[allow(dead_code)]
     fn is_triggered(s: &State, player: u8) -> bool {
         s.results.is_active(player) && s.triggers & (1 << player) != 0
     }
-    /// Removes the piece on `site`, if any.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn clear(s: &mut State, site: u16) {
-        let i = site as usize;
-        let old = s.what[i];
-        if old != 0 {
-            s.owned[OWNER[old as usize] as usize].remove(i);
-            s.kinds[old as usize].remove(i);
-            s.occupied.remove(i);
-        }
-        s.what[i] = 0;
-    }
     /// The piece on `from` goes to `to`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn move_piece(s: &mut State, from: u16, to: u16) {
         let what = s.what[from as usize];
         let (f, t) = (from as usize, to as usize);
@@ -150,50 +120,24 @@ impl Tron {
         s.occupied.insert(t);
         s.last_from = from;
     }
-    /// The swap move is offered on the second move, to the second player.
-    #[inline(always)]
-    fn swap_allowed(&self, s: &State) -> bool {
-        {
-            let _ = s;
-            false
-        }
-    }
     /// `(play (forEach Piece))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match mover {
             1 => {
-                for (set, &(delta, rule, dir)) in Self::targets_p1(s)
-                    .iter()
-                    .zip(&Self::GROUPS_P1)
-                {
-                    for to in set.iter() {
-                        let from = (to as i32 - delta) as u16;
-                        out.push(Move::Piece {
-                            rule,
-                            from,
-                            to: to as u16,
-                            dir,
-                        });
-                    }
-                }
+                for_each_target(
+                    &Self::targets_p1(s),
+                    &Self::GROUPS_P1,
+                    |t| out.push(Move::from(t)),
+                )
             }
             2 => {
-                for (set, &(delta, rule, dir)) in Self::targets_p2(s)
-                    .iter()
-                    .zip(&Self::GROUPS_P2)
-                {
-                    for to in set.iter() {
-                        let from = (to as i32 - delta) as u16;
-                        out.push(Move::Piece {
-                            rule,
-                            from,
-                            to: to as u16,
-                            dir,
-                        });
-                    }
-                }
+                for_each_target(
+                    &Self::targets_p2(s),
+                    &Self::GROUPS_P2,
+                    |t| out.push(Move::from(t)),
+                )
             }
             _ => {}
         }
@@ -206,7 +150,6 @@ impl Tron {
         let mover = s.mover;
         let mut again = false;
         match mv {
-            Move::Add { .. } => unreachable!("the game has no placement rule"),
             Move::Piece { rule, from, to, dir } => {
                 match rule {
                     0 | 1 => {
@@ -236,13 +179,6 @@ impl Tron {
                 s.recent.record(mover, true);
                 s.moves += 1;
             }
-            Move::Swap => {
-                s.last_from = NO_SITE;
-                s.recent.record(mover, false);
-                s.moves += 1;
-                s.swapped = !s.swapped;
-                again = true;
-            }
         }
         self.end(s, mover, mv == Move::Pass);
         if !s.results.is_over() && (s.turns >= 2500 || s.moves >= 10000) {
@@ -257,7 +193,7 @@ impl Tron {
             return;
         }
         let next = if again { mover } else { 3 - mover };
-        if next != mover || mv == Move::Swap {
+        if next != mover {
             s.turns += 1;
         }
         s.mover = next;
@@ -287,12 +223,7 @@ impl Tron {
         }
     }
     /// For each set of `targets_p1`: the site difference `to - from`, the rule and the direction.
-    const GROUPS_P1: [(i32, u16, u8); 4] = [
-        (-10, 0, 0),
-        (-1, 0, 0),
-        (1, 0, 0),
-        (10, 0, 0),
-    ];
+    const GROUPS_P1: [TargetGroup; 4] = [(-10, 0, 0), (-1, 0, 0), (1, 0, 0), (10, 0, 0)];
     /// Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
     #[inline(always)]
     #[allow(unused_variables)]
@@ -323,12 +254,7 @@ impl Tron {
         ]
     }
     /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
-    const GROUPS_P2: [(i32, u16, u8); 4] = [
-        (-10, 1, 0),
-        (-1, 1, 0),
-        (1, 1, 0),
-        (10, 1, 0),
-    ];
+    const GROUPS_P2: [TargetGroup; 4] = [(-10, 1, 0), (-1, 1, 0), (1, 1, 0), (10, 1, 0)];
     /// Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
     #[inline(always)]
     #[allow(unused_variables)]
@@ -403,7 +329,6 @@ impl Game for Tron {
             again: false,
             recent: PassCount::new(),
             results: Results::new(NUM_PLAYERS),
-            swapped: false,
         };
         Self::put(&mut s, 44, 1);
         Self::put(&mut s, 55, 2);
@@ -413,9 +338,6 @@ impl Game for Tron {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
-        if self.swap_allowed(s) {
-            out.push(Move::Swap);
-        }
         if out.is_empty() {
             out.push(Move::Pass);
         }
@@ -439,10 +361,8 @@ impl Game for Tron {
     }
     fn move_key(&self, mv: Move) -> MoveKey {
         match mv {
-            Move::Add { site, .. } => MoveKey::place(site as u32),
             Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
             Move::Pass => MoveKey::PASS,
-            Move::Swap => MoveKey::SWAP,
         }
     }
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
@@ -461,6 +381,13 @@ impl Game for Tron {
         ::ludemic_runtime::DrawMove::draw_move(self, s, rng)
     }
 }
+impl From<Target> for Move {
+    /// The piece move a target set holds.
+    #[inline(always)]
+    fn from(Target { from, to, rule, dir }: Target) -> Self {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 impl ::ludemic_runtime::DrawMove for Tron {
     /// One legal move chosen uniformly at random, with one draw over
     /// the sizes of the target sets and no move list; the forced pass
@@ -468,34 +395,10 @@ impl ::ludemic_runtime::DrawMove for Tron {
     #[inline(always)]
     fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
         let picked = match s.mover {
-            1 => {
-                pick_in_sets(&Self::targets_p1(s), rng)
-                    .map(|(g, to)| {
-                        let (delta, rule, dir) = Self::GROUPS_P1[g];
-                        let from = (to as i32 - delta) as u16;
-                        Move::Piece {
-                            rule,
-                            from,
-                            to: to as u16,
-                            dir,
-                        }
-                    })
-            }
-            2 => {
-                pick_in_sets(&Self::targets_p2(s), rng)
-                    .map(|(g, to)| {
-                        let (delta, rule, dir) = Self::GROUPS_P2[g];
-                        let from = (to as i32 - delta) as u16;
-                        Move::Piece {
-                            rule,
-                            from,
-                            to: to as u16,
-                            dir,
-                        }
-                    })
-            }
+            1 => pick_target(&Self::targets_p1(s), &Self::GROUPS_P1, rng),
+            2 => pick_target(&Self::targets_p2(s), &Self::GROUPS_P2, rng),
             _ => None,
         };
-        picked.unwrap_or(Move::Pass)
+        picked.map_or(Move::Pass, Move::from)
     }
 }

@@ -3,13 +3,9 @@
 // options: Players/2 Players; Board Size/5x5
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
+use ::ludemic_runtime::{EndReason, RecentMoves};
 #[allow(unused_imports)]
-use ::ludemic_runtime::{
-    count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets,
-    run_through, site_is, EndReason, PassCount, PassHistory, RecentMoves, RngExt,
-    SiteKind, SiteRef,
-};
-#[allow(unused_imports)]
+use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 61-site board `(board (rotate 90 (hex 5)))`.
 pub type Board = Bits<1>;
@@ -1561,9 +1557,6 @@ static LINE_WINDOWS_ADJACENT_3: [[(u64, u64); 9]; 61] = [
 pub enum Move {
     /// Place component `what` on `site`, by the move rule numbered `rule`.
     Add { site: u16, what: u8, rule: u16 },
-    /// Move the piece on `from` to `to` by the piece move numbered
-    /// `rule`, in the rule's direction number `dir`.
-    Piece { rule: u16, from: u16, to: u16, dir: u8 },
     /// A pass (forced when there is no other move).
     Pass,
     /// The swap rule: role 2 takes over role 1's side and moves again.
@@ -1593,6 +1586,7 @@ pub struct State {
     again: bool,
     recent: RecentMoves,
     results: Results,
+    /// Whether the swap was made: role 2 plays role 1's side.
     swapped: bool,
 }
 impl State {
@@ -1616,57 +1610,12 @@ pub struct Yavalath;
 impl Yavalath {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]
-    #[allow(dead_code)]
     fn put(s: &mut State, site: u16, what: u8) {
         let i = site as usize;
         debug_assert!(s.what[i] == 0, "every placement fills an empty site");
         s.what[i] = what;
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
-    }
-    /// Whether a piece of another player than `mover` stands on `site`.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
-        let owner = OWNER[s.what[site as usize] as usize];
-        owner != 0 && owner != mover
-    }
-    /// Whether `player` is still playing and its trigger flag is set.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn is_triggered(s: &State, player: u8) -> bool {
-        s.results.is_active(player) && s.triggers & (1 << player) != 0
-    }
-    /// Removes the piece on `site`, if any.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn clear(s: &mut State, site: u16) {
-        let i = site as usize;
-        let old = s.what[i];
-        if old != 0 {
-            s.owned[OWNER[old as usize] as usize].remove(i);
-            s.occupied.remove(i);
-        }
-        s.what[i] = 0;
-    }
-    /// The piece on `from` goes to `to`, replacing whatever stands there.
-    #[inline(always)]
-    #[allow(dead_code)]
-    fn move_piece(s: &mut State, from: u16, to: u16) {
-        let what = s.what[from as usize];
-        let (f, t) = (from as usize, to as usize);
-        let old = s.what[t];
-        if old != 0 {
-            s.owned[OWNER[old as usize] as usize].remove(t);
-        }
-        s.what[f] = 0;
-        s.what[t] = what;
-        let mine = &mut s.owned[OWNER[what as usize] as usize];
-        mine.remove(f);
-        mine.insert(t);
-        s.occupied.remove(f);
-        s.occupied.insert(t);
-        s.last_to = to;
     }
     /// The swap move is offered on the second move, to the second player.
     #[inline(always)]
@@ -1680,13 +1629,11 @@ impl Yavalath {
         let what = mover;
         for to in ALL.minus(s.occupied).iter() {
             let to = to as u16;
-            if true {
-                out.push(Move::Add {
-                    site: to,
-                    what,
-                    rule: 0,
-                });
-            }
+            out.push(Move::Add {
+                site: to,
+                what,
+                rule: 0,
+            });
         }
     }
     /// Applies a move: its actions and consequences, the end rules,
@@ -1709,7 +1656,6 @@ impl Yavalath {
                     _ => unreachable!("a placement rule"),
                 }
             }
-            Move::Piece { .. } => unreachable!("the game has no piece-move rule"),
             Move::Pass => {
                 s.last_to = NO_SITE;
                 s.recent.record(mover, true);
@@ -1804,40 +1750,7 @@ impl Yavalath {
     /// The add-to-empty playout: placements drawn from a list of the empty sites.
     #[inline(always)]
     fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-        let mut empty = [0u16; NUM_SITES];
-        let mut count = 0usize;
-        for site in ALL.minus(s.occupied).iter() {
-            empty[count] = site as u16;
-            count += 1;
-        }
-        while !s.results.is_over() {
-            let total = count + self.swap_allowed(s) as usize;
-            if total == 0 {
-                self.apply_move(s, Move::Pass);
-                continue;
-            }
-            let k = rng.index(total);
-            if k == count {
-                self.apply_move(s, Move::Swap);
-            } else {
-                let site = empty[k];
-                count -= 1;
-                empty[k] = empty[count];
-                self.apply_move(
-                    s,
-                    Move::Add {
-                        site,
-                        what: s.mover,
-                        rule: 0,
-                    },
-                );
-            }
-        }
-        let outcome = s.results.outcome().expect("the game is over");
-        PlayoutResult {
-            outcome,
-            moves: s.moves,
-        }
+        ::ludemic_runtime::add_to_empty_playout::<NUM_SITES, _, _>(self, s, rng)
     }
 }
 impl Game for Yavalath {
@@ -1902,12 +1815,30 @@ impl Game for Yavalath {
     fn move_key(&self, mv: Move) -> MoveKey {
         match mv {
             Move::Add { site, .. } => MoveKey::place(site as u32),
-            Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
             Move::Pass => MoveKey::PASS,
             Move::Swap => MoveKey::SWAP,
         }
     }
     fn playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
         self.run_playout(s, rng)
+    }
+}
+impl ::ludemic_runtime::AddToEmpty for Yavalath {
+    const PASS: Move = Move::Pass;
+    #[inline(always)]
+    fn empty_sites(&self, s: &State) -> impl Iterator<Item = usize> {
+        ALL.minus(s.occupied).into_iter()
+    }
+    #[inline(always)]
+    fn placement(&self, s: &State, site: u16) -> Move {
+        Move::Add {
+            site,
+            what: s.mover,
+            rule: 0,
+        }
+    }
+    #[inline(always)]
+    fn swap_offered(&self, s: &State) -> Option<Move> {
+        self.swap_allowed(s).then_some(Move::Swap)
     }
 }

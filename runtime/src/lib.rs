@@ -19,6 +19,7 @@ pub mod results;
 pub mod rng;
 pub mod site;
 pub mod stats;
+pub mod targets;
 pub mod trial;
 
 pub use bits::{count_groups, enclosed_region, flood, pick_in_sets, run_through, Bits};
@@ -26,9 +27,12 @@ pub use buffer::MoveBuffer;
 pub use game::{EndReason, Game, Outcome, Player, Status, MAX_PLAYERS};
 pub use history::{PassCount, PassHistory, RecentMoves};
 pub use key::{MoveKey, SiteKind, SiteRef};
-pub use playout::{drawn_playout, standard_playout, DrawMove, PlayoutResult};
+pub use playout::{
+    add_to_empty_playout, drawn_playout, standard_playout, AddToEmpty, DrawMove, PlayoutResult,
+};
 pub use rand_core;
 pub use results::Results;
 pub use rng::{RngExt, Xoshiro256PlusPlus};
 pub use site::{is_enemy_player, of_site, site_is, NO_SITE};
 pub use stats::PlayoutStats;
+pub use targets::{for_each_target, pick_target, Target, TargetGroup};

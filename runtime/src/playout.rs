@@ -58,6 +58,66 @@ pub fn drawn_playout<G: DrawMove, R: RngCore>(
         let mv = game.draw_move(state, rng);
         game.apply(state, mv);
     }
+    finished(game, state)
+}
+
+/// A game whose play rule places the mover's piece on any empty site, and
+/// whose moves' consequences only decide who moves next: Ludii's
+/// add-to-empty playout draws from a list of the empty sites kept across
+/// moves (swap-remove) instead of listing the moves.
+pub trait AddToEmpty: Game {
+    /// The forced pass.
+    const PASS: Self::Move;
+    /// The empty sites, in increasing order.
+    fn empty_sites(&self, state: &Self::State) -> impl Iterator<Item = usize>;
+    /// The mover's placement on `site`.
+    fn placement(&self, state: &Self::State, site: u16) -> Self::Move;
+    /// The swap move, when the swap rule offers it now.
+    #[inline(always)]
+    fn swap_offered(&self, _state: &Self::State) -> Option<Self::Move> {
+        None
+    }
+}
+
+/// The add-to-empty playout on a board of `N` sites: each move is drawn
+/// uniformly among the empty sites and the swap when offered (the standard
+/// playout's distribution, without move generation).
+#[inline(always)]
+pub fn add_to_empty_playout<const N: usize, G: AddToEmpty, R: RngCore>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut R,
+) -> PlayoutResult {
+    let mut empty = [0u16; N];
+    let mut count = 0usize;
+    for site in game.empty_sites(state) {
+        empty[count] = site as u16;
+        count += 1;
+    }
+    while !game.is_over(state) {
+        let swap = game.swap_offered(state);
+        let total = count + swap.is_some() as usize;
+        if total == 0 {
+            game.apply(state, G::PASS);
+            continue;
+        }
+        let k = rng.index(total);
+        if let (true, Some(mv)) = (k == count, swap) {
+            game.apply(state, mv);
+            continue;
+        }
+        let site = empty[k];
+        count -= 1;
+        empty[k] = empty[count];
+        let mv = game.placement(state, site);
+        game.apply(state, mv);
+    }
+    finished(game, state)
+}
+
+/// The result of a playout that has ended.
+#[inline(always)]
+fn finished<G: Game>(game: &G, state: &G::State) -> PlayoutResult {
     match game.status(state) {
         Status::Over(outcome) => PlayoutResult {
             outcome,

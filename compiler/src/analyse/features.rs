@@ -34,6 +34,10 @@ pub struct Features {
     /// The directions of the `(is Line ...)` tests that count pieces on
     /// the board (not by level), in order.
     pub line_directions: Vec<AbsoluteDirection>,
+    /// Some consequence moves a piece (`(then (fromTo ...))`, Connect
+    /// Four's falling disc): the game makes piece moves even without a
+    /// piece-move rule.
+    pub piece_move_effects: bool,
 }
 
 /// The first construct of `model` this generator does not compile, if any.
@@ -54,6 +58,7 @@ pub fn features(model: &GameModel) -> Features {
         other_types: BTreeSet::new(),
         reads_stalemate: false,
         line_directions: BTreeSet::new(),
+        piece_move_effects: false,
     };
     let mut stack_capacity = 1;
     if model.stacking {
@@ -112,6 +117,7 @@ pub fn features(model: &GameModel) -> Features {
         stack_capacity,
         reads_stalemate: check.reads_stalemate,
         line_directions: check.line_directions.into_iter().collect(),
+        piece_move_effects: check.piece_move_effects,
     }
 }
 
@@ -140,6 +146,7 @@ struct Check {
     other_types: BTreeSet<SiteType>,
     reads_stalemate: bool,
     line_directions: BTreeSet<AbsoluteDirection>,
+    piece_move_effects: bool,
 }
 
 impl Check {
@@ -358,7 +365,10 @@ impl Check {
                 self.region(region);
                 self.effect(effect);
             }
-            Effect::Move(pm) => self.piece_move(pm, false),
+            Effect::Move(pm) => {
+                self.piece_move_effects = true;
+                self.piece_move(pm, false);
+            }
         }
     }
 

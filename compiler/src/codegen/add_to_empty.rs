@@ -7,43 +7,73 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-/// The playout's body (a block): phases proven to be "place the mover's
-/// piece on any empty site" draw from a list of empty sites kept across
-/// moves; the others generate all legal moves and pick one.
-pub fn playout(fast_phases: &[(usize, u16)], num_phases: usize, rt: &TokenStream) -> TokenStream {
-    if let ([(0, rule)], 1) = (fast_phases, num_phases) {
-        // A single phase, always "place on an empty site": a tight loop.
-        let rule = Literal::u16_unsuffixed(*rule);
-        return quote! {
-            {
-                let mut empty = [0u16; NUM_SITES];
-                let mut count = 0usize;
-                for site in ALL.minus(s.occupied).iter() {
-                    empty[count] = site as u16;
-                    count += 1;
-                }
-                while !s.results.is_over() {
-                    // Uniform over the legal moves: the empty sites, and the swap when offered.
-                    let total = count + self.swap_allowed(s) as usize;
-                    if total == 0 {
-                        self.apply_move(s, Move::Pass);
-                        continue;
-                    }
-                    let k = rng.index(total);
-                    if k == count {
-                        self.apply_move(s, Move::Swap);
-                    } else {
-                        let site = empty[k];
-                        count -= 1;
-                        empty[k] = empty[count];
-                        self.apply_move(s, Move::Add { site, what: s.mover, rule: #rule });
-                    }
-                }
-                let outcome = s.results.outcome().expect("the game is over");
-                PlayoutResult { outcome, moves: s.moves }
+/// A game of one phase, always "place on an empty site": the runtime's
+/// add-to-empty playout over the game's `AddToEmpty` (returned second).
+pub fn single_phase(
+    rule: u16,
+    swap: bool,
+    ty: &proc_macro2::Ident,
+    rt: &TokenStream,
+) -> (TokenStream, TokenStream) {
+    let rule = Literal::u16_unsuffixed(rule);
+    let swap_offered = if swap {
+        quote! {
+            #[inline(always)]
+            fn swap_offered(&self, s: &State) -> Option<Move> {
+                self.swap_allowed(s).then_some(Move::Swap)
             }
-        };
-    }
+        }
+    } else {
+        quote!()
+    };
+    (
+        quote!({ #rt::add_to_empty_playout::<NUM_SITES, _, _>(self, s, rng) }),
+        quote! {
+            impl #rt::AddToEmpty for #ty {
+                const PASS: Move = Move::Pass;
+
+                #[inline(always)]
+                fn empty_sites(&self, s: &State) -> impl Iterator<Item = usize> {
+                    ALL.minus(s.occupied).into_iter()
+                }
+
+                #[inline(always)]
+                fn placement(&self, s: &State, site: u16) -> Move {
+                    Move::Add { site, what: s.mover, rule: #rule }
+                }
+
+                #swap_offered
+            }
+        },
+    )
+}
+
+/// The playout's body (a block) where some phases are proven to be "place
+/// the mover's piece on any empty site": they draw from a list of empty
+/// sites kept across moves; the others generate all legal moves and pick one.
+pub fn playout(fast_phases: &[(usize, u16)], swap: bool, rt: &TokenStream) -> TokenStream {
+    // Uniform over the legal moves: the empty sites, and the swap when offered.
+    let (total, swap_or_place) = if swap {
+        (
+            quote!(count + self.swap_allowed(s) as usize),
+            quote!(if k == count {
+                self.apply_move(s, Move::Swap);
+                continue;
+            }),
+        )
+    } else {
+        (quote!(count), quote!())
+    };
+    let place = |rule: Literal| {
+        quote! {
+            let k = rng.index(total);
+            #swap_or_place
+            let site = empty[k];
+            count -= 1;
+            empty[k] = empty[count];
+            self.apply_move(s, Move::Add { site, what: s.mover, rule: #rule });
+        }
+    };
     if fast_phases.is_empty() {
         return quote! {
             {
@@ -54,7 +84,7 @@ pub fn playout(fast_phases: &[(usize, u16)], num_phases: usize, rt: &TokenStream
     }
     let arms = fast_phases.iter().map(|&(phase, rule)| {
         let phase = Literal::u8_unsuffixed(phase as u8);
-        let rule = Literal::u16_unsuffixed(rule);
+        let place = place(Literal::u16_unsuffixed(rule));
         quote! {
             #phase => {
                 if !fresh {
@@ -65,22 +95,12 @@ pub fn playout(fast_phases: &[(usize, u16)], num_phases: usize, rt: &TokenStream
                     }
                     fresh = true;
                 }
-                // Uniform over the legal moves: the empty sites, and the swap when offered.
-                let swap = self.swap_allowed(s) as usize;
-                let total = count + swap;
+                let total = #total;
                 if total == 0 {
                     self.apply_move(s, Move::Pass);
-                } else {
-                    let k = rng.index(total);
-                    if k == count {
-                        self.apply_move(s, Move::Swap);
-                    } else {
-                        let site = empty[k];
-                        count -= 1;
-                        empty[k] = empty[count];
-                        self.apply_move(s, Move::Add { site, what: s.mover, rule: #rule });
-                    }
+                    continue;
                 }
+                #place
             }
         }
     });

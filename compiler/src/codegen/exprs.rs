@@ -321,7 +321,11 @@ impl Gen<'_> {
                 // Ludii computes Next's moves, as if it were to move now.
                 self.needs_probe = true;
                 let p = self.player(PlayerRef::Next);
-                quote!(!(self.swap_allowed(s) || self.any_moves(s, #p)))
+                if self.model.swap {
+                    quote!(!(self.swap_allowed(s) || self.any_moves(s, #p)))
+                } else {
+                    quote!(!self.any_moves(s, #p))
+                }
             }
             Cond::NoMoves(who) => {
                 // For any other player Ludii reads its stalemated flag.

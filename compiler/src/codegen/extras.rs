@@ -180,7 +180,6 @@ pub(super) fn extras(model: &GameModel, features: &Features) -> Extras {
         x.helpers.push(quote! {
             #[doc = #doc_put]
             #[inline(always)]
-            #[allow(dead_code)]
             fn #put(s: &mut State, site: u16, what: u8) {
                 let i = site as usize;
                 if i >= #num {

@@ -10,8 +10,9 @@
 //! `stacks`, `extras` (piece states, scores, other site types), `merged`
 //! (`append`) — the playout draws (`add_to_empty`, `sets`, `sitewise`,
 //! `counted`), the `tables` they read, and `module`, which assembles the
-//! file; `tidy` then removes what Rust does not need, and `dead_stores` the
-//! stores to state fields no rule of the game reads.
+//! file; `tidy` then removes what Rust does not need, `dead_stores` the
+//! stores to state fields no rule of the game reads, and `unused` the
+//! helpers and imports none of its rules needs.
 
 mod add_to_empty;
 mod connection;
@@ -30,6 +31,7 @@ mod sitewise;
 mod stacks;
 mod tables;
 mod tidy;
+mod unused;
 
 use sha2::{Digest, Sha256};
 
@@ -112,6 +114,7 @@ fn generate_file(model: &GameModel, options: &CodegenOptions) -> Result<syn::Fil
     })?;
     tidy::tidy(&mut file);
     dead_stores::remove_unread_stores(&mut file);
+    unused::remove_unused(&mut file);
     Ok(file)
 }
 

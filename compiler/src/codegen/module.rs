@@ -3,7 +3,7 @@
 //! the items of the generated file, as the analysis decided.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 
 use crate::interp::{MOVE_LIMIT, TURN_LIMIT_PER_PLAYER};
 use crate::ir::{EndRule, GameModel, ResultKind, ResultPlayer};
@@ -141,6 +141,7 @@ pub fn module<'m>(
         ),
     };
     let any_by_sets = sets.as_ref().map(|code| code.any.clone());
+    let target_conversion = sets.as_ref().map(|code| code.conversion.clone());
     // A playout draws its move without listing the moves, where the
     // analysis found a way.
     let draw = match (sets, &analysis.draw) {
@@ -232,13 +233,20 @@ pub fn module<'m>(
                 }
             },
         ),
-        None if !analysis.add_to_empty.is_empty() => (
-            quote!(),
-            " The add-to-empty playout: placements drawn from a list of the empty sites.",
-            super::add_to_empty::playout(&analysis.add_to_empty, model.phases.len(), &rt),
-            quote!(),
-            quote!(),
-        ),
+        None if !analysis.add_to_empty.is_empty() => {
+            let doc = " The add-to-empty playout: placements drawn from a list of the empty sites.";
+            let (body, add_to_empty_impl) =
+                match (analysis.add_to_empty.as_slice(), model.phases.len()) {
+                    ([(0, rule)], 1) => {
+                        super::add_to_empty::single_phase(*rule, model.swap, &ty, &rt)
+                    }
+                    (phases, _) => (
+                        super::add_to_empty::playout(phases, model.swap, &rt),
+                        quote!(),
+                    ),
+                };
+            (quote!(), doc, body, add_to_empty_impl, quote!())
+        }
         None => (
             quote!(),
             " The standard playout, with one move buffer for the whole playout.",
@@ -421,8 +429,11 @@ pub fn module<'m>(
         }
     };
 
-    let add_arm = if place_arms.is_empty() {
-        quote!(Move::Add { .. } => unreachable!("the game has no placement rule"),)
+    // A game has the kinds of move its rules make: the forced pass always.
+    let has_piece = !piece_arms.is_empty() || analysis.features.piece_move_effects;
+    let (has_add, has_swap) = (!place_arms.is_empty(), model.swap);
+    let add_arm = if !has_add {
+        quote!()
     } else {
         quote! {
             Move::Add { site, what, rule } => {
@@ -434,8 +445,10 @@ pub fn module<'m>(
             }
         }
     };
-    let piece_arm = if piece_arms.is_empty() {
-        quote!(Move::Piece { .. } => unreachable!("the game has no piece-move rule"),)
+    let piece_arm = if !has_piece {
+        quote!()
+    } else if piece_arms.is_empty() {
+        quote!(Move::Piece { .. } => unreachable!("pieces move only as a consequence of another move"),)
     } else {
         quote! {
             Move::Piece { rule, from, to, dir } => {
@@ -519,13 +532,76 @@ pub fn module<'m>(
     } else {
         (quote!(), quote!(), quote!(), quote!())
     };
-    let swap_allowed = if model.swap {
-        quote!(s.moves == NUM_PLAYERS as u32 - 1 && s.prev != 0 && s.prev != s.mover)
+    let (add_variant, add_key) = if has_add {
+        (
+            quote! {
+                /// Place component `what` on `site`, by the move rule numbered `rule`.
+                Add { site: u16, what: u8, rule: u16 },
+            },
+            quote! {
+                #(#typed_add_keys)*
+                Move::Add { site, .. } => MoveKey::place(site as u32),
+            },
+        )
     } else {
-        quote!({
-            let _ = s;
-            false
-        })
+        (quote!(), quote!())
+    };
+    let (piece_variant, piece_key) = if has_piece {
+        (
+            quote! {
+                /// Move the piece on `from` to `to` by the piece move numbered
+                /// `rule`, in the rule's direction number `dir`.
+                Piece { rule: u16, from: u16, to: u16, dir: u8 },
+            },
+            quote!(Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),),
+        )
+    } else {
+        (quote!(), quote!())
+    };
+    let (swapped_field, swapped_init) = if has_swap {
+        (
+            quote! {
+                /// Whether the swap was made: role 2 plays role 1's side.
+                swapped: bool,
+            },
+            quote!(swapped: false,),
+        )
+    } else {
+        (quote!(), quote!())
+    };
+    // The swap rule: its move, its test, its application.
+    let (swap_variant, swap_key, swap_fn, offer_swap, swap_arm, swapped_turn) = if has_swap {
+        (
+            quote! {
+                /// The swap rule: role 2 takes over role 1's side and moves again.
+                Swap,
+            },
+            quote!(Move::Swap => MoveKey::SWAP,),
+            quote! {
+                /// The swap move is offered on the second move, to the second player.
+                #[inline(always)]
+                fn swap_allowed(&self, s: &State) -> bool {
+                    s.moves == NUM_PLAYERS as u32 - 1 && s.prev != 0 && s.prev != s.mover
+                }
+            },
+            quote!(if self.swap_allowed(s) {
+                out.push(Move::Swap);
+            }),
+            quote! {
+                Move::Swap => {
+                    s.last_to = NO_SITE;
+                    s.last_from = NO_SITE;
+                    s.last_to_after = NO_SITE;
+                    s.recent.record(mover, false);
+                    s.moves += 1;
+                    s.swapped = !s.swapped;
+                    again = true;
+                }
+            },
+            quote!(|| mv == Move::Swap),
+        )
+    } else {
+        (quote!(), quote!(), quote!(), quote!(), quote!(), quote!())
     };
     let next_mover = if n_players == 2 {
         quote!(if again { mover } else { 3 - mover })
@@ -536,20 +612,28 @@ pub fn module<'m>(
             s.results.next_active(mover)
         })
     };
+    // Each `(place ...)` of the start rules: one call, or a loop over its sites.
     let start: Vec<TokenStream> = model
         .start
         .iter()
-        .flat_map(|p| {
+        .map(|p| {
             let w = Literal::u8_unsuffixed(p.component as u8 + 1);
             let state = Literal::u8_unsuffixed(p.state);
-            p.sites.iter().map(move |&site| {
-                let site = Literal::u16_unsuffixed(site);
+            let put = |site: TokenStream| {
                 if p.state == 0 {
                     quote!(Self::put(&mut s, #site, #w);)
                 } else {
                     quote!(Self::put_state(&mut s, #site, #w, #state);)
                 }
-            })
+            };
+            match p.sites.as_slice() {
+                [site] => put(Literal::u16_unsuffixed(*site).into_token_stream()),
+                sites => {
+                    let sites = sites.iter().map(|&site| Literal::u16_unsuffixed(site));
+                    let body = put(quote!(site));
+                    quote!(for site in [#(#sites),*] { #body })
+                }
+            }
         })
         .collect();
 
@@ -578,10 +662,12 @@ pub fn module<'m>(
         use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
         #[allow(unused_imports)]
         use #rt::{
-            count_groups, enclosed_region, flood, is_enemy_player, of_site, pick_in_sets, run_through, site_is,
-            EndReason, PassCount, PassHistory, RecentMoves, RngExt, SiteKind, SiteRef,
+            count_groups, enclosed_region, flood, for_each_target, is_enemy_player, of_site, pick_in_sets,
+            pick_target, run_through, site_is, EndReason, PassCount, RecentMoves, SiteKind, SiteRef,
+            Target, TargetGroup,
         };
         #[allow(unused_imports)]
+        use #rt::{PassHistory as _, RngExt as _};
         use #rt::rand_core::RngCore;
 
         #[doc = #board_doc]
@@ -605,16 +691,12 @@ pub fn module<'m>(
         /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Move {
-            /// Place component `what` on `site`, by the move rule numbered `rule`.
-            Add { site: u16, what: u8, rule: u16 },
-            /// Move the piece on `from` to `to` by the piece move numbered
-            /// `rule`, in the rule's direction number `dir`.
-            Piece { rule: u16, from: u16, to: u16, dir: u8 },
+            #add_variant
+            #piece_variant
             #effect_variant
             /// A pass (forced when there is no other move).
             Pass,
-            /// The swap rule: role 2 takes over role 1's side and moves again.
-            Swap,
+            #swap_variant
         }
 
         /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
@@ -646,7 +728,7 @@ pub fn module<'m>(
             again: bool,
             recent: #history_type,
             results: Results,
-            swapped: bool,
+            #swapped_field
         }
 
         impl State {
@@ -666,7 +748,6 @@ pub fn module<'m>(
         impl #ty {
             /// Puts component `what` on `site`, replacing whatever stands there.
             #[inline(always)]
-            #[allow(dead_code)]
             fn put(s: &mut State, site: u16, what: u8) {
                 let i = site as usize;
                 #mark_put
@@ -681,7 +762,6 @@ pub fn module<'m>(
 
             /// Whether a piece of another player than `mover` stands on `site`.
             #[inline(always)]
-            #[allow(dead_code)]
             fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
                 let owner = OWNER[s.what[site as usize] as usize];
                 owner != 0 && owner != mover
@@ -689,14 +769,12 @@ pub fn module<'m>(
 
             /// Whether `player` is still playing and its trigger flag is set.
             #[inline(always)]
-            #[allow(dead_code)]
             fn is_triggered(s: &State, player: u8) -> bool {
                 s.results.is_active(player) && s.triggers & (1 << player) != 0
             }
 
             /// Removes the piece on `site`, if any.
             #[inline(always)]
-            #[allow(dead_code)]
             fn clear(s: &mut State, site: u16) {
                 let i = site as usize;
                 #mark_clear
@@ -713,7 +791,6 @@ pub fn module<'m>(
 
             /// The piece on `from` goes to `to`, replacing whatever stands there.
             #[inline(always)]
-            #[allow(dead_code)]
             fn move_piece(s: &mut State, from: u16, to: u16) {
                 let what = s.what[from as usize];
                 let (f, t) = (from as usize, to as usize);
@@ -738,11 +815,7 @@ pub fn module<'m>(
             }
 
 
-            /// The swap move is offered on the second move, to the second player.
-            #[inline(always)]
-            fn swap_allowed(&self, s: &State) -> bool {
-                #swap_allowed
-            }
+            #swap_fn
 
             #[doc = #play_doc]
             #[allow(unused_variables, unused_labels)]
@@ -774,15 +847,7 @@ pub fn module<'m>(
                         s.recent.record(mover, true);
                         s.moves += 1;
                     }
-                    Move::Swap => {
-                        s.last_to = NO_SITE;
-                        s.last_from = NO_SITE;
-                        s.last_to_after = NO_SITE;
-                        s.recent.record(mover, false);
-                        s.moves += 1;
-                        s.swapped = !s.swapped;
-                        again = true;
-                    }
+                    #swap_arm
                 }
                 #clear_stalemate
                 #keep_again
@@ -794,7 +859,7 @@ pub fn module<'m>(
                 }
                 #advance_call
                 let next = #next_mover;
-                if next != mover || mv == Move::Swap {
+                if next != mover #swapped_turn {
                     s.turns += 1;
                 }
                 s.mover = next;
@@ -857,7 +922,7 @@ pub fn module<'m>(
                     again: false,
                     recent: #history_init,
                     results: Results::new(NUM_PLAYERS),
-                    swapped: false,
+                    #swapped_init
                 };
                 #(#start)*
                 s
@@ -867,7 +932,7 @@ pub fn module<'m>(
             fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
                 out.clear();
                 self.generate(s, s.mover, out);
-                if self.swap_allowed(s) { out.push(Move::Swap); }
+                #offer_swap
                 if out.is_empty() { out.push(Move::Pass); }
             }
 
@@ -888,17 +953,18 @@ pub fn module<'m>(
 
             fn move_key(&self, mv: Move) -> MoveKey {
                 match mv {
-                    #(#typed_add_keys)*
-                    Move::Add { site, .. } => MoveKey::place(site as u32),
+                    #add_key
                     #effect_key
-                    Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
+                    #piece_key
                     Move::Pass => MoveKey::PASS,
-                    Move::Swap => MoveKey::SWAP,
+                    #swap_key
                 }
             }
 
             #playout
         }
+
+        #target_conversion
 
         #draw_impl
     }

@@ -23,6 +23,8 @@ pub(super) struct SetCode {
     pub items: TokenStream,
     /// `fn draw_move`, for the game's `DrawMove`.
     pub draw_move: TokenStream,
+    /// `impl From<Target> for Move`.
+    pub conversion: TokenStream,
 }
 
 /// A set of allowed sites as a `Board` expression for `mover`.
@@ -120,7 +122,7 @@ impl Gen<'_> {
             );
             items.push(quote! {
                 #[doc = #table_doc]
-                const #table: [(i32, u16, u8); #len] = [#(#rows),*];
+                const #table: [TargetGroup; #len] = [#(#rows),*];
 
                 #[doc = #doc]
                 #[inline(always)]
@@ -132,24 +134,13 @@ impl Gen<'_> {
                 }
             });
             generate_arms.push(quote! {
-                #player => {
-                    for (set, &(delta, rule, dir)) in Self::#fn_name(s).iter().zip(&Self::#table) {
-                        for to in set.iter() {
-                            let from = (to as i32 - delta) as u16;
-                            out.push(Move::Piece { rule, from, to: to as u16, dir });
-                        }
-                    }
-                }
+                #player => for_each_target(&Self::#fn_name(s), &Self::#table, |t| out.push(Move::from(t))),
             });
             any_arms.push(quote! {
                 #player => Self::#fn_name(s).iter().any(|set| !set.is_empty()),
             });
             pick_arms.push(quote! {
-                #player => pick_in_sets(&Self::#fn_name(s), rng).map(|(g, to)| {
-                    let (delta, rule, dir) = Self::#table[g];
-                    let from = (to as i32 - delta) as u16;
-                    Move::Piece { rule, from, to: to as u16, dir }
-                }),
+                #player => pick_target(&Self::#fn_name(s), &Self::#table, rng),
             });
         }
         let generate = quote! {
@@ -168,8 +159,9 @@ impl Gen<'_> {
                     #(#pick_arms)*
                     _ => None,
                 };
-                picked.unwrap_or(Move::Pass)
+                picked.map_or(Move::Pass, Move::from)
             }
+
         };
         let any = quote! {
             match mover {
@@ -180,8 +172,19 @@ impl Gen<'_> {
         SetCode {
             generate,
             any,
-            items: quote!(#(#items)*),
+            items: quote! {
+                #(#items)*
+            },
             draw_move,
+            conversion: quote! {
+                impl From<Target> for Move {
+                    /// The piece move a target set holds.
+                    #[inline(always)]
+                    fn from(Target { from, to, rule, dir }: Target) -> Self {
+                        Move::Piece { rule, from, to, dir }
+                    }
+                }
+            },
         }
     }
 }

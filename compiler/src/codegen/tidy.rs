@@ -126,7 +126,57 @@ fn simplify(expr: &mut Expr) {
     }
 }
 
+/// `if true { body }`, which a rule without a condition leaves: its body,
+/// unless it leaves the block (what follows would then be unreachable).
+fn unconditional(stmt: &syn::Stmt) -> Option<&syn::Block> {
+    let leaves = |s: &syn::Stmt| {
+        matches!(
+            s,
+            syn::Stmt::Expr(Expr::Return(_) | Expr::Break(_) | Expr::Continue(_), _)
+        )
+    };
+    match stmt {
+        syn::Stmt::Expr(Expr::If(e), _)
+            if e.else_branch.is_none()
+                && is_true(&e.cond)
+                && !e.then_branch.stmts.iter().any(leaves) =>
+        {
+            Some(&e.then_branch)
+        }
+        _ => None,
+    }
+}
+
 impl VisitMut for Tidy {
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        visit_mut::visit_block_mut(self, block);
+        // `if true { body }` → the body's statements, where none of them
+        // binds a name the rest of the block could see; a bare block otherwise.
+        let mut stmts = Vec::with_capacity(block.stmts.len());
+        for stmt in block.stmts.drain(..) {
+            match unconditional(&stmt) {
+                Some(body)
+                    if !body
+                        .stmts
+                        .iter()
+                        .any(|s| matches!(s, syn::Stmt::Local(_) | syn::Stmt::Item(_))) =>
+                {
+                    stmts.extend(body.stmts.iter().cloned());
+                }
+                Some(body) => stmts.push(syn::Stmt::Expr(
+                    Expr::Block(syn::ExprBlock {
+                        attrs: Vec::new(),
+                        label: None,
+                        block: body.clone(),
+                    }),
+                    None,
+                )),
+                None => stmts.push(stmt),
+            }
+        }
+        block.stmts = stmts;
+    }
+
     fn visit_expr_mut(&mut self, expr: &mut Expr) {
         // Children first, so nested parentheses collapse from the inside.
         visit_mut::visit_expr_mut(self, expr);
@@ -243,6 +293,25 @@ mod tests {
         assert!(out.contains("if x == 0 {"), "{out}");
         assert!(out.contains("return true;"), "{out}");
         assert!(out.contains("g(a, b)"), "{out}");
+    }
+
+    #[test]
+    fn an_unconditional_if_becomes_its_body_or_a_block_when_it_binds() {
+        let out = tidied(quote! {
+            fn f(out: &mut Vec<u8>) {
+                if (true) { out.push(1); }
+                if true { let x = 2; out.push(x); }
+                if true { out.push(3); } else { out.push(4); }
+                if true { return; }
+                out.push(5);
+            }
+        });
+        assert!(
+            out.contains("{\n    out.push(1);\n    {\n        let x = 2;"),
+            "{out}"
+        );
+        assert!(out.contains("if true {\n        out.push(3);"), "{out}");
+        assert!(out.contains("if true {\n        return;"), "{out}");
     }
 
     #[test]
