@@ -377,14 +377,7 @@ impl DotsAndBoxes {
             }
         }
         self.end(s, mover, mv == Move::Pass);
-        if !s.results.is_over() && (s.turns >= 2500 || s.moves >= 10000) {
-            let reason = if s.moves >= 10000 {
-                EndReason::MoveLimit
-            } else {
-                EndReason::TurnLimit
-            };
-            s.results.draw_all(reason);
-        }
+        s.results.draw_at_limits(s.turns, 2500, s.moves, 10000);
         if s.results.is_over() {
             return;
         }

@@ -662,7 +662,6 @@ impl Gomoku {
     #[inline(always)]
     fn apply_move(&self, s: &mut State, mv: Move) {
         let mover = s.mover;
-        let mut again = false;
         match mv {
             Move::Add { site, what, rule } => {
                 let (from, to) = (site, site);
@@ -686,8 +685,7 @@ impl Gomoku {
         if s.results.is_over() {
             return;
         }
-        let next = if again { mover } else { 3 - mover };
-        s.mover = next;
+        s.mover = 3 - mover;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
     #[allow(unused_variables)]

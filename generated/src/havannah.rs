@@ -463,7 +463,6 @@ impl Havannah {
     #[inline(always)]
     fn apply_move(&self, s: &mut State, mv: Move) {
         let mover = s.mover;
-        let mut again = false;
         match mv {
             Move::Add { site, what, rule } => {
                 let (from, to) = (site, site);
@@ -487,8 +486,7 @@ impl Havannah {
         if s.results.is_over() {
             return;
         }
-        let next = if again { mover } else { 3 - mover };
-        s.mover = next;
+        s.mover = 3 - mover;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
     #[allow(unused_variables)]

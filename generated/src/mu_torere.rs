@@ -299,7 +299,6 @@ impl MuTorere {
     #[inline(always)]
     fn apply_move(&self, s: &mut State, mv: Move) {
         let mover = s.mover;
-        let mut again = false;
         match mv {
             Move::Piece { rule, from, to, dir } => {
                 match rule {
@@ -317,22 +316,12 @@ impl MuTorere {
             }
         }
         self.end(s, mover, mv == Move::Pass);
-        if !s.results.is_over() && (s.turns >= 2500 || s.moves >= 10000) {
-            let reason = if s.moves >= 10000 {
-                EndReason::MoveLimit
-            } else {
-                EndReason::TurnLimit
-            };
-            s.results.draw_all(reason);
-        }
+        s.results.draw_at_limits(s.turns, 2500, s.moves, 10000);
         if s.results.is_over() {
             return;
         }
-        let next = if again { mover } else { 3 - mover };
-        if next != mover {
-            s.turns += 1;
-        }
-        s.mover = next;
+        s.turns += 1;
+        s.mover = 3 - mover;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
     #[allow(unused_variables)]

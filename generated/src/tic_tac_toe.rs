@@ -113,7 +113,6 @@ impl TicTacToe {
     #[inline(always)]
     fn apply_move(&self, s: &mut State, mv: Move) {
         let mover = s.mover;
-        let mut again = false;
         match mv {
             Move::Add { site, what, rule } => {
                 let (from, to) = (site, site);
@@ -137,8 +136,7 @@ impl TicTacToe {
         if s.results.is_over() {
             return;
         }
-        let next = if again { mover } else { 3 - mover };
-        s.mover = next;
+        s.mover = 3 - mover;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
     #[allow(unused_variables)]

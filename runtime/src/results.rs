@@ -133,6 +133,19 @@ impl Results {
         self.over = Some(reason);
     }
 
+    /// Ludii's turn and move limits: once `turns` reaches `turn_limit` or
+    /// `moves` reaches `move_limit`, a game not yet over is a draw.
+    #[inline(always)]
+    pub fn draw_at_limits(&mut self, turns: u32, turn_limit: u32, moves: u32, move_limit: u32) {
+        if !self.is_over() && (turns >= turn_limit || moves >= move_limit) {
+            self.draw_all(if moves >= move_limit {
+                EndReason::MoveLimit
+            } else {
+                EndReason::TurnLimit
+            });
+        }
+    }
+
     /// `(byScore [misere:B])` (Ludii's `ByScore`): the game ends and every
     /// player is ranked by `scores[p]` (index 0 unused), best first (highest,
     /// or lowest when misère); tied players share the mean of the ranks
@@ -185,6 +198,25 @@ impl Results {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_limits_end_a_game_in_a_draw_named_for_the_limit_reached() {
+        let mut r = Results::new(2);
+        r.draw_at_limits(9, 10, 99, 100);
+        assert!(!r.is_over());
+        r.draw_at_limits(10, 10, 99, 100);
+        assert_eq!(r.outcome().map(|o| o.reason), Some(EndReason::TurnLimit));
+        let mut r = Results::new(2);
+        r.draw_at_limits(10, 10, 100, 100);
+        assert_eq!(r.outcome().map(|o| o.reason), Some(EndReason::MoveLimit));
+        let mut r = Results::new(2);
+        r.win(1);
+        r.draw_at_limits(10, 10, 100, 100);
+        assert_eq!(
+            r.outcome().map(|o| (o.winner, o.reason)),
+            Some((1, EndReason::Terminal))
+        );
+    }
 
     #[test]
     fn two_players_a_win_ends_the_game() {

@@ -160,14 +160,7 @@ pub fn module<'m>(
         quote!()
     } else {
         quote! {
-            if !s.results.is_over() && (s.turns >= #turn_limit || s.moves >= #move_limit) {
-                let reason = if s.moves >= #move_limit {
-                    EndReason::MoveLimit
-                } else {
-                    EndReason::TurnLimit
-                };
-                s.results.draw_all(reason);
-            }
+            s.results.draw_at_limits(s.turns, #turn_limit, s.moves, #move_limit);
         }
     };
     let [uf_table, uf_fields, uf_init, uf_methods] = g.union_find_code();
@@ -603,14 +596,48 @@ pub fn module<'m>(
     } else {
         (quote!(), quote!(), quote!(), quote!(), quote!(), quote!())
     };
-    let next_mover = if n_players == 2 {
-        quote!(if again { mover } else { 3 - mover })
-    } else {
-        quote!(if again && s.results.is_active(mover) {
-            mover
-        } else {
-            s.results.next_active(mover)
-        })
+    // The next mover: the same one after `(moveAgain)` or a swap, where the
+    // rules have them; with two players, the other one (the game is over
+    // once either leaves).
+    let (declare_again, pass_turn) = match (analysis.moves_again, n_players == 2) {
+        (false, true) => (
+            quote!(),
+            quote! {
+                s.turns += 1;
+                s.mover = 3 - mover;
+            },
+        ),
+        (false, false) => (
+            quote!(),
+            quote! {
+                let next = s.results.next_active(mover);
+                if next != mover {
+                    s.turns += 1;
+                }
+                s.mover = next;
+            },
+        ),
+        (true, two) => {
+            let next = if two {
+                quote!(if again { mover } else { 3 - mover })
+            } else {
+                quote!(if again && s.results.is_active(mover) {
+                    mover
+                } else {
+                    s.results.next_active(mover)
+                })
+            };
+            (
+                quote!(let mut again = false;),
+                quote! {
+                    let next = #next;
+                    if next != mover #swapped_turn {
+                        s.turns += 1;
+                    }
+                    s.mover = next;
+                },
+            )
+        }
     };
     // Each `(place ...)` of the start rules: one call, or a loop over its sites.
     let start: Vec<TokenStream> = model
@@ -834,7 +861,7 @@ pub fn module<'m>(
             #[inline(always)]
             fn apply_move(&self, s: &mut State, mv: Move) {
                 let mover = s.mover;
-                let mut again = false;
+                #declare_again
                 match mv {
                     #add_arm
                     #piece_arm
@@ -858,11 +885,7 @@ pub fn module<'m>(
                     return;
                 }
                 #advance_call
-                let next = #next_mover;
-                if next != mover #swapped_turn {
-                    s.turns += 1;
-                }
-                s.mover = next;
+                #pass_turn
             }
 
             /// The end rules after `mover`'s move, then the all-pass draw.
