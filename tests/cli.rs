@@ -249,3 +249,82 @@ fn playout_runs_bundled_games_compiled_by_name_by_default() {
     let mean = report["mean_moves"].as_f64().unwrap();
     assert!((7.0..=9.0).contains(&mean), "{mean}");
 }
+
+#[test]
+fn survey_reports_every_file_and_carries_on_past_broken_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    std::fs::copy(
+        common::root().join("games/tic-tac-toe.lud"),
+        games.join("Tic-Tac-Toe.lud"),
+    )
+    .unwrap();
+    std::fs::write(games.join("Broken.lud"), "(game \"B\" (players 2").unwrap();
+    std::fs::write(
+        games.join("Mapped.lud"),
+        "(game \"M\" (players 2) (equipment { (board (square 3)) (piece \"Disc\" Each) (map {(pair 1 2)}) })\n\
+         (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))",
+    )
+    .unwrap();
+    let out = ludemic(&["survey", &games.display().to_string(), "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let totals = &report["totals"];
+    assert_eq!(totals["files"], 3);
+    assert_eq!(totals["expand"], 2);
+    assert_eq!(totals["lower"], 1);
+    assert_eq!(totals["generate"], 1);
+    assert_eq!(
+        totals["blockers"][0][0],
+        "unsupported equipment `(map ...)`"
+    );
+    let games = report["games"].as_array().unwrap();
+    let broken = games.iter().find(|g| g["file"] == "Broken.lud").unwrap();
+    assert!(
+        broken["error"].as_str().unwrap().contains("Broken.lud:1:"),
+        "{broken}"
+    );
+    let mapped = games.iter().find(|g| g["file"] == "Mapped.lud").unwrap();
+    assert!(
+        mapped["error"].as_str().unwrap().contains("Mapped.lud:1:"),
+        "{mapped}"
+    );
+}
+
+#[test]
+fn survey_of_ludii_s_library_replays_every_accepted_game_but_the_known_mismatches() {
+    let (Some(board), Some(defs), Some(trials)) = (
+        common::shared("ludii/lud/board"),
+        common::shared("ludii/def"),
+        common::shared("reference/ludii-library-trials"),
+    ) else {
+        return;
+    };
+    let out = ludemic(&[
+        "survey",
+        &board.display().to_string(),
+        "--defs",
+        &defs.display().to_string(),
+        "--trials",
+        &trials.display().to_string(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(report["totals"]["files"], 1056);
+    assert_eq!(report["totals"]["expand"], 1056);
+    assert!(report["totals"]["lower"].as_u64().unwrap() >= 41);
+    // Every game that lowers replays Ludii's trials; these do not yet.
+    let known = ["race/reach/Bison.lud", "war/leaping/lines/Gol Ekuish.lud"];
+    for game in report["games"].as_array().unwrap() {
+        if game["lowers"] == true && !known.contains(&game["file"].as_str().unwrap()) {
+            let trials = &game["trials"];
+            assert!(
+                trials["stochastic"] == true
+                    || (trials["failed"] == 0 && trials["passed"].as_u64() > Some(0)),
+                "{game}"
+            );
+        }
+    }
+}

@@ -30,6 +30,10 @@ pub struct Trial {
     pub ranking: Vec<f32>,
     /// `"terminal"` or `"limit"`.
     pub end_reason: String,
+    /// A game with chance (dice): its moves depend on outcomes the trial
+    /// does not always show, so a replay may not follow it.
+    #[serde(default)]
+    pub stochastic: bool,
 }
 
 /// One applied move of a trial.
@@ -57,12 +61,18 @@ impl fmt::Display for TrialFileError {
 
 impl std::error::Error for TrialFileError {}
 
-/// Reads a `.jsonl` file of trials, one per line.
+/// Reads a `.jsonl` file of trials, one per line; gzip-compressed when its
+/// name ends in `.gz` (`shared/reference/ludii-library-trials/`).
 pub fn read_trials(path: &Path) -> Result<Vec<Trial>, TrialFileError> {
     let file = std::fs::File::open(path)
         .map_err(|e| TrialFileError(format!("{}: {e}", path.display())))?;
+    let reader: Box<dyn BufRead> = if path.extension().is_some_and(|e| e == "gz") {
+        Box::new(std::io::BufReader::new(flate2::read::GzDecoder::new(file)))
+    } else {
+        Box::new(std::io::BufReader::new(file))
+    };
     let mut trials = Vec::new();
-    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
+    for (i, line) in reader.lines().enumerate() {
         let line = line.map_err(|e| TrialFileError(format!("{}: {e}", path.display())))?;
         if line.trim().is_empty() {
             continue;

@@ -7,6 +7,7 @@ mod expand;
 mod generate;
 mod native;
 mod playout;
+mod survey;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -57,6 +58,9 @@ enum Command {
     Conform(conform::ConformArgs),
     /// Compiled engine vs interpreter speed, against Ludii, RBG and the targets.
     Bench(bench::BenchArgs),
+    /// Every `.lud` below a folder: does it expand, lower, compile and replay
+    /// its Ludii trials; totals and the unsupported ludemes ranked.
+    Survey(survey::SurveyArgs),
 }
 
 /// A game file with its options.
@@ -183,5 +187,6 @@ pub fn run(cli: Cli) -> miette::Result<ExitCode> {
             conform::run(&args)
         }
         Command::Bench(args) => bench::run(&args),
+        Command::Survey(args) => survey::run(&args),
     }
 }
