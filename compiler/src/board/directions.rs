@@ -195,6 +195,12 @@ impl AbsoluteDirection {
         self >= A::N
     }
 
+    /// The circular directions (`CW`, `CCW`, `In`, `Out`, `Rotational`),
+    /// which Ludii finds around the board's pivots.
+    pub fn is_circular(self) -> bool {
+        matches!(self, A::CW | A::CCW | A::In | A::Out | A::Rotational)
+    }
+
     /// The compass heading of a planar specific direction.
     pub fn compass(self) -> Option<Compass> {
         Compass::ALL.into_iter().find(|c| c.absolute() == self)

@@ -55,7 +55,7 @@ fn site_radials(pts: &[Pt], ty: SiteType, steps: &[Steps], site: usize) -> SiteR
         distinct: vec![Vec::new(); A::COUNT],
     };
     for dir in A::ALL {
-        if matches!(dir, A::CW | A::CCW | A::In | A::Out | A::Rotational) {
+        if dir.is_circular() {
             continue; // circular directions need pivots, which these boards lack
         }
         for &k in &steps[site].in_direction[dir.index()] {

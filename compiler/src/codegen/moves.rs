@@ -384,7 +384,10 @@ impl Gen<'_> {
         let min = min.as_ref().map_or(quote!(1i64), |n| self.int(n));
         let max = max.as_ref().map_or(quote!(i64::MAX), |n| self.int(n));
         let saved = self.scope;
+        // Ludii sets both `to` and `between` to the site slid over before
+        // testing it (`to` is bound to it in the walk below).
         self.scope.between = true;
+        self.scope.to = true;
         let passable = match between_if {
             Some(c) => self.cond(c),
             None => quote!((s.what[between as usize] == 0)),

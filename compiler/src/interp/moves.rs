@@ -258,8 +258,11 @@ impl Interpreter {
                             let in_range = i as i64 >= min;
                             let passable = match between_if {
                                 Some(c) => {
+                                    // Ludii sets both `to` and `between` to the
+                                    // site slid over before testing it.
                                     let at = Ctx {
                                         between: Some(to),
+                                        to: Some(to),
                                         ..*ctx
                                     };
                                     self.eval_cond(state, player, &at, c)

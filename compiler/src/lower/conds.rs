@@ -923,6 +923,7 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                 Some(d) => Some(
                     d.atom()
                         .and_then(board::direction)
+                        .filter(|d| !d.is_circular())
                         .ok_or_else(|| cx.unsupported_in(d, "direction"))?,
                 ),
                 None => None,

@@ -66,6 +66,12 @@ pub(super) fn directions(cx: &Cx, node: &Node) -> Result<Vec<AbsoluteDirection>>
     for n in names {
         let name = n.atom().ok_or_else(|| cx.unsupported_in(n, "direction"))?;
         if let Some(d) = AbsoluteDirection::from_name(name) {
+            // Ludii finds these around the board's pivots, which ludemic's
+            // boards do not compute yet: refused rather than left with no
+            // steps, which would silently take moves away.
+            if d.is_circular() {
+                return Err(cx.unsupported_in(n, "circular direction"));
+            }
             out.push(d);
         } else if RELATIVE.contains(&name) {
             let board = cx.board(n)?;
@@ -151,6 +157,27 @@ mod tests {
         assert_eq!(
             relative(&board, south, "Forward"),
             Some(AbsoluteDirection::S)
+        );
+    }
+
+    #[test]
+    fn circular_directions_are_refused_at_their_place() {
+        let text = "(game \"G\" (players 2) (equipment {(board (concentric {1 6 6}) use:Vertex)\n\
+                    (piece \"Counter\" Each (move Step Rotational (to if:(is Empty (to)))))})\n\
+                    (rules (start (place \"Counter1\" (sites {1}))) (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))";
+        let err = crate::load_str(
+            std::path::Path::new("inline.lud"),
+            text,
+            &crate::expand::DefineLibrary::empty(),
+            &crate::Config::default(),
+        )
+        .err()
+        .expect("an error");
+        assert_eq!(err.kind, crate::diagnostic::ErrorKind::Unsupported, "{err}");
+        assert!(err.to_string().starts_with("inline.lud:2:"), "{err}");
+        assert!(
+            err.to_string().contains("circular direction `Rotational`"),
+            "{err}"
         );
     }
 }
