@@ -463,6 +463,15 @@ pub enum Cond {
     },
     /// `(no Moves WHO)`: WHO would have no legal move if it were to move now.
     NoMoves(PlayerRef),
+    /// `(no Pieces [WHO] ["Name"] [in:REGION])` (Ludii's `NoPieces`): no
+    /// piece of WHO (of any player when `None`, Ludii's `All`) — of the
+    /// components in `kinds` (`what`, 1-based: those whose name contains
+    /// "Name") when given — stands anywhere, or within REGION when given.
+    NoPieces {
+        who: Option<PlayerRef>,
+        kinds: Option<Vec<u8>>,
+        within: Option<Region>,
+    },
     /// `(all Sites REGION if:C)`: C holds at every site of REGION (as `(site)`).
     AllSites(Region, Box<Cond>),
     /// Integer comparisons.

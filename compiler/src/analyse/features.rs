@@ -59,6 +59,7 @@ pub fn features(model: &GameModel) -> Features {
         reads_stalemate: false,
         line_directions: BTreeSet::new(),
         piece_move_effects: false,
+        no_pieces: false,
     };
     let mut stack_capacity = 1;
     if model.stacking {
@@ -108,6 +109,9 @@ pub fn features(model: &GameModel) -> Features {
     if model.stacking && check.max_state.is_some() {
         check.refuse("piece states in a stacking game");
     }
+    if check.no_pieces && (model.stacking || !check.other_types.is_empty()) {
+        check.refuse("`(no Pieces ...)` in a game with stacks or pieces on other site types");
+    }
     Features {
         blocker: check.found,
         max_state: check.max_state,
@@ -147,6 +151,8 @@ struct Check {
     reads_stalemate: bool,
     line_directions: BTreeSet<AbsoluteDirection>,
     piece_move_effects: bool,
+    /// Some rule reads `(no Pieces ...)`.
+    no_pieces: bool,
 }
 
 impl Check {
@@ -395,6 +401,12 @@ impl Check {
             }
             Cond::NoMoves(PlayerRef::Next) => {}
             Cond::NoMoves(_) => self.reads_stalemate = true,
+            Cond::NoPieces { within, .. } => {
+                self.no_pieces = true;
+                if let Some(r) = within {
+                    self.region(r);
+                }
+            }
             Cond::AllSites(r, c) => {
                 self.region(r);
                 self.cond(c, at_end);

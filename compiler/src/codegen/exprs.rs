@@ -327,6 +327,36 @@ impl Gen<'_> {
                     quote!(!self.any_moves(s, #p))
                 }
             }
+            Cond::NoPieces { who, kinds, within } => {
+                // The players' pieces (of the kinds named, when named) ...
+                let who = who.map(|w| self.player(w));
+                let pieces = match (kinds, &who) {
+                    (None, Some(p)) => quote!(s.owned[#p as usize]),
+                    (None, None) => quote!(s.occupied.minus(s.owned[0])),
+                    (Some(kinds), who) => {
+                        let sets: Vec<TokenStream> = kinds
+                            .iter()
+                            .map(|&w| {
+                                let lit = Literal::u8_unsuffixed(w);
+                                let sites = self.component_sites(quote!(#lit));
+                                match who {
+                                    Some(p) => quote!(if OWNER[#lit as usize] == #p { #sites } else { Board::EMPTY }),
+                                    None => quote!(if OWNER[#lit as usize] != 0 { #sites } else { Board::EMPTY }),
+                                }
+                            })
+                            .collect();
+                        quote!(Board::EMPTY #(.or(#sets))*)
+                    }
+                };
+                // ... anywhere, or within the region.
+                match within {
+                    Some(r) => {
+                        let r = self.region(r);
+                        quote!(#pieces.and(#r).is_empty())
+                    }
+                    None => quote!(#pieces.is_empty()),
+                }
+            }
             Cond::NoMoves(who) => {
                 // For any other player Ludii reads its stalemated flag.
                 let p = self.player(*who);

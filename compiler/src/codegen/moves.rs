@@ -393,9 +393,10 @@ impl Gen<'_> {
             None => quote!((s.what[between as usize] == 0)),
         };
         self.scope = saved;
-        let test = self.target_test(m, false);
-        // Ludii's slide may end on the blocking site when `to if:` allows it.
-        let stop_on_blocker = m.to_if.is_some();
+        // Ludii's slide tests `to if:` (its stop rule) first: where it holds
+        // the slide ends there, on that site; elsewhere it goes on over sites
+        // passing `between if:`, each a destination.
+        let stop = m.to_if.is_some().then(|| self.target_test(m, false));
         let parts: Vec<_> = m
             .directions
             .iter()
@@ -403,10 +404,14 @@ impl Gen<'_> {
             .map(|(k, &d)| {
                 let radials = self.tables.radials(d);
                 let mv = emit_dir(k);
-                let blocked = if stop_on_blocker {
-                    quote!(if in_range && #test { #mv })
-                } else {
-                    quote!()
+                let stop = match &stop {
+                    Some(test) => quote! {
+                        if #test {
+                            if in_range { #mv }
+                            break;
+                        }
+                    },
+                    None => quote!(),
                 };
                 quote! {
                     for ray in &#radials[from as usize] {
@@ -414,12 +419,10 @@ impl Gen<'_> {
                             let distance = i as i64 + 1;
                             if to == NO_SITE || distance > max { break; }
                             let in_range = distance >= min;
+                            #stop
                             let between = to;
-                            if !(#passable) {
-                                #blocked
-                                break;
-                            }
-                            if in_range && #test { #mv }
+                            if !(#passable) { break; }
+                            if in_range { #mv }
                         }
                     }
                 }

@@ -90,6 +90,35 @@ impl Interpreter {
                 let p = self.resolve(state, mover, *who);
                 state.stalemated & (1 << p) != 0
             }
+            Cond::NoPieces { who, kinds, within } => {
+                let who = who.map(|w| self.resolve(state, mover, w));
+                let counts = |what: u8| {
+                    what != 0
+                        && kinds.as_ref().is_none_or(|k| k.contains(&what))
+                        && match who {
+                            Some(p) => self.model.components[what as usize - 1].owner == p,
+                            // Ludii's `All`: every player, not the neutral pieces.
+                            None => self.model.components[what as usize - 1].owner != 0,
+                        }
+                };
+                let on_site = |site: usize| {
+                    if self.model.stacking {
+                        state.stacks[site].iter().any(|&w| counts(w))
+                    } else {
+                        counts(state.what[site])
+                    }
+                };
+                match within {
+                    Some(region) => !self
+                        .region_sites(state, mover, ctx, region)
+                        .into_iter()
+                        .any(|s| on_site(s as usize)),
+                    None => {
+                        !(0..state.what.len()).any(on_site)
+                            && !state.elements.iter().flatten().any(|&w| counts(w))
+                    }
+                }
+            }
             Cond::AllSites(region, test) => self
                 .region_sites(state, mover, ctx, region)
                 .into_iter()

@@ -256,6 +256,16 @@ impl Interpreter {
                                 break;
                             }
                             let in_range = i as i64 >= min;
+                            // Ludii's slide tests `to if:` (its stop rule)
+                            // first: where it holds the slide ends there, on
+                            // that site; elsewhere it goes on over sites
+                            // passing `between if:`, each a destination.
+                            if m.to_if.is_some() && to_ok(to, None) {
+                                if in_range {
+                                    emit(to, k as u8);
+                                }
+                                break;
+                            }
                             let passable = match between_if {
                                 Some(c) => {
                                     // Ludii sets both `to` and `between` to the
@@ -270,13 +280,9 @@ impl Interpreter {
                                 None => state.what[to as usize] == 0,
                             };
                             if !passable {
-                                // Ludii's slide may end on the blocking site when `to if:` allows it.
-                                if in_range && m.to_if.is_some() && to_ok(to, None) {
-                                    emit(to, k as u8);
-                                }
                                 break;
                             }
-                            if in_range && to_ok(to, None) {
+                            if in_range {
                                 emit(to, k as u8);
                             }
                         }

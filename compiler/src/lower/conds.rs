@@ -139,6 +139,30 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
             args.finish(cx)?;
             Ok(Cond::NoMoves(player_fn(cx, who)?))
         }
+        "no Pieces" => {
+            let mut args = Args::new(node, "no Pieces", 1);
+            let who = match args.take(|n| {
+                n.atom()
+                    .is_some_and(|a| a == "All" || PLAYER_ATOMS.contains(&a))
+            }) {
+                Some(n) if n.atom() == Some("All") => None,
+                Some(n) => Some(player_fn(cx, n)?),
+                None => None,
+            };
+            // Ludii counts the components whose name contains the string.
+            let kinds = args.take(|n| n.string().is_some()).map(|n| {
+                let name = n.string().unwrap_or_default();
+                cx.components
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.name.contains(name))
+                    .map(|(i, _)| i as u8 + 1)
+                    .collect()
+            });
+            let within = args.labeled("in").map(|n| region(cx, n)).transpose()?;
+            args.finish(cx)?;
+            Ok(Cond::NoPieces { who, kinds, within })
+        }
         "all Sites" => {
             let mut args = Args::new(node, "all Sites", 1);
             let within = args
@@ -1019,6 +1043,7 @@ mod tests {
 
     use crate::diagnostic::ErrorKind;
     use crate::expand::DefineLibrary;
+    use crate::ir::{Cond, PlayerRef};
 
     #[test]
     fn sites_winning_of_other_moves_than_placements_is_refused_at_its_moves() {
@@ -1037,5 +1062,42 @@ mod tests {
         assert_eq!(err.kind, ErrorKind::Unsupported, "{err}");
         assert!(err.to_string().starts_with("inline.lud:3:"), "{err}");
         assert!(err.to_string().contains("(sites Winning ...)"), "{err}");
+    }
+
+    #[test]
+    fn no_pieces_names_its_player_kinds_and_region() {
+        let text = "(game \"N\" (players 2) (equipment {(board (square 3)) (piece \"Queen\" Each) (piece \"Pawn\" Each)})\n\
+                    (rules (start (place \"Queen1\" (sites {0}))) (play (forEach Piece))\n\
+                    (end {(if (no Pieces Next \"Queen\" in:(sites Top)) (result Mover Win)) (if (no Pieces All) (result Mover Loss))})))";
+        let model = crate::load_str(
+            Path::new("inline.lud"),
+            text,
+            &DefineLibrary::empty(),
+            &crate::Config::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+        .model;
+        match &model.end[0].condition {
+            Cond::NoPieces {
+                who: Some(PlayerRef::Next),
+                kinds: Some(kinds),
+                within: Some(_),
+            } => {
+                let names: Vec<&str> = kinds
+                    .iter()
+                    .map(|&w| model.components[w as usize - 1].name.as_str())
+                    .collect();
+                assert_eq!(names, ["Queen1", "Queen2"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            model.end[1].condition,
+            Cond::NoPieces {
+                who: None,
+                kinds: None,
+                within: None
+            }
+        ));
     }
 }
