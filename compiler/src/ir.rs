@@ -452,6 +452,9 @@ pub enum Cond {
     Friend(IntExpr),
     /// `(is Mover P)`.
     IsMover(PlayerRef),
+    /// `(is Prev P)` (Ludii's `IsPrev`): P made the previous move (Ludii's
+    /// `state.prev()`; `(is Prev Mover)` is "the same turn goes on").
+    IsPrev(PlayerRef),
     /// `(is In S REGION)`.
     In(SiteExpr, Region),
     /// `(is Related REL S REGION)`: S and some site of REGION are related.

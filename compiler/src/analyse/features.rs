@@ -391,7 +391,7 @@ impl Check {
             Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| self.cond(c, at_end)),
             Cond::Even(n) | Cond::Odd(n) | Cond::Enemy(n) | Cond::Friend(n) => self.int(n, at_end),
             Cond::Empty(x) | Cond::Occupied(x) => self.site(x),
-            Cond::IsMover(_) | Cond::Triggered { .. } => {}
+            Cond::IsMover(_) | Cond::IsPrev(_) | Cond::Triggered { .. } => {}
             Cond::In(x, r) | Cond::Related(_, x, r) => {
                 self.site(x);
                 self.region(r);

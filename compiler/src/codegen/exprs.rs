@@ -299,6 +299,10 @@ impl Gen<'_> {
                 let p = self.int(p);
                 quote!((#p == mover as i64))
             }
+            Cond::IsPrev(p) => {
+                let p = self.player(*p);
+                quote!((#p == s.prev))
+            }
             Cond::IsMover(p) => {
                 let p = self.player(*p);
                 quote!((#p == mover))

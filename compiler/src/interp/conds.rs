@@ -62,6 +62,7 @@ impl Interpreter {
             }
             Cond::Friend(p) => self.eval_int(state, mover, ctx, p) == mover as i64,
             Cond::IsMover(p) => self.resolve(state, mover, *p) == mover,
+            Cond::IsPrev(p) => self.resolve(state, mover, *p) == state.prev,
             Cond::In(s, region) => match self.eval_site(state, ctx, s) {
                 Some(s) => self.region_sites(state, mover, ctx, region).contains(&s),
                 None => false,

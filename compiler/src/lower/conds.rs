@@ -70,13 +70,19 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 Cond::Friend(who)
             })
         }
-        "is Mover" => {
-            let mut args = Args::new(node, "is Mover", 1);
+        "is Mover" | "is Prev" => {
+            let name = Cx::ludeme_name(node);
+            let mut args = Args::new(node, name.clone(), 1);
             let who = args
                 .next()
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a player"))?;
             args.finish(cx)?;
-            Ok(Cond::IsMover(player_fn(cx, who)?))
+            let who = player_fn(cx, who)?;
+            Ok(if name == "is Mover" {
+                Cond::IsMover(who)
+            } else {
+                Cond::IsPrev(who)
+            })
         }
         "is In" => {
             let mut args = Args::new(node, "is In", 1);
@@ -893,7 +899,7 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                 })
                 .collect()
         }
-        "union" | "difference" => {
+        "union" | "difference" | "intersection" => {
             let items: Vec<&Node> = match node.args() {
                 [one] if matches!(one.value.kind, NodeKind::Array(_)) => {
                     one.value.args().iter().map(|a| &a.value).collect()
@@ -904,10 +910,10 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
             let mut sites = parts.next().transpose()?.unwrap_or_default();
             for part in parts {
                 let part = part?;
-                if name == "union" {
-                    sites.extend(part);
-                } else {
-                    sites.retain(|s| !part.contains(s));
+                match name.as_str() {
+                    "union" => sites.extend(part),
+                    "difference" => sites.retain(|s| !part.contains(s)),
+                    _ => sites.retain(|s| part.contains(s)),
                 }
             }
             sites.sort_unstable();
@@ -1043,7 +1049,19 @@ mod tests {
 
     use crate::diagnostic::ErrorKind;
     use crate::expand::DefineLibrary;
-    use crate::ir::{Cond, PlayerRef};
+    use crate::ir::{Cond, GameModel, PlayerRef};
+
+    /// The model of a description held in memory (no define library).
+    fn model_of(text: &str) -> GameModel {
+        crate::load_str(
+            Path::new("inline.lud"),
+            text,
+            &DefineLibrary::empty(),
+            &crate::Config::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+        .model
+    }
 
     #[test]
     fn sites_winning_of_other_moves_than_placements_is_refused_at_its_moves() {
@@ -1069,14 +1087,7 @@ mod tests {
         let text = "(game \"N\" (players 2) (equipment {(board (square 3)) (piece \"Queen\" Each) (piece \"Pawn\" Each)})\n\
                     (rules (start (place \"Queen1\" (sites {0}))) (play (forEach Piece))\n\
                     (end {(if (no Pieces Next \"Queen\" in:(sites Top)) (result Mover Win)) (if (no Pieces All) (result Mover Loss))})))";
-        let model = crate::load_str(
-            Path::new("inline.lud"),
-            text,
-            &DefineLibrary::empty(),
-            &crate::Config::default(),
-        )
-        .unwrap_or_else(|e| panic!("{e}"))
-        .model;
+        let model = model_of(text);
         match &model.end[0].condition {
             Cond::NoPieces {
                 who: Some(PlayerRef::Next),
@@ -1099,5 +1110,36 @@ mod tests {
                 within: None
             }
         ));
+    }
+
+    #[test]
+    fn is_prev_compares_a_player_with_the_previous_mover() {
+        let text = "(game \"P\" (players 2) (equipment {(board (square 3)) (piece \"Disc\" Each)})\n\
+                    (rules (play (move Add (to (sites Empty)))) (end (if (is Prev P2) (result Mover Win)))))";
+        let model = model_of(text);
+        assert!(matches!(
+            model.end[0].condition,
+            Cond::IsPrev(PlayerRef::Player(2))
+        ));
+        // The end rules see the move before it: the first move made after
+        // one of player 2's, the third, ends the game.
+        let game = crate::interp::Interpreter::new(model);
+        let mut state = ludemic_runtime::Game::initial_state(&game);
+        let mut moves = ludemic_runtime::MoveBuffer::new();
+        for n in 1..=3 {
+            assert!(!ludemic_runtime::Game::is_over(&game, &state), "move {n}");
+            ludemic_runtime::Game::legal_moves(&game, &state, &mut moves);
+            ludemic_runtime::Game::apply(&game, &mut state, moves[0]);
+        }
+        assert!(ludemic_runtime::Game::is_over(&game, &state));
+    }
+
+    #[test]
+    fn start_regions_may_be_intersections() {
+        let text = "(game \"I\" (players 2) (equipment {(board (square 3)) (piece \"Disc\" Each)})\n\
+                    (rules (start (place \"Disc1\" (intersection (sites Bottom) (union (sites Column 2) (sites Left)))))\n\
+                    (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))";
+        let model = model_of(text);
+        assert_eq!(model.start[0].sites, [0, 2]);
     }
 }
