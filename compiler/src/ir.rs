@@ -466,15 +466,9 @@ pub enum Cond {
     },
     /// `(no Moves WHO)`: WHO would have no legal move if it were to move now.
     NoMoves(PlayerRef),
-    /// `(no Pieces [WHO] ["Name"] [in:REGION])` (Ludii's `NoPieces`): no
-    /// piece of WHO (of any player when `None`, Ludii's `All`) — of the
-    /// components in `kinds` (`what`, 1-based: those whose name contains
-    /// "Name") when given — stands anywhere, or within REGION when given.
-    NoPieces {
-        who: Option<PlayerRef>,
-        kinds: Option<Vec<u8>>,
-        within: Option<Region>,
-    },
+    /// `(no Pieces [WHO] ["Name"] [in:REGION])` (Ludii's `NoPieces`): none
+    /// of these pieces stands on the board.
+    NoPieces(Pieces),
     /// `(all Sites REGION if:C)`: C holds at every site of REGION (as `(site)`).
     AllSites(Region, Box<Cond>),
     /// Integer comparisons.
@@ -525,6 +519,21 @@ pub enum IntExpr {
     Score(PlayerRef),
     /// `(/ A B)`: Java's integer division (towards zero).
     Div(Box<IntExpr>, Box<IntExpr>),
+    /// `(count Pieces [WHO] ["Name"] [in:REGION])` (Ludii's `CountPieces`):
+    /// how many of these pieces stand on the board (each level of a stack).
+    CountPieces(Box<Pieces>),
+}
+
+/// Which pieces `(no Pieces ...)` and `(count Pieces ...)` look at: WHO's
+/// (every player's when `None`, Ludii's `All`; never the neutral ones), of
+/// the components in `kinds` (`what`, 1-based: those whose name contains
+/// the "Name" given, as Ludii matches it) when given, within REGION when
+/// given.
+#[derive(Clone, Debug)]
+pub struct Pieces {
+    pub who: Option<PlayerRef>,
+    pub kinds: Option<Vec<u8>>,
+    pub within: Option<Region>,
 }
 
 /// `(is Line N [dirs] [exact:B])`: N or more (exactly N with `exact`) pieces of

@@ -59,7 +59,7 @@ pub fn features(model: &GameModel) -> Features {
         reads_stalemate: false,
         line_directions: BTreeSet::new(),
         piece_move_effects: false,
-        no_pieces: false,
+        reads_pieces: false,
     };
     let mut stack_capacity = 1;
     if model.stacking {
@@ -109,8 +109,10 @@ pub fn features(model: &GameModel) -> Features {
     if model.stacking && check.max_state.is_some() {
         check.refuse("piece states in a stacking game");
     }
-    if check.no_pieces && (model.stacking || !check.other_types.is_empty()) {
-        check.refuse("`(no Pieces ...)` in a game with stacks or pieces on other site types");
+    if check.reads_pieces && (model.stacking || !check.other_types.is_empty()) {
+        check.refuse(
+            "`(no Pieces ...)` or `(count Pieces ...)` in a game with stacks or pieces on other site types",
+        );
     }
     Features {
         blocker: check.found,
@@ -151,8 +153,8 @@ struct Check {
     reads_stalemate: bool,
     line_directions: BTreeSet<AbsoluteDirection>,
     piece_move_effects: bool,
-    /// Some rule reads `(no Pieces ...)`.
-    no_pieces: bool,
+    /// Some rule reads `(no Pieces ...)` or `(count Pieces ...)`.
+    reads_pieces: bool,
 }
 
 impl Check {
@@ -380,6 +382,15 @@ impl Check {
 
     fn site(&mut self, _x: &SiteExpr) {}
 
+    /// `(no Pieces ...)`, `(count Pieces ...)`: read from bitboards, which
+    /// hold one piece a site of the board's default type.
+    fn pieces(&mut self, pieces: &crate::ir::Pieces) {
+        self.reads_pieces = true;
+        if let Some(r) = &pieces.within {
+            self.region(r);
+        }
+    }
+
     /// `at_end`: in an end rule, where `(no Moves Next)` may run the probe.
     fn cond(&mut self, c: &Cond, at_end: bool) {
         match c {
@@ -401,12 +412,7 @@ impl Check {
             }
             Cond::NoMoves(PlayerRef::Next) => {}
             Cond::NoMoves(_) => self.reads_stalemate = true,
-            Cond::NoPieces { within, .. } => {
-                self.no_pieces = true;
-                if let Some(r) = within {
-                    self.region(r);
-                }
-            }
+            Cond::NoPieces(pieces) => self.pieces(pieces),
             Cond::AllSites(r, c) => {
                 self.region(r);
                 self.cond(c, at_end);
@@ -445,6 +451,7 @@ impl Check {
                 self.site(x);
             }
             IntExpr::StackSize(x) => self.site(x),
+            IntExpr::CountPieces(pieces) => self.pieces(pieces),
             IntExpr::Score(_) => self.scores = true,
         }
     }

@@ -6,7 +6,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::board::Relation;
-use crate::ir::{Comparison, Cond, IntExpr, Owners, PlayerRef, Region, SiteExpr};
+use crate::ir::{Comparison, Cond, IntExpr, Owners, Pieces, PlayerRef, Region, SiteExpr};
 
 use super::Gen;
 
@@ -174,6 +174,10 @@ impl Gen<'_> {
                 let r = self.region(region);
                 quote!((#r.count() as i64))
             }
+            IntExpr::CountPieces(pieces) => {
+                let sites = self.pieces(pieces);
+                quote!((#sites.count() as i64))
+            }
             IntExpr::CountGroups(relation, test) => self.count_groups(*relation, test),
             IntExpr::Add(a, b) => {
                 let (a, b) = (self.int(a), self.int(b));
@@ -331,35 +335,9 @@ impl Gen<'_> {
                     quote!(!self.any_moves(s, #p))
                 }
             }
-            Cond::NoPieces { who, kinds, within } => {
-                // The players' pieces (of the kinds named, when named) ...
-                let who = who.map(|w| self.player(w));
-                let pieces = match (kinds, &who) {
-                    (None, Some(p)) => quote!(s.owned[#p as usize]),
-                    (None, None) => quote!(s.occupied.minus(s.owned[0])),
-                    (Some(kinds), who) => {
-                        let sets: Vec<TokenStream> = kinds
-                            .iter()
-                            .map(|&w| {
-                                let lit = Literal::u8_unsuffixed(w);
-                                let sites = self.component_sites(quote!(#lit));
-                                match who {
-                                    Some(p) => quote!(if OWNER[#lit as usize] == #p { #sites } else { Board::EMPTY }),
-                                    None => quote!(if OWNER[#lit as usize] != 0 { #sites } else { Board::EMPTY }),
-                                }
-                            })
-                            .collect();
-                        quote!(Board::EMPTY #(.or(#sets))*)
-                    }
-                };
-                // ... anywhere, or within the region.
-                match within {
-                    Some(r) => {
-                        let r = self.region(r);
-                        quote!(#pieces.and(#r).is_empty())
-                    }
-                    None => quote!(#pieces.is_empty()),
-                }
+            Cond::NoPieces(pieces) => {
+                let sites = self.pieces(pieces);
+                quote!(#sites.is_empty())
             }
             Cond::NoMoves(who) => {
                 // For any other player Ludii reads its stalemated flag.
@@ -418,6 +396,38 @@ impl Gen<'_> {
                 let f = self.loop_test();
                 quote!(Self::#f(s))
             }
+        }
+    }
+
+    /// The sites of `pieces` (no stacks, one piece a site: the analysis
+    /// refuses the rest).
+    fn pieces(&mut self, pieces: &Pieces) -> TokenStream {
+        let who = pieces.who.map(|w| self.player(w));
+        let sites = match (&pieces.kinds, &who) {
+            (None, Some(p)) => quote!(s.owned[#p as usize]),
+            (None, None) => quote!(s.occupied.minus(s.owned[0])),
+            (Some(kinds), who) => {
+                let sets: Vec<TokenStream> = kinds
+                    .iter()
+                    .map(|&w| {
+                        let lit = Literal::u8_unsuffixed(w);
+                        let of_kind = self.component_sites(quote!(#lit));
+                        let owner_counts = match who {
+                            Some(p) => quote!(OWNER[#lit as usize] == #p),
+                            None => quote!(OWNER[#lit as usize] != 0),
+                        };
+                        quote!(if #owner_counts { #of_kind } else { Board::EMPTY })
+                    })
+                    .collect();
+                quote!(Board::EMPTY #(.or(#sets))*)
+            }
+        };
+        match &pieces.within {
+            Some(r) => {
+                let r = self.region(r);
+                quote!(#sites.and(#r))
+            }
+            None => sites,
         }
     }
 

@@ -3,7 +3,7 @@
 use ludemic_runtime::{MoveBuffer, Player};
 
 use crate::board::Relation;
-use crate::ir::{Comparison, Cond, IntExpr, Owners, PlayerRef, Region, Site, SiteExpr};
+use crate::ir::{Comparison, Cond, IntExpr, Owners, Pieces, PlayerRef, Region, Site, SiteExpr};
 
 use super::{Interpreter, State};
 
@@ -91,35 +91,7 @@ impl Interpreter {
                 let p = self.resolve(state, mover, *who);
                 state.stalemated & (1 << p) != 0
             }
-            Cond::NoPieces { who, kinds, within } => {
-                let who = who.map(|w| self.resolve(state, mover, w));
-                let counts = |what: u8| {
-                    what != 0
-                        && kinds.as_ref().is_none_or(|k| k.contains(&what))
-                        && match who {
-                            Some(p) => self.model.components[what as usize - 1].owner == p,
-                            // Ludii's `All`: every player, not the neutral pieces.
-                            None => self.model.components[what as usize - 1].owner != 0,
-                        }
-                };
-                let on_site = |site: usize| {
-                    if self.model.stacking {
-                        state.stacks[site].iter().any(|&w| counts(w))
-                    } else {
-                        counts(state.what[site])
-                    }
-                };
-                match within {
-                    Some(region) => !self
-                        .region_sites(state, mover, ctx, region)
-                        .into_iter()
-                        .any(|s| on_site(s as usize)),
-                    None => {
-                        !(0..state.what.len()).any(on_site)
-                            && !state.elements.iter().flatten().any(|&w| counts(w))
-                    }
-                }
-            }
+            Cond::NoPieces(pieces) => self.count_pieces(state, mover, ctx, pieces, true) == 0,
             Cond::AllSites(region, test) => self
                 .region_sites(state, mover, ctx, region)
                 .into_iter()
@@ -152,6 +124,7 @@ impl Interpreter {
         match n {
             IntExpr::Const(c) => *c,
             IntExpr::CountMoves => state.moves as i64,
+            IntExpr::CountPieces(pieces) => self.count_pieces(state, mover, ctx, pieces, false),
             IntExpr::Player(p) => self.resolve(state, mover, *p) as i64,
             IntExpr::Who(s) => self
                 .eval_site(state, ctx, s)
@@ -273,6 +246,60 @@ impl Interpreter {
     }
 
     /// The sites of a region, in increasing order without repeats.
+    /// How many of `pieces` stand on the board (each level of a stack, and
+    /// the elements of other site types when no region is given); with
+    /// `first`, stops at the first one.
+    pub(super) fn count_pieces(
+        &self,
+        state: &State,
+        mover: Player,
+        ctx: &Ctx,
+        pieces: &Pieces,
+        first: bool,
+    ) -> i64 {
+        let who = pieces.who.map(|w| self.resolve(state, mover, w));
+        let counts = |what: u8| {
+            what != 0
+                && pieces.kinds.as_ref().is_none_or(|k| k.contains(&what))
+                && match who {
+                    Some(p) => self.model.components[what as usize - 1].owner == p,
+                    // Ludii's `All`: every player, not the neutral pieces.
+                    None => self.model.components[what as usize - 1].owner != 0,
+                }
+        };
+        let on_site = |site: usize| -> usize {
+            if self.model.stacking {
+                state.stacks[site].iter().filter(|&&w| counts(w)).count()
+            } else {
+                counts(state.what[site]) as usize
+            }
+        };
+        let sites: Vec<usize> = match &pieces.within {
+            Some(region) => self
+                .region_sites(state, mover, ctx, region)
+                .into_iter()
+                .map(|s| s as usize)
+                .collect(),
+            None => (0..state.what.len()).collect(),
+        };
+        let mut n = 0;
+        for site in sites {
+            n += on_site(site);
+            if first && n > 0 {
+                return n as i64;
+            }
+        }
+        if pieces.within.is_none() {
+            n += state
+                .elements
+                .iter()
+                .flatten()
+                .filter(|&&w| counts(w))
+                .count();
+        }
+        n as i64
+    }
+
     pub(super) fn region_sites(
         &self,
         state: &State,

@@ -4,7 +4,7 @@ use crate::board::Relation;
 use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::{
     AbsoluteDirection, Comparison, Cond, ConnectTargets, Connected, IntExpr, Line, LineAt, Loop,
-    Owners, PlayerRef, Region, Site, SiteExpr, SiteType,
+    Owners, Pieces, PlayerRef, Region, Site, SiteExpr, SiteType,
 };
 use crate::syntax::{Node, NodeKind};
 
@@ -145,30 +145,7 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
             args.finish(cx)?;
             Ok(Cond::NoMoves(player_fn(cx, who)?))
         }
-        "no Pieces" => {
-            let mut args = Args::new(node, "no Pieces", 1);
-            let who = match args.take(|n| {
-                n.atom()
-                    .is_some_and(|a| a == "All" || PLAYER_ATOMS.contains(&a))
-            }) {
-                Some(n) if n.atom() == Some("All") => None,
-                Some(n) => Some(player_fn(cx, n)?),
-                None => None,
-            };
-            // Ludii counts the components whose name contains the string.
-            let kinds = args.take(|n| n.string().is_some()).map(|n| {
-                let name = n.string().unwrap_or_default();
-                cx.components
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| c.name.contains(name))
-                    .map(|(i, _)| i as u8 + 1)
-                    .collect()
-            });
-            let within = args.labeled("in").map(|n| region(cx, n)).transpose()?;
-            args.finish(cx)?;
-            Ok(Cond::NoPieces { who, kinds, within })
-        }
+        "no Pieces" => Ok(Cond::NoPieces(pieces(cx, node, "no Pieces")?)),
         "all Sites" => {
             let mut args = Args::new(node, "all Sites", 1);
             let within = args
@@ -284,6 +261,11 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
                 IntExpr::Column(at)
             })
         }
+        "count Pieces" => Ok(IntExpr::CountPieces(Box::new(pieces(
+            cx,
+            node,
+            "count Pieces",
+        )?))),
         "count Sites" => {
             let mut args = Args::new(node, "count Sites", 1);
             let within = args
@@ -491,6 +473,33 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
 }
 
 /// `Mover`, `Next`, `Prev`, `P1`...
+/// The pieces `(no Pieces ...)` and `(count Pieces ...)` look at:
+/// `[WHO] ["Name"] [in:REGION]`, WHO a player or `All` (the default).
+fn pieces(cx: &Cx, node: &Node, what: &str) -> Result<Pieces> {
+    let mut args = Args::new(node, what, 1);
+    let who = match args.take(|n| {
+        n.atom()
+            .is_some_and(|a| a == "All" || PLAYER_ATOMS.contains(&a))
+    }) {
+        Some(n) if n.atom() == Some("All") => None,
+        Some(n) => Some(player_fn(cx, n)?),
+        None => None,
+    };
+    // Ludii counts the components whose name contains the string.
+    let kinds = args.take(|n| n.string().is_some()).map(|n| {
+        let name = n.string().unwrap_or_default();
+        cx.components
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.name.contains(name))
+            .map(|(i, _)| i as u8 + 1)
+            .collect()
+    });
+    let within = args.labeled("in").map(|n| region(cx, n)).transpose()?;
+    args.finish(cx)?;
+    Ok(Pieces { who, kinds, within })
+}
+
 pub(super) fn player_ref(cx: &Cx, node: &Node) -> Result<PlayerRef> {
     match node.atom() {
         Some("Mover") => Ok(PlayerRef::Mover),
@@ -1049,7 +1058,7 @@ mod tests {
 
     use crate::diagnostic::ErrorKind;
     use crate::expand::DefineLibrary;
-    use crate::ir::{Cond, GameModel, PlayerRef};
+    use crate::ir::{Cond, GameModel, IntExpr, Pieces, PlayerRef};
 
     /// The model of a description held in memory (no define library).
     fn model_of(text: &str) -> GameModel {
@@ -1089,11 +1098,11 @@ mod tests {
                     (end {(if (no Pieces Next \"Queen\" in:(sites Top)) (result Mover Win)) (if (no Pieces All) (result Mover Loss))})))";
         let model = model_of(text);
         match &model.end[0].condition {
-            Cond::NoPieces {
+            Cond::NoPieces(Pieces {
                 who: Some(PlayerRef::Next),
                 kinds: Some(kinds),
                 within: Some(_),
-            } => {
+            }) => {
                 let names: Vec<&str> = kinds
                     .iter()
                     .map(|&w| model.components[w as usize - 1].name.as_str())
@@ -1104,11 +1113,11 @@ mod tests {
         }
         assert!(matches!(
             model.end[1].condition,
-            Cond::NoPieces {
+            Cond::NoPieces(Pieces {
                 who: None,
                 kinds: None,
                 within: None
-            }
+            })
         ));
     }
 
@@ -1141,5 +1150,28 @@ mod tests {
                     (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))";
         let model = model_of(text);
         assert_eq!(model.start[0].sites, [0, 2]);
+    }
+
+    #[test]
+    fn count_pieces_counts_a_player_s_pieces_within_a_region() {
+        let text = "(game \"C\" (players 2) (equipment {(board (square 3)) (piece \"Disc\" Each)})\n\
+                    (rules (start (place \"Disc1\" (sites {6 7}))) (play (move Add (to (sites Empty))))\n\
+                    (end (if (= (count Pieces P1 in:(sites Top)) 2) (result P1 Win)))))";
+        let model = model_of(text);
+        assert!(matches!(
+            &model.end[0].condition,
+            Cond::Compare(_, IntExpr::CountPieces(p), _) if p.who == Some(PlayerRef::Player(1))
+        ));
+        // Player 1's first placement goes on site 0: two of its pieces are
+        // still the only ones on the top row, and it wins.
+        let game = crate::interp::Interpreter::new(model);
+        let mut state = ludemic_runtime::Game::initial_state(&game);
+        let mut moves = ludemic_runtime::MoveBuffer::new();
+        ludemic_runtime::Game::legal_moves(&game, &state, &mut moves);
+        ludemic_runtime::Game::apply(&game, &mut state, moves[0]);
+        match ludemic_runtime::Game::status(&game, &state) {
+            ludemic_runtime::Status::Over(outcome) => assert_eq!(outcome.winner, 1),
+            other => panic!("{other:?}"),
+        }
     }
 }
