@@ -116,33 +116,7 @@ impl Reversi {
         for site in ALL.minus(s.occupied).iter() {
             let site = site as u16;
             let to = site;
-            let yields = !{
-                let start = site;
-                let mut flanked = Board::EMPTY;
-                if start != NO_SITE {
-                    let (between, closing) = (
-                        ALL
-                            .minus(Self::sites_in_state(s, 0))
-                            .minus(Self::sites_in_state(s, mover as i64)),
-                        Self::sites_in_state(s, mover as i64),
-                    );
-                    let origin = Board::single(start as usize);
-                    'steps_1: for &(delta, steps) in &CUSTODIAL_STEPS_ADJACENT {
-                        let mut run = Board::EMPTY;
-                        let mut x = origin.and(steps).shifted(delta).and(between);
-                        while !x.is_empty() {
-                            run = run.or(x);
-                            let next = x.and(steps).shifted(delta);
-                            if next.intersects(&closing) {
-                                flanked = flanked.or(run);
-                                break 'steps_1;
-                            }
-                            x = next.and(between);
-                        }
-                    }
-                }
-                flanked
-            }
+            let yields = !Self::flanked_adjacent_by_state(s, mover, site, true)
                 .is_empty();
             if yields {
                 let first = site;
@@ -168,33 +142,12 @@ impl Reversi {
                 match rule {
                     0 => {
                         {
-                            let flanked: Board = {
-                                let start = site;
-                                let mut flanked = Board::EMPTY;
-                                if start != NO_SITE {
-                                    let (between, closing) = (
-                                        ALL
-                                            .minus(Self::sites_in_state(s, 0))
-                                            .minus(Self::sites_in_state(s, mover as i64)),
-                                        Self::sites_in_state(s, mover as i64),
-                                    );
-                                    let origin = Board::single(start as usize);
-                                    for &(delta, steps) in &CUSTODIAL_STEPS_ADJACENT {
-                                        let mut run = Board::EMPTY;
-                                        let mut x = origin.and(steps).shifted(delta).and(between);
-                                        while !x.is_empty() {
-                                            run = run.or(x);
-                                            let next = x.and(steps).shifted(delta);
-                                            if next.intersects(&closing) {
-                                                flanked = flanked.or(run);
-                                                break;
-                                            }
-                                            x = next.and(between);
-                                        }
-                                    }
-                                }
-                                flanked
-                            };
+                            let flanked: Board = Self::flanked_adjacent_by_state(
+                                s,
+                                mover,
+                                site,
+                                false,
+                            );
                             for between in flanked.iter() {
                                 let between = between as u16;
                                 if Self::can_flip(s, between) {
@@ -241,6 +194,43 @@ impl Reversi {
         {
             s.results.draw_all(EndReason::Terminal);
         }
+    }
+    /// The sites a `(custodial ...)` along `Adjacent` flanks from `start`, by shifts: from the start through the between sites, kept when the next step meets a closing site; with `first_only`, the first flanked run only (enough to know there is one).
+    #[inline(always)]
+    fn flanked_adjacent_by_state(
+        s: &State,
+        mover: u8,
+        start: u16,
+        first_only: bool,
+    ) -> Board {
+        let mut flanked = Board::EMPTY;
+        if start == NO_SITE {
+            return flanked;
+        }
+        let (between, closing) = (
+            ALL
+                .minus(Self::sites_in_state(s, 0))
+                .minus(Self::sites_in_state(s, mover as i64)),
+            Self::sites_in_state(s, mover as i64),
+        );
+        let origin = Board::single(start as usize);
+        for &(delta, steps) in &CUSTODIAL_STEPS_ADJACENT {
+            let mut run = Board::EMPTY;
+            let mut x = origin.and(steps).shifted(delta).and(between);
+            while !x.is_empty() {
+                run = run.or(x);
+                let next = x.and(steps).shifted(delta);
+                if next.intersects(&closing) {
+                    flanked = flanked.or(run);
+                    if first_only {
+                        return flanked;
+                    }
+                    break;
+                }
+                x = next.and(between);
+            }
+        }
+        flanked
     }
     /// `(if (all Passed) (byScore))`
     #[allow(unused_variables, unused_labels)]
@@ -298,33 +288,7 @@ impl Reversi {
     fn move_at(&self, s: &State, mover: u8, site: u16) -> Option<Move> {
         let to = site;
         {
-            let yields = !{
-                let start = site;
-                let mut flanked = Board::EMPTY;
-                if start != NO_SITE {
-                    let (between, closing) = (
-                        ALL
-                            .minus(Self::sites_in_state(s, 0))
-                            .minus(Self::sites_in_state(s, mover as i64)),
-                        Self::sites_in_state(s, mover as i64),
-                    );
-                    let origin = Board::single(start as usize);
-                    'steps_2: for &(delta, steps) in &CUSTODIAL_STEPS_ADJACENT {
-                        let mut run = Board::EMPTY;
-                        let mut x = origin.and(steps).shifted(delta).and(between);
-                        while !x.is_empty() {
-                            run = run.or(x);
-                            let next = x.and(steps).shifted(delta);
-                            if next.intersects(&closing) {
-                                flanked = flanked.or(run);
-                                break 'steps_2;
-                            }
-                            x = next.and(between);
-                        }
-                    }
-                }
-                flanked
-            }
+            let yields = !Self::flanked_adjacent_by_state(s, mover, site, true)
                 .is_empty();
             if yields {
                 let first = site;

@@ -134,7 +134,8 @@ pub fn run(args: &SurveyArgs) -> miette::Result<ExitCode> {
         ));
     }
     files.sort();
-    let reports = survey_all(&files, args)?;
+    let exe = std::env::current_exe().map_err(|e| miette::miette!("this program's path: {e}"))?;
+    let reports = survey_all(&exe, &files, args);
     let totals = totals(&reports);
     if args.json {
         let out = serde_json::json!({ "games": reports, "totals": totals });
@@ -159,8 +160,7 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 /// Each file in a child process, `jobs` at a time, with a progress bar.
-fn survey_all(files: &[PathBuf], args: &SurveyArgs) -> miette::Result<Vec<GameReport>> {
-    let exe = std::env::current_exe().map_err(|e| miette::miette!("this program's path: {e}"))?;
+fn survey_all(exe: &Path, files: &[PathBuf], args: &SurveyArgs) -> Vec<GameReport> {
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -181,7 +181,7 @@ fn survey_all(files: &[PathBuf], args: &SurveyArgs) -> miette::Result<Vec<GameRe
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(file) = files.get(i) else { break };
-                let report = survey_child(&exe, file, args);
+                let report = survey_child(exe, file, args);
                 bar.set_message(report.file.clone());
                 bar.inc(1);
                 reports.lock().expect("no panic holds the lock")[i] = Some(report);
@@ -189,12 +189,12 @@ fn survey_all(files: &[PathBuf], args: &SurveyArgs) -> miette::Result<Vec<GameRe
         }
     });
     bar.finish_and_clear();
-    Ok(reports
+    reports
         .into_inner()
         .expect("no panic holds the lock")
         .into_iter()
         .map(|r| r.expect("every file surveyed"))
-        .collect())
+        .collect()
 }
 
 /// One file surveyed by a child process, cut after the time limit.

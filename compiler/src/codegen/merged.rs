@@ -116,35 +116,58 @@ impl Gen<'_> {
             Holder::Friend { by_state: true } => quote!(Self::sites_in_state(s, mover as i64)),
         };
         let (between, closing) = (set(shifts.between), set(shifts.closing));
-        let (start, _) = self.site(&c.from);
-        let (label, stop) = if first_only {
-            let label = self.label("steps");
-            (quote!(#label:), quote!(break #label;))
-        } else {
-            (quote!(), quote!(break;))
+        // One helper per direction and pair of tests, called wherever the
+        // rules look for flanked sites (the move, its legality, the probe).
+        let by_state = |h: Holder| match h {
+            Holder::Enemy { by_state } | Holder::Friend { by_state } => by_state,
         };
-        quote! {{
-            let start = #start;
-            let mut flanked = Board::EMPTY;
-            if start != NO_SITE {
-                let (between, closing) = (#between, #closing);
-                let origin = Board::single(start as usize);
-                #label for &(delta, steps) in &#id {
-                    let mut run = Board::EMPTY;
-                    let mut x = origin.and(steps).shifted(delta).and(between);
-                    while !x.is_empty() {
-                        run = run.or(x);
-                        let next = x.and(steps).shifted(delta);
-                        if next.intersects(&closing) {
-                            flanked = flanked.or(run);
-                            #stop
-                        }
-                        x = next.and(between);
-                    }
-                }
+        let helper = format_ident!(
+            "flanked_{}{}",
+            c.directions.name().to_lowercase(),
+            match (by_state(shifts.between), by_state(shifts.closing)) {
+                (false, false) => "",
+                (true, true) => "_by_state",
+                (true, false) => "_by_state_then_owner",
+                (false, true) => "_by_owner_then_state",
             }
-            flanked
-        }}
+        );
+        if self.helper_names.insert(helper.to_string()) {
+            let doc = format!(
+                " The sites a `(custodial ...)` along `{}` flanks from `start`, by shifts: from the start through the between sites, kept when the next step meets a closing site; with `first_only`, the first flanked run only (enough to know there is one).",
+                c.directions.name()
+            );
+            self.helpers.push(quote! {
+                #[doc = #doc]
+                #[inline(always)]
+                fn #helper(s: &State, mover: u8, start: u16, first_only: bool) -> Board {
+                    let mut flanked = Board::EMPTY;
+                    if start == NO_SITE {
+                        return flanked;
+                    }
+                    let (between, closing) = (#between, #closing);
+                    let origin = Board::single(start as usize);
+                    for &(delta, steps) in &#id {
+                        let mut run = Board::EMPTY;
+                        let mut x = origin.and(steps).shifted(delta).and(between);
+                        while !x.is_empty() {
+                            run = run.or(x);
+                            let next = x.and(steps).shifted(delta);
+                            if next.intersects(&closing) {
+                                flanked = flanked.or(run);
+                                if first_only {
+                                    return flanked;
+                                }
+                                break;
+                            }
+                            x = next.and(between);
+                        }
+                    }
+                    flanked
+                }
+            });
+        }
+        let (start, _) = self.site(&c.from);
+        quote!(Self::#helper(s, mover, #start, #first_only))
     }
 
     /// `(custodial ...)` as a consequence: every flanked site is found

@@ -6,7 +6,7 @@
 //! until none is left), then each imported name the module never mentions,
 //! so a reader sees only what the game uses.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use syn::visit::{self, Visit};
 use syn::{Expr, ImplItem, Item, UseTree, Visibility};
@@ -72,7 +72,7 @@ fn remove_unused_imports(file: &mut syn::File) {
         group.items = names
             .into_iter()
             .filter(|tree| match tree {
-                UseTree::Name(n) => mentions.0.contains_key(&n.ident.to_string()),
+                UseTree::Name(n) => mentions.0.contains(&n.ident.to_string()),
                 _ => true,
             })
             .collect();
@@ -81,27 +81,29 @@ fn remove_unused_imports(file: &mut syn::File) {
     });
 }
 
-/// How often each identifier appears.
+/// Every identifier that appears.
 #[derive(Default)]
-struct Mentions(BTreeMap<String, usize>);
+struct Mentions(BTreeSet<String>);
 
 impl<'ast> Visit<'ast> for Mentions {
     fn visit_ident(&mut self, i: &'ast proc_macro2::Ident) {
-        *self.0.entry(i.to_string()).or_default() += 1;
+        self.0.insert(i.to_string());
     }
 
     fn visit_macro(&mut self, m: &'ast syn::Macro) {
-        // Macro arguments are tokens, not syntax: count their identifiers too.
+        // Macro arguments are tokens, not syntax: take their identifiers too.
         visit::visit_macro(self, m);
-        count_tokens(&mut self.0, m.tokens.clone());
+        mention_tokens(&mut self.0, m.tokens.clone());
     }
 }
 
-fn count_tokens(counts: &mut BTreeMap<String, usize>, tokens: proc_macro2::TokenStream) {
+fn mention_tokens(seen: &mut BTreeSet<String>, tokens: proc_macro2::TokenStream) {
     for t in tokens {
         match t {
-            proc_macro2::TokenTree::Ident(i) => *counts.entry(i.to_string()).or_default() += 1,
-            proc_macro2::TokenTree::Group(g) => count_tokens(counts, g.stream()),
+            proc_macro2::TokenTree::Ident(i) => {
+                seen.insert(i.to_string());
+            }
+            proc_macro2::TokenTree::Group(g) => mention_tokens(seen, g.stream()),
             _ => {}
         }
     }

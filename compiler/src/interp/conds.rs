@@ -274,29 +274,33 @@ impl Interpreter {
                 counts(state.what[site]) as usize
             }
         };
-        let sites: Vec<usize> = match &pieces.within {
-            Some(region) => self
-                .region_sites(state, mover, ctx, region)
-                .into_iter()
-                .map(|s| s as usize)
-                .collect(),
-            None => (0..state.what.len()).collect(),
-        };
-        let mut n = 0;
-        for site in sites {
-            n += on_site(site);
-            if first && n > 0 {
-                return n as i64;
+        let tally = |sites: &mut dyn Iterator<Item = usize>| {
+            let mut n = 0;
+            for site in sites {
+                n += on_site(site);
+                if first && n > 0 {
+                    break;
+                }
             }
-        }
-        if pieces.within.is_none() {
-            n += state
-                .elements
-                .iter()
-                .flatten()
-                .filter(|&&w| counts(w))
-                .count();
-        }
+            n
+        };
+        let n = match &pieces.within {
+            Some(region) => tally(
+                &mut self
+                    .region_sites(state, mover, ctx, region)
+                    .into_iter()
+                    .map(|s| s as usize),
+            ),
+            None => {
+                tally(&mut (0..state.what.len()))
+                    + state
+                        .elements
+                        .iter()
+                        .flatten()
+                        .filter(|&&w| counts(w))
+                        .count()
+            }
+        };
         n as i64
     }
 
