@@ -43,6 +43,51 @@ pub struct GameModel {
     /// Ludii's `isStacking`: some rule adds with `stack:True`, so each site
     /// holds a stack of pieces (lines are then read level by level).
     pub stacking: bool,
+    /// `(hand ...)` containers in Ludii's order (each player's in turn for
+    /// `Each`); their sites are numbered after the board's.
+    pub hands: Vec<Hand>,
+    /// Ludii's `requiresCount`: some rule reads or places counts of pieces
+    /// (`count:` above 1, `(handSite ...)`, `(count at:...)`), so a piece
+    /// landing on a site holding the same component adds to its count.
+    pub requires_count: bool,
+}
+
+/// A player's hand (`(hand Each [size:N])`): a container of Cells beside
+/// the board, each holding a count of one component.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hand {
+    /// The owning player (0 for a shared hand).
+    pub owner: PlayerId,
+    /// The hand's first site in Ludii's global numbering.
+    pub first: Site,
+    pub size: u16,
+}
+
+impl Hand {
+    pub fn sites(&self) -> std::ops::Range<Site> {
+        self.first..self.first + self.size
+    }
+}
+
+impl GameModel {
+    /// Where Ludii numbers the first site after the board: the board's
+    /// elements of its default type, or its cells when there are more
+    /// (`Equipment.initContainerAndParameters`).
+    pub fn first_site_after_board(board: &Board) -> Site {
+        board.num_sites().max(board.count(SiteType::Cell)) as Site
+    }
+
+    /// Sites in the global numbering: the board's and every hand's.
+    pub fn total_sites(&self) -> usize {
+        self.hands
+            .last()
+            .map_or(self.board.num_sites(), |h| (h.first + h.size) as usize)
+    }
+
+    /// The hand holding `site`, if it is not a board site.
+    pub fn hand_of(&self, site: Site) -> Option<&Hand> {
+        self.hands.iter().find(|h| h.sites().contains(&site))
+    }
 }
 
 /// A piece type.
@@ -61,13 +106,15 @@ pub struct Component {
     pub flips: Option<(u8, u8)>,
 }
 
-/// `(place "Name" SITES [state:N])` in the start rules.
+/// `(place "Name" SITES [state:N] [count:N])` in the start rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
     /// The component (`what` - 1).
     pub component: usize,
     pub sites: Vec<Site>,
     pub state: u8,
+    /// How many of the piece each site holds (1 unless `count:` says).
+    pub count: u32,
 }
 
 /// A region of the equipment.
@@ -96,6 +143,8 @@ pub struct Phase {
 /// `(nextPhase [who] [cond] "Name")`.
 #[derive(Clone, Debug)]
 pub struct NextPhase {
+    /// Whose phase changes: every player's when `None` (Ludii's `Shared`).
+    pub who: Option<PlayerRef>,
     pub condition: Option<Cond>,
     /// Index into [`GameModel::phases`].
     pub target: usize,
@@ -309,6 +358,8 @@ pub enum Region {
     /// `(forEach REGION if:C)`: the sites of REGION where C holds, with the
     /// site as `(site)`.
     Filter(Box<Region>, Box<Cond>),
+    /// `(sites Hand WHO)`: the sites of WHO's hand.
+    Hand(PlayerRef),
 }
 
 /// Whose pieces: a player, a set of players, or everyone's.
@@ -344,6 +395,11 @@ pub enum SiteExpr {
     /// `(where "Name" WHO)`: the site of that player's piece of that name.
     Where {
         component: usize,
+    },
+    /// `(handSite WHO [N])`: site N (0 by default) of WHO's hand.
+    HandSite {
+        who: PlayerRef,
+        index: u16,
     },
 }
 
@@ -520,8 +576,13 @@ pub enum IntExpr {
     /// `(/ A B)`: Java's integer division (towards zero).
     Div(Box<IntExpr>, Box<IntExpr>),
     /// `(count Pieces [WHO] ["Name"] [in:REGION])` (Ludii's `CountPieces`):
-    /// how many of these pieces stand on the board (each level of a stack).
+    /// how many of these pieces the board and hands hold (each level of a
+    /// stack, each piece of a count).
     CountPieces(Box<Pieces>),
+    /// `(count [TYPE] at:S)`, `(count [TYPE] in:REGION)` (Ludii's
+    /// `CountNumber`): how many pieces the sites hold (a count in a hand,
+    /// the stack's height in a stacking game, 1 for an occupied site).
+    CountAt(Box<Region>),
 }
 
 /// Which pieces `(no Pieces ...)` and `(count Pieces ...)` look at: WHO's

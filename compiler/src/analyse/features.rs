@@ -75,6 +75,12 @@ pub fn features(model: &GameModel) -> Features {
             Err(why) => check.refuse(&why),
         }
     }
+    if !model.hands.is_empty() {
+        check.refuse("hands (containers beside the board)");
+    }
+    if model.requires_count {
+        check.refuse("counts of pieces on a site");
+    }
     if model.phases.len() > 255 {
         check.refuse("more than 255 phases");
     }
@@ -380,7 +386,11 @@ impl Check {
         }
     }
 
-    fn site(&mut self, _x: &SiteExpr) {}
+    fn site(&mut self, x: &SiteExpr) {
+        if let SiteExpr::HandSite { .. } = x {
+            self.refuse("`(handSite ...)`");
+        }
+    }
 
     /// `(no Pieces ...)`, `(count Pieces ...)`: read from bitboards, which
     /// hold one piece a site of the board's default type.
@@ -452,6 +462,7 @@ impl Check {
             }
             IntExpr::StackSize(x) => self.site(x),
             IntExpr::CountPieces(pieces) => self.pieces(pieces),
+            IntExpr::CountAt(_) => self.refuse("`(count at:...)`"),
             IntExpr::Score(_) => self.scores = true,
         }
     }
@@ -488,6 +499,7 @@ impl Check {
                 self.region(within);
                 self.cond(test, false);
             }
+            Region::Hand(_) => self.refuse("`(sites Hand ...)`"),
         }
     }
 }

@@ -57,6 +57,7 @@ impl Gen<'_> {
             SiteExpr::To => bound(self.scope.to, "to"),
             SiteExpr::Between => bound(self.scope.between, "between"),
             SiteExpr::Iterated => bound(self.scope.site, "site"),
+            SiteExpr::HandSite { .. } => unreachable!("refused by features: hands"),
             SiteExpr::LastTo => (quote!(s.last_to), false),
             SiteExpr::LastFrom => (quote!(s.last_from), false),
             SiteExpr::LastToAfterConsequence => (quote!(s.last_to_after), false),
@@ -157,6 +158,7 @@ impl Gen<'_> {
                 quote!(#c)
             }
             IntExpr::CountMoves => quote!((s.moves as i64)),
+            IntExpr::CountAt(_) => unreachable!("refused by features: counts of pieces"),
             IntExpr::Player(p) => {
                 let p = self.player(*p);
                 quote!((#p as i64))
@@ -435,6 +437,7 @@ impl Gen<'_> {
     pub(super) fn region(&mut self, r: &Region) -> TokenStream {
         match r {
             Region::Empty => quote!(ALL.minus(s.occupied)),
+            Region::Hand(_) => unreachable!("refused by features: hands"),
             Region::Static(sites) => {
                 let b = self.tables.bits(sites.iter().copied());
                 quote!(#b)

@@ -125,6 +125,11 @@ impl Interpreter {
             IntExpr::Const(c) => *c,
             IntExpr::CountMoves => state.moves as i64,
             IntExpr::CountPieces(pieces) => self.count_pieces(state, mover, ctx, pieces, false),
+            IntExpr::CountAt(region) => self
+                .region_sites(state, mover, ctx, region)
+                .into_iter()
+                .map(|s| state.count_at(s) as i64)
+                .sum(),
             IntExpr::Player(p) => self.resolve(state, mover, *p) as i64,
             IntExpr::Who(s) => self
                 .eval_site(state, ctx, s)
@@ -187,6 +192,11 @@ impl Interpreter {
                 let what = *component as u8 + 1;
                 (0..state.what.len() as Site).find(|&s| state.what[s as usize] == what)
             }
+            SiteExpr::HandSite { who, index } => {
+                let who = self.resolve(state, state.mover, *who);
+                let hand = self.model.hands.iter().find(|h| h.owner == who)?;
+                (*index < hand.size).then_some(hand.first + index)
+            }
         }
     }
 
@@ -200,7 +210,7 @@ impl Interpreter {
         relation: Relation,
         test: &Cond,
     ) -> usize {
-        let n = state.what.len();
+        let n = self.model.board.num_sites();
         let member: Vec<bool> = (0..n as Site)
             .map(|s| {
                 let inner = Ctx {
@@ -245,10 +255,9 @@ impl Interpreter {
         !out.is_empty()
     }
 
-    /// The sites of a region, in increasing order without repeats.
-    /// How many of `pieces` stand on the board (each level of a stack, and
-    /// the elements of other site types when no region is given); with
-    /// `first`, stops at the first one.
+    /// How many of `pieces` the board and hands hold (each level of a
+    /// stack, each piece of a count, and the elements of other site types
+    /// when no region is given); with `first`, stops at the first one.
     pub(super) fn count_pieces(
         &self,
         state: &State,
@@ -270,8 +279,10 @@ impl Interpreter {
         let on_site = |site: usize| -> usize {
             if self.model.stacking {
                 state.stacks[site].iter().filter(|&&w| counts(w)).count()
+            } else if counts(state.what[site]) {
+                state.count[site] as usize
             } else {
-                counts(state.what[site]) as usize
+                0
             }
         };
         let tally = |sites: &mut dyn Iterator<Item = usize>| {
@@ -304,6 +315,7 @@ impl Interpreter {
         n as i64
     }
 
+    /// The sites of a region, in increasing order without repeats.
     pub(super) fn region_sites(
         &self,
         state: &State,
@@ -313,7 +325,7 @@ impl Interpreter {
     ) -> Vec<Site> {
         let board = &self.model.board;
         match region {
-            Region::Empty => (0..state.what.len() as Site)
+            Region::Empty => (0..board.num_sites() as Site)
                 .filter(|&s| state.what[s as usize] == 0)
                 .collect(),
             Region::Static(sites) => sorted(sites.clone()),
@@ -327,6 +339,7 @@ impl Interpreter {
                 let who = self.resolve(state, mover, *who);
                 self.winning_sites(state, who, moves)
             }
+            // Ludii's `owned` positions: the hands' sites too.
             Region::Occupied(owners) => (0..state.what.len() as Site)
                 .filter(|&s| {
                     let what = state.what[s as usize];
@@ -410,7 +423,7 @@ impl Interpreter {
             },
             Region::State(n) => {
                 let n = self.eval_int(state, mover, ctx, n);
-                (0..state.state.len() as Site)
+                (0..board.num_sites() as Site)
                     .filter(|&s| state.state[s as usize] as i64 == n)
                     .collect()
             }
@@ -425,6 +438,15 @@ impl Interpreter {
                     self.eval_cond(state, mover, &at, test)
                 })
                 .collect(),
+            Region::Hand(who) => {
+                let who = self.resolve(state, mover, *who);
+                self.model
+                    .hands
+                    .iter()
+                    .filter(|h| h.owner == who)
+                    .flat_map(|h| h.sites())
+                    .collect()
+            }
         }
     }
 }

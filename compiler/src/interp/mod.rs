@@ -90,6 +90,7 @@ impl Interpreter {
         let mut state = self.initial_state();
         state.what.iter_mut().for_each(|w| *w = 0);
         state.owner.iter_mut().for_each(|o| *o = 0);
+        state.count.iter_mut().for_each(|c| *c = 0);
         for &(site, what) in pieces {
             self.place(&mut state, site, what);
         }
@@ -184,7 +185,7 @@ impl Game for Interpreter {
     }
 
     fn initial_state(&self) -> State {
-        let n = self.model.board.num_sites();
+        let n = self.model.total_sites();
         let players = self.model.num_players as u32;
         let board = &self.model.board;
         let elements = [SiteType::Vertex, SiteType::Edge, SiteType::Cell].map(|ty| {
@@ -198,6 +199,7 @@ impl Game for Interpreter {
             what: vec![0; n],
             owner: vec![0; n],
             state: vec![0; n],
+            count: vec![0; n],
             stacks: if self.model.stacking {
                 vec![Vec::new(); n]
             } else {
@@ -228,6 +230,7 @@ impl Game for Interpreter {
             for &site in &placement.sites {
                 let what = placement.component as u8 + 1;
                 self.put(&mut state, board.site_type, site, what, placement.state);
+                state.count[site as usize] = placement.count;
             }
         }
         state
@@ -276,7 +279,11 @@ impl Game for Interpreter {
                 }
             }
             Move::Effect { to, .. } => MoveKey::place(to as u32),
-            Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),
+            Move::Piece { from, to, .. } => MoveKey {
+                from: self.site_ref(self.model.board.site_type, from),
+                to: self.site_ref(self.model.board.site_type, to),
+                ..MoveKey::step(from as u32, to as u32)
+            },
             Move::Pass => MoveKey::PASS,
             Move::Swap => MoveKey::SWAP,
         }
@@ -477,9 +484,22 @@ impl Interpreter {
         }
         let (f, t) = (from as usize, to as usize);
         let (what, owner, piece_state) = (state.what[f], state.owner[f], state.state[f]);
-        state.what[f] = 0;
-        state.owner[f] = 0;
-        state.state[f] = 0;
+        // Ludii's ActionMove: one piece of a count leaves its site, which
+        // empties with the last; it joins a count of the same component
+        // where the game counts, else replaces what is there.
+        if state.count[f] > 1 {
+            state.count[f] -= 1;
+        } else {
+            state.what[f] = 0;
+            state.owner[f] = 0;
+            state.state[f] = 0;
+            state.count[f] = 0;
+        }
+        if self.model.requires_count && state.what[t] == what && state.count[t] > 0 {
+            state.count[t] += 1;
+        } else {
+            state.count[t] = 1;
+        }
         state.what[t] = what;
         state.owner[t] = owner;
         state.state[t] = piece_state;
@@ -521,6 +541,12 @@ impl Interpreter {
             state.owner[s] = self.owner_of(what);
             state.state[s] = piece_state;
         } else {
+            // Ludii's ActionAdd: a count grows where the game counts pieces.
+            state.count[s] = if self.model.requires_count && state.what[s] == what && what != 0 {
+                state.count[s] + 1
+            } else {
+                u32::from(what != 0)
+            };
             state.what[s] = what;
             state.owner[s] = self.owner_of(what);
             state.state[s] = piece_state;
@@ -544,6 +570,7 @@ impl Interpreter {
         state.what[s] = 0;
         state.owner[s] = 0;
         state.state[s] = 0;
+        state.count[s] = 0;
         if self.model.stacking {
             state.stacks[s].pop();
             self.sync_top(state, site);
@@ -570,10 +597,17 @@ impl Interpreter {
         }
     }
 
-    /// A key's site: plain for the board's default type, typed otherwise.
+    /// A key's site: plain for the board's default type, typed otherwise
+    /// (a hand's sites are Cells, as Ludii writes them).
     fn site_ref(&self, ty: SiteType, site: Site) -> ludemic_runtime::SiteRef {
         use ludemic_runtime::SiteKind;
-        let kind = if ty == self.model.board.site_type {
+        let board_type = self.model.board.site_type;
+        let ty = if ty == board_type && self.model.hand_of(site).is_some() {
+            SiteType::Cell
+        } else {
+            ty
+        };
+        let kind = if ty == board_type {
             SiteKind::Default
         } else {
             match ty {
@@ -594,6 +628,12 @@ impl Interpreter {
         for p in 1..=self.model.num_players as usize {
             let current = state.phase[p] as usize;
             for rule in &self.model.phases[current].next {
+                let concerned = rule
+                    .who
+                    .is_none_or(|w| self.resolve(state, mover, w) as usize == p);
+                if !concerned {
+                    continue;
+                }
                 let fires = match &rule.condition {
                     None => true,
                     Some(c) => self.eval_cond(state, mover, &Ctx::default(), c),

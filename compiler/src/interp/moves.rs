@@ -145,6 +145,10 @@ impl Interpreter {
             None => ctx.from.into_iter().collect(),
         };
         for from in froms {
+            // Ludii's FromTo moves only from a site holding a piece.
+            if matches!(m.reach, Reach::FromTo { .. }) && state.what[from as usize] == 0 {
+                continue;
+            }
             let base = Ctx {
                 from: Some(from),
                 ..*ctx

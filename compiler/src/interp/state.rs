@@ -23,6 +23,10 @@ pub struct State {
     pub(crate) owner: Vec<u8>,
     /// Per site: the state of the piece on it (Reversi's colour), 0 when empty.
     pub(crate) state: Vec<u8>,
+    /// Per site: how many pieces it holds (a hand's site holds a count of
+    /// one component; a board site 1 when occupied). Unused in stacking
+    /// games, where the stack's height is the count.
+    pub(crate) count: Vec<u32>,
     /// In a stacking game, per site: the components stacked there, bottom
     /// first (`what`, `owner` and `state` describe the top piece); empty otherwise.
     pub(crate) stacks: Vec<Vec<u8>>,
@@ -88,6 +92,15 @@ impl State {
     /// The state of the piece on `site` (0 if empty).
     pub fn state_at(&self, site: Site) -> u8 {
         self.state[site as usize]
+    }
+
+    /// How many pieces `site` holds (Ludii's `count`; the stack's height in
+    /// a stacking game).
+    pub fn count_at(&self, site: Site) -> u32 {
+        match self.stacks.get(site as usize) {
+            Some(stack) => stack.len() as u32,
+            None => self.count[site as usize],
+        }
     }
 
     /// The components stacked on `site`, bottom first (stacking games only).

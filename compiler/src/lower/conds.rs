@@ -266,6 +266,36 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             node,
             "count Pieces",
         )?))),
+        "count" | "count Cell" | "count Vertex" | "count Edge" => {
+            // Ludii's CountNumber: `(count [TYPE] at:S)` or `in:REGION`.
+            let name = Cx::ludeme_name(node);
+            let mut args = Args::new(node, name.clone(), usize::from(name != "count"));
+            let within = match (args.labeled("at"), args.labeled("in")) {
+                (Some(at), None) => Region::Site(site(cx, at)?),
+                (None, Some(within)) => region(cx, within)?,
+                _ => return Err(args.error(
+                    cx,
+                    ErrorKind::Unsupported,
+                    "only `(count [TYPE] at:SITE)` and `(count [TYPE] in:REGION)` are supported",
+                )),
+            };
+            args.finish(cx)?;
+            let default = cx.default_site_type(node)?;
+            let ty = match name.as_str() {
+                "count Cell" => SiteType::Cell,
+                "count Vertex" => SiteType::Vertex,
+                "count Edge" => SiteType::Edge,
+                _ => default,
+            };
+            // A hand's sites are Cells; other types than the board's are
+            // not counted here.
+            let hand_cells = ty == SiteType::Cell && !cx.hands().is_empty();
+            if ty != default && !hand_cells {
+                return Err(cx.unsupported_in(node, "site type of `(count ...)`"));
+            }
+            cx.uses_counts();
+            Ok(IntExpr::CountAt(Box::new(within)))
+        }
         "count Sites" => {
             let mut args = Args::new(node, "count Sites", 1);
             let within = args
@@ -309,9 +339,8 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
                 IntExpr::Sub(a, b)
             })
         }
-        "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint" | "where" => {
-            Ok(IntExpr::Site(site(cx, node)?))
-        }
+        "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint" | "where"
+        | "handSite" => Ok(IntExpr::Site(site(cx, node)?)),
         "state" => {
             let mut args = Args::new(node, "state", 0);
             let at = args.labeled("at").ok_or_else(|| {
@@ -468,11 +497,35 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
             })?;
             Ok(SiteExpr::Where { component })
         }
+        "handSite" => {
+            let (who, index) = hand_site(cx, node)?;
+            Ok(SiteExpr::HandSite { who, index })
+        }
         _ => Err(cx.unsupported_in(node, "site")),
     }
 }
 
-/// `Mover`, `Next`, `Prev`, `P1`...
+/// `(handSite WHO [N])` (Ludii's HandSite): whose hand, and which of its sites.
+fn hand_site(cx: &Cx, node: &Node) -> Result<(PlayerRef, u16)> {
+    let mut args = Args::new(node, "handSite", 0);
+    let who = args
+        .next()
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(handSite ...)` needs a player"))?;
+    let who = player_fn(cx, who)?;
+    let index = match args.next() {
+        Some(n) => u16::try_from(cx.int_literal(n)?)
+            .map_err(|_| cx.error(ErrorKind::Invalid, n, "no such site in a hand"))?,
+        None => 0,
+    };
+    args.finish(cx)?;
+    if cx.hands().is_empty() {
+        return Err(cx.error(ErrorKind::Invalid, node, "the equipment has no hand"));
+    }
+    // Ludii's HandSite raises the game's Count flag.
+    cx.uses_counts();
+    Ok((who, index))
+}
+
 /// The pieces `(no Pieces ...)` and `(count Pieces ...)` look at:
 /// `[WHO] ["Name"] [in:REGION]`, WHO a player or `All` (the default).
 fn pieces(cx: &Cx, node: &Node, what: &str) -> Result<Pieces> {
@@ -500,6 +553,7 @@ fn pieces(cx: &Cx, node: &Node, what: &str) -> Result<Pieces> {
     Ok(Pieces { who, kinds, within })
 }
 
+/// `Mover`, `Next`, `Prev`, `P1`...
 pub(super) fn player_ref(cx: &Cx, node: &Node) -> Result<PlayerRef> {
     match node.atom() {
         Some("Mover") => Ok(PlayerRef::Mover),
@@ -648,6 +702,17 @@ fn is_loop(cx: &Cx, node: &Node) -> Result<Loop> {
 /// `(sites Winning ...)`, or a static region.
 pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
     match Cx::ludeme_name(node).as_str() {
+        "sites Hand" => {
+            let mut args = Args::new(node, "sites Hand", 1);
+            let who = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(sites Hand ...)` needs a player")
+            })?;
+            args.finish(cx)?;
+            if cx.hands().is_empty() {
+                return Err(cx.error(ErrorKind::Invalid, node, "the equipment has no hand"));
+            }
+            Ok(Region::Hand(player_fn(cx, who)?))
+        }
         "sites Empty" => {
             let mut args = Args::new(node, "sites Empty", 1);
             let ty = site_type_arg(&mut args);
@@ -705,9 +770,8 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
                 Box::new(cond(cx, test)?),
             ))
         }
-        "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint" | "where" => {
-            Ok(Region::Site(site(cx, node)?))
-        }
+        "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint" | "where"
+        | "handSite" => Ok(Region::Site(site(cx, node)?)),
         "union" => {
             let items: Vec<&Node> = match node.args() {
                 [one] if matches!(one.value.kind, NodeKind::Array(_)) => {
@@ -985,6 +1049,18 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
             sites
         }
         "{...}" => list_sites(cx, node)?,
+        "handSite" => match hand_site(cx, node)? {
+            (PlayerRef::Player(p), index) => {
+                let hand = cx.hands().iter().find(|h| h.owner == p).ok_or_else(|| {
+                    cx.error(ErrorKind::Invalid, node, format!("player {p} has no hand"))
+                })?;
+                if index >= hand.size {
+                    return Err(cx.error(ErrorKind::Invalid, node, "no such site in this hand"));
+                }
+                vec![hand.first + index]
+            }
+            _ => return Err(cx.unsupported_in(node, "fixed site")),
+        },
         "sites" => {
             let mut args = Args::new(node, "sites", 0);
             let list = args

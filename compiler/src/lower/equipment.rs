@@ -83,6 +83,7 @@ pub(super) fn equipment<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
         match node.head() {
             Some("board") => {}
             Some("piece") => piece(cx, node)?,
+            Some("hand") => hand(cx, node)?,
             Some("regions") => {
                 let region = regions(cx, node)?;
                 cx.regions.push(region);
@@ -175,6 +176,49 @@ fn piece<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
             flips,
         });
         cx.piece_moves.push(moves);
+    }
+    Ok(())
+}
+
+/// `(hand OWNER [size:N])`: one hand, or one per player for `Each`, their
+/// sites numbered after the board's and the hands before them.
+fn hand(cx: &mut Cx, node: &Node) -> Result<()> {
+    let mut args = Args::new(node, "hand", 0);
+    let owner = args
+        .take(|n| n.atom().is_some())
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(hand ...)` needs an owner"))?;
+    let size = match args.labeled("size") {
+        Some(n) => u16::try_from(cx.int_literal(n)?)
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| cx.error(ErrorKind::Invalid, n, "a hand has 1 to 65535 sites"))?,
+        None => 1,
+    };
+    args.finish(cx)?;
+    let owners: Vec<PlayerId> = match owner.atom() {
+        Some("Each") => (1..=cx.num_players()).collect(),
+        Some(p) => match cx.player_literal(p) {
+            Some(p) => vec![p],
+            None => return Err(cx.unsupported_in(owner, "hand owner")),
+        },
+        None => unreachable!("taken as an atom"),
+    };
+    let board = cx.board(node)?;
+    let mut first = cx.hands.last().map_or_else(
+        || crate::ir::GameModel::first_site_after_board(board) as usize,
+        |h| (h.first + h.size) as usize,
+    );
+    for owner in owners {
+        let end = first + size as usize;
+        if end > crate::ir::Site::MAX as usize {
+            return Err(cx.error(ErrorKind::Invalid, node, "too many sites in the hands"));
+        }
+        cx.hands.push(crate::ir::Hand {
+            owner,
+            first: first as crate::ir::Site,
+            size,
+        });
+        first = end;
     }
     Ok(())
 }

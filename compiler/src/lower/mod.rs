@@ -73,6 +73,8 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         current_piece: std::cell::Cell::new(None),
         triggers: std::cell::RefCell::new(Vec::new()),
         stacking: false,
+        hands: Vec::new(),
+        counts: std::cell::Cell::new(false),
     };
     if game.head() != Some("game") {
         return Err(cx.unsupported(game));
@@ -95,6 +97,15 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         .ok_or_else(|| args.error(&cx, ErrorKind::Invalid, "a game needs `(rules ...)`"))?;
     // Known before any rule is lowered: lines are read differently on stacks.
     cx.stacking = adds_on_stacks(rules);
+    if cx.stacking && !cx.hands.is_empty() {
+        return Err(cx
+            .error(
+                ErrorKind::Unsupported,
+                equipment,
+                "hands in a stacking game",
+            )
+            .with_label("not supported by ludemic yet"));
+    }
     let rules = rules::rules(&mut cx, rules)?;
     args.finish(&cx)?;
     let board = cx.board.take().ok_or_else(|| {
@@ -118,6 +129,8 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         end: rules.end,
         options: expanded.selected_options.clone(),
         stacking: cx.stacking,
+        requires_count: cx.counts.get(),
+        hands: cx.hands,
     })
 }
 
@@ -158,6 +171,10 @@ pub(crate) struct Cx<'a> {
     triggers: std::cell::RefCell<Vec<String>>,
     /// Whether the game stacks pieces (see [`GameModel::stacking`]).
     stacking: bool,
+    /// The hands declared so far.
+    hands: Vec<crate::ir::Hand>,
+    /// Whether some rule counts pieces (see [`GameModel::requires_count`]).
+    counts: std::cell::Cell<bool>,
 }
 
 impl<'a> Cx<'a> {
@@ -250,6 +267,16 @@ impl<'a> Cx<'a> {
 
     pub fn stacking(&self) -> bool {
         self.stacking
+    }
+
+    /// Records that a rule counts pieces (Ludii's `GameType.Count` flag).
+    pub fn uses_counts(&self) {
+        self.counts.set(true);
+    }
+
+    /// The hands, in Ludii's order.
+    pub fn hands(&self) -> &[crate::ir::Hand] {
+        &self.hands
     }
 
     /// The board's default site type.

@@ -149,9 +149,14 @@ fn phase(cx: &Cx, node: &Node) -> Result<Phase> {
     })
 }
 
-/// `(nextPhase [COND] "Name")`.
+/// `(nextPhase [WHO] [COND] "Name")`.
 fn next_phase(cx: &Cx, node: &Node) -> Result<NextPhase> {
     let mut args = Args::new(node, "nextPhase", 0);
+    let who = match args.take(|n| n.atom().is_some()) {
+        Some(n) if n.atom() == Some("Shared") || n.atom() == Some("All") => None,
+        Some(n) => Some(conds::player_ref(cx, n)?),
+        None => None,
+    };
     let name_node = args.take(|n| n.string().is_some()).ok_or_else(|| {
         args.error(
             cx,
@@ -176,7 +181,11 @@ fn next_phase(cx: &Cx, node: &Node) -> Result<NextPhase> {
         None => None,
     };
     args.finish(cx)?;
-    Ok(NextPhase { condition, target })
+    Ok(NextPhase {
+        who,
+        condition,
+        target,
+    })
 }
 
 /// `(end RULE)` or `(end {RULE...})`.
@@ -264,7 +273,8 @@ fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
     })
 }
 
-/// `(start RULE)` or `(start {RULE...})` with `(place "Name" SITES [state:N])`.
+/// `(start RULE)` or `(start {RULE...})` with `(place "Name" SITES [state:N]
+/// [count:N])` and `(place "Name" "Hand" [count:N])`.
 fn start(cx: &Cx, node: &Node) -> Result<Vec<Placement>> {
     let mut args = Args::new(node, "start", 0);
     let items: Vec<&Node> = match args.next() {
@@ -276,10 +286,15 @@ fn start(cx: &Cx, node: &Node) -> Result<Vec<Placement>> {
         None => return Err(args.error(cx, ErrorKind::Invalid, "`(start ...)` needs a rule")),
     };
     args.finish(cx)?;
-    items.into_iter().map(|item| place(cx, item)).collect()
+    let mut placements: Vec<Placement> = Vec::new();
+    for item in items {
+        let new = place(cx, item, &placements)?;
+        placements.extend(new);
+    }
+    Ok(placements)
 }
 
-fn place(cx: &Cx, node: &Node) -> Result<Placement> {
+fn place(cx: &Cx, node: &Node, earlier: &[Placement]) -> Result<Vec<Placement>> {
     if node.head() != Some("place") || Cx::ludeme_name(node) != "place" {
         return Err(cx.unsupported_in(node, "start rule"));
     }
@@ -288,6 +303,39 @@ fn place(cx: &Cx, node: &Node) -> Result<Placement> {
         .take(|n| n.string().is_some())
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(place ...)` needs a piece name"))?;
     let name = name_node.string().unwrap_or_default();
+    let container = args.take(|n| n.string().is_some());
+    let state = match args.labeled("state") {
+        Some(n) => u8::try_from(cx.int_literal(n)?)
+            .map_err(|_| cx.error(ErrorKind::Invalid, n, "a piece state is 0 to 255"))?,
+        None => 0,
+    };
+    let count = match args.labeled("count") {
+        Some(n) => u32::try_from(cx.int_literal(n)?)
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| cx.error(ErrorKind::Invalid, n, "a count is a positive number"))?,
+        None => 1,
+    };
+    if count > 1 {
+        // Ludii's PlaceItem raises the Count flag for a count above one.
+        if cx.stacking() {
+            return Err(cx.unsupported_in(node, "`count:` in a stacking game:"));
+        }
+        cx.uses_counts();
+    }
+    if let Some(container) = container {
+        let placements = place_in_hands(cx, node, name_node, container, earlier)?;
+        args.finish(cx)?;
+        return Ok(placements
+            .into_iter()
+            .map(|(component, site)| Placement {
+                component,
+                sites: vec![site],
+                state,
+                count,
+            })
+            .collect());
+    }
     let component = cx.component_named(name).ok_or_else(|| {
         cx.error(
             ErrorKind::Invalid,
@@ -313,15 +361,54 @@ fn place(cx: &Cx, node: &Node) -> Result<Placement> {
             conds::static_region(cx, region)?
         }
     };
-    let state = match args.labeled("state") {
-        Some(n) => u8::try_from(cx.int_literal(n)?)
-            .map_err(|_| cx.error(ErrorKind::Invalid, n, "a piece state is 0 to 255"))?,
-        None => 0,
-    };
     args.finish(cx)?;
-    Ok(Placement {
+    Ok(vec![Placement {
         component,
         sites,
         state,
-    })
+        count,
+    }])
+}
+
+/// `(place "Name" "Hand" ...)` (Ludii's PlaceItem with a container): each
+/// player's "Name<p>" goes to the first site of their hand that no earlier
+/// placement filled.
+fn place_in_hands(
+    cx: &Cx,
+    node: &Node,
+    name_node: &Node,
+    container: &Node,
+    earlier: &[Placement],
+) -> Result<Vec<(usize, crate::ir::Site)>> {
+    let name = name_node.string().unwrap_or_default();
+    if container.string() != Some("Hand") || name.ends_with(|c: char| c.is_ascii_digit()) {
+        return Err(cx.unsupported_in(container, "container of `(place ...)`"));
+    }
+    let filled = |site: crate::ir::Site, new: &[(usize, crate::ir::Site)]| {
+        earlier.iter().any(|p| p.sites.contains(&site)) || new.iter().any(|&(_, s)| s == site)
+    };
+    let mut out = Vec::new();
+    for p in 1..=cx.num_players() {
+        let full = format!("{name}{p}");
+        let component = cx.component_named(&full).ok_or_else(|| {
+            cx.error(
+                ErrorKind::Invalid,
+                name_node,
+                format!("no piece is called \"{full}\""),
+            )
+        })?;
+        let hand =
+            cx.hands().iter().find(|h| h.owner == p).ok_or_else(|| {
+                cx.error(ErrorKind::Invalid, node, format!("player {p} has no hand"))
+            })?;
+        let site = hand.sites().find(|&s| !filled(s, &out)).ok_or_else(|| {
+            cx.error(
+                ErrorKind::Invalid,
+                node,
+                format!("player {p}'s hand is full"),
+            )
+        })?;
+        out.push((component, site));
+    }
+    Ok(out)
 }
