@@ -96,6 +96,28 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                 .collect::<Result<_>>()?;
             Ok(BoardSpec::new(Tiling::ConcentricCircle { cells, stagger }))
         }
+        "concentric Square" | "concentric Triangle" | "concentric Hexagon" => {
+            // Ludii's ConcentricRegular: rings of the regular polygon.
+            let sides = match name.as_str() {
+                "concentric Triangle" => 3,
+                "concentric Square" => 4,
+                _ => 6,
+            };
+            let mut args = Args::new(node, name.as_str(), 1);
+            let rings = match args.labeled("rings") {
+                Some(n) => u32::try_from(cx.int_literal(n)?)
+                    .ok()
+                    .filter(|r| (1..=100).contains(r))
+                    .ok_or_else(|| cx.error(ErrorKind::TooLarge, n, "1 to 100 rings"))?,
+                None => return Err(args.error(cx, ErrorKind::Invalid, "needs `rings:N`")),
+            };
+            let mut spec = board::ConcentricPolygon::new(sides, rings);
+            spec.midpoints = args.labeled_bool(cx, "midpoints", spec.midpoints)?;
+            spec.join_midpoints = args.labeled_bool(cx, "joinMidpoints", spec.join_midpoints)?;
+            spec.join_corners = args.labeled_bool(cx, "joinCorners", spec.join_corners)?;
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::ConcentricPolygon(spec)))
+        }
         "hex" | "hex Diamond" => {
             let skip = usize::from(name == "hex Diamond");
             let mut args = Args::new(node, name.as_str(), skip);
