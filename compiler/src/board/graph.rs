@@ -126,6 +126,26 @@ impl Graph {
         graph
     }
 
+    /// A graph from vertex positions and vertex index pairs, built as Ludii's
+    /// `new Graph(vertices, edges)` (used by `merge` and `(graph ...)`):
+    /// vertices in order, each pair through `findOrAddEdge` (pairs naming a
+    /// missing vertex are skipped, as Ludii does), then `assemble`: faces
+    /// traced and linked to their vertices. Nothing is renumbered.
+    pub fn from_lists(points: &[Pt], edges: &[(usize, usize)]) -> Graph {
+        let mut graph = Graph::new();
+        for &pt in points {
+            graph.add_vertex(pt);
+        }
+        for &(a, b) in edges {
+            if a < points.len() && b < points.len() {
+                graph.find_or_add_edge(a, b);
+            }
+        }
+        graph.make_faces();
+        graph.link_faces_to_vertices();
+        graph
+    }
+
     pub fn add_vertex(&mut self, pt: Pt) -> usize {
         self.vertices.push(GVertex {
             pt,
@@ -258,6 +278,156 @@ impl Graph {
                 }
             }
         }
+    }
+
+    /// The face with these vertices (in either direction, from any start),
+    /// if any (`Graph.findFace`).
+    pub fn find_face(&self, vids: &[usize]) -> Option<usize> {
+        self.faces.iter().position(|f| f.matches(vids))
+    }
+
+    /// Ludii's `Graph.findOrAddFace`: an existing matching face, else a new
+    /// face over existing edges, appended to the face list and to its
+    /// vertices' face lists. `Ok(None)` where Ludii gives up without a trace
+    /// (more vertices than the graph has, or an index out of range); an
+    /// error where Ludii would leave a half-made face behind (a side
+    /// without an edge).
+    pub fn find_or_add_face(&mut self, vids: &[usize]) -> Result<Option<usize>, String> {
+        if vids.len() > self.vertices.len() || vids.iter().any(|&v| v >= self.vertices.len()) {
+            return Ok(None);
+        }
+        if let Some(f) = self.find_face(vids) {
+            return Ok(Some(f));
+        }
+        for k in 0..vids.len() {
+            let (m, n) = (vids[k], vids[(k + 1) % vids.len()]);
+            if self.find_edge(m, n).is_none() {
+                return Err(format!(
+                    "a cell over vertices {vids:?} without an edge between vertices {m} and {n}"
+                ));
+            }
+        }
+        Ok(self.add_face(vids))
+    }
+
+    /// Ludii's `Graph.removeFace(fid, removeOrphans)`: the face is unlinked
+    /// from its edges and vertices and later faces move down one; with
+    /// `remove_orphans`, its edges left without a face on either side are
+    /// then removed (highest first). Vertices are never removed here.
+    pub fn remove_face(&mut self, fid: usize, remove_orphans: bool) {
+        if fid >= self.faces.len() {
+            return;
+        }
+        let mut orphans = Vec::new();
+        for k in 0..self.faces[fid].edges.len() {
+            let e = self.faces[fid].edges[k];
+            let edge = &mut self.edges[e];
+            if edge.left == Some(fid) {
+                edge.left = None;
+                if remove_orphans && edge.right.is_none() {
+                    orphans.push(e);
+                }
+            }
+            if edge.right == Some(fid) {
+                edge.right = None;
+                if remove_orphans && edge.left.is_none() {
+                    orphans.push(e);
+                }
+            }
+        }
+        let mut gone = vec![false; self.faces.len()];
+        gone[fid] = true;
+        self.drop_faces(&gone);
+        orphans.sort_unstable();
+        orphans.dedup();
+        for &e in orphans.iter().rev() {
+            self.remove_edge(e);
+        }
+    }
+
+    /// Ludii's `Graph.removeEdge(eid)`: every face using the edge is removed
+    /// first (highest first, without removing orphans), then the edge; later
+    /// edges move down one. Its end points stay.
+    pub fn remove_edge(&mut self, eid: usize) {
+        if eid >= self.edges.len() {
+            return;
+        }
+        for fid in (0..self.faces.len()).rev() {
+            if self.faces[fid].edges.contains(&eid) {
+                self.remove_face(fid, false);
+            }
+        }
+        let mut gone = vec![false; self.edges.len()];
+        gone[eid] = true;
+        self.drop_edges(&gone);
+    }
+
+    /// Ludii's `Graph.removeVertex(vid)`: the faces around the vertex and its
+    /// edges go with it; every element keeps its relative order and later
+    /// ones move down.
+    pub fn remove_vertex(&mut self, vid: usize) {
+        if vid >= self.vertices.len() {
+            return;
+        }
+        let faces: Vec<bool> = self
+            .faces
+            .iter()
+            .map(|f| f.vertices.contains(&vid))
+            .collect();
+        self.drop_faces(&faces);
+        let mut edges = vec![false; self.edges.len()];
+        for &e in &self.vertices[vid].edges {
+            edges[e] = true;
+        }
+        self.drop_edges(&edges);
+        let new_id = renumbering(
+            &(0..self.vertices.len())
+                .map(|v| v == vid)
+                .collect::<Vec<_>>(),
+        );
+        self.vertices.remove(vid);
+        for e in &mut self.edges {
+            e.a = new_id[e.a].expect("edges of a removed vertex are removed");
+            e.b = new_id[e.b].expect("edges of a removed vertex are removed");
+        }
+        for f in &mut self.faces {
+            f.vertices = f.vertices.iter().filter_map(|&v| new_id[v]).collect();
+        }
+    }
+
+    /// Remove the faces flagged in `gone`: edges no longer refer to them,
+    /// vertices drop them from their lists, the rest are renumbered in order.
+    fn drop_faces(&mut self, gone: &[bool]) {
+        let new_id = renumbering(gone);
+        for e in &mut self.edges {
+            e.left = e.left.and_then(|f| new_id[f]);
+            e.right = e.right.and_then(|f| new_id[f]);
+        }
+        for v in &mut self.vertices {
+            v.faces = v.faces.iter().filter_map(|&f| new_id[f]).collect();
+        }
+        let mut k = 0;
+        self.faces.retain(|_| {
+            k += 1;
+            !gone[k - 1]
+        });
+    }
+
+    /// Remove the edges flagged in `gone` (their faces must be gone already):
+    /// vertices drop them from their lists, the rest are renumbered in order.
+    fn drop_edges(&mut self, gone: &[bool]) {
+        let new_id = renumbering(gone);
+        for v in &mut self.vertices {
+            v.edges = v.edges.iter().filter_map(|&e| new_id[e]).collect();
+        }
+        for f in &mut self.faces {
+            f.edges = f.edges.iter().filter_map(|&e| new_id[e]).collect();
+        }
+        let mut k = 0;
+        self.edges.retain(|_| {
+            k += 1;
+            !gone[k - 1]
+        });
     }
 
     fn add_face(&mut self, vids: &[usize]) -> Option<usize> {
@@ -414,6 +584,19 @@ fn mean(points: impl Iterator<Item = Pt>) -> Pt {
         y: y / n,
         z: z / n,
     }
+}
+
+/// New index of each old element when the flagged ones are removed.
+fn renumbering(gone: &[bool]) -> Vec<Option<usize>> {
+    let mut next = 0;
+    gone.iter()
+        .map(|&g| {
+            (!g).then(|| {
+                next += 1;
+                next - 1
+            })
+        })
+        .collect()
 }
 
 /// Old indices in the new order: stable sort by `y * 100 + x`.

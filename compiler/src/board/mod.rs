@@ -5,7 +5,11 @@
 //! The board is built the way Ludii builds it, so that every derived fact
 //! matches: a tiling generator (`square.rs`, `hex.rs`, `concentric.rs`) produces a planar graph
 //! of vertices, edges and faces (`graph.rs`); transforms (`transform.rs`) move
-//! it without renumbering; the graph is measured (perimeter, corners, sides,
+//! it without renumbering; the operators `merge`, `add` and `remove`
+//! (`operators.rs`) combine and edit graphs (those of `wedge.rs` and
+//! `(graph ...)` too) in Ludii's element order, also without renumbering,
+//! nested in any way ([`Tiling::Merge`], [`Tiling::Add`], [`Tiling::Remove`]);
+//! the graph is measured (perimeter, corners, sides,
 //! rows/columns/labels, centre); steps and radials are derived from the
 //! geometry; and the view of the board's default site type is kept in a
 //! [`Board`].
@@ -46,6 +50,7 @@ mod extent;
 mod geom;
 mod graph;
 mod hex;
+mod operators;
 mod perimeter;
 mod properties;
 mod radials;
@@ -57,6 +62,7 @@ mod steps;
 mod topology;
 mod transform;
 mod walks;
+mod wedge;
 
 #[cfg(test)]
 mod tests;
@@ -127,6 +133,86 @@ pub enum Tiling {
         cells: Vec<u32>,
         stagger: bool,
     },
+    /// `(wedge rows [columns])`: a fan of points below an apex (columns 3
+    /// unless given). Numbered in creation order, without cells.
+    Wedge {
+        rows: u32,
+        cols: u32,
+    },
+    /// `(graph vertices:{{x y} ...} edges:{{i j} ...})`: vertices in the
+    /// order given, edges between them, faces traced; not reordered.
+    Graph {
+        vertices: Vec<Point>,
+        edges: Vec<[usize; 2]>,
+    },
+    /// `(merge {g1 g2 ...})`: the parts overlaid, coincident vertices and
+    /// duplicate edges merged, faces traced afresh (see `operators.rs`).
+    /// Each part is generated with the board's site type.
+    Merge(Vec<BoardSpec>),
+    /// `(add [g] vertices:... edges:... cells:...)`; without `g`, added to
+    /// an empty graph.
+    Add {
+        base: Option<Box<BoardSpec>>,
+        add: GraphAdditions,
+    },
+    /// `(remove g cells:... edges:... vertices:... [trimEdges:B])`.
+    Remove {
+        base: Box<BoardSpec>,
+        remove: GraphRemovals,
+    },
+}
+
+/// A position as Ludii reads it in a board description: `{x y}` or
+/// `{x y z}` (z 0 unless given), each value in single precision.
+pub type Point = [f64; 3];
+
+/// What `(add ...)` adds, each list in the order written.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GraphAdditions {
+    /// `vertices:{{x y} ...}`.
+    pub vertices: Vec<Point>,
+    /// `edges:{{{x y} {x y}} ...}`: by end point positions.
+    pub edges: Vec<[Point; 2]>,
+    /// `edges:{{i j} ...}`: by vertex indices.
+    pub edge_indices: Vec<[usize; 2]>,
+    /// `cells:{{{x y} {x y} {x y} ...} ...}`: by corner positions.
+    pub cells: Vec<Vec<Point>>,
+    /// `cells:{{i j k ...} ...}`: by vertex indices.
+    pub cell_indices: Vec<Vec<usize>>,
+}
+
+/// What `(remove ...)` removes, each list in the order written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphRemovals {
+    /// `cells:{{{x y} ...} ...}`: faces by corner positions.
+    pub cells: Vec<Vec<Point>>,
+    /// `cells:{i j ...}`: faces by index.
+    pub cell_indices: Vec<usize>,
+    /// `edges:{{{x y} {x y}} ...}`: by end point positions.
+    pub edges: Vec<[Point; 2]>,
+    /// `edges:{{i j} ...}`: by end point indices.
+    pub edge_indices: Vec<[usize; 2]>,
+    /// `vertices:{{x y} ...}`: by position.
+    pub vertices: Vec<Point>,
+    /// `vertices:{i j ...}`: by index.
+    pub vertex_indices: Vec<usize>,
+    /// `trimEdges:` (default true): remove the edges that removing cells
+    /// leaves without a cell on either side.
+    pub trim_edges: bool,
+}
+
+impl Default for GraphRemovals {
+    fn default() -> GraphRemovals {
+        GraphRemovals {
+            cells: Vec::new(),
+            cell_indices: Vec::new(),
+            edges: Vec::new(),
+            edge_indices: Vec::new(),
+            vertices: Vec::new(),
+            vertex_indices: Vec::new(),
+            trim_edges: true,
+        }
+    }
 }
 
 /// Operators applied to the generated graph, innermost first.
@@ -137,6 +223,9 @@ pub enum Transform {
     Rotate(f64),
     /// `(shift dx dy g)`.
     Shift(f64, f64),
+    /// `(scale sx [sy] [sz] g)`: every vertex position multiplied (sy is sx
+    /// and sz is 1 unless given).
+    Scale(f64, f64, f64),
 }
 
 /// What `(board <graph> use:<SiteType>)` describes.
@@ -177,11 +266,20 @@ pub fn build(spec: &BoardSpec) -> Result<Board, String> {
         return Err("boards whose default site type is Edge are not supported yet".into());
     }
     let graph = generate(spec, spec.site_type)?;
-    if graph.count(spec.site_type) > u16::MAX as usize {
-        return Err(format!(
-            "board too large: {} sites",
-            graph.count(spec.site_type)
-        ));
+    let largest = [SiteType::Vertex, SiteType::Edge, SiteType::Cell]
+        .map(|ty| graph.count(ty))
+        .into_iter()
+        .max()
+        .unwrap_or(0);
+    if largest > u16::MAX as usize {
+        return Err(format!("board too large: {largest} elements of one type"));
+    }
+    if graph.count(spec.site_type) == 0 {
+        let what = match spec.site_type {
+            SiteType::Cell => "cells",
+            _ => "vertices",
+        };
+        return Err(format!("a board without {what} is not supported"));
     }
     Ok(topology::assemble(graph, spec.site_type))
 }
@@ -245,14 +343,73 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
                 .collect::<Result<Vec<_>, _>>()?;
             transform::intersect(&graphs)
         }
+        &Tiling::Wedge { rows, cols } => {
+            check_dims(&[rows, cols])?;
+            if rows < 2 || cols < 2 {
+                return Err(format!(
+                    "`(wedge {rows} {cols})` is not supported: a wedge needs 2 or more rows and columns"
+                ));
+            }
+            wedge::wedge(rows, cols)
+        }
+        Tiling::Graph { vertices, edges } => {
+            if vertices.len() > MAX_LISTED {
+                return Err(format!("`(graph ...)` with {} vertices", vertices.len()));
+            }
+            let points: Vec<geom::Pt> = vertices.iter().map(|&p| point(p)).collect();
+            let pairs: Vec<(usize, usize)> = edges.iter().map(|&[a, b]| (a, b)).collect();
+            graph::Graph::from_lists(&points, &pairs)
+        }
+        Tiling::Merge(parts) => {
+            if parts.is_empty() {
+                return Err("`merge` needs at least one graph".into());
+            }
+            let graphs = parts
+                .iter()
+                .map(|p| generate(p, site_type))
+                .collect::<Result<Vec<_>, _>>()?;
+            if graphs.iter().map(|g| g.vertices.len()).sum::<usize>() > MAX_MERGED {
+                return Err("`merge` of graphs with too many vertices".into());
+            }
+            operators::merge(&graphs)
+        }
+        Tiling::Add { base, add } => {
+            let mut graph = match base {
+                Some(base) => generate(base, site_type)?,
+                None => graph::Graph::new(),
+            };
+            operators::add(&mut graph, add)?;
+            graph
+        }
+        Tiling::Remove { base, remove } => {
+            let mut graph = generate(base, site_type)?;
+            operators::remove(&mut graph, remove);
+            graph
+        }
     };
     for t in &spec.transforms {
         match *t {
             Transform::Rotate(deg) => transform::rotate(&mut graph, deg),
             Transform::Shift(dx, dy) => transform::shift(&mut graph, dx, dy),
+            Transform::Scale(sx, sy, sz) => transform::scale(&mut graph, sx, sy, sz),
         }
     }
     Ok(graph)
+}
+
+/// Most vertices a `(graph ...)` may list.
+const MAX_LISTED: usize = 20_000;
+
+/// Most vertices the parts of one `merge` may have together (Ludii's merge
+/// compares every pair).
+const MAX_MERGED: usize = 20_000;
+
+fn point(p: Point) -> geom::Pt {
+    geom::Pt {
+        x: p[0],
+        y: p[1],
+        z: p[2],
+    }
 }
 
 fn check_dims(dims: &[u32]) -> Result<(), String> {

@@ -349,3 +349,46 @@ fn square_edges_and_cells_match_ludii() {
         assert_eq!(b.incident(SiteType::Cell, c, SiteType::Edge).len(), 4);
     }
 }
+
+/// Tsoro Yemutatu (Triangle)'s `(scale 1 2 (wedge 3)) use:Vertex`: seven
+/// points in the wedge's creation order, no cells (so no diagonal steps).
+#[test]
+fn scaled_wedge() {
+    let mut spec =
+        BoardSpec::new(Tiling::Wedge { rows: 3, cols: 3 }).with_site_type(SiteType::Vertex);
+    spec.transforms.push(Transform::Scale(1.0, 2.0, 1.0));
+    let b = build(&spec).unwrap();
+    assert_eq!(b.num_sites(), 7);
+    assert_eq!((b.sites[0].x, b.sites[0].y), (2.0, 4.0));
+    assert_eq!((b.sites[4].x, b.sites[4].y), (0.0, 0.0));
+    assert_eq!(b.count(SiteType::Cell), 0);
+    assert_eq!(sorted(b.neighbours(0, Relation::Adjacent)), [1, 2, 3]);
+    assert_eq!(sorted(b.neighbours(2, Relation::Adjacent)), [0, 1, 3, 5]);
+    assert!(b.neighbours(2, Relation::Diagonal).is_empty());
+}
+
+#[test]
+fn unsupported_operator_combinations_are_errors() {
+    let vertex = |t: Tiling| BoardSpec::new(t).with_site_type(SiteType::Vertex);
+    // A wedge has no cells to be the sites of a `use:Cell` board.
+    assert!(build(&BoardSpec::new(Tiling::Wedge { rows: 3, cols: 3 })).is_err());
+    assert!(build(&vertex(Tiling::Wedge { rows: 1, cols: 3 })).is_err());
+    assert!(build(&vertex(Tiling::Merge(Vec::new()))).is_err());
+    let half_made_cell = Tiling::Add {
+        base: Some(Box::new(vertex(Tiling::Square { rows: 2, cols: 2 }))),
+        add: GraphAdditions {
+            cell_indices: vec![vec![0, 1, 3]],
+            ..GraphAdditions::default()
+        },
+    };
+    assert!(build(&vertex(half_made_cell)).is_err());
+    // Removing everything leaves no sites.
+    let nothing = Tiling::Remove {
+        base: Box::new(vertex(Tiling::Square { rows: 1, cols: 1 })),
+        remove: GraphRemovals {
+            vertex_indices: vec![0],
+            ..GraphRemovals::default()
+        },
+    };
+    assert!(build(&vertex(nothing)).is_err());
+}

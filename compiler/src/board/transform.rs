@@ -1,6 +1,7 @@
-//! Graph operators applied after a tiling is built: `(rotate deg g)` and
-//! `(shift dx dy g)`. They move vertices but keep the element numbering that
-//! the inner generator assigned (Ludii does not reorder after them).
+//! Graph operators applied after a tiling is built: `(rotate deg g)`,
+//! `(shift dx dy g)` and `(scale sx sy g)`. They move vertices but keep the
+//! element numbering that the inner generator assigned (Ludii does not
+//! reorder after them).
 
 use super::geom::Pt;
 use super::graph::Graph;
@@ -31,6 +32,17 @@ pub fn shift(graph: &mut Graph, dx: f64, dy: f64) {
     for v in &mut graph.vertices {
         v.pt.x += dx;
         v.pt.y += dy;
+    }
+    graph.recalculate_positions();
+}
+
+/// Multiply every vertex position by (sx, sy, sz) (`Graph.scale`); the
+/// numbering and each vertex's edge order are kept.
+pub fn scale(graph: &mut Graph, sx: f64, sy: f64, sz: f64) {
+    for v in &mut graph.vertices {
+        v.pt.x *= sx;
+        v.pt.y *= sy;
+        v.pt.z *= sz;
     }
     graph.recalculate_positions();
 }

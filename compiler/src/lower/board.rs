@@ -3,7 +3,7 @@
 use crate::board::{self, AbsoluteDirection, BoardSpec, Compass, HexShape, SiteType, Tiling};
 use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::Site;
-use crate::syntax::Node;
+use crate::syntax::{Node, NodeKind};
 
 use super::{Args, Cx};
 
@@ -34,7 +34,11 @@ pub(super) fn board(cx: &Cx, node: &Node) -> Result<board::Board> {
     })
 }
 
-/// A board shape: `(square N)`, `(rectangle R C)`, `(hex [Diamond] N)`, `(rotate DEG SHAPE)`.
+/// A board shape: `(square N)`, `(rectangle R C)`, `(hex [Diamond] N)`,
+/// `(hex Rectangle R C)`, `(concentric ...)`, `(wedge R [C])`, `(graph ...)`,
+/// and the operators `(rotate DEG G)`, `(shift DX DY G)`, `(scale SX [SY] G)`,
+/// `(merge ...)`, `(intersect ...)`, `(add ...)`, `(remove ...)` nested in
+/// any way.
 fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
     let name = Cx::ludeme_name(node);
     match name.as_str() {
@@ -42,11 +46,9 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
             let mut args = Args::new(node, name.as_str(), 0);
             let rows = dimension(cx, &mut args)?;
             // `(rectangle N)` with one dimension is a square, as in Ludii.
-            let cols = match args.int() {
-                Some((n, _)) if name == "rectangle" => u32::try_from(n).unwrap_or(0),
-                Some((_, extra)) => {
-                    return Err(cx.unsupported_in(extra, "argument of `(square ...)`"))
-                }
+            let cols = match args.take(is_int_expr) {
+                Some(n) if name == "rectangle" => dimension_value(cx, n)?,
+                Some(extra) => return Err(cx.unsupported_in(extra, "argument of `(square ...)`")),
                 None => rows,
             };
             let diagonals = match args.labeled("diagonals") {
@@ -80,7 +82,7 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
             // `(concentric {c0 c1 ...} [stagger:B])`: rings of points.
             let mut args = Args::new(node, "concentric", 0);
             let list = args
-                .take(|n| matches!(n.kind, crate::syntax::NodeKind::Array(_)))
+                .take(|n| matches!(n.kind, NodeKind::Array(_)))
                 .ok_or_else(|| cx.unsupported_in(node, "board shape"))?;
             let stagger = args.labeled_bool(cx, "stagger", false)?;
             args.finish(cx)?;
@@ -130,32 +132,423 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
             };
             Ok(BoardSpec::new(Tiling::Hex(shape)))
         }
+        "hex Rectangle" => {
+            let mut args = Args::new(node, name.as_str(), 1);
+            let rows = dimension(cx, &mut args)?;
+            let cols = dimension(cx, &mut args)?;
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::Hex(HexShape::Rectangle {
+                rows,
+                cols,
+            })))
+        }
         "rotate" => {
             let mut args = Args::new(node, "rotate", 0);
-            let degrees = args
-                .take(|n| n.atom().is_some_and(|a| a.parse::<f64>().is_ok()))
-                .and_then(|n| n.atom()?.parse::<f64>().ok())
-                .ok_or_else(|| {
-                    args.error(cx, ErrorKind::Invalid, "`(rotate ...)` needs an angle")
-                })?;
-            let inner = args.take(|n| n.head().is_some()).ok_or_else(|| {
-                args.error(cx, ErrorKind::Invalid, "`(rotate ...)` needs a board shape")
-            })?;
+            let degrees = match args.take(is_number) {
+                Some(n) => float_value(cx, n)?,
+                None => {
+                    return Err(args.error(cx, ErrorKind::Invalid, "`(rotate ...)` needs an angle"))
+                }
+            };
+            let inner = inner_shape(cx, &mut args)?;
             args.finish(cx)?;
             Ok(shape(cx, inner)?.rotated(degrees))
+        }
+        "shift" => {
+            let mut args = Args::new(node, "shift", 0);
+            let mut amounts = numbers(cx, &mut args, 3)?;
+            let inner = inner_shape(cx, &mut args)?;
+            args.finish(cx)?;
+            if amounts.len() < 2 {
+                return Err(cx.error(ErrorKind::Invalid, node, "`(shift ...)` needs dx and dy"));
+            }
+            if amounts.len() == 3 && amounts[2] != 0.0 {
+                return Err(cx.error(
+                    ErrorKind::Unsupported,
+                    node,
+                    "unsupported `(shift ...)` with a z offset",
+                ));
+            }
+            amounts.truncate(2);
+            let mut spec = shape(cx, inner)?;
+            spec.transforms
+                .push(board::Transform::Shift(amounts[0], amounts[1]));
+            Ok(spec)
+        }
+        "scale" => {
+            let mut args = Args::new(node, "scale", 0);
+            let factors = numbers(cx, &mut args, 3)?;
+            let inner = inner_shape(cx, &mut args)?;
+            args.finish(cx)?;
+            let sx = *factors.first().ok_or_else(|| {
+                cx.error(ErrorKind::Invalid, node, "`(scale ...)` needs a factor")
+            })?;
+            let sy = factors.get(1).copied().unwrap_or(sx);
+            let sz = factors.get(2).copied().unwrap_or(1.0);
+            let mut spec = shape(cx, inner)?;
+            spec.transforms.push(board::Transform::Scale(sx, sy, sz));
+            Ok(spec)
+        }
+        "wedge" => {
+            let mut args = Args::new(node, "wedge", 0);
+            let rows = dimension(cx, &mut args)?;
+            let cols = match args.take(is_int_expr) {
+                Some(n) => dimension_value(cx, n)?,
+                None => 3,
+            };
+            args.finish(cx)?;
+            if rows < 2 || cols < 2 {
+                return Err(cx.error(
+                    ErrorKind::Unsupported,
+                    node,
+                    "unsupported `(wedge ...)` with fewer than 2 rows or columns",
+                ));
+            }
+            Ok(BoardSpec::new(Tiling::Wedge { rows, cols }))
+        }
+        "graph" => {
+            let mut args = Args::new(node, "graph", 0);
+            let vertices = match args.labeled("vertices") {
+                Some(list) => points(cx, list)?,
+                None => {
+                    return Err(args.error(
+                        cx,
+                        ErrorKind::Invalid,
+                        "`(graph ...)` needs `vertices:`",
+                    ))
+                }
+            };
+            let edges = match args.labeled("edges") {
+                Some(list) => index_pairs(cx, list)?,
+                None => Vec::new(),
+            };
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::Graph { vertices, edges }))
+        }
+        "merge" | "intersect" => {
+            let mut args = Args::new(node, name.as_str(), 0);
+            let mut parts = Vec::new();
+            if let Some(list) = args.take(|n| matches!(n.kind, NodeKind::Array(_))) {
+                for item in list.args() {
+                    parts.push(shape(cx, &item.value)?);
+                }
+            } else {
+                while let Some(part) = args.take(is_shape) {
+                    parts.push(shape(cx, part)?);
+                }
+            }
+            if name == "merge" {
+                refuse_connect(cx, &mut args)?;
+            }
+            args.finish(cx)?;
+            if parts.is_empty() {
+                return Err(cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    format!("`({name} ...)` needs graphs"),
+                ));
+            }
+            Ok(BoardSpec::new(if name == "merge" {
+                Tiling::Merge(parts)
+            } else {
+                Tiling::Intersect(parts)
+            }))
+        }
+        "add" => {
+            let mut args = Args::new(node, "add", 0);
+            let base = match args.take(is_shape) {
+                Some(g) => Some(Box::new(shape(cx, g)?)),
+                None => None,
+            };
+            let mut add = board::GraphAdditions::default();
+            if let Some(list) = args.labeled("vertices") {
+                add.vertices = points(cx, list)?;
+            }
+            if let Some(list) = args.labeled("edges") {
+                if holds_arrays_of_arrays(list) {
+                    add.edges = point_pairs(cx, list)?;
+                } else {
+                    add.edge_indices = index_pairs(cx, list)?;
+                }
+            }
+            if let Some(list) = args.labeled("cells") {
+                if holds_arrays_of_arrays(list) {
+                    add.cells = polygons(cx, list)?;
+                } else {
+                    add.cell_indices = array(cx, list)?
+                        .iter()
+                        .map(|a| indices(cx, &a.value))
+                        .collect::<Result<_>>()?;
+                }
+            }
+            refuse_connect(cx, &mut args)?;
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::Add { base, add }))
+        }
+        "remove" => {
+            let mut args = Args::new(node, "remove", 0);
+            let base = Box::new(shape(cx, inner_shape(cx, &mut args)?)?);
+            let mut remove = board::GraphRemovals::default();
+            if let Some(list) = args.labeled("cells") {
+                if holds_arrays(list) {
+                    remove.cells = polygons(cx, list)?;
+                } else {
+                    remove.cell_indices = indices(cx, list)?;
+                }
+            }
+            if let Some(list) = args.labeled("edges") {
+                if holds_arrays_of_arrays(list) {
+                    remove.edges = point_pairs(cx, list)?;
+                } else {
+                    remove.edge_indices = index_pairs(cx, list)?;
+                }
+            }
+            if let Some(list) = args.labeled("vertices") {
+                if holds_arrays(list) {
+                    remove.vertices = points(cx, list)?;
+                } else {
+                    remove.vertex_indices = indices(cx, list)?;
+                }
+            }
+            remove.trim_edges = args.labeled_bool(cx, "trimEdges", true)?;
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::Remove { base, remove }))
         }
         _ => Err(cx.unsupported_in(node, "board shape")),
     }
 }
 
+/// A graph argument: a form that is not arithmetic.
+fn is_shape(node: &Node) -> bool {
+    node.head().is_some_and(|h| !ARITHMETIC.contains(&h))
+}
+
+/// Heads of the constant arithmetic allowed in board descriptions.
+const ARITHMETIC: [&str; 5] = ["+", "-", "*", "/", "^"];
+
+fn is_number(node: &Node) -> bool {
+    match &node.kind {
+        NodeKind::Atom(a) => a.parse::<f64>().is_ok(),
+        NodeKind::Form { head, .. } => ARITHMETIC.contains(&head.as_str()),
+        _ => false,
+    }
+}
+
+fn is_int_expr(node: &Node) -> bool {
+    match &node.kind {
+        NodeKind::Atom(a) => a.parse::<i64>().is_ok(),
+        NodeKind::Form { head, .. } => ARITHMETIC.contains(&head.as_str()),
+        _ => false,
+    }
+}
+
+/// The graph an operator applies to.
+fn inner_shape<'a>(cx: &Cx, args: &mut Args<'a>) -> Result<&'a Node> {
+    args.take(is_shape).ok_or_else(|| {
+        let what = format!("`({} ...)` needs a graph", args.what());
+        args.error(cx, ErrorKind::Invalid, what)
+    })
+}
+
+/// Up to `max` leading numbers (Ludii's float functions).
+fn numbers(cx: &Cx, args: &mut Args, max: usize) -> Result<Vec<f64>> {
+    let mut out = Vec::new();
+    while out.len() < max {
+        match args.take(is_number) {
+            Some(n) => out.push(float_value(cx, n)?),
+            None => break,
+        }
+    }
+    Ok(out)
+}
+
+/// `connect:` of `merge`/`add` (joining new vertices to their neighbours)
+/// is not implemented; `connect:False` is the default.
+fn refuse_connect(cx: &Cx, args: &mut Args) -> Result<()> {
+    if let Some(c) = args.labeled("connect") {
+        if cx.boolean(c)? {
+            return Err(cx.error(
+                ErrorKind::Unsupported,
+                c,
+                format!("unsupported `connect:True` of `({} ...)`", args.what()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A constant float function: a number, or `(+ a b)`, `(- a b)`, `(* a b)`,
+/// `(/ a b)` of them, evaluated in single precision as Ludii's
+/// `FloatFunction`s are (so `0.4` is the float nearest 0.4).
+fn float_value(cx: &Cx, node: &Node) -> Result<f64> {
+    float32(cx, node).map(f64::from)
+}
+
+fn float32(cx: &Cx, node: &Node) -> Result<f32> {
+    match &node.kind {
+        NodeKind::Atom(a) => a
+            .parse::<f32>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| cx.error(ErrorKind::Invalid, node, "expected a number")),
+        NodeKind::Form { head, args, .. } if head != "^" && ARITHMETIC.contains(&head.as_str()) => {
+            let [a, b] = args.as_slice() else {
+                return Err(cx.unsupported_in(node, "board arithmetic"));
+            };
+            if a.label.is_some() || b.label.is_some() {
+                return Err(cx.unsupported_in(node, "board arithmetic"));
+            }
+            let (x, y) = (float32(cx, &a.value)?, float32(cx, &b.value)?);
+            let r = match head.as_str() {
+                "+" => x + y,
+                "-" => x - y,
+                "*" => x * y,
+                _ if y == 0.0 => {
+                    return Err(cx.error(ErrorKind::Invalid, node, "division by zero"))
+                }
+                _ => x / y,
+            };
+            Ok(r)
+        }
+        NodeKind::Form { .. } => Err(cx.unsupported_in(node, "board arithmetic")),
+        _ => Err(cx.error(ErrorKind::Invalid, node, "expected a number")),
+    }
+}
+
+/// A constant integer (Ludii's `DimFunction`): a literal, or `(+ a b)`,
+/// `(- a b)`, `(* a b)`, `(/ a b)` (truncating), `(^ a b)` of them.
+fn int_value(cx: &Cx, node: &Node) -> Result<i64> {
+    match &node.kind {
+        NodeKind::Form { head, args, .. } if is_int_expr(node) => {
+            let [a, b] = args.as_slice() else {
+                return Err(cx.unsupported_in(node, "board arithmetic"));
+            };
+            if a.label.is_some() || b.label.is_some() {
+                return Err(cx.unsupported_in(node, "board arithmetic"));
+            }
+            let (x, y) = (int_value(cx, &a.value)?, int_value(cx, &b.value)?);
+            let r = match head.as_str() {
+                "+" => x.checked_add(y),
+                "-" => x.checked_sub(y),
+                "*" => x.checked_mul(y),
+                "^" => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
+                _ => x.checked_div(y),
+            };
+            r.filter(|r| i32::try_from(*r).is_ok())
+                .ok_or_else(|| cx.error(ErrorKind::Invalid, node, "not a valid integer"))
+        }
+        NodeKind::Form { .. } => Err(cx.unsupported_in(node, "board arithmetic")),
+        _ => cx.int_literal(node),
+    }
+}
+
+/// An element index (a non-negative constant integer).
+fn index(cx: &Cx, node: &Node) -> Result<usize> {
+    usize::try_from(int_value(cx, node)?)
+        .map_err(|_| cx.error(ErrorKind::Invalid, node, "expected an index (0 or more)"))
+}
+
+fn array<'a>(cx: &Cx, node: &'a Node) -> Result<&'a [crate::syntax::Arg]> {
+    match &node.kind {
+        NodeKind::Array(items) => {
+            if let Some(labelled) = items.iter().find(|a| a.label.is_some()) {
+                return Err(cx.error_span(
+                    ErrorKind::Invalid,
+                    &labelled.span,
+                    "unexpected label in a list",
+                ));
+            }
+            Ok(items)
+        }
+        _ => Err(cx.error(ErrorKind::Invalid, node, "expected a list `{...}`")),
+    }
+}
+
+/// Whether a list's items are lists (`{{x y} ...}` rather than `{i j ...}`).
+fn holds_arrays(node: &Node) -> bool {
+    node.args()
+        .first()
+        .is_some_and(|a| matches!(a.value.kind, NodeKind::Array(_)))
+}
+
+/// Whether a list's items are lists of lists (`{{{x y} {x y}} ...}`).
+fn holds_arrays_of_arrays(node: &Node) -> bool {
+    node.args().first().is_some_and(|a| holds_arrays(&a.value))
+}
+
+/// `{i j ...}`.
+fn indices(cx: &Cx, node: &Node) -> Result<Vec<usize>> {
+    array(cx, node)?
+        .iter()
+        .map(|a| index(cx, &a.value))
+        .collect()
+}
+
+/// `{{i j} ...}`.
+fn index_pairs(cx: &Cx, node: &Node) -> Result<Vec<[usize; 2]>> {
+    array(cx, node)?
+        .iter()
+        .map(|a| match indices(cx, &a.value)?.as_slice() {
+            &[i, j] => Ok([i, j]),
+            _ => Err(cx.error(ErrorKind::Invalid, &a.value, "expected a pair `{i j}`")),
+        })
+        .collect()
+}
+
+/// `{x y}` or `{x y z}`.
+fn point(cx: &Cx, node: &Node) -> Result<board::Point> {
+    let values = array(cx, node)?
+        .iter()
+        .map(|a| float_value(cx, &a.value))
+        .collect::<Result<Vec<f64>>>()?;
+    match *values.as_slice() {
+        [x, y] => Ok([x, y, 0.0]),
+        [x, y, z] => Ok([x, y, z]),
+        _ => Err(cx.error(ErrorKind::Invalid, node, "expected a position `{x y}`")),
+    }
+}
+
+/// `{{x y} ...}`.
+fn points(cx: &Cx, node: &Node) -> Result<Vec<board::Point>> {
+    array(cx, node)?
+        .iter()
+        .map(|a| point(cx, &a.value))
+        .collect()
+}
+
+/// `{{{x y} {x y}} ...}`.
+fn point_pairs(cx: &Cx, node: &Node) -> Result<Vec<[board::Point; 2]>> {
+    array(cx, node)?
+        .iter()
+        .map(|a| match points(cx, &a.value)?.as_slice() {
+            &[p, q] => Ok([p, q]),
+            _ => Err(cx.error(ErrorKind::Invalid, &a.value, "expected two positions")),
+        })
+        .collect()
+}
+
+/// `{{{x y} {x y} {x y} ...} ...}`.
+fn polygons(cx: &Cx, node: &Node) -> Result<Vec<Vec<board::Point>>> {
+    array(cx, node)?
+        .iter()
+        .map(|a| points(cx, &a.value))
+        .collect()
+}
+
 fn dimension(cx: &Cx, args: &mut Args) -> Result<u32> {
-    let (n, at) = args.int().ok_or_else(|| {
+    let at = args.take(is_int_expr).ok_or_else(|| {
         args.error(
             cx,
             ErrorKind::Invalid,
             format!("`({} ...)` needs a size", args.what()),
         )
     })?;
+    dimension_value(cx, at)
+}
+
+/// A board dimension: a constant integer from 1 to 100.
+fn dimension_value(cx: &Cx, at: &Node) -> Result<u32> {
+    let n = int_value(cx, at)?;
     if !(1..=100).contains(&n) {
         return Err(cx.error(ErrorKind::TooLarge, at, "board dimensions must be 1 to 100"));
     }
@@ -184,4 +577,94 @@ pub(super) fn sides(b: &board::Board) -> Vec<Vec<Site>> {
 /// A direction name as the rules use it (`Adjacent`, `All`, `N`...).
 pub(super) fn direction(name: &str) -> Option<AbsoluteDirection> {
     AbsoluteDirection::from_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use crate::board::{Board, Relation, SiteType};
+    use crate::diagnostic::ErrorKind;
+    use crate::expand::DefineLibrary;
+
+    /// The board of `(board SHAPE)` in a minimal game, or the error.
+    fn board_of(shape: &str) -> crate::Result<Board> {
+        let text = format!(
+            "(game \"B\" (players 2) (equipment {{(board {shape}) (piece \"Disc\" Each)}})\n\
+             (rules (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))"
+        );
+        crate::load_str(
+            Path::new("inline.lud"),
+            &text,
+            &DefineLibrary::empty(),
+            &crate::Config::default(),
+        )
+        .map(|loaded| loaded.model.board)
+    }
+
+    fn points(b: &Board) -> Vec<(f64, f64)> {
+        b.sites.iter().map(|s| (s.x, s.y)).collect()
+    }
+
+    /// Fox and Geese's cross, as its define writes it: constant arithmetic
+    /// in `shift`, two rectangles merged.
+    #[test]
+    fn cross_of_two_rectangles() {
+        let b = board_of(
+            "(merge (shift 0 (/ (- 7 3) 2) (rectangle 3 7 diagonals:Alternating)) \
+             (shift (/ (- 7 3) 2) 0 (rectangle 7 3 diagonals:Alternating))) use:Vertex",
+        )
+        .unwrap();
+        assert_eq!(b.site_type, SiteType::Vertex);
+        assert_eq!(b.num_sites(), 33);
+        // The first rectangle keeps its numbering; the second one's points
+        // outside it follow, bottom row first.
+        assert_eq!(points(&b)[..2], [(0.0, 2.0), (1.0, 2.0)]);
+        assert_eq!(points(&b)[21..24], [(2.0, 0.0), (3.0, 0.0), (4.0, 0.0)]);
+    }
+
+    /// Float arguments are read in single precision, as Ludii's float
+    /// functions are.
+    #[test]
+    fn float_arguments_are_single_precision() {
+        let b = board_of("(shift 0.2 0 (scale 1 2 (wedge 2))) use:Vertex").unwrap();
+        assert_eq!(b.sites[0].x, f64::from(0.2f32) + 1.0);
+        assert_eq!(b.sites[0].y, 2.0);
+        assert_eq!(b.num_sites(), 4);
+        assert_eq!(b.neighbours(0, Relation::Adjacent).len(), 3);
+    }
+
+    #[test]
+    fn add_and_remove_by_index_and_position() {
+        let b = board_of(
+            "(add (remove (square 3) vertices:{{0 0}} edges:{{{1 1} {2 1}}}) \
+             vertices:{{3 3}} edges:{{0 1} {{0 0} {1 1}}}) use:Vertex",
+        );
+        // Ludii takes either indices or positions for one kind of element.
+        assert!(b.is_err());
+        let b = board_of(
+            "(add (remove (square 3) vertices:{{0 0}} edges:{{{1 1} {2 1}}}) \
+             vertices:{{3 3}} edges:{{{3 3} {2 2}}}) use:Vertex",
+        )
+        .unwrap();
+        // (0, 0) is gone, (3, 3) is appended and joined to (2, 2).
+        assert_eq!(b.num_sites(), 9);
+        assert_eq!(points(&b)[0], (1.0, 0.0));
+        assert_eq!(points(&b)[8], (3.0, 3.0));
+        assert_eq!(b.neighbours(8, Relation::Adjacent), [7]);
+    }
+
+    #[test]
+    fn unsupported_operator_arguments_are_errors() {
+        for shape in [
+            "(merge (square 3) (shift 3 0 (square 3)) connect:True)",
+            "(add (square 3) edgesCurved:{{{0 0} {1 0} {1 2} {-1 2}}})",
+            "(remove (square 8) (poly {{2.5 2.5} {2.5 5.5} {4.5 5.5}}))",
+            "(shift 1 1 1 (square 3))",
+            "(wedge 1)",
+        ] {
+            let err = board_of(shape).expect_err(shape);
+            assert_eq!(err.kind, ErrorKind::Unsupported, "{shape}: {err}");
+        }
+    }
 }
