@@ -149,3 +149,32 @@ fn hands_without_equipment_and_numbered_pieces_are_errors() {
     let e = load(numbered).expect_err("Ludii has no such placement");
     assert!(e.contains("container of `(place ...)`"), "{e}");
 }
+
+/// A mill gives the mover a removal: `(moveAgain)`, then `(is Prev Mover)`
+/// selects `(move Remove ...)` in the same turn.
+const MILL: &str = r#"(game "Mill" (players 2)
+  (equipment { (board (square 3) use:Vertex) (hand Each) (piece "Marker" Each) })
+  (rules (start (place "Marker" "Hand" count:3))
+    (play (if (is Prev Mover)
+      (move Remove (sites Occupied by:Next container:"Board"))
+      (move (from (handSite Mover)) (to (sites Empty))
+        (then (if (is Line 3) (moveAgain))))))
+    (end (if (no Moves Next) (result Mover Win)))))"#;
+
+#[test]
+fn a_mill_gives_a_removal_of_the_next_player_s_pieces_in_the_same_turn() {
+    let g = game(MILL);
+    let mut s = g.initial_state();
+    for key in ["c:9>0", "c:10>3", "c:9>1", "c:10>4", "c:9>2"] {
+        play(&g, &mut s, key);
+    }
+    // P1's hand is empty, but the removal is a move: `(no Moves Next)`
+    // computes the mover's moves with the mover as the previous player.
+    assert!(matches!(g.status(&s), Status::Ongoing { mover: 1 }));
+    // During the continued turn `Next` is the opponent again.
+    assert_eq!(keys(&g, &s), ["-1>3", "-1>4"]);
+    play(&g, &mut s, "-1>4");
+    assert_eq!((s.what_at(4), s.count_at(4)), (0, 0));
+    assert!(matches!(g.status(&s), Status::Ongoing { mover: 2 }));
+    assert!(keys(&g, &s).iter().all(|k| k.starts_with("c:10>")));
+}

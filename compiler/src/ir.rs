@@ -70,6 +70,15 @@ impl Hand {
 }
 
 impl GameModel {
+    /// Player `p`'s phase at the start: the first one that is theirs or
+    /// shared (`State.initPhase`).
+    pub fn initial_phase(&self, p: PlayerId) -> usize {
+        self.phases
+            .iter()
+            .position(|ph| ph.owner.is_none_or(|o| o == p))
+            .unwrap_or(0)
+    }
+
     /// Where Ludii numbers the first site after the board: the board's
     /// elements of its default type, or its cells when there are more
     /// (`Equipment.initContainerAndParameters`).
@@ -131,6 +140,9 @@ pub struct RegionDecl {
 #[derive(Clone, Debug)]
 pub struct Phase {
     pub name: String,
+    /// `(phase "Name" P ...)`: the player the phase belongs to (every
+    /// player's when `None`, Ludii's `Shared`).
+    pub owner: Option<PlayerId>,
     pub play: Moves,
     /// The phase's own end rules, evaluated before the global ones.
     pub end: Vec<EndRule>,
@@ -164,6 +176,13 @@ pub enum Moves {
     Shoot(Shoot),
     /// `(move Pass)`.
     Pass { rule: u16, then: Option<Effect> },
+    /// `(move Remove REGION [(then E)])`: take the piece off a site of
+    /// REGION, one move per site holding one.
+    Remove {
+        rule: u16,
+        sites: Region,
+        then: Option<Effect>,
+    },
     /// `(forEach Piece [NAMES] [MOVES])`: the move rules of each of the mover's
     /// pieces, from the site it stands on. Lowering resolves which rules
     /// apply to which component, one entry per component.
@@ -360,6 +379,31 @@ pub enum Region {
     Filter(Box<Region>, Box<Cond>),
     /// `(sites Hand WHO)`: the sites of WHO's hand.
     Hand(PlayerRef),
+    /// `(sites Around REGION [DIRS] [TYPE] [distance:N] [if:C] [includeSelf:B])`.
+    Around(Box<Around>),
+}
+
+/// `(sites Around ...)` (Ludii's SitesAround): the sites `distance` steps
+/// away along each direction from a site of `of` (as `(from)`), where `if:`
+/// holds (with the site as `(to)`) and which hold `only`; the sites of `of`
+/// themselves are left out unless `include_self`.
+#[derive(Clone, Debug)]
+pub struct Around {
+    pub of: Region,
+    pub directions: AbsoluteDirection,
+    pub distance: u32,
+    pub test: Option<Cond>,
+    pub only: Option<Occupancy>,
+    pub include_self: bool,
+}
+
+/// What a site holds, relative to the mover (Ludii's `RegionTypeDynamic`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Occupancy {
+    Empty,
+    NotEmpty,
+    Own,
+    Enemy,
 }
 
 /// Whose pieces: a player, a set of players, or everyone's.
@@ -522,6 +566,8 @@ pub enum Cond {
     },
     /// `(no Moves WHO)`: WHO would have no legal move if it were to move now.
     NoMoves(PlayerRef),
+    /// `(can Move MOVES)`: MOVES yields at least one move for the mover.
+    CanMove(Box<Moves>),
     /// `(no Pieces [WHO] ["Name"] [in:REGION])` (Ludii's `NoPieces`): none
     /// of these pieces stands on the board.
     NoPieces(Pieces),
@@ -569,6 +615,10 @@ pub enum IntExpr {
     Site(SiteExpr),
     /// `(state at:S)`: the state of the piece at S (0 if none).
     State(SiteExpr),
+    /// `(what at:S)`: the component at S (0 if none).
+    What(SiteExpr),
+    /// `(id "Name" Mover)`: the mover's component of that name (index p - 1).
+    MoversComponent(Vec<u8>),
     /// `(size Stack at:S)`: how many pieces are stacked at S.
     StackSize(SiteExpr),
     /// `(score WHO)`.
@@ -604,8 +654,23 @@ pub struct Line {
     pub length: u32,
     pub directions: AbsoluteDirection,
     pub exact: bool,
-    /// Whose pieces count; `None` means the owner of the piece at the last `to`.
-    pub who: Option<PlayerRef>,
+    /// Which components make the line.
+    pub pieces: LinePieces,
+    /// `contiguous:False`: the line's pieces need not be next to each
+    /// other (each radial counts every matching site up to the edge).
+    pub contiguous: bool,
+}
+
+/// The components `(is Line ...)` counts (Ludii's `whats`); the pivot must
+/// hold one of them.
+#[derive(Clone, Debug)]
+pub enum LinePieces {
+    /// The pivot's component (the default).
+    Pivot,
+    /// `(is Line N WHO)`: every component WHO owns.
+    Owner(PlayerRef),
+    /// `what:N` or `whats:{N...}`: these components.
+    Whats(Vec<IntExpr>),
 }
 
 /// `(is Line N ... [through:S] [byLevel:B])` where the line passes through S

@@ -2413,6 +2413,7 @@ impl Amazons {
             s.turns += 1;
         }
         s.mover = next;
+        s.again = false;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
     #[allow(unused_variables)]

@@ -55,6 +55,22 @@ impl Results {
         player
     }
 
+    /// Who moves after `mover`'s move, as Ludii's `next` makes it:
+    /// computed before the move as the first player after `mover` still in
+    /// the game (`active_before`), it skips a player who lost during the
+    /// move (`End.applyResult` moves `next` on) but not one who won, who
+    /// then plays one more turn out of the game.
+    #[inline(always)]
+    pub fn next_mover(&self, mover: Player, active_before: u32) -> Player {
+        next_mover(
+            self.num_players,
+            mover,
+            active_before,
+            self.active,
+            self.winners,
+        )
+    }
+
     /// The previous player still in the game before `player`.
     #[inline(always)]
     pub fn previous_active(&self, player: Player) -> Player {
@@ -278,5 +294,51 @@ mod tests {
         r.lose(2);
         r.draw_all(EndReason::TurnLimit);
         assert_eq!(r.outcome().unwrap().ranks(), &[1.5, 3.0, 1.5]);
+    }
+}
+
+/// [`Results::next_mover`] over bit sets of players (bit p for player p):
+/// the engines share Ludii's rule for who moves next.
+pub fn next_mover(
+    num_players: u8,
+    mover: Player,
+    active_before: u32,
+    active: u32,
+    winners: u32,
+) -> Player {
+    let after = |from: Player, set: u32| {
+        let mut p = from;
+        for _ in 0..num_players {
+            p = if p >= num_players { 1 } else { p + 1 };
+            if set & (1 << p) != 0 {
+                return p;
+            }
+        }
+        from
+    };
+    let next = after(mover, active_before);
+    if active & (1 << next) != 0 || winners & (1 << next) != 0 {
+        return next;
+    }
+    // The first player from `next` on still in the game.
+    let previous = if next <= 1 { num_players } else { next - 1 };
+    after(previous, active)
+}
+
+#[cfg(test)]
+mod next_mover_tests {
+    use super::next_mover;
+
+    #[test]
+    fn a_winner_who_was_next_plays_once_more_and_a_loser_is_skipped() {
+        let all = 0b1110;
+        // P1 moved; P2 won during the move: P2 still moves next.
+        assert_eq!(next_mover(3, 1, all, 0b1010, 0b0100), 2);
+        // P2 lost instead: P3 moves.
+        assert_eq!(next_mover(3, 1, all, 0b1010, 0), 3);
+        // Nobody left the game: plain turn order, wrapping round.
+        assert_eq!(next_mover(3, 3, all, all, 0), 1);
+        // A player already out before the move is skipped.
+        assert_eq!(next_mover(3, 1, 0b1010, 0b1010, 0b0100), 3);
     }
 }

@@ -100,6 +100,9 @@ pub fn features(model: &GameModel) -> Features {
     for phase in &model.phases {
         check.moves(&phase.play, false);
         for next in &phase.next {
+            if next.who.is_some() {
+                check.refuse("`(nextPhase WHO ...)`");
+            }
             if let Some(c) = &next.condition {
                 check.cond(c, true);
             }
@@ -219,6 +222,7 @@ impl Check {
                     self.refuse("consequences of `(move Pass)`");
                 }
             }
+            Moves::Remove { .. } => self.refuse("`(move Remove ...)`"),
             Moves::ForEachPiece(rules) => {
                 for r in rules {
                     self.moves(&r.moves, true);
@@ -401,13 +405,30 @@ impl Check {
         }
     }
 
+    /// `(is Line ...)` of the pivot's component, contiguous, along one of
+    /// the direction sets.
+    fn line(&mut self, line: &crate::ir::Line) {
+        use crate::ir::AbsoluteDirection as D;
+        if !matches!(line.pieces, crate::ir::LinePieces::Pivot) {
+            self.refuse("`(is Line ...)` of given players or components");
+        }
+        if !line.contiguous {
+            self.refuse("`(is Line ... contiguous:False)`");
+        }
+        if !matches!(
+            line.directions,
+            D::Adjacent | D::Orthogonal | D::Diagonal | D::All
+        ) {
+            self.refuse("`(is Line ...)` along one direction");
+        }
+        self.line_directions.insert(line.directions);
+    }
+
     /// `at_end`: in an end rule, where `(no Moves Next)` may run the probe.
     fn cond(&mut self, c: &Cond, at_end: bool) {
         match c {
             Cond::True | Cond::False | Cond::AllPassed => {}
-            Cond::Line(line) => {
-                self.line_directions.insert(line.directions);
-            }
+            Cond::Line(line) => self.line(line),
             Cond::Not(c) => self.cond(c, at_end),
             Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| self.cond(c, at_end)),
             Cond::Even(n) | Cond::Odd(n) | Cond::Enemy(n) | Cond::Friend(n) => self.int(n, at_end),
@@ -422,6 +443,7 @@ impl Check {
             }
             Cond::NoMoves(PlayerRef::Next) => {}
             Cond::NoMoves(_) => self.reads_stalemate = true,
+            Cond::CanMove(_) => self.refuse("`(can Move ...)`"),
             Cond::NoPieces(pieces) => self.pieces(pieces),
             Cond::AllSites(r, c) => {
                 self.region(r);
@@ -436,7 +458,7 @@ impl Check {
                     self.refuse("`(is Line ... exact:True byLevel:True)`");
                 }
                 if !at.by_level {
-                    self.line_directions.insert(at.line.directions);
+                    self.line(&at.line);
                 }
                 self.site(&at.through);
             }
@@ -463,6 +485,8 @@ impl Check {
             IntExpr::StackSize(x) => self.site(x),
             IntExpr::CountPieces(pieces) => self.pieces(pieces),
             IntExpr::CountAt(_) => self.refuse("`(count at:...)`"),
+            IntExpr::What(_) => self.refuse("`(what at:...)`"),
+            IntExpr::MoversComponent(_) => self.refuse("`(id \"Name\" Mover)` as a number"),
             IntExpr::Score(_) => self.scores = true,
         }
     }
@@ -500,6 +524,7 @@ impl Check {
                 self.cond(test, false);
             }
             Region::Hand(_) => self.refuse("`(sites Hand ...)`"),
+            Region::Around(_) => self.refuse("`(sites Around ...)`"),
         }
     }
 }
@@ -525,6 +550,10 @@ pub fn placements<'m>(moves: &'m Moves, out: &mut Vec<&'m crate::ir::Add>) {
         Moves::Priority(list) | Moves::Or(list) => list.iter().for_each(|m| placements(m, out)),
         Moves::Then(inner, _) => placements(inner, out),
         Moves::ForEachSite { moves, .. } => placements(moves, out),
-        Moves::Move(_) | Moves::Shoot(_) | Moves::Pass { .. } | Moves::Append { .. } => {}
+        Moves::Move(_)
+        | Moves::Shoot(_)
+        | Moves::Pass { .. }
+        | Moves::Remove { .. }
+        | Moves::Append { .. } => {}
     }
 }

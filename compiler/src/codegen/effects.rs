@@ -74,6 +74,7 @@ pub(super) fn collect_rules<'m>(
             thens: thens(&m.then),
         }),
         Moves::Pass { .. } => {}
+        Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
         Moves::ForEachPiece(rules) => {
             for r in rules {
                 collect_rules(&r.moves, outer, out);

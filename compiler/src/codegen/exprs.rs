@@ -159,6 +159,9 @@ impl Gen<'_> {
             }
             IntExpr::CountMoves => quote!((s.moves as i64)),
             IntExpr::CountAt(_) => unreachable!("refused by features: counts of pieces"),
+            IntExpr::What(_) | IntExpr::MoversComponent(_) => {
+                unreachable!("refused by features: components as numbers")
+            }
             IntExpr::Player(p) => {
                 let p = self.player(*p);
                 quote!((#p as i64))
@@ -263,6 +266,7 @@ impl Gen<'_> {
         match c {
             Cond::True => quote!(true),
             Cond::False => quote!(false),
+            Cond::CanMove(_) => unreachable!("refused by features: (can Move ...)"),
             Cond::Not(c) => {
                 let c = self.cond(c);
                 quote!(!(#c))
@@ -438,6 +442,7 @@ impl Gen<'_> {
         match r {
             Region::Empty => quote!(ALL.minus(s.occupied)),
             Region::Hand(_) => unreachable!("refused by features: hands"),
+            Region::Around(_) => unreachable!("refused by features: (sites Around ...)"),
             Region::Static(sites) => {
                 let b = self.tables.bits(sites.iter().copied());
                 quote!(#b)

@@ -507,7 +507,18 @@ pub fn module<'m>(
                 /// Each player's current phase (index 0 unused).
                 phase: [u8; NUM_PLAYERS as usize + 1],
             },
-            quote!(phase: [0; NUM_PLAYERS as usize + 1],),
+            {
+                // Each player's first phase (its own or a shared one).
+                let initial: Vec<usize> = (0..=model.num_players)
+                    .map(|p| if p == 0 { 0 } else { model.initial_phase(p) })
+                    .collect();
+                if initial.iter().all(|&i| i == 0) {
+                    quote!(phase: [0; NUM_PLAYERS as usize + 1],)
+                } else {
+                    let initial = initial.iter().map(|&i| Literal::u8_unsuffixed(i as u8));
+                    quote!(phase: [#(#initial),*],)
+                }
+            },
             quote!(self.advance_phases(s, mover);),
             quote! {
                 /// `(nextPhase ...)` for every player, after `mover`'s move.
@@ -610,7 +621,7 @@ pub fn module<'m>(
         (false, false) => (
             quote!(),
             quote! {
-                let next = s.results.next_active(mover);
+                let next = s.results.next_mover(mover, active_before);
                 if next != mover {
                     s.turns += 1;
                 }
@@ -624,7 +635,7 @@ pub fn module<'m>(
                 quote!(if again && s.results.is_active(mover) {
                     mover
                 } else {
-                    s.results.next_active(mover)
+                    s.results.next_mover(mover, active_before)
                 })
             };
             (
@@ -635,9 +646,20 @@ pub fn module<'m>(
                         s.turns += 1;
                     }
                     s.mover = next;
+                    // Ludii's `next` is the following player again once
+                    // the turn goes on.
+                    s.again = false;
                 },
             )
         }
+    };
+    // With more than two players, who moves next depends on who was still
+    // in the game before the end rules (a winner who was next plays once
+    // more: `Results::next_mover`).
+    let snapshot_active = if n_players > 2 {
+        quote!(let active_before = s.results.active;)
+    } else {
+        quote!()
     };
     // Each `(place ...)` of the start rules: one call, or a loop over its sites.
     let start: Vec<TokenStream> = model
@@ -878,6 +900,7 @@ pub fn module<'m>(
                 }
                 #clear_stalemate
                 #keep_again
+                #snapshot_active
                 self.end(s, mover, mv == Move::Pass);
                 #limits
                 s.prev = mover;

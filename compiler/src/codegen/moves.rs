@@ -43,6 +43,7 @@ impl Gen<'_> {
             Moves::Move(pm) => self.piece_move(pm, emit),
             Moves::Shoot(shoot) => self.shoot(shoot, emit),
             Moves::Pass { .. } => emit(quote!(Move::Pass)),
+            Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
             Moves::ForEachPiece(rules) => {
                 let saved = (self.scope, self.component);
                 self.scope.from = true;

@@ -3,7 +3,9 @@
 use ludemic_runtime::{MoveBuffer, Player};
 
 use crate::board::Relation;
-use crate::ir::{Comparison, Cond, IntExpr, Owners, Pieces, PlayerRef, Region, Site, SiteExpr};
+use crate::ir::{
+    Around, Comparison, Cond, IntExpr, Occupancy, Owners, Pieces, PlayerRef, Region, Site, SiteExpr,
+};
 
 use super::{Interpreter, State};
 
@@ -32,6 +34,11 @@ impl Interpreter {
         match cond {
             Cond::True => true,
             Cond::False => false,
+            Cond::CanMove(moves) => {
+                let mut out = MoveBuffer::new();
+                self.generate(state, mover, ctx, moves, &mut out);
+                !out.is_empty()
+            }
             Cond::Not(c) => !self.eval_cond(state, mover, ctx, c),
             Cond::And(cs) => cs.iter().all(|c| self.eval_cond(state, mover, ctx, c)),
             Cond::Or(cs) => cs.iter().any(|c| self.eval_cond(state, mover, ctx, c)),
@@ -39,10 +46,10 @@ impl Interpreter {
             Cond::Odd(n) => self.eval_int(state, mover, ctx, n) % 2 != 0,
             Cond::Line(line) => state
                 .last_to
-                .is_some_and(|pivot| self.is_line(state, line, pivot)),
+                .is_some_and(|pivot| self.is_line(state, mover, ctx, line, pivot)),
             Cond::LineAt(at) => match self.eval_site(state, ctx, &at.through) {
                 Some(pivot) if at.by_level => self.is_line_by_level(state, &at.line, pivot),
-                Some(pivot) => self.is_line(state, &at.line, pivot),
+                Some(pivot) => self.is_line(state, mover, ctx, &at.line, pivot),
                 None => false,
             },
             Cond::AllPassed => {
@@ -85,7 +92,10 @@ impl Interpreter {
             // forced to pass.
             Cond::NoMoves(PlayerRef::Next) => {
                 let p = self.resolve(state, mover, PlayerRef::Next);
-                !(self.swap_allowed(state) || self.has_moves(state, p))
+                // Ludii's NoMoves switches to the next player with the
+                // current mover as `prev` (so `(is Prev Mover)` holds after
+                // `moveAgain`) before computing the moves.
+                !(self.swap_allowed(state) || self.has_moves(state, p, state.mover))
             }
             Cond::NoMoves(who) => {
                 let p = self.resolve(state, mover, *who);
@@ -125,6 +135,10 @@ impl Interpreter {
             IntExpr::Const(c) => *c,
             IntExpr::CountMoves => state.moves as i64,
             IntExpr::CountPieces(pieces) => self.count_pieces(state, mover, ctx, pieces, false),
+            IntExpr::What(s) => self
+                .eval_site(state, ctx, s)
+                .map_or(0, |s| state.what[s as usize] as i64),
+            IntExpr::MoversComponent(per) => per.get(mover as usize - 1).map_or(0, |&w| w as i64),
             IntExpr::CountAt(region) => self
                 .region_sites(state, mover, ctx, region)
                 .into_iter()
@@ -244,10 +258,11 @@ impl Interpreter {
     }
 
     /// Whether `player` has a legal move of the play rules (not counting the
-    /// forced pass), as if it were to move now.
-    pub(super) fn has_moves(&self, state: &State, player: Player) -> bool {
+    /// forced pass), as if it were to move now after `prev`.
+    pub(super) fn has_moves(&self, state: &State, player: Player, prev: Player) -> bool {
         let mut as_player = state.clone();
         as_player.mover = player;
+        as_player.prev = prev;
         as_player.again = false;
         let phase = &self.model.phases[state.phase[player as usize] as usize];
         let mut out = MoveBuffer::new();
@@ -438,6 +453,7 @@ impl Interpreter {
                     self.eval_cond(state, mover, &at, test)
                 })
                 .collect(),
+            Region::Around(around) => self.sites_around(state, mover, ctx, around),
             Region::Hand(who) => {
                 let who = self.resolve(state, mover, *who);
                 self.model
@@ -448,6 +464,52 @@ impl Interpreter {
                     .collect()
             }
         }
+    }
+}
+
+impl Interpreter {
+    /// `(sites Around ...)` as Ludii's SitesAround walks it.
+    fn sites_around(&self, state: &State, mover: Player, ctx: &Ctx, around: &Around) -> Vec<Site> {
+        let board = &self.model.board;
+        let origins = self.region_sites(state, mover, ctx, &around.of);
+        let mut sites = Vec::new();
+        for &from in &origins {
+            if from as usize >= board.num_sites() {
+                continue;
+            }
+            for radial in board.radials(from as usize, around.directions) {
+                let Some(&to) = radial.steps.get(around.distance as usize) else {
+                    continue;
+                };
+                let at = Ctx {
+                    from: Some(from),
+                    to: Some(to),
+                    ..*ctx
+                };
+                let passes = around
+                    .test
+                    .as_ref()
+                    .is_none_or(|c| self.eval_cond(state, mover, &at, c));
+                let holds = around.only.is_none_or(|only| {
+                    let (what, owner) = (state.what[to as usize], state.owner[to as usize]);
+                    match only {
+                        Occupancy::Empty => what == 0,
+                        Occupancy::NotEmpty => what != 0,
+                        Occupancy::Own => what != 0 && owner == mover,
+                        Occupancy::Enemy => what != 0 && owner != 0 && owner != mover,
+                    }
+                });
+                if passes && holds {
+                    sites.push(to);
+                }
+            }
+        }
+        if around.include_self {
+            sites.extend_from_slice(&origins);
+        } else {
+            sites.retain(|s| !origins.contains(s));
+        }
+        sorted(sites)
     }
 }
 

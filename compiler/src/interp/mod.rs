@@ -40,6 +40,8 @@ pub enum Move {
     /// `(site)` of the `forEach Site` around it); `to` is the site of its
     /// first action, which names the move.
     Effect { rule: u16, site: Site, to: Site },
+    /// Take the piece off `site`, by the `(move Remove ...)` numbered `rule`.
+    Remove { rule: u16, site: Site },
     /// A pass (forced when a player has no other move).
     Pass,
     /// The swap rule: the second player takes over the first player's side.
@@ -214,7 +216,13 @@ impl Game for Interpreter {
             last_to_after: None,
             mover: 1,
             prev: 0,
-            phase: [0; MAX_PLAYERS + 1],
+            phase: std::array::from_fn(|p| match p {
+                0 => 0,
+                p if p <= self.model.num_players as usize => {
+                    self.model.initial_phase(p as u8) as u8
+                }
+                _ => 0,
+            }),
             moves: 0,
             turns: 1,
             last_to: None,
@@ -279,6 +287,10 @@ impl Game for Interpreter {
                 }
             }
             Move::Effect { to, .. } => MoveKey::place(to as u32),
+            Move::Remove { site, .. } => MoveKey {
+                to: self.site_ref(self.model.board.site_type, site),
+                ..MoveKey::place(site as u32)
+            },
             Move::Piece { from, to, .. } => MoveKey {
                 from: self.site_ref(self.model.board.site_type, from),
                 to: self.site_ref(self.model.board.site_type, to),
@@ -322,16 +334,7 @@ impl Interpreter {
                     }
                     _ => self.put(state, self.model.board.site_type, site, what, 0),
                 }
-                state.last_to = Some(site);
-                state.last_from = Some(site);
-                state.history.push((mover, false));
-                state.moves += 1;
-                let ctx = Ctx {
-                    from: Some(site),
-                    to: Some(site),
-                    ..Ctx::default()
-                };
-                move_again = self.run_consequences(state, rule, &ctx);
+                move_again = self.played_at(state, mover, rule, site);
             }
             Move::Effect { rule, site, to } => {
                 let Some(Some(Rule {
@@ -376,9 +379,14 @@ impl Interpreter {
                 };
                 move_again = self.run_consequences(state, rule, &ctx);
             }
+            Move::Remove { rule, site } => {
+                // Ludii's ActionRemove empties the site (the top of a stack).
+                self.clear(state, site);
+                move_again = self.played_at(state, mover, rule, site);
+            }
             Move::Pass => {
                 // Ludii's stalemated flag: the mover passed with no other move.
-                if !self.has_moves(state, mover) {
+                if !self.has_moves(state, mover, state.prev) {
                     state.stalemated |= 1 << mover;
                 }
                 state.last_to = None;
@@ -404,6 +412,7 @@ impl Interpreter {
         }
         // After `moveAgain`, Ludii's `Next` is the mover (end rules see it so).
         state.again = move_again;
+        let active_before = state.active;
         self.evaluate_end(state, mover);
         if state.active != 0 && self.limit_reached(state) {
             let reason = if state.moves >= MOVE_LIMIT {
@@ -421,12 +430,36 @@ impl Interpreter {
         let next = if move_again && state.is_active(mover) {
             mover
         } else {
-            self.next_player(state, mover)
+            ludemic_runtime::results::next_mover(
+                self.model.num_players,
+                mover,
+                active_before,
+                state.active,
+                state.winners,
+            )
         };
         if next != mover || mv == Move::Swap {
             state.turns += 1;
         }
         state.mover = next;
+        // Ludii's `next` is the following player again once the turn goes
+        // on (`Game.apply` recomputes it after switching the mover).
+        state.again = false;
+    }
+
+    /// Records a move made at `site` alone (a placement, a removal) and runs
+    /// its rule's consequences there; returns whether the mover moves again.
+    fn played_at(&self, state: &mut State, mover: Player, rule: u16, site: Site) -> bool {
+        state.last_to = Some(site);
+        state.last_from = Some(site);
+        state.history.push((mover, false));
+        state.moves += 1;
+        let ctx = Ctx {
+            from: Some(site),
+            to: Some(site),
+            ..Ctx::default()
+        };
+        self.run_consequences(state, rule, &ctx)
     }
 
     /// The `then` consequences of a rule's move, in order; returns whether
@@ -695,6 +728,7 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
         }
         Moves::Shoot(s) => record(s.rule, &s.then),
         Moves::Pass { rule, then } => record(*rule, then),
+        Moves::Remove { rule, then, .. } => record(*rule, then),
         Moves::ForEachPiece(rules) => {
             for r in rules {
                 collect_rules(&r.moves, outer, out);

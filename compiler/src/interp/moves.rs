@@ -22,6 +22,14 @@ impl Interpreter {
             Moves::Move(m) => self.generate_piece_move(state, player, ctx, m, out),
             Moves::Shoot(shoot) => self.generate_shoot(state, shoot, out),
             Moves::Pass { .. } => out.push(Move::Pass),
+            Moves::Remove { rule, sites, .. } => {
+                // Ludii's Remove: a move per site of the region holding a piece.
+                for site in self.region_sites(state, player, ctx, sites) {
+                    if state.what[site as usize] != 0 {
+                        out.push(Move::Remove { rule: *rule, site });
+                    }
+                }
+            }
             Moves::ForEachPiece(rules) => {
                 for site in 0..state.what.len() as Site {
                     let what = state.what[site as usize];

@@ -4,24 +4,51 @@
 use ludemic_runtime::Player;
 
 use crate::board::Relation;
-use crate::ir::{ConnectTargets, Connected, Line, Loop, Site};
+use crate::ir::{ConnectTargets, Connected, Line, LinePieces, Loop, Site};
 
+use super::conds::Ctx;
 use super::{Interpreter, State};
 
 impl Interpreter {
     /// `(is Line L dirs [exact:])`: along some axis through `pivot` (the
     /// last placed piece unless `through:` says otherwise), the run of
     /// pieces of the same component is at least L (exactly L with `exact`).
-    pub(super) fn is_line(&self, state: &State, line: &Line, pivot: Site) -> bool {
+    pub(super) fn is_line(
+        &self,
+        state: &State,
+        mover: Player,
+        ctx: &Ctx,
+        line: &Line,
+        pivot: Site,
+    ) -> bool {
         let board = &self.model.board;
-        let what = state.what[pivot as usize];
+        // Ludii's `whats`: the components that make the line.
+        let whats: Vec<u8> = match &line.pieces {
+            LinePieces::Pivot => vec![state.what[pivot as usize]],
+            LinePieces::Owner(who) => {
+                let who = self.resolve(state, mover, *who);
+                (1..=self.model.components.len() as u8)
+                    .filter(|&w| self.owner_of(w) == who)
+                    .collect()
+            }
+            LinePieces::Whats(list) => list
+                .iter()
+                .map(|n| self.eval_int(state, mover, ctx, n).clamp(-1, 255) as u8)
+                .collect(),
+        };
+        if !whats.contains(&state.what[pivot as usize]) {
+            return false;
+        }
         let length = line.length;
         // Counts matching sites along a radial (after its origin), from `count`;
         // `Err` means a non-exact line was found on the way.
         let walk = |steps: &[u16], mut count: u32| -> Result<u32, ()> {
             for &s in &steps[1..] {
-                if state.what[s as usize] != what {
-                    break;
+                if !whats.contains(&state.what[s as usize]) {
+                    if line.contiguous {
+                        break;
+                    }
+                    continue;
                 }
                 count += 1;
                 if !line.exact && count == length {

@@ -55,8 +55,8 @@ pub struct State {
     /// Bit p set when player p's last move was a forced pass (Ludii's
     /// `stalemated` flag, read by `(no Moves P)` for a fixed player).
     pub(crate) stalemated: u32,
-    /// Whether the last move's consequences gave the mover another move:
-    /// Ludii's `Next` is then the mover until the next move.
+    /// Whether the move being applied gave the mover another move: Ludii's
+    /// `Next` is then the mover for its end rules and phase changes.
     pub(crate) again: bool,
     /// Where the last move's last action with a site happened, consequences
     /// included (Ludii's `toAfterSubsequents`).

@@ -3,8 +3,8 @@
 use crate::board::Relation;
 use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::{
-    AbsoluteDirection, Comparison, Cond, ConnectTargets, Connected, IntExpr, Line, LineAt, Loop,
-    Owners, Pieces, PlayerRef, Region, Site, SiteExpr, SiteType,
+    AbsoluteDirection, Around, Comparison, Cond, ConnectTargets, Connected, IntExpr, Line, LineAt,
+    LinePieces, Loop, Occupancy, Owners, Pieces, PlayerRef, Region, Site, SiteExpr, SiteType,
 };
 use crate::syntax::{Node, NodeKind};
 
@@ -146,6 +146,14 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
             Ok(Cond::NoMoves(player_fn(cx, who)?))
         }
         "no Pieces" => Ok(Cond::NoPieces(pieces(cx, node, "no Pieces")?)),
+        "can Move" => {
+            let mut args = Args::new(node, "can Move", 1);
+            let inner = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(can Move ...)` needs moves")
+            })?;
+            args.finish(cx)?;
+            Ok(Cond::CanMove(Box::new(super::moves::moves(cx, inner)?)))
+        }
         "all Sites" => {
             let mut args = Args::new(node, "all Sites", 1);
             let within = args
@@ -341,30 +349,39 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
         }
         "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint" | "where"
         | "handSite" => Ok(IntExpr::Site(site(cx, node)?)),
-        "state" => {
-            let mut args = Args::new(node, "state", 0);
-            let at = args.labeled("at").ok_or_else(|| {
-                args.error(
-                    cx,
-                    ErrorKind::Unsupported,
-                    "only `(state at:SITE)` is supported",
-                )
-            })?;
+        "what" => Ok(IntExpr::What(at_site(cx, node)?)),
+        "id" => {
+            let mut args = Args::new(node, "id", 0);
+            let name = args
+                .take(|n| n.string().is_some())
+                .and_then(Node::string)
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(id ...)` needs a name"))?;
+            let who = args.next();
             args.finish(cx)?;
-            Ok(IntExpr::State(site(cx, at)?))
+            let owned = |p: u8| {
+                cx.component_owned(name, p)
+                    .map(|c| c as u8 + 1)
+                    .ok_or_else(|| {
+                        cx.error(
+                            ErrorKind::Invalid,
+                            node,
+                            format!("player {p} has no piece \"{name}\""),
+                        )
+                    })
+            };
+            match who.and_then(Node::atom) {
+                Some("Mover") => Ok(IntExpr::MoversComponent(
+                    (1..=cx.num_players()).map(owned).collect::<Result<_>>()?,
+                )),
+                Some(p) if cx.player_literal(p).is_some() => Ok(IntExpr::Const(owned(
+                    cx.player_literal(p).unwrap_or(0),
+                )?
+                    as i64)),
+                _ => Err(cx.unsupported_in(node, "piece id")),
+            }
         }
-        "size Stack" => {
-            let mut args = Args::new(node, "size Stack", 1);
-            let at = args.labeled("at").ok_or_else(|| {
-                args.error(
-                    cx,
-                    ErrorKind::Unsupported,
-                    "only `(size Stack at:SITE)` is supported",
-                )
-            })?;
-            args.finish(cx)?;
-            Ok(IntExpr::StackSize(site(cx, at)?))
-        }
+        "state" => Ok(IntExpr::State(at_site(cx, node)?)),
+        "size Stack" => Ok(IntExpr::StackSize(at_site(cx, node)?)),
         "score" => {
             let mut args = Args::new(node, "score", 0);
             let who = args.next().ok_or_else(|| {
@@ -505,6 +522,22 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
     }
 }
 
+/// The site of `(what at:S)`, `(state at:S)`, `(size Stack at:S)`.
+fn at_site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
+    let name = Cx::ludeme_name(node);
+    let skip = name.split(' ').count() - 1;
+    let mut args = Args::new(node, name.clone(), skip);
+    let at = args.labeled("at").ok_or_else(|| {
+        args.error(
+            cx,
+            ErrorKind::Unsupported,
+            format!("only `({name} at:SITE)` is supported"),
+        )
+    })?;
+    args.finish(cx)?;
+    site(cx, at)
+}
+
 /// `(handSite WHO [N])` (Ludii's HandSite): whose hand, and which of its sites.
 fn hand_site(cx: &Cx, node: &Node) -> Result<(PlayerRef, u16)> {
     let mut args = Args::new(node, "handSite", 0);
@@ -579,7 +612,8 @@ fn direction_set(atom: &str) -> AbsoluteDirection {
     board::direction(atom).unwrap_or(AbsoluteDirection::Adjacent)
 }
 
-/// `(is Line N [DIRECTIONS] [exact:B] [through:S] [byLevel:B])`.
+/// `(is Line N [DIRECTIONS] [WHO] [exact:B] [contiguous:B] [through:S]
+/// [what:N | whats:{N...}] [byLevel:B])`.
 fn line(cx: &Cx, node: &Node) -> Result<Cond> {
     let mut args = Args::new(node, "is Line", 1);
     let (length, at) = args
@@ -588,29 +622,55 @@ fn line(cx: &Cx, node: &Node) -> Result<Cond> {
     if length < 1 {
         return Err(cx.error(ErrorKind::Invalid, at, "a line needs a positive length"));
     }
-    let directions = args
-        .atom_among(DIRECTION_SETS)
-        .map_or(AbsoluteDirection::Adjacent, direction_set);
+    let directions = match args.take(|n| n.atom().and_then(board::direction).is_some()) {
+        Some(d) if direction_set(d.atom().unwrap_or_default()).is_circular() => {
+            return Err(cx.unsupported_in(d, "circular direction"))
+        }
+        Some(d) => direction_set(d.atom().unwrap_or_default()),
+        None => AbsoluteDirection::Adjacent,
+    };
     let exact = args.labeled_bool(cx, "exact", false)?;
+    let contiguous = args.labeled_bool(cx, "contiguous", true)?;
     let through = args.labeled("through").map(|t| site(cx, t)).transpose()?;
     let by_level = args.labeled_bool(cx, "byLevel", false)?;
-    let who = match args.atom_among(PLAYER_ATOMS) {
-        Some(_) => {
+    let who = args.take(|n| n.atom().is_some_and(|a| PLAYER_ATOMS.contains(&a)));
+    let what = args.labeled("what");
+    let whats = args.labeled("whats");
+    let pieces = match (who, what, whats) {
+        (None, None, None) => LinePieces::Pivot,
+        (Some(who), None, None) => LinePieces::Owner(player_ref(cx, who)?),
+        (None, Some(what), None) => LinePieces::Whats(vec![int(cx, what)?]),
+        (None, None, Some(list)) if matches!(list.kind, NodeKind::Array(_)) => LinePieces::Whats(
+            list.args()
+                .iter()
+                .map(|a| int(cx, &a.value))
+                .collect::<Result<_>>()?,
+        ),
+        _ => {
             return Err(args.error(
                 cx,
                 ErrorKind::Unsupported,
-                "`(is Line ...)` with a player is not supported yet",
+                "`(is Line ...)` with more than one of a player, `what:` and `whats:`",
             ))
         }
-        None => None,
     };
     args.finish(cx)?;
     let line = Line {
         length: length as u32,
         directions,
         exact,
-        who,
+        pieces,
+        contiguous,
     };
+    if by_level && !(matches!(line.pieces, LinePieces::Pivot) && line.contiguous) {
+        return Err(cx
+            .error(
+                ErrorKind::Unsupported,
+                node,
+                "`(is Line ... byLevel:True)` with pieces or `contiguous:` given",
+            )
+            .with_label("not supported by ludemic yet"));
+    }
     if cx.stacking() != by_level {
         // Ludii reads lines on stacks either level by level (`byLevel:True`)
         // or by stacks' contents; only the first is implemented.
@@ -702,6 +762,47 @@ fn is_loop(cx: &Cx, node: &Node) -> Result<Loop> {
 /// `(sites Winning ...)`, or a static region.
 pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
     match Cx::ludeme_name(node).as_str() {
+        "sites Around" => {
+            let mut args = Args::new(node, "sites Around", 1);
+            let of = args
+                .take(|n| n.head().is_some() || n.string().is_some())
+                .ok_or_else(|| {
+                    args.error(cx, ErrorKind::Invalid, "`(sites Around ...)` needs sites")
+                })?;
+            let only = match args.atom_among(&["Empty", "NotEmpty", "Own", "Enemy"]) {
+                Some("Empty") => Some(Occupancy::Empty),
+                Some("NotEmpty") => Some(Occupancy::NotEmpty),
+                Some("Own") => Some(Occupancy::Own),
+                Some("Enemy") => Some(Occupancy::Enemy),
+                _ => None,
+            };
+            let directions = match args.take(|n| n.atom().and_then(board::direction).is_some()) {
+                Some(d) => {
+                    let d = direction_set(d.atom().unwrap_or_default());
+                    if d.is_circular() {
+                        return Err(cx.unsupported_in(node, "circular direction in"));
+                    }
+                    d
+                }
+                None => AbsoluteDirection::Adjacent,
+            };
+            let distance = match args.labeled("distance") {
+                Some(n) => u32::try_from(cx.int_literal(n)?)
+                    .map_err(|_| cx.error(ErrorKind::Invalid, n, "a distance is 0 or more"))?,
+                None => 1,
+            };
+            let test = args.labeled("if").map(|c| cond(cx, c)).transpose()?;
+            let include_self = args.labeled_bool(cx, "includeSelf", false)?;
+            args.finish(cx)?;
+            Ok(Region::Around(Box::new(Around {
+                of: region(cx, of)?,
+                directions,
+                distance,
+                test,
+                only,
+                include_self,
+            })))
+        }
         "sites Hand" => {
             let mut args = Args::new(node, "sites Hand", 1);
             let who = args.next().ok_or_else(|| {
@@ -794,6 +895,11 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
                     "only `(sites Occupied by:WHO)` is supported",
                 )
             })?;
+            let on_board = match args.labeled("container") {
+                Some(c) if c.string() == Some("Board") => true,
+                Some(c) => return Err(cx.unsupported_in(c, "container of `(sites Occupied ...)`")),
+                None => false,
+            };
             args.finish(cx)?;
             let owners = match by.atom() {
                 Some("Neutral") => Owners::Player(PlayerRef::Player(0)),
@@ -801,7 +907,15 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
                 Some("All") => Owners::All,
                 _ => Owners::Player(player_fn(cx, by)?),
             };
-            Ok(Region::Occupied(owners))
+            let occupied = Region::Occupied(owners);
+            if on_board && !cx.hands().is_empty() {
+                // Ludii's `owned` positions cover the hands; `container:"Board"`
+                // keeps the board's.
+                let b = cx.board(node)?;
+                let board = Region::Static((0..b.num_sites() as Site).collect());
+                return Ok(Region::Intersection(vec![occupied, board]));
+            }
+            Ok(occupied)
         }
         "sites Mover" | "sites Next" | "sites Prev" => {
             Args::new(node, Cx::ludeme_name(node), 1).finish(cx)?;
@@ -1049,6 +1163,32 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
             sites
         }
         "{...}" => list_sites(cx, node)?,
+        "forEach" => {
+            // `(forEach REGION if:C)` with C fixed by the site alone.
+            let mut args = Args::new(node, "forEach", 0);
+            let within = args.take(|n| n.head().is_some()).ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(forEach ...)` needs a region")
+            })?;
+            let test = args.labeled("if").ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(forEach REGION ...)` needs `if:`")
+            })?;
+            args.finish(cx)?;
+            let within = static_region(cx, within)?;
+            let test_cond = cond(cx, test)?;
+            let mut sites = Vec::new();
+            for s in within {
+                match super::fixed::cond(b, &test_cond, s) {
+                    Some(true) => sites.push(s),
+                    Some(false) => {}
+                    None => return Err(cx.unsupported_in(test, "condition in a fixed region")),
+                }
+            }
+            sites
+        }
+        "centrePoint" => match site(cx, node)? {
+            SiteExpr::Const(s) => vec![s],
+            _ => return Err(cx.unsupported_in(node, "fixed site")),
+        },
         "handSite" => match hand_site(cx, node)? {
             (PlayerRef::Player(p), index) => {
                 let hand = cx.hands().iter().find(|h| h.owner == p).ok_or_else(|| {

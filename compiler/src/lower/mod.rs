@@ -9,6 +9,7 @@ mod board;
 mod conds;
 mod directions;
 mod equipment;
+mod fixed;
 mod moves;
 mod rules;
 

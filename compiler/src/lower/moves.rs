@@ -38,6 +38,19 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
                 then: None,
             })
         }
+        "move Remove" => {
+            let mut args = Args::new(node, "move Remove", 1);
+            let sites = args.take(|n| n.head() != Some("then")).ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(move Remove ...)` needs sites")
+            })?;
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            Ok(Moves::Remove {
+                rule: cx.next_rule(),
+                sites: conds::region(cx, sites)?,
+                then,
+            })
+        }
         "move" if node.args().iter().any(|a| a.value.head() == Some("from")) => {
             piece_move(cx, node, Kind::FromTo)
         }
@@ -262,7 +275,7 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
     let name = Cx::ludeme_name(node);
     let mut args = Args::new(node, name.clone(), skip);
     let from = match args.form_with_head("from") {
-        Some(f) => Some(from_arg(cx, f, kind)?),
+        Some(f) => from_arg(cx, f, kind)?,
         None => None,
     };
     let walks = if kind == Kind::Leap {
@@ -388,14 +401,15 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
     })
 }
 
-/// `(from REGION)` of a move; in a hop or step, `(from (last To))` style single sites.
-fn from_arg(cx: &Cx, node: &Node, _kind: Kind) -> Result<crate::ir::Region> {
+/// `(from REGION)` of a move; in a hop or step, `(from (last To))` style
+/// single sites; `(from)` alone is the moving piece's own site (`None`).
+fn from_arg(cx: &Cx, node: &Node, _kind: Kind) -> Result<Option<crate::ir::Region>> {
     let mut args = Args::new(node, "from", 0);
-    let region = args
-        .next()
-        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(from ...)` needs sites"))?;
+    let Some(region) = args.next() else {
+        return Ok(None);
+    };
     args.finish(cx)?;
-    conds::region(cx, region)
+    conds::region(cx, region).map(Some)
 }
 
 /// `{ {F F R F} {F F L F} }`.

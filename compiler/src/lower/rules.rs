@@ -37,6 +37,7 @@ pub(super) fn rules(cx: &mut Cx, node: &Node) -> Result<Rules> {
     let phases = match (play, phase_list) {
         (Some(play), None) => vec![Phase {
             name: String::new(),
+            owner: None,
             play: self::play(cx, play)?,
             end: Vec::new(),
             next: Vec::new(),
@@ -136,12 +137,19 @@ fn phase(cx: &Cx, node: &Node) -> Result<Phase> {
     while let Some(n) = args.form_with_head("nextPhase") {
         next.push(next_phase(cx, n)?);
     }
-    if let Some(other) = args.take(|n| n.atom().is_some()) {
-        return Err(cx.unsupported_in(other, "phase owner"));
-    }
+    let owner = match args.take(|n| n.atom().is_some()) {
+        Some(o) if o.atom() == Some("Shared") => None,
+        Some(o) => Some(
+            o.atom()
+                .and_then(|a| cx.player_literal(a))
+                .ok_or_else(|| cx.unsupported_in(o, "phase owner"))?,
+        ),
+        None => None,
+    };
     args.finish(cx)?;
     Ok(Phase {
         name,
+        owner,
         play,
         end,
         next,

@@ -1,0 +1,107 @@
+//! Ludemes the library survey asked for next: phases owned by one player,
+//! `(sites Around ...)`, `(what at:...)` against `(id "Name" Mover)`, and
+//! fixed `(forEach REGION if:C)` regions in the start rules
+//! (docs/ludii-semantics.md §8 and §20). Inline descriptions only.
+
+use std::path::Path;
+
+use ludemic_compiler::expand::DefineLibrary;
+use ludemic_compiler::interp::{Interpreter, State};
+use ludemic_compiler::{load_str, Config};
+use ludemic_runtime::{Game, MoveBuffer, Status};
+
+fn game(text: &str) -> Interpreter {
+    let loaded = load_str(
+        Path::new("inline.lud"),
+        text,
+        &DefineLibrary::empty(),
+        &Config::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    Interpreter::new(loaded.model)
+}
+
+fn keys(g: &Interpreter, state: &State) -> Vec<String> {
+    let mut legal = MoveBuffer::new();
+    g.legal_moves(state, &mut legal);
+    let mut keys: Vec<String> = legal.iter().map(|&m| g.move_key(m).to_string()).collect();
+    keys.sort_by_key(|k| {
+        k.trim_start_matches("-1>")
+            .parse::<u32>()
+            .unwrap_or(u32::MAX)
+    });
+    keys
+}
+
+fn play(g: &Interpreter, state: &mut State, key: &str) {
+    let mv = g
+        .find_move(state, key)
+        .unwrap_or_else(|| panic!("{key} is not legal"));
+    g.apply(state, mv);
+}
+
+#[test]
+fn each_player_starts_in_the_first_phase_they_own() {
+    // P1 places in row 0 only, P2 anywhere: P2's first phase is "Free".
+    let g = game(
+        r#"(game "Owned" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules phases:{
+        (phase "Opening" P1 (play (move Add (to (intersection (sites Empty) (sites Row 0))))))
+        (phase "Free" (play (move Add (to (sites Empty))))) }
+        (end (if (is Line 3) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    assert_eq!(keys(&g, &s), ["-1>0", "-1>1", "-1>2"]);
+    play(&g, &mut s, "-1>0");
+    assert_eq!(keys(&g, &s).len(), 8, "P2 places anywhere");
+}
+
+#[test]
+fn sites_around_a_region_leave_out_the_region() {
+    // Col's rule: never next to one's own pieces.
+    let g = game(
+        r#"(game "Apart" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules (play (move Add (to (difference (sites Empty)
+                                  (sites Around (sites Occupied by:Mover) Orthogonal)))))
+        (end (if (no Moves Next) (result Next Loss)))))"#,
+    );
+    let mut s = g.initial_state();
+    play(&g, &mut s, "-1>4");
+    play(&g, &mut s, "-1>0");
+    // P1 is on the centre: the four orthogonal neighbours are out.
+    assert_eq!(keys(&g, &s), ["-1>2", "-1>6", "-1>8"]);
+}
+
+#[test]
+fn what_at_a_site_compares_with_the_mover_s_component() {
+    let g = game(
+        r#"(game "Centre" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules (play (move Add (to (sites Empty))))
+        (end (if (= (what at:(centrePoint)) (id "Disc" Mover)) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    play(&g, &mut s, "-1>0");
+    play(&g, &mut s, "-1>4");
+    match g.status(&s) {
+        Status::Over(outcome) => assert_eq!(outcome.winner, 2),
+        Status::Ongoing { .. } => panic!("P2's disc is on the centre"),
+    }
+}
+
+#[test]
+fn start_rules_place_on_fixed_filtered_regions() {
+    let g = game(
+        r#"(game "Halves" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules (start { (place "Disc1" (forEach (sites Board) if:(< (site) (centrePoint))))
+                      (place "Disc2" (forEach (sites Board) if:(> (site) (centrePoint)))) })
+        (play (move Add (to (sites Empty))))
+        (end (if (is Line 3) (result Mover Win)))))"#,
+    );
+    let s = g.initial_state();
+    let owners: Vec<u8> = (0..9).map(|site| s.owner_at(site)).collect();
+    assert_eq!(owners, [1, 1, 1, 1, 0, 2, 2, 2, 2]);
+}
