@@ -455,13 +455,13 @@ impl Interpreter {
                 .collect(),
             Region::Around(around) => self.sites_around(state, mover, ctx, around),
             Region::Hand(who) => {
+                // Ludii's SitesHand: the first hand WHO owns.
                 let who = self.resolve(state, mover, *who);
                 self.model
                     .hands
                     .iter()
-                    .filter(|h| h.owner == who)
-                    .flat_map(|h| h.sites())
-                    .collect()
+                    .find(|h| h.owner == who)
+                    .map_or_else(Vec::new, |h| h.sites().collect())
             }
         }
     }

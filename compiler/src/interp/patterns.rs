@@ -22,21 +22,32 @@ impl Interpreter {
         pivot: Site,
     ) -> bool {
         let board = &self.model.board;
-        // Ludii's `whats`: the components that make the line.
-        let whats: Vec<u8> = match &line.pieces {
-            LinePieces::Pivot => vec![state.what[pivot as usize]],
+        // Ludii's `whats`: the components that make the line, as a set of
+        // `what` values (bit w of word w / 64), built without allocating.
+        let mut set = [0u64; 4];
+        let mut insert = |w: i64| {
+            if let Ok(w) = u8::try_from(w) {
+                set[w as usize / 64] |= 1 << (w % 64);
+            }
+        };
+        match &line.pieces {
+            LinePieces::Pivot => insert(state.what[pivot as usize] as i64),
             LinePieces::Owner(who) => {
                 let who = self.resolve(state, mover, *who);
-                (1..=self.model.components.len() as u8)
-                    .filter(|&w| self.owner_of(w) == who)
-                    .collect()
+                for w in 1..=self.model.components.len() as u8 {
+                    if self.owner_of(w) == who {
+                        insert(w as i64);
+                    }
+                }
             }
-            LinePieces::Whats(list) => list
-                .iter()
-                .map(|n| self.eval_int(state, mover, ctx, n).clamp(-1, 255) as u8)
-                .collect(),
-        };
-        if !whats.contains(&state.what[pivot as usize]) {
+            LinePieces::Whats(list) => {
+                for n in list {
+                    insert(self.eval_int(state, mover, ctx, n));
+                }
+            }
+        }
+        let whats = |w: u8| set[w as usize / 64] & (1 << (w % 64)) != 0;
+        if !whats(state.what[pivot as usize]) {
             return false;
         }
         let length = line.length;
@@ -44,7 +55,7 @@ impl Interpreter {
         // `Err` means a non-exact line was found on the way.
         let walk = |steps: &[u16], mut count: u32| -> Result<u32, ()> {
             for &s in &steps[1..] {
-                if !whats.contains(&state.what[s as usize]) {
+                if !whats(state.what[s as usize]) {
                     if line.contiguous {
                         break;
                     }

@@ -522,6 +522,19 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
     }
 }
 
+/// The region and the condition of `(forEach REGION if:C)`.
+fn filter_args<'n>(cx: &Cx, node: &'n Node) -> Result<(&'n Node, &'n Node)> {
+    let mut args = Args::new(node, "forEach", 0);
+    let within = args
+        .take(|n| n.head().is_some())
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(forEach ...)` needs a region"))?;
+    let test = args
+        .labeled("if")
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(forEach REGION ...)` needs `if:`"))?;
+    args.finish(cx)?;
+    Ok((within, test))
+}
+
 /// The site of `(what at:S)`, `(state at:S)`, `(size Stack at:S)`.
 fn at_site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
     let name = Cx::ludeme_name(node);
@@ -858,14 +871,7 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
             Ok(Region::State(int(cx, n)?))
         }
         "forEach" => {
-            let mut args = Args::new(node, "forEach", 0);
-            let within = args.take(|n| n.head().is_some()).ok_or_else(|| {
-                args.error(cx, ErrorKind::Invalid, "`(forEach ...)` needs a region")
-            })?;
-            let test = args.labeled("if").ok_or_else(|| {
-                args.error(cx, ErrorKind::Invalid, "`(forEach REGION ...)` needs `if:`")
-            })?;
-            args.finish(cx)?;
+            let (within, test) = filter_args(cx, node)?;
             Ok(Region::Filter(
                 Box::new(region(cx, within)?),
                 Box::new(cond(cx, test)?),
@@ -1165,14 +1171,7 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
         "{...}" => list_sites(cx, node)?,
         "forEach" => {
             // `(forEach REGION if:C)` with C fixed by the site alone.
-            let mut args = Args::new(node, "forEach", 0);
-            let within = args.take(|n| n.head().is_some()).ok_or_else(|| {
-                args.error(cx, ErrorKind::Invalid, "`(forEach ...)` needs a region")
-            })?;
-            let test = args.labeled("if").ok_or_else(|| {
-                args.error(cx, ErrorKind::Invalid, "`(forEach REGION ...)` needs `if:`")
-            })?;
-            args.finish(cx)?;
+            let (within, test) = filter_args(cx, node)?;
             let within = static_region(cx, within)?;
             let test_cond = cond(cx, test)?;
             let mut sites = Vec::new();
