@@ -5,10 +5,14 @@
 
 use std::path::Path;
 
+mod common;
+
+use common::{play_key as play, sorted_keys as keys};
+
 use ludemic_compiler::expand::DefineLibrary;
-use ludemic_compiler::interp::{Interpreter, State};
+use ludemic_compiler::interp::Interpreter;
 use ludemic_compiler::{load_str, Config};
-use ludemic_runtime::{Game, MoveBuffer, Status};
+use ludemic_runtime::{Game, Status};
 
 fn load(text: &str) -> Result<Interpreter, String> {
     load_str(
@@ -23,21 +27,6 @@ fn load(text: &str) -> Result<Interpreter, String> {
 
 fn game(text: &str) -> Interpreter {
     load(text).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn keys(g: &Interpreter, state: &State) -> Vec<String> {
-    let mut legal = MoveBuffer::new();
-    g.legal_moves(state, &mut legal);
-    let mut keys: Vec<String> = legal.iter().map(|&m| g.move_key(m).to_string()).collect();
-    keys.sort();
-    keys
-}
-
-fn play(g: &Interpreter, state: &mut State, key: &str) {
-    let mv = g
-        .find_move(state, key)
-        .unwrap_or_else(|| panic!("{key} is not legal"));
-    g.apply(state, mv);
 }
 
 /// Three Men's Morris as Ludii's library writes it: three markers in each

@@ -3,23 +3,11 @@
 //! fixed `(forEach REGION if:C)` regions in the start rules
 //! (docs/ludii-semantics.md §8 and §20). Inline descriptions only.
 
-use std::path::Path;
+mod common;
 
-use ludemic_compiler::expand::DefineLibrary;
+use common::{inline_game as game, play_key as play};
 use ludemic_compiler::interp::{Interpreter, State};
-use ludemic_compiler::{load_str, Config};
 use ludemic_runtime::{Game, MoveBuffer, Status};
-
-fn game(text: &str) -> Interpreter {
-    let loaded = load_str(
-        Path::new("inline.lud"),
-        text,
-        &DefineLibrary::empty(),
-        &Config::default(),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    Interpreter::new(loaded.model)
-}
 
 fn keys(g: &Interpreter, state: &State) -> Vec<String> {
     let mut legal = MoveBuffer::new();
@@ -31,13 +19,6 @@ fn keys(g: &Interpreter, state: &State) -> Vec<String> {
             .unwrap_or(u32::MAX)
     });
     keys
-}
-
-fn play(g: &Interpreter, state: &mut State, key: &str) {
-    let mv = g
-        .find_move(state, key)
-        .unwrap_or_else(|| panic!("{key} is not legal"));
-    g.apply(state, mv);
 }
 
 #[test]

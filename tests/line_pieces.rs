@@ -2,30 +2,11 @@
 //! and turn order after a win with three players (docs/ludii-semantics.md
 //! §2 and §9.4). Inline descriptions: nothing outside the repository.
 
-use std::path::Path;
+mod common;
 
-use ludemic_compiler::expand::DefineLibrary;
+use common::{inline_game as game, play_key as play};
 use ludemic_compiler::interp::{Interpreter, Move, State};
-use ludemic_compiler::{load_str, Config};
 use ludemic_runtime::{Game, MoveBuffer, Status};
-
-fn game(text: &str) -> Interpreter {
-    let loaded = load_str(
-        Path::new("inline.lud"),
-        text,
-        &DefineLibrary::empty(),
-        &Config::default(),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    Interpreter::new(loaded.model)
-}
-
-fn play(g: &Interpreter, state: &mut State, key: &str) {
-    let mv = g
-        .find_move(state, key)
-        .unwrap_or_else(|| panic!("{key} is not legal"));
-    g.apply(state, mv);
-}
 
 /// Places component `what` on `site` by whichever rule offers it.
 fn place(g: &Interpreter, state: &mut State, site: u16, what: u8) {

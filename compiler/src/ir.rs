@@ -136,6 +136,17 @@ pub struct RegionDecl {
     pub parts: Vec<Vec<Site>>,
 }
 
+/// The sites of `regions`, sorted, each once.
+pub fn sites_of<'a>(regions: impl IntoIterator<Item = &'a RegionDecl>) -> Vec<Site> {
+    let mut sites: Vec<Site> = regions
+        .into_iter()
+        .flat_map(|r| r.parts.iter().flatten().copied())
+        .collect();
+    sites.sort_unstable();
+    sites.dedup();
+    sites
+}
+
 /// One phase of play.
 #[derive(Clone, Debug)]
 pub struct Phase {
@@ -209,6 +220,35 @@ pub enum Moves {
         effect: Effect,
         then: Option<Effect>,
     },
+    /// `(do MOVES ifAfterwards:C)`: the moves of MOVES after which, applied
+    /// with their consequences, C holds (Ludii's `Do.movePassesCond`).
+    Do { prior: Box<Moves>, after: Cond },
+    /// `(forEach Piece WHO)` for a player other than the mover: WHO's piece
+    /// moves, generated as if WHO were moving.
+    ForPlayer { who: PlayerRef, moves: Box<Moves> },
+    /// `(move Promote SITE (piece NAMES) [WHO])`: one move per name, turning
+    /// the piece at SITE into that component.
+    Promote(Promote),
+}
+
+/// `(move Promote ...)` and the consequence `(promote ...)`.
+#[derive(Clone, Debug)]
+pub struct Promote {
+    pub rule: u16,
+    pub site: SiteExpr,
+    /// The components promoted to, in the order named: one per name.
+    pub to: Vec<PromoteTo>,
+    pub then: Option<Effect>,
+}
+
+/// What a promotion turns a piece into.
+#[derive(Clone, Debug)]
+pub enum PromoteTo {
+    /// A component fixed by name (no owner given: Ludii's `getComponent`).
+    Component(u8),
+    /// With an owner: per player p (index p - 1), the first component whose
+    /// name contains the name and that p owns (0 when p has none).
+    Owned { who: PlayerRef, per_player: Vec<u8> },
 }
 
 /// One component's rules inside a `(forEach Piece)`.
@@ -346,6 +386,13 @@ pub enum Region {
     Occupied(Owners),
     /// `(sites Mover)`, `(sites P1)`: the regions owned by a player.
     Owned(PlayerRef),
+    /// `(sites Mover "Name")`: the sites of the regions of that name the
+    /// player owns, per player (index p - 1).
+    OwnedNamed {
+        who: PlayerRef,
+        name: String,
+        per_player: Vec<Vec<Site>>,
+    },
     /// `(difference A B)`.
     Difference(Box<Region>, Box<Region>),
     /// `(intersection A B ...)`.
@@ -505,6 +552,8 @@ pub enum Effect {
     /// A piece move used as a consequence (`(then (slide (from (last To)) S
     /// ...))`): every move it generates is made, in order.
     Move(Box<PieceMove>),
+    /// `(promote SITE (piece NAMES) [WHO])`: each promotion in turn.
+    Promote(Box<Promote>),
 }
 
 /// `(custodial [(from S)] [DIR] [(between [range] [if:C] [(apply E)])] [(to if:C)] [(then E)])`.
@@ -579,6 +628,20 @@ pub enum Cond {
     LineAt(LineAt),
     /// `(all Passed)`: every player passed in their last turn.
     AllPassed,
+    /// `(is Threatened [WHAT] [at:S] [MOVES])` (Ludii's `IsThreatened`).
+    Threatened(Box<Threatened>),
+}
+
+/// `(is Threatened [WHAT] [at:S] [MOVES])`: some enemy could move to the site.
+#[derive(Clone, Debug)]
+pub struct Threatened {
+    /// The component threatened; without it, whatever stands on each site.
+    pub what: Option<IntExpr>,
+    /// The site checked (where WHAT stands by default; every occupied
+    /// site when neither is given).
+    pub at: Option<SiteExpr>,
+    /// The enemy's moves (its current phase's play rules by default).
+    pub moves: Option<Box<Moves>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -617,8 +680,12 @@ pub enum IntExpr {
     State(SiteExpr),
     /// `(what at:S)`: the component at S (0 if none).
     What(SiteExpr),
-    /// `(id "Name" Mover)`: the mover's component of that name (index p - 1).
-    MoversComponent(Vec<u8>),
+    /// `(id "Name" WHO)`: WHO's component of that name (index p - 1; 0 when
+    /// WHO has none).
+    ComponentOf {
+        who: PlayerRef,
+        per_player: Vec<u8>,
+    },
     /// `(size Stack at:S)`: how many pieces are stacked at S.
     StackSize(SiteExpr),
     /// `(score WHO)`.

@@ -135,3 +135,34 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
         &["connect-four"],
     ),
 ];
+
+/// Loads an inline description (no define library, default options).
+pub fn inline_game(text: &str) -> Interpreter {
+    let loaded = ludemic_compiler::load_str(
+        Path::new("inline.lud"),
+        text,
+        &ludemic_compiler::expand::DefineLibrary::empty(),
+        &Config::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    Interpreter::new(loaded.model)
+}
+
+/// The keys of the legal moves in `state`, sorted as strings.
+pub fn sorted_keys(g: &Interpreter, state: &ludemic_compiler::interp::State) -> Vec<String> {
+    use ludemic_runtime::Game;
+    let mut legal = ludemic_runtime::MoveBuffer::new();
+    g.legal_moves(state, &mut legal);
+    let mut keys: Vec<String> = legal.iter().map(|&m| g.move_key(m).to_string()).collect();
+    keys.sort();
+    keys
+}
+
+/// Plays the legal move with this key (panics when there is none).
+pub fn play_key(g: &Interpreter, state: &mut ludemic_compiler::interp::State, key: &str) {
+    use ludemic_runtime::Game;
+    let mv = g
+        .find_move(state, key)
+        .unwrap_or_else(|| panic!("{key} is not legal"));
+    g.apply(state, mv);
+}

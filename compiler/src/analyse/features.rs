@@ -223,6 +223,9 @@ impl Check {
                 }
             }
             Moves::Remove { .. } => self.refuse("`(move Remove ...)`"),
+            Moves::Do { .. } => self.refuse("`(do ... ifAfterwards:...)`"),
+            Moves::ForPlayer { .. } => self.refuse("`(forEach Piece WHO)` of another player"),
+            Moves::Promote(_) => self.refuse("`(move Promote ...)`"),
             Moves::ForEachPiece(rules) => {
                 for r in rules {
                     self.moves(&r.moves, true);
@@ -327,6 +330,7 @@ impl Check {
     fn effect(&mut self, e: &Effect) {
         match e {
             Effect::MoveAgain => self.move_again = true,
+            Effect::Promote(_) => self.refuse("`(promote ...)`"),
             Effect::Trigger { .. } => {}
             Effect::Remove(x) => self.site(x),
             Effect::If {
@@ -428,6 +432,7 @@ impl Check {
     fn cond(&mut self, c: &Cond, at_end: bool) {
         match c {
             Cond::True | Cond::False | Cond::AllPassed => {}
+            Cond::Threatened(_) => self.refuse("`(is Threatened ...)`"),
             Cond::Line(line) => self.line(line),
             Cond::Not(c) => self.cond(c, at_end),
             Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| self.cond(c, at_end)),
@@ -486,7 +491,7 @@ impl Check {
             IntExpr::CountPieces(pieces) => self.pieces(pieces),
             IntExpr::CountAt(_) => self.refuse("`(count at:...)`"),
             IntExpr::What(_) => self.refuse("`(what at:...)`"),
-            IntExpr::MoversComponent(_) => self.refuse("`(id \"Name\" Mover)` as a number"),
+            IntExpr::ComponentOf { .. } => self.refuse("`(id \"Name\" WHO)` as a number"),
             IntExpr::Score(_) => self.scores = true,
         }
     }
@@ -497,6 +502,7 @@ impl Check {
             | Region::Static(_)
             | Region::Occupied(_)
             | Region::Owned(_)
+            | Region::OwnedNamed { .. }
             | Region::Row(_)
             | Region::Column(_) => {}
             Region::Union(parts) | Region::Intersection(parts) => {
@@ -550,7 +556,9 @@ pub fn placements<'m>(moves: &'m Moves, out: &mut Vec<&'m crate::ir::Add>) {
         Moves::Priority(list) | Moves::Or(list) => list.iter().for_each(|m| placements(m, out)),
         Moves::Then(inner, _) => placements(inner, out),
         Moves::ForEachSite { moves, .. } => placements(moves, out),
-        Moves::Move(_)
+        Moves::Do { prior: moves, .. } | Moves::ForPlayer { moves, .. } => placements(moves, out),
+        Moves::Promote(_)
+        | Moves::Move(_)
         | Moves::Shoot(_)
         | Moves::Pass { .. }
         | Moves::Remove { .. }

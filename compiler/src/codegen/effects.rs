@@ -75,6 +75,9 @@ pub(super) fn collect_rules<'m>(
         }),
         Moves::Pass { .. } => {}
         Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
+        Moves::Do { .. } | Moves::ForPlayer { .. } | Moves::Promote(_) => {
+            unreachable!("refused by features: do, forEach Piece WHO, move Promote")
+        }
         Moves::ForEachPiece(rules) => {
             for r in rules {
                 collect_rules(&r.moves, outer, out);
@@ -110,6 +113,7 @@ impl Gen<'_> {
     pub(super) fn effect(&mut self, e: &Effect) -> TokenStream {
         match e {
             Effect::MoveAgain => quote!(again = true;),
+            Effect::Promote(_) => unreachable!("refused by features: (promote ...)"),
             Effect::If {
                 condition,
                 then,

@@ -159,7 +159,7 @@ impl Gen<'_> {
             }
             IntExpr::CountMoves => quote!((s.moves as i64)),
             IntExpr::CountAt(_) => unreachable!("refused by features: counts of pieces"),
-            IntExpr::What(_) | IntExpr::MoversComponent(_) => {
+            IntExpr::What(_) | IntExpr::ComponentOf { .. } => {
                 unreachable!("refused by features: components as numbers")
             }
             IntExpr::Player(p) => {
@@ -267,6 +267,7 @@ impl Gen<'_> {
             Cond::True => quote!(true),
             Cond::False => quote!(false),
             Cond::CanMove(_) => unreachable!("refused by features: (can Move ...)"),
+            Cond::Threatened(_) => unreachable!("refused by features: (is Threatened ...)"),
             Cond::Not(c) => {
                 let c = self.cond(c);
                 quote!(!(#c))
@@ -465,16 +466,12 @@ impl Gen<'_> {
                 let n = self.model.num_players as usize;
                 let sets: Vec<Vec<u16>> = (0..=n)
                     .map(|owner| {
-                        let mut sites: Vec<u16> = self
-                            .model
-                            .regions
-                            .iter()
-                            .filter(|r| r.owner as usize == owner)
-                            .flat_map(|r| r.parts.iter().flatten().copied())
-                            .collect();
-                        sites.sort_unstable();
-                        sites.dedup();
-                        sites
+                        crate::ir::sites_of(
+                            self.model
+                                .regions
+                                .iter()
+                                .filter(|r| r.owner as usize == owner),
+                        )
                     })
                     .collect();
                 let table = self.tables.board_list(
@@ -483,6 +480,33 @@ impl Gen<'_> {
                     &sets,
                 );
                 let p = self.player(*p);
+                quote!(#table[#p as usize])
+            }
+            Region::OwnedNamed {
+                who,
+                name,
+                per_player,
+            } => {
+                // Index 0 (nobody) owns none.
+                let sets: Vec<Vec<u16>> = std::iter::once(Vec::new())
+                    .chain(per_player.iter().cloned())
+                    .collect();
+                let ident: String = name
+                    .chars()
+                    .map(|c| {
+                        if c.is_ascii_alphanumeric() {
+                            c.to_ascii_uppercase()
+                        } else {
+                            '_'
+                        }
+                    })
+                    .collect();
+                let table = self.tables.board_list(
+                    &format!("REGION_{ident}"),
+                    &format!("Each player's region \"{name}\"."),
+                    &sets,
+                );
+                let p = self.player(*who);
                 quote!(#table[#p as usize])
             }
             Region::Direction {

@@ -44,6 +44,9 @@ impl Gen<'_> {
             Moves::Shoot(shoot) => self.shoot(shoot, emit),
             Moves::Pass { .. } => emit(quote!(Move::Pass)),
             Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
+            Moves::Do { .. } | Moves::ForPlayer { .. } | Moves::Promote(_) => {
+                unreachable!("refused by features: do, forEach Piece WHO, move Promote")
+            }
             Moves::ForEachPiece(rules) => {
                 let saved = (self.scope, self.component);
                 self.scope.from = true;

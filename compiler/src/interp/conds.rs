@@ -23,6 +23,9 @@ impl Interpreter {
     pub(super) fn resolve(&self, state: &State, mover: Player, who: PlayerRef) -> Player {
         match who {
             PlayerRef::Mover => mover,
+            PlayerRef::Next if state.next_is.is_some() && mover == state.mover => {
+                state.next_is.unwrap_or(mover)
+            }
             PlayerRef::Next if state.again && mover == state.mover => mover,
             PlayerRef::Next => self.next_player(state, mover),
             PlayerRef::Prev => self.previous_player(state, mover),
@@ -39,6 +42,7 @@ impl Interpreter {
                 self.generate(state, mover, ctx, moves, &mut out);
                 !out.is_empty()
             }
+            Cond::Threatened(t) => self.threatened(state, mover, ctx, t),
             Cond::Not(c) => !self.eval_cond(state, mover, ctx, c),
             Cond::And(cs) => cs.iter().all(|c| self.eval_cond(state, mover, ctx, c)),
             Cond::Or(cs) => cs.iter().any(|c| self.eval_cond(state, mover, ctx, c)),
@@ -138,7 +142,12 @@ impl Interpreter {
             IntExpr::What(s) => self
                 .eval_site(state, ctx, s)
                 .map_or(0, |s| state.what[s as usize] as i64),
-            IntExpr::MoversComponent(per) => per.get(mover as usize - 1).map_or(0, |&w| w as i64),
+            IntExpr::ComponentOf { who, per_player } => {
+                let p = self.resolve(state, mover, *who);
+                per_player
+                    .get((p as usize).wrapping_sub(1))
+                    .map_or(0, |&w| w as i64)
+            }
             IntExpr::CountAt(region) => self
                 .region_sites(state, mover, ctx, region)
                 .into_iter()
@@ -367,6 +376,15 @@ impl Interpreter {
                         }
                 })
                 .collect(),
+            Region::OwnedNamed {
+                who, per_player, ..
+            } => {
+                let p = self.resolve(state, mover, *who);
+                per_player
+                    .get((p as usize).wrapping_sub(1))
+                    .cloned()
+                    .unwrap_or_default()
+            }
             Region::Owned(p) => {
                 let p = self.resolve(state, mover, *p);
                 sorted(

@@ -6,6 +6,7 @@ mod conds;
 mod end;
 mod moves;
 mod patterns;
+mod requirements;
 mod state;
 
 use ludemic_runtime::{EndReason, Game, MoveBuffer, MoveKey, Outcome, Player, Status, MAX_PLAYERS};
@@ -42,6 +43,9 @@ pub enum Move {
     Effect { rule: u16, site: Site, to: Site },
     /// Take the piece off `site`, by the `(move Remove ...)` numbered `rule`.
     Remove { rule: u16, site: Site },
+    /// Turn the piece on `site` into component `what`, by the
+    /// `(move Promote ...)` numbered `rule`.
+    Promote { rule: u16, site: Site, what: u8 },
     /// A pass (forced when a player has no other move).
     Pass,
     /// The swap rule: the second player takes over the first player's side.
@@ -71,6 +75,13 @@ impl Interpreter {
         let mut rules = Vec::new();
         for phase in &model.phases {
             collect_rules(&phase.play, &[], &mut rules);
+            let ends = phase.end.iter().chain(&model.end);
+            for c in ends
+                .map(|e| &e.condition)
+                .chain(phase.next.iter().flat_map(|n| &n.condition))
+            {
+                collect_in_cond(c, &mut rules);
+            }
         }
         let orthogonal = model.board.orthogonal_headings();
         Interpreter {
@@ -213,6 +224,7 @@ impl Game for Interpreter {
             triggers: 0,
             stalemated: 0,
             again: false,
+            next_is: None,
             last_to_after: None,
             mover: 1,
             prev: 0,
@@ -287,7 +299,7 @@ impl Game for Interpreter {
                 }
             }
             Move::Effect { to, .. } => MoveKey::place(to as u32),
-            Move::Remove { site, .. } => MoveKey {
+            Move::Remove { site, .. } | Move::Promote { site, .. } => MoveKey {
                 to: self.site_ref(self.model.board.site_type, site),
                 ..MoveKey::place(site as u32)
             },
@@ -307,6 +319,51 @@ impl Interpreter {
     /// move's actions and consequences, the end rules, the limits, the phase
     /// change, then the next mover.
     fn apply_move(&self, state: &mut State, mv: Move) {
+        let mover = state.mover;
+        let move_again = self.apply_actions(state, mv);
+        if mv != Move::Pass {
+            state.stalemated &= !(1 << mover);
+        }
+        // After `moveAgain`, Ludii's `Next` is the mover (end rules see it so).
+        state.again = move_again;
+        let active_before = state.active;
+        self.evaluate_end(state, mover);
+        if state.active != 0 && self.limit_reached(state) {
+            let reason = if state.moves >= MOVE_LIMIT {
+                EndReason::MoveLimit
+            } else {
+                EndReason::TurnLimit
+            };
+            self.draw_all(state, reason);
+        }
+        state.prev = mover;
+        if state.outcome.is_some() {
+            return;
+        }
+        self.advance_phases(state, mover);
+        let next = if move_again && state.is_active(mover) {
+            mover
+        } else {
+            ludemic_runtime::results::next_mover(
+                self.model.num_players,
+                mover,
+                active_before,
+                state.active,
+                state.winners,
+            )
+        };
+        if next != mover || mv == Move::Swap {
+            state.turns += 1;
+        }
+        state.mover = next;
+        // Ludii's `next` is the following player again once the turn goes
+        // on (`Game.apply` recomputes it after switching the mover).
+        state.again = false;
+    }
+
+    /// Ludii's `Move.apply`: the move's actions and consequences, without
+    /// end rules or turn change; returns whether the mover moves again.
+    pub(super) fn apply_actions(&self, state: &mut State, mv: Move) -> bool {
         let mover = state.mover;
         let mut move_again = false;
         match mv {
@@ -384,6 +441,10 @@ impl Interpreter {
                 self.clear(state, site);
                 move_again = self.played_at(state, mover, rule, site);
             }
+            Move::Promote { rule, site, what } => {
+                self.promote_at(state, site, what);
+                move_again = self.played_at(state, mover, rule, site);
+            }
             Move::Pass => {
                 // Ludii's stalemated flag: the mover passed with no other move.
                 if !self.has_moves(state, mover, state.prev) {
@@ -407,44 +468,7 @@ impl Interpreter {
                 move_again = true;
             }
         }
-        if mv != Move::Pass {
-            state.stalemated &= !(1 << mover);
-        }
-        // After `moveAgain`, Ludii's `Next` is the mover (end rules see it so).
-        state.again = move_again;
-        let active_before = state.active;
-        self.evaluate_end(state, mover);
-        if state.active != 0 && self.limit_reached(state) {
-            let reason = if state.moves >= MOVE_LIMIT {
-                EndReason::MoveLimit
-            } else {
-                EndReason::TurnLimit
-            };
-            self.draw_all(state, reason);
-        }
-        state.prev = mover;
-        if state.outcome.is_some() {
-            return;
-        }
-        self.advance_phases(state, mover);
-        let next = if move_again && state.is_active(mover) {
-            mover
-        } else {
-            ludemic_runtime::results::next_mover(
-                self.model.num_players,
-                mover,
-                active_before,
-                state.active,
-                state.winners,
-            )
-        };
-        if next != mover || mv == Move::Swap {
-            state.turns += 1;
-        }
-        state.mover = next;
-        // Ludii's `next` is the following player again once the turn goes
-        // on (`Game.apply` recomputes it after switching the mover).
-        state.again = false;
+        move_again
     }
 
     /// Records a move made at `site` alone (a placement, a removal) and runs
@@ -729,14 +753,23 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
         Moves::Shoot(s) => record(s.rule, &s.then),
         Moves::Pass { rule, then } => record(*rule, then),
         Moves::Remove { rule, then, .. } => record(*rule, then),
+        Moves::Promote(p) => record(p.rule, &p.then),
+        Moves::Do { prior, after } => {
+            collect_in_cond(after, out);
+            collect_rules(prior, outer, out);
+        }
+        Moves::ForPlayer { moves: inner, .. } => collect_rules(inner, outer, out),
         Moves::ForEachPiece(rules) => {
             for r in rules {
                 collect_rules(&r.moves, outer, out);
             }
         }
         Moves::If {
-            then, otherwise, ..
+            condition,
+            then,
+            otherwise,
         } => {
+            collect_in_cond(condition, out);
             collect_rules(then, outer, out);
             if let Some(o) = otherwise {
                 collect_rules(o, outer, out);
@@ -751,6 +784,23 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
             nested.push(effect.clone());
             collect_rules(inner, &nested, out);
         }
+    }
+}
+
+/// Records the move rules a condition generates from (`(can Move ...)`, the
+/// moves of `(is Threatened ...)`): a `(do ...)` among them applies its moves.
+fn collect_in_cond(cond: &crate::ir::Cond, out: &mut Vec<Option<Rule>>) {
+    use crate::ir::Cond;
+    match cond {
+        Cond::CanMove(m) => collect_rules(m, &[], out),
+        Cond::Threatened(t) => {
+            if let Some(m) = &t.moves {
+                collect_rules(m, &[], out);
+            }
+        }
+        Cond::Not(c) => collect_in_cond(c, out),
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| collect_in_cond(c, out)),
+        _ => {}
     }
 }
 

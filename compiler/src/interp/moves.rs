@@ -72,6 +72,11 @@ impl Interpreter {
                 }
             }
             Moves::Then(inner, _) => self.generate(state, player, ctx, inner, out),
+            Moves::Do { prior, after } => self.generate_do(state, player, ctx, prior, after, out),
+            Moves::ForPlayer { who, moves } => {
+                self.generate_for_player(state, player, ctx, *who, moves, out)
+            }
+            Moves::Promote(p) => self.generate_promote(state, player, ctx, p, out),
             Moves::ForEachSite { region, moves } => {
                 for site in self.region_sites(state, player, ctx, region) {
                     let at = Ctx {
@@ -407,6 +412,7 @@ impl Interpreter {
                 self.attract(state, ctx, from, directions);
                 false
             }
+            Effect::Promote(p) => self.run_promote(state, ctx, p),
             Effect::Custodial(c) => {
                 // Every flanked line is found before any effect is applied, as
                 // Ludii evaluates the whole consequence first.
@@ -663,6 +669,7 @@ impl Interpreter {
                 }
             }
             Effect::Attract { .. } | Effect::Move(_) => 1,
+            Effect::Promote(p) => p.to.len(),
         }
     }
 

@@ -58,6 +58,10 @@ pub struct State {
     /// Whether the move being applied gave the mover another move: Ludii's
     /// `Next` is then the mover for its end rules and phase changes.
     pub(crate) again: bool,
+    /// Ludii's `next` where a rule run on a copy of the state set it
+    /// explicitly (`(forEach Piece Next)`, `(do ... ifAfterwards:...)`):
+    /// `Next` for the copy's mover resolves to it.
+    pub(crate) next_is: Option<Player>,
     /// Where the last move's last action with a site happened, consequences
     /// included (Ludii's `toAfterSubsequents`).
     pub(crate) last_to_after: Option<Site>,

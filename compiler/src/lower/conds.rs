@@ -154,6 +154,29 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
             args.finish(cx)?;
             Ok(Cond::CanMove(Box::new(super::moves::moves(cx, inner)?)))
         }
+        "is Threatened" => {
+            let mut args = Args::new(node, "is Threatened", 1);
+            let is_moves = |n: &Node| {
+                n.head()
+                    .is_some_and(|h| matches!(h, "forEach" | "move" | "or" | "and" | "do"))
+            };
+            let moves = args
+                .take(is_moves)
+                .map(|m| super::moves::moves(cx, m))
+                .transpose()?
+                .map(Box::new);
+            let what = args.next().map(|w| int(cx, w)).transpose()?;
+            let at = args.labeled("at").map(|s| site(cx, s)).transpose()?;
+            args.finish(cx)?;
+            if cx.stacking() {
+                return Err(cx.unsupported_in(node, "threat in a stacking game"));
+            }
+            Ok(Cond::Threatened(Box::new(crate::ir::Threatened {
+                what,
+                at,
+                moves,
+            })))
+        }
         "all Sites" => {
             let mut args = Args::new(node, "all Sites", 1);
             let within = args
@@ -358,27 +381,25 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(id ...)` needs a name"))?;
             let who = args.next();
             args.finish(cx)?;
-            let owned = |p: u8| {
-                cx.component_owned(name, p)
-                    .map(|c| c as u8 + 1)
-                    .ok_or_else(|| {
-                        cx.error(
-                            ErrorKind::Invalid,
-                            node,
-                            format!("player {p} has no piece \"{name}\""),
-                        )
-                    })
+            let who = match who {
+                Some(w) => player_fn(cx, w)?,
+                None => return Err(cx.unsupported_in(node, "piece id without a player")),
             };
-            match who.and_then(Node::atom) {
-                Some("Mover") => Ok(IntExpr::MoversComponent(
-                    (1..=cx.num_players()).map(owned).collect::<Result<_>>()?,
-                )),
-                Some(p) if cx.player_literal(p).is_some() => Ok(IntExpr::Const(owned(
-                    cx.player_literal(p).unwrap_or(0),
-                )?
-                    as i64)),
-                _ => Err(cx.unsupported_in(node, "piece id")),
+            // Ludii's `IdPiece`: the component of that name the player owns.
+            let per_player: Vec<u8> = (1..=cx.num_players())
+                .map(|p| cx.component_owned(name, p).map_or(0, |c| c as u8 + 1))
+                .collect();
+            if per_player.iter().all(|&c| c == 0) {
+                return Err(cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    format!("no player has a piece \"{name}\""),
+                ));
             }
+            Ok(match who {
+                PlayerRef::Player(p) => IntExpr::Const(per_player[p as usize - 1] as i64),
+                who => IntExpr::ComponentOf { who, per_player },
+            })
         }
         "state" => Ok(IntExpr::State(at_site(cx, node)?)),
         "size Stack" => Ok(IntExpr::StackSize(at_site(cx, node)?)),
@@ -617,6 +638,11 @@ const PLAYER_ATOMS: &[&str] = &[
     "Mover", "Next", "Prev", "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11",
     "P12", "P13", "P14", "P15", "P16",
 ];
+
+/// Whether `atom` names a player (`Mover`, `Next`, `Prev`, `P1`...).
+pub(super) fn is_player_atom(atom: &str) -> bool {
+    PLAYER_ATOMS.contains(&atom)
+}
 
 /// Direction choices a line, connection or loop may follow.
 const DIRECTION_SETS: &[&str] = &["Adjacent", "Orthogonal", "Diagonal", "All"];
@@ -924,8 +950,36 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
             Ok(occupied)
         }
         "sites Mover" | "sites Next" | "sites Prev" => {
-            Args::new(node, Cx::ludeme_name(node), 1).finish(cx)?;
-            Ok(Region::Owned(player_ref(cx, &node.args()[0].value)?))
+            let mut args = Args::new(node, Cx::ludeme_name(node), 1);
+            let name = args.take(|n| n.string().is_some()).and_then(Node::string);
+            args.finish(cx)?;
+            let who = player_ref(cx, &node.args()[0].value)?;
+            let Some(name) = name else {
+                return Ok(Region::Owned(who));
+            };
+            // Ludii's `SitesCustom` by role and name: the sites of the
+            // regions of that name the player owns.
+            let per_player: Vec<Vec<Site>> = (1..=cx.num_players())
+                .map(|p| {
+                    crate::ir::sites_of(
+                        cx.regions
+                            .iter()
+                            .filter(|r| r.owner == p && r.name.as_deref() == Some(name)),
+                    )
+                })
+                .collect();
+            if per_player.iter().all(Vec::is_empty) {
+                return Err(cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    format!("no player owns a region \"{name}\""),
+                ));
+            }
+            Ok(Region::OwnedNamed {
+                who,
+                name: name.to_owned(),
+                per_player,
+            })
         }
         "difference" => {
             let mut args = Args::new(node, "difference", 0);

@@ -11,6 +11,7 @@ mod directions;
 mod equipment;
 mod fixed;
 mod moves;
+mod promote;
 mod rules;
 
 use crate::diagnostic::{CompileError, ErrorKind, Result};

@@ -55,6 +55,27 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
             piece_move(cx, node, Kind::FromTo)
         }
         "forEach Piece" => for_each_piece(cx, node),
+        "move Promote" => super::promote::promote(cx, node, "move Promote", 1).map(Moves::Promote),
+        "do" => {
+            let mut args = Args::new(node, "do", 0);
+            let prior = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(do ...)` needs moves"))?;
+            let after = args.labeled("ifAfterwards").ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Unsupported,
+                    "`(do ...)` without `ifAfterwards:` is not supported by ludemic yet",
+                )
+            })?;
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            let m = Moves::Do {
+                prior: Box::new(moves(cx, prior)?),
+                after: conds::cond(cx, after)?,
+            };
+            Ok(with_then(m, then))
+        }
         "forEach Site" => {
             let mut args = Args::new(node, "forEach Site", 1);
             let within = args.next().ok_or_else(|| {
@@ -146,7 +167,7 @@ fn list(cx: &Cx, node: &Node, what: &str) -> Result<(Vec<Moves>, Option<Effect>)
     Ok((lowered, then))
 }
 
-fn then_of(cx: &Cx, args: &mut Args) -> Result<Option<Effect>> {
+pub(super) fn then_of(cx: &Cx, args: &mut Args) -> Result<Option<Effect>> {
     match args.form_with_head("then") {
         Some(then) => Ok(Some(self::then(cx, then)?)),
         None => Ok(None),
@@ -469,27 +490,25 @@ fn shoot(cx: &Cx, node: &Node) -> Result<Moves> {
 /// each of the mover's pieces runs its own rules (or the given ones).
 fn for_each_piece(cx: &Cx, node: &Node) -> Result<Moves> {
     let mut args = Args::new(node, "forEach Piece", 1);
-    let names: Option<Vec<String>> =
-        match args.take(|n| n.string().is_some() || matches!(n.kind, NodeKind::Array(_))) {
-            Some(n) => match &n.kind {
-                NodeKind::Array(items) => Some(
-                    items
-                        .iter()
-                        .map(|a| {
-                            a.value
-                                .string()
-                                .map(str::to_owned)
-                                .ok_or_else(|| cx.unsupported_in(&a.value, "piece name"))
-                        })
-                        .collect::<Result<_>>()?,
-                ),
-                _ => Some(vec![n.string().unwrap_or_default().to_owned()]),
-            },
-            None => None,
-        };
+    let names = args
+        .take(|n| n.string().is_some() || matches!(n.kind, NodeKind::Array(_)))
+        .map(|n| piece_names(cx, n))
+        .transpose()?;
     let given = args.take(|n| n.head().is_some() && n.head() != Some("then"));
+    let who = args
+        .take(|n| n.atom().is_some_and(conds::is_player_atom))
+        .map(|w| conds::player_fn(cx, w))
+        .transpose()?;
     let then = then_of(cx, &mut args)?;
     args.finish(cx)?;
+    // Ludii's `ForEachPiece` for another player generates as that player.
+    let player = match who {
+        None | Some(PlayerRef::Mover) => None,
+        Some(PlayerRef::Player(p)) => {
+            return Err(cx.unsupported_in(node, &format!("player P{p} of `(forEach Piece ...)`")))
+        }
+        Some(w) => Some(w),
+    };
     let mut rules = Vec::new();
     for (component, c) in cx.components.iter().enumerate() {
         if c.owner == 0 {
@@ -513,7 +532,33 @@ fn for_each_piece(cx: &Cx, node: &Node) -> Result<Moves> {
             moves: lowered,
         });
     }
-    Ok(with_then(Moves::ForEachPiece(rules), then))
+    let each = match player {
+        Some(who) => Moves::ForPlayer {
+            who,
+            moves: Box::new(Moves::ForEachPiece(rules)),
+        },
+        None => Moves::ForEachPiece(rules),
+    };
+    Ok(with_then(each, then))
+}
+
+/// `"Name"` or `{"A" "B"}`: piece names.
+pub(super) fn piece_names(cx: &Cx, names: &Node) -> Result<Vec<String>> {
+    match &names.kind {
+        NodeKind::Array(items) => items
+            .iter()
+            .map(|a| {
+                a.value
+                    .string()
+                    .map(str::to_owned)
+                    .ok_or_else(|| cx.unsupported_in(&a.value, "piece name"))
+            })
+            .collect(),
+        _ => names
+            .string()
+            .map(|s| vec![s.to_owned()])
+            .ok_or_else(|| cx.unsupported_in(names, "piece name")),
+    }
 }
 
 /// `(then E)`.
@@ -588,6 +633,9 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
                 then: Box::new(effect(cx, then)?),
                 otherwise: otherwise.map(|o| effect(cx, o)).transpose()?.map(Box::new),
             })
+        }
+        Some("promote") => {
+            super::promote::promote(cx, node, "promote", 0).map(|p| Effect::Promote(Box::new(p)))
         }
         Some("remove") => {
             let mut args = Args::new(node, "remove", 0);

@@ -1,0 +1,236 @@
+//! Rules that look ahead or act for another player: `(do ... ifAfterwards:C)`,
+//! `(forEach Piece WHO)`, `(is Threatened ...)`, and promotions.
+
+use std::cell::Cell;
+
+use ludemic_runtime::{MoveBuffer, Player};
+
+use crate::ir::{Cond, Moves, PlayerRef, Promote, PromoteTo, Site, Threatened};
+
+use super::conds::Ctx;
+use super::{Interpreter, Move, State};
+
+thread_local! {
+    /// Set while `(is Threatened ...)` generates the enemies' moves: a
+    /// threat test nested in them fails at once (Ludii's `autoFail`).
+    static THREAT_PROBE: Cell<bool> = const { Cell::new(false) };
+}
+
+impl Interpreter {
+    /// `(do PRIOR ifAfterwards:C)`: the moves of PRIOR after which C holds.
+    pub(super) fn generate_do(
+        &self,
+        state: &State,
+        player: Player,
+        ctx: &Ctx,
+        prior: &Moves,
+        after: &Cond,
+        out: &mut MoveBuffer<Move>,
+    ) {
+        let mut candidates = MoveBuffer::new();
+        self.generate(state, player, ctx, prior, &mut candidates);
+        for &mv in candidates.iter() {
+            if self.passes_afterwards(state, mv, after) {
+                out.push(mv);
+            }
+        }
+    }
+
+    /// Ludii's `Do.movePassesCond`: the move with its consequences is applied
+    /// to a copy (no end rules, no turn change) and C is evaluated there for
+    /// the same mover; after a `(moveAgain)`, `Next` is the previous player.
+    pub(super) fn passes_afterwards(&self, state: &State, mv: Move, after: &Cond) -> bool {
+        let mut copy = state.clone();
+        let again = self.apply_actions(&mut copy, mv);
+        copy.again = false;
+        if again {
+            copy.next_is = Some(copy.prev);
+        }
+        self.eval_cond(&copy, copy.mover, &Ctx::default(), after)
+    }
+
+    /// `(forEach Piece WHO)` for another player: generated with WHO as the
+    /// mover, the generating player as `Prev` and `Next` (Ludii's
+    /// `ForEachPiece` swaps them in the state for the generation).
+    pub(super) fn generate_for_player(
+        &self,
+        state: &State,
+        player: Player,
+        ctx: &Ctx,
+        who: PlayerRef,
+        moves: &Moves,
+        out: &mut MoveBuffer<Move>,
+    ) {
+        let p = self.resolve(state, player, who);
+        if p == player {
+            self.generate(state, player, ctx, moves, out);
+            return;
+        }
+        let mut as_p = state.clone();
+        as_p.prev = player;
+        as_p.mover = p;
+        as_p.next_is = Some(player);
+        as_p.again = false;
+        self.generate(&as_p, p, ctx, moves, out);
+    }
+
+    /// `(move Promote ...)`: one move per target component.
+    pub(super) fn generate_promote(
+        &self,
+        state: &State,
+        player: Player,
+        ctx: &Ctx,
+        promote: &Promote,
+        out: &mut MoveBuffer<Move>,
+    ) {
+        let Some(site) = self.eval_site(state, ctx, &promote.site) else {
+            return;
+        };
+        for to in &promote.to {
+            out.push(Move::Promote {
+                rule: promote.rule,
+                site,
+                what: self.promoted_to(state, player, to),
+            });
+        }
+    }
+
+    /// The consequence `(promote ...)`: every promotion it names, in order,
+    /// then its own `then`; returns whether the mover moves again.
+    pub(super) fn run_promote(&self, state: &mut State, ctx: &Ctx, promote: &Promote) -> bool {
+        let mover = state.mover;
+        let Some(site) = self.eval_site(state, ctx, &promote.site) else {
+            return false;
+        };
+        for to in &promote.to {
+            let what = self.promoted_to(state, mover, to);
+            self.promote_at(state, site, what);
+        }
+        promote
+            .then
+            .as_ref()
+            .is_some_and(|e| self.run_effect(state, ctx, e))
+    }
+
+    fn promoted_to(&self, state: &State, player: Player, to: &PromoteTo) -> u8 {
+        match to {
+            PromoteTo::Component(c) => *c,
+            PromoteTo::Owned { who, per_player } => {
+                let p = self.resolve(state, player, *who);
+                per_player
+                    .get((p as usize).wrapping_sub(1))
+                    .copied()
+                    .unwrap_or(0)
+            }
+        }
+    }
+
+    /// Ludii's `ActionPromote` (no stacks): the site's piece is replaced by
+    /// `what`, its state cleared; on an empty site the new piece has no owner.
+    pub(super) fn promote_at(&self, state: &mut State, site: Site, what: u8) {
+        let was_empty = state.what[site as usize] == 0;
+        self.clear(state, site);
+        if what == 0 {
+            return;
+        }
+        self.put(state, self.model.board.site_type, site, what, 0);
+        if was_empty {
+            state.owner[site as usize] = 0;
+        }
+    }
+
+    /// `(is Threatened ...)` (Ludii's `IsThreatened`): some enemy of the
+    /// piece's owner, moving by its current phase's play rules (or the given
+    /// moves) as if it were its turn, has a move whose `to` is the site.
+    ///
+    /// Ludii also writes the piece onto the site in its copy, but on the
+    /// other site type than the board's (vertices of a cell board), so the
+    /// board the enemy's moves see is unchanged; so is it here.
+    pub(super) fn threatened(
+        &self,
+        state: &State,
+        mover: Player,
+        ctx: &Ctx,
+        t: &Threatened,
+    ) -> bool {
+        if THREAT_PROBE.with(Cell::get) {
+            return false;
+        }
+        let what = match &t.what {
+            Some(w) => {
+                let w = self.eval_int(state, mover, ctx, w);
+                if w < 1 || w as usize > self.model.components.len() {
+                    return false;
+                }
+                Some(w as u8)
+            }
+            None => None,
+        };
+        let sites: Vec<Site> = match (&t.at, what) {
+            (Some(at), _) => self.eval_site(state, ctx, at).into_iter().collect(),
+            // Ludii's `WhereSite`: the lowest board site holding WHAT.
+            (None, Some(w)) => (0..self.model.board.num_sites() as Site)
+                .find(|&s| state.what[s as usize] == w)
+                .into_iter()
+                .collect(),
+            (None, None) => (0..self.model.board.num_sites() as Site)
+                .filter(|&s| state.what[s as usize] != 0)
+                .collect(),
+        };
+        let next = what.map(|_| self.resolve(state, state.mover, PlayerRef::Next));
+        sites.into_iter().any(|site| {
+            let piece = match what {
+                Some(w) => w,
+                None => state.what[site as usize],
+            };
+            piece != 0 && self.threatened_at(state, site, piece, next, t.moves.as_deref())
+        })
+    }
+
+    /// `next`: Ludii's `next` in the copy (the threatened owner when testing
+    /// whatever stands on the sites; unchanged when testing a given piece).
+    fn threatened_at(
+        &self,
+        state: &State,
+        site: Site,
+        piece: u8,
+        next: Option<Player>,
+        moves: Option<&Moves>,
+    ) -> bool {
+        let owner = self.model.components[piece as usize - 1].owner;
+        if owner == 0 {
+            return false;
+        }
+        let mut probe = state.clone();
+        probe.prev = owner;
+        probe.again = false;
+        THREAT_PROBE.with(|f| f.set(true));
+        let found = (1..=self.model.num_players)
+            .filter(|&enemy| enemy != owner)
+            .any(|enemy| {
+                probe.mover = enemy;
+                probe.next_is = Some(next.unwrap_or(owner));
+                let play = match moves {
+                    Some(m) => m,
+                    None => &self.model.phases[state.phase[enemy as usize] as usize].play,
+                };
+                let mut out = MoveBuffer::new();
+                self.generate(&probe, enemy, &Ctx::default(), play, &mut out);
+                out.iter().any(|&mv| self.move_to(mv) == Some(site))
+            });
+        THREAT_PROBE.with(|f| f.set(false));
+        found
+    }
+
+    /// The site a move goes to (Ludii's `toNonDecision`).
+    pub(super) fn move_to(&self, mv: Move) -> Option<Site> {
+        match mv {
+            Move::Add { site, .. }
+            | Move::Remove { site, .. }
+            | Move::Promote { site, .. }
+            | Move::Piece { to: site, .. }
+            | Move::Effect { to: site, .. } => Some(site),
+            Move::Pass | Move::Swap => None,
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! Rules that look ahead: `(do ... ifAfterwards:C)`, `(is Threatened ...)`,
+//! `(forEach Piece Next)` inside `(can Move ...)`, promotions and
+//! `(sites Mover "Name")` (docs/ludii-semantics.md §21). Inline descriptions.
+
+mod common;
+
+use common::{inline_game as game, play_key as play, sorted_keys as keys};
+use ludemic_runtime::{Game, MoveBuffer, Status};
+
+/// A king and a rook each on a 4x4 board (A1 = 0, B1 = 1, A2 = 4...): P1's
+/// king may not step into the rook's lines; checkmate wins.
+const KING_AND_ROOK: &str = r#"(game "KR" (players {(player N) (player S)})
+  (equipment { (board (square 4))
+    (piece "King" Each (move Step (to if:(not (is Friend (who at:(to)))) (apply (remove (to))))))
+    (piece "Rook" Each (move Slide Orthogonal (to if:(is Enemy (who at:(to))) (apply (remove (to))))))
+    (regions "Promotion" P1 (sites Top)) (regions "Promotion" P2 (sites Bottom)) })
+  (rules
+    (start { (place "King1" coord:"A1") (place "King2" coord:"D4") (place "Rook2" coord:"B3") })
+    (play (do (forEach Piece) ifAfterwards:(not (is Threatened (id "King" Mover)))))
+    (end { (if (and (is Threatened (id "King" Next))
+                    (not (can Move (do (forEach Piece Next)
+                                       ifAfterwards:(not (is Threatened (id "King" Next)))))))
+               (result Mover Win))
+           (if (no Moves Next) (result Mover Draw)) })))"#;
+
+#[test]
+fn a_king_may_not_step_into_a_threatened_square() {
+    let g = game(KING_AND_ROOK);
+    let s = g.initial_state();
+    // B1 (1) and B2 (5) are on the rook's file: only A2 (4) is safe.
+    assert_eq!(keys(&g, &s), ["0>4"]);
+}
+
+#[test]
+fn moves_out_of_check_are_tested_after_they_are_made() {
+    let g = game(KING_AND_ROOK);
+    let mut s = g.initial_state();
+    play(&g, &mut s, "0>4"); // K A2
+    play(&g, &mut s, "9>8"); // R B3 -> A3: the king on A2 is in check
+                             // A1 is on the rook's file once A2 is left; B3 is on its rank; B1, B2
+                             // and the capture on A3 are safe.
+    assert_eq!(keys(&g, &s), ["4>1", "4>5", "4>8"]);
+    play(&g, &mut s, "4>8"); // K takes the rook
+    assert!(matches!(g.status(&s), Status::Ongoing { .. }));
+}
+
+#[test]
+fn a_threat_is_only_seen_through_the_enemy_s_own_rules() {
+    // The same position with the rook's moves limited to one step: B1 is
+    // then safe, B2 is next to B3 and still threatened.
+    let g = game(&KING_AND_ROOK.replace("(move Slide Orthogonal", "(move Step Orthogonal"));
+    let s = g.initial_state();
+    assert_eq!(keys(&g, &s), ["0>1", "0>4"]);
+}
+
+#[test]
+fn the_mated_side_loses_at_once() {
+    // P1's king in the corner with a pawn; P2's rooks on B4 and C3.
+    let g = game(
+        &KING_AND_ROOK
+            .replace(
+                r#"(place "Rook2" coord:"B3")"#,
+                r#"(place "Rook2" {"B4" "C3"}) (place "Pawn1" coord:"D2")"#,
+            )
+            .replace(
+                r#"(piece "Rook" Each"#,
+                r#"(piece "Pawn" Each (move Step Forward (to if:(is Empty (to)))))
+    (piece "Rook" Each"#,
+            )
+            .replace(r#"coord:"D4")"#, r#"coord:"D1")"#),
+    );
+    let mut s = g.initial_state();
+    // The king's steps to B1 and B2 are on the B rook's file.
+    assert_eq!(keys(&g, &s), ["0>4", "7>11"]);
+    play(&g, &mut s, "7>11"); // pawn D2 -> D3
+    play(&g, &mut s, "10>8"); // R C3 -> A3: A2 and A1 on the A file, B1 B2 on the B file
+    match g.status(&s) {
+        Status::Over(outcome) => assert_eq!(outcome.winner, 2),
+        other => panic!("not mated: {other:?}"),
+    }
+}
+
+#[test]
+fn a_pawn_reaching_its_promotion_region_chooses_what_it_becomes() {
+    let g = game(
+        r#"(game "Promo" (players {(player N) (player S)})
+      (equipment { (board (square 3))
+        (piece "Pawn" Each (move Step Forward (to if:(is Empty (to)))
+                             (then (if (is In (last To) (sites Mover "Promotion")) (moveAgain)))))
+        (piece "Queen" Each) (piece "Knight" Each)
+        (regions "Promotion" P1 (sites Top)) (regions "Promotion" P2 (sites Bottom)) })
+      (rules (start { (place "Pawn1" coord:"A2") (place "Pawn2" coord:"C2") })
+        (play (if (is Prev Mover)
+                  (move Promote (last To) (piece {"Queen" "Knight"}) Mover)
+                  (forEach Piece)))
+        (end (if (no Moves Next) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    play(&g, &mut s, "3>6"); // A2 -> A3, the top row
+    assert!(matches!(g.status(&s), Status::Ongoing { mover: 1 }));
+    // Two promotions at A3, one per name, told apart by the component.
+    assert_eq!(keys(&g, &s), ["-1>6", "-1>6"]);
+    let mut legal = MoveBuffer::new();
+    g.legal_moves(&s, &mut legal);
+    g.apply(&mut s, legal[1]);
+    assert!(matches!(g.status(&s), Status::Ongoing { mover: 2 }));
+    // A knight of P1's stands at A3 now (components: Pawn1 Pawn2 Queen1
+    // Queen2 Knight1 Knight2).
+    assert_eq!((s.what_at(6), s.owner_at(6)), (5, 1));
+}
