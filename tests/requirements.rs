@@ -108,3 +108,67 @@ fn a_pawn_reaching_its_promotion_region_chooses_what_it_becomes() {
     // Queen2 Knight1 Knight2).
     assert_eq!((s.what_at(6), s.owner_at(6)), (5, 1));
 }
+
+#[test]
+fn pieces_captured_at_the_end_of_the_turn_stay_until_the_chain_ends() {
+    // Square 5 (A1 = 0, B2 = 6, C3 = 12, D4 = 18, E5 = 24): P1's counter
+    // jumps B2 then D4 in one turn; both leave only after the second jump.
+    const HOP: &str = "(move Hop Diagonal
+        (between if:(and (not (is In (between) (sites ToClear))) (is Enemy (who at:(between))))
+                 (apply (remove (between) at:EndOfTurn)))
+        (to if:(is Empty (to)))
+        (then (if (can Move (hop (from (last To)) Diagonal
+                   (between if:(and (not (is In (between) (sites ToClear))) (is Enemy (who at:(between)))))
+                   (to if:(is Empty (to)))))
+                  (moveAgain))))";
+    let g = game(&format!(
+        r#"(game "Chain" (players 2)
+      (equipment {{ (board (square 5)) (piece "Counter" Each {HOP}) }})
+      (rules (start {{ (place "Counter1" coord:"A1") (place "Counter2" {{"B2" "D4"}}) }})
+        (play (if (is Prev Mover)
+                  {from_last}
+                  (forEach Piece)))
+        (end (if (no Moves Next) (result Mover Win)))))"#,
+        from_last = HOP.replacen(
+            "(move Hop Diagonal",
+            "(move Hop (from (last To)) Diagonal",
+            1
+        ),
+    ));
+    let mut s = g.initial_state();
+    assert_eq!(keys(&g, &s), ["0>12"]);
+    play(&g, &mut s, "0>12");
+    assert_eq!(s.mover(), 1, "the chain goes on");
+    assert_ne!(s.what_at(6), 0, "the first piece jumped is still there");
+    // Jumping back over B2 is not allowed: it is in (sites ToClear).
+    assert_eq!(keys(&g, &s), ["12>24"]);
+    play(&g, &mut s, "12>24");
+    assert_eq!((s.what_at(6), s.what_at(18)), (0, 0));
+    match g.status(&s) {
+        Status::Over(outcome) => assert_eq!(outcome.winner, 1),
+        other => panic!("P2 has no piece left: {other:?}"),
+    }
+}
+
+#[test]
+fn relative_directions_outside_piece_rules_turn_with_the_piece_on_from() {
+    // After a step forward, the same player steps FR or FL from where it
+    // landed: north-east/north-west for P1, south-west/south-east for P2.
+    let g = game(
+        r#"(game "Turns" (players {(player N) (player S)})
+      (equipment { (board (square 5))
+        (piece "Counter" Each (move Step Forward (to if:(is Empty (to))) (then (moveAgain)))) })
+      (rules (start { (place "Counter1" coord:"C1") (place "Counter2" coord:"C5") })
+        (play (if (is Prev Mover)
+                  (move Step (from (last To)) (directions {FR FL}) (to if:(is Empty (to))))
+                  (forEach Piece)))
+        (end (if (no Moves Next) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    play(&g, &mut s, "2>7"); // C1 -> C2
+    assert_eq!(keys(&g, &s), ["7>11", "7>13"]);
+    play(&g, &mut s, "7>13"); // C2 -> D3
+    play(&g, &mut s, "22>17"); // C5 -> C4
+                               // South-west B3 (11); south-east D3 (13) is taken.
+    assert_eq!(keys(&g, &s), ["17>11"]);
+}

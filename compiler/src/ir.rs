@@ -426,6 +426,9 @@ pub enum Region {
     Filter(Box<Region>, Box<Cond>),
     /// `(sites Hand WHO)`: the sites of WHO's hand.
     Hand(PlayerRef),
+    /// `(sites ToClear)`: the sites marked by `(remove ... at:EndOfTurn)`
+    /// in the turn so far.
+    ToClear,
     /// `(sites Around REGION [DIRS] [TYPE] [distance:N] [if:C] [includeSelf:B])`.
     Around(Box<Around>),
 }
@@ -518,6 +521,9 @@ pub enum Effect {
     Seq(Vec<Effect>),
     /// `(remove SITE)`: the piece there leaves the board.
     Remove(SiteExpr),
+    /// `(remove SITE at:EndOfTurn)`: the site is marked, and its piece
+    /// leaves the board once the turn ends (Ludii's `sitesToRemove`).
+    RemoveLater(SiteExpr),
     /// `(add (piece P [state:N]) (to [TYPE] SITE))`, `(claim (to TYPE SITE))`:
     /// put a piece (replacing any there).
     AddPiece {

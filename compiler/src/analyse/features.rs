@@ -333,6 +333,7 @@ impl Check {
             Effect::Promote(_) => self.refuse("`(promote ...)`"),
             Effect::Trigger { .. } => {}
             Effect::Remove(x) => self.site(x),
+            Effect::RemoveLater(_) => self.refuse("`(remove ... at:EndOfTurn)`"),
             Effect::If {
                 condition,
                 then,
@@ -530,6 +531,7 @@ impl Check {
                 self.cond(test, false);
             }
             Region::Hand(_) => self.refuse("`(sites Hand ...)`"),
+            Region::ToClear => self.refuse("`(sites ToClear)`"),
             Region::Around(_) => self.refuse("`(sites Around ...)`"),
         }
     }

@@ -134,6 +134,7 @@ impl Gen<'_> {
                 quote!(#(#parts)*)
             }
             Effect::Remove(x) => self.at_defined_site(x, |x| quote!(Self::clear(s, #x);)),
+            Effect::RemoveLater(_) => unreachable!("refused by features: remove at:EndOfTurn"),
             Effect::AddPiece {
                 piece,
                 to,

@@ -443,6 +443,7 @@ impl Gen<'_> {
         match r {
             Region::Empty => quote!(ALL.minus(s.occupied)),
             Region::Hand(_) => unreachable!("refused by features: hands"),
+            Region::ToClear => unreachable!("refused by features: (sites ToClear)"),
             Region::Around(_) => unreachable!("refused by features: (sites Around ...)"),
             Region::Static(sites) => {
                 let b = self.tables.bits(sites.iter().copied());

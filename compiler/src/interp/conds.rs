@@ -472,6 +472,7 @@ impl Interpreter {
                 })
                 .collect(),
             Region::Around(around) => self.sites_around(state, mover, ctx, around),
+            Region::ToClear => sorted(state.to_clear.clone()),
             Region::Hand(who) => {
                 // Ludii's SitesHand: the first hand WHO owns.
                 let who = self.resolve(state, mover, *who);

@@ -225,6 +225,7 @@ impl Game for Interpreter {
             stalemated: 0,
             again: false,
             next_is: None,
+            to_clear: Vec::new(),
             last_to_after: None,
             mover: 1,
             prev: 0,
@@ -466,6 +467,13 @@ impl Interpreter {
                 state.moves += 1;
                 state.swapped = !state.swapped;
                 move_again = true;
+            }
+        }
+        // Ludii's `Move.apply` for a game with sequence captures: once the
+        // turn ends (no `moveAgain`), the marked pieces leave.
+        if !move_again {
+            for s in std::mem::take(&mut state.to_clear) {
+                self.clear(state, s);
             }
         }
         move_again

@@ -391,6 +391,14 @@ impl Interpreter {
                 }
                 false
             }
+            Effect::RemoveLater(site) => {
+                if let Some(s) = self.eval_site(state, ctx, site) {
+                    if state.what[s as usize] != 0 && !state.to_clear.contains(&s) {
+                        state.to_clear.push(s);
+                    }
+                }
+                false
+            }
             Effect::AddPiece {
                 piece,
                 to,
@@ -616,7 +624,7 @@ impl Interpreter {
         effect: &Effect,
     ) -> usize {
         match effect {
-            Effect::AddPiece { to, .. } | Effect::Remove(to) => {
+            Effect::AddPiece { to, .. } | Effect::Remove(to) | Effect::RemoveLater(to) => {
                 usize::from(self.eval_site(state, ctx, to).is_some())
             }
             Effect::Flip(site) => usize::from(
@@ -676,9 +684,10 @@ impl Interpreter {
     /// The site of the first action `effect` would make (names a merged move).
     fn first_site(&self, state: &State, mover: Player, ctx: &Ctx, effect: &Effect) -> Option<Site> {
         match effect {
-            Effect::AddPiece { to: s, .. } | Effect::Remove(s) | Effect::Flip(s) => {
-                self.eval_site(state, ctx, s)
-            }
+            Effect::AddPiece { to: s, .. }
+            | Effect::Remove(s)
+            | Effect::RemoveLater(s)
+            | Effect::Flip(s) => self.eval_site(state, ctx, s),
             Effect::AllCombinations(a, _) => self.first_site(state, mover, ctx, a),
             Effect::Custodial(c) => {
                 let b = *self.custodial_targets(state, mover, ctx, c).first()?;

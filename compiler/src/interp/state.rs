@@ -62,6 +62,9 @@ pub struct State {
     /// explicitly (`(forEach Piece Next)`, `(do ... ifAfterwards:...)`):
     /// `Next` for the copy's mover resolves to it.
     pub(crate) next_is: Option<Player>,
+    /// The sites whose pieces leave at the end of the turn (Ludii's
+    /// `sitesToRemove`), in the order marked.
+    pub(crate) to_clear: Vec<Site>,
     /// Where the last move's last action with a site happened, consequences
     /// included (Ludii's `toAfterSubsequents`).
     pub(crate) last_to_after: Option<Site>,

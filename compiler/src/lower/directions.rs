@@ -33,6 +33,20 @@ pub(super) fn is_direction(atom: &str) -> bool {
     RELATIVE.contains(&atom) || AbsoluteDirection::from_name(atom).is_some()
 }
 
+/// Whether a form's direction argument names a relative direction
+/// (`FR`, `(directions {FR FL})`...).
+pub(super) fn mentions_relative(form: &Node) -> bool {
+    form.args().iter().any(|a| {
+        let v = &a.value;
+        let relative = |n: &Node| n.atom().is_some_and(|x| RELATIVE.contains(&x));
+        relative(v)
+            || (v.head() == Some("directions")
+                && v.args().iter().any(|d| {
+                    relative(&d.value) || d.value.args().iter().any(|i| relative(&i.value))
+                }))
+    })
+}
+
 /// Whether `node` is a direction argument: a direction name or `(directions ...)`.
 pub(super) fn is_direction_arg(node: &Node) -> bool {
     node.atom().is_some_and(is_direction) || node.head() == Some("directions")

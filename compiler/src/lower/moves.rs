@@ -19,6 +19,11 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
         "move Hop" => piece_move(cx, node, Kind::Hop),
         "move Slide" => piece_move(cx, node, Kind::Slide),
         "move Leap" => piece_move(cx, node, Kind::Leap),
+        // The same generators without `move` (Ludii's non-decision form),
+        // e.g. inside `(can Move (hop ...))`: the same moves.
+        "step" => piece_move(cx, node, Kind::Step),
+        "hop" => piece_move(cx, node, Kind::Hop),
+        "slide" => piece_move(cx, node, Kind::Slide),
         "move Shoot" => shoot(cx, node),
         "move Pass" => {
             let mut args = Args::new(node, "move Pass", 1);
@@ -288,7 +293,89 @@ enum Kind {
 /// `(move Step|Hop|Slide|Leap ...)` and `(move (from ...) (to ...))`.
 fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
     let skip = usize::from(node.head() == Some("move") && kind != Kind::FromTo);
+    if let Some(per_facing) = by_facing(cx, node, kind, skip)? {
+        return Ok(Moves::Or(
+            per_facing
+                .into_iter()
+                .map(|(condition, m)| Moves::If {
+                    condition,
+                    then: Box::new(Moves::Move(Box::new(m))),
+                    otherwise: None,
+                })
+                .collect(),
+        ));
+    }
     piece_move_at(cx, node, kind, skip).map(|m| Moves::Move(Box::new(m)))
+}
+
+/// A piece move with relative directions outside a piece's rules: Ludii
+/// turns them from the facing of the piece on `from` when it generates
+/// (`Directions.convertToAbsolute`; north for an empty site). Lowered once
+/// per facing the components have, each kept where the piece on `from` has
+/// that facing. `None` when the directions need no piece.
+fn by_facing(
+    cx: &Cx,
+    node: &Node,
+    kind: Kind,
+    skip: usize,
+) -> Result<Option<Vec<(Cond, PieceMove)>>> {
+    if cx.facing_component().is_some() || !directions::mentions_relative(node) {
+        return Ok(None);
+    }
+    let from = node
+        .args()
+        .iter()
+        .find(|a| a.label.is_none() && a.value.head() == Some("from"))
+        .and_then(|a| from_arg(cx, &a.value, kind).transpose())
+        .transpose()?;
+    let Some(crate::ir::Region::Site(at)) = from else {
+        return Err(cx
+            .error(
+                ErrorKind::Unsupported,
+                node,
+                "relative directions outside a piece's rules need a single `(from SITE)`",
+            )
+            .with_label("not supported by ludemic yet"));
+    };
+    let facing = |c: &crate::ir::Component| {
+        c.facing
+            .and_then(|d| d.compass())
+            .unwrap_or(crate::board::Compass::N)
+    };
+    let mut facings: Vec<crate::board::Compass> = Vec::new();
+    for c in &cx.components {
+        if !facings.contains(&facing(c)) {
+            facings.push(facing(c));
+        }
+    }
+    if !facings.contains(&crate::board::Compass::N) {
+        facings.push(crate::board::Compass::N);
+    }
+    let mut out = Vec::new();
+    for f in facings {
+        let members: Vec<usize> = (0..cx.components.len())
+            .filter(|&i| facing(&cx.components[i]) == f)
+            .collect();
+        let mut holds: Vec<Cond> = members
+            .iter()
+            .map(|&i| {
+                Cond::Compare(
+                    crate::ir::Comparison::Eq,
+                    IntExpr::What(at.clone()),
+                    IntExpr::Const(i as i64 + 1),
+                )
+            })
+            .collect();
+        if f == crate::board::Compass::N {
+            holds.push(Cond::Empty(at.clone()));
+        }
+        let m = match members.first() {
+            Some(&rep) => cx.with_piece(rep, || piece_move_at(cx, node, kind, skip))?,
+            None => piece_move_at(cx, node, kind, skip)?,
+        };
+        out.push((Cond::Or(holds), m));
+    }
+    Ok(Some(out))
 }
 
 /// A piece move whose kind is selected by the first `skip` arguments.
@@ -640,10 +727,34 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
         Some("remove") => {
             let mut args = Args::new(node, "remove", 0);
             let site = args
-                .next()
+                .take(|n| n.head() != Some("then"))
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(remove ...)` needs a site"))?;
+            let later = match args.labeled("at") {
+                None => false,
+                Some(at) => match at.atom() {
+                    Some("EndOfTurn") => true,
+                    Some("StartOfTurn") => false,
+                    _ => return Err(cx.unsupported_in(at, "time of a removal")),
+                },
+            };
+            let then = then_of(cx, &mut args)?;
             args.finish(cx)?;
-            Ok(Effect::Remove(conds::site(cx, site)?))
+            let site = conds::site(cx, site)?;
+            let remove = if later {
+                Effect::RemoveLater(site.clone())
+            } else {
+                Effect::Remove(site.clone())
+            };
+            // Ludii's `Remove` makes no move on an empty site, so its
+            // `then` runs only where a piece was.
+            Ok(match then {
+                None => remove,
+                Some(then) => Effect::If {
+                    condition: Cond::Occupied(site),
+                    then: Box::new(Effect::Seq(vec![remove, then])),
+                    otherwise: None,
+                },
+            })
         }
         Some("add") => {
             let mut args = Args::new(node, "add", 0);
@@ -815,6 +926,18 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
                 Some("step") => Kind::Step,
                 _ => Kind::Hop,
             };
+            if let Some(per_facing) = by_facing(cx, node, kind, 0)? {
+                return Ok(Effect::Seq(
+                    per_facing
+                        .into_iter()
+                        .map(|(condition, m)| Effect::If {
+                            condition,
+                            then: Box::new(Effect::Move(Box::new(m))),
+                            otherwise: None,
+                        })
+                        .collect(),
+                ));
+            }
             let m = piece_move_at(cx, node, kind, 0)?;
             if m.from.is_none() {
                 return Err(cx
