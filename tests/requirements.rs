@@ -172,3 +172,48 @@ fn relative_directions_outside_piece_rules_turn_with_the_piece_on_from() {
                                // South-west B3 (11); south-east D3 (13) is taken.
     assert_eq!(keys(&g, &s), ["17>11"]);
 }
+
+#[test]
+fn the_counter_starts_at_minus_one_and_grows_after_each_move_s_end_rules() {
+    let text = r#"(game "Count" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules (play (move Add (to (sites Empty)) THEN))
+        (end (if (= (counter) 2) (result Mover Draw)))))"#;
+    let g = game(&text.replace("THEN", ""));
+    let mut s = g.initial_state();
+    // The end rules see -1, 0, 1 after the first three moves, 2 after the fourth.
+    for (n, key) in ["-1>0", "-1>1", "-1>2", "-1>3"].into_iter().enumerate() {
+        assert!(matches!(g.status(&s), Status::Ongoing { .. }), "move {n}");
+        play(&g, &mut s, key);
+    }
+    assert!(matches!(g.status(&s), Status::Over(_)));
+    // `(set Counter)` puts it back to -1 within each move: never 2.
+    let g = game(&text.replace("THEN", "(then (set Counter))"));
+    let mut s = g.initial_state();
+    for key in ["-1>0", "-1>1", "-1>2", "-1>3", "-1>4"] {
+        play(&g, &mut s, key);
+    }
+    assert!(matches!(g.status(&s), Status::Ongoing { .. }));
+}
+
+#[test]
+fn set_state_marks_the_site_a_condition_reads() {
+    // P2's placements mark their site; a move ending on a marked site wins.
+    let g = game(
+        r#"(game "Marks" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules (play (move Add (to (sites Empty))
+                     (then (if (is Mover P2) (set State at:(last To) 1)))))
+        (end (if (= (state at:(last To)) 1) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    play(&g, &mut s, "-1>0");
+    assert!(matches!(g.status(&s), Status::Ongoing { .. }));
+    assert_eq!(s.state_at(0), 0);
+    play(&g, &mut s, "-1>1");
+    assert_eq!(s.state_at(1), 1);
+    match g.status(&s) {
+        Status::Over(outcome) => assert_eq!(outcome.winner, 2),
+        other => panic!("{other:?}"),
+    }
+}

@@ -229,6 +229,9 @@ pub enum Moves {
     /// `(move Promote SITE (piece NAMES) [WHO])`: one move per name, turning
     /// the piece at SITE into that component.
     Promote(Promote),
+    /// `(max Moves MOVES)`: the moves of MOVES that begin the longest turns
+    /// (the most moves the mover makes in a row, Ludii's `MaxMoves`).
+    MaxMoves(Box<Moves>),
 }
 
 /// `(move Promote ...)` and the consequence `(promote ...)`.
@@ -560,6 +563,12 @@ pub enum Effect {
     Move(Box<PieceMove>),
     /// `(promote SITE (piece NAMES) [WHO])`: each promotion in turn.
     Promote(Box<Promote>),
+    /// `(set State at:SITE N)`: the state of the site (Ludii keeps it per
+    /// site, whatever stands there).
+    SetState { at: SiteExpr, value: IntExpr },
+    /// `(set Counter [N])`: Ludii's move counter (-1 by default; it grows
+    /// by one after each move's end rules).
+    SetCounter(IntExpr),
 }
 
 /// `(custodial [(from S)] [DIR] [(between [range] [if:C] [(apply E)])] [(to if:C)] [(then E)])`.
@@ -696,6 +705,8 @@ pub enum IntExpr {
     StackSize(SiteExpr),
     /// `(score WHO)`.
     Score(PlayerRef),
+    /// `(counter)`: Ludii's move counter (see [`Effect::SetCounter`]).
+    Counter,
     /// `(/ A B)`: Java's integer division (towards zero).
     Div(Box<IntExpr>, Box<IntExpr>),
     /// `(count Pieces [WHO] ["Name"] [in:REGION])` (Ludii's `CountPieces`):

@@ -114,6 +114,13 @@ pub trait Game {
     /// The canonical form of a move: Ludii's compact key, naming sites by Ludii's indices.
     fn move_key(&self, mv: Self::Move) -> MoveKey;
 
+    /// The component a move promotes to, for telling apart legal moves that
+    /// share a key (Chess's four promotions are all `-1>square`; Ludii's
+    /// actions name the component as `Promote(at=..,what=..)`).
+    fn promoted_to(&self, _mv: Self::Move) -> Option<u32> {
+        None
+    }
+
     /// One legal move of `state` (which must be ongoing), chosen uniformly
     /// at random; `buffer` is scratch space. Back ends override this to
     /// choose without listing every move.

@@ -102,6 +102,52 @@ impl fmt::Display for Mismatch {
     }
 }
 
+/// Whether `state` is where Ludii's `next` step starts: same mover, same
+/// number of legal moves, and the same keys where the step lists them.
+fn leads_to<G: Game>(game: &G, state: &G::State, next: &TrialStep) -> bool {
+    let Status::Ongoing { mover } = game.status(state) else {
+        return false;
+    };
+    let mut legal = MoveBuffer::new();
+    game.legal_moves(state, &mut legal);
+    let keys: Vec<MoveKey> = legal.iter().map(|&m| game.move_key(m)).collect();
+    mover == next.mover
+        && keys.len() == next.legal
+        && next
+            .legal_moves
+            .as_ref()
+            .is_none_or(|expected| compare_key_sets(&keys, expected).is_ok())
+}
+
+/// How many of `steps` (at most 64) `state` follows: each step's start
+/// matches and its move is legal, before the first that does not.
+fn agreeing_steps<G: Game>(game: &G, mut state: G::State, steps: &[TrialStep]) -> usize {
+    let mut legal = MoveBuffer::new();
+    for (n, step) in steps.iter().take(64).enumerate() {
+        if !leads_to(game, &state, step) {
+            return n;
+        }
+        game.legal_moves(&state, &mut legal);
+        let Ok(played) = step.played.parse::<MoveKey>() else {
+            return n;
+        };
+        let Some(&mv) = legal.iter().find(|&&m| game.move_key(m) == played) else {
+            return n;
+        };
+        game.apply(&mut state, mv);
+    }
+    steps.len().min(64)
+}
+
+/// The component of the first `Promote(...,what=N,...)` action, if any.
+fn promoted_component(actions: &[String]) -> Option<u32> {
+    let promote = actions.iter().find(|a| a.starts_with("Promote("))?;
+    let what = promote
+        .split(['(', ',', ')'])
+        .find_map(|f| f.strip_prefix("what="))?;
+    what.parse().ok()
+}
+
 /// What a successful replay checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Replayed {
@@ -151,11 +197,40 @@ pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
             .played
             .parse()
             .map_err(|e| at(format!("bad key in the trial: {e}")))?;
-        let Some(index) = keys.iter().position(|&k| k == played) else {
+        let Some(mut index) = keys.iter().position(|&k| k == played) else {
             return Err(at(format!(
                 "Ludii's move {played} is not legal in the engine"
             )));
         };
+        // Moves sharing the key (promotions) are told apart by the
+        // component Ludii's actions name, where the trial lists them, else
+        // by which of them leads to the next step Ludii recorded.
+        let same: Vec<usize> = (0..keys.len()).filter(|&i| keys[i] == played).collect();
+        if same.len() > 1 {
+            let named = promoted_component(&step.actions).and_then(|what| {
+                same.iter()
+                    .copied()
+                    .find(|&i| game.promoted_to(legal[i]) == Some(what))
+            });
+            // The candidate whose continuation follows Ludii's steps longest.
+            let agreement = |c: usize| {
+                let mut after = state.clone();
+                game.apply(&mut after, legal[c]);
+                agreeing_steps(game, after, &trial.steps[i + 1..])
+            };
+            let best = same
+                .iter()
+                .copied()
+                .map(|c| (agreement(c), c))
+                .fold(None, |best: Option<(usize, usize)>, (n, c)| match best {
+                    Some((m, _)) if m >= n => best,
+                    _ => Some((n, c)),
+                })
+                .map(|(_, c)| c);
+            if let Some(n) = named.or(best) {
+                index = n;
+            }
+        }
         game.apply(&mut state, legal[index]);
     }
     let end = |message: String| Mismatch {
@@ -244,6 +319,16 @@ fn compare_key_sets(ours: &[MoveKey], ludii: &[String]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_promotion_action_names_its_component() {
+        let actions = [
+            "Remove(at=38)".to_owned(),
+            "Promote(at=79,what=4,who=2)".to_owned(),
+        ];
+        assert_eq!(promoted_component(&actions), Some(4));
+        assert_eq!(promoted_component(&actions[..1]), None);
+    }
 
     #[test]
     fn parses_a_trial_line() {

@@ -226,6 +226,7 @@ impl Check {
             Moves::Do { .. } => self.refuse("`(do ... ifAfterwards:...)`"),
             Moves::ForPlayer { .. } => self.refuse("`(forEach Piece WHO)` of another player"),
             Moves::Promote(_) => self.refuse("`(move Promote ...)`"),
+            Moves::MaxMoves(_) => self.refuse("`(max Moves ...)`"),
             Moves::ForEachPiece(rules) => {
                 for r in rules {
                     self.moves(&r.moves, true);
@@ -331,6 +332,8 @@ impl Check {
         match e {
             Effect::MoveAgain => self.move_again = true,
             Effect::Promote(_) => self.refuse("`(promote ...)`"),
+            Effect::SetState { .. } => self.refuse("`(set State ...)`"),
+            Effect::SetCounter(_) => self.refuse("`(set Counter ...)`"),
             Effect::Trigger { .. } => {}
             Effect::Remove(x) => self.site(x),
             Effect::RemoveLater(_) => self.refuse("`(remove ... at:EndOfTurn)`"),
@@ -493,6 +496,7 @@ impl Check {
             IntExpr::CountAt(_) => self.refuse("`(count at:...)`"),
             IntExpr::What(_) => self.refuse("`(what at:...)`"),
             IntExpr::ComponentOf { .. } => self.refuse("`(id \"Name\" WHO)` as a number"),
+            IntExpr::Counter => self.refuse("`(counter)`"),
             IntExpr::Score(_) => self.scores = true,
         }
     }
@@ -558,7 +562,9 @@ pub fn placements<'m>(moves: &'m Moves, out: &mut Vec<&'m crate::ir::Add>) {
         Moves::Priority(list) | Moves::Or(list) => list.iter().for_each(|m| placements(m, out)),
         Moves::Then(inner, _) => placements(inner, out),
         Moves::ForEachSite { moves, .. } => placements(moves, out),
-        Moves::Do { prior: moves, .. } | Moves::ForPlayer { moves, .. } => placements(moves, out),
+        Moves::Do { prior: moves, .. }
+        | Moves::ForPlayer { moves, .. }
+        | Moves::MaxMoves(moves) => placements(moves, out),
         Moves::Promote(_)
         | Moves::Move(_)
         | Moves::Shoot(_)

@@ -75,7 +75,7 @@ pub(super) fn collect_rules<'m>(
         }),
         Moves::Pass { .. } => {}
         Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
-        Moves::Do { .. } | Moves::ForPlayer { .. } | Moves::Promote(_) => {
+        Moves::Do { .. } | Moves::ForPlayer { .. } | Moves::Promote(_) | Moves::MaxMoves(_) => {
             unreachable!("refused by features: do, forEach Piece WHO, move Promote")
         }
         Moves::ForEachPiece(rules) => {
@@ -113,7 +113,9 @@ impl Gen<'_> {
     pub(super) fn effect(&mut self, e: &Effect) -> TokenStream {
         match e {
             Effect::MoveAgain => quote!(again = true;),
-            Effect::Promote(_) => unreachable!("refused by features: (promote ...)"),
+            Effect::Promote(_) | Effect::SetState { .. } | Effect::SetCounter(_) => {
+                unreachable!("refused by features: promote, set State, set Counter")
+            }
             Effect::If {
                 condition,
                 then,

@@ -159,7 +159,7 @@ impl Gen<'_> {
             }
             IntExpr::CountMoves => quote!((s.moves as i64)),
             IntExpr::CountAt(_) => unreachable!("refused by features: counts of pieces"),
-            IntExpr::What(_) | IntExpr::ComponentOf { .. } => {
+            IntExpr::What(_) | IntExpr::ComponentOf { .. } | IntExpr::Counter => {
                 unreachable!("refused by features: components as numbers")
             }
             IntExpr::Player(p) => {

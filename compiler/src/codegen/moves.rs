@@ -44,7 +44,7 @@ impl Gen<'_> {
             Moves::Shoot(shoot) => self.shoot(shoot, emit),
             Moves::Pass { .. } => emit(quote!(Move::Pass)),
             Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
-            Moves::Do { .. } | Moves::ForPlayer { .. } | Moves::Promote(_) => {
+            Moves::Do { .. } | Moves::ForPlayer { .. } | Moves::Promote(_) | Moves::MaxMoves(_) => {
                 unreachable!("refused by features: do, forEach Piece WHO, move Promote")
             }
             Moves::ForEachPiece(rules) => {

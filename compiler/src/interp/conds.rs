@@ -188,6 +188,7 @@ impl Interpreter {
                 }
             }),
             IntExpr::Score(p) => state.score(self.resolve(state, mover, *p)) as i64,
+            IntExpr::Counter => state.counter as i64,
             IntExpr::Div(a, b) => {
                 let (a, b) = (
                     self.eval_int(state, mover, ctx, a),

@@ -226,6 +226,7 @@ impl Game for Interpreter {
             again: false,
             next_is: None,
             to_clear: Vec::new(),
+            counter: -1,
             last_to_after: None,
             mover: 1,
             prev: 0,
@@ -284,6 +285,13 @@ impl Game for Interpreter {
         state.moves
     }
 
+    fn promoted_to(&self, mv: Move) -> Option<u32> {
+        match mv {
+            Move::Promote { what, .. } => Some(what as u32),
+            _ => None,
+        }
+    }
+
     fn move_key(&self, mv: Move) -> MoveKey {
         match mv {
             Move::Add { site, rule, .. } => {
@@ -338,10 +346,14 @@ impl Interpreter {
             self.draw_all(state, reason);
         }
         state.prev = mover;
+        if state.outcome.is_none() {
+            self.advance_phases(state, mover);
+        }
+        // Ludii's `Game.apply` counts the move after its end rules and phases.
+        state.counter += 1;
         if state.outcome.is_some() {
             return;
         }
-        self.advance_phases(state, mover);
         let next = if move_again && state.is_active(mover) {
             mover
         } else {
@@ -766,7 +778,9 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
             collect_in_cond(after, out);
             collect_rules(prior, outer, out);
         }
-        Moves::ForPlayer { moves: inner, .. } => collect_rules(inner, outer, out),
+        Moves::ForPlayer { moves: inner, .. } | Moves::MaxMoves(inner) => {
+            collect_rules(inner, outer, out)
+        }
         Moves::ForEachPiece(rules) => {
             for r in rules {
                 collect_rules(&r.moves, outer, out);

@@ -77,6 +77,7 @@ impl Interpreter {
                 self.generate_for_player(state, player, ctx, *who, moves, out)
             }
             Moves::Promote(p) => self.generate_promote(state, player, ctx, p, out),
+            Moves::MaxMoves(inner) => self.generate_max_moves(state, player, ctx, inner, out),
             Moves::ForEachSite { region, moves } => {
                 for site in self.region_sites(state, player, ctx, region) {
                     let at = Ctx {
@@ -421,6 +422,17 @@ impl Interpreter {
                 false
             }
             Effect::Promote(p) => self.run_promote(state, ctx, p),
+            Effect::SetState { at, value } => {
+                if let Some(s) = self.eval_site(state, ctx, at) {
+                    let v = self.eval_int(state, mover, ctx, value);
+                    state.state[s as usize] = v.clamp(0, 255) as u8;
+                }
+                false
+            }
+            Effect::SetCounter(n) => {
+                state.counter = self.eval_int(state, mover, ctx, n) as i32;
+                false
+            }
             Effect::Custodial(c) => {
                 // Every flanked line is found before any effect is applied, as
                 // Ludii evaluates the whole consequence first.
@@ -678,6 +690,7 @@ impl Interpreter {
             }
             Effect::Attract { .. } | Effect::Move(_) => 1,
             Effect::Promote(p) => p.to.len(),
+            Effect::SetState { .. } | Effect::SetCounter(_) => 1,
         }
     }
 

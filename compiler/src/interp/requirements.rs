@@ -49,6 +49,54 @@ impl Interpreter {
         self.eval_cond(&copy, copy.mover, &Ctx::default(), after)
     }
 
+    /// `(max Moves MOVES)` (Ludii's `MaxMoves` without values): each move is
+    /// played on a copy (`Game.apply`), then while the same player moves
+    /// again and the game goes on, the longest continuation among its legal
+    /// moves is counted; the moves with the longest turn are kept.
+    pub(super) fn generate_max_moves(
+        &self,
+        state: &State,
+        player: Player,
+        ctx: &Ctx,
+        inner: &Moves,
+        out: &mut MoveBuffer<Move>,
+    ) {
+        let mut candidates = MoveBuffer::new();
+        self.generate(state, player, ctx, inner, &mut candidates);
+        let lengths: Vec<u32> = candidates
+            .iter()
+            .map(|&mv| {
+                let mut copy = state.clone();
+                self.apply_move(&mut copy, mv);
+                self.turn_length(&copy, 1)
+            })
+            .collect();
+        let longest = lengths.iter().copied().max().unwrap_or(0);
+        for (&mv, &n) in candidates.iter().zip(&lengths) {
+            if n == longest {
+                out.push(mv);
+            }
+        }
+    }
+
+    /// Ludii's `MaxMoves.getReplayCount`.
+    fn turn_length(&self, state: &State, count: u32) -> u32 {
+        if state.prev != state.mover || state.outcome.is_some() {
+            return count;
+        }
+        let mut legal = MoveBuffer::new();
+        ludemic_runtime::Game::legal_moves(self, state, &mut legal);
+        legal
+            .iter()
+            .map(|&mv| {
+                let mut copy = state.clone();
+                self.apply_move(&mut copy, mv);
+                self.turn_length(&copy, count + 1)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
     /// `(forEach Piece WHO)` for another player: generated with WHO as the
     /// mover, the generating player as `Prev` and `Next` (Ludii's
     /// `ForEachPiece` swaps them in the state for the generation).

@@ -65,6 +65,9 @@ pub struct State {
     /// The sites whose pieces leave at the end of the turn (Ludii's
     /// `sitesToRemove`), in the order marked.
     pub(crate) to_clear: Vec<Site>,
+    /// Ludii's move counter: -1 at the start, one more after each move's
+    /// end rules, set by `(set Counter N)`.
+    pub(crate) counter: i32,
     /// Where the last move's last action with a site happened, consequences
     /// included (Ludii's `toAfterSubsequents`).
     pub(crate) last_to_after: Option<Site>,

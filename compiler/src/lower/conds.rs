@@ -402,6 +402,10 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             })
         }
         "state" => Ok(IntExpr::State(at_site(cx, node)?)),
+        "counter" => {
+            Args::new(node, "counter", 0).finish(cx)?;
+            Ok(IntExpr::Counter)
+        }
         "size Stack" => Ok(IntExpr::StackSize(at_site(cx, node)?)),
         "score" => {
             let mut args = Args::new(node, "score", 0);

@@ -60,6 +60,29 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
             piece_move(cx, node, Kind::FromTo)
         }
         "forEach Piece" => for_each_piece(cx, node),
+        "max Moves" => {
+            let mut args = Args::new(node, "max Moves", 1);
+            let inner = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| {
+                    args.error(cx, ErrorKind::Invalid, "`(max Moves ...)` needs moves")
+                })?;
+            if args.labeled_bool(cx, "withValue", false)? {
+                return Err(cx
+                    .error(
+                        ErrorKind::Unsupported,
+                        node,
+                        "`(max Moves withValue:True ...)`",
+                    )
+                    .with_label("not supported by ludemic yet"));
+            }
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            Ok(with_then(
+                Moves::MaxMoves(Box::new(moves(cx, inner)?)),
+                then,
+            ))
+        }
         "move Promote" => super::promote::promote(cx, node, "move Promote", 1).map(Moves::Promote),
         "do" => {
             let mut args = Args::new(node, "do", 0);
@@ -864,6 +887,29 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
                 }
             }
             Ok(Effect::AllCombinations(Box::new(a), Box::new(b)))
+        }
+        Some("set") if Cx::ludeme_name(node) == "set State" => {
+            let mut args = Args::new(node, "set State", 1);
+            let at = args.labeled("at").ok_or_else(|| {
+                args.error(cx, ErrorKind::Unsupported, "`(set State ...)` needs `at:`")
+            })?;
+            let value = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(set State ...)` needs a value")
+            })?;
+            args.finish(cx)?;
+            if cx.stacking() {
+                return Err(cx.unsupported_in(node, "piece state in a stacking game"));
+            }
+            Ok(Effect::SetState {
+                at: conds::site(cx, at)?,
+                value: conds::int(cx, value)?,
+            })
+        }
+        Some("set") if Cx::ludeme_name(node) == "set Counter" => {
+            let mut args = Args::new(node, "set Counter", 1);
+            let value = args.next().map(|v| conds::int(cx, v)).transpose()?;
+            args.finish(cx)?;
+            Ok(Effect::SetCounter(value.unwrap_or(IntExpr::Const(-1))))
         }
         Some("set") if Cx::ludeme_name(node) == "set Score" => {
             let mut args = Args::new(node, "set Score", 1);
