@@ -217,3 +217,24 @@ fn set_state_marks_the_site_a_condition_reads() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_flying_king_jumps_from_afar_and_lands_anywhere_beyond() {
+    // Square 5: the king on A1 (0) sees C3 (12) across the empty B2; it may
+    // land on D4 (18) or E5 (24), and the piece jumped is taken.
+    let g = game(
+        r#"(game "Fly" (players 2)
+      (equipment { (board (square 5))
+        (piece "King" Each (move Hop Diagonal
+          (between before:(count Rows) after:(count Rows) if:(is Enemy (who at:(between)))
+                   (apply (remove (between))))
+          (to if:(is Empty (to))))) })
+      (rules (start { (place "King1" coord:"A1") (place "King2" coord:"C3") })
+        (play (forEach Piece))
+        (end (if (no Moves Next) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    assert_eq!(keys(&g, &s), ["0>18", "0>24"]);
+    play(&g, &mut s, "0>24");
+    assert_eq!(s.what_at(12), 0, "the king on C3 is taken");
+}

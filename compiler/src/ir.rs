@@ -290,8 +290,18 @@ pub enum Reach {
     Step,
     /// `(move Hop DIRS (between [before:N] [range]))`: over `between` sites to the next one.
     Hop {
-        /// `(between (exact N))`: how many sites are jumped (1 by default).
+        /// `(between (exact N))`: how many sites are jumped (1 by default);
+        /// with `(range A B)`, the fewest (A).
         distance: IntExpr,
+        /// `(between (range A B))`: the most sites jumped (B); `None` when
+        /// exactly `distance`.
+        most: Option<IntExpr>,
+        /// `(between before:N)`: how far the first jumped site may be (the
+        /// sites before it must satisfy the `to` condition); 0 by default.
+        before: IntExpr,
+        /// `(between after:N)`: how many sites past the jumped ones the piece
+        /// may land on besides the first; 0 by default.
+        after: IntExpr,
         /// `(between if:C)`: each jumped site must satisfy C.
         between_if: Option<Cond>,
         /// `(between (apply E))`: applied to each jumped site.

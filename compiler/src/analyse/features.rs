@@ -287,9 +287,16 @@ impl Check {
             Reach::Step => {}
             Reach::Hop {
                 distance,
+                most,
+                before,
+                after,
                 between_if,
                 between_apply,
             } => {
+                let plain = |n: &IntExpr| matches!(n, IntExpr::Const(0));
+                if most.is_some() || !plain(before) || !plain(after) {
+                    self.refuse("a hop with `before:`, `after:` or a range");
+                }
                 self.int(distance, false);
                 if let Some(c) = between_if {
                     self.cond(c, false);

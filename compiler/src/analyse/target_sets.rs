@@ -148,6 +148,9 @@ fn groups(
         }
         Reach::Hop {
             distance: IntExpr::Const(1),
+            most: None,
+            before: IntExpr::Const(0),
+            after: IntExpr::Const(0),
             between_if,
             ..
         } => {

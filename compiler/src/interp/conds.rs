@@ -37,11 +37,11 @@ impl Interpreter {
         match cond {
             Cond::True => true,
             Cond::False => false,
-            Cond::CanMove(moves) => {
+            Cond::CanMove(moves) => super::requirements::existence(|| {
                 let mut out = MoveBuffer::new();
                 self.generate(state, mover, ctx, moves, &mut out);
                 !out.is_empty()
-            }
+            }),
             Cond::Threatened(t) => self.threatened(state, mover, ctx, t),
             Cond::Not(c) => !self.eval_cond(state, mover, ctx, c),
             Cond::And(cs) => cs.iter().all(|c| self.eval_cond(state, mover, ctx, c)),
@@ -275,9 +275,11 @@ impl Interpreter {
         as_player.prev = prev;
         as_player.again = false;
         let phase = &self.model.phases[state.phase[player as usize] as usize];
-        let mut out = MoveBuffer::new();
-        self.generate(&as_player, player, &Ctx::default(), &phase.play, &mut out);
-        !out.is_empty()
+        super::requirements::existence(|| {
+            let mut out = MoveBuffer::new();
+            self.generate(&as_player, player, &Ctx::default(), &phase.play, &mut out);
+            !out.is_empty()
+        })
     }
 
     /// How many of `pieces` the board and hands hold (each level of a

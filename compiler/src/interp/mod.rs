@@ -4,6 +4,7 @@
 
 mod conds;
 mod end;
+mod hop;
 mod moves;
 mod patterns;
 mod requirements;
@@ -529,22 +530,32 @@ impl Interpreter {
         let mut to_apply = m.to_apply.as_ref();
         if let Reach::Hop {
             distance,
+            most,
             between_apply,
             ..
         } = &m.reach
         {
-            let n = self.eval_int(state, state.mover, &ctx, distance).max(0) as usize;
-            if n == 0 {
+            let n = self.eval_int(state, state.mover, &ctx, distance);
+            if n == 0 && most.is_none() {
                 // Ludii's step branch of Hop carries no landing effect.
                 to_apply = None;
             } else if let Some(apply) = between_apply {
                 let d = m.directions[dir as usize];
-                let jumped: Vec<Site> = self
-                    .model
-                    .board
-                    .radials(from as usize, d)
-                    .find(|r| r.steps.get(n + 1) == Some(&to))
-                    .map(|r| r.steps[1..=n].to_vec())
+                let at_from = Ctx {
+                    from: Some(from),
+                    ..Ctx::default()
+                };
+                // The jumped sites are found again as the moving piece's
+                // owner generated them (a piece move is its owner's).
+                let owner = match state.owner[from as usize] {
+                    0 => state.mover,
+                    p => p,
+                };
+                let jumped = self
+                    .hop_landings(state, owner, &at_from, m, from, d)
+                    .into_iter()
+                    .find(|l| l.to == to)
+                    .map(|l| l.jumped)
                     .unwrap_or_default();
                 // Ludii prepends each hurdle's effect: the last hurdle's comes first.
                 for &b in jumped.iter().rev() {

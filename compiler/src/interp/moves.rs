@@ -212,14 +212,9 @@ impl Interpreter {
                     }
                 }
             }
-            Reach::Hop {
-                distance,
-                between_if,
-                ..
-            } => {
+            Reach::Hop { distance, most, .. } => {
                 let n = self.eval_int(state, player, ctx, distance);
-                let Ok(n) = usize::try_from(n) else { return };
-                if n == 0 {
+                if n == 0 && most.is_none() {
                     // Ludii's Hop with no site to jump is a plain step to
                     // each adjacent site, each (from, to) once.
                     let mut seen = Vec::new();
@@ -234,24 +229,8 @@ impl Interpreter {
                     return;
                 }
                 for (k, &d) in m.directions.iter().enumerate() {
-                    for radial in board.radials(from as usize, d) {
-                        let Some(&to) = radial.steps.get(n + 1) else {
-                            continue;
-                        };
-                        let jumped = &radial.steps[1..=n];
-                        let over = jumped.iter().all(|&b| {
-                            between_if.as_ref().is_none_or(|c| {
-                                let at = Ctx {
-                                    between: Some(b),
-                                    to: Some(to),
-                                    ..*ctx
-                                };
-                                self.eval_cond(state, player, &at, c)
-                            })
-                        });
-                        if over && to_ok(to, jumped.last().copied()) {
-                            emit(to, k as u8);
-                        }
+                    for landing in self.hop_landings(state, player, ctx, m, from, d) {
+                        emit(landing.to, k as u8);
                     }
                 }
             }

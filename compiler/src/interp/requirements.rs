@@ -14,6 +14,17 @@ thread_local! {
     /// Set while `(is Threatened ...)` generates the enemies' moves: a
     /// threat test nested in them fails at once (Ludii's `autoFail`).
     static THREAT_PROBE: Cell<bool> = const { Cell::new(false) };
+    /// Set while only whether a move exists matters (Ludii's `canMove`, used
+    /// by `(can Move ...)` and `(no Moves ...)`): `(max Moves M)` is then M.
+    static EXISTENCE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` as Ludii's `canMove`: see `EXISTENCE`.
+pub(super) fn existence<T>(f: impl FnOnce() -> T) -> T {
+    let saved = EXISTENCE.with(|e| e.replace(true));
+    let out = f();
+    EXISTENCE.with(|e| e.set(saved));
+    out
 }
 
 impl Interpreter {
@@ -61,6 +72,11 @@ impl Interpreter {
         inner: &Moves,
         out: &mut MoveBuffer<Move>,
     ) {
+        if EXISTENCE.with(Cell::get) {
+            // Ludii's `MaxMoves.canMove` is its inner moves' `canMove`.
+            self.generate(state, player, ctx, inner, out);
+            return;
+        }
         let mut candidates = MoveBuffer::new();
         self.generate(state, player, ctx, inner, &mut candidates);
         let lengths: Vec<u32> = candidates

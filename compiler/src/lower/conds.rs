@@ -402,6 +402,17 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             })
         }
         "state" => Ok(IntExpr::State(at_site(cx, node)?)),
+        "count Rows" | "count Columns" => {
+            let name = Cx::ludeme_name(node);
+            Args::new(node, name.clone(), 1).finish(cx)?;
+            let b = cx.board(node)?;
+            let n = if name == "count Rows" {
+                b.rows().len()
+            } else {
+                b.columns().len()
+            };
+            Ok(IntExpr::Const(n as i64))
+        }
         "counter" => {
             Args::new(node, "counter", 0).finish(cx)?;
             Ok(IntExpr::Counter)

@@ -450,6 +450,9 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
     let mut between_if = None;
     let mut between_apply = None;
     let mut distance = crate::ir::IntExpr::Const(1);
+    let mut most = None;
+    let mut before = IntExpr::Const(0);
+    let mut after = IntExpr::Const(0);
     let mut slide_range = (None, None);
     if let Some(b) = between {
         if !matches!(kind, Kind::Hop | Kind::Slide) {
@@ -466,6 +469,33 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
             if kind == Kind::Slide {
                 // Ludii's `(exact N)` is the range N..N: the slide ends N sites away.
                 slide_range = (Some(distance.clone()), Some(distance.clone()));
+            }
+        }
+        if kind == Kind::Hop {
+            if let Some(range) = bargs.form_with_head("range") {
+                let mut rargs = Args::new(range, "range", 0);
+                let (a, b) = (rargs.next(), rargs.next());
+                rargs.finish(cx)?;
+                let (Some(a), Some(b)) = (a, b) else {
+                    return Err(cx.error(
+                        ErrorKind::Invalid,
+                        range,
+                        "`(range A B)` needs two numbers",
+                    ));
+                };
+                distance = conds::int(cx, a)?;
+                most = Some(conds::int(cx, b)?);
+            }
+            if let Some(n) = bargs.labeled("before") {
+                before = conds::int(cx, n)?;
+            }
+            if let Some(n) = bargs.labeled("after") {
+                after = conds::int(cx, n)?;
+            }
+            // Ludii's Hop with no hurdle steps; with a range from 0 it also
+            // hops, and a move could come from either branch: not modelled.
+            if most.is_some() && matches!(distance, IntExpr::Const(0)) {
+                return Err(cx.unsupported_in(b, "hop over a range from 0,"));
             }
         }
         match bargs.labeled("if") {
@@ -496,6 +526,9 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
         Kind::Step => Reach::Step,
         Kind::Hop => Reach::Hop {
             distance,
+            most,
+            before,
+            after,
             between_if,
             between_apply,
         },
