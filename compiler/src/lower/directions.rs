@@ -26,6 +26,10 @@ const RELATIVE: &[&str] = &[
     "FLL",
     "BRR",
     "BLL",
+    "Forwards",
+    "Backwards",
+    "Rightwards",
+    "Leftwards",
 ];
 
 /// Whether `atom` names a direction (absolute or relative).
@@ -89,9 +93,7 @@ pub(super) fn directions(cx: &Cx, node: &Node) -> Result<Vec<AbsoluteDirection>>
             out.push(d);
         } else if RELATIVE.contains(&name) {
             let board = cx.board(n)?;
-            if let Some(d) = relative(board, cx.facing(), name) {
-                out.push(d);
-            }
+            out.extend(relative(board, cx.facing(), name));
         } else {
             return Err(cx.unsupported_in(n, "direction"));
         }
@@ -122,10 +124,31 @@ fn turn(c: Compass, clockwise: i32) -> Compass {
 }
 
 /// Ludii's `RelativeDirection.directions(facing, supported)` for one name.
-fn relative(board: &Board, facing: Option<Compass>, name: &str) -> Option<AbsoluteDirection> {
+fn relative(board: &Board, facing: Option<Compass>, name: &str) -> Vec<AbsoluteDirection> {
     let facing = facing.unwrap_or(Compass::N);
     let supported = supported(board);
     let is_supported = |c: Compass| supported.contains(&c);
+    // The plural names: every supported heading strictly between two
+    // headings, turning one point at a time (`Forwards` from just right of
+    // leftward to just left of rightward).
+    let between = |first: Compass, end: Compass, step: i32| {
+        let mut out = Vec::new();
+        let mut c = first;
+        while c != end {
+            if is_supported(c) {
+                out.push(c.absolute());
+            }
+            c = turn(c, step);
+        }
+        out
+    };
+    match name {
+        "Forwards" => return between(turn(facing, -3), turn(facing, 4), 1),
+        "Backwards" => return between(turn(facing, 5), turn(facing, 12), 1),
+        "Rightwards" => return between(turn(facing, 1), turn(facing, 8), 1),
+        "Leftwards" => return between(turn(facing, -1), turn(facing, 8), -1),
+        _ => {}
+    }
     // The first supported heading turning from `start` by `step` (FR, FL...).
     let walk = |start: Compass, step: i32| {
         let mut c = turn(start, step);
@@ -150,8 +173,8 @@ fn relative(board: &Board, facing: Option<Compass>, name: &str) -> Option<Absolu
         "BR" | "BRR" => walk(turn(facing, 8), 1),
         "BL" | "BLL" => walk(turn(facing, 8), -1),
         _ => None,
-    }?;
-    Some(heading.absolute())
+    };
+    heading.map(Compass::absolute).into_iter().collect()
 }
 
 #[cfg(test)]
@@ -164,14 +187,23 @@ mod tests {
         let board = build(&BoardSpec::new(Tiling::Square { rows: 8, cols: 8 })).unwrap();
         let north = Some(Compass::N);
         let south = Some(Compass::S);
-        assert_eq!(relative(&board, north, "FR"), Some(AbsoluteDirection::NE));
-        assert_eq!(relative(&board, north, "FL"), Some(AbsoluteDirection::NW));
-        assert_eq!(relative(&board, south, "FR"), Some(AbsoluteDirection::SW));
-        assert_eq!(relative(&board, south, "FL"), Some(AbsoluteDirection::SE));
-        assert_eq!(
-            relative(&board, south, "Forward"),
-            Some(AbsoluteDirection::S)
-        );
+        assert_eq!(relative(&board, north, "FR"), [AbsoluteDirection::NE]);
+        assert_eq!(relative(&board, north, "FL"), [AbsoluteDirection::NW]);
+        assert_eq!(relative(&board, south, "FR"), [AbsoluteDirection::SW]);
+        assert_eq!(relative(&board, south, "FL"), [AbsoluteDirection::SE]);
+        assert_eq!(relative(&board, south, "Forward"), [AbsoluteDirection::S]);
+    }
+
+    #[test]
+    fn the_plural_directions_spread_over_a_half_turn() {
+        use AbsoluteDirection::*;
+        let board = build(&BoardSpec::new(Tiling::Square { rows: 8, cols: 8 })).unwrap();
+        let north = Some(Compass::N);
+        // Ludii's order: clockwise from just right of leftward.
+        assert_eq!(relative(&board, north, "Forwards"), [NW, N, NE]);
+        assert_eq!(relative(&board, north, "Backwards"), [SE, S, SW]);
+        assert_eq!(relative(&board, north, "Rightwards"), [NE, E, SE]);
+        assert_eq!(relative(&board, north, "Leftwards"), [NW, W, SW]);
     }
 
     #[test]
