@@ -86,3 +86,25 @@ fn start_rules_place_on_fixed_filtered_regions() {
     let owners: Vec<u8> = (0..9).map(|site| s.owner_at(site)).collect();
     assert_eq!(owners, [1, 1, 1, 1, 0, 2, 2, 2, 2]);
 }
+
+#[test]
+fn a_piece_without_an_owner_belongs_to_each_player_and_where_finds_the_mover_s() {
+    // Ludii's `Piece` role defaults to Each: "Disc1" and "Disc2" exist; a
+    // disc may only go next to where the mover's king stands.
+    let g = game(
+        r#"(game "Owners" (players 2)
+      (equipment { (board (square 3)) (piece "Disc") (piece "King" Each) })
+      (rules (start { (place "King1" coord:"A1") (place "King2" coord:"C3") })
+        (play (move Add (to (sites Around (where "King" Mover)) if:(is Empty (to)))))
+        (end (if (no Moves Next) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    let mut legal = ludemic_runtime::MoveBuffer::new();
+    g.legal_moves(&s, &mut legal);
+    let sites: Vec<String> = legal.iter().map(|&m| g.move_key(m).to_string()).collect();
+    assert_eq!(sites.len(), 3, "around A1: {sites:?}");
+    play(&g, &mut s, "-1>1");
+    assert_eq!((s.what_at(1), s.owner_at(1)), (1, 1), "Disc1 is P1's");
+    g.legal_moves(&s, &mut legal);
+    assert_eq!(legal.len(), 3, "around C3 for P2");
+}

@@ -503,6 +503,12 @@ pub enum SiteExpr {
     Where {
         component: usize,
     },
+    /// `(where "Name" Mover)`: the site of the named piece of a player known
+    /// in play, per player (index p - 1; `None` when p has none).
+    WhereOf {
+        who: PlayerRef,
+        per_player: Vec<Option<usize>>,
+    },
     /// `(handSite WHO [N])`: site N (0 by default) of WHO's hand.
     HandSite {
         who: PlayerRef,

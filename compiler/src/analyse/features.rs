@@ -406,8 +406,12 @@ impl Check {
     }
 
     fn site(&mut self, x: &SiteExpr) {
-        if let SiteExpr::HandSite { .. } = x {
-            self.refuse("`(handSite ...)`");
+        match x {
+            SiteExpr::HandSite { .. } => self.refuse("`(handSite ...)`"),
+            SiteExpr::WhereOf { .. } => {
+                self.refuse("`(where \"Name\" WHO)` of a player known in play")
+            }
+            _ => {}
         }
     }
 

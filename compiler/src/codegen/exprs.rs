@@ -58,6 +58,7 @@ impl Gen<'_> {
             SiteExpr::Between => bound(self.scope.between, "between"),
             SiteExpr::Iterated => bound(self.scope.site, "site"),
             SiteExpr::HandSite { .. } => unreachable!("refused by features: hands"),
+            SiteExpr::WhereOf { .. } => unreachable!("refused by features: (where \"Name\" WHO)"),
             SiteExpr::LastTo => (quote!(s.last_to), false),
             SiteExpr::LastFrom => (quote!(s.last_from), false),
             SiteExpr::LastToAfterConsequence => (quote!(s.last_to_after), false),

@@ -216,6 +216,12 @@ impl Interpreter {
                 let what = *component as u8 + 1;
                 (0..state.what.len() as Site).find(|&s| state.what[s as usize] == what)
             }
+            SiteExpr::WhereOf { who, per_player } => {
+                let p = self.resolve(state, state.mover, *who);
+                let component = (*per_player.get((p as usize).wrapping_sub(1))?)?;
+                let what = component as u8 + 1;
+                (0..state.what.len() as Site).find(|&s| state.what[s as usize] == what)
+            }
             SiteExpr::HandSite { who, index } => {
                 let who = self.resolve(state, state.mover, *who);
                 let hand = self.model.hands.iter().find(|h| h.owner == who)?;

@@ -539,7 +539,18 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
             })?;
             args.finish(cx)?;
             let Some(p) = who.atom().and_then(|a| cx.player_literal(a)) else {
-                return Err(cx.unsupported_in(who, "player of `(where ...)`"));
+                let who = player_fn(cx, who)?;
+                let per_player: Vec<Option<usize>> = (1..=cx.num_players())
+                    .map(|p| cx.component_owned(piece, p))
+                    .collect();
+                if per_player.iter().all(Option::is_none) {
+                    return Err(cx.error(
+                        ErrorKind::Invalid,
+                        node,
+                        format!("no player has a piece \"{piece}\""),
+                    ));
+                }
+                return Ok(SiteExpr::WhereOf { who, per_player });
             };
             let component = cx.component_owned(piece, p).ok_or_else(|| {
                 cx.error(

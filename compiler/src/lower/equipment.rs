@@ -120,13 +120,13 @@ fn piece<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
         .take(|n| n.string().is_some())
         .and_then(Node::string)
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(piece ...)` needs a name"))?;
-    let owner = args.take(|n| n.atom().is_some()).ok_or_else(|| {
-        args.error(
-            cx,
-            ErrorKind::Invalid,
-            "`(piece ...)` needs an owner (P1, Each...)",
-        )
-    })?;
+    // Ludii's `Piece` belongs to `Each` player unless its role is given.
+    let owner = args.take(|n| {
+        n.atom().is_some_and(|a| {
+            matches!(a, "Each" | "Neutral" | "Shared" | "All" | "Mover" | "Next")
+                || (a.starts_with('P') && a[1..].parse::<u8>().is_ok())
+        })
+    });
     let own_facing = match args.take(|n| n.atom().is_some_and(|a| Compass::from_name(a).is_some()))
     {
         Some(d) => d.atom().and_then(Compass::from_name),
@@ -150,14 +150,13 @@ fn piece<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
     };
     let moves = args.take(|n| n.head().is_some());
     args.finish(cx)?;
-    let owners: Vec<PlayerId> = match owner.atom() {
-        Some("Each") => (1..=cx.num_players()).collect(),
+    let owners: Vec<PlayerId> = match owner.and_then(Node::atom) {
+        None | Some("Each") => (1..=cx.num_players()).collect(),
         Some("Neutral") | Some("Shared") => vec![0],
         Some(p) => match cx.player_literal(p) {
             Some(p) => vec![p],
-            None => return Err(cx.unsupported_in(owner, "piece owner")),
+            None => return Err(cx.unsupported_in(node, "piece owner")),
         },
-        None => unreachable!("taken as an atom"),
     };
     for owner in owners {
         // Ludii overwrites a player's pieces' direction with the player's own
