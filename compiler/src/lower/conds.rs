@@ -541,7 +541,7 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
             let Some(p) = who.atom().and_then(|a| cx.player_literal(a)) else {
                 let who = player_fn(cx, who)?;
                 let per_player: Vec<Option<usize>> = (1..=cx.num_players())
-                    .map(|p| cx.component_owned(piece, p))
+                    .map(|p| cx.component_like(piece, p))
                     .collect();
                 if per_player.iter().all(Option::is_none) {
                     return Err(cx.error(
@@ -552,7 +552,7 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
                 }
                 return Ok(SiteExpr::WhereOf { who, per_player });
             };
-            let component = cx.component_owned(piece, p).ok_or_else(|| {
+            let component = cx.component_like(piece, p).ok_or_else(|| {
                 cx.error(
                     ErrorKind::Invalid,
                     node,
@@ -1115,6 +1115,14 @@ pub(super) fn site_type_arg(args: &mut Args) -> Option<SiteType> {
 pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
     let name = Cx::ludeme_name(node);
     let b = cx.board(node)?;
+    // A lone site number (Ludii's `IntFunction` as a region: `(place "Cow2" 1)`).
+    if node.atom().is_some_and(|a| a.parse::<i64>().is_ok()) {
+        let site = cx.int_literal(node)?;
+        if site < 0 || site as usize >= b.num_sites() {
+            return Err(cx.error(ErrorKind::Invalid, node, "no such site on this board"));
+        }
+        return Ok(vec![site as Site]);
+    }
     let sites = match name.as_str() {
         "sites Side" => {
             let mut args = Args::new(node, "sites Side", 1);

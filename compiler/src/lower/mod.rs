@@ -318,6 +318,14 @@ impl<'a> Cx<'a> {
             .position(|c| c.base == name && c.owner == p)
     }
 
+    /// Player `p`'s first component whose full name contains `name` (Ludii's
+    /// name matching in `WhereSite` and `Promote`).
+    pub fn component_like(&self, name: &str, p: PlayerId) -> Option<usize> {
+        self.components
+            .iter()
+            .position(|c| c.owner == p && c.name.contains(name))
+    }
+
     /// A component's own move rules, if it has any.
     pub fn piece_moves(&self, component: usize) -> Option<&'a Node> {
         self.piece_moves.get(component).copied().flatten()

@@ -76,12 +76,7 @@ fn target(cx: &Cx, at: &Node, name: &str, who: Option<crate::ir::PlayerRef>) -> 
             .ok_or_else(missing),
         Some(who) => {
             let per_player: Vec<u8> = (1..=cx.num_players())
-                .map(|p| {
-                    cx.components
-                        .iter()
-                        .position(|c| c.owner == p && c.name.contains(name))
-                        .map_or(0, |c| c as u8 + 1)
-                })
+                .map(|p| cx.component_like(name, p).map_or(0, |c| c as u8 + 1))
                 .collect();
             if per_player.contains(&0) {
                 return Err(missing());
