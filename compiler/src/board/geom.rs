@@ -85,6 +85,78 @@ pub fn point_in_polygon(pt: Pt, poly: &[Pt]) -> bool {
     odd
 }
 
+/// Ludii's `Polygon.inflate(amount)`: each corner moves by half the sum
+/// of the unit vectors along its two sides, scaled by `amount` (outwards for
+/// a polygon traced anticlockwise, y up).
+pub fn inflate_polygon(poly: &mut [Pt], amount: f64) {
+    let n = poly.len();
+    let unit = |from: Pt, to: Pt| {
+        let (x, y) = (to.x - from.x, to.y - from.y);
+        let mag = (x * x + y * y).sqrt();
+        if mag < EPSILON {
+            (x * amount, y * amount)
+        } else {
+            (x / mag * amount, y / mag * amount)
+        }
+    };
+    let moves: Vec<(f64, f64)> = (0..n)
+        .map(|k| {
+            let (a, b, c) = (poly[k], poly[(k + 1) % n], poly[(k + 2) % n]);
+            let (vin, vout) = if clockwise3(a, b, c) {
+                (unit(a, b), unit(c, b))
+            } else {
+                (unit(b, a), unit(b, c))
+            };
+            ((vin.0 + vout.0) * 0.5, (vin.1 + vout.1) * 0.5)
+        })
+        .collect();
+    for k in 0..n {
+        let (dx, dy) = moves[(k + n - 1) % n];
+        poly[k] = Pt::new(poly[k].x + dx, poly[k].y + dy);
+    }
+}
+
+/// `(minX, minY, maxX, maxY)` of a polygon as Java's `Rectangle2D` gives
+/// them (`Polygon.bounds`: the maxima are `min + (max - min)`).
+pub fn polygon_bounds(poly: &[Pt]) -> (f64, f64, f64, f64) {
+    if poly.is_empty() {
+        return (0.0, 0.0, 0.0, 0.0);
+    }
+    let (x0, y0, w, h) = bounds(poly.iter().copied());
+    (x0, y0, x0 + w, y0 + h)
+}
+
+/// The lattice points, row by row, inside the polygon that walks `sides`
+/// on a hexagonal or triangular lattice (`xy` gives the point at a row and
+/// column), as Ludii's `CustomOnHex` and `CustomOnTri` find them: from
+/// (0, 0), each side of `s` points goes `s - 1` steps, turning 60 degrees
+/// anticlockwise before each, and the sides repeat until five have been
+/// walked (`polygonFromSides`); the polygon is inflated by 0.1; the rows and
+/// columns tried are the polygon's *coordinate* bounds widened by `margin`.
+pub fn points_inside_sides(sides: &[u32], margin: i64, xy: impl Fn(i64, i64) -> Pt) -> Vec<Pt> {
+    const STEPS: [(i64, i64); 6] = [(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)];
+    let mut poly = vec![xy(0, 0)];
+    let (mut dirn, mut row, mut col) = (1usize, 0i64, 0i64);
+    for n in 0..sides.len().max(5) {
+        let next = i64::from(sides[n % sides.len()]) - 1;
+        dirn = (dirn + 1) % 6;
+        if next > 0 {
+            row += next * STEPS[dirn].0;
+            col += next * STEPS[dirn].1;
+            poly.push(xy(row, col));
+        }
+    }
+    inflate_polygon(&mut poly, 0.1);
+    let (x0, y0, x1, y1) = polygon_bounds(&poly);
+    let (from_col, from_row) = (x0 as i64 - margin, y0 as i64 - margin);
+    let (to_col, to_row) = (x1 as i64 + margin, y1 as i64 + margin);
+    (from_row..=to_row)
+        .flat_map(|r| (from_col..=to_col).map(move |c| (r, c)))
+        .map(|(r, c)| xy(r, c))
+        .filter(|&pt| point_in_polygon(pt, &poly))
+        .collect()
+}
+
 /// `MathRoutines.absTanAngleDifferencePosX(a, b, c)`: |tan| of the turn from
 /// heading a→b to heading b→c, or +∞ when the turn is 90° or more.
 pub fn abs_tan_angle_difference(a: Pt, b: Pt, c: Pt) -> f64 {

@@ -3,7 +3,7 @@
 //! regions.
 //!
 //! The board is built the way Ludii builds it, so that every derived fact
-//! matches: a tiling generator (`square.rs`, `hex.rs`, `concentric.rs`) produces a planar graph
+//! matches: a tiling generator (`square.rs`, `hex.rs`, `tri.rs`, `concentric.rs`) produces a planar graph
 //! of vertices, edges and faces (`graph.rs`); transforms (`transform.rs`) move
 //! it without renumbering; the operators `merge`, `add` and `remove`
 //! (`operators.rs`) combine and edit graphs (those of `wedge.rs` and
@@ -61,6 +61,7 @@ mod square;
 mod steps;
 mod topology;
 mod transform;
+mod tri;
 mod walks;
 mod wedge;
 
@@ -100,6 +101,23 @@ pub enum HexShape {
     Diamond { size: u32 },
     /// `(hex Rectangle r c)`, `(hex Square n)`.
     Rectangle { rows: u32, cols: u32 },
+    /// `(hex Triangle n)`: a triangle with `side` cells per side (Y).
+    Triangle { side: u32 },
+    /// `(hex Star n)`: a six-pointed star, points of `n` rows (Chinese
+    /// Checkers).
+    Star { size: u32 },
+    /// `(hex Prism r c)`: a rhombus with its acute corners cut.
+    Prism { rows: u32, cols: u32 },
+}
+
+/// Shapes of `(tri ...)` boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TriShape {
+    /// `(tri n)`, `(tri Triangle n)`: `side` points (cells on a cell
+    /// board) per side.
+    Triangle { side: u32 },
+    /// `(tri Hexagon n)`.
+    Hexagon { side: u32 },
 }
 
 /// The tiling a board is built from.
@@ -120,6 +138,14 @@ pub enum Tiling {
         diagonals: SquareDiagonals,
     },
     Hex(HexShape),
+    /// `(hex {s1 s2 ...})`, `(hex a b)`, `(hex Limping n)` (`{n n+1}`): the
+    /// hex cells inside a polygon walked side by side (Ludii's
+    /// `CustomOnHex`).
+    HexSides(Vec<u32>),
+    Tri(TriShape),
+    /// `(tri {s1 s2 ...})`, `(tri Limping n)` (`{n n+1}`): the lattice
+    /// points inside a polygon walked side by side (`CustomOnTri`).
+    TriSides(Vec<u32>),
     /// `(intersect {g1 g2 ...})`: each part is generated with the board's
     /// site type (the parts' own `site_type` is ignored), transformed, then
     /// intersected (Pentalath's half hexagon).
@@ -311,6 +337,34 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
             check_dims(&[rows, cols])?;
             hex::rectangle(rows, cols)
         }
+        &Tiling::Hex(HexShape::Triangle { side }) => {
+            check_dims(&[side])?;
+            hex::triangle(side)
+        }
+        &Tiling::Hex(HexShape::Star { size }) => {
+            check_dims(&[size])?;
+            hex::star(size)
+        }
+        &Tiling::Hex(HexShape::Prism { rows, cols }) => {
+            check_dims(&[rows, cols])?;
+            hex::prism(rows, cols)
+        }
+        Tiling::HexSides(sides) => {
+            check_sides(sides)?;
+            hex::custom(sides)
+        }
+        &Tiling::Tri(TriShape::Triangle { side }) => {
+            check_dims(&[side])?;
+            tri::triangle(side, site_type)
+        }
+        &Tiling::Tri(TriShape::Hexagon { side }) => {
+            check_dims(&[side])?;
+            tri::hexagon(side, site_type)
+        }
+        Tiling::TriSides(sides) => {
+            check_sides(sides)?;
+            tri::custom(sides)
+        }
         &Tiling::ConcentricPolygon(c) => {
             if site_type != SiteType::Vertex {
                 return Err("concentric boards are supported with use:Vertex only".into());
@@ -417,6 +471,18 @@ fn check_dims(dims: &[u32]) -> Result<(), String> {
         return Err(format!("board dimensions {dims:?} out of range 1..=100"));
     }
     Ok(())
+}
+
+/// The sides of a custom `hex`/`tri` shape: 1 to 12 of them, each of 1 to
+/// 100.
+fn check_sides(sides: &[u32]) -> Result<(), String> {
+    if sides.is_empty() || sides.len() > 12 {
+        return Err(format!(
+            "a shape with {} sides is not supported",
+            sides.len()
+        ));
+    }
+    check_dims(sides)
 }
 
 /// Ludii's relation types between sites of the same type.

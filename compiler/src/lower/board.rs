@@ -1,6 +1,8 @@
 //! `(board SHAPE [use:TYPE])` and the board's static regions.
 
-use crate::board::{self, AbsoluteDirection, BoardSpec, Compass, HexShape, SiteType, Tiling};
+use crate::board::{
+    self, AbsoluteDirection, BoardSpec, Compass, HexShape, SiteType, Tiling, TriShape,
+};
 use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::Site;
 use crate::syntax::{Node, NodeKind};
@@ -34,8 +36,9 @@ pub(super) fn board(cx: &Cx, node: &Node) -> Result<board::Board> {
     })
 }
 
-/// A board shape: `(square N)`, `(rectangle R C)`, `(hex [Diamond] N)`,
-/// `(hex Rectangle R C)`, `(concentric ...)`, `(wedge R [C])`, `(graph ...)`,
+/// A board shape: `(square N)`, `(rectangle R C)`, `(hex [SHAPE] N [M])`,
+/// `(hex {SIDES})`, `(tri [SHAPE] N)`, `(tri {SIDES})`, `(concentric ...)`,
+/// `(wedge R [C])`, `(graph ...)`,
 /// and the operators `(rotate DEG G)`, `(shift DX DY G)`, `(scale SX [SY] G)`,
 /// `(merge ...)`, `(intersect ...)`, `(add ...)`, `(remove ...)` nested in
 /// any way.
@@ -120,28 +123,9 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
             args.finish(cx)?;
             Ok(BoardSpec::new(Tiling::ConcentricPolygon(spec)))
         }
-        "hex" | "hex Diamond" => {
-            let skip = usize::from(name == "hex Diamond");
-            let mut args = Args::new(node, name.as_str(), skip);
-            let n = dimension(cx, &mut args)?;
-            args.finish(cx)?;
-            let shape = if skip == 1 {
-                HexShape::Diamond { size: n }
-            } else {
-                HexShape::Hexagon { side: n }
-            };
-            Ok(BoardSpec::new(Tiling::Hex(shape)))
-        }
-        "hex Rectangle" => {
-            let mut args = Args::new(node, name.as_str(), 1);
-            let rows = dimension(cx, &mut args)?;
-            let cols = dimension(cx, &mut args)?;
-            args.finish(cx)?;
-            Ok(BoardSpec::new(Tiling::Hex(HexShape::Rectangle {
-                rows,
-                cols,
-            })))
-        }
+        "hex" | "hex Hexagon" | "hex Diamond" | "hex Triangle" | "hex Star" | "hex Limping"
+        | "hex Prism" | "hex Rectangle" | "hex Square" => hex_or_tri(cx, node, &name),
+        "tri" | "tri Triangle" | "tri Hexagon" | "tri Limping" => hex_or_tri(cx, node, &name),
         "rotate" => {
             let mut args = Args::new(node, "rotate", 0);
             let degrees = match args.take(is_number) {
@@ -316,6 +300,65 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
         }
         _ => Err(cx.unsupported_in(node, "board shape")),
     }
+}
+
+/// `(hex [SHAPE] A [B])`, `(hex {SIDES})`, `(tri [SHAPE] A [B])`,
+/// `(tri {SIDES})`, dispatched as Ludii's `Hex.construct` and
+/// `Tri.construct` do (a second dimension makes `(hex Hexagon A B)` the
+/// custom shape with sides `{A B}`; `Limping` ignores it).
+fn hex_or_tri(cx: &Cx, node: &Node, name: &str) -> Result<BoardSpec> {
+    let (basis, keyword) = name.split_once(' ').unwrap_or((name, ""));
+    let mut args = Args::new(node, name, usize::from(!keyword.is_empty()));
+    if keyword.is_empty() {
+        if let Some(list) = args.take(|n| matches!(n.kind, NodeKind::Array(_))) {
+            let sides = array(cx, list)?
+                .iter()
+                .map(|a| dimension_value(cx, &a.value))
+                .collect::<Result<Vec<u32>>>()?;
+            args.finish(cx)?;
+            if sides.is_empty() {
+                return Err(cx.error(ErrorKind::Invalid, list, "no sides"));
+            }
+            return Ok(BoardSpec::new(if basis == "hex" {
+                Tiling::HexSides(sides)
+            } else {
+                Tiling::TriSides(sides)
+            }));
+        }
+    }
+    let a = dimension(cx, &mut args)?;
+    let b = match args.take(is_int_expr) {
+        Some(n) => Some(dimension_value(cx, n)?),
+        None => None,
+    };
+    args.finish(cx)?;
+    let keyword = match keyword {
+        "" if basis == "hex" => "Hexagon",
+        "" => "Triangle",
+        k => k,
+    };
+    let tiling = match (basis, keyword, b) {
+        ("hex", "Hexagon", None) => Tiling::Hex(HexShape::Hexagon { side: a }),
+        ("hex", "Hexagon", Some(b)) => Tiling::HexSides(vec![a, b]),
+        ("hex", "Limping", _) => Tiling::HexSides(vec![a, a + 1]),
+        ("tri", "Limping", _) => Tiling::TriSides(vec![a, a + 1]),
+        ("hex", "Triangle", _) => Tiling::Hex(HexShape::Triangle { side: a }),
+        ("hex", "Diamond", _) => Tiling::Hex(HexShape::Diamond { size: a }),
+        ("hex", "Prism", b) => Tiling::Hex(HexShape::Prism {
+            rows: a,
+            cols: b.unwrap_or(a),
+        }),
+        ("hex", "Star", _) => Tiling::Hex(HexShape::Star { size: a }),
+        ("hex", "Square", _) => Tiling::Hex(HexShape::Rectangle { rows: a, cols: a }),
+        ("hex", "Rectangle", b) => Tiling::Hex(HexShape::Rectangle {
+            rows: a,
+            cols: b.unwrap_or(a),
+        }),
+        ("tri", "Triangle", _) => Tiling::Tri(TriShape::Triangle { side: a }),
+        ("tri", "Hexagon", _) => Tiling::Tri(TriShape::Hexagon { side: a }),
+        _ => return Err(cx.unsupported_in(node, "board shape")),
+    };
+    Ok(BoardSpec::new(tiling))
 }
 
 /// A graph argument: a form that is not arithmetic.
