@@ -141,6 +141,48 @@ const MOVE_CASES: &[MoveCase] = &[
         reach: Reach::Line(AbsoluteDirection::Adjacent),
         used: 20,
     },
+    MoveCase {
+        file: "war/replacement/eliminate/target/L'attaque.lud",
+        slug: "war--replacement--eliminate--target--l-attaque",
+        shape: "(hole (hole (hole (rectangle 10 9) (poly {{2 4} {2 6} {3 6} {3 4}})) (poly {{4 4} {4 6} {5 6} {5 4}})) (poly {{6 4} {6 6} {7 6} {7 4}}))",
+        reach: Reach::Line(AbsoluteDirection::Orthogonal),
+        used: 150,
+    },
+    MoveCase {
+        file: "hunt/Go with the Floe.lud",
+        slug: "hunt--go-with-the-floe",
+        shape: "(keep (square 8) (poly {{-3 4} {4 -3} {11 4} {4 11}}))",
+        reach: Reach::Line(AbsoluteDirection::Adjacent),
+        used: 150,
+    },
+    MoveCase {
+        file: "race/fill/Camelot.lud",
+        slug: "race--fill--camelot",
+        shape: "(keep (rectangle 12 16) (poly {{0 7} {1 10} {4 13} ...}))",
+        reach: Reach::Line(AbsoluteDirection::Adjacent),
+        used: 500,
+    },
+    MoveCase {
+        file: "race/reach/There and Back.lud",
+        slug: "race--reach--there-and-back",
+        shape: "(renumber (rotate 0 (trim (remove (renumber (rotate 270 (trim (remove ... (square 8) ...",
+        reach: Reach::Line(AbsoluteDirection::Adjacent),
+        used: 150,
+    },
+    MoveCase {
+        file: "space/group/Vigilance.lud",
+        slug: "space--group--vigilance",
+        shape: "(trim (renumber (rotate 270 (remove ... (square 11) ...",
+        reach: Reach::Line(AbsoluteDirection::Adjacent),
+        used: 250,
+    },
+    MoveCase {
+        file: "space/blocking/Epoxy.lud",
+        slug: "space--blocking--epoxy",
+        shape: "(dual (remove (hex 4 5) cells:{0 1 15 20 25 32 36 39 44})) use:Vertex",
+        reach: Reach::Line(AbsoluteDirection::Adjacent),
+        used: 100,
+    },
 ];
 
 /// The pairs of sites one move may join.

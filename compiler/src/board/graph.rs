@@ -481,33 +481,51 @@ impl Graph {
     /// Renumber vertices, then edges, then faces by `y * 100 + x`
     /// (`Graph.reorder`).
     pub fn reorder(&mut self) {
-        let vperm = rank(self.vertices.iter().map(|v| v.pt));
-        let eperm = rank(self.edges.iter().map(|e| e.pt));
-        let fperm = rank(self.faces.iter().map(|f| f.pt));
-        let vnew = inverse(&vperm);
-        let enew = inverse(&eperm);
-        let fnew = inverse(&fperm);
+        for ty in [SiteType::Vertex, SiteType::Edge, SiteType::Cell] {
+            self.reorder_type(ty);
+        }
+    }
 
-        let mut vertices: Vec<GVertex> = vperm.iter().map(|&o| self.vertices[o].clone()).collect();
-        for v in &mut vertices {
-            v.edges.iter_mut().for_each(|e| *e = enew[*e]);
-            v.faces.iter_mut().for_each(|f| *f = fnew[*f]);
+    /// Renumber the elements of one type by `y * 100 + x`, a stable sort
+    /// (`Graph.reorder(type)`).
+    pub fn reorder_type(&mut self, ty: SiteType) {
+        match ty {
+            SiteType::Vertex => {
+                let perm = rank(self.vertices.iter().map(|v| v.pt));
+                let new = inverse(&perm);
+                self.vertices = perm.iter().map(|&o| self.vertices[o].clone()).collect();
+                for e in &mut self.edges {
+                    e.a = new[e.a];
+                    e.b = new[e.b];
+                }
+                for f in &mut self.faces {
+                    f.vertices.iter_mut().for_each(|v| *v = new[*v]);
+                }
+            }
+            SiteType::Edge => {
+                let perm = rank(self.edges.iter().map(|e| e.pt));
+                let new = inverse(&perm);
+                self.edges = perm.iter().map(|&o| self.edges[o].clone()).collect();
+                for v in &mut self.vertices {
+                    v.edges.iter_mut().for_each(|e| *e = new[*e]);
+                }
+                for f in &mut self.faces {
+                    f.edges.iter_mut().for_each(|e| *e = new[*e]);
+                }
+            }
+            SiteType::Cell => {
+                let perm = rank(self.faces.iter().map(|f| f.pt));
+                let new = inverse(&perm);
+                self.faces = perm.iter().map(|&o| self.faces[o].clone()).collect();
+                for v in &mut self.vertices {
+                    v.faces.iter_mut().for_each(|f| *f = new[*f]);
+                }
+                for e in &mut self.edges {
+                    e.left = e.left.map(|f| new[f]);
+                    e.right = e.right.map(|f| new[f]);
+                }
+            }
         }
-        let mut edges: Vec<GEdge> = eperm.iter().map(|&o| self.edges[o].clone()).collect();
-        for e in &mut edges {
-            e.a = vnew[e.a];
-            e.b = vnew[e.b];
-            e.left = e.left.map(|f| fnew[f]);
-            e.right = e.right.map(|f| fnew[f]);
-        }
-        let mut faces: Vec<GFace> = fperm.iter().map(|&o| self.faces[o].clone()).collect();
-        for f in &mut faces {
-            f.vertices.iter_mut().for_each(|v| *v = vnew[*v]);
-            f.edges.iter_mut().for_each(|e| *e = enew[*e]);
-        }
-        self.vertices = vertices;
-        self.edges = edges;
-        self.faces = faces;
     }
 
     /// Number of elements of a site type.

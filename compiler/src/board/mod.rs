@@ -186,6 +186,28 @@ pub enum Tiling {
         base: Box<BoardSpec>,
         remove: GraphRemovals,
     },
+    /// `(hole g (poly {{x y} ...}))`: the faces whose centres lie inside
+    /// the polygon removed.
+    Hole {
+        base: Box<BoardSpec>,
+        polygon: Vec<Point>,
+    },
+    /// `(keep g (poly {{x y} ...}))`: the vertices inside the polygon and
+    /// the edges between them, faces traced afresh.
+    Keep {
+        base: Box<BoardSpec>,
+        polygon: Vec<Point>,
+    },
+    /// `(dual g)`: a vertex in each face, joined across shared edges.
+    Dual(Box<BoardSpec>),
+    /// `(renumber [TYPE...] g)`: the elements of the types (all when none
+    /// are given) renumbered bottom row first, left to right.
+    Renumber {
+        base: Box<BoardSpec>,
+        types: Vec<SiteType>,
+    },
+    /// `(trim g)`: dangling edges and lone vertices removed.
+    Trim(Box<BoardSpec>),
 }
 
 /// A position as Ludii reads it in a board description: `{x y}` or
@@ -252,6 +274,9 @@ pub enum Transform {
     /// `(scale sx [sy] [sz] g)`: every vertex position multiplied (sy is sx
     /// and sz is 1 unless given).
     Scale(f64, f64, f64),
+    /// `(skew amount g)`: x grows by the height above the lowest vertex
+    /// times `amount`.
+    Skew(f64),
 }
 
 /// What `(board <graph> use:<SiteType>)` describes.
@@ -278,6 +303,24 @@ impl BoardSpec {
     pub fn with_site_type(mut self, site_type: SiteType) -> BoardSpec {
         self.site_type = site_type;
         self
+    }
+
+    /// Whether the graph may have vertices with pivots (Ludii's
+    /// `ConcentricCircle` sets them, `merge` keeps them), which `trim`
+    /// would treat specially.
+    fn has_pivots(&self) -> bool {
+        match &self.tiling {
+            Tiling::ConcentricCircle { .. } => true,
+            Tiling::Intersect(parts) | Tiling::Merge(parts) => parts.iter().any(Self::has_pivots),
+            Tiling::Add { base, .. } => base.as_ref().is_some_and(|b| b.has_pivots()),
+            Tiling::Remove { base, .. }
+            | Tiling::Hole { base, .. }
+            | Tiling::Keep { base, .. }
+            | Tiling::Dual(base)
+            | Tiling::Renumber { base, .. }
+            | Tiling::Trim(base) => base.has_pivots(),
+            _ => false,
+        }
     }
 
     pub fn rotated(mut self, degrees: f64) -> BoardSpec {
@@ -440,12 +483,43 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
             operators::remove(&mut graph, remove);
             graph
         }
+        Tiling::Hole { base, polygon } => {
+            let mut graph = generate(base, site_type)?;
+            operators::hole(&mut graph, polygon);
+            graph
+        }
+        Tiling::Keep { base, polygon } => operators::keep(&generate(base, site_type)?, polygon),
+        Tiling::Dual(base) => operators::dual(&generate(base, site_type)?),
+        Tiling::Renumber { base, types } => {
+            let mut graph = generate(base, site_type)?;
+            if types.is_empty() {
+                graph.reorder();
+            }
+            for ty in [SiteType::Vertex, SiteType::Edge, SiteType::Cell] {
+                if types.contains(&ty) {
+                    graph.reorder_type(ty);
+                }
+            }
+            graph
+        }
+        Tiling::Trim(base) => {
+            if base.has_pivots() {
+                return Err(
+                    "`(trim ...)` of a graph with pivots (concentric circles) is not supported"
+                        .into(),
+                );
+            }
+            let mut graph = generate(base, site_type)?;
+            operators::trim(&mut graph);
+            graph
+        }
     };
     for t in &spec.transforms {
         match *t {
             Transform::Rotate(deg) => transform::rotate(&mut graph, deg),
             Transform::Shift(dx, dy) => transform::shift(&mut graph, dx, dy),
             Transform::Scale(sx, sy, sz) => transform::scale(&mut graph, sx, sy, sz),
+            Transform::Skew(amount) => transform::skew(&mut graph, amount),
         }
     }
     Ok(graph)

@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use super::geom::Pt;
+use super::geom::{self, Pt};
 use super::graph::Graph;
 use super::{GraphAdditions, GraphRemovals, Point};
 
@@ -160,6 +160,95 @@ pub fn remove(graph: &mut Graph, remove: &GraphRemovals) {
     for &p in &remove.vertices {
         if let Some(v) = graph.find_vertex(pt(p)) {
             graph.remove_vertex(v);
+        }
+    }
+}
+
+/// A `(poly {{x y} ...})` region as `Hole` and `Keep` use it: inflated by
+/// 0.1 (`Polygon.inflate`) so that points on its outline fall inside.
+fn inflated(polygon: &[Point]) -> Vec<Pt> {
+    let mut poly: Vec<Pt> = polygon.iter().map(|&p| Pt::new(p[0], p[1])).collect();
+    geom::inflate_polygon(&mut poly, 0.1);
+    poly
+}
+
+/// `(hole g (poly ...))` (`Hole.eval`): every face whose centre lies inside
+/// the inflated polygon is removed, highest index first, with the edges it
+/// leaves without a face on either side (`Graph.removeFace(fid, true)`).
+/// A polygon of fewer than 3 points changes nothing.
+pub fn hole(graph: &mut Graph, polygon: &[Point]) {
+    if polygon.len() < 3 {
+        return;
+    }
+    let poly = inflated(polygon);
+    for fid in (0..graph.faces.len()).rev() {
+        if geom::point_in_polygon(graph.faces[fid].pt, &poly) {
+            graph.remove_face(fid, true);
+        }
+    }
+}
+
+/// `(keep g (poly ...))` (`Keep.eval`): the vertices inside the inflated
+/// polygon, in order, and the edges between two of them, in order, rebuilt
+/// as a new graph (faces traced afresh). A polygon of fewer than 3 points
+/// keeps everything.
+pub fn keep(graph: &Graph, polygon: &[Point]) -> Graph {
+    if polygon.len() < 3 {
+        return graph.clone();
+    }
+    let poly = inflated(polygon);
+    let mut new_id = vec![None; graph.vertices.len()];
+    let mut points = Vec::new();
+    for (v, vertex) in graph.vertices.iter().enumerate() {
+        if geom::point_in_polygon(vertex.pt, &poly) {
+            new_id[v] = Some(points.len());
+            points.push(vertex.pt);
+        }
+    }
+    let edges: Vec<(usize, usize)> = graph
+        .edges
+        .iter()
+        .filter_map(|e| Some((new_id[e.a]?, new_id[e.b]?)))
+        .collect();
+    Graph::from_lists(&points, &edges)
+}
+
+/// `(dual g)` (`Dual.eval`): a vertex at the centre of each face, in face
+/// order; an edge (`addEdge`) across each edge with a face on both sides,
+/// in edge order; faces traced; everything renumbered. A graph without
+/// vertices, edges or faces is returned as it is.
+pub fn dual(graph: &Graph) -> Graph {
+    if graph.vertices.is_empty() || graph.edges.is_empty() || graph.faces.is_empty() {
+        return graph.clone();
+    }
+    let mut dual = Graph::new();
+    for face in &graph.faces {
+        dual.add_vertex(face.pt);
+    }
+    for edge in &graph.edges {
+        if let (Some(l), Some(r)) = (edge.left, edge.right) {
+            dual.add_edge(l, r);
+        }
+    }
+    dual.make_faces();
+    dual.reorder();
+    dual
+}
+
+/// `(trim g)` (`Graph.trim`): edges with an end point on no other edge are
+/// removed, highest first (each test made after the removals before it),
+/// then vertices left without edges, highest first. (Ludii keeps vertices
+/// that are pivots; the graphs trimmed here have none.)
+pub fn trim(graph: &mut Graph) {
+    for eid in (0..graph.edges.len()).rev() {
+        let (a, b) = (graph.edges[eid].a, graph.edges[eid].b);
+        if graph.vertices[a].edges.len() == 1 || graph.vertices[b].edges.len() == 1 {
+            graph.remove_edge(eid);
+        }
+    }
+    for vid in (0..graph.vertices.len()).rev() {
+        if graph.vertices[vid].edges.is_empty() {
+            graph.remove_vertex(vid);
         }
     }
 }

@@ -298,8 +298,83 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
             args.finish(cx)?;
             Ok(BoardSpec::new(Tiling::Remove { base, remove }))
         }
+        "hole" | "keep" => {
+            let mut args = Args::new(node, name.as_str(), 0);
+            let base = Box::new(shape(cx, inner_graph(cx, &mut args)?)?);
+            let polygon = match args.take(|n| n.head() == Some("poly")) {
+                Some(poly) => poly_points(cx, poly)?,
+                None => {
+                    return Err(args.error(
+                        cx,
+                        ErrorKind::Invalid,
+                        format!("`({name} ...)` needs a `(poly ...)`"),
+                    ))
+                }
+            };
+            args.finish(cx)?;
+            Ok(BoardSpec::new(if name == "hole" {
+                Tiling::Hole { base, polygon }
+            } else {
+                Tiling::Keep { base, polygon }
+            }))
+        }
+        "dual" | "trim" => {
+            let mut args = Args::new(node, name.as_str(), 0);
+            let base = Box::new(shape(cx, inner_shape(cx, &mut args)?)?);
+            args.finish(cx)?;
+            Ok(BoardSpec::new(if name == "dual" {
+                Tiling::Dual(base)
+            } else {
+                Tiling::Trim(base)
+            }))
+        }
+        "renumber" => {
+            let mut args = Args::new(node, "renumber", 0);
+            let mut types = Vec::new();
+            while let Some(t) = args.take(|n| n.atom().and_then(SiteType::from_name).is_some()) {
+                types.extend(t.atom().and_then(SiteType::from_name));
+            }
+            let base = Box::new(shape(cx, inner_shape(cx, &mut args)?)?);
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::Renumber { base, types }))
+        }
+        "skew" => {
+            let mut args = Args::new(node, "skew", 0);
+            let amount = match args.take(is_number) {
+                Some(n) => float_value(cx, n)?,
+                None => {
+                    return Err(args.error(cx, ErrorKind::Invalid, "`(skew ...)` needs an amount"))
+                }
+            };
+            let inner = inner_shape(cx, &mut args)?;
+            args.finish(cx)?;
+            let mut spec = shape(cx, inner)?;
+            spec.transforms.push(board::Transform::Skew(amount));
+            Ok(spec)
+        }
         _ => Err(cx.unsupported_in(node, "board shape")),
     }
+}
+
+/// The graph of `(hole g (poly ...))` / `(keep g (poly ...))`: the form
+/// that is not the polygon.
+fn inner_graph<'a>(cx: &Cx, args: &mut Args<'a>) -> Result<&'a Node> {
+    args.take(|n| is_shape(n) && n.head() != Some("poly"))
+        .ok_or_else(|| {
+            let what = format!("`({} ...)` needs a graph", args.what());
+            args.error(cx, ErrorKind::Invalid, what)
+        })
+}
+
+/// `(poly {{x y} ...})`, its points in single precision (`Poly`); the
+/// `rotns:` copies are not implemented.
+fn poly_points(cx: &Cx, node: &Node) -> Result<Vec<board::Point>> {
+    let mut args = Args::new(node, "poly", 0);
+    let list = args
+        .take(|n| matches!(n.kind, NodeKind::Array(_)))
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(poly ...)` needs points"))?;
+    args.finish(cx)?;
+    points(cx, list)
 }
 
 /// `(hex [SHAPE] A [B])`, `(hex {SIDES})`, `(tri [SHAPE] A [B])`,
@@ -697,6 +772,24 @@ mod tests {
         assert_eq!(b.neighbours(8, Relation::Adjacent), [7]);
     }
 
+    /// `hole` removes the cells centred in the (inflated) polygon, `dual`
+    /// puts a point in each cell, `renumber` numbers a rotated board afresh.
+    #[test]
+    fn hole_dual_and_renumber() {
+        let b = board_of("(hole (square 3) (poly {{1 1} {1 2} {2 2} {2 1}}))").unwrap();
+        assert_eq!(b.num_sites(), 8);
+        assert_eq!(points(&b)[3..5], [(0.5, 1.5), (2.5, 1.5)]);
+        let b = board_of("(dual (square 3)) use:Vertex").unwrap();
+        assert_eq!(points(&b), [(0.5, 0.5), (1.5, 0.5), (0.5, 1.5), (1.5, 1.5)]);
+        assert_eq!(b.num_cells, 1);
+        // Turned a quarter clockwise, site 0 is the top cell; renumbered, the
+        // bottom one.
+        let turned = board_of("(rotate -90 (rectangle 1 2))").unwrap();
+        assert!(turned.sites[0].y > turned.sites[1].y);
+        let b = board_of("(renumber (rotate -90 (rectangle 1 2)))").unwrap();
+        assert!(b.sites[0].y < b.sites[1].y);
+    }
+
     #[test]
     fn unsupported_operator_arguments_are_errors() {
         for shape in [
@@ -704,6 +797,9 @@ mod tests {
             "(add (square 3) edgesCurved:{{{0 0} {1 0} {1 2} {-1 2}}})",
             "(remove (square 8) (poly {{2.5 2.5} {2.5 5.5} {4.5 5.5}}))",
             "(shift 1 1 1 (square 3))",
+            "(keep (square 3) (poly {{0 0} {0 3} {3 3}} rotns:2))",
+            "(trim (concentric {1 8})) use:Vertex",
+            "(tri Diamond 3)",
             "(wedge 1)",
         ] {
             let err = board_of(shape).expect_err(shape);
