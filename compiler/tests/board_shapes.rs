@@ -183,6 +183,20 @@ const MOVE_CASES: &[MoveCase] = &[
         reach: Reach::Line(AbsoluteDirection::Adjacent),
         used: 100,
     },
+    MoveCase {
+        file: "hunt/Bagh Guti.lud",
+        slug: "hunt--bagh-guti",
+        shape: "(makeFaces (remove (square 5 diagonals:Alternating) edges:{...})) use:Vertex",
+        reach: Reach::Line(AbsoluteDirection::Adjacent),
+        used: 60,
+    },
+    MoveCase {
+        file: "hunt/Coyote.lud",
+        slug: "hunt--coyote",
+        shape: "(rectangle 5 5 diagonals:Radiating) use:Vertex",
+        reach: Reach::Line(AbsoluteDirection::Adjacent),
+        used: 40,
+    },
 ];
 
 /// The pairs of sites one move may join.

@@ -49,6 +49,22 @@ pub fn clockwise3(a: Pt, b: Pt, c: Pt) -> bool {
     result < EPSILON
 }
 
+/// `MathRoutines.lineSegmentsIntersect`: whether segments a0-a1 and b0-b1
+/// meet (ends included, within `EPSILON`; parallel segments never do).
+pub fn segments_intersect(a0: Pt, a1: Pt, b0: Pt, b1: Pt) -> bool {
+    let (xlk, ylk) = (a1.x - a0.x, a1.y - a0.y);
+    let (xnm, ynm) = (b1.x - b0.x, b1.y - b0.y);
+    let (xmk, ymk) = (b0.x - a0.x, b0.y - a0.y);
+    let det = xnm * ylk - ynm * xlk;
+    if det.abs() < EPSILON {
+        return false;
+    }
+    let detinv = 1.0 / det;
+    let s = (xnm * ymk - ynm * xmk) * detinv;
+    let t = (xlk * ymk - ylk * xmk) * detinv;
+    (-EPSILON..=1.0 + EPSILON).contains(&s) && (-EPSILON..=1.0 + EPSILON).contains(&t)
+}
+
 /// Signed area of a polygon (positive when counter-clockwise, y up).
 pub fn polygon_area(poly: &[Pt]) -> f64 {
     let mut area = 0.0;

@@ -219,6 +219,13 @@ impl Graph {
     /// to the next edge in angular order; closed clockwise polygons are faces
     /// (`Graph.makeFaces(false)`).
     pub fn make_faces(&mut self) {
+        self.make_faces_checked(false);
+    }
+
+    /// `Graph.makeFaces(checkCrossings)`: with `check_crossings`, a trace
+    /// also stops at a step that [`Graph::is_edge_crossing`] says crosses
+    /// an edge.
+    pub fn make_faces_checked(&mut self, check_crossings: bool) {
         // Faces found so far by sorted vertex set, to apply `Face.matches`
         // without scanning every face.
         let mut known: HashMap<Vec<usize>, Vec<usize>> = HashMap::new();
@@ -239,6 +246,7 @@ impl Graph {
                 let mut edge = edge_start;
                 let mut closed = false;
                 while vert_ids.len() <= MAX_FACE_SIDES {
+                    let prev = vert;
                     let edges = &self.vertices[vert].edges;
                     let n = edges.iter().position(|&e| e == edge).unwrap_or(usize::MAX);
                     let num = edges.len();
@@ -263,6 +271,9 @@ impl Graph {
                         break;
                     }
                     vert_ids.push(vert);
+                    if check_crossings && self.is_edge_crossing(prev, vert) {
+                        break;
+                    }
                 }
                 if closed && vert_ids.len() >= 3 {
                     let poly: Vec<Pt> = vert_ids.iter().map(|&v| self.vertices[v].pt).collect();
@@ -278,6 +289,28 @@ impl Graph {
                 }
             }
         }
+    }
+
+    /// `Graph.isEdgeCrossing(a, b)`: whether an edge listed *before* the
+    /// first edge joining `a` and `b` crosses the segment a-b (edges
+    /// touching a or b within 0.001 are passed over; Ludii stops at the
+    /// first edge joining them).
+    fn is_edge_crossing(&self, a: usize, b: usize) -> bool {
+        let (pa, pb) = (self.vertices[a].pt, self.vertices[b].pt);
+        for edge in &self.edges {
+            if edge.matches(a, b) {
+                return false;
+            }
+            let (ea, eb) = (self.vertices[edge.a].pt, self.vertices[edge.b].pt);
+            let near = |p: Pt, q: Pt| p.dist(q) < 0.001;
+            if near(pa, ea) || near(pa, eb) || near(pb, ea) || near(pb, eb) {
+                continue;
+            }
+            if geom::segments_intersect(pa, pb, ea, eb) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The face with these vertices (in either direction, from any start),

@@ -137,6 +137,12 @@ pub enum Tiling {
         cols: u32,
         diagonals: SquareDiagonals,
     },
+    /// `(square Diamond n [diagonals:...])`: a square grid's points inside
+    /// a diamond (Ludii's `DiamondOnSquare`).
+    SquareDiamond {
+        size: u32,
+        diagonals: Option<SquareDiagonals>,
+    },
     Hex(HexShape),
     /// `(hex {s1 s2 ...})`, `(hex a b)`, `(hex Limping n)` (`{n n+1}`): the
     /// hex cells inside a polygon walked side by side (Ludii's
@@ -208,6 +214,9 @@ pub enum Tiling {
     },
     /// `(trim g)`: dangling edges and lone vertices removed.
     Trim(Box<BoardSpec>),
+    /// `(makeFaces g)`: the faces traced afresh, a trace stopping where it
+    /// crosses an edge.
+    MakeFaces(Box<BoardSpec>),
 }
 
 /// A position as Ludii reads it in a board description: `{x y}` or
@@ -318,7 +327,8 @@ impl BoardSpec {
             | Tiling::Keep { base, .. }
             | Tiling::Dual(base)
             | Tiling::Renumber { base, .. }
-            | Tiling::Trim(base) => base.has_pivots(),
+            | Tiling::Trim(base)
+            | Tiling::MakeFaces(base) => base.has_pivots(),
             _ => false,
         }
     }
@@ -367,6 +377,10 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
         } => {
             check_dims(&[rows, cols])?;
             square::rectangle(rows, cols, Some(diagonals), site_type)
+        }
+        &Tiling::SquareDiamond { size, diagonals } => {
+            check_dims(&[size])?;
+            square::diamond(size, diagonals)
         }
         &Tiling::Hex(HexShape::Hexagon { side }) => {
             check_dims(&[side])?;
@@ -500,6 +514,11 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
                     graph.reorder_type(ty);
                 }
             }
+            graph
+        }
+        Tiling::MakeFaces(base) => {
+            let mut graph = generate(base, site_type)?;
+            graph.make_faces_checked(true);
             graph
         }
         Tiling::Trim(base) => {

@@ -57,6 +57,32 @@ pub fn rectangle(
     graph
 }
 
+/// `(square Diamond d [diagonals:...])` (`DiamondOnSquare`): the points
+/// (x = c, y = r) of a 2d x 2d grid inside the diamond
+/// `d - 1 <= r + c < 3d`, `|r - c| <= d`, joined one unit apart, diagonals
+/// added over the 2d x 2d range, faces traced, renumbered. The site type
+/// does not change the size.
+pub fn diamond(d: u32, diagonals: Option<SquareDiagonals>) -> Graph {
+    let d = i64::from(d);
+    let size = 2 * d;
+    let mut points = Vec::new();
+    for r in 0..size {
+        for c in 0..size {
+            if r + c < d - 1 || c - r > d || r - c > d || r + c >= 3 * d {
+                continue;
+            }
+            points.push(Pt::new(c as f64, r as f64));
+        }
+    }
+    let mut graph = Graph::from_vertex_list(&points, 1.0);
+    if let Some(diagonals) = diagonals {
+        add_diagonals(&mut graph, size, size, diagonals);
+    }
+    graph.make_faces();
+    graph.reorder();
+    graph
+}
+
 fn add_diagonals(graph: &mut Graph, to_row: i64, to_col: i64, diagonals: SquareDiagonals) {
     let find = |g: &Graph, x: f64, y: f64| g.find_vertex(Pt::new(x, y));
     let mid_row = to_row / 2;

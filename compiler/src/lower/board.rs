@@ -54,16 +54,7 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                 Some(extra) => return Err(cx.unsupported_in(extra, "argument of `(square ...)`")),
                 None => rows,
             };
-            let diagonals = match args.labeled("diagonals") {
-                None => None,
-                Some(d) => Some(match d.atom() {
-                    Some("Alternating") => board::SquareDiagonals::Alternating,
-                    Some("Solid") => board::SquareDiagonals::Solid,
-                    Some("SolidNoSplit") => board::SquareDiagonals::SolidNoSplit,
-                    Some("Concentric") => board::SquareDiagonals::Concentric,
-                    _ => return Err(cx.unsupported_in(d, "diagonals")),
-                }),
-            };
+            let diagonals = diagonals(cx, &mut args)?;
             args.finish(cx)?;
             if !(1..=100).contains(&cols) {
                 return Err(cx.error(
@@ -80,6 +71,13 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                     diagonals,
                 },
             }))
+        }
+        "square Diamond" => {
+            let mut args = Args::new(node, "square Diamond", 1);
+            let size = dimension(cx, &mut args)?;
+            let diagonals = diagonals(cx, &mut args)?;
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::SquareDiamond { size, diagonals }))
         }
         "concentric" => {
             // `(concentric {c0 c1 ...} [stagger:B])`: rings of points.
@@ -318,6 +316,12 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                 Tiling::Keep { base, polygon }
             }))
         }
+        "makeFaces" => {
+            let mut args = Args::new(node, "makeFaces", 0);
+            let base = Box::new(shape(cx, inner_shape(cx, &mut args)?)?);
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::MakeFaces(base)))
+        }
         "dual" | "trim" => {
             let mut args = Args::new(node, name.as_str(), 0);
             let base = Box::new(shape(cx, inner_shape(cx, &mut args)?)?);
@@ -434,6 +438,21 @@ fn hex_or_tri(cx: &Cx, node: &Node, name: &str) -> Result<BoardSpec> {
         _ => return Err(cx.unsupported_in(node, "board shape")),
     };
     Ok(BoardSpec::new(tiling))
+}
+
+/// `diagonals:` of a square tiling.
+fn diagonals(cx: &Cx, args: &mut Args) -> Result<Option<board::SquareDiagonals>> {
+    let Some(d) = args.labeled("diagonals") else {
+        return Ok(None);
+    };
+    Ok(Some(match d.atom() {
+        Some("Alternating") => board::SquareDiagonals::Alternating,
+        Some("Solid") => board::SquareDiagonals::Solid,
+        Some("SolidNoSplit") => board::SquareDiagonals::SolidNoSplit,
+        Some("Concentric") => board::SquareDiagonals::Concentric,
+        Some("Radiating") => board::SquareDiagonals::Radiating,
+        _ => return Err(cx.unsupported_in(d, "diagonals")),
+    }))
 }
 
 /// A graph argument: a form that is not arithmetic.
