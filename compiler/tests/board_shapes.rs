@@ -197,6 +197,20 @@ const MOVE_CASES: &[MoveCase] = &[
         reach: Reach::Line(AbsoluteDirection::Adjacent),
         used: 40,
     },
+    MoveCase {
+        file: "hunt/Kaooa.lud",
+        slug: "hunt--kaooa",
+        shape: "(splitCrossings (regular Star 5)) use:Vertex",
+        reach: Reach::Line(AbsoluteDirection::Adjacent),
+        used: 20,
+    },
+    MoveCase {
+        file: "war/leaping/lines/Game of Solomon.lud",
+        slug: "war--leaping--lines--game-of-solomon",
+        shape: "(renumber (splitCrossings (add (regular Star 6) edges:{{0 5} {1 4} {2 3}}))) use:Vertex",
+        reach: Reach::Line(AbsoluteDirection::Adjacent),
+        used: 40,
+    },
 ];
 
 /// The pairs of sites one move may join.

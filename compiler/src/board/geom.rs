@@ -49,20 +49,76 @@ pub fn clockwise3(a: Pt, b: Pt, c: Pt) -> bool {
     result < EPSILON
 }
 
-/// `MathRoutines.lineSegmentsIntersect`: whether segments a0-a1 and b0-b1
-/// meet (ends included, within `EPSILON`; parallel segments never do).
-pub fn segments_intersect(a0: Pt, a1: Pt, b0: Pt, b1: Pt) -> bool {
+/// Where the lines through a0-a1 and b0-b1 meet, as fractions `(s, t)`
+/// along each segment, or `None` for parallel lines (the shared part of
+/// `MathRoutines.lineSegmentsIntersect` and `crossingPoint`).
+fn line_crossing(a0: Pt, a1: Pt, b0: Pt, b1: Pt) -> Option<(f64, f64)> {
     let (xlk, ylk) = (a1.x - a0.x, a1.y - a0.y);
     let (xnm, ynm) = (b1.x - b0.x, b1.y - b0.y);
     let (xmk, ymk) = (b0.x - a0.x, b0.y - a0.y);
     let det = xnm * ylk - ynm * xlk;
     if det.abs() < EPSILON {
-        return false;
+        return None;
     }
     let detinv = 1.0 / det;
-    let s = (xnm * ymk - ynm * xmk) * detinv;
-    let t = (xlk * ymk - ylk * xmk) * detinv;
-    (-EPSILON..=1.0 + EPSILON).contains(&s) && (-EPSILON..=1.0 + EPSILON).contains(&t)
+    Some((
+        (xnm * ymk - ynm * xmk) * detinv,
+        (xlk * ymk - ylk * xmk) * detinv,
+    ))
+}
+
+/// `MathRoutines.lineSegmentsIntersect`: whether segments a0-a1 and b0-b1
+/// meet (ends included, within `EPSILON`; parallel segments never do).
+pub fn segments_intersect(a0: Pt, a1: Pt, b0: Pt, b1: Pt) -> bool {
+    let within = |u: f64| (-EPSILON..=1.0 + EPSILON).contains(&u);
+    line_crossing(a0, a1, b0, b1).is_some_and(|(s, t)| within(s) && within(t))
+}
+
+/// `MathRoutines.crossingPoint`: where segments a0-a1 and b0-b1 cross
+/// strictly inside both (more than 1% of each from its ends), if they do.
+pub fn crossing_point(a0: Pt, a1: Pt, b0: Pt, b1: Pt) -> Option<Pt> {
+    const MARGIN: f64 = 0.01;
+    let inside = |u: f64| u > MARGIN && u < 1.0 - MARGIN;
+    let (s, t) = line_crossing(a0, a1, b0, b1)?;
+    (inside(s) && inside(t)).then(|| Pt::new(a0.x + s * (a1.x - a0.x), a0.y + s * (a1.y - a0.y)))
+}
+
+/// 3D distance (`MathRoutines.distance(Point3D, Point3D)`).
+pub fn dist3(a: Pt, b: Pt) -> f64 {
+    let (dx, dy, dz) = (b.x - a.x, b.y - a.y, b.z - a.z);
+    (dx * dx + dy * dy + dz * dz).sqrt()
+}
+
+/// `MathRoutines.distanceToLineSegment` in 3D.
+pub fn distance_to_segment3(pt: Pt, a: Pt, b: Pt) -> f64 {
+    if (a.x - b.x).abs() + (a.y - b.y).abs() + (a.z - b.z).abs() < EPSILON {
+        return dist3(pt, a);
+    }
+    let (xkj, ykj, zkj) = (a.x - pt.x, a.y - pt.y, a.z - pt.z);
+    let (xlk, ylk, zlk) = (b.x - a.x, b.y - a.y, b.z - a.z);
+    let denom = xlk * xlk + ylk * ylk + zlk * zlk;
+    let sq = if denom.abs() < EPSILON {
+        xkj * xkj + ykj * ykj + zkj * zkj
+    } else {
+        let t = -(xkj * xlk + ykj * ylk + zkj * zlk) / denom;
+        if t <= 0.0 {
+            xkj * xkj + ykj * ykj + zkj * zkj
+        } else if t >= 1.0 {
+            let (xlj, ylj, zlj) = (b.x - pt.x, b.y - pt.y, b.z - pt.z);
+            xlj * xlj + ylj * ylj + zlj * zlj
+        } else {
+            let (xf, yf, zf) = (xkj + t * xlk, ykj + t * ylk, zkj + t * zlk);
+            xf * xf + yf * yf + zf * zf
+        }
+    };
+    sq.sqrt()
+}
+
+/// `MathRoutines.touchingPoint(pt, a, b) != null`: whether `pt` lies on
+/// segment a-b (within 0.001) away from its ends.
+pub fn touches_segment(pt: Pt, a: Pt, b: Pt) -> bool {
+    const MARGIN: f64 = 0.001;
+    !(dist3(pt, a) < MARGIN || dist3(pt, b) < MARGIN || distance_to_segment3(pt, a, b) > MARGIN)
 }
 
 /// Signed area of a polygon (positive when counter-clockwise, y up).

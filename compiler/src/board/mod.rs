@@ -55,6 +55,7 @@ mod perimeter;
 mod properties;
 mod radials;
 mod regions;
+mod regular;
 mod sides;
 mod situation;
 mod square;
@@ -217,6 +218,16 @@ pub enum Tiling {
     /// `(makeFaces g)`: the faces traced afresh, a trace stopping where it
     /// crosses an edge.
     MakeFaces(Box<BoardSpec>),
+    /// `(union {g1 g2 ...})`: the parts side by side, nothing merged.
+    Union(Vec<BoardSpec>),
+    /// `(splitCrossings g)`: crossing edges split at a new vertex, edges
+    /// through a vertex split there, faces traced afresh.
+    SplitCrossings(Box<BoardSpec>),
+    /// `(regular [Star] n)`: a regular polygon, or star, of `n` points.
+    Regular {
+        sides: u32,
+        star: bool,
+    },
 }
 
 /// A position as Ludii reads it in a board description: `{x y}` or
@@ -320,7 +331,9 @@ impl BoardSpec {
     fn has_pivots(&self) -> bool {
         match &self.tiling {
             Tiling::ConcentricCircle { .. } => true,
-            Tiling::Intersect(parts) | Tiling::Merge(parts) => parts.iter().any(Self::has_pivots),
+            Tiling::Intersect(parts) | Tiling::Merge(parts) | Tiling::Union(parts) => {
+                parts.iter().any(Self::has_pivots)
+            }
             Tiling::Add { base, .. } => base.as_ref().is_some_and(|b| b.has_pivots()),
             Tiling::Remove { base, .. }
             | Tiling::Hole { base, .. }
@@ -328,7 +341,8 @@ impl BoardSpec {
             | Tiling::Dual(base)
             | Tiling::Renumber { base, .. }
             | Tiling::Trim(base)
-            | Tiling::MakeFaces(base) => base.has_pivots(),
+            | Tiling::MakeFaces(base)
+            | Tiling::SplitCrossings(base) => base.has_pivots(),
             _ => false,
         }
     }
@@ -516,6 +530,27 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
             }
             graph
         }
+        Tiling::Union(parts) => {
+            let graphs = parts
+                .iter()
+                .map(|p| generate(p, site_type))
+                .collect::<Result<Vec<_>, _>>()?;
+            operators::union(&graphs)
+        }
+        Tiling::SplitCrossings(base) => {
+            let mut graph = generate(base, site_type)?;
+            if graph.edges.len() > MAX_SPLIT_EDGES {
+                return Err("`(splitCrossings ...)` of a graph with too many edges".into());
+            }
+            operators::split_crossings(&mut graph);
+            graph
+        }
+        &Tiling::Regular { sides, star } => {
+            if !(3..=100).contains(&sides) {
+                return Err(format!("`(regular {sides})` is not supported"));
+            }
+            regular::regular(sides, star, site_type)
+        }
         Tiling::MakeFaces(base) => {
             let mut graph = generate(base, site_type)?;
             graph.make_faces_checked(true);
@@ -543,6 +578,10 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
     }
     Ok(graph)
 }
+
+/// Most edges a `splitCrossings` may start from (it compares every pair
+/// after each split).
+const MAX_SPLIT_EDGES: usize = 5_000;
 
 /// Most vertices a `(graph ...)` may list.
 const MAX_LISTED: usize = 20_000;

@@ -253,6 +253,93 @@ pub fn trim(graph: &mut Graph) {
     }
 }
 
+/// `(union {g1 g2 ...})` without `connect:` (`Union.eval`): the later
+/// graphs' vertices, edges and faces appended to the first graph's, each
+/// list in its own order, nothing merged (coincident vertices stay apart).
+pub fn union(parts: &[Graph]) -> Graph {
+    let Some((first, rest)) = parts.split_first() else {
+        return Graph::new();
+    };
+    let mut graph = first.clone();
+    for part in rest {
+        let (dv, de, df) = (graph.vertices.len(), graph.edges.len(), graph.faces.len());
+        graph.vertices.extend(part.vertices.iter().map(|v| {
+            let mut v = v.clone();
+            v.edges.iter_mut().for_each(|e| *e += de);
+            v.faces.iter_mut().for_each(|f| *f += df);
+            v
+        }));
+        graph.edges.extend(part.edges.iter().map(|e| {
+            let mut e = e.clone();
+            e.a += dv;
+            e.b += dv;
+            e.left = e.left.map(|f| f + df);
+            e.right = e.right.map(|f| f + df);
+            e
+        }));
+        graph.faces.extend(part.faces.iter().map(|f| {
+            let mut f = f.clone();
+            f.vertices.iter_mut().for_each(|v| *v += dv);
+            f.edges.iter_mut().for_each(|e| *e += de);
+            f
+        }));
+    }
+    graph
+}
+
+/// `(splitCrossings g)` (`SplitCrossings.eval`): while two edges cross
+/// (the first pair found, by index), a vertex is appended at the crossing,
+/// both edges are removed (the later first) and the four halves added;
+/// then, while an edge passes through a vertex that is not its end, the
+/// edge is split there; then the faces are traced afresh with the crossing
+/// check.
+pub fn split_crossings(graph: &mut Graph) {
+    'crossings: loop {
+        for ea in 0..graph.edges.len() {
+            for eb in ea + 1..graph.edges.len() {
+                let (a, b) = (graph.edges[ea].a, graph.edges[ea].b);
+                let (c, d) = (graph.edges[eb].a, graph.edges[eb].b);
+                let p = |v: usize| graph.vertices[v].pt;
+                let Some(x) = geom::crossing_point(p(a), p(b), p(c), p(d)) else {
+                    continue;
+                };
+                let vid = graph.add_vertex(x);
+                graph.remove_edge(eb);
+                graph.remove_edge(ea);
+                graph.find_or_add_edge(a, vid);
+                graph.find_or_add_edge(vid, b);
+                graph.find_or_add_edge(c, vid);
+                graph.find_or_add_edge(vid, d);
+                continue 'crossings;
+            }
+        }
+        break;
+    }
+    'touches: loop {
+        for ea in 0..graph.edges.len() {
+            // Ludii goes on through the vertices after a split, with the
+            // removed edge's ends, removing whatever edge is then at `ea`.
+            let (a, b) = (graph.edges[ea].a, graph.edges[ea].b);
+            let (pa, pb) = (graph.vertices[a].pt, graph.vertices[b].pt);
+            let mut split = false;
+            for v in 0..graph.vertices.len() {
+                if v == a || v == b || !geom::touches_segment(graph.vertices[v].pt, pa, pb) {
+                    continue;
+                }
+                graph.remove_edge(ea);
+                graph.find_or_add_edge(a, v);
+                graph.find_or_add_edge(v, b);
+                split = true;
+            }
+            if split {
+                continue 'touches;
+            }
+        }
+        break;
+    }
+    graph.make_faces_checked(true);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

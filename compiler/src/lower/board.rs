@@ -207,7 +207,7 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
             args.finish(cx)?;
             Ok(BoardSpec::new(Tiling::Graph { vertices, edges }))
         }
-        "merge" | "intersect" => {
+        "merge" | "intersect" | "union" => {
             let mut args = Args::new(node, name.as_str(), 0);
             let mut parts = Vec::new();
             if let Some(list) = args.take(|n| matches!(n.kind, NodeKind::Array(_))) {
@@ -219,7 +219,7 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                     parts.push(shape(cx, part)?);
                 }
             }
-            if name == "merge" {
+            if name != "intersect" {
                 refuse_connect(cx, &mut args)?;
             }
             args.finish(cx)?;
@@ -230,10 +230,10 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                     format!("`({name} ...)` needs graphs"),
                 ));
             }
-            Ok(BoardSpec::new(if name == "merge" {
-                Tiling::Merge(parts)
-            } else {
-                Tiling::Intersect(parts)
+            Ok(BoardSpec::new(match name.as_str() {
+                "merge" => Tiling::Merge(parts),
+                "union" => Tiling::Union(parts),
+                _ => Tiling::Intersect(parts),
             }))
         }
         "add" => {
@@ -316,21 +316,23 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                 Tiling::Keep { base, polygon }
             }))
         }
-        "makeFaces" => {
-            let mut args = Args::new(node, "makeFaces", 0);
-            let base = Box::new(shape(cx, inner_shape(cx, &mut args)?)?);
-            args.finish(cx)?;
-            Ok(BoardSpec::new(Tiling::MakeFaces(base)))
-        }
-        "dual" | "trim" => {
+        "dual" | "trim" | "makeFaces" | "splitCrossings" => {
             let mut args = Args::new(node, name.as_str(), 0);
             let base = Box::new(shape(cx, inner_shape(cx, &mut args)?)?);
             args.finish(cx)?;
-            Ok(BoardSpec::new(if name == "dual" {
-                Tiling::Dual(base)
-            } else {
-                Tiling::Trim(base)
+            Ok(BoardSpec::new(match name.as_str() {
+                "dual" => Tiling::Dual(base),
+                "trim" => Tiling::Trim(base),
+                "makeFaces" => Tiling::MakeFaces(base),
+                _ => Tiling::SplitCrossings(base),
             }))
+        }
+        "regular" => {
+            let mut args = Args::new(node, "regular", 0);
+            let star = args.take(|n| n.atom() == Some("Star")).is_some();
+            let sides = dimension(cx, &mut args)?;
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::Regular { sides, star }))
         }
         "renumber" => {
             let mut args = Args::new(node, "renumber", 0);
