@@ -211,6 +211,27 @@ const MOVE_CASES: &[MoveCase] = &[
         reach: Reach::Line(AbsoluteDirection::Adjacent),
         used: 40,
     },
+    MoveCase {
+        file: "war/replacement/eliminate/all/Triple Tangle.lud",
+        slug: "war--replacement--eliminate--all--triple-tangle",
+        shape: "(tiling T3464 1) use:Vertex",
+        reach: Reach::Step(Relation::Adjacent),
+        used: 20,
+    },
+    MoveCase {
+        file: "space/pattern/Diamond.lud",
+        slug: "space--pattern--diamond",
+        shape: "(rotate 90 (tiling T33434 3)) use:Vertex",
+        reach: Reach::Step(Relation::Adjacent),
+        used: 100,
+    },
+    MoveCase {
+        file: "space/territory/Residuel.lud",
+        slug: "space--territory--residuel",
+        shape: "(remove (rotate 30 (dual (tiling T3636 5))) cells:{0 4 5 73 81 97 142 143 152})",
+        reach: Reach::Step(Relation::Adjacent),
+        used: 200,
+    },
 ];
 
 /// The pairs of sites one move may join.

@@ -126,6 +126,26 @@ impl Graph {
         graph
     }
 
+    /// The graph of tiles centred at `centres` whose corners lie at
+    /// `offsets` from the centre, in Ludii's way (the `*OnHex` generators
+    /// and the semi-regular tilings): each tile's corners in turn, each
+    /// listed unless within 0.1 of one already listed; then
+    /// [`Graph::from_vertex_list`] with unit sides, and `reorder`.
+    pub fn from_tiles(centres: impl IntoIterator<Item = Pt>, offsets: &[(f64, f64)]) -> Graph {
+        let mut points: Vec<Pt> = Vec::new();
+        for c in centres {
+            for &(dx, dy) in offsets {
+                let p = Pt::new(c.x + dx, c.y + dy);
+                if !points.iter().any(|q| q.dist(p) < 0.1) {
+                    points.push(p);
+                }
+            }
+        }
+        let mut graph = Graph::from_vertex_list(&points, 1.0);
+        graph.reorder();
+        graph
+    }
+
     /// A graph from vertex positions and vertex index pairs, built as Ludii's
     /// `new Graph(vertices, edges)` (used by `merge` and `(graph ...)`):
     /// vertices in order, each pair through `findOrAddEdge` (pairs naming a

@@ -7,7 +7,7 @@ use super::geom::{self, Pt};
 use super::graph::Graph;
 
 /// Corner offsets of a pointy-top hexagon (`Hex.ref`), clockwise from the top.
-fn hex_ref() -> [(f64, f64); 6] {
+pub(super) fn hex_ref() -> [(f64, f64); 6] {
     let ux = 3f64.sqrt() / 2.0;
     let uy = 1.0;
     [
@@ -151,29 +151,11 @@ pub fn custom(sides: &[u32]) -> Graph {
     from_cells(geom::points_inside_sides(sides, 3, hex_xy), false)
 }
 
-/// The graph of hexagonal cells with these centres, in Ludii's way: each
-/// cell's six corners (`Hex.ref`, its x and y swapped for flat-top cells)
-/// listed unless within 0.1 of a corner already listed, vertices one unit
-/// apart joined, faces traced, then renumbered
-/// (`BaseGraphFunction.createGraphFromVertexList` and `Graph.reorder`).
+/// The graph of hexagonal cells with these centres: their corners
+/// `Hex.ref`, x and y swapped for flat-top cells (`DiamondOnHex`).
 fn from_cells(centres: impl IntoIterator<Item = Pt>, flat_top: bool) -> Graph {
-    let r = hex_ref();
-    let mut points: Vec<Pt> = Vec::new();
-    for c in centres {
-        for &(rx, ry) in &r {
-            let (dx, dy) = if flat_top { (ry, rx) } else { (rx, ry) };
-            push_unique(&mut points, Pt::new(c.x + dx, c.y + dy));
-        }
-    }
-    let mut graph = Graph::from_vertex_list(&points, 1.0);
-    graph.reorder();
-    graph
-}
-
-fn push_unique(points: &mut Vec<Pt>, p: Pt) {
-    if !points.iter().any(|q| q.dist(p) < 0.1) {
-        points.push(p);
-    }
+    let offsets = hex_ref().map(|(rx, ry)| if flat_top { (ry, rx) } else { (rx, ry) });
+    Graph::from_tiles(centres, &offsets)
 }
 
 fn join_unit_pairs(graph: &mut Graph) {

@@ -60,6 +60,7 @@ mod sides;
 mod situation;
 mod square;
 mod steps;
+mod tilings;
 mod topology;
 mod transform;
 mod tri;
@@ -109,6 +110,18 @@ pub enum HexShape {
     Star { size: u32 },
     /// `(hex Prism r c)`: a rhombus with its acute corners cut.
     Prism { rows: u32, cols: u32 },
+}
+
+/// The semi-regular tilings `(tiling T... ...)` that are implemented.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SemiRegular {
+    /// `(tiling T3464 n)`: a hexagon of side `n` (Ludii's `HexagonOn3464`).
+    Hexagon3464 { side: u32 },
+    /// `(tiling T33434 n)`: an n x n diamond (`Tiling33434`).
+    Diamond33434 { size: u32 },
+    /// `(tiling T3636 a [b])`: a hexagon of side `a`, or with `b` a
+    /// rhombus (`Tiling3636`).
+    Trihexagonal { a: u32, b: Option<u32> },
 }
 
 /// Shapes of `(tri ...)` boards.
@@ -223,6 +236,8 @@ pub enum Tiling {
     /// `(splitCrossings g)`: crossing edges split at a new vertex, edges
     /// through a vertex split there, faces traced afresh.
     SplitCrossings(Box<BoardSpec>),
+    /// `(tiling T3464 n)`, `(tiling T33434 n)`, `(tiling T3636 a [b])`.
+    SemiRegular(SemiRegular),
     /// `(regular [Star] n)`: a regular polygon, or star, of `n` points.
     Regular {
         sides: u32,
@@ -545,6 +560,20 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
             operators::split_crossings(&mut graph);
             graph
         }
+        &Tiling::SemiRegular(t) => match t {
+            SemiRegular::Hexagon3464 { side } => {
+                check_dims(&[side])?;
+                tilings::hexagon_3464(side)
+            }
+            SemiRegular::Diamond33434 { size } => {
+                check_dims(&[size])?;
+                tilings::diamond_33434(size)
+            }
+            SemiRegular::Trihexagonal { a, b } => {
+                check_dims(&[a, b.unwrap_or(a)])?;
+                tilings::tiling_3636(a, b)
+            }
+        },
         &Tiling::Regular { sides, star } => {
             if !(3..=100).contains(&sides) {
                 return Err(format!("`(regular {sides})` is not supported"));

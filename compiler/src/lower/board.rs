@@ -327,6 +327,22 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                 _ => Tiling::SplitCrossings(base),
             }))
         }
+        "tiling T3464" | "tiling T33434" | "tiling T3636" => {
+            let mut args = Args::new(node, name.as_str(), 1);
+            let a = dimension(cx, &mut args)?;
+            let b = match args.take(is_int_expr) {
+                Some(n) => Some(dimension_value(cx, n)?),
+                None => None,
+            };
+            args.finish(cx)?;
+            let tiling = match (name.as_str(), b) {
+                ("tiling T3464", None) => board::SemiRegular::Hexagon3464 { side: a },
+                ("tiling T33434", _) => board::SemiRegular::Diamond33434 { size: a },
+                ("tiling T3636", b) => board::SemiRegular::Trihexagonal { a, b },
+                _ => return Err(cx.unsupported_in(node, "board shape")),
+            };
+            Ok(BoardSpec::new(Tiling::SemiRegular(tiling)))
+        }
         "regular" => {
             let mut args = Args::new(node, "regular", 0);
             let star = args.take(|n| n.atom() == Some("Star")).is_some();
