@@ -97,6 +97,8 @@ enum Reach {
     Step(Relation),
     /// Any site along a line of the board in the direction (slides, hops).
     Line(AbsoluteDirection),
+    /// A site exactly this many steps away under the relation.
+    Distance(Relation, usize),
 }
 
 struct MoveCase {
@@ -232,6 +234,20 @@ const MOVE_CASES: &[MoveCase] = &[
         reach: Reach::Step(Relation::Adjacent),
         used: 200,
     },
+    MoveCase {
+        file: "race/fill/Gadis.lud",
+        slug: "race--fill--gadis",
+        shape: "(remove (concentric {0 0 12 12 12 24}) cells:{1})",
+        reach: Reach::Line(AbsoluteDirection::Adjacent),
+        used: 60,
+    },
+    MoveCase {
+        file: "war/replacement/eliminate/all/Toono.lud",
+        slug: "war--replacement--eliminate--all--toono",
+        shape: "(add (concentric {1 0 8 8}) edges:{{0 2} {0 4} {0 6} {0 8}}) use:Vertex",
+        reach: Reach::Distance(Relation::Adjacent, 3),
+        used: 30,
+    },
 ];
 
 /// The pairs of sites one move may join.
@@ -239,12 +255,37 @@ fn reachable_pairs(board: &Board, reach: &Reach) -> BTreeSet<(u16, u16)> {
     let dir = match *reach {
         Reach::Step(rel) => return neighbour_pairs(board, rel),
         Reach::Line(dir) => dir,
+        Reach::Distance(rel, n) => return pairs_at_distance(board, rel, n),
     };
     let mut pairs = BTreeSet::new();
     for s in 0..board.num_sites() {
         for radial in board.radials(s, dir) {
             for &t in &radial.steps[1..] {
                 pairs.insert((s.min(t as usize) as u16, s.max(t as usize) as u16));
+            }
+        }
+    }
+    pairs
+}
+
+/// The pairs of sites exactly `n` steps apart (breadth first).
+fn pairs_at_distance(board: &Board, rel: Relation, n: usize) -> BTreeSet<(u16, u16)> {
+    let mut pairs = BTreeSet::new();
+    for s in 0..board.num_sites() {
+        let mut dist = vec![usize::MAX; board.num_sites()];
+        dist[s] = 0;
+        let mut queue = std::collections::VecDeque::from([s]);
+        while let Some(v) = queue.pop_front() {
+            for &w in board.neighbours(v, rel) {
+                if dist[w as usize] == usize::MAX {
+                    dist[w as usize] = dist[v] + 1;
+                    queue.push_back(w as usize);
+                }
+            }
+        }
+        for (t, &d) in dist.iter().enumerate() {
+            if d == n {
+                pairs.insert((s.min(t) as u16, s.max(t) as u16));
             }
         }
     }

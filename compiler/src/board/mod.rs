@@ -173,10 +173,11 @@ pub enum Tiling {
     /// `(concentric <Shape> rings:R)` / `(concentric sides:N rings:R)`:
     /// concentric regular polygons (Morris boards). `use:Vertex` only.
     ConcentricPolygon(ConcentricPolygon),
-    /// `(concentric {c0 c1 ...} [stagger:B])`: rings of points, `use:Vertex`
-    /// only (Mu Torere's `(concentric {1 8})`).
+    /// `(concentric {c0 c1 ...} [stagger:B])`: rings of points (Mu Torere's
+    /// `(concentric {1 8})`), or of cells on a cell board; a negative count
+    /// leaves a vertex ring without its circle of edges.
     ConcentricCircle {
-        cells: Vec<u32>,
+        cells: Vec<i32>,
         stagger: bool,
     },
     /// `(wedge rows [columns])`: a fan of points below an apex (columns 3
@@ -465,13 +466,14 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
             concentric::regular(c)
         }
         Tiling::ConcentricCircle { cells, stagger } => {
-            if site_type != SiteType::Vertex {
-                return Err("concentric boards are supported with use:Vertex only".into());
-            }
-            if cells.is_empty() || cells.len() > 50 || cells.iter().any(|&c| c == 0 || c > 360) {
+            if cells.is_empty() || cells.len() > 50 || cells.iter().any(|&c| c.abs() > 360) {
                 return Err(format!("concentric board {cells:?} not supported"));
             }
-            concentric::circle(cells, *stagger)
+            if site_type == SiteType::Cell {
+                concentric::circle_cells(cells, *stagger)
+            } else {
+                concentric::circle(cells, *stagger)
+            }
         }
         Tiling::Intersect(parts) => {
             if parts.is_empty() {

@@ -91,10 +91,17 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                 .args()
                 .iter()
                 .map(|a| {
-                    let n = cx.int_literal(&a.value)?;
-                    u32::try_from(n).ok().filter(|n| *n <= 256).ok_or_else(|| {
-                        cx.error(ErrorKind::TooLarge, &a.value, "a ring has 0 to 256 points")
-                    })
+                    let n = int_value(cx, &a.value)?;
+                    i32::try_from(n)
+                        .ok()
+                        .filter(|n| n.abs() <= 256)
+                        .ok_or_else(|| {
+                            cx.error(
+                                ErrorKind::TooLarge,
+                                &a.value,
+                                "a ring has at most 256 points",
+                            )
+                        })
                 })
                 .collect::<Result<_>>()?;
             Ok(BoardSpec::new(Tiling::ConcentricCircle { cells, stagger }))
