@@ -248,6 +248,20 @@ const MOVE_CASES: &[MoveCase] = &[
         reach: Reach::Distance(Relation::Adjacent, 3),
         used: 30,
     },
+    MoveCase {
+        file: "war/leaping/lines/Kolowis Awithlaknannai.lud",
+        slug: "war--leaping--lines--kolowis-awithlaknannai",
+        shape: "(merge {(repeat 1 1 step:{{0.5 0} {1 0}} (poly ...)) ... (shift 0.5 0 (rectangle 1 15))}) use:Vertex",
+        reach: Reach::Line(AbsoluteDirection::Adjacent),
+        used: 40,
+    },
+    MoveCase {
+        file: "war/leaping/lines/Awithlaknan Mosona.lud",
+        slug: "war--leaping--lines--awithlaknan-mosona",
+        shape: "(merge {(repeat 1 1 step:{{0.5 0} {1 0}} (poly ...)) ... }) use:Vertex",
+        reach: Reach::Line(AbsoluteDirection::Adjacent),
+        used: 20,
+    },
 ];
 
 /// The pairs of sites one move may join.

@@ -55,7 +55,7 @@ mod perimeter;
 mod properties;
 mod radials;
 mod regions;
-mod regular;
+mod shapes;
 mod sides;
 mod situation;
 mod square;
@@ -239,6 +239,21 @@ pub enum Tiling {
     SplitCrossings(Box<BoardSpec>),
     /// `(tiling T3464 n)`, `(tiling T33434 n)`, `(tiling T3636 a [b])`.
     SemiRegular(SemiRegular),
+    /// `(spiral turns:T sites:N [clockwise:B])`: a path of `N` points
+    /// along a spiral (Mehen).
+    Spiral {
+        turns: u32,
+        sites: u32,
+        clockwise: bool,
+    },
+    /// `(repeat rows cols step:{{cx cy} {rx ry}} (poly ...) | {(poly ...) ...})`:
+    /// the polygons' outlines repeated over a grid of steps.
+    Repeat {
+        rows: u32,
+        cols: u32,
+        step: [[f64; 2]; 2],
+        polygons: Vec<Vec<Point>>,
+    },
     /// `(regular [Star] n)`: a regular polygon, or star, of `n` points.
     Regular {
         sides: u32,
@@ -346,7 +361,7 @@ impl BoardSpec {
     /// would treat specially.
     fn has_pivots(&self) -> bool {
         match &self.tiling {
-            Tiling::ConcentricCircle { .. } => true,
+            Tiling::ConcentricCircle { .. } | Tiling::Spiral { .. } => true,
             Tiling::Intersect(parts) | Tiling::Merge(parts) | Tiling::Union(parts) => {
                 parts.iter().any(Self::has_pivots)
             }
@@ -576,11 +591,33 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
                 tilings::tiling_3636(a, b)
             }
         },
+        &Tiling::Spiral {
+            turns,
+            sites,
+            clockwise,
+        } => {
+            if sites > 1000 || turns > 100 {
+                return Err(format!(
+                    "`(spiral turns:{turns} sites:{sites})` is too large"
+                ));
+            }
+            shapes::spiral(turns, sites, clockwise)
+                .ok_or_else(|| format!("`(spiral turns:{turns} sites:{sites})` is not supported"))?
+        }
+        Tiling::Repeat {
+            rows,
+            cols,
+            step,
+            polygons,
+        } => {
+            check_dims(&[*rows, *cols])?;
+            shapes::repeat(*rows, *cols, *step, polygons)
+        }
         &Tiling::Regular { sides, star } => {
             if !(3..=100).contains(&sides) {
                 return Err(format!("`(regular {sides})` is not supported"));
             }
-            regular::regular(sides, star, site_type)
+            shapes::regular(sides, star, site_type)
         }
         Tiling::MakeFaces(base) => {
             let mut graph = generate(base, site_type)?;

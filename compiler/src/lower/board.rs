@@ -350,6 +350,57 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
             };
             Ok(BoardSpec::new(Tiling::SemiRegular(tiling)))
         }
+        "spiral" => {
+            let mut args = Args::new(node, "spiral", 0);
+            let mut count = |label: &str| match args.labeled(label) {
+                Some(n) => dimension_value(cx, n),
+                None => Err(cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    format!("`(spiral ...)` needs `{label}:`"),
+                )),
+            };
+            let (turns, sites) = (count("turns")?, count("sites")?);
+            let clockwise = args.labeled_bool(cx, "clockwise", true)?;
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::Spiral {
+                turns,
+                sites,
+                clockwise,
+            }))
+        }
+        "repeat" => {
+            let mut args = Args::new(node, "repeat", 0);
+            let rows = dimension(cx, &mut args)?;
+            let cols = dimension(cx, &mut args)?;
+            let step = match args.labeled("step") {
+                Some(list) => match points(cx, list)?.as_slice() {
+                    &[c, r] => [[c[0], c[1]], [r[0], r[1]]],
+                    _ => return Err(cx.unsupported_in(list, "`step:` of `(repeat ...)`")),
+                },
+                None => {
+                    return Err(args.error(cx, ErrorKind::Invalid, "`(repeat ...)` needs `step:`"))
+                }
+            };
+            let mut polygons = Vec::new();
+            if let Some(list) = args.take(|n| matches!(n.kind, NodeKind::Array(_))) {
+                for item in array(cx, list)? {
+                    polygons.push(poly_points(cx, &item.value)?);
+                }
+            } else if let Some(poly) = args.take(|n| n.head() == Some("poly")) {
+                polygons.push(poly_points(cx, poly)?);
+            }
+            args.finish(cx)?;
+            if polygons.is_empty() {
+                return Err(cx.error(ErrorKind::Invalid, node, "`(repeat ...)` needs polygons"));
+            }
+            Ok(BoardSpec::new(Tiling::Repeat {
+                rows,
+                cols,
+                step,
+                polygons,
+            }))
+        }
         "regular" => {
             let mut args = Args::new(node, "regular", 0);
             let star = args.take(|n| n.atom() == Some("Star")).is_some();
