@@ -262,6 +262,13 @@ const MOVE_CASES: &[MoveCase] = &[
         reach: Reach::Line(AbsoluteDirection::Adjacent),
         used: 20,
     },
+    MoveCase {
+        file: "space/group/Make Muster.lud",
+        slug: "space--group--make-muster",
+        shape: "(rotate (- 90 62) (square (poly {{1 5} {2 4} {8 1} {9 2} {12 8} {11 9} {5 12} {4 11}}))) use:Cell",
+        reach: Reach::Step(Relation::Adjacent),
+        used: 60,
+    },
 ];
 
 /// The pairs of sites one move may join.

@@ -249,14 +249,7 @@ impl Graph {
         // Faces found so far by sorted vertex set, to apply `Face.matches`
         // without scanning every face.
         let mut known: HashMap<Vec<usize>, Vec<usize>> = HashMap::new();
-        self.faces.clear();
-        for e in &mut self.edges {
-            e.left = None;
-            e.right = None;
-        }
-        for v in &mut self.vertices {
-            v.faces.clear();
-        }
+        self.clear_faces();
         for start in 0..self.vertices.len() {
             let start_z = self.vertices[start].pt.z;
             let start_edges = self.vertices[start].edges.clone();
@@ -308,6 +301,18 @@ impl Graph {
                     }
                 }
             }
+        }
+    }
+
+    /// `Graph.clear(Cell)`: no faces, and no edge or vertex refers to one.
+    pub fn clear_faces(&mut self) {
+        self.faces.clear();
+        for e in &mut self.edges {
+            e.left = None;
+            e.right = None;
+        }
+        for v in &mut self.vertices {
+            v.faces.clear();
         }
     }
 

@@ -157,6 +157,9 @@ pub enum Tiling {
         size: u32,
         diagonals: Option<SquareDiagonals>,
     },
+    /// `(square (poly {{x y} ...}))`: the square grid's points inside a
+    /// polygon (Ludii's `CustomOnSquare`).
+    SquarePolygon(Vec<Point>),
     Hex(HexShape),
     /// `(hex {s1 s2 ...})`, `(hex a b)`, `(hex Limping n)` (`{n n+1}`): the
     /// hex cells inside a polygon walked side by side (Ludii's
@@ -218,6 +221,18 @@ pub enum Tiling {
     Keep {
         base: Box<BoardSpec>,
         polygon: Vec<Point>,
+    },
+    /// `(clip g (poly {{x y} ...}))`: the vertices outside the polygon and
+    /// the edges between them, faces traced afresh.
+    Clip {
+        base: Box<BoardSpec>,
+        polygon: Vec<Point>,
+    },
+    /// `(subdivide g [min:N])`: a vertex in each face of N or more
+    /// corners, joined to them.
+    Subdivide {
+        base: Box<BoardSpec>,
+        min: u32,
     },
     /// `(dual g)`: a vertex in each face, joined across shared edges.
     Dual(Box<BoardSpec>),
@@ -369,6 +384,8 @@ impl BoardSpec {
             Tiling::Remove { base, .. }
             | Tiling::Hole { base, .. }
             | Tiling::Keep { base, .. }
+            | Tiling::Clip { base, .. }
+            | Tiling::Subdivide { base, .. }
             | Tiling::Dual(base)
             | Tiling::Renumber { base, .. }
             | Tiling::Trim(base)
@@ -426,6 +443,14 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
         &Tiling::SquareDiamond { size, diagonals } => {
             check_dims(&[size])?;
             square::diamond(size, diagonals)
+        }
+        Tiling::SquarePolygon(poly) => {
+            let poly: Vec<geom::Pt> = poly.iter().map(|&p| point(p)).collect();
+            let (x0, y0, x1, y1) = geom::polygon_bounds(&poly);
+            if x1 - x0 > 200.0 || y1 - y0 > 200.0 {
+                return Err("`(square (poly ...))` larger than 200 units".into());
+            }
+            square::polygon(&poly)
         }
         &Tiling::Hex(HexShape::Hexagon { side }) => {
             check_dims(&[side])?;
@@ -548,7 +573,17 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
             operators::hole(&mut graph, polygon);
             graph
         }
-        Tiling::Keep { base, polygon } => operators::keep(&generate(base, site_type)?, polygon),
+        Tiling::Keep { base, polygon } => {
+            operators::keep(&generate(base, site_type)?, polygon, true)
+        }
+        Tiling::Clip { base, polygon } => {
+            operators::keep(&generate(base, site_type)?, polygon, false)
+        }
+        Tiling::Subdivide { base, min } => {
+            let mut graph = generate(base, site_type)?;
+            operators::subdivide(&mut graph, *min as usize, site_type);
+            graph
+        }
         Tiling::Dual(base) => operators::dual(&generate(base, site_type)?),
         Tiling::Renumber { base, types } => {
             let mut graph = generate(base, site_type)?;

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 
 use super::geom::{self, Pt};
 use super::graph::Graph;
-use super::{GraphAdditions, GraphRemovals, Point};
+use super::{GraphAdditions, GraphRemovals, Point, SiteType};
 
 /// `Merge`'s vertex-matching tolerance (sum of |dx|, |dy|, |dz|), looser
 /// than `Graph.findVertex`'s.
@@ -188,11 +188,12 @@ pub fn hole(graph: &mut Graph, polygon: &[Point]) {
     }
 }
 
-/// `(keep g (poly ...))` (`Keep.eval`): the vertices inside the inflated
+/// `(keep g (poly ...))` (`Keep.eval`, `inside`) and `(clip g (poly ...))`
+/// (`Clip.eval`, not `inside`): the vertices inside (outside) the inflated
 /// polygon, in order, and the edges between two of them, in order, rebuilt
 /// as a new graph (faces traced afresh). A polygon of fewer than 3 points
 /// keeps everything.
-pub fn keep(graph: &Graph, polygon: &[Point]) -> Graph {
+pub fn keep(graph: &Graph, polygon: &[Point], inside: bool) -> Graph {
     if polygon.len() < 3 {
         return graph.clone();
     }
@@ -200,7 +201,7 @@ pub fn keep(graph: &Graph, polygon: &[Point]) -> Graph {
     let mut new_id = vec![None; graph.vertices.len()];
     let mut points = Vec::new();
     for (v, vertex) in graph.vertices.iter().enumerate() {
-        if geom::point_in_polygon(vertex.pt, &poly) {
+        if geom::point_in_polygon(vertex.pt, &poly) == inside {
             new_id[v] = Some(points.len());
             points.push(vertex.pt);
         }
@@ -338,6 +339,39 @@ pub fn split_crossings(graph: &mut Graph) {
         break;
     }
     graph.make_faces_checked(true);
+}
+
+/// `(subdivide g [min:N])` (`Subdivide.eval`, `min` 1 by default): on a
+/// vertex board the faces are traced first (with the crossing check); then
+/// from the last face down, each face of at least `min` corners gets a new
+/// vertex at its centre joined to its corners. On a cell board those faces
+/// are removed (their edges stay) and all faces traced again; on a vertex
+/// board all faces are dropped.
+pub fn subdivide(graph: &mut Graph, min: usize, site_type: SiteType) {
+    if site_type == SiteType::Vertex {
+        graph.make_faces_checked(true);
+    }
+    let mut split = Vec::new();
+    for fid in (0..graph.faces.len()).rev() {
+        if graph.faces[fid].vertices.len() < min {
+            continue;
+        }
+        let pivot = graph.add_vertex(graph.faces[fid].pt);
+        for k in 0..graph.faces[fid].vertices.len() {
+            let v = graph.faces[fid].vertices[k];
+            graph.find_or_add_edge(pivot, v);
+        }
+        split.push(fid);
+    }
+    if site_type == SiteType::Cell {
+        // `split` runs from the highest face down.
+        for fid in split {
+            graph.remove_face(fid, false);
+        }
+        graph.make_faces_checked(true);
+    } else {
+        graph.clear_faces();
+    }
 }
 
 #[cfg(test)]

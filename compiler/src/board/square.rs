@@ -1,7 +1,7 @@
 //! Square tiling: `(square n)`, `(rectangle r c)`, with optional
 //! `diagonals:` edges (Ludii's `RectangleOnSquare` and `Square.handleDiagonals`).
 
-use super::geom::Pt;
+use super::geom::{self, Pt};
 use super::graph::Graph;
 use super::SiteType;
 
@@ -78,6 +78,29 @@ pub fn diamond(d: u32, diagonals: Option<SquareDiagonals>) -> Graph {
     if let Some(diagonals) = diagonals {
         add_diagonals(&mut graph, size, size, diagonals);
     }
+    graph.make_faces();
+    graph.reorder();
+    graph
+}
+
+/// `(square (poly {{x y} ...}))` (`CustomOnSquare` from a polygon, without
+/// diagonals): the integer points inside the polygon inflated by 0.1 (rows
+/// and columns over its bounds widened by 2), joined one unit apart, faces
+/// traced, renumbered.
+pub fn polygon(poly: &[Pt]) -> Graph {
+    let mut poly = poly.to_vec();
+    geom::inflate_polygon(&mut poly, 0.1);
+    let (x0, y0, x1, y1) = geom::polygon_bounds(&poly);
+    let mut points = Vec::new();
+    for row in y0 as i64 - 2..=y1 as i64 + 2 {
+        for col in x0 as i64 - 2..=x1 as i64 + 2 {
+            let pt = Pt::new(col as f64, row as f64);
+            if geom::point_in_polygon(pt, &poly) {
+                points.push(pt);
+            }
+        }
+    }
+    let mut graph = Graph::from_vertex_list(&points, 1.0);
     graph.make_faces();
     graph.reorder();
     graph

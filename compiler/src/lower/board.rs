@@ -45,6 +45,16 @@ pub(super) fn board(cx: &Cx, node: &Node) -> Result<board::Board> {
 fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
     let name = Cx::ludeme_name(node);
     match name.as_str() {
+        "square" if args_hold_poly(node) => {
+            let mut args = Args::new(node, "square", 0);
+            let poly = args
+                .take(|n| n.head() == Some("poly"))
+                .map(|p| poly_points(cx, p))
+                .transpose()?
+                .unwrap_or_default();
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::SquarePolygon(poly)))
+        }
         "square" | "rectangle" => {
             let mut args = Args::new(node, name.as_str(), 0);
             let rows = dimension(cx, &mut args)?;
@@ -303,7 +313,17 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
             args.finish(cx)?;
             Ok(BoardSpec::new(Tiling::Remove { base, remove }))
         }
-        "hole" | "keep" => {
+        "subdivide" => {
+            let mut args = Args::new(node, "subdivide", 0);
+            let base = Box::new(shape(cx, inner_shape(cx, &mut args)?)?);
+            let min = match args.labeled("min") {
+                Some(n) => dimension_value(cx, n)?,
+                None => 1,
+            };
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::Subdivide { base, min }))
+        }
+        "hole" | "keep" | "clip" => {
             let mut args = Args::new(node, name.as_str(), 0);
             let base = Box::new(shape(cx, inner_graph(cx, &mut args)?)?);
             let polygon = match args.take(|n| n.head() == Some("poly")) {
@@ -317,10 +337,10 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                 }
             };
             args.finish(cx)?;
-            Ok(BoardSpec::new(if name == "hole" {
-                Tiling::Hole { base, polygon }
-            } else {
-                Tiling::Keep { base, polygon }
+            Ok(BoardSpec::new(match name.as_str() {
+                "hole" => Tiling::Hole { base, polygon },
+                "keep" => Tiling::Keep { base, polygon },
+                _ => Tiling::Clip { base, polygon },
             }))
         }
         "dual" | "trim" | "makeFaces" | "splitCrossings" => {
@@ -514,6 +534,13 @@ fn hex_or_tri(cx: &Cx, node: &Node, name: &str) -> Result<BoardSpec> {
         _ => return Err(cx.unsupported_in(node, "board shape")),
     };
     Ok(BoardSpec::new(tiling))
+}
+
+/// Whether a form has a `(poly ...)` argument (`(square (poly ...))`).
+fn args_hold_poly(node: &Node) -> bool {
+    node.args()
+        .iter()
+        .any(|a| a.label.is_none() && a.value.head() == Some("poly"))
 }
 
 /// `diagonals:` of a square tiling.
@@ -895,6 +922,9 @@ mod tests {
             "(keep (square 3) (poly {{0 0} {0 3} {3 3}} rotns:2))",
             "(trim (concentric {1 8})) use:Vertex",
             "(tri Diamond 3)",
+            "(square (poly {{0 0} {0 4} {4 4} {4 0}}) diagonals:Alternating)",
+            "(tiling T3464 2 3)",
+            "(union (square 3) (square 3) connect:True)",
             "(wedge 1)",
         ] {
             let err = board_of(shape).expect_err(shape);
