@@ -458,26 +458,32 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
         }
         &Tiling::Hex(HexShape::Diamond { size }) => {
             check_dims(&[size])?;
+            check_corners(sq(size) * 6)?;
             hex::diamond(size)
         }
         &Tiling::Hex(HexShape::Rectangle { rows, cols }) => {
             check_dims(&[rows, cols])?;
+            check_corners(u64::from(rows) * u64::from(cols) * 6)?;
             hex::rectangle(rows, cols)
         }
         &Tiling::Hex(HexShape::Triangle { side }) => {
             check_dims(&[side])?;
+            check_corners(sq(side) * 3)?;
             hex::triangle(side)
         }
         &Tiling::Hex(HexShape::Star { size }) => {
             check_dims(&[size])?;
+            check_corners(sq(4 * size + 1) * 6)?;
             hex::star(size)
         }
         &Tiling::Hex(HexShape::Prism { rows, cols }) => {
             check_dims(&[rows, cols])?;
+            check_corners(sq(rows + cols - 1) * 6)?;
             hex::prism(rows, cols)
         }
         Tiling::HexSides(sides) => {
             check_sides(sides)?;
+            check_corners(sq(sides.iter().sum()) * 6)?;
             hex::custom(sides)
         }
         &Tiling::Tri(TriShape::Triangle { side }) => {
@@ -490,6 +496,7 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
         }
         Tiling::TriSides(sides) => {
             check_sides(sides)?;
+            check_corners(sq(sides.iter().sum()))?;
             tri::custom(sides)
         }
         &Tiling::ConcentricPolygon(c) => {
@@ -615,14 +622,17 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
         &Tiling::SemiRegular(t) => match t {
             SemiRegular::Hexagon3464 { side } => {
                 check_dims(&[side])?;
+                check_corners(sq(2 * side - 1) * 18)?;
                 tilings::hexagon_3464(side)
             }
             SemiRegular::Diamond33434 { size } => {
                 check_dims(&[size])?;
+                check_corners(sq(size) * 14)?;
                 tilings::diamond_33434(size)
             }
             SemiRegular::Trihexagonal { a, b } => {
                 check_dims(&[a, b.unwrap_or(a)])?;
+                check_corners(u64::from(2 * a - 1) * u64::from(2 * b.unwrap_or(a) - 1) * 6)?;
                 tilings::tiling_3636(a, b)
             }
         },
@@ -706,6 +716,23 @@ fn check_dims(dims: &[u32]) -> Result<(), String> {
         return Err(format!("board dimensions {dims:?} out of range 1..=100"));
     }
     Ok(())
+}
+
+/// Most tile corners (or lattice points) a generator may place: each is
+/// compared with every point placed before, as Ludii does.
+const MAX_CORNERS: u64 = 30_000;
+
+fn check_corners(corners: u64) -> Result<(), String> {
+    if corners > MAX_CORNERS {
+        return Err(format!(
+            "board too large: about {corners} tile corners to place"
+        ));
+    }
+    Ok(())
+}
+
+fn sq(n: u32) -> u64 {
+    u64::from(n) * u64::from(n)
 }
 
 /// The sides of a custom `hex`/`tri` shape: 1 to 12 of them, each of 1 to

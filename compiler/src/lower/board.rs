@@ -912,6 +912,18 @@ mod tests {
         assert!(b.sites[0].y < b.sites[1].y);
     }
 
+    /// Generators compare every corner with those placed before (as Ludii
+    /// does), so very large boards are refused rather than built slowly.
+    #[test]
+    fn huge_tiled_boards_are_too_large() {
+        for shape in ["(hex Diamond 80)", "(hex {60 60})", "(tiling T3464 50)"] {
+            match board_of(shape) {
+                Ok(b) => panic!("{shape}: built {} sites", b.num_sites()),
+                Err(err) => assert_eq!(err.kind, ErrorKind::TooLarge, "{shape}: {err}"),
+            }
+        }
+    }
+
     #[test]
     fn unsupported_operator_arguments_are_errors() {
         for shape in [
