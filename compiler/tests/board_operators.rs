@@ -10,73 +10,12 @@
 //!
 //! Skips with a message when the library is absent.
 
+mod common;
+
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
-use ludemic_compiler::board::{Board, Relation, SiteType};
-use ludemic_compiler::expand::{expand_str, DefineLibrary};
-use ludemic_compiler::Config;
-
-fn ludii_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/ludii")
-}
-
-/// The first balanced `(...)` of `text` starting at byte `start`.
-fn form_at(text: &str, start: usize) -> &str {
-    let mut depth = 0;
-    for (k, c) in text[start..].char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return &text[start..=start + k];
-                }
-            }
-            _ => {}
-        }
-    }
-    panic!("unbalanced form at {start}")
-}
-
-/// The board of a library game: its `(board SHAPE ... use:TYPE)` after
-/// options and defines are expanded, lowered on its own (without the
-/// game's tracks or rules).
-fn library_board(library: &DefineLibrary, config: &Config, file: &str) -> Board {
-    let path = ludii_dir().join("lud/board").join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    let expanded = expand_str(&path, &text, library, &config.selection()).unwrap();
-    let full = expanded.text.as_str();
-    let at = full.find("(board").expect("a board");
-    let board = form_at(full, at);
-    let shape = form_at(board, board[1..].find('(').unwrap() + 1);
-    let rest = &board[board.find(shape).unwrap() + shape.len()..];
-    let use_type = ["use:Vertex", "use:Cell"]
-        .into_iter()
-        .find(|u| rest.contains(u))
-        .unwrap_or("");
-    let game = format!(
-        "(game \"Board\" (players 2) (equipment {{ (board {shape} {use_type}) \
-         (piece \"Disc\" Each) }}) (rules (play (forEach Piece)) \
-         (end (if (no Moves Next) (result Mover Win)))))"
-    );
-    let expanded = expand_str(&path, &game, library, &config.selection()).unwrap();
-    match ludemic_compiler::lower::lower(&expanded) {
-        Ok(model) => model.board,
-        Err(e) => panic!("{file}: {shape}: {e}"),
-    }
-}
-
-/// Each pair of neighbours once, smaller site first.
-fn neighbour_pairs(board: &Board, rel: Relation) -> BTreeSet<(u16, u16)> {
-    let mut pairs = BTreeSet::new();
-    for s in 0..board.num_sites() {
-        for &n in board.neighbours(s, rel) {
-            pairs.insert((s.min(n as usize) as u16, s.max(n as usize) as u16));
-        }
-    }
-    pairs
-}
+use common::{library, library_board, neighbour_pairs};
+use ludemic_compiler::board::{Relation, SiteType};
 
 struct Case {
     file: &'static str,
@@ -365,18 +304,9 @@ const CASES: &[Case] = &[
 
 #[test]
 fn operator_boards_match_ludii_trials() {
-    if !ludii_dir().join("lud/board").exists() {
-        eprintln!(
-            "skipping: {} not found (shared Ludii library is not part of the repository)",
-            ludii_dir().display()
-        );
+    let Some((library, config)) = library() else {
         return;
-    }
-    let config = Config {
-        def_dirs: vec![ludii_dir().join("def")],
-        ..Config::default()
     };
-    let library = DefineLibrary::load(&config.def_dirs).unwrap();
     for case in CASES {
         let board = library_board(&library, &config, case.file);
         let what = format!("{} {}", case.file, case.shape);
@@ -405,15 +335,9 @@ fn operator_boards_match_ludii_trials() {
 /// nor does `merge`).
 #[test]
 fn adugo_wedge_follows_the_board() {
-    if !ludii_dir().join("lud/board").exists() {
-        eprintln!("skipping: the shared Ludii library is absent");
+    let Some((library, config)) = library() else {
         return;
-    }
-    let config = Config {
-        def_dirs: vec![ludii_dir().join("def")],
-        ..Config::default()
     };
-    let library = DefineLibrary::load(&config.def_dirs).unwrap();
     let board = library_board(&library, &config, "hunt/Adugo.lud");
     let at: Vec<(f64, f64)> = board.sites[25..].iter().map(|s| (s.x, s.y)).collect();
     assert_eq!(

@@ -1,7 +1,7 @@
 //! Concentric boards: regular polygons (`(concentric Square rings:3)`,
 //! Ludii's `ConcentricRegular`, Morris boards) and circles
-//! (`(concentric {1 8})`, `ConcentricCircle`, Mu Torere). Only vertex graphs
-//! are built: Ludii traces faces for these boards only in `Cell` mode.
+//! (`(concentric {1 8})`, `ConcentricCircle`, Mu Torere, and on cell
+//! boards Shatranj ar-Rumiya's round board).
 
 use super::geom::Pt;
 use super::graph::Graph;
@@ -86,15 +86,17 @@ pub fn regular(spec: ConcentricPolygon) -> Graph {
 /// Ludii also makes every point pivot on the centre and marks ring edges as
 /// curved, which gives the `In`/`Out`/`CW`/`CCW` directions; those are not
 /// generated here.
-pub fn circle(cells: &[u32], stagger: bool) -> Graph {
+pub fn circle(cells: &[i32], stagger: bool) -> Graph {
     let mut graph = Graph::new();
     if cells.is_empty() {
         return graph;
     }
     if cells.len() == 1 {
-        return simple_polygon(cells[0]);
+        return simple_polygon(cells[0].max(0) as u32);
     }
-    let verts: Vec<u32> = if cells[0] > 1 {
+    // A ring's count is its number of points; a negative count gives the
+    // points without the edges around the ring.
+    let verts: Vec<i32> = if cells[0].abs() > 1 {
         std::iter::once(0).chain(cells.iter().copied()).collect()
     } else {
         cells.to_vec()
@@ -104,6 +106,7 @@ pub fn circle(cells: &[u32], stagger: bool) -> Graph {
     // (x, y, theta) per ring.
     let mut samples: Vec<Vec<(f64, f64, f64)>> = Vec::new();
     for (ring, &count) in verts.iter().enumerate() {
+        let count = count.unsigned_abs();
         let r = ring as f64;
         let offset = if stagger && ring % 2 == 1 {
             2.0 * pi / count as f64 / 2.0
@@ -119,15 +122,7 @@ pub fn circle(cells: &[u32], stagger: bool) -> Graph {
         samples.push(ring_samples);
     }
     for ring in samples.iter_mut().skip(1) {
-        ring.sort_by(|a, b| a.2.partial_cmp(&b.2).unwrap_or(std::cmp::Ordering::Equal));
-        let mut n = ring.len();
-        while n > 1 {
-            n -= 1;
-            let (a, b) = (ring[n], ring[(n + ring.len() - 1) % ring.len()]);
-            if Pt::new(a.0, a.1).dist(Pt::new(b.0, b.1)) < 0.1 {
-                ring.remove(n);
-            }
-        }
+        sort_and_thin(ring, 0.1);
     }
     for ring in &samples {
         for &(x, y, _) in ring {
@@ -168,6 +163,106 @@ pub fn circle(cells: &[u32], stagger: bool) -> Graph {
         }
     }
     graph
+}
+
+/// `(concentric {c0 c1 ...})` on a cell board (Ludii's
+/// `ConcentricCircle.generateForCells`): ring i (with at least 2 cells)
+/// has `|c_i|` cells between radii `max(0, i - 1/2)` and `i + 1/2`, their
+/// corners sampled at angles from the top, clockwise. The centre vertex
+/// comes first; each circle's samples are sorted by angle and thinned
+/// (0.001), listed, joined around the circle, then the radial sides are
+/// added cell by cell; faces are traced with the crossing check. Nothing
+/// is renumbered.
+pub fn circle_cells(cells: &[i32], stagger: bool) -> Graph {
+    let mut graph = Graph::new();
+    let num_rings = cells.len();
+    if num_rings < 1 {
+        return graph;
+    }
+    graph.add_vertex(Pt::new(0.0, 0.0));
+    let pi = std::f64::consts::PI;
+    let reference = pi / 2.0;
+    // The inner and outer corners of ring `ring`'s cells, by step.
+    let corners = |ring: usize, normalise: bool| {
+        let count = cells[ring].unsigned_abs() as usize;
+        let inner = (ring as f64 - 0.5).max(0.0);
+        let outer = ring as f64 + 0.5;
+        let offset = if stagger && ring % 2 == 1 {
+            2.0 * pi / count as f64 / 2.0
+        } else {
+            0.0
+        };
+        (0..if count < 2 { 0 } else { count }).map(move |step| {
+            let mut theta = reference + offset - 2.0 * pi * step as f64 / count as f64;
+            if normalise {
+                while theta < -pi {
+                    theta += 2.0 * pi;
+                }
+                while theta > pi {
+                    theta -= 2.0 * pi;
+                }
+            }
+            let (sin, cos) = (theta.sin(), theta.cos());
+            let at = |r: f64| (r * cos, r * sin, theta);
+            (at(inner), at(outer))
+        })
+    };
+    let mut samples: Vec<Vec<(f64, f64, f64)>> = vec![Vec::new(); num_rings + 1];
+    for ring in 0..num_rings {
+        for (inner, outer) in corners(ring, true) {
+            samples[ring].push(inner);
+            samples[ring + 1].push(outer);
+        }
+    }
+    for ring in &mut samples {
+        sort_and_thin(ring, 0.001);
+    }
+    for ring in &samples {
+        for &(x, y, _) in ring {
+            graph.find_or_add_vertex(Pt::new(x, y));
+        }
+    }
+    for ring in &samples {
+        let size = ring.len();
+        if size < 2 {
+            continue;
+        }
+        for n in 0..size {
+            let (a, b) = (ring[n], ring[(n + 1) % size]);
+            let va = graph.find_vertex(Pt::new(a.0, a.1));
+            let vb = graph.find_vertex(Pt::new(b.0, b.1));
+            if let (Some(va), Some(vb)) = (va, vb) {
+                if va != vb {
+                    graph.find_or_add_edge(va, vb);
+                }
+            }
+        }
+    }
+    for ring in 0..num_rings {
+        for ((ix, iy, _), (ox, oy, _)) in corners(ring, false) {
+            let va = graph.find_or_add_vertex(Pt::new(ix, iy));
+            let vb = graph.find_or_add_vertex(Pt::new(ox, oy));
+            if va != vb {
+                graph.find_or_add_edge(va, vb);
+            }
+        }
+    }
+    graph.make_faces_checked(true);
+    graph
+}
+
+/// A circle's samples `(x, y, angle)` sorted by angle (stable), then from
+/// the last down each one within `tolerance` of the one before removed.
+fn sort_and_thin(ring: &mut Vec<(f64, f64, f64)>, tolerance: f64) {
+    ring.sort_by(|a, b| a.2.partial_cmp(&b.2).unwrap_or(std::cmp::Ordering::Equal));
+    let mut n = ring.len();
+    while n > 1 {
+        n -= 1;
+        let (a, b) = (ring[n], ring[n - 1]);
+        if Pt::new(a.0, a.1).dist(Pt::new(b.0, b.1)) < tolerance {
+            ring.remove(n);
+        }
+    }
 }
 
 fn simple_polygon(sides: u32) -> Graph {

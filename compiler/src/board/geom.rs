@@ -49,6 +49,78 @@ pub fn clockwise3(a: Pt, b: Pt, c: Pt) -> bool {
     result < EPSILON
 }
 
+/// Where the lines through a0-a1 and b0-b1 meet, as fractions `(s, t)`
+/// along each segment, or `None` for parallel lines (the shared part of
+/// `MathRoutines.lineSegmentsIntersect` and `crossingPoint`).
+fn line_crossing(a0: Pt, a1: Pt, b0: Pt, b1: Pt) -> Option<(f64, f64)> {
+    let (xlk, ylk) = (a1.x - a0.x, a1.y - a0.y);
+    let (xnm, ynm) = (b1.x - b0.x, b1.y - b0.y);
+    let (xmk, ymk) = (b0.x - a0.x, b0.y - a0.y);
+    let det = xnm * ylk - ynm * xlk;
+    if det.abs() < EPSILON {
+        return None;
+    }
+    let detinv = 1.0 / det;
+    Some((
+        (xnm * ymk - ynm * xmk) * detinv,
+        (xlk * ymk - ylk * xmk) * detinv,
+    ))
+}
+
+/// `MathRoutines.lineSegmentsIntersect`: whether segments a0-a1 and b0-b1
+/// meet (ends included, within `EPSILON`; parallel segments never do).
+pub fn segments_intersect(a0: Pt, a1: Pt, b0: Pt, b1: Pt) -> bool {
+    let within = |u: f64| (-EPSILON..=1.0 + EPSILON).contains(&u);
+    line_crossing(a0, a1, b0, b1).is_some_and(|(s, t)| within(s) && within(t))
+}
+
+/// `MathRoutines.crossingPoint`: where segments a0-a1 and b0-b1 cross
+/// strictly inside both (more than 1% of each from its ends), if they do.
+pub fn crossing_point(a0: Pt, a1: Pt, b0: Pt, b1: Pt) -> Option<Pt> {
+    const MARGIN: f64 = 0.01;
+    let inside = |u: f64| u > MARGIN && u < 1.0 - MARGIN;
+    let (s, t) = line_crossing(a0, a1, b0, b1)?;
+    (inside(s) && inside(t)).then(|| Pt::new(a0.x + s * (a1.x - a0.x), a0.y + s * (a1.y - a0.y)))
+}
+
+/// 3D distance (`MathRoutines.distance(Point3D, Point3D)`).
+pub fn dist3(a: Pt, b: Pt) -> f64 {
+    let (dx, dy, dz) = (b.x - a.x, b.y - a.y, b.z - a.z);
+    (dx * dx + dy * dy + dz * dz).sqrt()
+}
+
+/// `MathRoutines.distanceToLineSegment` in 3D.
+pub fn distance_to_segment3(pt: Pt, a: Pt, b: Pt) -> f64 {
+    if (a.x - b.x).abs() + (a.y - b.y).abs() + (a.z - b.z).abs() < EPSILON {
+        return dist3(pt, a);
+    }
+    let (xkj, ykj, zkj) = (a.x - pt.x, a.y - pt.y, a.z - pt.z);
+    let (xlk, ylk, zlk) = (b.x - a.x, b.y - a.y, b.z - a.z);
+    let denom = xlk * xlk + ylk * ylk + zlk * zlk;
+    let sq = if denom.abs() < EPSILON {
+        xkj * xkj + ykj * ykj + zkj * zkj
+    } else {
+        let t = -(xkj * xlk + ykj * ylk + zkj * zlk) / denom;
+        if t <= 0.0 {
+            xkj * xkj + ykj * ykj + zkj * zkj
+        } else if t >= 1.0 {
+            let (xlj, ylj, zlj) = (b.x - pt.x, b.y - pt.y, b.z - pt.z);
+            xlj * xlj + ylj * ylj + zlj * zlj
+        } else {
+            let (xf, yf, zf) = (xkj + t * xlk, ykj + t * ylk, zkj + t * zlk);
+            xf * xf + yf * yf + zf * zf
+        }
+    };
+    sq.sqrt()
+}
+
+/// `MathRoutines.touchingPoint(pt, a, b) != null`: whether `pt` lies on
+/// segment a-b (within 0.001) away from its ends.
+pub fn touches_segment(pt: Pt, a: Pt, b: Pt) -> bool {
+    const MARGIN: f64 = 0.001;
+    !(dist3(pt, a) < MARGIN || dist3(pt, b) < MARGIN || distance_to_segment3(pt, a, b) > MARGIN)
+}
+
 /// Signed area of a polygon (positive when counter-clockwise, y up).
 pub fn polygon_area(poly: &[Pt]) -> f64 {
     let mut area = 0.0;
@@ -83,6 +155,78 @@ pub fn point_in_polygon(pt: Pt, poly: &[Pt]) -> bool {
         j = i;
     }
     odd
+}
+
+/// Ludii's `Polygon.inflate(amount)`: each corner moves by half the sum
+/// of the unit vectors along its two sides, scaled by `amount` (outwards for
+/// a polygon traced anticlockwise, y up).
+pub fn inflate_polygon(poly: &mut [Pt], amount: f64) {
+    let n = poly.len();
+    let unit = |from: Pt, to: Pt| {
+        let (x, y) = (to.x - from.x, to.y - from.y);
+        let mag = (x * x + y * y).sqrt();
+        if mag < EPSILON {
+            (x * amount, y * amount)
+        } else {
+            (x / mag * amount, y / mag * amount)
+        }
+    };
+    let moves: Vec<(f64, f64)> = (0..n)
+        .map(|k| {
+            let (a, b, c) = (poly[k], poly[(k + 1) % n], poly[(k + 2) % n]);
+            let (vin, vout) = if clockwise3(a, b, c) {
+                (unit(a, b), unit(c, b))
+            } else {
+                (unit(b, a), unit(b, c))
+            };
+            ((vin.0 + vout.0) * 0.5, (vin.1 + vout.1) * 0.5)
+        })
+        .collect();
+    for k in 0..n {
+        let (dx, dy) = moves[(k + n - 1) % n];
+        poly[k] = Pt::new(poly[k].x + dx, poly[k].y + dy);
+    }
+}
+
+/// `(minX, minY, maxX, maxY)` of a polygon as Java's `Rectangle2D` gives
+/// them (`Polygon.bounds`: the maxima are `min + (max - min)`).
+pub fn polygon_bounds(poly: &[Pt]) -> (f64, f64, f64, f64) {
+    if poly.is_empty() {
+        return (0.0, 0.0, 0.0, 0.0);
+    }
+    let (x0, y0, w, h) = bounds(poly.iter().copied());
+    (x0, y0, x0 + w, y0 + h)
+}
+
+/// The lattice points, row by row, inside the polygon that walks `sides`
+/// on a hexagonal or triangular lattice (`xy` gives the point at a row and
+/// column), as Ludii's `CustomOnHex` and `CustomOnTri` find them: from
+/// (0, 0), each side of `s` points goes `s - 1` steps, turning 60 degrees
+/// anticlockwise before each, and the sides repeat until five have been
+/// walked (`polygonFromSides`); the polygon is inflated by 0.1; the rows and
+/// columns tried are the polygon's *coordinate* bounds widened by `margin`.
+pub fn points_inside_sides(sides: &[u32], margin: i64, xy: impl Fn(i64, i64) -> Pt) -> Vec<Pt> {
+    const STEPS: [(i64, i64); 6] = [(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)];
+    let mut poly = vec![xy(0, 0)];
+    let (mut dirn, mut row, mut col) = (1usize, 0i64, 0i64);
+    for n in 0..sides.len().max(5) {
+        let next = i64::from(sides[n % sides.len()]) - 1;
+        dirn = (dirn + 1) % 6;
+        if next > 0 {
+            row += next * STEPS[dirn].0;
+            col += next * STEPS[dirn].1;
+            poly.push(xy(row, col));
+        }
+    }
+    inflate_polygon(&mut poly, 0.1);
+    let (x0, y0, x1, y1) = polygon_bounds(&poly);
+    let (from_col, from_row) = (x0 as i64 - margin, y0 as i64 - margin);
+    let (to_col, to_row) = (x1 as i64 + margin, y1 as i64 + margin);
+    (from_row..=to_row)
+        .flat_map(|r| (from_col..=to_col).map(move |c| (r, c)))
+        .map(|(r, c)| xy(r, c))
+        .filter(|&pt| point_in_polygon(pt, &poly))
+        .collect()
 }
 
 /// `MathRoutines.absTanAngleDifferencePosX(a, b, c)`: |tan| of the turn from

@@ -126,6 +126,26 @@ impl Graph {
         graph
     }
 
+    /// The graph of tiles centred at `centres` whose corners lie at
+    /// `offsets` from the centre, in Ludii's way (the `*OnHex` generators
+    /// and the semi-regular tilings): each tile's corners in turn, each
+    /// listed unless within 0.1 of one already listed; then
+    /// [`Graph::from_vertex_list`] with unit sides, and `reorder`.
+    pub fn from_tiles(centres: impl IntoIterator<Item = Pt>, offsets: &[(f64, f64)]) -> Graph {
+        let mut points: Vec<Pt> = Vec::new();
+        for c in centres {
+            for &(dx, dy) in offsets {
+                let p = Pt::new(c.x + dx, c.y + dy);
+                if !points.iter().any(|q| q.dist(p) < 0.1) {
+                    points.push(p);
+                }
+            }
+        }
+        let mut graph = Graph::from_vertex_list(&points, 1.0);
+        graph.reorder();
+        graph
+    }
+
     /// A graph from vertex positions and vertex index pairs, built as Ludii's
     /// `new Graph(vertices, edges)` (used by `merge` and `(graph ...)`):
     /// vertices in order, each pair through `findOrAddEdge` (pairs naming a
@@ -219,17 +239,17 @@ impl Graph {
     /// to the next edge in angular order; closed clockwise polygons are faces
     /// (`Graph.makeFaces(false)`).
     pub fn make_faces(&mut self) {
+        self.make_faces_checked(false);
+    }
+
+    /// `Graph.makeFaces(checkCrossings)`: with `check_crossings`, a trace
+    /// also stops at a step that [`Graph::is_edge_crossing`] says crosses
+    /// an edge.
+    pub fn make_faces_checked(&mut self, check_crossings: bool) {
         // Faces found so far by sorted vertex set, to apply `Face.matches`
         // without scanning every face.
         let mut known: HashMap<Vec<usize>, Vec<usize>> = HashMap::new();
-        self.faces.clear();
-        for e in &mut self.edges {
-            e.left = None;
-            e.right = None;
-        }
-        for v in &mut self.vertices {
-            v.faces.clear();
-        }
+        self.clear_faces();
         for start in 0..self.vertices.len() {
             let start_z = self.vertices[start].pt.z;
             let start_edges = self.vertices[start].edges.clone();
@@ -239,6 +259,7 @@ impl Graph {
                 let mut edge = edge_start;
                 let mut closed = false;
                 while vert_ids.len() <= MAX_FACE_SIDES {
+                    let prev = vert;
                     let edges = &self.vertices[vert].edges;
                     let n = edges.iter().position(|&e| e == edge).unwrap_or(usize::MAX);
                     let num = edges.len();
@@ -263,6 +284,9 @@ impl Graph {
                         break;
                     }
                     vert_ids.push(vert);
+                    if check_crossings && self.is_edge_crossing(prev, vert) {
+                        break;
+                    }
                 }
                 if closed && vert_ids.len() >= 3 {
                     let poly: Vec<Pt> = vert_ids.iter().map(|&v| self.vertices[v].pt).collect();
@@ -278,6 +302,40 @@ impl Graph {
                 }
             }
         }
+    }
+
+    /// `Graph.clear(Cell)`: no faces, and no edge or vertex refers to one.
+    pub fn clear_faces(&mut self) {
+        self.faces.clear();
+        for e in &mut self.edges {
+            e.left = None;
+            e.right = None;
+        }
+        for v in &mut self.vertices {
+            v.faces.clear();
+        }
+    }
+
+    /// `Graph.isEdgeCrossing(a, b)`: whether an edge listed *before* the
+    /// first edge joining `a` and `b` crosses the segment a-b (edges
+    /// touching a or b within 0.001 are passed over; Ludii stops at the
+    /// first edge joining them).
+    fn is_edge_crossing(&self, a: usize, b: usize) -> bool {
+        let (pa, pb) = (self.vertices[a].pt, self.vertices[b].pt);
+        for edge in &self.edges {
+            if edge.matches(a, b) {
+                return false;
+            }
+            let (ea, eb) = (self.vertices[edge.a].pt, self.vertices[edge.b].pt);
+            let near = |p: Pt, q: Pt| p.dist(q) < 0.001;
+            if near(pa, ea) || near(pa, eb) || near(pb, ea) || near(pb, eb) {
+                continue;
+            }
+            if geom::segments_intersect(pa, pb, ea, eb) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The face with these vertices (in either direction, from any start),
@@ -481,33 +539,51 @@ impl Graph {
     /// Renumber vertices, then edges, then faces by `y * 100 + x`
     /// (`Graph.reorder`).
     pub fn reorder(&mut self) {
-        let vperm = rank(self.vertices.iter().map(|v| v.pt));
-        let eperm = rank(self.edges.iter().map(|e| e.pt));
-        let fperm = rank(self.faces.iter().map(|f| f.pt));
-        let vnew = inverse(&vperm);
-        let enew = inverse(&eperm);
-        let fnew = inverse(&fperm);
+        for ty in [SiteType::Vertex, SiteType::Edge, SiteType::Cell] {
+            self.reorder_type(ty);
+        }
+    }
 
-        let mut vertices: Vec<GVertex> = vperm.iter().map(|&o| self.vertices[o].clone()).collect();
-        for v in &mut vertices {
-            v.edges.iter_mut().for_each(|e| *e = enew[*e]);
-            v.faces.iter_mut().for_each(|f| *f = fnew[*f]);
+    /// Renumber the elements of one type by `y * 100 + x`, a stable sort
+    /// (`Graph.reorder(type)`).
+    pub fn reorder_type(&mut self, ty: SiteType) {
+        match ty {
+            SiteType::Vertex => {
+                let perm = rank(self.vertices.iter().map(|v| v.pt));
+                let new = inverse(&perm);
+                self.vertices = perm.iter().map(|&o| self.vertices[o].clone()).collect();
+                for e in &mut self.edges {
+                    e.a = new[e.a];
+                    e.b = new[e.b];
+                }
+                for f in &mut self.faces {
+                    f.vertices.iter_mut().for_each(|v| *v = new[*v]);
+                }
+            }
+            SiteType::Edge => {
+                let perm = rank(self.edges.iter().map(|e| e.pt));
+                let new = inverse(&perm);
+                self.edges = perm.iter().map(|&o| self.edges[o].clone()).collect();
+                for v in &mut self.vertices {
+                    v.edges.iter_mut().for_each(|e| *e = new[*e]);
+                }
+                for f in &mut self.faces {
+                    f.edges.iter_mut().for_each(|e| *e = new[*e]);
+                }
+            }
+            SiteType::Cell => {
+                let perm = rank(self.faces.iter().map(|f| f.pt));
+                let new = inverse(&perm);
+                self.faces = perm.iter().map(|&o| self.faces[o].clone()).collect();
+                for v in &mut self.vertices {
+                    v.faces.iter_mut().for_each(|f| *f = new[*f]);
+                }
+                for e in &mut self.edges {
+                    e.left = e.left.map(|f| new[f]);
+                    e.right = e.right.map(|f| new[f]);
+                }
+            }
         }
-        let mut edges: Vec<GEdge> = eperm.iter().map(|&o| self.edges[o].clone()).collect();
-        for e in &mut edges {
-            e.a = vnew[e.a];
-            e.b = vnew[e.b];
-            e.left = e.left.map(|f| fnew[f]);
-            e.right = e.right.map(|f| fnew[f]);
-        }
-        let mut faces: Vec<GFace> = fperm.iter().map(|&o| self.faces[o].clone()).collect();
-        for f in &mut faces {
-            f.vertices.iter_mut().for_each(|v| *v = vnew[*v]);
-            f.edges.iter_mut().for_each(|e| *e = enew[*e]);
-        }
-        self.vertices = vertices;
-        self.edges = edges;
-        self.faces = faces;
     }
 
     /// Number of elements of a site type.

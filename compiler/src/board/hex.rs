@@ -1,12 +1,13 @@
-//! Hexagonal tiling (Ludii's `HexagonOnHex`, `DiamondOnHex`, `RectangleOnHex`).
-//! Cells are regular hexagons with unit side; vertex positions are computed
-//! exactly as Ludii computes them.
+//! Hexagonal tiling (Ludii's `HexagonOnHex`, `DiamondOnHex`, `RectangleOnHex`,
+//! `TriangleOnHex`, `StarOnHex`, `CustomOnHex`). Cells are regular hexagons
+//! with unit side; vertex positions are computed exactly as Ludii computes
+//! them.
 
-use super::geom::Pt;
+use super::geom::{self, Pt};
 use super::graph::Graph;
 
 /// Corner offsets of a pointy-top hexagon (`Hex.ref`), clockwise from the top.
-fn hex_ref() -> [(f64, f64); 6] {
+pub(super) fn hex_ref() -> [(f64, f64); 6] {
     let ux = 3f64.sqrt() / 2.0;
     let uy = 1.0;
     [
@@ -68,26 +69,33 @@ pub fn hexagon(n: u32) -> Graph {
 }
 
 /// `(hex Diamond n)`: an n x n rhombus of flat-top cells, `A1` at the bottom
-/// corner.
+/// corner (`DiamondOnHex` without a second dimension).
 pub fn diamond(n: u32) -> Graph {
     let n = n as i64;
-    let r = hex_ref();
-    let mut points: Vec<Pt> = Vec::new();
-    for row in 0..n {
-        for col in 0..n {
-            let c = Pt::new(
-                1.5 * (col - row) as f64,
-                3f64.sqrt() * (row + col) as f64 * 0.5,
-            );
-            for &(rx, ry) in &r {
-                // Ludii swaps the offsets here, giving flat-top cells.
-                push_unique(&mut points, Pt::new(c.x + ry, c.y + rx));
-            }
-        }
-    }
-    let mut graph = Graph::from_vertex_list(&points, 1.0);
-    graph.reorder();
-    graph
+    let centres = (0..n).flat_map(|row| (0..n).map(move |col| diamond_xy(row, col)));
+    from_cells(centres, true)
+}
+
+/// `(hex Prism rows cols)` (`DiamondOnHex` with two dimensions): the cells of
+/// a `(rows + cols - 1)`-square rhombus less than `rows` apart in row and
+/// column.
+pub fn prism(rows: u32, cols: u32) -> Graph {
+    let (rows, cols) = (rows as i64, cols as i64);
+    let max = rows + cols - 1;
+    let centres = (0..max).flat_map(move |row| {
+        (0..max)
+            .filter(move |col| (row - col).abs() < rows)
+            .map(move |col| diamond_xy(row, col))
+    });
+    from_cells(centres, true)
+}
+
+/// `DiamondOnHex.xy`.
+fn diamond_xy(row: i64, col: i64) -> Pt {
+    Pt::new(
+        1.5 * (col - row) as f64,
+        3f64.sqrt() * (row + col) as f64 * 0.5,
+    )
 }
 
 /// `(hex Rectangle rows cols)` (also `(hex Square n)`): pointy-top cells,
@@ -95,28 +103,59 @@ pub fn diamond(n: u32) -> Graph {
 /// by half a cell.
 pub fn rectangle(rows: u32, cols: u32) -> Graph {
     let (rows, cols) = (rows as i64, cols as i64);
-    let r = hex_ref();
-    let mut points: Vec<Pt> = Vec::new();
-    for row in 0..rows {
-        for col in 0..cols + rows {
-            if col < (row + 1) / 2 || col >= cols + row / 2 {
-                continue;
-            }
-            let c = hex_xy(row, col);
-            for &(rx, ry) in &r {
-                push_unique(&mut points, Pt::new(c.x + rx, c.y + ry));
-            }
-        }
-    }
-    let mut graph = Graph::from_vertex_list(&points, 1.0);
-    graph.reorder();
-    graph
+    let centres = (0..rows).flat_map(move |row| {
+        (0..cols + rows)
+            .filter(move |col| *col >= (row + 1) / 2 && *col < cols + row / 2)
+            .map(move |col| hex_xy(row, col))
+    });
+    from_cells(centres, false)
 }
 
-fn push_unique(points: &mut Vec<Pt>, p: Pt) {
-    if !points.iter().any(|q| q.dist(p) < 0.1) {
-        points.push(p);
-    }
+/// `(hex Triangle n)` (`TriangleOnHex`): the cells (row, col) of an n x n
+/// grid with row <= col.
+pub fn triangle(n: u32) -> Graph {
+    let n = n as i64;
+    let centres = (0..n).flat_map(move |r| (r..n).map(move |c| hex_xy(r, c)));
+    from_cells(centres, false)
+}
+
+/// `(hex Star n)` (`StarOnHex`): a six-pointed star, a hexagon of side
+/// `n + 1` with a triangle of side `n` on each of its sides.
+pub fn star(n: u32) -> Graph {
+    let d = n as i64;
+    let size = 4 * d + 1;
+    let inside = move |r: i64, c: i64| {
+        if r < d {
+            !(c < d || c - r > d)
+        } else if r <= 2 * d {
+            !(r - c > d || c >= size - d)
+        } else if r <= 3 * d {
+            !(c < d || c - r > d)
+        } else {
+            !(c > 3 * d || r - c > d)
+        }
+    };
+    let centres = (0..size).flat_map(move |r| {
+        (0..size)
+            .filter(move |&c| inside(r, c))
+            .map(move |c| hex_xy(r, c))
+    });
+    from_cells(centres, false)
+}
+
+/// `(hex {s1 s2 ...})`, `(hex Limping n)` (sides `{n n+1}`) and `(hex a b)`
+/// (`CustomOnHex` from sides): the cells whose centres lie inside the
+/// polygon walking the sides, each counted in cells (the rows and columns
+/// tried are the polygon's coordinate bounds plus 3).
+pub fn custom(sides: &[u32]) -> Graph {
+    from_cells(geom::points_inside_sides(sides, 3, hex_xy), false)
+}
+
+/// The graph of hexagonal cells with these centres: their corners
+/// `Hex.ref`, x and y swapped for flat-top cells (`DiamondOnHex`).
+fn from_cells(centres: impl IntoIterator<Item = Pt>, flat_top: bool) -> Graph {
+    let offsets = hex_ref().map(|(rx, ry)| if flat_top { (ry, rx) } else { (rx, ry) });
+    Graph::from_tiles(centres, &offsets)
 }
 
 fn join_unit_pairs(graph: &mut Graph) {

@@ -3,7 +3,7 @@
 //! regions.
 //!
 //! The board is built the way Ludii builds it, so that every derived fact
-//! matches: a tiling generator (`square.rs`, `hex.rs`, `concentric.rs`) produces a planar graph
+//! matches: a tiling generator (`square.rs`, `hex.rs`, `tri.rs`, `concentric.rs`) produces a planar graph
 //! of vertices, edges and faces (`graph.rs`); transforms (`transform.rs`) move
 //! it without renumbering; the operators `merge`, `add` and `remove`
 //! (`operators.rs`) combine and edit graphs (those of `wedge.rs` and
@@ -55,12 +55,15 @@ mod perimeter;
 mod properties;
 mod radials;
 mod regions;
+mod shapes;
 mod sides;
 mod situation;
 mod square;
 mod steps;
+mod tilings;
 mod topology;
 mod transform;
+mod tri;
 mod walks;
 mod wedge;
 
@@ -100,6 +103,35 @@ pub enum HexShape {
     Diamond { size: u32 },
     /// `(hex Rectangle r c)`, `(hex Square n)`.
     Rectangle { rows: u32, cols: u32 },
+    /// `(hex Triangle n)`: a triangle with `side` cells per side (Y).
+    Triangle { side: u32 },
+    /// `(hex Star n)`: a six-pointed star, points of `n` rows (Chinese
+    /// Checkers).
+    Star { size: u32 },
+    /// `(hex Prism r c)`: a rhombus with its acute corners cut.
+    Prism { rows: u32, cols: u32 },
+}
+
+/// The semi-regular tilings `(tiling T... ...)` that are implemented.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SemiRegular {
+    /// `(tiling T3464 n)`: a hexagon of side `n` (Ludii's `HexagonOn3464`).
+    Hexagon3464 { side: u32 },
+    /// `(tiling T33434 n)`: an n x n diamond (`Tiling33434`).
+    Diamond33434 { size: u32 },
+    /// `(tiling T3636 a [b])`: a hexagon of side `a`, or with `b` a
+    /// rhombus (`Tiling3636`).
+    Trihexagonal { a: u32, b: Option<u32> },
+}
+
+/// Shapes of `(tri ...)` boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TriShape {
+    /// `(tri n)`, `(tri Triangle n)`: `side` points (cells on a cell
+    /// board) per side.
+    Triangle { side: u32 },
+    /// `(tri Hexagon n)`.
+    Hexagon { side: u32 },
 }
 
 /// The tiling a board is built from.
@@ -119,7 +151,24 @@ pub enum Tiling {
         cols: u32,
         diagonals: SquareDiagonals,
     },
+    /// `(square Diamond n [diagonals:...])`: a square grid's points inside
+    /// a diamond (Ludii's `DiamondOnSquare`).
+    SquareDiamond {
+        size: u32,
+        diagonals: Option<SquareDiagonals>,
+    },
+    /// `(square (poly {{x y} ...}))`: the square grid's points inside a
+    /// polygon (Ludii's `CustomOnSquare`).
+    SquarePolygon(Vec<Point>),
     Hex(HexShape),
+    /// `(hex {s1 s2 ...})`, `(hex a b)`, `(hex Limping n)` (`{n n+1}`): the
+    /// hex cells inside a polygon walked side by side (Ludii's
+    /// `CustomOnHex`).
+    HexSides(Vec<u32>),
+    Tri(TriShape),
+    /// `(tri {s1 s2 ...})`, `(tri Limping n)` (`{n n+1}`): the lattice
+    /// points inside a polygon walked side by side (`CustomOnTri`).
+    TriSides(Vec<u32>),
     /// `(intersect {g1 g2 ...})`: each part is generated with the board's
     /// site type (the parts' own `site_type` is ignored), transformed, then
     /// intersected (Pentalath's half hexagon).
@@ -127,10 +176,11 @@ pub enum Tiling {
     /// `(concentric <Shape> rings:R)` / `(concentric sides:N rings:R)`:
     /// concentric regular polygons (Morris boards). `use:Vertex` only.
     ConcentricPolygon(ConcentricPolygon),
-    /// `(concentric {c0 c1 ...} [stagger:B])`: rings of points, `use:Vertex`
-    /// only (Mu Torere's `(concentric {1 8})`).
+    /// `(concentric {c0 c1 ...} [stagger:B])`: rings of points (Mu Torere's
+    /// `(concentric {1 8})`), or of cells on a cell board; a negative count
+    /// leaves a vertex ring without its circle of edges.
     ConcentricCircle {
-        cells: Vec<u32>,
+        cells: Vec<i32>,
         stagger: bool,
     },
     /// `(wedge rows [columns])`: a fan of points below an apex (columns 3
@@ -159,6 +209,70 @@ pub enum Tiling {
     Remove {
         base: Box<BoardSpec>,
         remove: GraphRemovals,
+    },
+    /// `(hole g (poly {{x y} ...}))`: the faces whose centres lie inside
+    /// the polygon removed.
+    Hole {
+        base: Box<BoardSpec>,
+        polygon: Vec<Point>,
+    },
+    /// `(keep g (poly {{x y} ...}))`: the vertices inside the polygon and
+    /// the edges between them, faces traced afresh.
+    Keep {
+        base: Box<BoardSpec>,
+        polygon: Vec<Point>,
+    },
+    /// `(clip g (poly {{x y} ...}))`: the vertices outside the polygon and
+    /// the edges between them, faces traced afresh.
+    Clip {
+        base: Box<BoardSpec>,
+        polygon: Vec<Point>,
+    },
+    /// `(subdivide g [min:N])`: a vertex in each face of N or more
+    /// corners, joined to them.
+    Subdivide {
+        base: Box<BoardSpec>,
+        min: u32,
+    },
+    /// `(dual g)`: a vertex in each face, joined across shared edges.
+    Dual(Box<BoardSpec>),
+    /// `(renumber [TYPE...] g)`: the elements of the types (all when none
+    /// are given) renumbered bottom row first, left to right.
+    Renumber {
+        base: Box<BoardSpec>,
+        types: Vec<SiteType>,
+    },
+    /// `(trim g)`: dangling edges and lone vertices removed.
+    Trim(Box<BoardSpec>),
+    /// `(makeFaces g)`: the faces traced afresh, a trace stopping where it
+    /// crosses an edge.
+    MakeFaces(Box<BoardSpec>),
+    /// `(union {g1 g2 ...})`: the parts side by side, nothing merged.
+    Union(Vec<BoardSpec>),
+    /// `(splitCrossings g)`: crossing edges split at a new vertex, edges
+    /// through a vertex split there, faces traced afresh.
+    SplitCrossings(Box<BoardSpec>),
+    /// `(tiling T3464 n)`, `(tiling T33434 n)`, `(tiling T3636 a [b])`.
+    SemiRegular(SemiRegular),
+    /// `(spiral turns:T sites:N [clockwise:B])`: a path of `N` points
+    /// along a spiral (Mehen).
+    Spiral {
+        turns: u32,
+        sites: u32,
+        clockwise: bool,
+    },
+    /// `(repeat rows cols step:{{cx cy} {rx ry}} (poly ...) | {(poly ...) ...})`:
+    /// the polygons' outlines repeated over a grid of steps.
+    Repeat {
+        rows: u32,
+        cols: u32,
+        step: [[f64; 2]; 2],
+        polygons: Vec<Vec<Point>>,
+    },
+    /// `(regular [Star] n)`: a regular polygon, or star, of `n` points.
+    Regular {
+        sides: u32,
+        star: bool,
     },
 }
 
@@ -226,6 +340,9 @@ pub enum Transform {
     /// `(scale sx [sy] [sz] g)`: every vertex position multiplied (sy is sx
     /// and sz is 1 unless given).
     Scale(f64, f64, f64),
+    /// `(skew amount g)`: x grows by the height above the lowest vertex
+    /// times `amount`.
+    Skew(f64),
 }
 
 /// What `(board <graph> use:<SiteType>)` describes.
@@ -252,6 +369,30 @@ impl BoardSpec {
     pub fn with_site_type(mut self, site_type: SiteType) -> BoardSpec {
         self.site_type = site_type;
         self
+    }
+
+    /// Whether the graph may have vertices with pivots (Ludii's
+    /// `ConcentricCircle` sets them, `merge` keeps them), which `trim`
+    /// would treat specially.
+    fn has_pivots(&self) -> bool {
+        match &self.tiling {
+            Tiling::ConcentricCircle { .. } | Tiling::Spiral { .. } => true,
+            Tiling::Intersect(parts) | Tiling::Merge(parts) | Tiling::Union(parts) => {
+                parts.iter().any(Self::has_pivots)
+            }
+            Tiling::Add { base, .. } => base.as_ref().is_some_and(|b| b.has_pivots()),
+            Tiling::Remove { base, .. }
+            | Tiling::Hole { base, .. }
+            | Tiling::Keep { base, .. }
+            | Tiling::Clip { base, .. }
+            | Tiling::Subdivide { base, .. }
+            | Tiling::Dual(base)
+            | Tiling::Renumber { base, .. }
+            | Tiling::Trim(base)
+            | Tiling::MakeFaces(base)
+            | Tiling::SplitCrossings(base) => base.has_pivots(),
+            _ => false,
+        }
     }
 
     pub fn rotated(mut self, degrees: f64) -> BoardSpec {
@@ -299,17 +440,64 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
             check_dims(&[rows, cols])?;
             square::rectangle(rows, cols, Some(diagonals), site_type)
         }
+        &Tiling::SquareDiamond { size, diagonals } => {
+            check_dims(&[size])?;
+            square::diamond(size, diagonals)
+        }
+        Tiling::SquarePolygon(poly) => {
+            let poly: Vec<geom::Pt> = poly.iter().map(|&p| point(p)).collect();
+            let (x0, y0, x1, y1) = geom::polygon_bounds(&poly);
+            if x1 - x0 > 200.0 || y1 - y0 > 200.0 {
+                return Err("`(square (poly ...))` larger than 200 units".into());
+            }
+            square::polygon(&poly)
+        }
         &Tiling::Hex(HexShape::Hexagon { side }) => {
             check_dims(&[side])?;
             hex::hexagon(side)
         }
         &Tiling::Hex(HexShape::Diamond { size }) => {
             check_dims(&[size])?;
+            check_corners(sq(size) * 6)?;
             hex::diamond(size)
         }
         &Tiling::Hex(HexShape::Rectangle { rows, cols }) => {
             check_dims(&[rows, cols])?;
+            check_corners(u64::from(rows) * u64::from(cols) * 6)?;
             hex::rectangle(rows, cols)
+        }
+        &Tiling::Hex(HexShape::Triangle { side }) => {
+            check_dims(&[side])?;
+            check_corners(sq(side) * 3)?;
+            hex::triangle(side)
+        }
+        &Tiling::Hex(HexShape::Star { size }) => {
+            check_dims(&[size])?;
+            check_corners(sq(4 * size + 1) * 6)?;
+            hex::star(size)
+        }
+        &Tiling::Hex(HexShape::Prism { rows, cols }) => {
+            check_dims(&[rows, cols])?;
+            check_corners(sq(rows + cols - 1) * 6)?;
+            hex::prism(rows, cols)
+        }
+        Tiling::HexSides(sides) => {
+            check_sides(sides)?;
+            check_corners(sq(sides.iter().sum()) * 6)?;
+            hex::custom(sides)
+        }
+        &Tiling::Tri(TriShape::Triangle { side }) => {
+            check_dims(&[side])?;
+            tri::triangle(side, site_type)
+        }
+        &Tiling::Tri(TriShape::Hexagon { side }) => {
+            check_dims(&[side])?;
+            tri::hexagon(side, site_type)
+        }
+        Tiling::TriSides(sides) => {
+            check_sides(sides)?;
+            check_corners(sq(sides.iter().sum()))?;
+            tri::custom(sides)
         }
         &Tiling::ConcentricPolygon(c) => {
             if site_type != SiteType::Vertex {
@@ -325,13 +513,14 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
             concentric::regular(c)
         }
         Tiling::ConcentricCircle { cells, stagger } => {
-            if site_type != SiteType::Vertex {
-                return Err("concentric boards are supported with use:Vertex only".into());
-            }
-            if cells.is_empty() || cells.len() > 50 || cells.iter().any(|&c| c == 0 || c > 360) {
+            if cells.is_empty() || cells.len() > 50 || cells.iter().any(|&c| c.abs() > 360) {
                 return Err(format!("concentric board {cells:?} not supported"));
             }
-            concentric::circle(cells, *stagger)
+            if site_type == SiteType::Cell {
+                concentric::circle_cells(cells, *stagger)
+            } else {
+                concentric::circle(cells, *stagger)
+            }
         }
         Tiling::Intersect(parts) => {
             if parts.is_empty() {
@@ -386,16 +575,126 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
             operators::remove(&mut graph, remove);
             graph
         }
+        Tiling::Hole { base, polygon } => {
+            let mut graph = generate(base, site_type)?;
+            operators::hole(&mut graph, polygon);
+            graph
+        }
+        Tiling::Keep { base, polygon } => {
+            operators::keep(&generate(base, site_type)?, polygon, true)
+        }
+        Tiling::Clip { base, polygon } => {
+            operators::keep(&generate(base, site_type)?, polygon, false)
+        }
+        Tiling::Subdivide { base, min } => {
+            let mut graph = generate(base, site_type)?;
+            operators::subdivide(&mut graph, *min as usize, site_type);
+            graph
+        }
+        Tiling::Dual(base) => operators::dual(&generate(base, site_type)?),
+        Tiling::Renumber { base, types } => {
+            let mut graph = generate(base, site_type)?;
+            if types.is_empty() {
+                graph.reorder();
+            }
+            for ty in [SiteType::Vertex, SiteType::Edge, SiteType::Cell] {
+                if types.contains(&ty) {
+                    graph.reorder_type(ty);
+                }
+            }
+            graph
+        }
+        Tiling::Union(parts) => {
+            let graphs = parts
+                .iter()
+                .map(|p| generate(p, site_type))
+                .collect::<Result<Vec<_>, _>>()?;
+            operators::union(&graphs)
+        }
+        Tiling::SplitCrossings(base) => {
+            let mut graph = generate(base, site_type)?;
+            if graph.edges.len() > MAX_SPLIT_EDGES {
+                return Err("`(splitCrossings ...)` of a graph with too many edges".into());
+            }
+            operators::split_crossings(&mut graph);
+            graph
+        }
+        &Tiling::SemiRegular(t) => match t {
+            SemiRegular::Hexagon3464 { side } => {
+                check_dims(&[side])?;
+                check_corners(sq(2 * side - 1) * 18)?;
+                tilings::hexagon_3464(side)
+            }
+            SemiRegular::Diamond33434 { size } => {
+                check_dims(&[size])?;
+                check_corners(sq(size) * 14)?;
+                tilings::diamond_33434(size)
+            }
+            SemiRegular::Trihexagonal { a, b } => {
+                check_dims(&[a, b.unwrap_or(a)])?;
+                check_corners(u64::from(2 * a - 1) * u64::from(2 * b.unwrap_or(a) - 1) * 6)?;
+                tilings::tiling_3636(a, b)
+            }
+        },
+        &Tiling::Spiral {
+            turns,
+            sites,
+            clockwise,
+        } => {
+            if sites > 1000 || turns > 100 {
+                return Err(format!(
+                    "`(spiral turns:{turns} sites:{sites})` is too large"
+                ));
+            }
+            shapes::spiral(turns, sites, clockwise)
+                .ok_or_else(|| format!("`(spiral turns:{turns} sites:{sites})` is not supported"))?
+        }
+        Tiling::Repeat {
+            rows,
+            cols,
+            step,
+            polygons,
+        } => {
+            check_dims(&[*rows, *cols])?;
+            shapes::repeat(*rows, *cols, *step, polygons)
+        }
+        &Tiling::Regular { sides, star } => {
+            if !(3..=100).contains(&sides) {
+                return Err(format!("`(regular {sides})` is not supported"));
+            }
+            shapes::regular(sides, star, site_type)
+        }
+        Tiling::MakeFaces(base) => {
+            let mut graph = generate(base, site_type)?;
+            graph.make_faces_checked(true);
+            graph
+        }
+        Tiling::Trim(base) => {
+            if base.has_pivots() {
+                return Err(
+                    "`(trim ...)` of a graph with pivots (concentric circles) is not supported"
+                        .into(),
+                );
+            }
+            let mut graph = generate(base, site_type)?;
+            operators::trim(&mut graph);
+            graph
+        }
     };
     for t in &spec.transforms {
         match *t {
             Transform::Rotate(deg) => transform::rotate(&mut graph, deg),
             Transform::Shift(dx, dy) => transform::shift(&mut graph, dx, dy),
             Transform::Scale(sx, sy, sz) => transform::scale(&mut graph, sx, sy, sz),
+            Transform::Skew(amount) => transform::skew(&mut graph, amount),
         }
     }
     Ok(graph)
 }
+
+/// Most edges a `splitCrossings` may start from (it compares every pair
+/// after each split).
+const MAX_SPLIT_EDGES: usize = 5_000;
 
 /// Most vertices a `(graph ...)` may list.
 const MAX_LISTED: usize = 20_000;
@@ -417,6 +716,35 @@ fn check_dims(dims: &[u32]) -> Result<(), String> {
         return Err(format!("board dimensions {dims:?} out of range 1..=100"));
     }
     Ok(())
+}
+
+/// Most tile corners (or lattice points) a generator may place: each is
+/// compared with every point placed before, as Ludii does.
+const MAX_CORNERS: u64 = 30_000;
+
+fn check_corners(corners: u64) -> Result<(), String> {
+    if corners > MAX_CORNERS {
+        return Err(format!(
+            "board too large: about {corners} tile corners to place"
+        ));
+    }
+    Ok(())
+}
+
+fn sq(n: u32) -> u64 {
+    u64::from(n) * u64::from(n)
+}
+
+/// The sides of a custom `hex`/`tri` shape: 1 to 12 of them, each of 1 to
+/// 100.
+fn check_sides(sides: &[u32]) -> Result<(), String> {
+    if sides.is_empty() || sides.len() > 12 {
+        return Err(format!(
+            "a shape with {} sides is not supported",
+            sides.len()
+        ));
+    }
+    check_dims(sides)
 }
 
 /// Ludii's relation types between sites of the same type.

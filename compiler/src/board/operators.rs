@@ -8,9 +8,9 @@
 
 use std::collections::HashSet;
 
-use super::geom::Pt;
+use super::geom::{self, Pt};
 use super::graph::Graph;
-use super::{GraphAdditions, GraphRemovals, Point};
+use super::{GraphAdditions, GraphRemovals, Point, SiteType};
 
 /// `Merge`'s vertex-matching tolerance (sum of |dx|, |dy|, |dz|), looser
 /// than `Graph.findVertex`'s.
@@ -161,6 +161,216 @@ pub fn remove(graph: &mut Graph, remove: &GraphRemovals) {
         if let Some(v) = graph.find_vertex(pt(p)) {
             graph.remove_vertex(v);
         }
+    }
+}
+
+/// A `(poly {{x y} ...})` region as `Hole` and `Keep` use it: inflated by
+/// 0.1 (`Polygon.inflate`) so that points on its outline fall inside.
+fn inflated(polygon: &[Point]) -> Vec<Pt> {
+    let mut poly: Vec<Pt> = polygon.iter().map(|&p| Pt::new(p[0], p[1])).collect();
+    geom::inflate_polygon(&mut poly, 0.1);
+    poly
+}
+
+/// `(hole g (poly ...))` (`Hole.eval`): every face whose centre lies inside
+/// the inflated polygon is removed, highest index first, with the edges it
+/// leaves without a face on either side (`Graph.removeFace(fid, true)`).
+/// A polygon of fewer than 3 points changes nothing.
+pub fn hole(graph: &mut Graph, polygon: &[Point]) {
+    if polygon.len() < 3 {
+        return;
+    }
+    let poly = inflated(polygon);
+    for fid in (0..graph.faces.len()).rev() {
+        if geom::point_in_polygon(graph.faces[fid].pt, &poly) {
+            graph.remove_face(fid, true);
+        }
+    }
+}
+
+/// `(keep g (poly ...))` (`Keep.eval`, `inside`) and `(clip g (poly ...))`
+/// (`Clip.eval`, not `inside`): the vertices inside (outside) the inflated
+/// polygon, in order, and the edges between two of them, in order, rebuilt
+/// as a new graph (faces traced afresh). A polygon of fewer than 3 points
+/// keeps everything.
+pub fn keep(graph: &Graph, polygon: &[Point], inside: bool) -> Graph {
+    if polygon.len() < 3 {
+        return graph.clone();
+    }
+    let poly = inflated(polygon);
+    let mut new_id = vec![None; graph.vertices.len()];
+    let mut points = Vec::new();
+    for (v, vertex) in graph.vertices.iter().enumerate() {
+        if geom::point_in_polygon(vertex.pt, &poly) == inside {
+            new_id[v] = Some(points.len());
+            points.push(vertex.pt);
+        }
+    }
+    let edges: Vec<(usize, usize)> = graph
+        .edges
+        .iter()
+        .filter_map(|e| Some((new_id[e.a]?, new_id[e.b]?)))
+        .collect();
+    Graph::from_lists(&points, &edges)
+}
+
+/// `(dual g)` (`Dual.eval`): a vertex at the centre of each face, in face
+/// order; an edge (`addEdge`) across each edge with a face on both sides,
+/// in edge order; faces traced; everything renumbered. A graph without
+/// vertices, edges or faces is returned as it is.
+pub fn dual(graph: &Graph) -> Graph {
+    if graph.vertices.is_empty() || graph.edges.is_empty() || graph.faces.is_empty() {
+        return graph.clone();
+    }
+    let mut dual = Graph::new();
+    for face in &graph.faces {
+        dual.add_vertex(face.pt);
+    }
+    for edge in &graph.edges {
+        if let (Some(l), Some(r)) = (edge.left, edge.right) {
+            dual.add_edge(l, r);
+        }
+    }
+    dual.make_faces();
+    dual.reorder();
+    dual
+}
+
+/// `(trim g)` (`Graph.trim`): edges with an end point on no other edge are
+/// removed, highest first (each test made after the removals before it),
+/// then vertices left without edges, highest first. (Ludii keeps vertices
+/// that are pivots; the graphs trimmed here have none.)
+pub fn trim(graph: &mut Graph) {
+    for eid in (0..graph.edges.len()).rev() {
+        let (a, b) = (graph.edges[eid].a, graph.edges[eid].b);
+        if graph.vertices[a].edges.len() == 1 || graph.vertices[b].edges.len() == 1 {
+            graph.remove_edge(eid);
+        }
+    }
+    for vid in (0..graph.vertices.len()).rev() {
+        if graph.vertices[vid].edges.is_empty() {
+            graph.remove_vertex(vid);
+        }
+    }
+}
+
+/// `(union {g1 g2 ...})` without `connect:` (`Union.eval`): the later
+/// graphs' vertices, edges and faces appended to the first graph's, each
+/// list in its own order, nothing merged (coincident vertices stay apart).
+pub fn union(parts: &[Graph]) -> Graph {
+    let Some((first, rest)) = parts.split_first() else {
+        return Graph::new();
+    };
+    let mut graph = first.clone();
+    for part in rest {
+        let (dv, de, df) = (graph.vertices.len(), graph.edges.len(), graph.faces.len());
+        graph.vertices.extend(part.vertices.iter().map(|v| {
+            let mut v = v.clone();
+            v.edges.iter_mut().for_each(|e| *e += de);
+            v.faces.iter_mut().for_each(|f| *f += df);
+            v
+        }));
+        graph.edges.extend(part.edges.iter().map(|e| {
+            let mut e = e.clone();
+            e.a += dv;
+            e.b += dv;
+            e.left = e.left.map(|f| f + df);
+            e.right = e.right.map(|f| f + df);
+            e
+        }));
+        graph.faces.extend(part.faces.iter().map(|f| {
+            let mut f = f.clone();
+            f.vertices.iter_mut().for_each(|v| *v += dv);
+            f.edges.iter_mut().for_each(|e| *e += de);
+            f
+        }));
+    }
+    graph
+}
+
+/// `(splitCrossings g)` (`SplitCrossings.eval`): while two edges cross
+/// (the first pair found, by index), a vertex is appended at the crossing,
+/// both edges are removed (the later first) and the four halves added;
+/// then, while an edge passes through a vertex that is not its end, the
+/// edge is split there; then the faces are traced afresh with the crossing
+/// check.
+pub fn split_crossings(graph: &mut Graph) {
+    'crossings: loop {
+        for ea in 0..graph.edges.len() {
+            for eb in ea + 1..graph.edges.len() {
+                let (a, b) = (graph.edges[ea].a, graph.edges[ea].b);
+                let (c, d) = (graph.edges[eb].a, graph.edges[eb].b);
+                let p = |v: usize| graph.vertices[v].pt;
+                let Some(x) = geom::crossing_point(p(a), p(b), p(c), p(d)) else {
+                    continue;
+                };
+                let vid = graph.add_vertex(x);
+                graph.remove_edge(eb);
+                graph.remove_edge(ea);
+                graph.find_or_add_edge(a, vid);
+                graph.find_or_add_edge(vid, b);
+                graph.find_or_add_edge(c, vid);
+                graph.find_or_add_edge(vid, d);
+                continue 'crossings;
+            }
+        }
+        break;
+    }
+    'touches: loop {
+        for ea in 0..graph.edges.len() {
+            // Ludii goes on through the vertices after a split, with the
+            // removed edge's ends, removing whatever edge is then at `ea`.
+            let (a, b) = (graph.edges[ea].a, graph.edges[ea].b);
+            let (pa, pb) = (graph.vertices[a].pt, graph.vertices[b].pt);
+            let mut split = false;
+            for v in 0..graph.vertices.len() {
+                if v == a || v == b || !geom::touches_segment(graph.vertices[v].pt, pa, pb) {
+                    continue;
+                }
+                graph.remove_edge(ea);
+                graph.find_or_add_edge(a, v);
+                graph.find_or_add_edge(v, b);
+                split = true;
+            }
+            if split {
+                continue 'touches;
+            }
+        }
+        break;
+    }
+    graph.make_faces_checked(true);
+}
+
+/// `(subdivide g [min:N])` (`Subdivide.eval`, `min` 1 by default): on a
+/// vertex board the faces are traced first (with the crossing check); then
+/// from the last face down, each face of at least `min` corners gets a new
+/// vertex at its centre joined to its corners. On a cell board those faces
+/// are removed (their edges stay) and all faces traced again; on a vertex
+/// board all faces are dropped.
+pub fn subdivide(graph: &mut Graph, min: usize, site_type: SiteType) {
+    if site_type == SiteType::Vertex {
+        graph.make_faces_checked(true);
+    }
+    let mut split = Vec::new();
+    for fid in (0..graph.faces.len()).rev() {
+        if graph.faces[fid].vertices.len() < min {
+            continue;
+        }
+        let pivot = graph.add_vertex(graph.faces[fid].pt);
+        for k in 0..graph.faces[fid].vertices.len() {
+            let v = graph.faces[fid].vertices[k];
+            graph.find_or_add_edge(pivot, v);
+        }
+        split.push(fid);
+    }
+    if site_type == SiteType::Cell {
+        // `split` runs from the highest face down.
+        for fid in split {
+            graph.remove_face(fid, false);
+        }
+        graph.make_faces_checked(true);
+    } else {
+        graph.clear_faces();
     }
 }
 

@@ -1,7 +1,7 @@
 //! Square tiling: `(square n)`, `(rectangle r c)`, with optional
 //! `diagonals:` edges (Ludii's `RectangleOnSquare` and `Square.handleDiagonals`).
 
-use super::geom::Pt;
+use super::geom::{self, Pt};
 use super::graph::Graph;
 use super::SiteType;
 
@@ -52,6 +52,55 @@ pub fn rectangle(
     if let Some(diagonals) = diagonals {
         add_diagonals(&mut graph, rows as i64, cols as i64, diagonals);
     }
+    graph.make_faces();
+    graph.reorder();
+    graph
+}
+
+/// `(square Diamond d [diagonals:...])` (`DiamondOnSquare`): the points
+/// (x = c, y = r) of a 2d x 2d grid inside the diamond
+/// `d - 1 <= r + c < 3d`, `|r - c| <= d`, joined one unit apart, diagonals
+/// added over the 2d x 2d range, faces traced, renumbered. The site type
+/// does not change the size.
+pub fn diamond(d: u32, diagonals: Option<SquareDiagonals>) -> Graph {
+    let d = i64::from(d);
+    let size = 2 * d;
+    let mut points = Vec::new();
+    for r in 0..size {
+        for c in 0..size {
+            if r + c < d - 1 || c - r > d || r - c > d || r + c >= 3 * d {
+                continue;
+            }
+            points.push(Pt::new(c as f64, r as f64));
+        }
+    }
+    let mut graph = Graph::from_vertex_list(&points, 1.0);
+    if let Some(diagonals) = diagonals {
+        add_diagonals(&mut graph, size, size, diagonals);
+    }
+    graph.make_faces();
+    graph.reorder();
+    graph
+}
+
+/// `(square (poly {{x y} ...}))` (`CustomOnSquare` from a polygon, without
+/// diagonals): the integer points inside the polygon inflated by 0.1 (rows
+/// and columns over its bounds widened by 2), joined one unit apart, faces
+/// traced, renumbered.
+pub fn polygon(poly: &[Pt]) -> Graph {
+    let mut poly = poly.to_vec();
+    geom::inflate_polygon(&mut poly, 0.1);
+    let (x0, y0, x1, y1) = geom::polygon_bounds(&poly);
+    let mut points = Vec::new();
+    for row in y0 as i64 - 2..=y1 as i64 + 2 {
+        for col in x0 as i64 - 2..=x1 as i64 + 2 {
+            let pt = Pt::new(col as f64, row as f64);
+            if geom::point_in_polygon(pt, &poly) {
+                points.push(pt);
+            }
+        }
+    }
+    let mut graph = Graph::from_vertex_list(&points, 1.0);
     graph.make_faces();
     graph.reorder();
     graph

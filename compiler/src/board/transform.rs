@@ -47,6 +47,19 @@ pub fn scale(graph: &mut Graph, sx: f64, sy: f64, sz: f64) {
     graph.recalculate_positions();
 }
 
+/// `(skew amount g)` (`Graph.skew`): each vertex moves right by its height
+/// above the lowest vertex times `amount`.
+pub fn skew(graph: &mut Graph, amount: f64) {
+    if graph.vertices.is_empty() {
+        return;
+    }
+    let (_, y0, _, _) = graph.vertex_bounds();
+    for v in &mut graph.vertices {
+        v.pt.x += (v.pt.y - y0) * amount;
+    }
+    graph.recalculate_positions();
+}
+
 /// `(intersect {g1 g2 ...})`: the vertices and edges of the first graph that
 /// coincide (within 0.01) with a vertex, resp. an edge, of every other graph
 /// (`Intersect.eval`). The result keeps the first graph's vertex order, and

@@ -1,6 +1,8 @@
 //! `(board SHAPE [use:TYPE])` and the board's static regions.
 
-use crate::board::{self, AbsoluteDirection, BoardSpec, Compass, HexShape, SiteType, Tiling};
+use crate::board::{
+    self, AbsoluteDirection, BoardSpec, Compass, HexShape, SiteType, Tiling, TriShape,
+};
 use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::Site;
 use crate::syntax::{Node, NodeKind};
@@ -34,14 +36,25 @@ pub(super) fn board(cx: &Cx, node: &Node) -> Result<board::Board> {
     })
 }
 
-/// A board shape: `(square N)`, `(rectangle R C)`, `(hex [Diamond] N)`,
-/// `(hex Rectangle R C)`, `(concentric ...)`, `(wedge R [C])`, `(graph ...)`,
+/// A board shape: `(square N)`, `(rectangle R C)`, `(hex [SHAPE] N [M])`,
+/// `(hex {SIDES})`, `(tri [SHAPE] N)`, `(tri {SIDES})`, `(concentric ...)`,
+/// `(wedge R [C])`, `(graph ...)`,
 /// and the operators `(rotate DEG G)`, `(shift DX DY G)`, `(scale SX [SY] G)`,
 /// `(merge ...)`, `(intersect ...)`, `(add ...)`, `(remove ...)` nested in
 /// any way.
 fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
     let name = Cx::ludeme_name(node);
     match name.as_str() {
+        "square" if args_hold_poly(node) => {
+            let mut args = Args::new(node, "square", 0);
+            let poly = args
+                .take(|n| n.head() == Some("poly"))
+                .map(|p| poly_points(cx, p))
+                .transpose()?
+                .unwrap_or_default();
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::SquarePolygon(poly)))
+        }
         "square" | "rectangle" => {
             let mut args = Args::new(node, name.as_str(), 0);
             let rows = dimension(cx, &mut args)?;
@@ -51,16 +64,7 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                 Some(extra) => return Err(cx.unsupported_in(extra, "argument of `(square ...)`")),
                 None => rows,
             };
-            let diagonals = match args.labeled("diagonals") {
-                None => None,
-                Some(d) => Some(match d.atom() {
-                    Some("Alternating") => board::SquareDiagonals::Alternating,
-                    Some("Solid") => board::SquareDiagonals::Solid,
-                    Some("SolidNoSplit") => board::SquareDiagonals::SolidNoSplit,
-                    Some("Concentric") => board::SquareDiagonals::Concentric,
-                    _ => return Err(cx.unsupported_in(d, "diagonals")),
-                }),
-            };
+            let diagonals = diagonals(cx, &mut args)?;
             args.finish(cx)?;
             if !(1..=100).contains(&cols) {
                 return Err(cx.error(
@@ -78,6 +82,13 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                 },
             }))
         }
+        "square Diamond" => {
+            let mut args = Args::new(node, "square Diamond", 1);
+            let size = dimension(cx, &mut args)?;
+            let diagonals = diagonals(cx, &mut args)?;
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::SquareDiamond { size, diagonals }))
+        }
         "concentric" => {
             // `(concentric {c0 c1 ...} [stagger:B])`: rings of points.
             let mut args = Args::new(node, "concentric", 0);
@@ -90,10 +101,17 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                 .args()
                 .iter()
                 .map(|a| {
-                    let n = cx.int_literal(&a.value)?;
-                    u32::try_from(n).ok().filter(|n| *n <= 256).ok_or_else(|| {
-                        cx.error(ErrorKind::TooLarge, &a.value, "a ring has 0 to 256 points")
-                    })
+                    let n = int_value(cx, &a.value)?;
+                    i32::try_from(n)
+                        .ok()
+                        .filter(|n| n.abs() <= 256)
+                        .ok_or_else(|| {
+                            cx.error(
+                                ErrorKind::TooLarge,
+                                &a.value,
+                                "a ring has at most 256 points",
+                            )
+                        })
                 })
                 .collect::<Result<_>>()?;
             Ok(BoardSpec::new(Tiling::ConcentricCircle { cells, stagger }))
@@ -120,28 +138,9 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
             args.finish(cx)?;
             Ok(BoardSpec::new(Tiling::ConcentricPolygon(spec)))
         }
-        "hex" | "hex Diamond" => {
-            let skip = usize::from(name == "hex Diamond");
-            let mut args = Args::new(node, name.as_str(), skip);
-            let n = dimension(cx, &mut args)?;
-            args.finish(cx)?;
-            let shape = if skip == 1 {
-                HexShape::Diamond { size: n }
-            } else {
-                HexShape::Hexagon { side: n }
-            };
-            Ok(BoardSpec::new(Tiling::Hex(shape)))
-        }
-        "hex Rectangle" => {
-            let mut args = Args::new(node, name.as_str(), 1);
-            let rows = dimension(cx, &mut args)?;
-            let cols = dimension(cx, &mut args)?;
-            args.finish(cx)?;
-            Ok(BoardSpec::new(Tiling::Hex(HexShape::Rectangle {
-                rows,
-                cols,
-            })))
-        }
+        "hex" | "hex Hexagon" | "hex Diamond" | "hex Triangle" | "hex Star" | "hex Limping"
+        | "hex Prism" | "hex Rectangle" | "hex Square" => hex_or_tri(cx, node, &name),
+        "tri" | "tri Triangle" | "tri Hexagon" | "tri Limping" => hex_or_tri(cx, node, &name),
         "rotate" => {
             let mut args = Args::new(node, "rotate", 0);
             let degrees = match args.take(is_number) {
@@ -225,7 +224,7 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
             args.finish(cx)?;
             Ok(BoardSpec::new(Tiling::Graph { vertices, edges }))
         }
-        "merge" | "intersect" => {
+        "merge" | "intersect" | "union" => {
             let mut args = Args::new(node, name.as_str(), 0);
             let mut parts = Vec::new();
             if let Some(list) = args.take(|n| matches!(n.kind, NodeKind::Array(_))) {
@@ -237,7 +236,7 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                     parts.push(shape(cx, part)?);
                 }
             }
-            if name == "merge" {
+            if name != "intersect" {
                 refuse_connect(cx, &mut args)?;
             }
             args.finish(cx)?;
@@ -248,10 +247,10 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
                     format!("`({name} ...)` needs graphs"),
                 ));
             }
-            Ok(BoardSpec::new(if name == "merge" {
-                Tiling::Merge(parts)
-            } else {
-                Tiling::Intersect(parts)
+            Ok(BoardSpec::new(match name.as_str() {
+                "merge" => Tiling::Merge(parts),
+                "union" => Tiling::Union(parts),
+                _ => Tiling::Intersect(parts),
             }))
         }
         "add" => {
@@ -314,8 +313,249 @@ fn shape(cx: &Cx, node: &Node) -> Result<BoardSpec> {
             args.finish(cx)?;
             Ok(BoardSpec::new(Tiling::Remove { base, remove }))
         }
+        "subdivide" => {
+            let mut args = Args::new(node, "subdivide", 0);
+            let base = Box::new(shape(cx, inner_shape(cx, &mut args)?)?);
+            let min = match args.labeled("min") {
+                Some(n) => dimension_value(cx, n)?,
+                None => 1,
+            };
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::Subdivide { base, min }))
+        }
+        "hole" | "keep" | "clip" => {
+            let mut args = Args::new(node, name.as_str(), 0);
+            let base = Box::new(shape(cx, inner_graph(cx, &mut args)?)?);
+            let polygon = match args.take(|n| n.head() == Some("poly")) {
+                Some(poly) => poly_points(cx, poly)?,
+                None => {
+                    return Err(args.error(
+                        cx,
+                        ErrorKind::Invalid,
+                        format!("`({name} ...)` needs a `(poly ...)`"),
+                    ))
+                }
+            };
+            args.finish(cx)?;
+            Ok(BoardSpec::new(match name.as_str() {
+                "hole" => Tiling::Hole { base, polygon },
+                "keep" => Tiling::Keep { base, polygon },
+                _ => Tiling::Clip { base, polygon },
+            }))
+        }
+        "dual" | "trim" | "makeFaces" | "splitCrossings" => {
+            let mut args = Args::new(node, name.as_str(), 0);
+            let base = Box::new(shape(cx, inner_shape(cx, &mut args)?)?);
+            args.finish(cx)?;
+            Ok(BoardSpec::new(match name.as_str() {
+                "dual" => Tiling::Dual(base),
+                "trim" => Tiling::Trim(base),
+                "makeFaces" => Tiling::MakeFaces(base),
+                _ => Tiling::SplitCrossings(base),
+            }))
+        }
+        "tiling T3464" | "tiling T33434" | "tiling T3636" => {
+            let mut args = Args::new(node, name.as_str(), 1);
+            let a = dimension(cx, &mut args)?;
+            let b = match args.take(is_int_expr) {
+                Some(n) => Some(dimension_value(cx, n)?),
+                None => None,
+            };
+            args.finish(cx)?;
+            let tiling = match (name.as_str(), b) {
+                ("tiling T3464", None) => board::SemiRegular::Hexagon3464 { side: a },
+                ("tiling T33434", _) => board::SemiRegular::Diamond33434 { size: a },
+                ("tiling T3636", b) => board::SemiRegular::Trihexagonal { a, b },
+                _ => return Err(cx.unsupported_in(node, "board shape")),
+            };
+            Ok(BoardSpec::new(Tiling::SemiRegular(tiling)))
+        }
+        "spiral" => {
+            let mut args = Args::new(node, "spiral", 0);
+            let mut count = |label: &str| match args.labeled(label) {
+                Some(n) => dimension_value(cx, n),
+                None => Err(cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    format!("`(spiral ...)` needs `{label}:`"),
+                )),
+            };
+            let (turns, sites) = (count("turns")?, count("sites")?);
+            let clockwise = args.labeled_bool(cx, "clockwise", true)?;
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::Spiral {
+                turns,
+                sites,
+                clockwise,
+            }))
+        }
+        "repeat" => {
+            let mut args = Args::new(node, "repeat", 0);
+            let rows = dimension(cx, &mut args)?;
+            let cols = dimension(cx, &mut args)?;
+            let step = match args.labeled("step") {
+                Some(list) => match points(cx, list)?.as_slice() {
+                    &[c, r] => [[c[0], c[1]], [r[0], r[1]]],
+                    _ => return Err(cx.unsupported_in(list, "`step:` of `(repeat ...)`")),
+                },
+                None => {
+                    return Err(args.error(cx, ErrorKind::Invalid, "`(repeat ...)` needs `step:`"))
+                }
+            };
+            let mut polygons = Vec::new();
+            if let Some(list) = args.take(|n| matches!(n.kind, NodeKind::Array(_))) {
+                for item in array(cx, list)? {
+                    polygons.push(poly_points(cx, &item.value)?);
+                }
+            } else if let Some(poly) = args.take(|n| n.head() == Some("poly")) {
+                polygons.push(poly_points(cx, poly)?);
+            }
+            args.finish(cx)?;
+            if polygons.is_empty() {
+                return Err(cx.error(ErrorKind::Invalid, node, "`(repeat ...)` needs polygons"));
+            }
+            Ok(BoardSpec::new(Tiling::Repeat {
+                rows,
+                cols,
+                step,
+                polygons,
+            }))
+        }
+        "regular" => {
+            let mut args = Args::new(node, "regular", 0);
+            let star = args.take(|n| n.atom() == Some("Star")).is_some();
+            let sides = dimension(cx, &mut args)?;
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::Regular { sides, star }))
+        }
+        "renumber" => {
+            let mut args = Args::new(node, "renumber", 0);
+            let mut types = Vec::new();
+            while let Some(t) = args.take(|n| n.atom().and_then(SiteType::from_name).is_some()) {
+                types.extend(t.atom().and_then(SiteType::from_name));
+            }
+            let base = Box::new(shape(cx, inner_shape(cx, &mut args)?)?);
+            args.finish(cx)?;
+            Ok(BoardSpec::new(Tiling::Renumber { base, types }))
+        }
+        "skew" => {
+            let mut args = Args::new(node, "skew", 0);
+            let amount = match args.take(is_number) {
+                Some(n) => float_value(cx, n)?,
+                None => {
+                    return Err(args.error(cx, ErrorKind::Invalid, "`(skew ...)` needs an amount"))
+                }
+            };
+            let inner = inner_shape(cx, &mut args)?;
+            args.finish(cx)?;
+            let mut spec = shape(cx, inner)?;
+            spec.transforms.push(board::Transform::Skew(amount));
+            Ok(spec)
+        }
         _ => Err(cx.unsupported_in(node, "board shape")),
     }
+}
+
+/// The graph of `(hole g (poly ...))` / `(keep g (poly ...))`: the form
+/// that is not the polygon.
+fn inner_graph<'a>(cx: &Cx, args: &mut Args<'a>) -> Result<&'a Node> {
+    args.take(|n| is_shape(n) && n.head() != Some("poly"))
+        .ok_or_else(|| {
+            let what = format!("`({} ...)` needs a graph", args.what());
+            args.error(cx, ErrorKind::Invalid, what)
+        })
+}
+
+/// `(poly {{x y} ...})`, its points in single precision (`Poly`); the
+/// `rotns:` copies are not implemented.
+fn poly_points(cx: &Cx, node: &Node) -> Result<Vec<board::Point>> {
+    let mut args = Args::new(node, "poly", 0);
+    let list = args
+        .take(|n| matches!(n.kind, NodeKind::Array(_)))
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(poly ...)` needs points"))?;
+    args.finish(cx)?;
+    points(cx, list)
+}
+
+/// `(hex [SHAPE] A [B])`, `(hex {SIDES})`, `(tri [SHAPE] A [B])`,
+/// `(tri {SIDES})`, dispatched as Ludii's `Hex.construct` and
+/// `Tri.construct` do (a second dimension makes `(hex Hexagon A B)` the
+/// custom shape with sides `{A B}`; `Limping` ignores it).
+fn hex_or_tri(cx: &Cx, node: &Node, name: &str) -> Result<BoardSpec> {
+    let (basis, keyword) = name.split_once(' ').unwrap_or((name, ""));
+    let mut args = Args::new(node, name, usize::from(!keyword.is_empty()));
+    if keyword.is_empty() {
+        if let Some(list) = args.take(|n| matches!(n.kind, NodeKind::Array(_))) {
+            let sides = array(cx, list)?
+                .iter()
+                .map(|a| dimension_value(cx, &a.value))
+                .collect::<Result<Vec<u32>>>()?;
+            args.finish(cx)?;
+            if sides.is_empty() {
+                return Err(cx.error(ErrorKind::Invalid, list, "no sides"));
+            }
+            return Ok(BoardSpec::new(if basis == "hex" {
+                Tiling::HexSides(sides)
+            } else {
+                Tiling::TriSides(sides)
+            }));
+        }
+    }
+    let a = dimension(cx, &mut args)?;
+    let b = match args.take(is_int_expr) {
+        Some(n) => Some(dimension_value(cx, n)?),
+        None => None,
+    };
+    args.finish(cx)?;
+    let keyword = match keyword {
+        "" if basis == "hex" => "Hexagon",
+        "" => "Triangle",
+        k => k,
+    };
+    let tiling = match (basis, keyword, b) {
+        ("hex", "Hexagon", None) => Tiling::Hex(HexShape::Hexagon { side: a }),
+        ("hex", "Hexagon", Some(b)) => Tiling::HexSides(vec![a, b]),
+        ("hex", "Limping", _) => Tiling::HexSides(vec![a, a + 1]),
+        ("tri", "Limping", _) => Tiling::TriSides(vec![a, a + 1]),
+        ("hex", "Triangle", _) => Tiling::Hex(HexShape::Triangle { side: a }),
+        ("hex", "Diamond", _) => Tiling::Hex(HexShape::Diamond { size: a }),
+        ("hex", "Prism", b) => Tiling::Hex(HexShape::Prism {
+            rows: a,
+            cols: b.unwrap_or(a),
+        }),
+        ("hex", "Star", _) => Tiling::Hex(HexShape::Star { size: a }),
+        ("hex", "Square", _) => Tiling::Hex(HexShape::Rectangle { rows: a, cols: a }),
+        ("hex", "Rectangle", b) => Tiling::Hex(HexShape::Rectangle {
+            rows: a,
+            cols: b.unwrap_or(a),
+        }),
+        ("tri", "Triangle", _) => Tiling::Tri(TriShape::Triangle { side: a }),
+        ("tri", "Hexagon", _) => Tiling::Tri(TriShape::Hexagon { side: a }),
+        _ => return Err(cx.unsupported_in(node, "board shape")),
+    };
+    Ok(BoardSpec::new(tiling))
+}
+
+/// Whether a form has a `(poly ...)` argument (`(square (poly ...))`).
+fn args_hold_poly(node: &Node) -> bool {
+    node.args()
+        .iter()
+        .any(|a| a.label.is_none() && a.value.head() == Some("poly"))
+}
+
+/// `diagonals:` of a square tiling.
+fn diagonals(cx: &Cx, args: &mut Args) -> Result<Option<board::SquareDiagonals>> {
+    let Some(d) = args.labeled("diagonals") else {
+        return Ok(None);
+    };
+    Ok(Some(match d.atom() {
+        Some("Alternating") => board::SquareDiagonals::Alternating,
+        Some("Solid") => board::SquareDiagonals::Solid,
+        Some("SolidNoSplit") => board::SquareDiagonals::SolidNoSplit,
+        Some("Concentric") => board::SquareDiagonals::Concentric,
+        Some("Radiating") => board::SquareDiagonals::Radiating,
+        _ => return Err(cx.unsupported_in(d, "diagonals")),
+    }))
 }
 
 /// A graph argument: a form that is not arithmetic.
@@ -654,6 +894,36 @@ mod tests {
         assert_eq!(b.neighbours(8, Relation::Adjacent), [7]);
     }
 
+    /// `hole` removes the cells centred in the (inflated) polygon, `dual`
+    /// puts a point in each cell, `renumber` numbers a rotated board afresh.
+    #[test]
+    fn hole_dual_and_renumber() {
+        let b = board_of("(hole (square 3) (poly {{1 1} {1 2} {2 2} {2 1}}))").unwrap();
+        assert_eq!(b.num_sites(), 8);
+        assert_eq!(points(&b)[3..5], [(0.5, 1.5), (2.5, 1.5)]);
+        let b = board_of("(dual (square 3)) use:Vertex").unwrap();
+        assert_eq!(points(&b), [(0.5, 0.5), (1.5, 0.5), (0.5, 1.5), (1.5, 1.5)]);
+        assert_eq!(b.num_cells, 1);
+        // Turned a quarter clockwise, site 0 is the top cell; renumbered, the
+        // bottom one.
+        let turned = board_of("(rotate -90 (rectangle 1 2))").unwrap();
+        assert!(turned.sites[0].y > turned.sites[1].y);
+        let b = board_of("(renumber (rotate -90 (rectangle 1 2)))").unwrap();
+        assert!(b.sites[0].y < b.sites[1].y);
+    }
+
+    /// Generators compare every corner with those placed before (as Ludii
+    /// does), so very large boards are refused rather than built slowly.
+    #[test]
+    fn huge_tiled_boards_are_too_large() {
+        for shape in ["(hex Diamond 80)", "(hex {60 60})", "(tiling T3464 50)"] {
+            match board_of(shape) {
+                Ok(b) => panic!("{shape}: built {} sites", b.num_sites()),
+                Err(err) => assert_eq!(err.kind, ErrorKind::TooLarge, "{shape}: {err}"),
+            }
+        }
+    }
+
     #[test]
     fn unsupported_operator_arguments_are_errors() {
         for shape in [
@@ -661,6 +931,12 @@ mod tests {
             "(add (square 3) edgesCurved:{{{0 0} {1 0} {1 2} {-1 2}}})",
             "(remove (square 8) (poly {{2.5 2.5} {2.5 5.5} {4.5 5.5}}))",
             "(shift 1 1 1 (square 3))",
+            "(keep (square 3) (poly {{0 0} {0 3} {3 3}} rotns:2))",
+            "(trim (concentric {1 8})) use:Vertex",
+            "(tri Diamond 3)",
+            "(square (poly {{0 0} {0 4} {4 4} {4 0}}) diagonals:Alternating)",
+            "(tiling T3464 2 3)",
+            "(union (square 3) (square 3) connect:True)",
             "(wedge 1)",
         ] {
             let err = board_of(shape).expect_err(shape);
