@@ -50,6 +50,32 @@ pub struct GameModel {
     /// (`count:` above 1, `(handSite ...)`, `(count at:...)`), so a piece
     /// landing on a site holding the same component adds to its count.
     pub requires_count: bool,
+    /// The board's `(track ...)`s in declaration order (mancala boards).
+    pub tracks: Vec<Track>,
+    /// `(map ...)`s of the equipment, in declaration order.
+    pub maps: Vec<MapDecl>,
+}
+
+/// A track of the board (Ludii's `Track`): its sites in order, repeated
+/// sites ("bumps") merged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Track {
+    pub name: String,
+    /// The owning player, 0 for a track of everyone.
+    pub owner: PlayerId,
+    /// The sites in order (Ludii's `elems`); -2 is Ludii's off-board `End`.
+    pub sites: Vec<i32>,
+    /// `loop:True`: the last site's next is the first.
+    pub looped: bool,
+    /// `directed:True`: inner sites have no previous site.
+    pub directed: bool,
+}
+
+/// `(map ["Name"] {(pair KEY VALUE) ...})`: integer keys to integer values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapDecl {
+    pub name: String,
+    pub entries: Vec<(i64, i64)>,
 }
 
 /// A player's hand (`(hand Each [size:N])`): a container of Cells beside
@@ -202,6 +228,8 @@ pub enum Moves {
     /// `(forEach Site REGION MOVES)`: the moves of MOVES with each site of
     /// REGION as `(site)` (and `(to)`).
     ForEachSite { region: Region, moves: Box<Moves> },
+    /// `(move Select (from REGION [if:C]) [(then E)])`: choose a site.
+    Select(Box<Select>),
     /// `(append EFFECT [(then E)])`: all the moves EFFECT yields, merged into
     /// one decision (none when it yields none).
     Append {
@@ -209,6 +237,17 @@ pub enum Moves {
         effect: Effect,
         then: Option<Effect>,
     },
+}
+
+/// `(move Select (from REGION [if:C]) [(then E)])` (Ludii's `Select`
+/// without `to`): one move per site of REGION where C holds with the site
+/// as `(from)` and `(to)`.
+#[derive(Clone, Debug)]
+pub struct Select {
+    pub rule: u16,
+    pub from: Region,
+    pub from_if: Option<Cond>,
+    pub then: Option<Effect>,
 }
 
 /// One component's rules inside a `(forEach Piece)`.
@@ -445,7 +484,23 @@ pub enum SiteExpr {
         who: PlayerRef,
         index: u16,
     },
+    /// A site computed by an integer function (`(mapEntry (mover))`,
+    /// `(+ (to) 6)`, `(trackSite Move ...)`); undefined when negative.
+    Int(SiteFn),
 }
+
+/// An integer function giving a site (in [`SiteExpr::Int`]); two are equal
+/// when they are written the same.
+#[derive(Clone, Debug)]
+pub struct SiteFn(pub Box<IntExpr>);
+
+impl PartialEq for SiteFn {
+    fn eq(&self, other: &SiteFn) -> bool {
+        format!("{:?}", self.0) == format!("{:?}", other.0)
+    }
+}
+
+impl Eq for SiteFn {}
 
 /// A player named relative to the state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -500,11 +555,48 @@ pub enum Effect {
         score: IntExpr,
         add: bool,
     },
+    /// `(sow ...)` (Ludii's `Sow`).
+    Sow(Box<Sow>),
+    /// `(fromTo (from S) (to T) count:N)` as a consequence: N pieces go
+    /// from S to T (Ludii's `ActionMove` with a count).
+    MoveCount {
+        from: SiteExpr,
+        to: SiteExpr,
+        count: IntExpr,
+    },
     /// `(forEach Site REGION E)`: E at each site of REGION, as `(site)`.
     ForEachSite { region: Region, effect: Box<Effect> },
     /// A piece move used as a consequence (`(then (slide (from (last To)) S
     /// ...))`): every move it generates is made, in order.
     Move(Box<PieceMove>),
+}
+
+/// `(sow [START] [count:N] [numPerHole:N] ["Track"] [owner:P] [if:C]
+/// [apply:E] [includeSelf:B] [origin:C] [skipIf:C] [backtracking:C|forward:C])`:
+/// the pieces at START are spread one by one along a track (see
+/// docs/ludii-semantics.md for Ludii's exact rules).
+#[derive(Clone, Debug)]
+pub struct Sow {
+    /// Where the seeds are taken from (`(last To)` by default).
+    pub start: SiteExpr,
+    /// How many are sown (the count at START by default).
+    pub count: Option<IntExpr>,
+    pub num_per_hole: IntExpr,
+    /// The track's name, if given.
+    pub track: Option<String>,
+    /// `owner:P`: the track of that owner whose name contains the name.
+    pub owner: Option<IntExpr>,
+    /// `if:C`: when the capture effect applies (with the last sown site as `(to)`).
+    pub capture_if: Cond,
+    /// `apply:E`: the capture effect.
+    pub apply: Option<Effect>,
+    pub include_self: bool,
+    /// `origin:C`: the first seeds go back on START.
+    pub origin: Cond,
+    pub skip_if: Option<Cond>,
+    pub backtracking: Option<Cond>,
+    pub forward: Option<Cond>,
+    pub then: Option<Effect>,
 }
 
 /// `(custodial [(from S)] [DIR] [(between [range] [if:C] [(apply E)])] [(to if:C)] [(then E)])`.
@@ -623,6 +715,20 @@ pub enum IntExpr {
     StackSize(SiteExpr),
     /// `(score WHO)`.
     Score(PlayerRef),
+    /// `(* A B ...)`.
+    Mul(Vec<IntExpr>),
+    /// `(if C A B)` over integers.
+    If {
+        condition: Box<Cond>,
+        then: Box<IntExpr>,
+        otherwise: Box<IntExpr>,
+    },
+    /// `(mapEntry ["Name"] KEY)`: the value of the first map (of that
+    /// name) with an entry for KEY, else KEY itself.
+    MapEntry {
+        map: Option<String>,
+        key: Box<IntExpr>,
+    },
     /// `(/ A B)`: Java's integer division (towards zero).
     Div(Box<IntExpr>, Box<IntExpr>),
     /// `(count Pieces [WHO] ["Name"] [in:REGION])` (Ludii's `CountPieces`):
@@ -713,6 +819,8 @@ pub struct Loop {
 #[derive(Clone, Debug)]
 pub struct EndRule {
     pub condition: Cond,
+    /// `(byScore {(score P N)...})`: each player's score set to N first.
+    pub final_scores: Vec<(PlayerRef, IntExpr)>,
     pub who: ResultPlayer,
     pub result: ResultKind,
     /// The rule's text, for messages and generated documentation.

@@ -81,6 +81,9 @@ pub fn features(model: &GameModel) -> Features {
     if model.requires_count {
         check.refuse("counts of pieces on a site");
     }
+    if !model.tracks.is_empty() {
+        check.refuse("tracks");
+    }
     if model.phases.len() > 255 {
         check.refuse("more than 255 phases");
     }
@@ -112,6 +115,9 @@ pub fn features(model: &GameModel) -> Features {
     for rule in phase_ends.chain(&model.end) {
         if let crate::ir::ResultKind::ByScore { .. } = rule.result {
             check.scores = true;
+        }
+        if !rule.final_scores.is_empty() {
+            check.refuse("`(byScore {(score P N)...})`");
         }
         check.cond(&rule.condition, true);
     }
@@ -223,6 +229,7 @@ impl Check {
                 }
             }
             Moves::Remove { .. } => self.refuse("`(move Remove ...)`"),
+            Moves::Select(_) => self.refuse("`(move Select ...)`"),
             Moves::ForEachPiece(rules) => {
                 for r in rules {
                     self.moves(&r.moves, true);
@@ -387,12 +394,17 @@ impl Check {
                 self.piece_move_effects = true;
                 self.piece_move(pm, false);
             }
+            Effect::Sow(_) => self.refuse("`(sow ...)`"),
+            Effect::MoveCount { .. } => self.refuse("`(fromTo ... count:N)`"),
         }
     }
 
     fn site(&mut self, x: &SiteExpr) {
         if let SiteExpr::HandSite { .. } = x {
             self.refuse("`(handSite ...)`");
+        }
+        if let SiteExpr::Int(_) = x {
+            self.refuse("sites computed by integer functions");
         }
     }
 
@@ -488,6 +500,9 @@ impl Check {
             IntExpr::What(_) => self.refuse("`(what at:...)`"),
             IntExpr::MoversComponent(_) => self.refuse("`(id \"Name\" Mover)` as a number"),
             IntExpr::Score(_) => self.scores = true,
+            IntExpr::Mul(_) => self.refuse("`(* ...)`"),
+            IntExpr::If { .. } => self.refuse("`(if C A B)` as a number"),
+            IntExpr::MapEntry { .. } => self.refuse("`(mapEntry ...)`"),
         }
     }
 
@@ -554,6 +569,7 @@ pub fn placements<'m>(moves: &'m Moves, out: &mut Vec<&'m crate::ir::Add>) {
         | Moves::Shoot(_)
         | Moves::Pass { .. }
         | Moves::Remove { .. }
+        | Moves::Select(_)
         | Moves::Append { .. } => {}
     }
 }

@@ -75,6 +75,7 @@ pub(super) fn collect_rules<'m>(
         }),
         Moves::Pass { .. } => {}
         Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
+        Moves::Select(_) => unreachable!("refused by features: (move Select ...)"),
         Moves::ForEachPiece(rules) => {
             for r in rules {
                 collect_rules(&r.moves, outer, out);
@@ -206,6 +207,9 @@ impl Gen<'_> {
                 })
             }
             Effect::Move(m) => self.consequence_move(m),
+            Effect::Sow(_) | Effect::MoveCount { .. } => {
+                unreachable!("refused by features: sowing and counts")
+            }
         }
     }
 

@@ -58,6 +58,7 @@ impl Gen<'_> {
             SiteExpr::Between => bound(self.scope.between, "between"),
             SiteExpr::Iterated => bound(self.scope.site, "site"),
             SiteExpr::HandSite { .. } => unreachable!("refused by features: hands"),
+            SiteExpr::Int(_) => unreachable!("refused by features: computed sites"),
             SiteExpr::LastTo => (quote!(s.last_to), false),
             SiteExpr::LastFrom => (quote!(s.last_from), false),
             SiteExpr::LastToAfterConsequence => (quote!(s.last_to_after), false),
@@ -159,6 +160,9 @@ impl Gen<'_> {
             }
             IntExpr::CountMoves => quote!((s.moves as i64)),
             IntExpr::CountAt(_) => unreachable!("refused by features: counts of pieces"),
+            IntExpr::Mul(_) | IntExpr::If { .. } | IntExpr::MapEntry { .. } => {
+                unreachable!("refused by features: (*...), (if ...) and (mapEntry ...) as numbers")
+            }
             IntExpr::What(_) | IntExpr::MoversComponent(_) => {
                 unreachable!("refused by features: components as numbers")
             }
@@ -411,7 +415,8 @@ impl Gen<'_> {
         let who = pieces.who.map(|w| self.player(w));
         let sites = match (&pieces.kinds, &who) {
             (None, Some(p)) => quote!(s.owned[#p as usize]),
-            (None, None) => quote!(s.occupied.minus(s.owned[0])),
+            // Ludii's `All` counts the shared and neutral pieces too.
+            (None, None) => quote!(s.occupied),
             (Some(kinds), who) => {
                 let sets: Vec<TokenStream> = kinds
                     .iter()
@@ -420,7 +425,7 @@ impl Gen<'_> {
                         let of_kind = self.component_sites(quote!(#lit));
                         let owner_counts = match who {
                             Some(p) => quote!(OWNER[#lit as usize] == #p),
-                            None => quote!(OWNER[#lit as usize] != 0),
+                            None => quote!(true),
                         };
                         quote!(if #owner_counts { #of_kind } else { Board::EMPTY })
                     })

@@ -187,6 +187,9 @@ impl Interpreter {
                 // Ludii throws on a zero divisor; lowering folds constant ones.
                 a.checked_div(b).unwrap_or(0)
             }
+            IntExpr::Mul(_) | IntExpr::If { .. } | IntExpr::MapEntry { .. } => {
+                self.eval_family_int(state, mover, ctx, n)
+            }
         }
     }
 
@@ -210,6 +213,10 @@ impl Interpreter {
                 let who = self.resolve(state, state.mover, *who);
                 let hand = self.model.hands.iter().find(|h| h.owner == who)?;
                 (*index < hand.size).then_some(hand.first + index)
+            }
+            SiteExpr::Int(f) => {
+                let n = self.eval_int(state, state.mover, ctx, &f.0);
+                (n >= 0 && (n as usize) < state.what.len()).then_some(n as Site)
             }
         }
     }
@@ -287,8 +294,9 @@ impl Interpreter {
                 && pieces.kinds.as_ref().is_none_or(|k| k.contains(&what))
                 && match who {
                     Some(p) => self.model.components[what as usize - 1].owner == p,
-                    // Ludii's `All`: every player, not the neutral pieces.
-                    None => self.model.components[what as usize - 1].owner != 0,
+                    // Ludii's `All` (PlayersIndices): every player and the
+                    // shared or neutral pieces (player 0).
+                    None => true,
                 }
         };
         let on_site = |site: usize| -> usize {

@@ -6,6 +6,7 @@ mod conds;
 mod end;
 mod moves;
 mod patterns;
+mod sow;
 mod state;
 
 use ludemic_runtime::{EndReason, Game, MoveBuffer, MoveKey, Outcome, Player, Status, MAX_PLAYERS};
@@ -40,6 +41,8 @@ pub enum Move {
     /// `(site)` of the `forEach Site` around it); `to` is the site of its
     /// first action, which names the move.
     Effect { rule: u16, site: Site, to: Site },
+    /// Select `site`, by the `(move Select ...)` numbered `rule`.
+    Select { rule: u16, site: Site },
     /// Take the piece off `site`, by the `(move Remove ...)` numbered `rule`.
     Remove { rule: u16, site: Site },
     /// A pass (forced when a player has no other move).
@@ -287,6 +290,10 @@ impl Game for Interpreter {
                 }
             }
             Move::Effect { to, .. } => MoveKey::place(to as u32),
+            Move::Select { site, .. } => MoveKey {
+                to: self.site_ref(self.model.board.site_type, site),
+                ..MoveKey::place(site as u32)
+            },
             Move::Remove { site, .. } => MoveKey {
                 to: self.site_ref(self.model.board.site_type, site),
                 ..MoveKey::place(site as u32)
@@ -378,6 +385,10 @@ impl Interpreter {
                     ..Ctx::default()
                 };
                 move_again = self.run_consequences(state, rule, &ctx);
+            }
+            Move::Select { rule, site } => {
+                // Ludii's ActionSelect changes nothing: its consequences do.
+                move_again = self.played_at(state, mover, rule, site);
             }
             Move::Remove { rule, site } => {
                 // Ludii's ActionRemove empties the site (the top of a stack).
@@ -722,6 +733,7 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
         }
         Moves::Move(m) => record(m.rule, &m.then),
         Moves::Append { rule, then, .. } => record(*rule, then),
+        Moves::Select(s) => record(s.rule, &s.then),
         Moves::ForEachSite { region, moves } => {
             collect_in_region(region, out);
             collect_rules(moves, outer, out);

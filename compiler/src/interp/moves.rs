@@ -21,6 +21,7 @@ impl Interpreter {
             Moves::Add(add) => self.generate_add(state, player, ctx, add, out),
             Moves::Move(m) => self.generate_piece_move(state, player, ctx, m, out),
             Moves::Shoot(shoot) => self.generate_shoot(state, shoot, out),
+            Moves::Select(select) => self.generate_select(state, player, ctx, select, out),
             Moves::Pass { .. } => out.push(Move::Pass),
             Moves::Remove { rule, sites, .. } => {
                 // Ludii's Remove: a move per site of the region holding a piece.
@@ -494,6 +495,7 @@ impl Interpreter {
                 state.set_triggered(p);
                 false
             }
+            Effect::Sow(_) | Effect::MoveCount { .. } => self.run_family_effect(state, ctx, effect),
         }
     }
 }
@@ -662,7 +664,10 @@ impl Interpreter {
                         .map_or(0, |o| self.effect_yields(state, mover, ctx, o))
                 }
             }
-            Effect::Attract { .. } | Effect::Move(_) => 1,
+            Effect::Attract { .. }
+            | Effect::Move(_)
+            | Effect::Sow(_)
+            | Effect::MoveCount { .. } => 1,
         }
     }
 

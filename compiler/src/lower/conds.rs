@@ -420,7 +420,7 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             }
             Ok(IntExpr::Div(Box::new(a), Box::new(b)))
         }
-        _ => Err(cx.unsupported_in(node, "integer function")),
+        _ => super::sow::int(cx, node),
     }
 }
 
@@ -518,7 +518,7 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
             let (who, index) = hand_site(cx, node)?;
             Ok(SiteExpr::HandSite { who, index })
         }
-        _ => Err(cx.unsupported_in(node, "site")),
+        _ => super::sow::site(cx, node),
     }
 }
 
@@ -1224,7 +1224,7 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                 })
                 .collect::<Result<_>>()?
         }
-        _ => return Err(cx.unsupported_in(node, "region")),
+        _ => return super::sow::static_region(cx, node),
     };
     Ok(sites)
 }

@@ -12,6 +12,7 @@ mod equipment;
 mod fixed;
 mod moves;
 mod rules;
+mod sow;
 
 use crate::diagnostic::{CompileError, ErrorKind, Result};
 use crate::expand::Expanded;
@@ -76,6 +77,8 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         stacking: false,
         hands: Vec::new(),
         counts: std::cell::Cell::new(false),
+        tracks: Vec::new(),
+        maps: Vec::new(),
     };
     if game.head() != Some("game") {
         return Err(cx.unsupported(game));
@@ -132,6 +135,8 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         stacking: cx.stacking,
         requires_count: cx.counts.get(),
         hands: cx.hands,
+        tracks: cx.tracks,
+        maps: cx.maps,
     })
 }
 
@@ -176,6 +181,10 @@ pub(crate) struct Cx<'a> {
     hands: Vec<crate::ir::Hand>,
     /// Whether some rule counts pieces (see [`GameModel::requires_count`]).
     counts: std::cell::Cell<bool>,
+    /// The board's tracks (`(mancalaBoard ... (track ...))`).
+    tracks: Vec<crate::ir::Track>,
+    /// The equipment's `(map ...)`s.
+    maps: Vec<crate::ir::MapDecl>,
 }
 
 impl<'a> Cx<'a> {

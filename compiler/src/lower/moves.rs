@@ -20,6 +20,7 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
         "move Slide" => piece_move(cx, node, Kind::Slide),
         "move Leap" => piece_move(cx, node, Kind::Leap),
         "move Shoot" => shoot(cx, node),
+        "move Select" => super::sow::select(cx, node),
         "move Pass" => {
             let mut args = Args::new(node, "move Pass", 1);
             let then = then_of(cx, &mut args)?;
@@ -517,7 +518,7 @@ fn for_each_piece(cx: &Cx, node: &Node) -> Result<Moves> {
 }
 
 /// `(then E)`.
-fn then(cx: &Cx, node: &Node) -> Result<Effect> {
+pub(super) fn then(cx: &Cx, node: &Node) -> Result<Effect> {
     let mut args = Args::new(node, "then", 0);
     let effect = args
         .next()
@@ -538,7 +539,7 @@ fn apply_arg(cx: &Cx, node: &Node) -> Result<Effect> {
 
 /// A consequence: `(moveAgain)`, `(if C E [E])`, `(and {E...})`, `(remove S)`,
 /// `(add (piece P) (to S))`, `(trigger "Name" WHO)`.
-fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
+pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
     if let NodeKind::Array(items) = &node.kind {
         return items
             .iter()
@@ -663,6 +664,8 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
             })
         }
         Some("custodial") => custodial(cx, node),
+        Some("sow") => super::sow::sow(cx, node),
+        Some("fromTo") => super::sow::from_to(cx, node),
         Some("flip") => {
             let mut args = Args::new(node, "flip", 0);
             let at = args

@@ -224,9 +224,18 @@ fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
         args.finish(cx)?;
         let mut bargs = Args::new(by_score, "byScore", 0);
         let misere = bargs.labeled_bool(cx, "misere", false)?;
+        let final_scores = match bargs.take(|n| matches!(n.kind, NodeKind::Array(_))) {
+            Some(list) => list
+                .args()
+                .iter()
+                .map(|a| final_score(cx, &a.value))
+                .collect::<Result<_>>()?,
+            None => Vec::new(),
+        };
         bargs.finish(cx)?;
         return Ok(EndRule {
             condition: conds::cond(cx, condition)?,
+            final_scores,
             who: ResultPlayer::All,
             result: ResultKind::ByScore { misere },
             text: cx.text(node),
@@ -275,10 +284,27 @@ fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
     }
     Ok(EndRule {
         condition,
+        final_scores: Vec::new(),
         who,
         result: result_kind,
         text: cx.text(node),
     })
+}
+
+/// `(score P N)` in `(byScore {...})` (Ludii's `Score`).
+fn final_score(cx: &Cx, node: &Node) -> Result<(crate::ir::PlayerRef, crate::ir::IntExpr)> {
+    if node.head() != Some("score") {
+        return Err(cx.unsupported_in(node, "final score"));
+    }
+    let mut args = Args::new(node, "score", 0);
+    let who = args
+        .next()
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(score ...)` needs a player"))?;
+    let n = args
+        .next()
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(score ...)` needs a score"))?;
+    args.finish(cx)?;
+    Ok((conds::player_ref(cx, who)?, conds::int(cx, n)?))
 }
 
 /// `(start RULE)` or `(start {RULE...})` with `(place "Name" SITES [state:N]
@@ -296,6 +322,10 @@ fn start(cx: &Cx, node: &Node) -> Result<Vec<Placement>> {
     args.finish(cx)?;
     let mut placements: Vec<Placement> = Vec::new();
     for item in items {
+        if Cx::ludeme_name(item) == "set Count" {
+            placements.push(super::sow::start_count(cx, item)?);
+            continue;
+        }
         let new = place(cx, item, &placements)?;
         placements.extend(new);
     }
