@@ -141,6 +141,11 @@ const REPLAYED: &[&str] = &[
     "two_rows/La'b Akila.lud",
     "two_rows/Kapana Bona.lud",
     "two_rows/Mangala (Turkey).lud",
+    // Sites selected by two rules (Ludii lists both moves).
+    "two_rows/Um el-Bagara.lud",
+    // `(forEach ... (result Player Loss))` ends and `(sites Mover "Inner")`.
+    "four_rows/Hawalis.lud",
+    "four_rows/Moruba.lud",
 ];
 
 /// The trials' slug of a library file, from the trials' manifest.
@@ -174,6 +179,44 @@ fn library_mancala_games_replay_ludii_s_trials() {
         for trial in &all {
             if let Err(m) = replay(&g, trial) {
                 panic!("{lud} seed {}: {m}", trial.seed);
+            }
+        }
+    }
+}
+
+/// Rows without stores, "Home" regions per player, and an end rule per player.
+fn homes(end: &str) -> String {
+    format!(
+        r#"(game "Homes" (players 2)
+  (equipment {{
+    (mancalaBoard 2 3 store:None (track "Track" "0,E,N,W" loop:True))
+    (regions "Home" P1 (sites Bottom)) (regions "Home" P2 (sites Top))
+    (piece "Seed" Shared) }})
+  (rules (start (set Count 1 to:(sites Track)))
+    (play (move Select (from (sites Mover "Home") if:(> (count at:(from)) 0)) (then (sow))))
+    (end ({end} if:(= 0 (count in:(sites Player "Home"))) (result Player Loss)))))"#
+    )
+}
+
+#[test]
+fn named_regions_of_the_mover_and_end_rules_for_each_player() {
+    for (end, p1_loses) in [("forEach Player", true), ("forEach NonMover", false)] {
+        let g = game(&homes(end));
+        let s = g.initial_state();
+        assert_eq!(keys(&g, &s), ["-1>0", "-1>1", "-1>2"]);
+        // One seed on 2 (P1's) and one on 3 (P2's): P1 sows it to 5 and
+        // has none left at home.
+        let mut s = g.position(&[(2, 1), (3, 1)], 1, 0);
+        play(&g, &mut s, "-1>2");
+        assert_eq!((s.count_at(2), s.count_at(5)), (0, 1));
+        match g.status(&s) {
+            Status::Over(outcome) => {
+                assert!(p1_loses, "{end}: the mover is not checked");
+                assert_eq!(outcome.winner, 2);
+            }
+            Status::Ongoing { mover } => {
+                assert!(!p1_loses, "{end}: P1 has no seed at home");
+                assert_eq!(mover, 2);
             }
         }
     }

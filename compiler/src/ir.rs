@@ -420,6 +420,14 @@ pub enum Region {
     Hand(PlayerRef),
     /// `(sites Around REGION [DIRS] [TYPE] [distance:N] [if:C] [includeSelf:B])`.
     Around(Box<Around>),
+    /// `(sites WHO "Name")` for a player known in play: `sites[p]` for
+    /// player p (index 0 for nobody).
+    PerPlayer {
+        who: PlayerRef,
+        sites: Vec<Vec<Site>>,
+    },
+    /// `(if C A B)` over regions.
+    If(Box<Cond>, Box<Region>, Box<Region>),
 }
 
 /// `(sites Around ...)` (Ludii's SitesAround): the sites `distance` steps

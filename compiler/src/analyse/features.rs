@@ -540,6 +540,8 @@ impl Check {
             }
             Region::Hand(_) => self.refuse("`(sites Hand ...)`"),
             Region::Around(_) => self.refuse("`(sites Around ...)`"),
+            Region::PerPlayer { .. } => self.refuse("`(sites WHO \"Name\")`"),
+            Region::If(..) => self.refuse("`(if C A B)` over regions"),
         }
     }
 }

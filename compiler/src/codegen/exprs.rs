@@ -448,6 +448,9 @@ impl Gen<'_> {
             Region::Empty => quote!(ALL.minus(s.occupied)),
             Region::Hand(_) => unreachable!("refused by features: hands"),
             Region::Around(_) => unreachable!("refused by features: (sites Around ...)"),
+            Region::PerPlayer { .. } | Region::If(..) => {
+                unreachable!("refused by features: per-player and conditional regions")
+            }
             Region::Static(sites) => {
                 let b = self.tables.bits(sites.iter().copied());
                 quote!(#b)

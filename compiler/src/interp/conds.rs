@@ -375,6 +375,18 @@ impl Interpreter {
                         }
                 })
                 .collect(),
+            Region::PerPlayer { who, sites } => {
+                let p = self.resolve(state, mover, *who) as usize;
+                sites.get(p).cloned().unwrap_or_default()
+            }
+            Region::If(c, a, b) => {
+                let chosen = if self.eval_cond(state, mover, ctx, c) {
+                    a
+                } else {
+                    b
+                };
+                self.region_sites(state, mover, ctx, chosen)
+            }
             Region::Owned(p) => {
                 let p = self.resolve(state, mover, *p);
                 sorted(

@@ -232,7 +232,7 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
         if let Ok(n) = atom.parse() {
             return Ok(IntExpr::Const(n));
         }
-        if PLAYER_ATOMS.contains(&atom) {
+        if PLAYER_ATOMS.contains(&atom) || super::players::iterated(cx, node).is_some() {
             return Ok(IntExpr::Player(player_ref(cx, node)?));
         }
         return Err(cx.unsupported_in(node, "integer"));
@@ -578,7 +578,7 @@ fn pieces(cx: &Cx, node: &Node, what: &str) -> Result<Pieces> {
     let mut args = Args::new(node, what, 1);
     let who = match args.take(|n| {
         n.atom()
-            .is_some_and(|a| a == "All" || PLAYER_ATOMS.contains(&a))
+            .is_some_and(|a| a == "All" || a == "Player" || PLAYER_ATOMS.contains(&a))
     }) {
         Some(n) if n.atom() == Some("All") => None,
         Some(n) => Some(player_fn(cx, n)?),
@@ -601,6 +601,9 @@ fn pieces(cx: &Cx, node: &Node, what: &str) -> Result<Pieces> {
 
 /// `Mover`, `Next`, `Prev`, `P1`...
 pub(super) fn player_ref(cx: &Cx, node: &Node) -> Result<PlayerRef> {
+    if let Some(p) = super::players::iterated(cx, node) {
+        return Ok(p);
+    }
     match node.atom() {
         Some("Mover") => Ok(PlayerRef::Mover),
         Some("Next") => Ok(PlayerRef::Next),
@@ -774,6 +777,9 @@ fn is_loop(cx: &Cx, node: &Node) -> Result<Loop> {
 /// A region evaluated in a state: `(sites Empty)`, `(union ...)`,
 /// `(sites Winning ...)`, or a static region.
 pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
+    if super::players::is_named_sites(node) {
+        return super::players::named_region(cx, node);
+    }
     match Cx::ludeme_name(node).as_str() {
         "sites Around" => {
             let mut args = Args::new(node, "sites Around", 1);
@@ -923,7 +929,15 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
             }
             Ok(occupied)
         }
-        "sites Mover" | "sites Next" | "sites Prev" => {
+        "if" => {
+            let (c, a, b) = super::sow::if_parts(cx, node)?;
+            Ok(Region::If(
+                Box::new(cond(cx, c)?),
+                Box::new(region(cx, a)?),
+                Box::new(region(cx, b)?),
+            ))
+        }
+        "sites Mover" | "sites Next" | "sites Prev" | "sites Player" => {
             Args::new(node, Cx::ludeme_name(node), 1).finish(cx)?;
             Ok(Region::Owned(player_ref(cx, &node.args()[0].value)?))
         }
@@ -1017,7 +1031,7 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
                 moves: Box::new(moves),
             })
         }
-        _ => static_region(cx, node).map(Region::Static),
+        _ => super::sow::region(cx, node),
     }
 }
 
@@ -1029,6 +1043,12 @@ pub(super) fn site_type_arg(args: &mut Args) -> Option<SiteType> {
 
 /// A region that does not depend on the state: sides, corners, site lists.
 pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
+    if super::players::is_named_sites(node) {
+        return match super::players::named_region(cx, node)? {
+            Region::Static(sites) => Ok(sites),
+            _ => Err(cx.unsupported_in(node, "fixed region")),
+        };
+    }
     let name = Cx::ludeme_name(node);
     let b = cx.board(node)?;
     let sites = match name.as_str() {

@@ -11,6 +11,7 @@ mod directions;
 mod equipment;
 mod fixed;
 mod moves;
+mod players;
 mod rules;
 mod sow;
 
@@ -79,6 +80,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         counts: std::cell::Cell::new(false),
         tracks: Vec::new(),
         maps: Vec::new(),
+        iterated_player: std::cell::Cell::new(None),
     };
     if game.head() != Some("game") {
         return Err(cx.unsupported(game));
@@ -185,6 +187,8 @@ pub(crate) struct Cx<'a> {
     tracks: Vec<crate::ir::Track>,
     /// The equipment's `(map ...)`s.
     maps: Vec<crate::ir::MapDecl>,
+    /// The player `Player` names while a `(forEach Player ...)` is unrolled.
+    iterated_player: std::cell::Cell<Option<PlayerId>>,
 }
 
 impl<'a> Cx<'a> {

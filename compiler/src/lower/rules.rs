@@ -208,7 +208,15 @@ fn end(cx: &Cx, node: &Node) -> Result<Vec<EndRule>> {
         None => return Err(args.error(cx, ErrorKind::Invalid, "`(end ...)` needs a rule")),
     };
     args.finish(cx)?;
-    items.into_iter().map(|item| end_rule(cx, item)).collect()
+    let mut rules = Vec::new();
+    for item in items {
+        if item.head() == Some("forEach") {
+            rules.extend(super::players::end_for_each(cx, item, result_rule)?);
+        } else {
+            rules.push(end_rule(cx, item)?);
+        }
+    }
+    Ok(rules)
 }
 
 /// `(if COND (result WHO Win|Loss|Draw))` or `(if COND (byScore [misere:B]))`.
@@ -253,6 +261,15 @@ fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition"))?;
     args.finish(cx)?;
     let condition = conds::cond(cx, condition)?;
+    Ok(EndRule {
+        condition,
+        text: cx.text(node),
+        ..result_rule(cx, result)?
+    })
+}
+
+/// `(result WHO Win|Loss|Draw)`, as a rule that always applies.
+fn result_rule(cx: &Cx, result: &Node) -> Result<EndRule> {
     let mut rargs = Args::new(result, "result", 0);
     let who = rargs
         .take(|n| n.atom().is_some())
@@ -283,11 +300,11 @@ fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
         ));
     }
     Ok(EndRule {
-        condition,
+        condition: crate::ir::Cond::True,
         final_scores: Vec::new(),
         who,
         result: result_kind,
-        text: cx.text(node),
+        text: cx.text(result),
     })
 }
 

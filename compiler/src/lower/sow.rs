@@ -371,14 +371,7 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             ))
         }
         "if" => {
-            let mut args = Args::new(node, "if", 0);
-            let mut next = || {
-                args.next().ok_or_else(|| {
-                    cx.error(ErrorKind::Invalid, node, "`(if C A B)` needs three parts")
-                })
-            };
-            let (c, a, b) = (next()?, next()?, next()?);
-            args.finish(cx)?;
+            let (c, a, b) = if_parts(cx, node)?;
             Ok(IntExpr::If {
                 condition: Box::new(conds::cond(cx, c)?),
                 then: Box::new(conds::int(cx, a)?),
@@ -409,6 +402,18 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
     }
 }
 
+/// The condition and the two branches of `(if C A B)`.
+pub(super) fn if_parts<'n>(cx: &Cx, node: &'n Node) -> Result<(&'n Node, &'n Node, &'n Node)> {
+    let mut args = Args::new(node, "if", 0);
+    let mut next = || {
+        args.next()
+            .ok_or_else(|| cx.error(ErrorKind::Invalid, node, "`(if C A B)` needs three parts"))
+    };
+    let parts = (next()?, next()?, next()?);
+    args.finish(cx)?;
+    Ok(parts)
+}
+
 /// Integer functions used as sites.
 pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
     match node.head() {
@@ -416,6 +421,15 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
             Box::new(conds::int(cx, node)?),
         ))),
         _ => Err(cx.unsupported_in(node, "site")),
+    }
+}
+
+/// A region: one site computed by an integer function (`(mapEntry
+/// (mover))`, `(- (to) 1)`), or a fixed region.
+pub(super) fn region(cx: &Cx, node: &Node) -> Result<crate::ir::Region> {
+    match node.head() {
+        Some("mapEntry" | "+" | "-" | "*") => Ok(crate::ir::Region::Site(site(cx, node)?)),
+        _ => conds::static_region(cx, node).map(crate::ir::Region::Static),
     }
 }
 
