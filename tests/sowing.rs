@@ -146,6 +146,10 @@ const REPLAYED: &[&str] = &[
     // `(forEach ... (result Player Loss))` ends and `(sites Mover "Inner")`.
     "four_rows/Hawalis.lud",
     "four_rows/Moruba.lud",
+    // A sow inside a capture, reading the state right after the first sow.
+    "four_rows/Nsumbi.lud",
+    // `(set Var ...)`, `(set Value Mover N)`, `(forEach NonMover ...)` ends.
+    "four_rows/Katra.lud",
 ];
 
 /// The trials' slug of a library file, from the trials' manifest.

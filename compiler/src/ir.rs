@@ -54,6 +54,9 @@ pub struct GameModel {
     pub tracks: Vec<Track>,
     /// `(map ...)`s of the equipment, in declaration order.
     pub maps: Vec<MapDecl>,
+    /// The names of the variables `(set Var "Name" N)` sets and `(var
+    /// "Name")` reads, numbered in order met ("" for the unnamed one).
+    pub vars: Vec<String>,
 }
 
 /// A track of the board (Ludii's `Track`): its sites in order, repeated
@@ -565,6 +568,10 @@ pub enum Effect {
     },
     /// `(sow ...)` (Ludii's `Sow`).
     Sow(Box<Sow>),
+    /// `(set Var ["Name"] N)`: variable number `var` becomes N.
+    SetVar { var: u16, value: IntExpr },
+    /// `(set Value WHO N)`: WHO's value becomes N.
+    SetPlayerValue { who: PlayerRef, value: IntExpr },
     /// `(fromTo (from S) (to T) count:N)` as a consequence: N pieces go
     /// from S to T (Ludii's `ActionMove` with a count).
     MoveCount {
@@ -725,6 +732,10 @@ pub enum IntExpr {
     Score(PlayerRef),
     /// `(* A B ...)`.
     Mul(Vec<IntExpr>),
+    /// `(var ["Name"])`: variable number N (-1 until set).
+    Var(u16),
+    /// `(value Player WHO)`: WHO's value (-1 until set).
+    PlayerValue(PlayerRef),
     /// `(if C A B)` over integers.
     If {
         condition: Box<Cond>,

@@ -395,6 +395,8 @@ impl Check {
                 self.piece_move(pm, false);
             }
             Effect::Sow(_) => self.refuse("`(sow ...)`"),
+            Effect::SetVar { .. } => self.refuse("`(set Var ...)`"),
+            Effect::SetPlayerValue { .. } => self.refuse("`(set Value WHO N)`"),
             Effect::MoveCount { .. } => self.refuse("`(fromTo ... count:N)`"),
         }
     }
@@ -501,6 +503,8 @@ impl Check {
             IntExpr::MoversComponent(_) => self.refuse("`(id \"Name\" Mover)` as a number"),
             IntExpr::Score(_) => self.scores = true,
             IntExpr::Mul(_) => self.refuse("`(* ...)`"),
+            IntExpr::Var(_) => self.refuse("`(var ...)`"),
+            IntExpr::PlayerValue(_) => self.refuse("`(value Player ...)`"),
             IntExpr::If { .. } => self.refuse("`(if C A B)` as a number"),
             IntExpr::MapEntry { .. } => self.refuse("`(mapEntry ...)`"),
         }

@@ -207,7 +207,10 @@ impl Gen<'_> {
                 })
             }
             Effect::Move(m) => self.consequence_move(m),
-            Effect::Sow(_) | Effect::MoveCount { .. } => {
+            Effect::Sow(_)
+            | Effect::MoveCount { .. }
+            | Effect::SetVar { .. }
+            | Effect::SetPlayerValue { .. } => {
                 unreachable!("refused by features: sowing and counts")
             }
         }

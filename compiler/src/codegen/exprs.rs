@@ -160,7 +160,11 @@ impl Gen<'_> {
             }
             IntExpr::CountMoves => quote!((s.moves as i64)),
             IntExpr::CountAt(_) => unreachable!("refused by features: counts of pieces"),
-            IntExpr::Mul(_) | IntExpr::If { .. } | IntExpr::MapEntry { .. } => {
+            IntExpr::Mul(_)
+            | IntExpr::If { .. }
+            | IntExpr::MapEntry { .. }
+            | IntExpr::Var(_)
+            | IntExpr::PlayerValue(_) => {
                 unreachable!("refused by features: (*...), (if ...) and (mapEntry ...) as numbers")
             }
             IntExpr::What(_) | IntExpr::MoversComponent(_) => {

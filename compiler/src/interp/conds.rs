@@ -187,6 +187,8 @@ impl Interpreter {
                 // Ludii throws on a zero divisor; lowering folds constant ones.
                 a.checked_div(b).unwrap_or(0)
             }
+            IntExpr::Var(v) => state.vars[*v as usize],
+            IntExpr::PlayerValue(p) => state.player_values[self.resolve(state, mover, *p) as usize],
             IntExpr::Mul(_) | IntExpr::If { .. } | IntExpr::MapEntry { .. } => {
                 self.eval_family_int(state, mover, ctx, n)
             }

@@ -212,6 +212,8 @@ impl Game for Interpreter {
             },
             elements,
             scores: [0; MAX_PLAYERS + 1],
+            vars: vec![-1; self.model.vars.len()],
+            player_values: [-1; MAX_PLAYERS + 1],
             last_from: None,
             triggers: 0,
             stalemated: 0,

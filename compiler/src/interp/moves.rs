@@ -496,6 +496,18 @@ impl Interpreter {
                 false
             }
             Effect::Sow(_) | Effect::MoveCount { .. } => self.run_family_effect(state, ctx, effect),
+            Effect::SetVar { var, value } => {
+                state.vars[*var as usize] = self.eval_int(state, mover, ctx, value);
+                false
+            }
+            Effect::SetPlayerValue { who, value } => {
+                let p = self.resolve(state, mover, *who) as usize;
+                let n = self.eval_int(state, mover, ctx, value);
+                if (1..=self.model.num_players as usize).contains(&p) {
+                    state.player_values[p] = n;
+                }
+                false
+            }
         }
     }
 }
@@ -667,7 +679,9 @@ impl Interpreter {
             Effect::Attract { .. }
             | Effect::Move(_)
             | Effect::Sow(_)
-            | Effect::MoveCount { .. } => 1,
+            | Effect::MoveCount { .. }
+            | Effect::SetVar { .. }
+            | Effect::SetPlayerValue { .. } => 1,
         }
     }
 

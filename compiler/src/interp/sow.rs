@@ -160,7 +160,10 @@ impl Interpreter {
     /// Runs a consequence of the family: `(sow ...)`, `(fromTo ... count:N)`.
     pub(super) fn run_family_effect(&self, state: &mut State, ctx: &Ctx, e: &Effect) -> bool {
         match e {
-            Effect::Sow(sow) => self.sow(state, ctx, sow),
+            Effect::Sow(sow) => {
+                let before = state.clone();
+                self.sow(&before, state, ctx, sow)
+            }
             Effect::MoveCount { .. } => {
                 let eval = state.clone();
                 self.move_count_effect(&eval, state, ctx, e);
@@ -185,25 +188,26 @@ impl Interpreter {
     }
 
     /// `(sow ...)`, as Ludii's `Sow.eval` then `Move.apply`: the seeds'
-    /// destinations are found on the state before sowing; the capture
-    /// conditions (`if:`, `backtracking:`, `forward:`) and the capture
-    /// effects' values are read on the state right after the seeds land
-    /// (Ludii's TempContext), and the captures are applied after the
-    /// seeds, in order. Returns whether the mover moves again.
-    fn sow(&self, state: &mut State, ctx: &Ctx, sow: &Sow) -> bool {
+    /// destinations are found on `eval` (the state before sowing, or the
+    /// state a capture is evaluated on for a sow inside `apply:`); the
+    /// capture conditions (`if:`, `backtracking:`, `forward:`) and the
+    /// capture effects' values are read on `eval` with the seeds landed
+    /// (Ludii's TempContext), and the captures are applied to `state` after
+    /// the seeds, in order. Returns whether the mover moves again.
+    fn sow(&self, eval: &State, state: &mut State, ctx: &Ctx, sow: &Sow) -> bool {
         let mover = state.mover;
-        let Some(start) = self.eval_site(state, ctx, &sow.start) else {
+        let Some(start) = self.eval_site(eval, ctx, &sow.start) else {
             return false;
         };
         let count = match &sow.count {
-            Some(n) => self.eval_int(state, mover, ctx, n),
-            None => state.count_at(start) as i64,
+            Some(n) => self.eval_int(eval, mover, ctx, n),
+            None => eval.count_at(start) as i64,
         };
-        let num_per_hole = self.eval_int(state, mover, ctx, &sow.num_per_hole);
+        let num_per_hole = self.eval_int(eval, mover, ctx, &sow.num_per_hole);
         let owner = sow
             .owner
             .as_ref()
-            .map(|o| self.eval_int(state, mover, ctx, o));
+            .map(|o| self.eval_int(eval, mover, ctx, o));
         let Some(track) = self.sow_track(sow, owner) else {
             return false;
         };
@@ -221,7 +225,7 @@ impl Interpreter {
             from: Some(start),
             ..*ctx
         };
-        if self.eval_cond(state, mover, &at_start, &sow.origin) {
+        if self.eval_cond(eval, mover, &at_start, &sow.origin) {
             for _ in 0..num_per_hole.max(0) {
                 if sown < count {
                     targets.push(start);
@@ -247,7 +251,7 @@ impl Interpreter {
                     ..*ctx
                 };
                 if let Some(skip) = &sow.skip_if {
-                    if self.eval_cond(state, mover, &here, skip) && skipped < MAX_SKIPPED {
+                    if self.eval_cond(eval, mover, &here, skip) && skipped < MAX_SKIPPED {
                         skipped += 1;
                         i = next_i;
                         continue;
@@ -262,7 +266,7 @@ impl Interpreter {
                     };
                     to = next;
                 }
-                let per_hole = self.eval_int(state, mover, &here, &sow.num_per_hole);
+                let per_hole = self.eval_int(eval, mover, &here, &sow.num_per_hole);
                 let Some(to_site) = site_of(to) else {
                     return false;
                 };
@@ -279,12 +283,13 @@ impl Interpreter {
                 index += 1;
             }
         }
+        let mut after = eval.clone();
         for &t in &targets {
+            self.move_count(&mut after, start, t, 1);
             self.move_count(state, start, t, 1);
         }
         let mut again = false;
         if let Some(apply) = &sow.apply {
-            let after = state.clone();
             let mut from = ctx.from;
             let mut to = last_to;
             let mut captures = 0;
@@ -362,6 +367,7 @@ impl Interpreter {
                 self.move_count_effect(eval, state, ctx, e);
                 false
             }
+            Effect::Sow(sow) => self.sow(eval, state, ctx, sow),
             Effect::SetScore { who, score, add } => {
                 let p = self.resolve(eval, mover, *who) as usize;
                 let n = self.eval_int(eval, mover, ctx, score) as i32;

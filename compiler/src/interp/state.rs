@@ -36,6 +36,10 @@ pub struct State {
     pub(crate) elements: [Vec<u8>; 3],
     /// Each player's score (index 0 unused).
     pub(crate) scores: [i32; MAX_PLAYERS + 1],
+    /// The variables of `(set Var ...)` by number (-1 until set).
+    pub(crate) vars: Vec<i64>,
+    /// Each player's value, `(set Value WHO N)` (-1 until set).
+    pub(crate) player_values: [i64; MAX_PLAYERS + 1],
     pub(crate) mover: Player,
     /// The player who made the previous move (Ludii's `Prev`), 0 before the first move.
     pub(crate) prev: Player,

@@ -14,6 +14,7 @@ mod moves;
 mod players;
 mod rules;
 mod sow;
+mod vars;
 
 use crate::diagnostic::{CompileError, ErrorKind, Result};
 use crate::expand::Expanded;
@@ -81,6 +82,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         tracks: Vec::new(),
         maps: Vec::new(),
         iterated_player: std::cell::Cell::new(None),
+        vars: std::cell::RefCell::new(Vec::new()),
     };
     if game.head() != Some("game") {
         return Err(cx.unsupported(game));
@@ -139,6 +141,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         hands: cx.hands,
         tracks: cx.tracks,
         maps: cx.maps,
+        vars: cx.vars.take(),
     })
 }
 
@@ -189,6 +192,8 @@ pub(crate) struct Cx<'a> {
     maps: Vec<crate::ir::MapDecl>,
     /// The player `Player` names while a `(forEach Player ...)` is unrolled.
     iterated_player: std::cell::Cell<Option<PlayerId>>,
+    /// Variable names met so far (`(set Var ...)`, `(var ...)`).
+    vars: std::cell::RefCell<Vec<String>>,
 }
 
 impl<'a> Cx<'a> {
@@ -358,14 +363,7 @@ impl<'a> Cx<'a> {
 
     /// The number of the trigger called `name`.
     pub fn trigger(&self, name: &str) -> u8 {
-        let mut triggers = self.triggers.borrow_mut();
-        match triggers.iter().position(|t| t == name) {
-            Some(i) => i as u8,
-            None => {
-                triggers.push(name.to_owned());
-                (triggers.len() - 1) as u8
-            }
-        }
+        intern(&self.triggers, name) as u8
     }
 
     /// The site with Ludii's coordinate label `coord`.
@@ -405,6 +403,18 @@ impl<'a> Cx<'a> {
                 "this needs the board, declared first in the equipment",
             )
         })
+    }
+}
+
+/// The number of `name` in `names`, added at the end when new.
+fn intern(names: &std::cell::RefCell<Vec<String>>, name: &str) -> usize {
+    let mut names = names.borrow_mut();
+    match names.iter().position(|t| t == name) {
+        Some(i) => i,
+        None => {
+            names.push(name.to_owned());
+            names.len() - 1
+        }
     }
 }
 

@@ -665,6 +665,9 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
         }
         Some("custodial") => custodial(cx, node),
         Some("sow") => super::sow::sow(cx, node),
+        Some("set") if matches!(Cx::ludeme_name(node).as_str(), "set Var" | "set Value") => {
+            super::vars::effect(cx, node)
+        }
         Some("fromTo") => super::sow::from_to(cx, node),
         Some("flip") => {
             let mut args = Args::new(node, "flip", 0);

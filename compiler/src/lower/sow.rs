@@ -378,6 +378,7 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
                 otherwise: Box::new(conds::int(cx, b)?),
             })
         }
+        "var" | "value Player" => super::vars::int(cx, node),
         "mapEntry" => {
             let mut args = Args::new(node, "mapEntry", 0);
             let map = args
@@ -427,8 +428,31 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
 /// A region: one site computed by an integer function (`(mapEntry
 /// (mover))`, `(- (to) 1)`), or a fixed region.
 pub(super) fn region(cx: &Cx, node: &Node) -> Result<crate::ir::Region> {
+    let computed = |n: &Node| n.head().is_some();
     match node.head() {
         Some("mapEntry" | "+" | "-" | "*") => Ok(crate::ir::Region::Site(site(cx, node)?)),
+        // `(sites {(var "Replay")})`: sites computed in play.
+        Some("sites")
+            if matches!(node.args(), [list] if list.value.args().iter().any(|a| computed(&a.value))
+                && matches!(list.value.kind, NodeKind::Array(_))) =>
+        {
+            let parts = node.args()[0]
+                .value
+                .args()
+                .iter()
+                .map(|a| {
+                    let s = if computed(&a.value) {
+                        crate::ir::SiteExpr::Int(crate::ir::SiteFn(Box::new(conds::int(
+                            cx, &a.value,
+                        )?)))
+                    } else {
+                        conds::site(cx, &a.value)?
+                    };
+                    Ok(crate::ir::Region::Site(s))
+                })
+                .collect::<Result<_>>()?;
+            Ok(crate::ir::Region::Union(parts))
+        }
         _ => conds::static_region(cx, node).map(crate::ir::Region::Static),
     }
 }
