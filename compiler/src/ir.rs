@@ -310,8 +310,14 @@ pub enum Reach {
         walks: Vec<Vec<Walk>>,
         forward: bool,
     },
-    /// `(move (from REGION) (to REGION))`: any site of `to`.
-    FromTo { to: Region },
+    /// `(move (from REGION [if:C]) (to REGION) [count:N])`: any site of
+    /// `to`, from the sites of REGION where C holds (with the site as
+    /// `(from)`), moving N pieces of a count (Ludii's `ActionMoveN`).
+    FromTo {
+        to: Region,
+        from_if: Option<Cond>,
+        count: Option<IntExpr>,
+    },
 }
 
 /// One instruction of a leap's walk.

@@ -318,7 +318,12 @@ impl Check {
                     self.refuse("`(move Leap ... forward:True)` outside `(forEach Piece)`");
                 }
             }
-            Reach::FromTo { to } => self.region(to),
+            Reach::FromTo { to, from_if, count } => {
+                if from_if.is_some() || count.is_some() {
+                    self.refuse("`(move (from ... if:C) ... count:N)`");
+                }
+                self.region(to)
+            }
         }
         if let Some(r) = &pm.from {
             self.region(r);

@@ -353,7 +353,7 @@ impl Gen<'_> {
                     }
                 }
             }
-            Reach::FromTo { to } => {
+            Reach::FromTo { to, .. } => {
                 let r = self.region(to);
                 let test = self.target_test(m, false);
                 let mv = emit_dir(0);

@@ -495,6 +495,14 @@ impl Interpreter {
             to: Some(to),
             ..Ctx::default()
         };
+        if let Reach::FromTo { count: Some(n), .. } = &m.reach {
+            // Ludii's ActionMoveN: N pieces of the count at `from`.
+            let n = self.eval_int(state, state.mover, &ctx, n).max(0) as u32;
+            self.move_count(state, from, to, n);
+            state.last_from = Some(from);
+            state.last_to = Some(to);
+            return;
+        }
         let mut to_apply = m.to_apply.as_ref();
         if let Reach::Hop {
             distance,

@@ -158,6 +158,18 @@ impl Interpreter {
             if matches!(m.reach, Reach::FromTo { .. }) && state.what[from as usize] == 0 {
                 continue;
             }
+            if let Reach::FromTo {
+                from_if: Some(c), ..
+            } = &m.reach
+            {
+                let at = Ctx {
+                    from: Some(from),
+                    ..*ctx
+                };
+                if !self.eval_cond(state, player, &at, c) {
+                    continue;
+                }
+            }
             let base = Ctx {
                 from: Some(from),
                 ..*ctx
@@ -323,7 +335,7 @@ impl Interpreter {
                     }
                 }
             }
-            Reach::FromTo { to } => {
+            Reach::FromTo { to, .. } => {
                 for t in self.region_sites(state, player, ctx, to) {
                     if to_ok(t, None) {
                         emit(t, 0);

@@ -350,6 +350,10 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
         "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint" | "where"
         | "handSite" => Ok(IntExpr::Site(site(cx, node)?)),
         "what" => Ok(IntExpr::What(at_site(cx, node)?)),
+        // `(id P1)`: Ludii's Id of a role without a name is the player's number.
+        "id" if matches!(node.args(), [who] if who.value.atom().is_some()) => {
+            Ok(IntExpr::Player(player_fn(cx, &node.args()[0].value)?))
+        }
         "id" => {
             let mut args = Args::new(node, "id", 0);
             let name = args
@@ -1232,7 +1236,7 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                     if let Some(coord) = a.value.string() {
                         return cx.coord(&a.value, coord);
                     }
-                    let site = cx.int_literal(&a.value)?;
+                    let site = super::sow::fixed_int(cx, &a.value)?;
                     if site < 0 || site as usize >= b.num_sites() {
                         return Err(cx.error(
                             ErrorKind::Invalid,

@@ -275,8 +275,18 @@ fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
 fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceMove> {
     let name = Cx::ludeme_name(node);
     let mut args = Args::new(node, name.clone(), skip);
-    let from = match args.form_with_head("from") {
+    let (from, from_if) = match args.form_with_head("from") {
         Some(f) => from_arg(cx, f, kind)?,
+        None => (None, None),
+    };
+    let count = match args.labeled("count") {
+        Some(n) if kind == Kind::FromTo => {
+            cx.uses_counts();
+            Some(conds::int(cx, n)?)
+        }
+        Some(n) => {
+            return Err(cx.unsupported_in(n, &format!("argument `count:` of `({name} ...)`")))
+        }
         None => None,
     };
     let walks = if kind == Kind::Leap {
@@ -380,6 +390,8 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
         },
         Kind::FromTo => Reach::FromTo {
             to: to_region.expect("checked above"),
+            from_if,
+            count,
         },
     };
     if from.is_none() && cx.facing_component().is_none() {
@@ -404,13 +416,18 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
 
 /// `(from REGION)` of a move; in a hop or step, `(from (last To))` style
 /// single sites; `(from)` alone is the moving piece's own site (`None`).
-fn from_arg(cx: &Cx, node: &Node, _kind: Kind) -> Result<Option<crate::ir::Region>> {
+fn from_arg(cx: &Cx, node: &Node, kind: Kind) -> Result<(Option<crate::ir::Region>, Option<Cond>)> {
     let mut args = Args::new(node, "from", 0);
+    let from_if = match args.labeled("if") {
+        Some(c) if kind == Kind::FromTo => Some(conds::cond(cx, c)?),
+        Some(c) => return Err(cx.unsupported_in(c, "argument `if:` of `(from ...)`")),
+        None => None,
+    };
     let Some(region) = args.next() else {
-        return Ok(None);
+        return Ok((None, from_if));
     };
     args.finish(cx)?;
-    conds::region(cx, region).map(Some)
+    Ok((Some(conds::region(cx, region)?), from_if))
 }
 
 /// `{ {F F R F} {F F L F} }`.

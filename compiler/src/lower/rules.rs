@@ -364,7 +364,12 @@ fn place(cx: &Cx, node: &Node, earlier: &[Placement]) -> Result<Vec<Placement>> 
             .map_err(|_| cx.error(ErrorKind::Invalid, n, "a piece state is 0 to 255"))?,
         None => 0,
     };
-    let count = match args.labeled("count") {
+    // `counts:{N ...}`: Ludii's PlaceItem places the first count everywhere.
+    let counts = args
+        .labeled("counts")
+        .and_then(|list| list.args().first())
+        .map(|a| &a.value);
+    let count = match args.labeled("count").or(counts) {
         Some(n) => u32::try_from(cx.int_literal(n)?)
             .ok()
             .filter(|&n| n > 0)

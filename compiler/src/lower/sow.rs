@@ -166,12 +166,30 @@ pub(super) fn map(cx: &Cx, node: &Node) -> Result<MapDecl> {
     })
 }
 
+/// An integer known when lowering: a literal, or arithmetic of literals
+/// (`(- (* 4 8) 3)`).
+pub(super) fn fixed_int(cx: &Cx, node: &Node) -> Result<i64> {
+    fn fold(n: &IntExpr) -> Option<i64> {
+        match n {
+            IntExpr::Const(c) => Some(*c),
+            IntExpr::Add(a, b) => fold(a)?.checked_add(fold(b)?),
+            IntExpr::Sub(a, b) => fold(a)?.checked_sub(fold(b)?),
+            IntExpr::Mul(list) => list.iter().try_fold(1i64, |p, n| p.checked_mul(fold(n)?)),
+            _ => None,
+        }
+    }
+    if node.atom().is_some() {
+        return cx.int_literal(node);
+    }
+    fold(&conds::int(cx, node)?)
+        .ok_or_else(|| cx.error(ErrorKind::Invalid, node, "expected a fixed integer"))
+}
+
 /// A number or a fixed player's number.
 fn constant(cx: &Cx, node: &Node) -> Result<i64> {
     match conds::int(cx, node)? {
-        IntExpr::Const(n) => Ok(n),
         IntExpr::Player(crate::ir::PlayerRef::Player(p)) => Ok(p as i64),
-        _ => Err(cx.unsupported_in(node, "map key or value")),
+        _ => fixed_int(cx, node),
     }
 }
 
@@ -179,13 +197,10 @@ fn constant(cx: &Cx, node: &Node) -> Result<i64> {
 /// `SetCount`): N of the last declared component on each site.
 pub(super) fn start_count(cx: &Cx, node: &Node) -> Result<Placement> {
     let mut args = Args::new(node, "set Count", 1);
-    let (count, at) = args.int().ok_or_else(|| {
-        args.error(
-            cx,
-            ErrorKind::Unsupported,
-            "`(set Count N ...)` with a number",
-        )
-    })?;
+    let at = args
+        .next()
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(set Count N ...)` needs a number"))?;
+    let count = fixed_int(cx, at)?;
     let sites = match (args.labeled("to"), args.labeled("at")) {
         (Some(r), None) | (None, Some(r)) => r,
         _ => args
