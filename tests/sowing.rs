@@ -150,6 +150,9 @@ const REPLAYED: &[&str] = &[
     "four_rows/Nsumbi.lud",
     // `(set Var ...)`, `(set Value Mover N)`, `(forEach NonMover ...)` ends.
     "four_rows/Katra.lud",
+    // `(trackSite Move ...)`, and `(last To afterConsequence:True)` inside
+    // the consequences (the selected hole, not the last seed).
+    "two_rows/Andada.lud",
 ];
 
 /// The trials' slug of a library file, from the trials' manifest.

@@ -738,6 +738,17 @@ pub enum IntExpr {
     Score(PlayerRef),
     /// `(* A B ...)`.
     Mul(Vec<IntExpr>),
+    /// `(trackSite Move [from:S] [WHO|"Name"] steps:N)` (Ludii's
+    /// `TrackSiteMove`): the site N steps after S on WHO's track (the
+    /// first whose name contains "Name" and owned by WHO, else the first
+    /// containing it, else WHO's first track, else the first of nobody);
+    /// -1 past the end of an open track.
+    TrackSiteMove {
+        from: SiteExpr,
+        who: PlayerRef,
+        name: Option<String>,
+        steps: Box<IntExpr>,
+    },
     /// `(var ["Name"])`: variable number N (-1 until set).
     Var(u16),
     /// `(value Player WHO)`: WHO's value (-1 until set).

@@ -189,9 +189,10 @@ impl Interpreter {
             }
             IntExpr::Var(v) => state.vars[*v as usize],
             IntExpr::PlayerValue(p) => state.player_values[self.resolve(state, mover, *p) as usize],
-            IntExpr::Mul(_) | IntExpr::If { .. } | IntExpr::MapEntry { .. } => {
-                self.eval_family_int(state, mover, ctx, n)
-            }
+            IntExpr::Mul(_)
+            | IntExpr::If { .. }
+            | IntExpr::MapEntry { .. }
+            | IntExpr::TrackSiteMove { .. } => self.eval_family_int(state, mover, ctx, n),
         }
     }
 
@@ -205,7 +206,7 @@ impl Interpreter {
             SiteExpr::Iterated => ctx.site,
             SiteExpr::LastTo => state.last_to,
             SiteExpr::LastFrom => state.last_from,
-            SiteExpr::LastToAfterConsequence => state.last_to_after,
+            SiteExpr::LastToAfterConsequence => state.decision_to.or(state.last_to_after),
             SiteExpr::Const(s) => Some(*s),
             SiteExpr::Where { component } => {
                 let what = *component as u8 + 1;

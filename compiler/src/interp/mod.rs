@@ -219,6 +219,7 @@ impl Game for Interpreter {
             stalemated: 0,
             again: false,
             last_to_after: None,
+            decision_to: None,
             mover: 1,
             prev: 0,
             phase: std::array::from_fn(|p| match p {
@@ -386,7 +387,9 @@ impl Interpreter {
                     to: Some(to),
                     ..Ctx::default()
                 };
+                state.decision_to = Some(to);
                 move_again = self.run_consequences(state, rule, &ctx);
+                state.decision_to = None;
             }
             Move::Select { rule, site } => {
                 // Ludii's ActionSelect changes nothing: its consequences do.
@@ -472,7 +475,10 @@ impl Interpreter {
             to: Some(site),
             ..Ctx::default()
         };
-        self.run_consequences(state, rule, &ctx)
+        state.decision_to = Some(site);
+        let again = self.run_consequences(state, rule, &ctx);
+        state.decision_to = None;
+        again
     }
 
     /// The `then` consequences of a rule's move, in order; returns whether

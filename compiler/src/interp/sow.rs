@@ -106,6 +106,28 @@ impl Interpreter {
                     .find_map(|m| m.entries.iter().find(|e| e.0 == key).map(|e| e.1))
                     .unwrap_or(key)
             }
+            IntExpr::TrackSiteMove {
+                from,
+                who,
+                name,
+                steps,
+            } => {
+                let p = self.resolve(state, mover, *who);
+                let Some(track) = self.track_of(p, name.as_deref()) else {
+                    return -1;
+                };
+                let len = track.sites.len();
+                let at = self.eval_site(state, ctx, from).map_or(-1, |s| s as i32);
+                let mut i = track.sites.iter().position(|&s| s == at).unwrap_or(len);
+                i += self.eval_int(state, mover, ctx, steps).max(0) as usize;
+                if i < len {
+                    track.sites[i] as i64
+                } else if track.looped {
+                    track.sites[i % len] as i64
+                } else {
+                    -1
+                }
+            }
             _ => unreachable!("not an integer function of the sowing family"),
         }
     }
@@ -171,6 +193,21 @@ impl Interpreter {
             }
             _ => unreachable!("not a consequence of the sowing family"),
         }
+    }
+
+    /// The track `(trackSite Move ...)` follows for player `p` (Ludii's
+    /// `TrackSiteMove.eval`).
+    fn track_of(&self, p: Player, name: Option<&str>) -> Option<&Track> {
+        let tracks = &self.model.tracks;
+        let named = name.and_then(|n| {
+            tracks
+                .iter()
+                .find(|t| t.name.contains(n) && t.owner == p)
+                .or_else(|| tracks.iter().find(|t| t.name.contains(n)))
+        });
+        named
+            .or_else(|| tracks.iter().find(|t| t.owner == p))
+            .or_else(|| tracks.iter().find(|t| t.owner == 0))
     }
 
     /// The track a sow follows (Ludii's `Sow.eval`): the first one without

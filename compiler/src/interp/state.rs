@@ -65,6 +65,11 @@ pub struct State {
     /// Where the last move's last action with a site happened, consequences
     /// included (Ludii's `toAfterSubsequents`).
     pub(crate) last_to_after: Option<Site>,
+    /// While a move's consequences run: the `to` of the move's own action.
+    /// Ludii stores the move in the trial before running its consequences,
+    /// so `(last To afterConsequence:True)` reads that move's own actions
+    /// then (`Move.apply`, `Move.toAfterSubsequents`).
+    pub(crate) decision_to: Option<Site>,
     /// Every move played: its mover and whether it was a pass (Ludii's
     /// all-pass rule reads the most recent turns).
     pub(crate) history: Vec<(Player, bool)>,

@@ -112,6 +112,14 @@ fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
     })
 }
 
+/// Whether a track visits a site twice (Ludii's `Track.internalLoop`).
+fn has_internal_loop(t: &Track) -> bool {
+    t.sites
+        .iter()
+        .enumerate()
+        .any(|(i, s)| t.sites[..i].contains(s))
+}
+
 /// A role naming a fixed player (`P1`, `Shared`/`Neutral` as 0).
 fn owner_role(cx: &Cx, node: &Node) -> Result<PlayerId> {
     match node.atom() {
@@ -394,6 +402,43 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             })
         }
         "var" | "value Player" => super::vars::int(cx, node),
+        "trackSite Move" => {
+            let mut args = Args::new(node, "trackSite Move", 1);
+            let from = match args.labeled("from") {
+                Some(s) => conds::site(cx, s)?,
+                None => SiteExpr::From,
+            };
+            let name = args
+                .take(|n| n.string().is_some())
+                .and_then(Node::string)
+                .map(str::to_owned);
+            let who = match args.take(|n| n.atom().is_some() || n.head().is_some()) {
+                Some(w) => conds::player_fn(cx, w)?,
+                None => crate::ir::PlayerRef::Mover,
+            };
+            let steps = args
+                .labeled("steps")
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs `steps:`"))?;
+            args.finish(cx)?;
+            // Ludii follows pieces along open tracks that cross themselves
+            // (its onTrackIndices): not reproduced.
+            if let Some(t) = cx.tracks.iter().find(|t| !t.looped && has_internal_loop(t)) {
+                return Err(cx.error(
+                    ErrorKind::Unsupported,
+                    node,
+                    format!(
+                        "`(trackSite Move ...)` with the open track \"{}\" crossing itself",
+                        t.name
+                    ),
+                ));
+            }
+            Ok(IntExpr::TrackSiteMove {
+                from,
+                who,
+                name,
+                steps: Box::new(conds::int(cx, steps)?),
+            })
+        }
         "mapEntry" => {
             let mut args = Args::new(node, "mapEntry", 0);
             let map = args
@@ -433,9 +478,9 @@ pub(super) fn if_parts<'n>(cx: &Cx, node: &'n Node) -> Result<(&'n Node, &'n Nod
 /// Integer functions used as sites.
 pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
     match node.head() {
-        Some("mapEntry" | "+" | "-" | "*" | "if") => Ok(SiteExpr::Int(crate::ir::SiteFn(
-            Box::new(conds::int(cx, node)?),
-        ))),
+        Some("mapEntry" | "+" | "-" | "*" | "if" | "trackSite") => Ok(SiteExpr::Int(
+            crate::ir::SiteFn(Box::new(conds::int(cx, node)?)),
+        )),
         _ => Err(cx.unsupported_in(node, "site")),
     }
 }
@@ -445,7 +490,9 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
 pub(super) fn region(cx: &Cx, node: &Node) -> Result<crate::ir::Region> {
     let computed = |n: &Node| n.head().is_some();
     match node.head() {
-        Some("mapEntry" | "+" | "-" | "*") => Ok(crate::ir::Region::Site(site(cx, node)?)),
+        Some("mapEntry" | "+" | "-" | "*" | "trackSite") => {
+            Ok(crate::ir::Region::Site(site(cx, node)?))
+        }
         // `(sites {(var "Replay")})`: sites computed in play.
         Some("sites")
             if matches!(node.args(), [list] if list.value.args().iter().any(|a| computed(&a.value))
