@@ -153,6 +153,10 @@ const REPLAYED: &[&str] = &[
     // `(trackSite Move ...)`, and `(last To afterConsequence:True)` inside
     // the consequences (the selected hole, not the last seed).
     "two_rows/Andada.lud",
+    // `(do (move Select ...) ifAfterwards:(< 0 (count in:(sites Next))))`.
+    "two_rows/Awari.lud",
+    // `(move (from (site)) (to ...) count:(count at:(site)))` in a `forEach Site`.
+    "four_rows/Isolo.lud",
 ];
 
 /// The trials' slug of a library file, from the trials' manifest.

@@ -233,6 +233,10 @@ pub enum Moves {
     ForEachSite { region: Region, moves: Box<Moves> },
     /// `(move Select (from REGION [if:C]) [(then E)])`: choose a site.
     Select(Box<Select>),
+    /// `(do MOVES ifAfterwards:C)` (Ludii's `Do` without `next:`): the
+    /// moves of MOVES after which, their actions and consequences applied
+    /// (no end rules, the mover unchanged), C holds.
+    IfAfterwards(Box<Moves>, Cond),
     /// `(append EFFECT [(then E)])`: all the moves EFFECT yields, merged into
     /// one decision (none when it yields none).
     Append {

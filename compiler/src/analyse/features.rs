@@ -230,6 +230,7 @@ impl Check {
             }
             Moves::Remove { .. } => self.refuse("`(move Remove ...)`"),
             Moves::Select(_) => self.refuse("`(move Select ...)`"),
+            Moves::IfAfterwards(..) => self.refuse("`(do ... ifAfterwards:C)`"),
             Moves::ForEachPiece(rules) => {
                 for r in rules {
                     self.moves(&r.moves, true);
@@ -582,6 +583,7 @@ pub fn placements<'m>(moves: &'m Moves, out: &mut Vec<&'m crate::ir::Add>) {
         | Moves::Pass { .. }
         | Moves::Remove { .. }
         | Moves::Select(_)
+        | Moves::IfAfterwards(..)
         | Moves::Append { .. } => {}
     }
 }

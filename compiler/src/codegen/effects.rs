@@ -75,7 +75,9 @@ pub(super) fn collect_rules<'m>(
         }),
         Moves::Pass { .. } => {}
         Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
-        Moves::Select(_) => unreachable!("refused by features: (move Select ...)"),
+        Moves::Select(_) | Moves::IfAfterwards(..) => {
+            unreachable!("refused by features: (move Select ...), (do ...)")
+        }
         Moves::ForEachPiece(rules) => {
             for r in rules {
                 collect_rules(&r.moves, outer, out);

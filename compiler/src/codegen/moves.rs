@@ -44,7 +44,9 @@ impl Gen<'_> {
             Moves::Shoot(shoot) => self.shoot(shoot, emit),
             Moves::Pass { .. } => emit(quote!(Move::Pass)),
             Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
-            Moves::Select(_) => unreachable!("refused by features: (move Select ...)"),
+            Moves::Select(_) | Moves::IfAfterwards(..) => {
+                unreachable!("refused by features: (move Select ...), (do ...)")
+            }
             Moves::ForEachPiece(rules) => {
                 let saved = (self.scope, self.component);
                 self.scope.from = true;

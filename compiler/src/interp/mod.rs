@@ -41,6 +41,14 @@ pub enum Move {
     /// `(site)` of the `forEach Site` around it); `to` is the site of its
     /// first action, which names the move.
     Effect { rule: u16, site: Site, to: Site },
+    /// Move `count` pieces from `from` to `to`, by the `(move (from ...)
+    /// (to ...) count:N)` numbered `rule` (Ludii's `ActionMoveN`).
+    Count {
+        rule: u16,
+        from: Site,
+        to: Site,
+        count: u32,
+    },
     /// Select `site`, by the `(move Select ...)` numbered `rule`.
     Select { rule: u16, site: Site },
     /// Take the piece off `site`, by the `(move Remove ...)` numbered `rule`.
@@ -301,7 +309,7 @@ impl Game for Interpreter {
                 to: self.site_ref(self.model.board.site_type, site),
                 ..MoveKey::place(site as u32)
             },
-            Move::Piece { from, to, .. } => MoveKey {
+            Move::Piece { from, to, .. } | Move::Count { from, to, .. } => MoveKey {
                 from: self.site_ref(self.model.board.site_type, from),
                 to: self.site_ref(self.model.board.site_type, to),
                 ..MoveKey::step(from as u32, to as u32)
@@ -317,6 +325,15 @@ impl Interpreter {
     /// move's actions and consequences, the end rules, the limits, the phase
     /// change, then the next mover.
     fn apply_move(&self, state: &mut State, mv: Move) {
+        let mover = state.mover;
+        let move_again = self.apply_actions(state, mv);
+        self.end_turn(state, mv, mover, move_again);
+    }
+
+    /// A move's own actions and its consequences (Ludii's `Move.apply`),
+    /// without the end rules or the change of mover; returns whether the
+    /// mover moves again.
+    pub(super) fn apply_actions(&self, state: &mut State, mv: Move) -> bool {
         let mover = state.mover;
         let mut move_again = false;
         match mv {
@@ -380,16 +397,16 @@ impl Interpreter {
                     unreachable!("piece move {rule} has a piece-move rule");
                 };
                 self.move_piece(state, m, from, to, dir);
-                state.history.push((mover, false));
-                state.moves += 1;
-                let ctx = Ctx {
-                    from: Some(from),
-                    to: Some(to),
-                    ..Ctx::default()
-                };
-                state.decision_to = Some(to);
-                move_again = self.run_consequences(state, rule, &ctx);
-                state.decision_to = None;
+                move_again = self.played(state, mover, rule, from, to);
+            }
+            Move::Count {
+                rule,
+                from,
+                to,
+                count,
+            } => {
+                self.move_count(state, from, to, count);
+                move_again = self.played(state, mover, rule, from, to);
             }
             Move::Select { rule, site } => {
                 // Ludii's ActionSelect changes nothing: its consequences do.
@@ -423,6 +440,12 @@ impl Interpreter {
                 move_again = true;
             }
         }
+        move_again
+    }
+
+    /// After a move's actions: the end rules, the limits, the phase change,
+    /// then the next mover.
+    fn end_turn(&self, state: &mut State, mv: Move, mover: Player, move_again: bool) {
         if mv != Move::Pass {
             state.stalemated &= !(1 << mover);
         }
@@ -466,16 +489,22 @@ impl Interpreter {
     /// Records a move made at `site` alone (a placement, a removal) and runs
     /// its rule's consequences there; returns whether the mover moves again.
     fn played_at(&self, state: &mut State, mover: Player, rule: u16, site: Site) -> bool {
-        state.last_to = Some(site);
-        state.last_from = Some(site);
+        self.played(state, mover, rule, site, site)
+    }
+
+    /// Records a move from `from` to `to` and runs its rule's consequences
+    /// there; returns whether the mover moves again.
+    fn played(&self, state: &mut State, mover: Player, rule: u16, from: Site, to: Site) -> bool {
+        state.last_to = Some(to);
+        state.last_from = Some(from);
         state.history.push((mover, false));
         state.moves += 1;
         let ctx = Ctx {
-            from: Some(site),
-            to: Some(site),
+            from: Some(from),
+            to: Some(to),
             ..Ctx::default()
         };
-        state.decision_to = Some(site);
+        state.decision_to = Some(to);
         let again = self.run_consequences(state, rule, &ctx);
         state.decision_to = None;
         again
@@ -750,6 +779,7 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
         Moves::Move(m) => record(m.rule, &m.then),
         Moves::Append { rule, then, .. } => record(*rule, then),
         Moves::Select(s) => record(s.rule, &s.then),
+        Moves::IfAfterwards(inner, _) => collect_rules(inner, outer, out),
         Moves::ForEachSite { region, moves } => {
             collect_in_region(region, out);
             collect_rules(moves, outer, out);

@@ -22,6 +22,20 @@ impl Interpreter {
             Moves::Move(m) => self.generate_piece_move(state, player, ctx, m, out),
             Moves::Shoot(shoot) => self.generate_shoot(state, shoot, out),
             Moves::Select(select) => self.generate_select(state, player, ctx, select, out),
+            Moves::IfAfterwards(inner, condition) => {
+                let mut candidates = MoveBuffer::new();
+                self.generate(state, player, ctx, inner, &mut candidates);
+                for &mv in candidates.iter() {
+                    let mut after = state.clone();
+                    self.apply_actions(&mut after, mv);
+                    // Ludii's movePassesCond: a move giving another turn
+                    // still has the other player as `Next`.
+                    after.again = false;
+                    if self.eval_cond(&after, player, &Ctx::default(), condition) {
+                        out.push(mv);
+                    }
+                }
+            }
             Moves::Pass { .. } => out.push(Move::Pass),
             Moves::Remove { rule, sites, .. } => {
                 // Ludii's Remove: a move per site of the region holding a piece.
@@ -174,12 +188,27 @@ impl Interpreter {
                 from: Some(from),
                 ..*ctx
             };
+            // Ludii's FromTo counts the pieces when it makes the move.
+            let count = match &m.reach {
+                Reach::FromTo { count: Some(n), .. } => {
+                    Some(self.eval_int(state, player, &base, n).max(0) as u32)
+                }
+                _ => None,
+            };
             self.destinations(state, player, &base, m, &mut |to, dir| {
-                out.push(Move::Piece {
-                    rule: m.rule,
-                    from,
-                    to,
-                    dir,
+                out.push(match count {
+                    Some(count) => Move::Count {
+                        rule: m.rule,
+                        from,
+                        to,
+                        count,
+                    },
+                    None => Move::Piece {
+                        rule: m.rule,
+                        from,
+                        to,
+                        dir,
+                    },
                 })
             });
         }

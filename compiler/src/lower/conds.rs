@@ -70,7 +70,7 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 Cond::Friend(who)
             })
         }
-        "is Mover" | "is Prev" => {
+        "is Mover" | "is Prev" | "is Next" => {
             let name = Cx::ludeme_name(node);
             let mut args = Args::new(node, name.clone(), 1);
             let who = args
@@ -78,10 +78,15 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a player"))?;
             args.finish(cx)?;
             let who = player_fn(cx, who)?;
-            Ok(if name == "is Mover" {
-                Cond::IsMover(who)
-            } else {
-                Cond::IsPrev(who)
+            Ok(match name.as_str() {
+                "is Mover" => Cond::IsMover(who),
+                "is Prev" => Cond::IsPrev(who),
+                // Ludii's IsNext: the player is `state.next()`.
+                _ => Cond::Compare(
+                    crate::ir::Comparison::Eq,
+                    IntExpr::Player(who),
+                    IntExpr::Player(PlayerRef::Next),
+                ),
             })
         }
         "is In" => {

@@ -21,6 +21,7 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
         "move Leap" => piece_move(cx, node, Kind::Leap),
         "move Shoot" => shoot(cx, node),
         "move Select" => super::sow::select(cx, node),
+        "do" => super::sow::do_if_afterwards(cx, node),
         "move Pass" => {
             let mut args = Args::new(node, "move Pass", 1);
             let then = then_of(cx, &mut args)?;

@@ -276,6 +276,33 @@ pub(super) fn select(cx: &Cx, node: &Node) -> Result<Moves> {
     })))
 }
 
+/// `(do MOVES ifAfterwards:C)` (Ludii's `Do` without `next:` or `then`).
+pub(super) fn do_if_afterwards(cx: &Cx, node: &Node) -> Result<Moves> {
+    let mut args = Args::new(node, "do", 0);
+    if let Some(next) = args.labeled("next") {
+        return Err(cx.unsupported_in(next, "argument `next:` of `(do ...)`"));
+    }
+    let inner = args
+        .take(|n| n.head().is_some_and(|h| h != "then"))
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(do ...)` needs moves"))?;
+    let condition = args.labeled("ifAfterwards").ok_or_else(|| {
+        args.error(
+            cx,
+            ErrorKind::Unsupported,
+            "only `(do MOVES ifAfterwards:C)` is supported",
+        )
+    })?;
+    // Ludii adds the do's own consequences after the test: not kept apart here.
+    if let Some(then) = args.form_with_head("then") {
+        return Err(cx.unsupported_in(then, "argument of `(do ...)`"));
+    }
+    args.finish(cx)?;
+    Ok(Moves::IfAfterwards(
+        Box::new(moves::moves(cx, inner)?),
+        conds::cond(cx, condition)?,
+    ))
+}
+
 /// `(sow ...)` (Ludii's `Sow`).
 pub(super) fn sow(cx: &Cx, node: &Node) -> Result<Effect> {
     let mut args = Args::new(node, "sow", 0);
