@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{inline_game as game, play_key as play};
+use common::{inline as game, play_key as play};
 use ludemic_compiler::interp::{Interpreter, State};
 use ludemic_runtime::{Game, MoveBuffer, Status};
 

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{inline_game as game, play_key as play, sorted_keys as keys};
+use common::{inline as game, play_key as play, sorted_keys as keys};
 use ludemic_runtime::{Game, MoveBuffer, Status};
 
 /// A king and a rook each on a 4x4 board (A1 = 0, B1 = 1, A2 = 4...): P1's

@@ -50,6 +50,35 @@ pub struct GameModel {
     /// (`count:` above 1, `(handSite ...)`, `(count at:...)`), so a piece
     /// landing on a site holding the same component adds to its count.
     pub requires_count: bool,
+    /// The board's `(track ...)`s in declaration order (mancala boards).
+    pub tracks: Vec<Track>,
+    /// `(map ...)`s of the equipment, in declaration order.
+    pub maps: Vec<MapDecl>,
+    /// The names of the variables `(set Var "Name" N)` sets and `(var
+    /// "Name")` reads, numbered in order met ("" for the unnamed one).
+    pub vars: Vec<String>,
+}
+
+/// A track of the board (Ludii's `Track`): its sites in order, repeated
+/// sites ("bumps") merged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Track {
+    pub name: String,
+    /// The owning player, 0 for a track of everyone.
+    pub owner: PlayerId,
+    /// The sites in order (Ludii's `elems`); -2 is Ludii's off-board `End`.
+    pub sites: Vec<i32>,
+    /// `loop:True`: the last site's next is the first.
+    pub looped: bool,
+    /// `directed:True`: inner sites have no previous site.
+    pub directed: bool,
+}
+
+/// `(map ["Name"] {(pair KEY VALUE) ...})`: integer keys to integer values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapDecl {
+    pub name: String,
+    pub entries: Vec<(i64, i64)>,
 }
 
 /// A player's hand (`(hand Each [size:N])`): a container of Cells beside
@@ -213,6 +242,8 @@ pub enum Moves {
     /// `(forEach Site REGION MOVES)`: the moves of MOVES with each site of
     /// REGION as `(site)` (and `(to)`).
     ForEachSite { region: Region, moves: Box<Moves> },
+    /// `(move Select (from REGION [if:C]) [(then E)])`: choose a site.
+    Select(Box<Select>),
     /// `(append EFFECT [(then E)])`: all the moves EFFECT yields, merged into
     /// one decision (none when it yields none).
     Append {
@@ -254,6 +285,17 @@ pub enum PromoteTo {
     Owned { who: PlayerRef, per_player: Vec<u8> },
 }
 
+/// `(move Select (from REGION [if:C]) [(then E)])` (Ludii's `Select`
+/// without `to`): one move per site of REGION where C holds with the site
+/// as `(from)` and `(to)`.
+#[derive(Clone, Debug)]
+pub struct Select {
+    pub rule: u16,
+    pub from: Region,
+    pub from_if: Option<Cond>,
+    pub then: Option<Effect>,
+}
+
 /// One component's rules inside a `(forEach Piece)`.
 #[derive(Clone, Debug)]
 pub struct PieceRules {
@@ -284,6 +326,8 @@ pub struct Add {
 }
 
 /// How a moving piece finds its destinations.
+// Built once per game and read at generation time: variant sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Reach {
     /// `(move Step DIRS)`: one step in each direction.
@@ -321,8 +365,14 @@ pub enum Reach {
         walks: Vec<Vec<Walk>>,
         forward: bool,
     },
-    /// `(move (from REGION) (to REGION))`: any site of `to`.
-    FromTo { to: Region },
+    /// `(move (from REGION [if:C]) (to REGION) [count:N])`: any site of
+    /// `to`, from the sites of REGION where C holds (with the site as
+    /// `(from)`), moving N pieces of a count (Ludii's `ActionMoveN`).
+    FromTo {
+        to: Region,
+        from_if: Option<Cond>,
+        count: Option<IntExpr>,
+    },
 }
 
 /// One instruction of a leap's walk.
@@ -399,13 +449,6 @@ pub enum Region {
     Occupied(Owners),
     /// `(sites Mover)`, `(sites P1)`: the regions owned by a player.
     Owned(PlayerRef),
-    /// `(sites Mover "Name")`: the sites of the regions of that name the
-    /// player owns, per player (index p - 1).
-    OwnedNamed {
-        who: PlayerRef,
-        name: String,
-        per_player: Vec<Vec<Site>>,
-    },
     /// `(difference A B)`.
     Difference(Box<Region>, Box<Region>),
     /// `(intersection A B ...)`.
@@ -444,6 +487,14 @@ pub enum Region {
     ToClear,
     /// `(sites Around REGION [DIRS] [TYPE] [distance:N] [if:C] [includeSelf:B])`.
     Around(Box<Around>),
+    /// `(sites WHO "Name")` for a player known in play: `sites[p]` for
+    /// player p (index 0 for nobody).
+    PerPlayer {
+        who: PlayerRef,
+        sites: Vec<Vec<Site>>,
+    },
+    /// `(if C A B)` over regions.
+    If(Box<Cond>, Box<Region>, Box<Region>),
 }
 
 /// `(sites Around ...)` (Ludii's SitesAround): the sites `distance` steps
@@ -514,7 +565,23 @@ pub enum SiteExpr {
         who: PlayerRef,
         index: u16,
     },
+    /// A site computed by an integer function (`(mapEntry (mover))`,
+    /// `(+ (to) 6)`, `(trackSite Move ...)`); undefined when negative.
+    Int(SiteFn),
 }
+
+/// An integer function giving a site (in [`SiteExpr::Int`]); two are equal
+/// when they are written the same.
+#[derive(Clone, Debug)]
+pub struct SiteFn(pub Box<IntExpr>);
+
+impl PartialEq for SiteFn {
+    fn eq(&self, other: &SiteFn) -> bool {
+        format!("{:?}", self.0) == format!("{:?}", other.0)
+    }
+}
+
+impl Eq for SiteFn {}
 
 /// A player named relative to the state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -572,6 +639,19 @@ pub enum Effect {
         score: IntExpr,
         add: bool,
     },
+    /// `(sow ...)` (Ludii's `Sow`).
+    Sow(Box<Sow>),
+    /// `(set Var ["Name"] N)`: variable number `var` becomes N.
+    SetVar { var: u16, value: IntExpr },
+    /// `(set Value WHO N)`: WHO's value becomes N.
+    SetPlayerValue { who: PlayerRef, value: IntExpr },
+    /// `(fromTo (from S) (to T) count:N)` as a consequence: N pieces go
+    /// from S to T (Ludii's `ActionMove` with a count).
+    MoveCount {
+        from: SiteExpr,
+        to: SiteExpr,
+        count: IntExpr,
+    },
     /// `(forEach Site REGION E)`: E at each site of REGION, as `(site)`.
     ForEachSite { region: Region, effect: Box<Effect> },
     /// A piece move used as a consequence (`(then (slide (from (last To)) S
@@ -585,6 +665,34 @@ pub enum Effect {
     /// `(set Counter [N])`: Ludii's move counter (-1 by default; it grows
     /// by one after each move's end rules).
     SetCounter(IntExpr),
+}
+
+/// `(sow [START] [count:N] [numPerHole:N] ["Track"] [owner:P] [if:C]
+/// [apply:E] [includeSelf:B] [origin:C] [skipIf:C] [backtracking:C|forward:C])`:
+/// the pieces at START are spread one by one along a track (see
+/// docs/ludii-semantics.md for Ludii's exact rules).
+#[derive(Clone, Debug)]
+pub struct Sow {
+    /// Where the seeds are taken from (`(last To)` by default).
+    pub start: SiteExpr,
+    /// How many are sown (the count at START by default).
+    pub count: Option<IntExpr>,
+    pub num_per_hole: IntExpr,
+    /// The track's name, if given.
+    pub track: Option<String>,
+    /// `owner:P`: the track of that owner whose name contains the name.
+    pub owner: Option<IntExpr>,
+    /// `if:C`: when the capture effect applies (with the last sown site as `(to)`).
+    pub capture_if: Cond,
+    /// `apply:E`: the capture effect.
+    pub apply: Option<Effect>,
+    pub include_self: bool,
+    /// `origin:C`: the first seeds go back on START.
+    pub origin: Cond,
+    pub skip_if: Option<Cond>,
+    pub backtracking: Option<Cond>,
+    pub forward: Option<Cond>,
+    pub then: Option<Effect>,
 }
 
 /// `(custodial [(from S)] [DIR] [(between [range] [if:C] [(apply E)])] [(to if:C)] [(then E)])`.
@@ -723,6 +831,35 @@ pub enum IntExpr {
     Score(PlayerRef),
     /// `(counter)`: Ludii's move counter (see [`Effect::SetCounter`]).
     Counter,
+    /// `(* A B ...)`.
+    Mul(Vec<IntExpr>),
+    /// `(trackSite Move [from:S] [WHO|"Name"] steps:N)` (Ludii's
+    /// `TrackSiteMove`): the site N steps after S on WHO's track (the
+    /// first whose name contains "Name" and owned by WHO, else the first
+    /// containing it, else WHO's first track, else the first of nobody);
+    /// -1 past the end of an open track.
+    TrackSiteMove {
+        from: SiteExpr,
+        who: PlayerRef,
+        name: Option<String>,
+        steps: Box<IntExpr>,
+    },
+    /// `(var ["Name"])`: variable number N (-1 until set).
+    Var(u16),
+    /// `(value Player WHO)`: WHO's value (-1 until set).
+    PlayerValue(PlayerRef),
+    /// `(if C A B)` over integers.
+    If {
+        condition: Box<Cond>,
+        then: Box<IntExpr>,
+        otherwise: Box<IntExpr>,
+    },
+    /// `(mapEntry ["Name"] KEY)`: the value of the first map (of that
+    /// name) with an entry for KEY, else KEY itself.
+    MapEntry {
+        map: Option<String>,
+        key: Box<IntExpr>,
+    },
     /// `(/ A B)`: Java's integer division (towards zero).
     Div(Box<IntExpr>, Box<IntExpr>),
     /// `(count Pieces [WHO] ["Name"] [in:REGION])` (Ludii's `CountPieces`):
@@ -813,6 +950,8 @@ pub struct Loop {
 #[derive(Clone, Debug)]
 pub struct EndRule {
     pub condition: Cond,
+    /// `(byScore {(score P N)...})`: each player's score set to N first.
+    pub final_scores: Vec<(PlayerRef, IntExpr)>,
     pub who: ResultPlayer,
     pub result: ResultKind,
     /// The rule's text, for messages and generated documentation.

@@ -102,43 +102,6 @@ impl fmt::Display for Mismatch {
     }
 }
 
-/// Whether `state` is where Ludii's `next` step starts: same mover, same
-/// number of legal moves, and the same keys where the step lists them.
-fn leads_to<G: Game>(game: &G, state: &G::State, next: &TrialStep) -> bool {
-    let Status::Ongoing { mover } = game.status(state) else {
-        return false;
-    };
-    let mut legal = MoveBuffer::new();
-    game.legal_moves(state, &mut legal);
-    let keys: Vec<MoveKey> = legal.iter().map(|&m| game.move_key(m)).collect();
-    mover == next.mover
-        && keys.len() == next.legal
-        && next
-            .legal_moves
-            .as_ref()
-            .is_none_or(|expected| compare_key_sets(&keys, expected).is_ok())
-}
-
-/// How many of `steps` (at most 64) `state` follows: each step's start
-/// matches and its move is legal, before the first that does not.
-fn agreeing_steps<G: Game>(game: &G, mut state: G::State, steps: &[TrialStep]) -> usize {
-    let mut legal = MoveBuffer::new();
-    for (n, step) in steps.iter().take(64).enumerate() {
-        if !leads_to(game, &state, step) {
-            return n;
-        }
-        game.legal_moves(&state, &mut legal);
-        let Ok(played) = step.played.parse::<MoveKey>() else {
-            return n;
-        };
-        let Some(&mv) = legal.iter().find(|&&m| game.move_key(m) == played) else {
-            return n;
-        };
-        game.apply(&mut state, mv);
-    }
-    steps.len().min(64)
-}
-
 /// The component of the first `Promote(...,what=N,...)` action, if any.
 fn promoted_component(actions: &[String]) -> Option<u32> {
     let promote = actions.iter().find(|a| a.starts_with("Promote("))?;
@@ -159,85 +122,167 @@ pub struct Replayed {
 /// Replays `trial` on `game`, comparing mover, legal-move count and (where the
 /// trial has them) the multiset of legal-move keys at every step, then the
 /// final winner, ranking, end reason and move count.
+///
+/// Ludii lists every move its rules make, so several legal moves may share
+/// the played key (two rules selecting the same site, captures reaching
+/// the same square along different paths) while doing different things.
+/// The trial records which key was played, not which of them: the replay
+/// tries them in the engine's order and backtracks to the next one when
+/// the rest of the trial disagrees (at most [`BACKTRACKS`] times), and
+/// reports the furthest mismatch when none agrees.
 pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
-    let mut state = game.initial_state();
-    let mut legal = MoveBuffer::new();
-    let mut steps_with_keys = 0;
-    for (i, step) in trial.steps.iter().enumerate() {
-        let at = |message: String| Mismatch {
-            step: Some(i),
-            message,
-        };
-        let mover = match game.status(&state) {
-            Status::Ongoing { mover } => mover,
-            Status::Over(outcome) => {
-                return Err(at(format!(
-                    "the engine says the game is over (winner {}), Ludii plays {}",
-                    outcome.winner, step.played
-                )))
-            }
-        };
-        if mover != step.mover {
-            return Err(at(format!("mover is P{mover}, Ludii's is P{}", step.mover)));
-        }
-        game.legal_moves(&state, &mut legal);
-        let keys: Vec<MoveKey> = legal.iter().map(|&m| game.move_key(m)).collect();
-        if let Some(expected) = &step.legal_moves {
-            compare_key_sets(&keys, expected).map_err(at)?;
-            steps_with_keys += 1;
-        }
-        if keys.len() != step.legal {
-            return Err(at(format!(
-                "{} legal moves, Ludii has {}",
-                keys.len(),
-                step.legal
-            )));
-        }
-        let played: MoveKey = step
-            .played
-            .parse()
-            .map_err(|e| at(format!("bad key in the trial: {e}")))?;
-        let Some(mut index) = keys.iter().position(|&k| k == played) else {
-            return Err(at(format!(
-                "Ludii's move {played} is not legal in the engine"
-            )));
-        };
-        // Moves sharing the key (promotions) are told apart by the
-        // component Ludii's actions name, where the trial lists them, else
-        // by which of them leads to the next step Ludii recorded.
-        let same: Vec<usize> = (0..keys.len()).filter(|&i| keys[i] == played).collect();
-        if same.len() > 1 {
-            let named = promoted_component(&step.actions).and_then(|what| {
-                same.iter()
-                    .copied()
-                    .find(|&i| game.promoted_to(legal[i]) == Some(what))
-            });
-            // The candidate whose continuation follows Ludii's steps longest.
-            let agreement = |c: usize| {
-                let mut after = state.clone();
-                game.apply(&mut after, legal[c]);
-                agreeing_steps(game, after, &trial.steps[i + 1..])
-            };
-            let best = same
-                .iter()
-                .copied()
-                .map(|c| (agreement(c), c))
-                .fold(None, |best: Option<(usize, usize)>, (n, c)| match best {
-                    Some((m, _)) if m >= n => best,
-                    _ => Some((n, c)),
-                })
-                .map(|(_, c)| c);
-            if let Some(n) = named.or(best) {
-                index = n;
-            }
-        }
-        game.apply(&mut state, legal[index]);
+    // A step where several moves share the played key: the state before
+    // it, those moves, and the next one to try.
+    struct Branch<S, M> {
+        step: usize,
+        state: S,
+        moves: Vec<M>,
+        next: usize,
+        steps_with_keys: usize,
     }
+    let mut branches: Vec<Branch<G::State, G::Move>> = Vec::new();
+    let mut state = game.initial_state();
+    let mut i = 0;
+    let mut steps_with_keys = 0;
+    let mut furthest: Option<Mismatch> = None;
+    let mut backtracks = 0;
+    loop {
+        let checked = if i < trial.steps.len() {
+            check_step(game, &state, trial, i).map(Some)
+        } else {
+            check_end(game, &state, trial).map(|()| None)
+        };
+        match checked {
+            Ok(None) => {
+                return Ok(Replayed {
+                    steps: trial.steps.len(),
+                    steps_with_keys,
+                })
+            }
+            Ok(Some((moves, with_keys))) => {
+                steps_with_keys += usize::from(with_keys);
+                if moves.len() > 1 {
+                    branches.push(Branch {
+                        step: i,
+                        state: state.clone(),
+                        moves: moves.clone(),
+                        next: 1,
+                        steps_with_keys,
+                    });
+                }
+                game.apply(&mut state, moves[0]);
+                i += 1;
+            }
+            Err(m) => {
+                let further = match (&furthest, m.step) {
+                    (None, _) => true,
+                    (Some(f), Some(s)) => f.step.is_some_and(|fs| s > fs),
+                    (Some(f), None) => f.step.is_some(),
+                };
+                if further {
+                    furthest = Some(m);
+                }
+                // Back to the latest branch with a move left to try.
+                loop {
+                    let Some(b) = branches.last_mut() else {
+                        return Err(furthest.expect("a mismatch was recorded"));
+                    };
+                    if b.next < b.moves.len() && backtracks < BACKTRACKS {
+                        backtracks += 1;
+                        state = b.state.clone();
+                        game.apply(&mut state, b.moves[b.next]);
+                        b.next += 1;
+                        i = b.step + 1;
+                        steps_with_keys = b.steps_with_keys;
+                        break;
+                    }
+                    if backtracks >= BACKTRACKS {
+                        return Err(furthest.expect("a mismatch was recorded"));
+                    }
+                    branches.pop();
+                }
+            }
+        }
+    }
+}
+
+/// Most times [`replay`] goes back to try another move with the same key.
+const BACKTRACKS: usize = 10_000;
+
+/// Checks step `i` of `trial` in `state`: the mover, the legal moves' count
+/// and keys (where listed). Returns the legal moves with the played key,
+/// and whether the keys were compared.
+fn check_step<G: Game>(
+    game: &G,
+    state: &G::State,
+    trial: &Trial,
+    i: usize,
+) -> Result<(Vec<G::Move>, bool), Mismatch> {
+    let step = &trial.steps[i];
+    let at = |message: String| Mismatch {
+        step: Some(i),
+        message,
+    };
+    let mover = match game.status(state) {
+        Status::Ongoing { mover } => mover,
+        Status::Over(outcome) => {
+            return Err(at(format!(
+                "the engine says the game is over (winner {}), Ludii plays {}",
+                outcome.winner, step.played
+            )))
+        }
+    };
+    if mover != step.mover {
+        return Err(at(format!("mover is P{mover}, Ludii's is P{}", step.mover)));
+    }
+    let mut legal = MoveBuffer::new();
+    game.legal_moves(state, &mut legal);
+    let keys: Vec<MoveKey> = legal.iter().map(|&m| game.move_key(m)).collect();
+    let with_keys = step.legal_moves.is_some();
+    if let Some(expected) = &step.legal_moves {
+        compare_key_sets(&keys, expected).map_err(at)?;
+    }
+    if keys.len() != step.legal {
+        return Err(at(format!(
+            "{} legal moves, Ludii has {}",
+            keys.len(),
+            step.legal
+        )));
+    }
+    let played: MoveKey = step
+        .played
+        .parse()
+        .map_err(|e| at(format!("bad key in the trial: {e}")))?;
+    let mut moves: Vec<G::Move> = (0..keys.len())
+        .filter(|&j| keys[j] == played)
+        .map(|j| legal[j])
+        .collect();
+    // Promotions share a key: the one Ludii's actions name is tried first
+    // (the library trials list actions for their first 200 steps).
+    if let Some(what) = promoted_component(&step.actions) {
+        if let Some(j) = moves
+            .iter()
+            .position(|&m| game.promoted_to(m) == Some(what))
+        {
+            moves.swap(0, j);
+        }
+    }
+    if moves.is_empty() {
+        return Err(at(format!(
+            "Ludii's move {played} is not legal in the engine"
+        )));
+    }
+    Ok((moves, with_keys))
+}
+
+/// Checks the end of `trial` in `state`: over, with the same winner,
+/// ranking, end reason and number of moves.
+fn check_end<G: Game>(game: &G, state: &G::State, trial: &Trial) -> Result<(), Mismatch> {
     let end = |message: String| Mismatch {
         step: None,
         message,
     };
-    let outcome = match game.status(&state) {
+    let outcome = match game.status(state) {
         Status::Over(outcome) => outcome,
         Status::Ongoing { mover } => {
             return Err(end(format!(
@@ -275,17 +320,14 @@ pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
             outcome.reason, trial.end_reason
         )));
     }
-    let moves = game.moves_played(&state);
+    let moves = game.moves_played(state);
     if moves != trial.num_moves {
         return Err(end(format!(
             "{moves} moves played, Ludii counts {}",
             trial.num_moves
         )));
     }
-    Ok(Replayed {
-        steps: trial.steps.len(),
-        steps_with_keys,
-    })
+    Ok(())
 }
 
 /// Compares the engine's keys with Ludii's as multisets; the error lists the difference.

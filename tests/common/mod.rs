@@ -5,8 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use ludemic_compiler::interp::Interpreter;
-use ludemic_compiler::{load, Config};
+use ludemic_compiler::expand::DefineLibrary;
+use ludemic_compiler::interp::{Interpreter, State};
+use ludemic_compiler::{load, load_str, Config};
+use ludemic_runtime::{Game, MoveBuffer};
 
 /// The repository root.
 pub fn root() -> PathBuf {
@@ -46,6 +48,35 @@ pub fn corpus_game(ludii: &Path, lud: &str, options: &[String]) -> Interpreter {
     };
     let loaded = load(&ludii.join("lud").join(lud), &config).unwrap_or_else(|e| panic!("{e}"));
     Interpreter::new(loaded.model)
+}
+
+/// Loads an inline description (no define library), or its error as text.
+pub fn inline_game(text: &str) -> Result<Interpreter, String> {
+    load_str(
+        Path::new("inline.lud"),
+        text,
+        &DefineLibrary::empty(),
+        &Config::default(),
+    )
+    .map(|loaded| Interpreter::new(loaded.model))
+    .map_err(|e| format!("{e:?}"))
+}
+
+/// The keys of the legal moves, sorted as strings.
+pub fn sorted_keys(g: &Interpreter, state: &State) -> Vec<String> {
+    let mut legal = MoveBuffer::new();
+    g.legal_moves(state, &mut legal);
+    let mut keys: Vec<String> = legal.iter().map(|&m| g.move_key(m).to_string()).collect();
+    keys.sort();
+    keys
+}
+
+/// Plays the legal move with this key.
+pub fn play_key(g: &Interpreter, state: &mut State, key: &str) {
+    let mv = g
+        .find_move(state, key)
+        .unwrap_or_else(|| panic!("{key} is not legal"));
+    g.apply(state, mv);
 }
 
 /// The seven placement games: corpus path, our own file, and trial slugs.
@@ -136,33 +167,7 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-/// Loads an inline description (no define library, default options).
-pub fn inline_game(text: &str) -> Interpreter {
-    let loaded = ludemic_compiler::load_str(
-        Path::new("inline.lud"),
-        text,
-        &ludemic_compiler::expand::DefineLibrary::empty(),
-        &Config::default(),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    Interpreter::new(loaded.model)
-}
-
-/// The keys of the legal moves in `state`, sorted as strings.
-pub fn sorted_keys(g: &Interpreter, state: &ludemic_compiler::interp::State) -> Vec<String> {
-    use ludemic_runtime::Game;
-    let mut legal = ludemic_runtime::MoveBuffer::new();
-    g.legal_moves(state, &mut legal);
-    let mut keys: Vec<String> = legal.iter().map(|&m| g.move_key(m).to_string()).collect();
-    keys.sort();
-    keys
-}
-
-/// Plays the legal move with this key (panics when there is none).
-pub fn play_key(g: &Interpreter, state: &mut ludemic_compiler::interp::State, key: &str) {
-    use ludemic_runtime::Game;
-    let mv = g
-        .find_move(state, key)
-        .unwrap_or_else(|| panic!("{key} is not legal"));
-    g.apply(state, mv);
+/// Loads an inline description that must lower (panics with the error).
+pub fn inline(text: &str) -> Interpreter {
+    inline_game(text).unwrap_or_else(|e| panic!("{e}"))
 }

@@ -81,6 +81,9 @@ pub fn features(model: &GameModel) -> Features {
     if model.requires_count {
         check.refuse("counts of pieces on a site");
     }
+    if !model.tracks.is_empty() {
+        check.refuse("tracks");
+    }
     if model.phases.len() > 255 {
         check.refuse("more than 255 phases");
     }
@@ -112,6 +115,9 @@ pub fn features(model: &GameModel) -> Features {
     for rule in phase_ends.chain(&model.end) {
         if let crate::ir::ResultKind::ByScore { .. } = rule.result {
             check.scores = true;
+        }
+        if !rule.final_scores.is_empty() {
+            check.refuse("`(byScore {(score P N)...})`");
         }
         check.cond(&rule.condition, true);
     }
@@ -227,6 +233,7 @@ impl Check {
             Moves::ForPlayer { .. } => self.refuse("`(forEach Piece WHO)` of another player"),
             Moves::Promote(_) => self.refuse("`(move Promote ...)`"),
             Moves::MaxMoves(_) => self.refuse("`(max Moves ...)`"),
+            Moves::Select(_) => self.refuse("`(move Select ...)`"),
             Moves::ForEachPiece(rules) => {
                 for r in rules {
                     self.moves(&r.moves, true);
@@ -322,7 +329,12 @@ impl Check {
                     self.refuse("`(move Leap ... forward:True)` outside `(forEach Piece)`");
                 }
             }
-            Reach::FromTo { to } => self.region(to),
+            Reach::FromTo { to, from_if, count } => {
+                if from_if.is_some() || count.is_some() {
+                    self.refuse("`(move (from ... if:C) ... count:N)`");
+                }
+                self.region(to)
+            }
         }
         if let Some(r) = &pm.from {
             self.region(r);
@@ -402,6 +414,10 @@ impl Check {
                 self.piece_move_effects = true;
                 self.piece_move(pm, false);
             }
+            Effect::Sow(_) => self.refuse("`(sow ...)`"),
+            Effect::SetVar { .. } => self.refuse("`(set Var ...)`"),
+            Effect::SetPlayerValue { .. } => self.refuse("`(set Value WHO N)`"),
+            Effect::MoveCount { .. } => self.refuse("`(fromTo ... count:N)`"),
         }
     }
 
@@ -412,6 +428,9 @@ impl Check {
                 self.refuse("`(where \"Name\" WHO)` of a player known in play")
             }
             _ => {}
+        }
+        if let SiteExpr::Int(_) = x {
+            self.refuse("sites computed by integer functions");
         }
     }
 
@@ -509,6 +528,12 @@ impl Check {
             IntExpr::ComponentOf { .. } => self.refuse("`(id \"Name\" WHO)` as a number"),
             IntExpr::Counter => self.refuse("`(counter)`"),
             IntExpr::Score(_) => self.scores = true,
+            IntExpr::Mul(_) => self.refuse("`(* ...)`"),
+            IntExpr::Var(_) => self.refuse("`(var ...)`"),
+            IntExpr::TrackSiteMove { .. } => self.refuse("`(trackSite Move ...)`"),
+            IntExpr::PlayerValue(_) => self.refuse("`(value Player ...)`"),
+            IntExpr::If { .. } => self.refuse("`(if C A B)` as a number"),
+            IntExpr::MapEntry { .. } => self.refuse("`(mapEntry ...)`"),
         }
     }
 
@@ -518,7 +543,6 @@ impl Check {
             | Region::Static(_)
             | Region::Occupied(_)
             | Region::Owned(_)
-            | Region::OwnedNamed { .. }
             | Region::Row(_)
             | Region::Column(_) => {}
             Region::Union(parts) | Region::Intersection(parts) => {
@@ -548,6 +572,8 @@ impl Check {
             Region::Hand(_) => self.refuse("`(sites Hand ...)`"),
             Region::ToClear => self.refuse("`(sites ToClear)`"),
             Region::Around(_) => self.refuse("`(sites Around ...)`"),
+            Region::PerPlayer { .. } => self.refuse("`(sites WHO \"Name\")`"),
+            Region::If(..) => self.refuse("`(if C A B)` over regions"),
         }
     }
 }
@@ -581,6 +607,7 @@ pub fn placements<'m>(moves: &'m Moves, out: &mut Vec<&'m crate::ir::Add>) {
         | Moves::Shoot(_)
         | Moves::Pass { .. }
         | Moves::Remove { .. }
+        | Moves::Select(_)
         | Moves::Append { .. } => {}
     }
 }

@@ -50,6 +50,7 @@ mod extent;
 mod geom;
 mod graph;
 mod hex;
+pub mod mancala;
 mod operators;
 mod perimeter;
 mod properties;

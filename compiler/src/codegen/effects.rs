@@ -75,8 +75,12 @@ pub(super) fn collect_rules<'m>(
         }),
         Moves::Pass { .. } => {}
         Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
-        Moves::Do { .. } | Moves::ForPlayer { .. } | Moves::Promote(_) | Moves::MaxMoves(_) => {
-            unreachable!("refused by features: do, forEach Piece WHO, move Promote")
+        Moves::Do { .. }
+        | Moves::ForPlayer { .. }
+        | Moves::Promote(_)
+        | Moves::MaxMoves(_)
+        | Moves::Select(_) => {
+            unreachable!("refused by features: do, forEach Piece WHO, move Promote, select")
         }
         Moves::ForEachPiece(rules) => {
             for r in rules {
@@ -213,6 +217,12 @@ impl Gen<'_> {
                 })
             }
             Effect::Move(m) => self.consequence_move(m),
+            Effect::Sow(_)
+            | Effect::MoveCount { .. }
+            | Effect::SetVar { .. }
+            | Effect::SetPlayerValue { .. } => {
+                unreachable!("refused by features: sowing and counts")
+            }
         }
     }
 

@@ -59,6 +59,7 @@ impl Gen<'_> {
             SiteExpr::Iterated => bound(self.scope.site, "site"),
             SiteExpr::HandSite { .. } => unreachable!("refused by features: hands"),
             SiteExpr::WhereOf { .. } => unreachable!("refused by features: (where \"Name\" WHO)"),
+            SiteExpr::Int(_) => unreachable!("refused by features: computed sites"),
             SiteExpr::LastTo => (quote!(s.last_to), false),
             SiteExpr::LastFrom => (quote!(s.last_from), false),
             SiteExpr::LastToAfterConsequence => (quote!(s.last_to_after), false),
@@ -160,6 +161,14 @@ impl Gen<'_> {
             }
             IntExpr::CountMoves => quote!((s.moves as i64)),
             IntExpr::CountAt(_) => unreachable!("refused by features: counts of pieces"),
+            IntExpr::Mul(_)
+            | IntExpr::If { .. }
+            | IntExpr::MapEntry { .. }
+            | IntExpr::Var(_)
+            | IntExpr::TrackSiteMove { .. }
+            | IntExpr::PlayerValue(_) => {
+                unreachable!("refused by features: (*...), (if ...) and (mapEntry ...) as numbers")
+            }
             IntExpr::What(_) | IntExpr::ComponentOf { .. } | IntExpr::Counter => {
                 unreachable!("refused by features: components as numbers")
             }
@@ -413,7 +422,8 @@ impl Gen<'_> {
         let who = pieces.who.map(|w| self.player(w));
         let sites = match (&pieces.kinds, &who) {
             (None, Some(p)) => quote!(s.owned[#p as usize]),
-            (None, None) => quote!(s.occupied.minus(s.owned[0])),
+            // Ludii's `All` counts the shared and neutral pieces too.
+            (None, None) => quote!(s.occupied),
             (Some(kinds), who) => {
                 let sets: Vec<TokenStream> = kinds
                     .iter()
@@ -422,7 +432,7 @@ impl Gen<'_> {
                         let of_kind = self.component_sites(quote!(#lit));
                         let owner_counts = match who {
                             Some(p) => quote!(OWNER[#lit as usize] == #p),
-                            None => quote!(OWNER[#lit as usize] != 0),
+                            None => quote!(true),
                         };
                         quote!(if #owner_counts { #of_kind } else { Board::EMPTY })
                     })
@@ -446,6 +456,9 @@ impl Gen<'_> {
             Region::Hand(_) => unreachable!("refused by features: hands"),
             Region::ToClear => unreachable!("refused by features: (sites ToClear)"),
             Region::Around(_) => unreachable!("refused by features: (sites Around ...)"),
+            Region::PerPlayer { .. } | Region::If(..) => {
+                unreachable!("refused by features: per-player and conditional regions")
+            }
             Region::Static(sites) => {
                 let b = self.tables.bits(sites.iter().copied());
                 quote!(#b)
@@ -482,33 +495,6 @@ impl Gen<'_> {
                     &sets,
                 );
                 let p = self.player(*p);
-                quote!(#table[#p as usize])
-            }
-            Region::OwnedNamed {
-                who,
-                name,
-                per_player,
-            } => {
-                // Index 0 (nobody) owns none.
-                let sets: Vec<Vec<u16>> = std::iter::once(Vec::new())
-                    .chain(per_player.iter().cloned())
-                    .collect();
-                let ident: String = name
-                    .chars()
-                    .map(|c| {
-                        if c.is_ascii_alphanumeric() {
-                            c.to_ascii_uppercase()
-                        } else {
-                            '_'
-                        }
-                    })
-                    .collect();
-                let table = self.tables.board_list(
-                    &format!("REGION_{ident}"),
-                    &format!("Each player's region \"{name}\"."),
-                    &sets,
-                );
-                let p = self.player(*who);
                 quote!(#table[#p as usize])
             }
             Region::Direction {

@@ -44,8 +44,12 @@ impl Gen<'_> {
             Moves::Shoot(shoot) => self.shoot(shoot, emit),
             Moves::Pass { .. } => emit(quote!(Move::Pass)),
             Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
-            Moves::Do { .. } | Moves::ForPlayer { .. } | Moves::Promote(_) | Moves::MaxMoves(_) => {
-                unreachable!("refused by features: do, forEach Piece WHO, move Promote")
+            Moves::Do { .. }
+            | Moves::ForPlayer { .. }
+            | Moves::Promote(_)
+            | Moves::MaxMoves(_)
+            | Moves::Select(_) => {
+                unreachable!("refused by features: do, forEach Piece WHO, move Promote, select")
             }
             Moves::ForEachPiece(rules) => {
                 let saved = (self.scope, self.component);
@@ -355,7 +359,7 @@ impl Gen<'_> {
                     }
                 }
             }
-            Reach::FromTo { to } => {
+            Reach::FromTo { to, .. } => {
                 let r = self.region(to);
                 let test = self.target_test(m, false);
                 let mv = emit_dir(0);

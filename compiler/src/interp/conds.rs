@@ -197,6 +197,12 @@ impl Interpreter {
                 // Ludii throws on a zero divisor; lowering folds constant ones.
                 a.checked_div(b).unwrap_or(0)
             }
+            IntExpr::Var(v) => state.vars[*v as usize],
+            IntExpr::PlayerValue(p) => state.player_values[self.resolve(state, mover, *p) as usize],
+            IntExpr::Mul(_)
+            | IntExpr::If { .. }
+            | IntExpr::MapEntry { .. }
+            | IntExpr::TrackSiteMove { .. } => self.eval_family_int(state, mover, ctx, n),
         }
     }
 
@@ -210,7 +216,7 @@ impl Interpreter {
             SiteExpr::Iterated => ctx.site,
             SiteExpr::LastTo => state.last_to,
             SiteExpr::LastFrom => state.last_from,
-            SiteExpr::LastToAfterConsequence => state.last_to_after,
+            SiteExpr::LastToAfterConsequence => state.decision_to.or(state.last_to_after),
             SiteExpr::Const(s) => Some(*s),
             SiteExpr::Where { component } => {
                 let what = *component as u8 + 1;
@@ -226,6 +232,10 @@ impl Interpreter {
                 let who = self.resolve(state, state.mover, *who);
                 let hand = self.model.hands.iter().find(|h| h.owner == who)?;
                 (*index < hand.size).then_some(hand.first + index)
+            }
+            SiteExpr::Int(f) => {
+                let n = self.eval_int(state, state.mover, ctx, &f.0);
+                (n >= 0 && (n as usize) < state.what.len()).then_some(n as Site)
             }
         }
     }
@@ -305,8 +315,9 @@ impl Interpreter {
                 && pieces.kinds.as_ref().is_none_or(|k| k.contains(&what))
                 && match who {
                     Some(p) => self.model.components[what as usize - 1].owner == p,
-                    // Ludii's `All`: every player, not the neutral pieces.
-                    None => self.model.components[what as usize - 1].owner != 0,
+                    // Ludii's `All` (PlayersIndices): every player and the
+                    // shared or neutral pieces (player 0).
+                    None => true,
                 }
         };
         let on_site = |site: usize| -> usize {
@@ -385,14 +396,17 @@ impl Interpreter {
                         }
                 })
                 .collect(),
-            Region::OwnedNamed {
-                who, per_player, ..
-            } => {
-                let p = self.resolve(state, mover, *who);
-                per_player
-                    .get((p as usize).wrapping_sub(1))
-                    .cloned()
-                    .unwrap_or_default()
+            Region::PerPlayer { who, sites } => {
+                let p = self.resolve(state, mover, *who) as usize;
+                sites.get(p).cloned().unwrap_or_default()
+            }
+            Region::If(c, a, b) => {
+                let chosen = if self.eval_cond(state, mover, ctx, c) {
+                    a
+                } else {
+                    b
+                };
+                self.region_sites(state, mover, ctx, chosen)
             }
             Region::Owned(p) => {
                 let p = self.resolve(state, mover, *p);

@@ -33,6 +33,14 @@ impl Interpreter {
                 continue;
             }
             if let ResultKind::ByScore { misere } = rule.result {
+                for (who, n) in &rule.final_scores {
+                    let p = self.resolve(state, mover, *who) as usize;
+                    let ctx = super::conds::Ctx::default();
+                    let score = self.eval_int(state, mover, &ctx, n) as i32;
+                    if p < state.scores.len() {
+                        state.scores[p] = score;
+                    }
+                }
                 self.by_score(state, misere);
                 continue;
             }

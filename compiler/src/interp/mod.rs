@@ -8,6 +8,7 @@ mod hop;
 mod moves;
 mod patterns;
 mod requirements;
+mod sow;
 mod state;
 
 use ludemic_runtime::{EndReason, Game, MoveBuffer, MoveKey, Outcome, Player, Status, MAX_PLAYERS};
@@ -42,6 +43,16 @@ pub enum Move {
     /// `(site)` of the `forEach Site` around it); `to` is the site of its
     /// first action, which names the move.
     Effect { rule: u16, site: Site, to: Site },
+    /// Move `count` pieces from `from` to `to`, by the `(move (from ...)
+    /// (to ...) count:N)` numbered `rule` (Ludii's `ActionMoveN`).
+    Count {
+        rule: u16,
+        from: Site,
+        to: Site,
+        count: u32,
+    },
+    /// Select `site`, by the `(move Select ...)` numbered `rule`.
+    Select { rule: u16, site: Site },
     /// Take the piece off `site`, by the `(move Remove ...)` numbered `rule`.
     Remove { rule: u16, site: Site },
     /// Turn the piece on `site` into component `what`, by the
@@ -221,6 +232,8 @@ impl Game for Interpreter {
             },
             elements,
             scores: [0; MAX_PLAYERS + 1],
+            vars: vec![-1; self.model.vars.len()],
+            player_values: [-1; MAX_PLAYERS + 1],
             last_from: None,
             triggers: 0,
             stalemated: 0,
@@ -229,6 +242,7 @@ impl Game for Interpreter {
             to_clear: Vec::new(),
             counter: -1,
             last_to_after: None,
+            decision_to: None,
             mover: 1,
             prev: 0,
             phase: std::array::from_fn(|p| match p {
@@ -309,11 +323,13 @@ impl Game for Interpreter {
                 }
             }
             Move::Effect { to, .. } => MoveKey::place(to as u32),
-            Move::Remove { site, .. } | Move::Promote { site, .. } => MoveKey {
-                to: self.site_ref(self.model.board.site_type, site),
-                ..MoveKey::place(site as u32)
-            },
-            Move::Piece { from, to, .. } => MoveKey {
+            Move::Select { site, .. } | Move::Remove { site, .. } | Move::Promote { site, .. } => {
+                MoveKey {
+                    to: self.site_ref(self.model.board.site_type, site),
+                    ..MoveKey::place(site as u32)
+                }
+            }
+            Move::Piece { from, to, .. } | Move::Count { from, to, .. } => MoveKey {
                 from: self.site_ref(self.model.board.site_type, from),
                 to: self.site_ref(self.model.board.site_type, to),
                 ..MoveKey::step(from as u32, to as u32)
@@ -441,14 +457,20 @@ impl Interpreter {
                     unreachable!("piece move {rule} has a piece-move rule");
                 };
                 self.move_piece(state, m, from, to, dir);
-                state.history.push((mover, false));
-                state.moves += 1;
-                let ctx = Ctx {
-                    from: Some(from),
-                    to: Some(to),
-                    ..Ctx::default()
-                };
-                move_again = self.run_consequences(state, rule, &ctx);
+                move_again = self.played(state, mover, rule, from, to);
+            }
+            Move::Count {
+                rule,
+                from,
+                to,
+                count,
+            } => {
+                self.move_count(state, from, to, count);
+                move_again = self.played(state, mover, rule, from, to);
+            }
+            Move::Select { rule, site } => {
+                // Ludii's ActionSelect changes nothing: its consequences do.
+                move_again = self.played_at(state, mover, rule, site);
             }
             Move::Remove { rule, site } => {
                 // Ludii's ActionRemove empties the site (the top of a stack).
@@ -495,16 +517,25 @@ impl Interpreter {
     /// Records a move made at `site` alone (a placement, a removal) and runs
     /// its rule's consequences there; returns whether the mover moves again.
     fn played_at(&self, state: &mut State, mover: Player, rule: u16, site: Site) -> bool {
-        state.last_to = Some(site);
-        state.last_from = Some(site);
+        self.played(state, mover, rule, site, site)
+    }
+
+    /// Records a move from `from` to `to` and runs its rule's consequences
+    /// there; returns whether the mover moves again.
+    fn played(&self, state: &mut State, mover: Player, rule: u16, from: Site, to: Site) -> bool {
+        state.last_to = Some(to);
+        state.last_from = Some(from);
         state.history.push((mover, false));
         state.moves += 1;
         let ctx = Ctx {
-            from: Some(site),
-            to: Some(site),
+            from: Some(from),
+            to: Some(to),
             ..Ctx::default()
         };
-        self.run_consequences(state, rule, &ctx)
+        state.decision_to = Some(to);
+        let again = self.run_consequences(state, rule, &ctx);
+        state.decision_to = None;
+        again
     }
 
     /// The `then` consequences of a rule's move, in order; returns whether
@@ -527,6 +558,14 @@ impl Interpreter {
             to: Some(to),
             ..Ctx::default()
         };
+        if let Reach::FromTo { count: Some(n), .. } = &m.reach {
+            // Ludii's ActionMoveN: N pieces of the count at `from`.
+            let n = self.eval_int(state, state.mover, &ctx, n).max(0) as u32;
+            self.move_count(state, from, to, n);
+            state.last_from = Some(from);
+            state.last_to = Some(to);
+            return;
+        }
         let mut to_apply = m.to_apply.as_ref();
         if let Reach::Hop {
             distance,
@@ -777,6 +816,7 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
         }
         Moves::Move(m) => record(m.rule, &m.then),
         Moves::Append { rule, then, .. } => record(*rule, then),
+        Moves::Select(s) => record(s.rule, &s.then),
         Moves::ForEachSite { region, moves } => {
             collect_in_region(region, out);
             collect_rules(moves, outer, out);

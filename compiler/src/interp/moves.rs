@@ -21,6 +21,7 @@ impl Interpreter {
             Moves::Add(add) => self.generate_add(state, player, ctx, add, out),
             Moves::Move(m) => self.generate_piece_move(state, player, ctx, m, out),
             Moves::Shoot(shoot) => self.generate_shoot(state, shoot, out),
+            Moves::Select(select) => self.generate_select(state, player, ctx, select, out),
             Moves::Pass { .. } => out.push(Move::Pass),
             Moves::Remove { rule, sites, .. } => {
                 // Ludii's Remove: a move per site of the region holding a piece.
@@ -163,16 +164,43 @@ impl Interpreter {
             if matches!(m.reach, Reach::FromTo { .. }) && state.what[from as usize] == 0 {
                 continue;
             }
+            if let Reach::FromTo {
+                from_if: Some(c), ..
+            } = &m.reach
+            {
+                let at = Ctx {
+                    from: Some(from),
+                    ..*ctx
+                };
+                if !self.eval_cond(state, player, &at, c) {
+                    continue;
+                }
+            }
             let base = Ctx {
                 from: Some(from),
                 ..*ctx
             };
+            // Ludii's FromTo counts the pieces when it makes the move.
+            let count = match &m.reach {
+                Reach::FromTo { count: Some(n), .. } => {
+                    Some(self.eval_int(state, player, &base, n).max(0) as u32)
+                }
+                _ => None,
+            };
             self.destinations(state, player, &base, m, &mut |to, dir| {
-                out.push(Move::Piece {
-                    rule: m.rule,
-                    from,
-                    to,
-                    dir,
+                out.push(match count {
+                    Some(count) => Move::Count {
+                        rule: m.rule,
+                        from,
+                        to,
+                        count,
+                    },
+                    None => Move::Piece {
+                        rule: m.rule,
+                        from,
+                        to,
+                        dir,
+                    },
                 })
             });
         }
@@ -307,7 +335,7 @@ impl Interpreter {
                     }
                 }
             }
-            Reach::FromTo { to } => {
+            Reach::FromTo { to, .. } => {
                 for t in self.region_sites(state, player, ctx, to) {
                     if to_ok(t, None) {
                         emit(t, 0);
@@ -348,7 +376,12 @@ impl Interpreter {
     pub(super) fn run_effect(&self, state: &mut State, ctx: &Ctx, effect: &Effect) -> bool {
         let mover = state.mover;
         match effect {
-            Effect::MoveAgain => true,
+            Effect::MoveAgain => {
+                // Ludii's SetNextPlayer acts at once: the consequences
+                // after it see the mover as `Next`.
+                state.again = true;
+                true
+            }
             Effect::If {
                 condition,
                 then,
@@ -497,6 +530,19 @@ impl Interpreter {
             Effect::Trigger { who, .. } => {
                 let p = self.resolve(state, mover, *who);
                 state.set_triggered(p);
+                false
+            }
+            Effect::Sow(_) | Effect::MoveCount { .. } => self.run_family_effect(state, ctx, effect),
+            Effect::SetVar { var, value } => {
+                state.vars[*var as usize] = self.eval_int(state, mover, ctx, value);
+                false
+            }
+            Effect::SetPlayerValue { who, value } => {
+                let p = self.resolve(state, mover, *who) as usize;
+                let n = self.eval_int(state, mover, ctx, value);
+                if (1..=self.model.num_players as usize).contains(&p) {
+                    state.player_values[p] = n;
+                }
                 false
             }
         }
@@ -667,9 +713,14 @@ impl Interpreter {
                         .map_or(0, |o| self.effect_yields(state, mover, ctx, o))
                 }
             }
-            Effect::Attract { .. } | Effect::Move(_) => 1,
             Effect::Promote(p) => p.to.len(),
             Effect::SetState { .. } | Effect::SetCounter(_) => 1,
+            Effect::Attract { .. }
+            | Effect::Move(_)
+            | Effect::Sow(_)
+            | Effect::MoveCount { .. }
+            | Effect::SetVar { .. }
+            | Effect::SetPlayerValue { .. } => 1,
         }
     }
 

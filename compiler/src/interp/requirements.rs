@@ -292,6 +292,8 @@ impl Interpreter {
             Move::Add { site, .. }
             | Move::Remove { site, .. }
             | Move::Promote { site, .. }
+            | Move::Select { site, .. }
+            | Move::Count { to: site, .. }
             | Move::Piece { to: site, .. }
             | Move::Effect { to: site, .. } => Some(site),
             Move::Pass | Move::Swap => None,

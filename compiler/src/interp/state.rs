@@ -36,6 +36,10 @@ pub struct State {
     pub(crate) elements: [Vec<u8>; 3],
     /// Each player's score (index 0 unused).
     pub(crate) scores: [i32; MAX_PLAYERS + 1],
+    /// The variables of `(set Var ...)` by number (-1 until set).
+    pub(crate) vars: Vec<i64>,
+    /// Each player's value, `(set Value WHO N)` (-1 until set).
+    pub(crate) player_values: [i64; MAX_PLAYERS + 1],
     pub(crate) mover: Player,
     /// The player who made the previous move (Ludii's `Prev`), 0 before the first move.
     pub(crate) prev: Player,
@@ -71,6 +75,11 @@ pub struct State {
     /// Where the last move's last action with a site happened, consequences
     /// included (Ludii's `toAfterSubsequents`).
     pub(crate) last_to_after: Option<Site>,
+    /// While a move's consequences run: the `to` of the move's own action.
+    /// Ludii stores the move in the trial before running its consequences,
+    /// so `(last To afterConsequence:True)` reads that move's own actions
+    /// then (`Move.apply`, `Move.toAfterSubsequents`).
+    pub(crate) decision_to: Option<Site>,
     /// Every move played: its mover and whether it was a pass (Ludii's
     /// all-pass rule reads the most recent turns).
     pub(crate) history: Vec<(Player, bool)>,

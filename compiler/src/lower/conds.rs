@@ -70,7 +70,7 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 Cond::Friend(who)
             })
         }
-        "is Mover" | "is Prev" => {
+        "is Mover" | "is Prev" | "is Next" => {
             let name = Cx::ludeme_name(node);
             let mut args = Args::new(node, name.clone(), 1);
             let who = args
@@ -78,10 +78,15 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a player"))?;
             args.finish(cx)?;
             let who = player_fn(cx, who)?;
-            Ok(if name == "is Mover" {
-                Cond::IsMover(who)
-            } else {
-                Cond::IsPrev(who)
+            Ok(match name.as_str() {
+                "is Mover" => Cond::IsMover(who),
+                "is Prev" => Cond::IsPrev(who),
+                // Ludii's IsNext: the player is `state.next()`.
+                _ => Cond::Compare(
+                    crate::ir::Comparison::Eq,
+                    IntExpr::Player(who),
+                    IntExpr::Player(PlayerRef::Next),
+                ),
             })
         }
         "is In" => {
@@ -255,7 +260,7 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
         if let Ok(n) = atom.parse() {
             return Ok(IntExpr::Const(n));
         }
-        if PLAYER_ATOMS.contains(&atom) {
+        if PLAYER_ATOMS.contains(&atom) || super::players::iterated(cx, node).is_some() {
             return Ok(IntExpr::Player(player_ref(cx, node)?));
         }
         return Err(cx.unsupported_in(node, "integer"));
@@ -373,6 +378,10 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
         "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint" | "where"
         | "handSite" => Ok(IntExpr::Site(site(cx, node)?)),
         "what" => Ok(IntExpr::What(at_site(cx, node)?)),
+        // `(id P1)`: Ludii's Id of a role without a name is the player's number.
+        "id" if matches!(node.args(), [who] if who.value.atom().is_some()) => {
+            Ok(IntExpr::Player(player_fn(cx, &node.args()[0].value)?))
+        }
         "id" => {
             let mut args = Args::new(node, "id", 0);
             let name = args
@@ -456,7 +465,7 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             }
             Ok(IntExpr::Div(Box::new(a), Box::new(b)))
         }
-        _ => Err(cx.unsupported_in(node, "integer function")),
+        _ => super::sow::int(cx, node),
     }
 }
 
@@ -565,7 +574,7 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
             let (who, index) = hand_site(cx, node)?;
             Ok(SiteExpr::HandSite { who, index })
         }
-        _ => Err(cx.unsupported_in(node, "site")),
+        _ => super::sow::site(cx, node),
     }
 }
 
@@ -625,7 +634,7 @@ fn pieces(cx: &Cx, node: &Node, what: &str) -> Result<Pieces> {
     let mut args = Args::new(node, what, 1);
     let who = match args.take(|n| {
         n.atom()
-            .is_some_and(|a| a == "All" || PLAYER_ATOMS.contains(&a))
+            .is_some_and(|a| a == "All" || a == "Player" || PLAYER_ATOMS.contains(&a))
     }) {
         Some(n) if n.atom() == Some("All") => None,
         Some(n) => Some(player_fn(cx, n)?),
@@ -648,6 +657,9 @@ fn pieces(cx: &Cx, node: &Node, what: &str) -> Result<Pieces> {
 
 /// `Mover`, `Next`, `Prev`, `P1`...
 pub(super) fn player_ref(cx: &Cx, node: &Node) -> Result<PlayerRef> {
+    if let Some(p) = super::players::iterated(cx, node) {
+        return Ok(p);
+    }
     match node.atom() {
         Some("Mover") => Ok(PlayerRef::Mover),
         Some("Next") => Ok(PlayerRef::Next),
@@ -826,6 +838,9 @@ fn is_loop(cx: &Cx, node: &Node) -> Result<Loop> {
 /// A region evaluated in a state: `(sites Empty)`, `(union ...)`,
 /// `(sites Winning ...)`, or a static region.
 pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
+    if super::players::is_named_sites(node) {
+        return super::players::named_region(cx, node);
+    }
     match Cx::ludeme_name(node).as_str() {
         "sites Around" => {
             let mut args = Args::new(node, "sites Around", 1);
@@ -979,37 +994,17 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
             }
             Ok(occupied)
         }
-        "sites Mover" | "sites Next" | "sites Prev" => {
-            let mut args = Args::new(node, Cx::ludeme_name(node), 1);
-            let name = args.take(|n| n.string().is_some()).and_then(Node::string);
-            args.finish(cx)?;
-            let who = player_ref(cx, &node.args()[0].value)?;
-            let Some(name) = name else {
-                return Ok(Region::Owned(who));
-            };
-            // Ludii's `SitesCustom` by role and name: the sites of the
-            // regions of that name the player owns.
-            let per_player: Vec<Vec<Site>> = (1..=cx.num_players())
-                .map(|p| {
-                    crate::ir::sites_of(
-                        cx.regions
-                            .iter()
-                            .filter(|r| r.owner == p && r.name.as_deref() == Some(name)),
-                    )
-                })
-                .collect();
-            if per_player.iter().all(Vec::is_empty) {
-                return Err(cx.error(
-                    ErrorKind::Invalid,
-                    node,
-                    format!("no player owns a region \"{name}\""),
-                ));
-            }
-            Ok(Region::OwnedNamed {
-                who,
-                name: name.to_owned(),
-                per_player,
-            })
+        "if" => {
+            let (c, a, b) = super::sow::if_parts(cx, node)?;
+            Ok(Region::If(
+                Box::new(cond(cx, c)?),
+                Box::new(region(cx, a)?),
+                Box::new(region(cx, b)?),
+            ))
+        }
+        "sites Mover" | "sites Next" | "sites Prev" | "sites Player" => {
+            Args::new(node, Cx::ludeme_name(node), 1).finish(cx)?;
+            Ok(Region::Owned(player_ref(cx, &node.args()[0].value)?))
         }
         "difference" => {
             let mut args = Args::new(node, "difference", 0);
@@ -1101,7 +1096,7 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
                 moves: Box::new(moves),
             })
         }
-        _ => static_region(cx, node).map(Region::Static),
+        _ => super::sow::region(cx, node),
     }
 }
 
@@ -1113,6 +1108,12 @@ pub(super) fn site_type_arg(args: &mut Args) -> Option<SiteType> {
 
 /// A region that does not depend on the state: sides, corners, site lists.
 pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
+    if super::players::is_named_sites(node) {
+        return match super::players::named_region(cx, node)? {
+            Region::Static(sites) => Ok(sites),
+            _ => Err(cx.unsupported_in(node, "fixed region")),
+        };
+    }
     let name = Cx::ludeme_name(node);
     let b = cx.board(node)?;
     // A lone site number (Ludii's `IntFunction` as a region: `(place "Cow2" 1)`).
@@ -1304,7 +1305,7 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                     if let Some(coord) = a.value.string() {
                         return cx.coord(&a.value, coord);
                     }
-                    let site = cx.int_literal(&a.value)?;
+                    let site = super::sow::fixed_int(cx, &a.value)?;
                     if site < 0 || site as usize >= b.num_sites() {
                         return Err(cx.error(
                             ErrorKind::Invalid,
@@ -1316,7 +1317,7 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                 })
                 .collect::<Result<_>>()?
         }
-        _ => return Err(cx.unsupported_in(node, "region")),
+        _ => return super::sow::static_region(cx, node),
     };
     Ok(sites)
 }

@@ -5,7 +5,7 @@ use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::{Component, PlayerId, RegionDecl};
 use crate::syntax::{Node, NodeKind};
 
-use super::{board, conds, Args, Cx};
+use super::{board, conds, sow, Args, Cx};
 
 /// `(players N)` or `(players {(player N) (player S)})`: the number of
 /// players and each one's facing (index 0 unused).
@@ -67,7 +67,10 @@ pub(super) fn equipment<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
         })?;
     args.finish(cx)?;
     // The board first: regions are evaluated on it, wherever it is listed.
-    for item in items.iter().filter(|a| a.value.head() == Some("board")) {
+    for item in items
+        .iter()
+        .filter(|a| matches!(a.value.head(), Some("board" | "mancalaBoard")))
+    {
         if cx.board.is_some() {
             return Err(cx.error(
                 ErrorKind::Unsupported,
@@ -75,13 +78,23 @@ pub(super) fn equipment<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
                 "a second board is not supported",
             ));
         }
-        cx.board = Some(board::board(cx, &item.value)?);
+        cx.board = Some(if item.value.head() == Some("mancalaBoard") {
+            let (board, tracks) = sow::mancala_board(cx, &item.value)?;
+            cx.tracks = tracks;
+            board
+        } else {
+            board::board(cx, &item.value)?
+        });
         cx.board_text = Some(cx.text(&item.value));
     }
     for item in items {
         let node = &item.value;
         match node.head() {
-            Some("board") => {}
+            Some("board" | "mancalaBoard") => {}
+            Some("map") => {
+                let map = sow::map(cx, node)?;
+                cx.maps.push(map);
+            }
             Some("piece") => piece(cx, node)?,
             Some("hand") => hand(cx, node)?,
             Some("regions") => {

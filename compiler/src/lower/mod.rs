@@ -11,8 +11,11 @@ mod directions;
 mod equipment;
 mod fixed;
 mod moves;
+mod players;
 mod promote;
 mod rules;
+mod sow;
+mod vars;
 
 use crate::diagnostic::{CompileError, ErrorKind, Result};
 use crate::expand::Expanded;
@@ -77,6 +80,10 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         stacking: false,
         hands: Vec::new(),
         counts: std::cell::Cell::new(false),
+        tracks: Vec::new(),
+        maps: Vec::new(),
+        iterated_player: std::cell::Cell::new(None),
+        vars: std::cell::RefCell::new(Vec::new()),
     };
     if game.head() != Some("game") {
         return Err(cx.unsupported(game));
@@ -133,6 +140,9 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         stacking: cx.stacking,
         requires_count: cx.counts.get(),
         hands: cx.hands,
+        tracks: cx.tracks,
+        maps: cx.maps,
+        vars: cx.vars.take(),
     })
 }
 
@@ -177,6 +187,14 @@ pub(crate) struct Cx<'a> {
     hands: Vec<crate::ir::Hand>,
     /// Whether some rule counts pieces (see [`GameModel::requires_count`]).
     counts: std::cell::Cell<bool>,
+    /// The board's tracks (`(mancalaBoard ... (track ...))`).
+    tracks: Vec<crate::ir::Track>,
+    /// The equipment's `(map ...)`s.
+    maps: Vec<crate::ir::MapDecl>,
+    /// The player `Player` names while a `(forEach Player ...)` is unrolled.
+    iterated_player: std::cell::Cell<Option<PlayerId>>,
+    /// Variable names met so far (`(set Var ...)`, `(var ...)`).
+    vars: std::cell::RefCell<Vec<String>>,
 }
 
 impl<'a> Cx<'a> {
@@ -354,14 +372,7 @@ impl<'a> Cx<'a> {
 
     /// The number of the trigger called `name`.
     pub fn trigger(&self, name: &str) -> u8 {
-        let mut triggers = self.triggers.borrow_mut();
-        match triggers.iter().position(|t| t == name) {
-            Some(i) => i as u8,
-            None => {
-                triggers.push(name.to_owned());
-                (triggers.len() - 1) as u8
-            }
-        }
+        intern(&self.triggers, name) as u8
     }
 
     /// The site with Ludii's coordinate label `coord`.
@@ -401,6 +412,18 @@ impl<'a> Cx<'a> {
                 "this needs the board, declared first in the equipment",
             )
         })
+    }
+}
+
+/// The number of `name` in `names`, added at the end when new.
+fn intern(names: &std::cell::RefCell<Vec<String>>, name: &str) -> usize {
+    let mut names = names.borrow_mut();
+    match names.iter().position(|t| t == name) {
+        Some(i) => i,
+        None => {
+            names.push(name.to_owned());
+            names.len() - 1
+        }
     }
 }
 

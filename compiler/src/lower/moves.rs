@@ -25,6 +25,7 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
         "hop" => piece_move(cx, node, Kind::Hop),
         "slide" => piece_move(cx, node, Kind::Slide),
         "move Shoot" => shoot(cx, node),
+        "move Select" => super::sow::select(cx, node),
         "move Pass" => {
             let mut args = Args::new(node, "move Pass", 1);
             let then = then_of(cx, &mut args)?;
@@ -349,7 +350,7 @@ fn by_facing(
         .args()
         .iter()
         .find(|a| a.label.is_none() && a.value.head() == Some("from"))
-        .and_then(|a| from_arg(cx, &a.value, kind).transpose())
+        .and_then(|a| from_arg(cx, &a.value, kind).map(|(r, _)| r).transpose())
         .transpose()?;
     let Some(crate::ir::Region::Site(at)) = from else {
         return Err(cx
@@ -405,8 +406,18 @@ fn by_facing(
 fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceMove> {
     let name = Cx::ludeme_name(node);
     let mut args = Args::new(node, name.clone(), skip);
-    let from = match args.form_with_head("from") {
+    let (from, from_if) = match args.form_with_head("from") {
         Some(f) => from_arg(cx, f, kind)?,
+        None => (None, None),
+    };
+    let count = match args.labeled("count") {
+        Some(n) if kind == Kind::FromTo => {
+            cx.uses_counts();
+            Some(conds::int(cx, n)?)
+        }
+        Some(n) => {
+            return Err(cx.unsupported_in(n, &format!("argument `count:` of `({name} ...)`")))
+        }
         None => None,
     };
     let walks = if kind == Kind::Leap {
@@ -543,6 +554,8 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
         },
         Kind::FromTo => Reach::FromTo {
             to: to_region.expect("checked above"),
+            from_if,
+            count,
         },
     };
     if from.is_none() && cx.facing_component().is_none() {
@@ -567,13 +580,18 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
 
 /// `(from REGION)` of a move; in a hop or step, `(from (last To))` style
 /// single sites; `(from)` alone is the moving piece's own site (`None`).
-fn from_arg(cx: &Cx, node: &Node, _kind: Kind) -> Result<Option<crate::ir::Region>> {
+fn from_arg(cx: &Cx, node: &Node, kind: Kind) -> Result<(Option<crate::ir::Region>, Option<Cond>)> {
     let mut args = Args::new(node, "from", 0);
+    let from_if = match args.labeled("if") {
+        Some(c) if kind == Kind::FromTo => Some(conds::cond(cx, c)?),
+        Some(c) => return Err(cx.unsupported_in(c, "argument `if:` of `(from ...)`")),
+        None => None,
+    };
     let Some(region) = args.next() else {
-        return Ok(None);
+        return Ok((None, from_if));
     };
     args.finish(cx)?;
-    conds::region(cx, region).map(Some)
+    Ok((Some(conds::region(cx, region)?), from_if))
 }
 
 /// `{ {F F R F} {F F L F} }`.
@@ -705,7 +723,7 @@ pub(super) fn piece_names(cx: &Cx, names: &Node) -> Result<Vec<String>> {
 }
 
 /// `(then E)`.
-fn then(cx: &Cx, node: &Node) -> Result<Effect> {
+pub(super) fn then(cx: &Cx, node: &Node) -> Result<Effect> {
     let mut args = Args::new(node, "then", 0);
     let effect = args
         .next()
@@ -726,7 +744,7 @@ fn apply_arg(cx: &Cx, node: &Node) -> Result<Effect> {
 
 /// A consequence: `(moveAgain)`, `(if C E [E])`, `(and {E...})`, `(remove S)`,
 /// `(add (piece P) (to S))`, `(trigger "Name" WHO)`.
-fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
+pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
     if let NodeKind::Array(items) = &node.kind {
         return items
             .iter()
@@ -878,6 +896,11 @@ fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
             })
         }
         Some("custodial") => custodial(cx, node),
+        Some("sow") => super::sow::sow(cx, node),
+        Some("set") if matches!(Cx::ludeme_name(node).as_str(), "set Var" | "set Value") => {
+            super::vars::effect(cx, node)
+        }
+        Some("fromTo") => super::sow::from_to(cx, node),
         Some("flip") => {
             let mut args = Args::new(node, "flip", 0);
             let at = args

@@ -208,7 +208,15 @@ fn end(cx: &Cx, node: &Node) -> Result<Vec<EndRule>> {
         None => return Err(args.error(cx, ErrorKind::Invalid, "`(end ...)` needs a rule")),
     };
     args.finish(cx)?;
-    items.into_iter().map(|item| end_rule(cx, item)).collect()
+    let mut rules = Vec::new();
+    for item in items {
+        if item.head() == Some("forEach") {
+            rules.extend(super::players::end_for_each(cx, item, result_rule)?);
+        } else {
+            rules.push(end_rule(cx, item)?);
+        }
+    }
+    Ok(rules)
 }
 
 /// `(if COND (result WHO Win|Loss|Draw))` or `(if COND (byScore [misere:B]))`.
@@ -224,9 +232,18 @@ fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
         args.finish(cx)?;
         let mut bargs = Args::new(by_score, "byScore", 0);
         let misere = bargs.labeled_bool(cx, "misere", false)?;
+        let final_scores = match bargs.take(|n| matches!(n.kind, NodeKind::Array(_))) {
+            Some(list) => list
+                .args()
+                .iter()
+                .map(|a| final_score(cx, &a.value))
+                .collect::<Result<_>>()?,
+            None => Vec::new(),
+        };
         bargs.finish(cx)?;
         return Ok(EndRule {
             condition: conds::cond(cx, condition)?,
+            final_scores,
             who: ResultPlayer::All,
             result: ResultKind::ByScore { misere },
             text: cx.text(node),
@@ -244,6 +261,15 @@ fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition"))?;
     args.finish(cx)?;
     let condition = conds::cond(cx, condition)?;
+    Ok(EndRule {
+        condition,
+        text: cx.text(node),
+        ..result_rule(cx, result)?
+    })
+}
+
+/// `(result WHO Win|Loss|Draw)`, as a rule that always applies.
+fn result_rule(cx: &Cx, result: &Node) -> Result<EndRule> {
     let mut rargs = Args::new(result, "result", 0);
     let who = rargs
         .take(|n| n.atom().is_some())
@@ -274,11 +300,28 @@ fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
         ));
     }
     Ok(EndRule {
-        condition,
+        condition: crate::ir::Cond::True,
+        final_scores: Vec::new(),
         who,
         result: result_kind,
-        text: cx.text(node),
+        text: cx.text(result),
     })
+}
+
+/// `(score P N)` in `(byScore {...})` (Ludii's `Score`).
+fn final_score(cx: &Cx, node: &Node) -> Result<(crate::ir::PlayerRef, crate::ir::IntExpr)> {
+    if node.head() != Some("score") {
+        return Err(cx.unsupported_in(node, "final score"));
+    }
+    let mut args = Args::new(node, "score", 0);
+    let who = args
+        .next()
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(score ...)` needs a player"))?;
+    let n = args
+        .next()
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(score ...)` needs a score"))?;
+    args.finish(cx)?;
+    Ok((conds::player_ref(cx, who)?, conds::int(cx, n)?))
 }
 
 /// `(start RULE)` or `(start {RULE...})` with `(place "Name" SITES [state:N]
@@ -296,6 +339,10 @@ fn start(cx: &Cx, node: &Node) -> Result<Vec<Placement>> {
     args.finish(cx)?;
     let mut placements: Vec<Placement> = Vec::new();
     for item in items {
+        if Cx::ludeme_name(item) == "set Count" {
+            placements.push(super::sow::start_count(cx, item)?);
+            continue;
+        }
         let new = place(cx, item, &placements)?;
         placements.extend(new);
     }
@@ -317,7 +364,12 @@ fn place(cx: &Cx, node: &Node, earlier: &[Placement]) -> Result<Vec<Placement>> 
             .map_err(|_| cx.error(ErrorKind::Invalid, n, "a piece state is 0 to 255"))?,
         None => 0,
     };
-    let count = match args.labeled("count") {
+    // `counts:{N ...}`: Ludii's PlaceItem places the first count everywhere.
+    let counts = args
+        .labeled("counts")
+        .and_then(|list| list.args().first())
+        .map(|a| &a.value);
+    let count = match args.labeled("count").or(counts) {
         Some(n) => u32::try_from(cx.int_literal(n)?)
             .ok()
             .filter(|&n| n > 0)

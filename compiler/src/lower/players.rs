@@ -1,0 +1,120 @@
+//! Rules read per player: `(forEach Player|NonMover if:C (result Player R))`
+//! end rules, unrolled over the players (the atom `Player` naming each in
+//! turn), and `(sites WHO "Name")`, the regions of WHO whose name contains
+//! "Name" (Ludii's `SitesEquipmentRegion`).
+
+use crate::diagnostic::{ErrorKind, Result};
+use crate::ir::{Cond, EndRule, PlayerId, PlayerRef, Region, Site};
+use crate::syntax::Node;
+
+use super::{conds, Args, Cx};
+
+/// `(forEach Player|NonMover if:C RESULT)` in the end rules (Ludii's end
+/// `ForEach`): for each player p in order (skipping the mover for
+/// `NonMover`; players out of the game are skipped when the results are
+/// applied), C with `Player` as p, then the result for p.
+pub(super) fn end_for_each(
+    cx: &Cx,
+    node: &Node,
+    result: impl Fn(&Cx, &Node) -> Result<EndRule>,
+) -> Result<Vec<EndRule>> {
+    let name = Cx::ludeme_name(node);
+    let non_mover = match name.as_str() {
+        "forEach Player" => false,
+        "forEach NonMover" => true,
+        _ => return Err(cx.unsupported_in(node, "end rule")),
+    };
+    let mut args = Args::new(node, name.clone(), 1);
+    let test = args
+        .labeled("if")
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs `if:`"))?;
+    let outcome = args
+        .form_with_head("result")
+        .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "needs `(result Player ...)`"))?;
+    args.finish(cx)?;
+    let mut rules = Vec::new();
+    for p in 1..=cx.num_players() {
+        let saved = cx.iterated_player.replace(Some(p));
+        let lowered = conds::cond(cx, test).and_then(|c| Ok((c, result(cx, outcome)?)));
+        cx.iterated_player.set(saved);
+        let (mut condition, rule) = lowered?;
+        if non_mover {
+            condition = Cond::And(vec![
+                Cond::Not(Box::new(Cond::IsMover(PlayerRef::Player(p)))),
+                condition,
+            ]);
+        }
+        rules.push(EndRule {
+            condition,
+            text: cx.text(node),
+            ..rule
+        });
+    }
+    Ok(rules)
+}
+
+/// The sites of player `p`'s regions whose name contains `name`, in order.
+fn named_sites(cx: &Cx, p: PlayerId, name: &str) -> Vec<Site> {
+    let mut sites: Vec<Site> = cx
+        .regions
+        .iter()
+        .filter(|r| r.owner == p)
+        .filter(|r| {
+            r.name
+                .clone()
+                .unwrap_or_else(|| format!("RegionP{}", r.owner.max(1)))
+                .contains(name)
+        })
+        .flat_map(|r| r.parts.iter().flatten().copied())
+        .collect();
+    sites.sort_unstable();
+    sites.dedup();
+    sites
+}
+
+/// Whether `node` is `(sites WHO "Name")`, WHO a player.
+pub(super) fn is_named_sites(node: &Node) -> bool {
+    let player = |a: &str| {
+        matches!(a, "Mover" | "Next" | "Prev" | "Player")
+            || a.strip_prefix('P').is_some_and(|n| n.parse::<u8>().is_ok())
+    };
+    node.head() == Some("sites")
+        && matches!(node.args(), [who, name]
+            if who.value.atom().is_some_and(player) && name.value.string().is_some())
+}
+
+/// `(sites WHO "Name")`: fixed for a fixed player, else chosen by player.
+pub(super) fn named_region(cx: &Cx, node: &Node) -> Result<Region> {
+    let [who, name] = node.args() else {
+        return Err(cx.unsupported_in(node, "region"));
+    };
+    let name = name.value.string().unwrap_or_default();
+    if !cx
+        .regions
+        .iter()
+        .any(|r| r.name.as_deref().is_some_and(|n| n.contains(name)))
+    {
+        return Err(cx.error(
+            ErrorKind::Invalid,
+            node,
+            format!("no region is called \"{name}\""),
+        ));
+    }
+    Ok(match conds::player_ref(cx, &who.value)? {
+        PlayerRef::Player(p) => Region::Static(named_sites(cx, p, name)),
+        who => Region::PerPlayer {
+            who,
+            sites: (0..=cx.num_players())
+                .map(|p| named_sites(cx, p, name))
+                .collect(),
+        },
+    })
+}
+
+/// The atom `Player` inside a `(forEach Player ...)` being unrolled.
+pub(super) fn iterated(cx: &Cx, node: &Node) -> Option<PlayerRef> {
+    (node.atom() == Some("Player"))
+        .then(|| cx.iterated_player.get())
+        .flatten()
+        .map(PlayerRef::Player)
+}

@@ -1,0 +1,547 @@
+//! The sowing (mancala) family: `(mancalaBoard ...)` and its `(track ...)`s,
+//! `(map ...)`, `(set Count N to:REGION)` in the start rules, `(move Select
+//! ...)`, `(sow ...)`, `(fromTo ... count:N)`, `(mapEntry ...)`, `(* ...)`,
+//! `(sites Track ...)` and sites computed by integer functions.
+
+use crate::board::{self, Board};
+use crate::diagnostic::{ErrorKind, Result};
+use crate::ir::{
+    Cond, Effect, IntExpr, MapDecl, Moves, Placement, PlayerId, Select, SiteExpr, Sow, Track,
+};
+use crate::syntax::{Node, NodeKind};
+
+use super::{conds, moves, Args, Cx};
+
+/// `(mancalaBoard ROWS COLS [store:None|Outer] [largeStack:B] [TRACK | {TRACK...}])`
+/// (Ludii's MancalaBoard): the board and its tracks.
+pub(super) fn mancala_board(cx: &Cx, node: &Node) -> Result<(Board, Vec<Track>)> {
+    let mut args = Args::new(node, "mancalaBoard", 0);
+    let mut dim = |what: &str| -> Result<u32> {
+        let (n, at) = args.int().ok_or_else(|| {
+            cx.error(
+                ErrorKind::Invalid,
+                node,
+                format!("`(mancalaBoard ...)` needs the number of {what}"),
+            )
+        })?;
+        u32::try_from(n)
+            .ok()
+            .filter(|n| (1..=100).contains(n))
+            .ok_or_else(|| cx.error(ErrorKind::TooLarge, at, "board dimensions must be 1 to 100"))
+    };
+    let rows = dim("rows")?;
+    let cols = dim("columns")?;
+    let stores = match args.labeled("store") {
+        None => true,
+        Some(s) => match s.atom() {
+            Some("None") => false,
+            Some("Outer") => true,
+            _ => return Err(cx.unsupported_in(s, "store type")),
+        },
+    };
+    if let Some(n) = args.labeled("numStores") {
+        return Err(cx.unsupported_in(n, "argument of `(mancalaBoard ...)`"));
+    }
+    // Only how Ludii stores stacks: no effect on play.
+    args.labeled_bool(cx, "largeStack", false)?;
+    let mut track_nodes: Vec<&Node> = Vec::new();
+    if let Some(list) = args.take(|n| matches!(n.kind, NodeKind::Array(_))) {
+        track_nodes.extend(list.args().iter().map(|a| &a.value));
+    }
+    while let Some(t) = args.form_with_head("track") {
+        track_nodes.push(t);
+    }
+    args.finish(cx)?;
+    let spec = board::mancala::mancala_spec(rows, cols, stores)
+        .map_err(|why| cx.error(ErrorKind::Unsupported, node, why))?;
+    let built = board::build(&spec).map_err(|why| cx.error(ErrorKind::Unsupported, node, why))?;
+    let tracks = track_nodes
+        .into_iter()
+        .map(|t| track(cx, &built, t))
+        .collect::<Result<_>>()?;
+    Ok((built, tracks))
+}
+
+/// `(track "Name" "START,STEP,..." | {SITE...} [loop:B] [OWNER] [directed:B])`
+/// (Ludii's `Track`), bumps (a site repeated) merged as Ludii does.
+fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
+    if node.head() != Some("track") {
+        return Err(cx.unsupported_in(node, "track"));
+    }
+    let mut args = Args::new(node, "track", 0);
+    let name = args
+        .take(|n| n.string().is_some())
+        .and_then(Node::string)
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(track ...)` needs a name"))?;
+    let sites = if let Some(spec) = args.take(|n| n.string().is_some()) {
+        board::mancala::track_sites(board, spec.string().unwrap_or_default())
+            .map_err(|why| cx.error(ErrorKind::Invalid, spec, why))?
+    } else if let Some(list) = args.take(|n| matches!(n.kind, NodeKind::Array(_))) {
+        list.args()
+            .iter()
+            .map(|a| cx.int_literal(&a.value).map(|n| n as i32))
+            .collect::<Result<_>>()?
+    } else {
+        return Err(args.error(cx, ErrorKind::Invalid, "`(track ...)` needs its sites"));
+    };
+    let looped = args.labeled_bool(cx, "loop", false)?;
+    let directed = args.labeled_bool(cx, "directed", false)?;
+    let owner = match args.take(|n| n.atom().is_some()) {
+        None => 0,
+        Some(o) => match o.atom().and_then(|a| a.parse::<u8>().ok()) {
+            Some(n) => n,
+            None => owner_role(cx, o)?,
+        },
+    };
+    args.finish(cx)?;
+    let mut merged: Vec<i32> = Vec::with_capacity(sites.len());
+    for s in sites {
+        if merged.last() != Some(&s) {
+            merged.push(s);
+        }
+    }
+    if merged.len() < 2 {
+        return Err(cx.error(ErrorKind::Invalid, node, "a track needs two sites or more"));
+    }
+    Ok(Track {
+        name: name.to_owned(),
+        owner,
+        sites: merged,
+        looped,
+        directed,
+    })
+}
+
+/// Whether a track visits a site twice (Ludii's `Track.internalLoop`).
+fn has_internal_loop(t: &Track) -> bool {
+    t.sites
+        .iter()
+        .enumerate()
+        .any(|(i, s)| t.sites[..i].contains(s))
+}
+
+/// A role naming a fixed player (`P1`, `Shared`/`Neutral` as 0).
+fn owner_role(cx: &Cx, node: &Node) -> Result<PlayerId> {
+    match node.atom() {
+        Some("Shared") | Some("Neutral") => Ok(0),
+        Some(p) => cx
+            .player_literal(p)
+            .ok_or_else(|| cx.unsupported_in(node, "track owner")),
+        None => Err(cx.unsupported_in(node, "track owner")),
+    }
+}
+
+/// `(map ["Name"] {(pair KEY VALUE)...})` (Ludii's `Map`): keys are
+/// players or numbers; values numbers, `FirstSite` or `LastSite`.
+pub(super) fn map(cx: &Cx, node: &Node) -> Result<MapDecl> {
+    let mut args = Args::new(node, "map", 0);
+    let name = args
+        .take(|n| n.string().is_some())
+        .and_then(Node::string)
+        .unwrap_or("Map");
+    let list = args
+        .take(|n| matches!(n.kind, NodeKind::Array(_)))
+        .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "only `(map {(pair ...)...})`"))?;
+    args.finish(cx)?;
+    let board = cx.board(node)?;
+    let mut entries = Vec::new();
+    for item in list.args() {
+        let pair = &item.value;
+        if pair.head() != Some("pair") {
+            return Err(cx.unsupported_in(pair, "map entry"));
+        }
+        let mut pargs = Args::new(pair, "pair", 0);
+        let key = pargs
+            .next()
+            .ok_or_else(|| pargs.error(cx, ErrorKind::Invalid, "a pair needs a key"))?;
+        let value = pargs
+            .next()
+            .ok_or_else(|| pargs.error(cx, ErrorKind::Invalid, "a pair needs a value"))?;
+        pargs.finish(cx)?;
+        let key = constant(cx, key)?;
+        let value = match value.atom() {
+            Some("FirstSite") => 0,
+            Some("LastSite") => board.num_sites() as i64 - 1,
+            _ => constant(cx, value)?,
+        };
+        // Ludii's TIntIntHashMap: a later pair replaces an earlier one.
+        entries.retain(|&(k, _)| k != key);
+        entries.push((key, value));
+    }
+    Ok(MapDecl {
+        name: name.to_owned(),
+        entries,
+    })
+}
+
+/// An integer known when lowering: a literal, or arithmetic of literals
+/// (`(- (* 4 8) 3)`).
+pub(super) fn fixed_int(cx: &Cx, node: &Node) -> Result<i64> {
+    fn fold(n: &IntExpr) -> Option<i64> {
+        match n {
+            IntExpr::Const(c) => Some(*c),
+            IntExpr::Add(a, b) => fold(a)?.checked_add(fold(b)?),
+            IntExpr::Sub(a, b) => fold(a)?.checked_sub(fold(b)?),
+            IntExpr::Mul(list) => list.iter().try_fold(1i64, |p, n| p.checked_mul(fold(n)?)),
+            _ => None,
+        }
+    }
+    if node.atom().is_some() {
+        return cx.int_literal(node);
+    }
+    fold(&conds::int(cx, node)?)
+        .ok_or_else(|| cx.error(ErrorKind::Invalid, node, "expected a fixed integer"))
+}
+
+/// A number or a fixed player's number.
+fn constant(cx: &Cx, node: &Node) -> Result<i64> {
+    match conds::int(cx, node)? {
+        IntExpr::Player(crate::ir::PlayerRef::Player(p)) => Ok(p as i64),
+        _ => fixed_int(cx, node),
+    }
+}
+
+/// `(set Count N [to:|at:]SITES)` in the start rules (Ludii's start
+/// `SetCount`): N of the last declared component on each site.
+pub(super) fn start_count(cx: &Cx, node: &Node) -> Result<Placement> {
+    let mut args = Args::new(node, "set Count", 1);
+    let at = args
+        .next()
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(set Count N ...)` needs a number"))?;
+    let count = fixed_int(cx, at)?;
+    let sites = match (args.labeled("to"), args.labeled("at")) {
+        (Some(r), None) | (None, Some(r)) => r,
+        _ => args
+            .next()
+            .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(set Count ...)` needs sites"))?,
+    };
+    args.finish(cx)?;
+    let count = u32::try_from(count)
+        .map_err(|_| cx.error(ErrorKind::Invalid, at, "a count is 0 or more"))?;
+    let component = cx.components.len().checked_sub(1).ok_or_else(|| {
+        cx.error(
+            ErrorKind::Invalid,
+            node,
+            "`(set Count ...)` needs a piece declared",
+        )
+    })?;
+    cx.uses_counts();
+    let sites = match sites.atom() {
+        Some(_) => vec![match conds::site(cx, sites)? {
+            SiteExpr::Const(s) => s,
+            _ => return Err(cx.unsupported_in(sites, "start site")),
+        }],
+        None => conds::static_region(cx, sites)?,
+    };
+    Ok(Placement {
+        component,
+        sites: if count == 0 { Vec::new() } else { sites },
+        state: 0,
+        count,
+    })
+}
+
+/// `(move Select (from REGION [if:C]) [(then E)])`.
+pub(super) fn select(cx: &Cx, node: &Node) -> Result<Moves> {
+    let mut args = Args::new(node, "move Select", 1);
+    let from = args.form_with_head("from").ok_or_else(|| {
+        args.error(
+            cx,
+            ErrorKind::Invalid,
+            "`(move Select ...)` needs `(from ...)`",
+        )
+    })?;
+    if let Some(to) = args.form_with_head("to") {
+        return Err(cx.unsupported_in(to, "argument of `(move Select ...)`"));
+    }
+    let then = match args.form_with_head("then") {
+        Some(t) => Some(moves::then(cx, t)?),
+        None => None,
+    };
+    args.finish(cx)?;
+    let mut fargs = Args::new(from, "from", 0);
+    let region = fargs
+        .take(|n| n.head().is_some() || n.atom().is_some())
+        .ok_or_else(|| fargs.error(cx, ErrorKind::Invalid, "`(from ...)` needs sites"))?;
+    let from_if = fargs
+        .labeled("if")
+        .map(|c| conds::cond(cx, c))
+        .transpose()?;
+    fargs.finish(cx)?;
+    Ok(Moves::Select(Box::new(Select {
+        rule: cx.next_rule(),
+        from: conds::region(cx, region)?,
+        from_if,
+        then,
+    })))
+}
+
+/// `(sow ...)` (Ludii's `Sow`).
+pub(super) fn sow(cx: &Cx, node: &Node) -> Result<Effect> {
+    let mut args = Args::new(node, "sow", 0);
+    if let Some(t) = args.take(|n| {
+        n.atom()
+            .is_some_and(|a| board::SiteType::from_name(a).is_some())
+    }) {
+        if t.atom().and_then(board::SiteType::from_name) != Some(cx.default_site_type(t)?) {
+            return Err(cx.unsupported_in(t, "site type of `(sow ...)`"));
+        }
+    }
+    let track = args
+        .take(|n| n.string().is_some())
+        .and_then(Node::string)
+        .map(str::to_owned);
+    let start = match args.take(|n| n.head().is_some_and(|h| h != "then") || n.atom().is_some()) {
+        Some(s) => conds::site(cx, s)?,
+        None => SiteExpr::LastTo,
+    };
+    let int_arg = |args: &mut Args, name: &str| -> Result<Option<IntExpr>> {
+        args.labeled(name).map(|n| conds::int(cx, n)).transpose()
+    };
+    let cond_arg = |args: &mut Args, name: &str| -> Result<Option<Cond>> {
+        args.labeled(name).map(|n| conds::cond(cx, n)).transpose()
+    };
+    let count = int_arg(&mut args, "count")?;
+    let num_per_hole = int_arg(&mut args, "numPerHole")?.unwrap_or(IntExpr::Const(1));
+    let owner = int_arg(&mut args, "owner")?;
+    let capture_if = cond_arg(&mut args, "if")?.unwrap_or(Cond::True);
+    if let Some(e) = args.labeled("sowEffect") {
+        return Err(cx.unsupported_in(e, "argument `sowEffect:` of `(sow ...)`"));
+    }
+    let apply = args
+        .labeled("apply")
+        .map(|e| moves::effect(cx, e))
+        .transpose()?;
+    let include_self = args.labeled_bool(cx, "includeSelf", true)?;
+    let origin = cond_arg(&mut args, "origin")?.unwrap_or(Cond::False);
+    let skip_if = cond_arg(&mut args, "skipIf")?;
+    let backtracking = cond_arg(&mut args, "backtracking")?;
+    let forward = cond_arg(&mut args, "forward")?;
+    let then = match args.form_with_head("then") {
+        Some(t) => Some(moves::then(cx, t)?),
+        None => None,
+    };
+    args.finish(cx)?;
+    cx.uses_counts();
+    Ok(Effect::Sow(Box::new(Sow {
+        start,
+        count,
+        num_per_hole,
+        track,
+        owner,
+        capture_if,
+        apply,
+        include_self,
+        origin,
+        skip_if,
+        backtracking,
+        forward,
+        then,
+    })))
+}
+
+/// `(fromTo (from S) (to T) count:N)` as a consequence.
+pub(super) fn from_to(cx: &Cx, node: &Node) -> Result<Effect> {
+    let mut args = Args::new(node, "fromTo", 0);
+    let from = args
+        .form_with_head("from")
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(fromTo ...)` needs `(from ...)`"))?;
+    let to = args
+        .form_with_head("to")
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(fromTo ...)` needs `(to ...)`"))?;
+    let count = args.labeled("count").ok_or_else(|| {
+        args.error(
+            cx,
+            ErrorKind::Unsupported,
+            "only `(fromTo (from S) (to T) count:N)` is supported as a consequence",
+        )
+    })?;
+    args.finish(cx)?;
+    let one_site = |n: &Node, what: &str| -> Result<SiteExpr> {
+        let mut a = Args::new(n, what, 0);
+        let s = a
+            .next()
+            .ok_or_else(|| a.error(cx, ErrorKind::Invalid, "needs a site"))?;
+        a.finish(cx)?;
+        conds::site(cx, s)
+    };
+    cx.uses_counts();
+    Ok(Effect::MoveCount {
+        from: one_site(from, "from")?,
+        to: one_site(to, "to")?,
+        count: conds::int(cx, count)?,
+    })
+}
+
+/// The integer functions of the family: `(* A B ...)`, `(mapEntry ["Name"] KEY)`.
+pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
+    match Cx::ludeme_name(node).as_str() {
+        "*" => {
+            let items: Vec<&Node> = match node.args() {
+                [one] if matches!(one.value.kind, NodeKind::Array(_)) => {
+                    one.value.args().iter().map(|a| &a.value).collect()
+                }
+                args => args.iter().map(|a| &a.value).collect(),
+            };
+            if items.len() < 2 || node.args().iter().any(|a| a.label.is_some()) {
+                return Err(cx.unsupported_in(node, "integer function"));
+            }
+            Ok(IntExpr::Mul(
+                items
+                    .into_iter()
+                    .map(|n| conds::int(cx, n))
+                    .collect::<Result<_>>()?,
+            ))
+        }
+        "if" => {
+            let (c, a, b) = if_parts(cx, node)?;
+            Ok(IntExpr::If {
+                condition: Box::new(conds::cond(cx, c)?),
+                then: Box::new(conds::int(cx, a)?),
+                otherwise: Box::new(conds::int(cx, b)?),
+            })
+        }
+        "var" | "value Player" => super::vars::int(cx, node),
+        "trackSite Move" => {
+            let mut args = Args::new(node, "trackSite Move", 1);
+            let from = match args.labeled("from") {
+                Some(s) => conds::site(cx, s)?,
+                None => SiteExpr::From,
+            };
+            let name = args
+                .take(|n| n.string().is_some())
+                .and_then(Node::string)
+                .map(str::to_owned);
+            let who = match args.take(|n| n.atom().is_some() || n.head().is_some()) {
+                Some(w) => conds::player_fn(cx, w)?,
+                None => crate::ir::PlayerRef::Mover,
+            };
+            let steps = args
+                .labeled("steps")
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs `steps:`"))?;
+            args.finish(cx)?;
+            // Ludii follows pieces along open tracks that cross themselves
+            // (its onTrackIndices): not reproduced.
+            if let Some(t) = cx.tracks.iter().find(|t| !t.looped && has_internal_loop(t)) {
+                return Err(cx.error(
+                    ErrorKind::Unsupported,
+                    node,
+                    format!(
+                        "`(trackSite Move ...)` with the open track \"{}\" crossing itself",
+                        t.name
+                    ),
+                ));
+            }
+            Ok(IntExpr::TrackSiteMove {
+                from,
+                who,
+                name,
+                steps: Box::new(conds::int(cx, steps)?),
+            })
+        }
+        "mapEntry" => {
+            let mut args = Args::new(node, "mapEntry", 0);
+            let map = args
+                .take(|n| n.string().is_some())
+                .and_then(Node::string)
+                .map(str::to_owned);
+            let key = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(mapEntry ...)` needs a key")
+            })?;
+            args.finish(cx)?;
+            if let Some(name) = &map {
+                if !cx.maps.iter().any(|m| &m.name == name) {
+                    return Err(cx.error(ErrorKind::Invalid, node, format!("no map \"{name}\"")));
+                }
+            }
+            Ok(IntExpr::MapEntry {
+                map,
+                key: Box::new(conds::int(cx, key)?),
+            })
+        }
+        _ => Err(cx.unsupported_in(node, "integer function")),
+    }
+}
+
+/// The condition and the two branches of `(if C A B)`.
+pub(super) fn if_parts<'n>(cx: &Cx, node: &'n Node) -> Result<(&'n Node, &'n Node, &'n Node)> {
+    let mut args = Args::new(node, "if", 0);
+    let mut next = || {
+        args.next()
+            .ok_or_else(|| cx.error(ErrorKind::Invalid, node, "`(if C A B)` needs three parts"))
+    };
+    let parts = (next()?, next()?, next()?);
+    args.finish(cx)?;
+    Ok(parts)
+}
+
+/// Integer functions used as sites.
+pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
+    match node.head() {
+        Some("mapEntry" | "+" | "-" | "*" | "if" | "trackSite") => Ok(SiteExpr::Int(
+            crate::ir::SiteFn(Box::new(conds::int(cx, node)?)),
+        )),
+        _ => Err(cx.unsupported_in(node, "site")),
+    }
+}
+
+/// A region: one site computed by an integer function (`(mapEntry
+/// (mover))`, `(- (to) 1)`), or a fixed region.
+pub(super) fn region(cx: &Cx, node: &Node) -> Result<crate::ir::Region> {
+    let computed = |n: &Node| n.head().is_some();
+    match node.head() {
+        Some("mapEntry" | "+" | "-" | "*" | "trackSite") => {
+            Ok(crate::ir::Region::Site(site(cx, node)?))
+        }
+        // `(sites {(var "Replay")})`: sites computed in play.
+        Some("sites")
+            if matches!(node.args(), [list] if list.value.args().iter().any(|a| computed(&a.value))
+                && matches!(list.value.kind, NodeKind::Array(_))) =>
+        {
+            let parts = node.args()[0]
+                .value
+                .args()
+                .iter()
+                .map(|a| {
+                    let s = if computed(&a.value) {
+                        crate::ir::SiteExpr::Int(crate::ir::SiteFn(Box::new(conds::int(
+                            cx, &a.value,
+                        )?)))
+                    } else {
+                        conds::site(cx, &a.value)?
+                    };
+                    Ok(crate::ir::Region::Site(s))
+                })
+                .collect::<Result<_>>()?;
+            Ok(crate::ir::Region::Union(parts))
+        }
+        _ => conds::static_region(cx, node).map(crate::ir::Region::Static),
+    }
+}
+
+/// `(sites Track ["Name"])` of a track of everyone: its sites in order.
+pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<crate::ir::Site>> {
+    match Cx::ludeme_name(node).as_str() {
+        "sites Track" => {
+            let mut args = Args::new(node, "sites Track", 1);
+            let name = args.take(|n| n.string().is_some()).and_then(Node::string);
+            args.finish(cx)?;
+            // Ludii's SitesTrack for player 0: the first track named so (or
+            // containing the name and owned by nobody), else the first
+            // track owned by nobody.
+            let track = cx.tracks.iter().find(|t| match name {
+                Some(n) => t.name == n || (t.name.contains(n) && t.owner == 0),
+                None => t.owner == 0,
+            });
+            let sites = track.map_or_else(Vec::new, |t| {
+                t.sites
+                    .iter()
+                    .filter(|&&s| s >= 0)
+                    .map(|&s| s as crate::ir::Site)
+                    .collect()
+            });
+            Ok(sites)
+        }
+        _ => Err(cx.unsupported_in(node, "region")),
+    }
+}
