@@ -844,6 +844,9 @@ pub enum IntExpr {
         name: Option<String>,
         steps: Box<IntExpr>,
     },
+    /// `(count Turns)` (Ludii's `CountTurns`): the turn number, 1 at the
+    /// start, one more each time the mover changes.
+    CountTurns,
     /// `(var ["Name"])`: variable number N (-1 until set).
     Var(u16),
     /// `(value Player WHO)`: WHO's value (-1 until set).

@@ -530,6 +530,7 @@ impl Check {
             IntExpr::Score(_) => self.scores = true,
             IntExpr::Mul(_) => self.refuse("`(* ...)`"),
             IntExpr::Var(_) => self.refuse("`(var ...)`"),
+            IntExpr::CountTurns => self.refuse("`(count Turns)`"),
             IntExpr::TrackSiteMove { .. } => self.refuse("`(trackSite Move ...)`"),
             IntExpr::PlayerValue(_) => self.refuse("`(value Player ...)`"),
             IntExpr::If { .. } => self.refuse("`(if C A B)` as a number"),

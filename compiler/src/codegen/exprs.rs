@@ -165,6 +165,7 @@ impl Gen<'_> {
             | IntExpr::If { .. }
             | IntExpr::MapEntry { .. }
             | IntExpr::Var(_)
+            | IntExpr::CountTurns
             | IntExpr::TrackSiteMove { .. }
             | IntExpr::PlayerValue(_) => {
                 unreachable!("refused by features: (*...), (if ...) and (mapEntry ...) as numbers")

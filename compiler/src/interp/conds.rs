@@ -198,6 +198,7 @@ impl Interpreter {
                 a.checked_div(b).unwrap_or(0)
             }
             IntExpr::Var(v) => state.vars[*v as usize],
+            IntExpr::CountTurns => state.turns as i64,
             IntExpr::PlayerValue(p) => state.player_values[self.resolve(state, mover, *p) as usize],
             IntExpr::Mul(_)
             | IntExpr::If { .. }

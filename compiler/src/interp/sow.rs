@@ -380,7 +380,8 @@ impl Interpreter {
     /// A capture effect of `(sow ... apply:E)`: its conditions and values
     /// read on `eval` (the state right after sowing), its changes made on
     /// `state`. Effects other than `if`, `and`, `(moveAgain)`, `(fromTo ...
-    /// count:N)` and scores run on `state` itself.
+    /// count:N)`, `(sow ...)`, `(forEach Site ...)`, scores, variables and
+    /// player values run on `state` itself.
     fn capture(&self, eval: &State, state: &mut State, ctx: &Ctx, e: &Effect) -> bool {
         let mover = state.mover;
         match e {
@@ -410,6 +411,29 @@ impl Interpreter {
                 false
             }
             Effect::Sow(sow) => self.sow(eval, state, ctx, sow),
+            Effect::SetVar { var, value } => {
+                state.vars[*var as usize] = self.eval_int(eval, mover, ctx, value);
+                false
+            }
+            Effect::SetPlayerValue { who, value } => {
+                let p = self.resolve(eval, mover, *who) as usize;
+                if (1..=self.model.num_players as usize).contains(&p) {
+                    state.player_values[p] = self.eval_int(eval, mover, ctx, value);
+                }
+                false
+            }
+            Effect::ForEachSite { region, effect } => {
+                let mut again = false;
+                for s in self.region_sites(eval, mover, ctx, region) {
+                    let at = Ctx {
+                        site: Some(s),
+                        to: Some(s),
+                        ..*ctx
+                    };
+                    again |= self.capture(eval, state, &at, effect);
+                }
+                again
+            }
             Effect::SetScore { who, score, add } => {
                 let p = self.resolve(eval, mover, *who) as usize;
                 let n = self.eval_int(eval, mover, ctx, score) as i32;

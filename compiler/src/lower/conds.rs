@@ -263,7 +263,13 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
         if PLAYER_ATOMS.contains(&atom) || super::players::iterated(cx, node).is_some() {
             return Ok(IntExpr::Player(player_ref(cx, node)?));
         }
-        return Err(cx.unsupported_in(node, "integer"));
+        // Ludii's named integer constants (`ArgTerminal`).
+        return match atom {
+            "Off" | "Undefined" => Ok(IntExpr::Const(-1)),
+            "End" => Ok(IntExpr::Const(-2)),
+            "Infinity" => Ok(IntExpr::Const(1_000_000_000)),
+            _ => Err(cx.unsupported_in(node, "integer")),
+        };
     }
     match Cx::ludeme_name(node).as_str() {
         "count Moves" => {

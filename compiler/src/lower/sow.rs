@@ -402,6 +402,10 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             })
         }
         "var" | "value Player" => super::vars::int(cx, node),
+        "count Turns" => {
+            Args::new(node, "count Turns", 1).finish(cx)?;
+            Ok(IntExpr::CountTurns)
+        }
         "trackSite Move" => {
             let mut args = Args::new(node, "trackSite Move", 1);
             let from = match args.labeled("from") {
