@@ -1238,7 +1238,7 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                 args.error(cx, ErrorKind::Invalid, "`(expand ...)` needs a region")
             })?;
             let steps = match args.labeled("steps") {
-                Some(n) => const_int(cx, n)?,
+                Some(n) => super::sow::fixed_int(cx, n)?,
                 None => 1,
             };
             let direction = match args.take(|n| n.atom().is_some()) {
@@ -1326,25 +1326,6 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
         _ => return super::sow::static_region(cx, node),
     };
     Ok(sites)
-}
-
-/// An integer known when the rules are lowered: a literal or arithmetic
-/// over literals (`steps:(- 3 1)` from a define's parameter).
-pub(super) fn const_int(cx: &Cx, node: &Node) -> Result<i64> {
-    fn fold(e: &IntExpr) -> Option<i64> {
-        match e {
-            IntExpr::Const(n) => Some(*n),
-            IntExpr::Add(a, b) => fold(a)?.checked_add(fold(b)?),
-            IntExpr::Sub(a, b) => fold(a)?.checked_sub(fold(b)?),
-            IntExpr::Div(a, b) => fold(a)?.checked_div(fold(b)?),
-            _ => None,
-        }
-    }
-    if node.atom().is_some() {
-        return cx.int_literal(node);
-    }
-    fold(&int(cx, node)?)
-        .ok_or_else(|| cx.error(ErrorKind::Invalid, node, "expected a constant integer"))
 }
 
 /// `{1 2 "A3"}`: sites by number or coordinate.

@@ -158,10 +158,22 @@ pub(super) fn map(cx: &Cx, node: &Node) -> Result<MapDecl> {
             .next()
             .ok_or_else(|| pargs.error(cx, ErrorKind::Invalid, "a pair needs a value"))?;
         pargs.finish(cx)?;
-        let key = constant(cx, key)?;
-        let value = match value.atom() {
-            Some("FirstSite") => 0,
-            Some("LastSite") => board.num_sites() as i64 - 1,
+        // Ludii's `Map.computeMap`: a string key is a coordinate; a string
+        // value a coordinate, else the component of exactly that name;
+        // either is Off (-1) when nothing matches.
+        let key = match key.string() {
+            Some(coord) => cx.coord(key, coord).map_or(-1, i64::from),
+            None => constant(cx, key)?,
+        };
+        let value = match (value.atom(), value.string()) {
+            (Some("FirstSite"), _) => 0,
+            (Some("LastSite"), _) => board.num_sites() as i64 - 1,
+            (_, Some(text)) if is_coordinate(text) => cx.coord(value, text).map_or(-1, i64::from),
+            (_, Some(text)) => cx
+                .components
+                .iter()
+                .position(|c| c.name == text)
+                .map_or(-1, |c| c as i64 + 1),
             _ => constant(cx, value)?,
         };
         // Ludii's TIntIntHashMap: a later pair replaces an earlier one.
@@ -174,6 +186,18 @@ pub(super) fn map(cx: &Cx, node: &Node) -> Result<MapDecl> {
     })
 }
 
+/// Ludii's `StringRoutines.isCoordinate`: digits, or up to three letters
+/// then digits ("E1", "AA10"; three letters only when the first two agree).
+fn is_coordinate(text: &str) -> bool {
+    let digits = text.chars().rev().take_while(char::is_ascii_digit).count();
+    let letters = &text[..text.len() - digits];
+    let mut chars = letters.chars();
+    digits > 0
+        && letters.len() <= 3
+        && (letters.len() < 3 || chars.next() == chars.next())
+        && letters.chars().all(|c| c.is_ascii_alphabetic())
+}
+
 /// An integer known when lowering: a literal, or arithmetic of literals
 /// (`(- (* 4 8) 3)`).
 pub(super) fn fixed_int(cx: &Cx, node: &Node) -> Result<i64> {
@@ -183,6 +207,7 @@ pub(super) fn fixed_int(cx: &Cx, node: &Node) -> Result<i64> {
             IntExpr::Add(a, b) => fold(a)?.checked_add(fold(b)?),
             IntExpr::Sub(a, b) => fold(a)?.checked_sub(fold(b)?),
             IntExpr::Mul(list) => list.iter().try_fold(1i64, |p, n| p.checked_mul(fold(n)?)),
+            IntExpr::Div(a, b) => fold(a)?.checked_div(fold(b)?),
             _ => None,
         }
     }
@@ -547,5 +572,18 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<crate::ir::Site>
             Ok(sites)
         }
         _ => Err(cx.unsupported_in(node, "region")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn coordinates_as_ludii_reads_them() {
+        for yes in ["E1", "AA10", "12", "AAB3"] {
+            assert!(super::is_coordinate(yes), "{yes}");
+        }
+        for no in ["SquareLarge0", "ABC1", "E", ""] {
+            assert!(!super::is_coordinate(no), "{no}");
+        }
     }
 }
