@@ -3,30 +3,15 @@
 //! §18). Inline descriptions, so these tests need nothing outside the
 //! repository.
 
-use std::path::Path;
-
 mod common;
 
 use common::{play_key as play, sorted_keys as keys};
 
-use ludemic_compiler::expand::DefineLibrary;
 use ludemic_compiler::interp::Interpreter;
-use ludemic_compiler::{load_str, Config};
 use ludemic_runtime::{Game, Status};
 
-fn load(text: &str) -> Result<Interpreter, String> {
-    load_str(
-        Path::new("inline.lud"),
-        text,
-        &DefineLibrary::empty(),
-        &Config::default(),
-    )
-    .map(|loaded| Interpreter::new(loaded.model))
-    .map_err(|e| e.to_string())
-}
-
 fn game(text: &str) -> Interpreter {
-    load(text).unwrap_or_else(|e| panic!("{e}"))
+    common::inline_game(text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Three Men's Morris as Ludii's library writes it: three markers in each
@@ -128,14 +113,14 @@ fn hands_without_equipment_and_numbered_pieces_are_errors() {
       (equipment { (board (square 3)) (piece "Disc" Each) })
       (rules (play (move (from (handSite Mover)) (to (sites Empty))))
         (end (if (no Moves Next) (result Mover Win)))))"#;
-    let e = load(no_hand).expect_err("no hand to take from");
+    let e = common::inline_game(no_hand).expect_err("no hand to take from");
     assert!(e.contains("the equipment has no hand"), "{e}");
     let numbered = r#"(game "Numbered" (players 2)
       (equipment { (board (square 3)) (hand Each) (piece "Disc" Each) })
       (rules (start (place "Disc1" "Hand"))
         (play (move (from (handSite Mover)) (to (sites Empty))))
         (end (if (no Moves Next) (result Mover Win)))))"#;
-    let e = load(numbered).expect_err("Ludii has no such placement");
+    let e = common::inline_game(numbered).expect_err("Ludii has no such placement");
     assert!(e.contains("container of `(place ...)`"), "{e}");
 }
 

@@ -793,6 +793,20 @@ pub enum Comparison {
     Ge,
 }
 
+impl Comparison {
+    /// Whether `a OP b` holds.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Comparison::Eq => a == b,
+            Comparison::Ne => a != b,
+            Comparison::Lt => a < b,
+            Comparison::Le => a <= b,
+            Comparison::Gt => a > b,
+            Comparison::Ge => a >= b,
+        }
+    }
+}
+
 /// An integer expression.
 #[derive(Clone, Debug)]
 pub enum IntExpr {

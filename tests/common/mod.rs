@@ -59,7 +59,7 @@ pub fn inline_game(text: &str) -> Result<Interpreter, String> {
         &Config::default(),
     )
     .map(|loaded| Interpreter::new(loaded.model))
-    .map_err(|e| format!("{e:?}"))
+    .map_err(|e| e.to_string())
 }
 
 /// The keys of the legal moves, sorted as strings.

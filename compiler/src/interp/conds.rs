@@ -4,7 +4,7 @@ use ludemic_runtime::{MoveBuffer, Player};
 
 use crate::board::Relation;
 use crate::ir::{
-    Around, Comparison, Cond, IntExpr, Occupancy, Owners, Pieces, PlayerRef, Region, Site, SiteExpr,
+    Around, Cond, IntExpr, Occupancy, Owners, Pieces, PlayerRef, Region, Site, SiteExpr,
 };
 
 use super::{Interpreter, State};
@@ -116,20 +116,10 @@ impl Interpreter {
                     };
                     self.eval_cond(state, mover, &inner, test)
                 }),
-            Cond::Compare(op, a, b) => {
-                let (a, b) = (
-                    self.eval_int(state, mover, ctx, a),
-                    self.eval_int(state, mover, ctx, b),
-                );
-                match op {
-                    Comparison::Eq => a == b,
-                    Comparison::Ne => a != b,
-                    Comparison::Lt => a < b,
-                    Comparison::Le => a <= b,
-                    Comparison::Gt => a > b,
-                    Comparison::Ge => a >= b,
-                }
-            }
+            Cond::Compare(op, a, b) => op.holds(
+                self.eval_int(state, mover, ctx, a),
+                self.eval_int(state, mover, ctx, b),
+            ),
         }
     }
 

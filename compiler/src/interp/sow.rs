@@ -385,11 +385,7 @@ impl Interpreter {
     fn capture(&self, eval: &State, state: &mut State, ctx: &Ctx, e: &Effect) -> bool {
         let mover = state.mover;
         match e {
-            Effect::MoveAgain => {
-                // Ludii's SetNextPlayer acts at once (see run_effect).
-                state.again = true;
-                true
-            }
+            Effect::MoveAgain => self.run_effect(state, ctx, e),
             Effect::If {
                 condition,
                 then,

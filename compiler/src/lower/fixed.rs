@@ -3,7 +3,7 @@
 //! (`(place "Marker1" (forEach (sites Board) if:(< (site) (centrePoint))))`).
 
 use crate::board::Board;
-use crate::ir::{Comparison, Cond, IntExpr, Site, SiteExpr};
+use crate::ir::{Cond, IntExpr, Site, SiteExpr};
 
 /// C at `site` (as `(site)`), or `None` when C reads the state.
 pub(super) fn cond(board: &Board, c: &Cond, site: Site) -> Option<bool> {
@@ -27,17 +27,7 @@ pub(super) fn cond(board: &Board, c: &Cond, site: Site) -> Option<bool> {
         }
         Cond::Even(n) => int(board, n, site)? % 2 == 0,
         Cond::Odd(n) => int(board, n, site)? % 2 != 0,
-        Cond::Compare(op, a, b) => {
-            let (a, b) = (int(board, a, site)?, int(board, b, site)?);
-            match op {
-                Comparison::Eq => a == b,
-                Comparison::Ne => a != b,
-                Comparison::Lt => a < b,
-                Comparison::Le => a <= b,
-                Comparison::Gt => a > b,
-                Comparison::Ge => a >= b,
-            }
-        }
+        Cond::Compare(op, a, b) => op.holds(int(board, a, site)?, int(board, b, site)?),
         _ => return None,
     })
 }
@@ -70,6 +60,7 @@ fn int(board: &Board, n: &IntExpr, site: Site) -> Option<i64> {
 mod tests {
     use super::*;
     use crate::board::{build, BoardSpec, Tiling};
+    use crate::ir::Comparison;
 
     #[test]
     fn site_comparisons_rows_and_parity_are_fixed_and_state_reads_are_not() {
