@@ -108,3 +108,67 @@ fn a_piece_without_an_owner_belongs_to_each_player_and_where_finds_the_mover_s()
     g.legal_moves(&s, &mut legal);
     assert_eq!(legal.len(), 3, "around C3 for P2");
 }
+
+#[test]
+fn a_slide_with_an_exact_range_passes_sites_where_its_stop_rule_holds_short_of_the_range() {
+    // Ludii's Slide ends at a site passing `to if:` only within the range:
+    // the pawn's double step crosses the empty site one step away.
+    let g = game(
+        r#"(game "Double step" (players {(player N) (player S)})
+      (equipment { (board (square 4))
+        (piece "Pawn" Each (move Slide Forward (between (exact 2) if:(is Empty (between))) (to if:(is Empty (to))))) })
+      (rules (start { (place "Pawn1" coord:"A1") (place "Pawn2" coord:"D4") })
+        (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    assert_eq!(keys(&g, &s), ["0>8"]);
+    play(&g, &mut s, "0>8");
+    assert_eq!(
+        keys(&g, &s),
+        ["15>7"],
+        "the second player's pawn goes two sites south"
+    );
+}
+
+#[test]
+fn sites_start_are_where_a_component_stood_after_the_start_rules() {
+    // A disc may not step back onto a site where a disc of its kind began.
+    let g = game(
+        r#"(game "Homesick" (players 2)
+      (equipment { (board (square 3))
+        (piece "Disc" Each (move Step Orthogonal
+          (to if:(and (is Empty (to)) (not (is In (to) (sites Start (piece (what at:(from)))))))))) })
+      (rules (start { (place "Disc1" {0 2}) (place "Disc2" 8) })
+        (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    let mut first = keys(&g, &s);
+    first.sort();
+    assert_eq!(first, ["0>1", "0>3", "2>1", "2>5"]);
+    play(&g, &mut s, "0>1");
+    play(&g, &mut s, "8>7");
+    let after = keys(&g, &s);
+    assert!(after.contains(&"1>4".to_string()), "{after:?}");
+    assert!(
+        !after.contains(&"1>0".to_string()),
+        "0 is a start site of Disc1: {after:?}"
+    );
+}
+
+#[test]
+fn an_and_consequence_reading_what_an_earlier_part_sets_is_refused() {
+    // Ludii evaluates both parts before applying either; the interpreter
+    // would apply the first before reading: refused, with the place named.
+    let err = common::inline_game(
+        r#"(game "Twice" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules (play (move Add (to (sites Empty))
+          (then (and (set Value Mover (+ 1 (value Player Mover)))
+                     (if (!= (value Player Mover) 1) (moveAgain))))))
+        (end (if (is Line 3) (result Mover Win)))))"#,
+    )
+    .map(|_| ())
+    .expect_err("refused");
+    assert!(err.contains("reads what an earlier part sets"), "{err}");
+    assert!(err.contains(":5:"), "points at the reading part: {err}");
+}

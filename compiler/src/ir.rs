@@ -495,6 +495,9 @@ pub enum Region {
     },
     /// `(if C A B)` over regions.
     If(Box<Cond>, Box<Region>, Box<Region>),
+    /// `(sites Start (piece C))`: the board sites component C (1-based, 0
+    /// for empty) occupied once the start rules were applied.
+    Start(IntExpr),
 }
 
 /// `(sites Around ...)` (Ludii's SitesAround): the sites `distance` steps

@@ -575,6 +575,7 @@ impl Check {
             Region::Around(_) => self.refuse("`(sites Around ...)`"),
             Region::PerPlayer { .. } => self.refuse("`(sites WHO \"Name\")`"),
             Region::If(..) => self.refuse("`(if C A B)` over regions"),
+            Region::Start(_) => self.refuse("`(sites Start ...)`"),
         }
     }
 }

@@ -43,12 +43,19 @@ pub struct SiteRadials {
 /// Radials of every element of `ty`; opposites are local indices.
 pub fn generate(graph: &Graph, ty: SiteType, steps: &[Steps]) -> Vec<SiteRadials> {
     let pts: Vec<Pt> = (0..graph.count(ty)).map(|i| graph.pt(ty, i)).collect();
+    let mut on_path = OnPath::new(pts.len());
     (0..pts.len())
-        .map(|site| site_radials(&pts, ty, steps, site))
+        .map(|site| site_radials(&pts, ty, steps, site, &mut on_path))
         .collect()
 }
 
-fn site_radials(pts: &[Pt], ty: SiteType, steps: &[Steps], site: usize) -> SiteRadials {
+fn site_radials(
+    pts: &[Pt],
+    ty: SiteType,
+    steps: &[Steps],
+    site: usize,
+    on_path: &mut OnPath,
+) -> SiteRadials {
     let mut out = SiteRadials {
         radials: Vec::new(),
         in_direction: vec![Vec::new(); A::COUNT],
@@ -63,7 +70,7 @@ fn site_radials(pts: &[Pt], ty: SiteType, steps: &[Steps], site: usize) -> SiteR
             if step.to.ty != ty {
                 continue;
             }
-            let path = follow(pts, ty, steps, site, dir, step.to.id as usize);
+            let path = follow(pts, ty, steps, site, dir, step.to.id as usize, on_path);
             add_safe(
                 &mut out,
                 pts,
@@ -83,6 +90,35 @@ fn site_radials(pts: &[Pt], ty: SiteType, steps: &[Steps], site: usize) -> SiteR
     out
 }
 
+/// The sites on the path being followed, as a stamp per site: a path
+/// ends where it would come back on itself, and testing that by searching
+/// the path made long radials quadratic (seconds on a 100×100 board).
+struct OnPath {
+    stamp: Vec<u32>,
+    current: u32,
+}
+
+impl OnPath {
+    fn new(num_sites: usize) -> Self {
+        OnPath {
+            stamp: vec![0; num_sites],
+            current: 0,
+        }
+    }
+
+    /// Starts a new path (forgets the sites of the last one).
+    fn clear(&mut self) {
+        self.current += 1;
+    }
+
+    /// Marks `site`; false if it was already on the path.
+    fn insert(&mut self, site: usize) -> bool {
+        let fresh = self.stamp[site] != self.current;
+        self.stamp[site] = self.current;
+        fresh
+    }
+}
+
 fn follow(
     pts: &[Pt],
     ty: SiteType,
@@ -90,8 +126,12 @@ fn follow(
     site: usize,
     dir: A,
     first: usize,
+    on_path: &mut OnPath,
 ) -> Vec<u16> {
     let tan_threshold = 0.25f64.tan();
+    on_path.clear();
+    on_path.insert(site);
+    on_path.insert(first);
     let mut path = vec![site as u16];
     let mut current = first;
     loop {
@@ -115,7 +155,7 @@ fn follow(
             }
         }
         match best {
-            Some(next) if !path.contains(&(next as u16)) => current = next,
+            Some(next) if on_path.insert(next) => current = next,
             _ => return path,
         }
     }

@@ -456,6 +456,7 @@ impl Gen<'_> {
             Region::Empty => quote!(ALL.minus(s.occupied)),
             Region::Hand(_) => unreachable!("refused by features: hands"),
             Region::ToClear => unreachable!("refused by features: (sites ToClear)"),
+            Region::Start(_) => unreachable!("refused by features: (sites Start ...)"),
             Region::Around(_) => unreachable!("refused by features: (sites Around ...)"),
             Region::PerPlayer { .. } | Region::If(..) => {
                 unreachable!("refused by features: per-player and conditional regions")

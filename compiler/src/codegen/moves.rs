@@ -402,8 +402,9 @@ impl Gen<'_> {
         };
         self.scope = saved;
         // Ludii's slide tests `to if:` (its stop rule) first: where it holds
-        // the slide ends there, on that site; elsewhere it goes on over sites
-        // passing `between if:`, each a destination.
+        // within range the slide ends there, on that site; elsewhere (and
+        // short of the range) it goes on over sites passing `between if:`,
+        // each in range a destination.
         let stop = m.to_if.is_some().then(|| self.target_test(m, false));
         let parts: Vec<_> = m
             .directions
@@ -414,8 +415,8 @@ impl Gen<'_> {
                 let mv = emit_dir(k);
                 let stop = match &stop {
                     Some(test) => quote! {
-                        if #test {
-                            if in_range { #mv }
+                        if in_range && #test {
+                            #mv
                             break;
                         }
                     },

@@ -147,12 +147,15 @@ impl Interpreter {
             IntExpr::Who(s) => self
                 .eval_site(state, ctx, s)
                 .map_or(0, |s| state.owner[s as usize] as i64),
+            // A site off the board (in a hand) has no row: Off, as `Row.eval`.
             IntExpr::Row(s) => self
                 .eval_site(state, ctx, s)
-                .map_or(-1, |s| board.sites[s as usize].row as i64),
+                .and_then(|s| board.sites.get(s as usize))
+                .map_or(-1, |site| site.row as i64),
             IntExpr::Column(s) => self
                 .eval_site(state, ctx, s)
-                .map_or(-1, |s| board.sites[s as usize].col as i64),
+                .and_then(|s| board.sites.get(s as usize))
+                .map_or(-1, |site| site.col as i64),
             IntExpr::CountSites(region) => {
                 self.region_sites(state, mover, ctx, region).len() as i64
             }
@@ -487,6 +490,14 @@ impl Interpreter {
                 .collect(),
             Region::Around(around) => self.sites_around(state, mover, ctx, around),
             Region::ToClear => sorted(state.to_clear.clone()),
+            Region::Start(component) => {
+                let c = self.eval_int(state, mover, ctx, component);
+                usize::try_from(c)
+                    .ok()
+                    .and_then(|c| self.start_sites.get(c))
+                    .cloned()
+                    .unwrap_or_default()
+            }
             Region::Hand(who) => {
                 // Ludii's SitesHand: the first hand WHO owns.
                 let who = self.resolve(state, mover, *who);

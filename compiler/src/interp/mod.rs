@@ -73,6 +73,9 @@ pub struct Interpreter {
     rules: Vec<Option<Rule>>,
     /// The board's orthogonal headings, clockwise from north (leap walks turn through them).
     orthogonal: Vec<crate::board::Compass>,
+    /// For each `what` (0 for empty), the board sites it held when the
+    /// start rules were done: `(sites Start (piece C))`.
+    start_sites: Vec<Vec<Site>>,
 }
 
 /// A move rule and the consequences its moves carry.
@@ -96,11 +99,19 @@ impl Interpreter {
             }
         }
         let orthogonal = model.board.orthogonal_headings();
-        Interpreter {
+        let mut interp = Interpreter {
             model,
             rules,
             orthogonal,
+            start_sites: Vec::new(),
+        };
+        let start = interp.initial_state();
+        let mut start_sites = vec![Vec::new(); interp.model.components.len() + 1];
+        for s in 0..interp.model.board.num_sites() {
+            start_sites[start.what[s] as usize].push(s as Site);
         }
+        interp.start_sites = start_sites;
+        interp
     }
 
     pub fn model(&self) -> &GameModel {

@@ -282,13 +282,12 @@ impl Interpreter {
                             }
                             let in_range = i as i64 >= min;
                             // Ludii's slide tests `to if:` (its stop rule)
-                            // first: where it holds the slide ends there, on
-                            // that site; elsewhere it goes on over sites
-                            // passing `between if:`, each a destination.
-                            if m.to_if.is_some() && to_ok(to, None) {
-                                if in_range {
-                                    emit(to, k as u8);
-                                }
+                            // first: where it holds within range the slide
+                            // ends there, on that site; elsewhere (and short
+                            // of the range) it goes on over sites passing
+                            // `between if:`, each in range a destination.
+                            if in_range && m.to_if.is_some() && to_ok(to, None) {
+                                emit(to, k as u8);
                                 break;
                             }
                             let passable = match between_if {

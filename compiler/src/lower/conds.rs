@@ -893,6 +893,25 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
             Args::new(node, "sites ToClear", 1).finish(cx)?;
             Ok(Region::ToClear)
         }
+        "sites Start" => {
+            // `(sites Start (piece C))`: where component C stood when the
+            // start rules were done (`SitesStart`, `Trial.startingPos`).
+            let mut args = Args::new(node, "sites Start", 1);
+            let piece = args.form_with_head("piece").ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Invalid,
+                    "`(sites Start ...)` needs `(piece ...)`",
+                )
+            })?;
+            args.finish(cx)?;
+            let mut inner = Args::new(piece, "piece", 0);
+            let component = inner.next().ok_or_else(|| {
+                inner.error(cx, ErrorKind::Invalid, "`(piece ...)` needs a component")
+            })?;
+            inner.finish(cx)?;
+            Ok(Region::Start(int(cx, component)?))
+        }
         "sites Hand" => {
             let mut args = Args::new(node, "sites Hand", 1);
             let who = args.next().ok_or_else(|| {
@@ -1263,6 +1282,10 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                 }
                 grown.sort_unstable();
                 grown.dedup();
+                // Grown as far as it goes: more steps change nothing.
+                if grown == sites {
+                    break;
+                }
                 sites = grown;
             }
             sites

@@ -744,6 +744,55 @@ fn apply_arg(cx: &Cx, node: &Node) -> Result<Effect> {
 
 /// A consequence: `(moveAgain)`, `(if C E [E])`, `(and {E...})`, `(remove S)`,
 /// `(add (piece P) (to S))`, `(trigger "Name" WHO)`.
+/// What a consequence sets and a later one may read: (setting ludemes,
+/// reading ludemes).
+const SET_THEN_READ: [(&[&str], &[&str]); 3] = [
+    (&["set Value"], &["value Player"]),
+    (&["set Var"], &["var"]),
+    (&["addScore", "set Score"], &["score"]),
+];
+
+/// Ludii evaluates every part of an `(and A B ...)` consequence on the same
+/// state before applying any (`And.eval` collects the parts' moves), while
+/// the interpreter applies them in turn: where a part reads what an earlier
+/// part sets (`(and (set Value Mover 2) (if (= (value Player Mover) 2)
+/// ...))`) the two differ, and the game is refused rather than played
+/// otherwise than Ludii plays it.
+fn reads_what_earlier_parts_set(cx: &Cx, items: &[&Node]) -> Result<()> {
+    fn contains<'n>(node: &'n Node, names: &[&str]) -> Option<&'n Node> {
+        if names.contains(&Cx::ludeme_name(node).as_str())
+            // `(set Value at:S N)` sets a site's value, not a player's.
+            && !(node.head() == Some("set") && node.args().iter().any(|a| a.label.as_deref() == Some("at")))
+        {
+            return Some(node);
+        }
+        node.args().iter().find_map(|a| contains(&a.value, names))
+    }
+    for (i, earlier) in items.iter().enumerate() {
+        for (sets, reads) in SET_THEN_READ {
+            if contains(earlier, sets).is_none() {
+                continue;
+            }
+            if let Some(read) = items[i + 1..]
+                .iter()
+                .find_map(|later| contains(later, reads))
+            {
+                return Err(cx
+                    .error(
+                        ErrorKind::Unsupported,
+                        read,
+                        format!(
+                            "unsupported `(and ...)` consequence whose part `({} ...)` reads what an earlier part sets (Ludii evaluates all parts before applying any)",
+                            Cx::ludeme_name(read)
+                        ),
+                    )
+                    .with_label("not supported by ludemic yet"));
+            }
+        }
+    }
+    Ok(())
+}
+
 pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
     if let NodeKind::Array(items) = &node.kind {
         return items
@@ -773,6 +822,7 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
                     args.iter().map(|a| &a.value).collect()
                 }
             };
+            reads_what_earlier_parts_set(cx, &items)?;
             items
                 .into_iter()
                 .map(|e| effect(cx, e))
