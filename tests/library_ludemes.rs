@@ -172,3 +172,38 @@ fn an_and_consequence_reading_what_an_earlier_part_sets_is_refused() {
     assert!(err.contains("reads what an earlier part sets"), "{err}");
     assert!(err.contains(":5:"), "points at the reading part: {err}");
 }
+
+#[test]
+fn pending_values_last_until_the_next_move_and_ahead_turns_with_the_piece() {
+    // En passant as Chess writes it: a double step leaves the site it
+    // crossed pending, `(ahead (last To) Backward)` by the facing of the
+    // pawn that moved (north for P2's south-facing pawn); the next move
+    // clears it before its own consequences run.
+    let g = game(
+        r#"(game "Passing" (players {(player N) (player S)})
+      (equipment { (board (square 4))
+        (piece "Pawn" Each (or
+          (move Slide Forward (between (exact 2) if:(is Empty (between))) (to if:(is Empty (to)))
+            (then (set Pending (ahead (last To) Backward))))
+          (move Step (directions {FR FL}) (to if:(and (is Pending) (= (to) (value Pending))))
+            (then (remove (ahead (last To) Backward)))))) })
+      (rules (start { (place "Pawn1" {"B2" "D1"}) (place "Pawn2" coord:"A4") })
+        (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    play(&g, &mut s, "3>11"); // D1-D3: D2 (7) pending, which no pawn of P2 reaches
+    assert_eq!(keys(&g, &s), ["12>4"], "A4's pawn: only its double step");
+    play(&g, &mut s, "12>4"); // A4-A2: A3 (8) pending, D2 no longer
+    let mut p1 = keys(&g, &s);
+    p1.sort();
+    assert_eq!(
+        p1,
+        ["5>13", "5>8"],
+        "B2's double step and its capture in passing"
+    );
+    play(&g, &mut s, "5>8"); // takes the pawn on A2, one step behind A3 for P1
+    assert!(
+        matches!(g.status(&s), Status::Over(_)),
+        "P2 has no pawn left"
+    );
+}

@@ -498,6 +498,8 @@ pub enum Region {
     /// `(sites Start (piece C))`: the board sites component C (1-based, 0
     /// for empty) occupied once the start rules were applied.
     Start(IntExpr),
+    /// `(sites Pending)`: the pending values.
+    Pending,
 }
 
 /// `(sites Around ...)` (Ludii's SitesAround): the sites `distance` steps
@@ -668,6 +670,16 @@ pub enum Effect {
     /// `(set Counter [N])`: Ludii's move counter (-1 by default; it grows
     /// by one after each move's end rules).
     SetCounter(IntExpr),
+    /// `(set Pending [N])` (1 by default) or `(set Pending REGION)`: values
+    /// kept until the next move is applied (`State.pendingValues`).
+    SetPending(Pending),
+}
+
+/// What `(set Pending ...)` adds.
+#[derive(Clone, Debug)]
+pub enum Pending {
+    Value(IntExpr),
+    Sites(Region),
 }
 
 /// `(sow [START] [count:N] [numPerHole:N] ["Track"] [owner:P] [if:C]
@@ -750,6 +762,8 @@ pub enum Cond {
     In(SiteExpr, Region),
     /// `(is Related REL S REGION)`: S and some site of REGION are related.
     Related(crate::board::Relation, SiteExpr, Region),
+    /// `(is Pending)`: some value is pending.
+    IsPending,
     /// `(is Triggered "Name" WHO)`.
     Triggered {
         name: u8,
@@ -848,6 +862,16 @@ pub enum IntExpr {
     Score(PlayerRef),
     /// `(counter)`: Ludii's move counter (see [`Effect::SetCounter`]).
     Counter,
+    /// `(value Pending)`: the pending value when there is exactly one, else 0.
+    Pending,
+    /// `(ahead SITE [steps:N] DIRECTION)` for an absolute direction: the
+    /// site N steps along the first radial from SITE in DIRECTION that is
+    /// long enough, else SITE itself (-1 when SITE is undefined).
+    Ahead {
+        site: SiteExpr,
+        steps: Box<IntExpr>,
+        direction: AbsoluteDirection,
+    },
     /// `(* A B ...)`.
     Mul(Vec<IntExpr>),
     /// `(trackSite Move [from:S] [WHO|"Name"] steps:N)` (Ludii's

@@ -276,10 +276,11 @@ impl Hex {
             }
         }
         self.end(s, mover, mv == Move::Pass);
-        s.prev = mover;
         if s.results.is_over() {
+            s.prev = mover;
             return;
         }
+        s.prev = mover;
         let next = if again { mover } else { 3 - mover };
         s.mover = next;
     }

@@ -353,6 +353,7 @@ impl Check {
             Effect::Promote(_) => self.refuse("`(promote ...)`"),
             Effect::SetState { .. } => self.refuse("`(set State ...)`"),
             Effect::SetCounter(_) => self.refuse("`(set Counter ...)`"),
+            Effect::SetPending(_) => self.refuse("`(set Pending ...)`"),
             Effect::Trigger { .. } => {}
             Effect::Remove(x) => self.site(x),
             Effect::RemoveLater(_) => self.refuse("`(remove ... at:EndOfTurn)`"),
@@ -473,6 +474,7 @@ impl Check {
             Cond::Even(n) | Cond::Odd(n) | Cond::Enemy(n) | Cond::Friend(n) => self.int(n, at_end),
             Cond::Empty(x) | Cond::Occupied(x) => self.site(x),
             Cond::IsMover(_) | Cond::IsPrev(_) | Cond::Triggered { .. } => {}
+            Cond::IsPending => self.refuse("`(is Pending)`"),
             Cond::In(x, r) | Cond::Related(_, x, r) => {
                 self.site(x);
                 self.region(r);
@@ -527,6 +529,8 @@ impl Check {
             IntExpr::What(_) => self.refuse("`(what at:...)`"),
             IntExpr::ComponentOf { .. } => self.refuse("`(id \"Name\" WHO)` as a number"),
             IntExpr::Counter => self.refuse("`(counter)`"),
+            IntExpr::Pending => self.refuse("`(value Pending)`"),
+            IntExpr::Ahead { .. } => self.refuse("`(ahead ...)`"),
             IntExpr::Score(_) => self.scores = true,
             IntExpr::Mul(_) => self.refuse("`(* ...)`"),
             IntExpr::Var(_) => self.refuse("`(var ...)`"),
@@ -576,6 +580,7 @@ impl Check {
             Region::PerPlayer { .. } => self.refuse("`(sites WHO \"Name\")`"),
             Region::If(..) => self.refuse("`(if C A B)` over regions"),
             Region::Start(_) => self.refuse("`(sites Start ...)`"),
+            Region::Pending => self.refuse("`(sites Pending)`"),
         }
     }
 }

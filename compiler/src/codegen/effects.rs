@@ -117,8 +117,11 @@ impl Gen<'_> {
     pub(super) fn effect(&mut self, e: &Effect) -> TokenStream {
         match e {
             Effect::MoveAgain => quote!(again = true;),
-            Effect::Promote(_) | Effect::SetState { .. } | Effect::SetCounter(_) => {
-                unreachable!("refused by features: promote, set State, set Counter")
+            Effect::Promote(_)
+            | Effect::SetState { .. }
+            | Effect::SetCounter(_)
+            | Effect::SetPending(_) => {
+                unreachable!("refused by features: promote, set State, set Counter, set Pending")
             }
             Effect::If {
                 condition,

@@ -173,6 +173,9 @@ impl Gen<'_> {
             IntExpr::What(_) | IntExpr::ComponentOf { .. } | IntExpr::Counter => {
                 unreachable!("refused by features: components as numbers")
             }
+            IntExpr::Pending | IntExpr::Ahead { .. } => {
+                unreachable!("refused by features: (value Pending), (ahead ...)")
+            }
             IntExpr::Player(p) => {
                 let p = self.player(*p);
                 quote!((#p as i64))
@@ -278,6 +281,7 @@ impl Gen<'_> {
             Cond::True => quote!(true),
             Cond::False => quote!(false),
             Cond::CanMove(_) => unreachable!("refused by features: (can Move ...)"),
+            Cond::IsPending => unreachable!("refused by features: (is Pending)"),
             Cond::Threatened(_) => unreachable!("refused by features: (is Threatened ...)"),
             Cond::Not(c) => {
                 let c = self.cond(c);
@@ -456,7 +460,9 @@ impl Gen<'_> {
             Region::Empty => quote!(ALL.minus(s.occupied)),
             Region::Hand(_) => unreachable!("refused by features: hands"),
             Region::ToClear => unreachable!("refused by features: (sites ToClear)"),
-            Region::Start(_) => unreachable!("refused by features: (sites Start ...)"),
+            Region::Start(_) | Region::Pending => {
+                unreachable!("refused by features: (sites Start ...), (sites Pending)")
+            }
             Region::Around(_) => unreachable!("refused by features: (sites Around ...)"),
             Region::PerPlayer { .. } | Region::If(..) => {
                 unreachable!("refused by features: per-player and conditional regions")

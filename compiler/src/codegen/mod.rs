@@ -101,11 +101,44 @@ pub fn generate_tokens(
     )?))
 }
 
+/// The most tokens a generated module may hold: the library's games need
+/// a small part of it (Amazons, the largest bundled module, is 100 KB of code).
+const MAX_TOKENS: usize = 1_000_000;
+
+/// The tokens of `tokens`, groups' contents included; stops counting past
+/// `limit`.
+fn count_tokens(tokens: &proc_macro2::TokenStream, limit: usize) -> usize {
+    let mut n = 0;
+    for t in tokens.clone() {
+        n += 1;
+        if let proc_macro2::TokenTree::Group(g) = &t {
+            n += count_tokens(&g.stream(), limit.saturating_sub(n));
+        }
+        if n > limit {
+            break;
+        }
+    }
+    n
+}
+
 /// The generated module, parsed and tidied.
 fn generate_file(model: &GameModel, options: &CodegenOptions) -> Result<syn::File> {
     check_supported(model)?;
     let analysis = analyse(model, &options.switches);
     let tokens = module::module(model, &analysis, &type_name(model), options);
+    // Tables grow with the board (per site, per direction, per level): on a
+    // board far beyond the library's they would take gigabytes to parse
+    // and format. Refused before that, with the interpreter as the way.
+    let size = count_tokens(&tokens, MAX_TOKENS);
+    if size > MAX_TOKENS {
+        return Err(CompileError::new(
+            ErrorKind::TooLarge,
+            format!(
+                "the compiled code of this game ({} sites) would hold more than {MAX_TOKENS} tokens: too large for the compiled layout (the interpreter runs it: `--engine interpreter`)",
+                model.board.num_sites()
+            ),
+        ));
+    }
     let mut file: syn::File = syn::parse2(tokens).map_err(|e| {
         CompileError::new(
             ErrorKind::Invalid,

@@ -903,11 +903,14 @@ pub fn module<'m>(
                 #snapshot_active
                 self.end(s, mover, mv == Move::Pass);
                 #limits
-                s.prev = mover;
+                // Phases advance before the mover becomes `Prev`, as in
+                // `Game.applyInternal`.
                 if s.results.is_over() {
+                    s.prev = mover;
                     return;
                 }
                 #advance_call
+                s.prev = mover;
                 #pass_turn
             }
 

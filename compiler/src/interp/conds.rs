@@ -87,6 +87,7 @@ impl Interpreter {
                 }
                 None => false,
             },
+            Cond::IsPending => !state.pending.is_empty(),
             Cond::Triggered { who, .. } => {
                 let p = self.resolve(state, mover, *who);
                 state.is_active(p) && state.triggered(p)
@@ -182,6 +183,34 @@ impl Interpreter {
             }),
             IntExpr::Score(p) => state.score(self.resolve(state, mover, *p)) as i64,
             IntExpr::Counter => state.counter as i64,
+            // `ValuePending`: the value when there is exactly one, else 0.
+            IntExpr::Pending => match state.pending[..] {
+                [one] => one,
+                _ => 0,
+            },
+            IntExpr::Ahead {
+                site,
+                steps,
+                direction,
+            } => {
+                let Some(at) = self.eval_site(state, ctx, site) else {
+                    return -1;
+                };
+                let steps = self.eval_int(state, mover, ctx, steps);
+                if (at as usize) >= board.num_sites() {
+                    return at as i64;
+                }
+                // `Ahead.eval`: the first radial long enough, else the site.
+                board
+                    .radials(at as usize, *direction)
+                    .find_map(|r| {
+                        usize::try_from(steps)
+                            .ok()
+                            .filter(|&n| n >= 1)
+                            .and_then(|n| r.steps.get(n))
+                    })
+                    .map_or(at as i64, |&s| s as i64)
+            }
             IntExpr::Div(a, b) => {
                 let (a, b) = (
                     self.eval_int(state, mover, ctx, a),
@@ -490,6 +519,14 @@ impl Interpreter {
                 .collect(),
             Region::Around(around) => self.sites_around(state, mover, ctx, around),
             Region::ToClear => sorted(state.to_clear.clone()),
+            Region::Pending => sorted(
+                state
+                    .pending
+                    .iter()
+                    .filter_map(|&v| Site::try_from(v).ok())
+                    .filter(|&s| (s as usize) < state.what.len())
+                    .collect(),
+            ),
             Region::Start(component) => {
                 let c = self.eval_int(state, mover, ctx, component);
                 usize::try_from(c)

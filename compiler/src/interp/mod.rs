@@ -252,6 +252,7 @@ impl Game for Interpreter {
             next_is: None,
             to_clear: Vec::new(),
             counter: -1,
+            pending: Vec::new(),
             last_to_after: None,
             decision_to: None,
             mover: 1,
@@ -357,6 +358,7 @@ impl Interpreter {
     /// change, then the next mover.
     fn apply_move(&self, state: &mut State, mv: Move) {
         let mover = state.mover;
+        state.pending.clear();
         let move_again = self.apply_actions(state, mv);
         if mv != Move::Pass {
             state.stalemated &= !(1 << mover);
@@ -373,10 +375,13 @@ impl Interpreter {
             };
             self.draw_all(state, reason);
         }
-        state.prev = mover;
+        // `Game.applyInternal` moves players to their next phases before
+        // it makes the mover `Prev`: `(nextPhase (is Prev Mover) ...)`
+        // still sees the previous move's mover.
         if state.outcome.is_none() {
             self.advance_phases(state, mover);
         }
+        state.prev = mover;
         // Ludii's `Game.apply` counts the move after its end rules and phases.
         state.counter += 1;
         if state.outcome.is_some() {

@@ -444,6 +444,26 @@ impl Interpreter {
                 state.counter = self.eval_int(state, mover, ctx, n) as i32;
                 false
             }
+            Effect::SetPending(pending) => {
+                let values = match pending {
+                    crate::ir::Pending::Value(n) => {
+                        // `ActionSetPending`: Undefined (-1) stands for 1.
+                        let v = self.eval_int(state, mover, ctx, n);
+                        vec![if v == -1 { 1 } else { v }]
+                    }
+                    crate::ir::Pending::Sites(r) => self
+                        .region_sites(state, mover, ctx, r)
+                        .into_iter()
+                        .map(i64::from)
+                        .collect(),
+                };
+                for v in values {
+                    if !state.pending.contains(&v) {
+                        state.pending.push(v);
+                    }
+                }
+                false
+            }
             Effect::Custodial(c) => {
                 // Every flanked line is found before any effect is applied, as
                 // Ludii evaluates the whole consequence first.
@@ -713,7 +733,7 @@ impl Interpreter {
                 }
             }
             Effect::Promote(p) => p.to.len(),
-            Effect::SetState { .. } | Effect::SetCounter(_) => 1,
+            Effect::SetState { .. } | Effect::SetCounter(_) | Effect::SetPending(_) => 1,
             Effect::Attract { .. }
             | Effect::Move(_)
             | Effect::Sow(_)

@@ -72,6 +72,9 @@ pub struct State {
     /// Ludii's move counter: -1 at the start, one more after each move's
     /// end rules, set by `(set Counter N)`.
     pub(crate) counter: i32,
+    /// Ludii's pending values (`(set Pending ...)`), a set cleared when the
+    /// next move is applied (`Game.applyInternal`'s `rebootPending`).
+    pub(crate) pending: Vec<i64>,
     /// Where the last move's last action with a site happened, consequences
     /// included (Ludii's `toAfterSubsequents`).
     pub(crate) last_to_after: Option<Site>,

@@ -127,6 +127,10 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
             };
             Ok(Cond::Related(relation, site(cx, at)?, region(cx, within)?))
         }
+        "is Pending" => {
+            Args::new(node, "is Pending", 1).finish(cx)?;
+            Ok(Cond::IsPending)
+        }
         "is Triggered" => {
             let mut args = Args::new(node, "is Triggered", 1);
             let name = args
@@ -432,6 +436,11 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             Args::new(node, "counter", 0).finish(cx)?;
             Ok(IntExpr::Counter)
         }
+        "value Pending" => {
+            Args::new(node, "value Pending", 1).finish(cx)?;
+            Ok(IntExpr::Pending)
+        }
+        "ahead" => ahead(cx, node),
         "size Stack" => Ok(IntExpr::StackSize(at_site(cx, node)?)),
         "score" => {
             let mut args = Args::new(node, "score", 0);
@@ -493,6 +502,82 @@ pub(super) fn player_fn(cx: &Cx, node: &Node) -> Result<PlayerRef> {
 
 /// A site: `(from)`, `(to)`, `(between)`, `(site)`, `(last To)`, `(last From)`,
 /// `(centrePoint)`, `(where "Name" WHO)`, a coordinate `"A1"` or a number.
+/// `(ahead SITE [steps:N] [DIRECTION])` (`Ahead`; `Forward` by default).
+/// A relative direction turns from the facing of the piece on SITE when
+/// the site is evaluated (north for an empty site), so it is lowered once
+/// per facing the components have, chosen by the piece there.
+fn ahead(cx: &Cx, node: &Node) -> Result<IntExpr> {
+    let mut args = Args::new(node, "ahead", 0);
+    let at = args
+        .take(|n| !super::directions::is_direction_arg(n))
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(ahead ...)` needs a site"))?;
+    let steps = match args.labeled("steps") {
+        Some(n) => int(cx, n)?,
+        None => IntExpr::Const(1),
+    };
+    let direction = args.take(super::directions::is_direction_arg);
+    args.finish(cx)?;
+    let at = site(cx, at)?;
+    let relative = direction.is_none() || super::directions::mentions_relative(node);
+    for name in ["SameDirection", "OppositeDirection"] {
+        if let Some(d) = direction.filter(|d| d.atom() == Some(name)) {
+            return Err(cx.unsupported_in(d, "direction of `(ahead ...)`"));
+        }
+    }
+    let first = |facing: Option<usize>| -> Result<IntExpr> {
+        let resolve = || match direction {
+            Some(d) => super::directions::directions(cx, d),
+            None => super::directions::forward(cx, node),
+        };
+        let dirs = match facing {
+            Some(c) => cx.with_piece(c, resolve)?,
+            None => cx.without_piece(resolve)?,
+        };
+        // Ludii takes the first direction; with none, SITE itself.
+        Ok(match dirs.first() {
+            Some(&direction) => IntExpr::Ahead {
+                site: at.clone(),
+                steps: Box::new(steps.clone()),
+                direction,
+            },
+            None => IntExpr::Site(at.clone()),
+        })
+    };
+    if !relative {
+        return first(None);
+    }
+    // North (an empty site, or a piece without a facing) is the fallback
+    // at the end of the chain.
+    let mut chain = first(None)?;
+    let groups = cx.facing_groups();
+    for (_, members) in groups
+        .iter()
+        .rev()
+        .filter(|(f, _)| *f != crate::board::Compass::N)
+    {
+        chain = IntExpr::If {
+            condition: Box::new(Cond::Or(holds_each(&at, members))),
+            then: Box::new(first(Some(members[0]))?),
+            otherwise: Box::new(chain),
+        };
+    }
+    Ok(chain)
+}
+
+/// For each of `components`: the piece on `at` is that component.
+pub(super) fn holds_each(at: &SiteExpr, components: &[usize]) -> Vec<Cond> {
+    components
+        .iter()
+        .map(|&i| {
+            Cond::Compare(
+                crate::ir::Comparison::Eq,
+                IntExpr::What(at.clone()),
+                IntExpr::Const(i as i64 + 1),
+            )
+        })
+        .collect()
+}
+
 pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
     if let Some(coord) = node.string() {
         return cx.coord(node, coord).map(SiteExpr::Const);
@@ -892,6 +977,10 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
         "sites ToClear" => {
             Args::new(node, "sites ToClear", 1).finish(cx)?;
             Ok(Region::ToClear)
+        }
+        "sites Pending" => {
+            Args::new(node, "sites Pending", 1).finish(cx)?;
+            Ok(Region::Pending)
         }
         "sites Start" => {
             // `(sites Start (piece C))`: where component C stood when the

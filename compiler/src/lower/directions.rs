@@ -102,6 +102,11 @@ pub(super) fn directions(cx: &Cx, node: &Node) -> Result<Vec<AbsoluteDirection>>
     Ok(out)
 }
 
+/// `Forward` for the current piece (the default direction of `(ahead ...)`).
+pub(super) fn forward(cx: &Cx, at: &Node) -> Result<Vec<AbsoluteDirection>> {
+    Ok(relative(cx.board(at)?, cx.facing(), "Forward"))
+}
+
 /// The compass headings some site of the board steps in to an adjacent site
 /// (Ludii's `supportedDirections(Adjacent, type)`).
 fn supported(board: &Board) -> Vec<Compass> {

@@ -357,6 +357,36 @@ impl<'a> Cx<'a> {
         out
     }
 
+    /// The components grouped by the heading their relative directions turn
+    /// from (north for a piece without a facing), in order of first
+    /// appearance; north is always there (an empty site faces north).
+    pub fn facing_groups(&self) -> Vec<(crate::board::Compass, Vec<usize>)> {
+        let facing = |c: &crate::ir::Component| {
+            c.facing
+                .and_then(|d| d.compass())
+                .unwrap_or(crate::board::Compass::N)
+        };
+        let mut groups: Vec<(crate::board::Compass, Vec<usize>)> = Vec::new();
+        for (i, c) in self.components.iter().enumerate() {
+            match groups.iter_mut().find(|(f, _)| *f == facing(c)) {
+                Some((_, members)) => members.push(i),
+                None => groups.push((facing(c), vec![i])),
+            }
+        }
+        if !groups.iter().any(|(f, _)| *f == crate::board::Compass::N) {
+            groups.push((crate::board::Compass::N, Vec::new()));
+        }
+        groups
+    }
+
+    /// Runs `f` outside any piece's rules (relative directions face north).
+    pub fn without_piece<T>(&self, f: impl FnOnce() -> T) -> T {
+        let saved = self.current_piece.replace(None);
+        let out = f();
+        self.current_piece.set(saved);
+        out
+    }
+
     /// The component whose rules are being lowered.
     pub fn facing_component(&self) -> Option<usize> {
         self.current_piece.get()

@@ -361,35 +361,9 @@ fn by_facing(
             )
             .with_label("not supported by ludemic yet"));
     };
-    let facing = |c: &crate::ir::Component| {
-        c.facing
-            .and_then(|d| d.compass())
-            .unwrap_or(crate::board::Compass::N)
-    };
-    let mut facings: Vec<crate::board::Compass> = Vec::new();
-    for c in &cx.components {
-        if !facings.contains(&facing(c)) {
-            facings.push(facing(c));
-        }
-    }
-    if !facings.contains(&crate::board::Compass::N) {
-        facings.push(crate::board::Compass::N);
-    }
     let mut out = Vec::new();
-    for f in facings {
-        let members: Vec<usize> = (0..cx.components.len())
-            .filter(|&i| facing(&cx.components[i]) == f)
-            .collect();
-        let mut holds: Vec<Cond> = members
-            .iter()
-            .map(|&i| {
-                Cond::Compare(
-                    crate::ir::Comparison::Eq,
-                    IntExpr::What(at.clone()),
-                    IntExpr::Const(i as i64 + 1),
-                )
-            })
-            .collect();
+    for (f, members) in cx.facing_groups() {
+        let mut holds = conds::holds_each(&at, &members);
         if f == crate::board::Compass::N {
             holds.push(Cond::Empty(at.clone()));
         }
@@ -1010,6 +984,19 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
                 at: conds::site(cx, at)?,
                 value: conds::int(cx, value)?,
             })
+        }
+        Some("set") if Cx::ludeme_name(node) == "set Pending" => {
+            let mut args = Args::new(node, "set Pending", 1);
+            let value = args.next();
+            args.finish(cx)?;
+            let pending = match value {
+                None => crate::ir::Pending::Value(IntExpr::Const(1)),
+                Some(v) if Cx::ludeme_name(v).starts_with("sites") => {
+                    crate::ir::Pending::Sites(conds::region(cx, v)?)
+                }
+                Some(v) => crate::ir::Pending::Value(conds::int(cx, v)?),
+            };
+            Ok(Effect::SetPending(pending))
         }
         Some("set") if Cx::ludeme_name(node) == "set Counter" => {
             let mut args = Args::new(node, "set Counter", 1);

@@ -507,7 +507,7 @@ pub(super) fn if_parts<'n>(cx: &Cx, node: &'n Node) -> Result<(&'n Node, &'n Nod
 /// Integer functions used as sites.
 pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
     match node.head() {
-        Some("mapEntry" | "+" | "-" | "*" | "if" | "trackSite") => Ok(SiteExpr::Int(
+        Some("mapEntry" | "+" | "-" | "*" | "if" | "trackSite" | "ahead") => Ok(SiteExpr::Int(
             crate::ir::SiteFn(Box::new(conds::int(cx, node)?)),
         )),
         _ => Err(cx.unsupported_in(node, "site")),
@@ -519,7 +519,7 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
 pub(super) fn region(cx: &Cx, node: &Node) -> Result<crate::ir::Region> {
     let computed = |n: &Node| n.head().is_some();
     match node.head() {
-        Some("mapEntry" | "+" | "-" | "*" | "trackSite") => {
+        Some("mapEntry" | "+" | "-" | "*" | "trackSite" | "ahead") => {
             Ok(crate::ir::Region::Site(site(cx, node)?))
         }
         // `(sites {(var "Replay")})`: sites computed in play.
