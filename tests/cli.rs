@@ -316,6 +316,25 @@ fn survey_of_ludii_s_library_replays_every_accepted_game() {
     assert_eq!(report["totals"]["expand"], 1056);
     assert!(report["totals"]["lower"].as_u64().unwrap() >= 320);
     assert_eq!(report["totals"]["mismatch"], 0);
+    // The games the code generator takes are the ones checks/library
+    // compiles: when more compile, its games.txt must list them.
+    let generates: std::collections::BTreeSet<&str> = report["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["generates"] == true)
+        .map(|g| g["file"].as_str().unwrap())
+        .collect();
+    let list = std::fs::read_to_string(common::root().join("checks/library/games.txt")).unwrap();
+    let listed: std::collections::BTreeSet<&str> = list
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    assert_eq!(
+        listed, generates,
+        "checks/library/games.txt lists the files the survey says the code generator takes"
+    );
     // Every game that lowers is Ludii's game: it replays Ludii's trials.
     for game in report["games"].as_array().unwrap() {
         if game["lowers"] == true {
