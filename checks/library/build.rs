@@ -3,10 +3,12 @@
 //! writes a registry of them. Without `../shared` nothing is compiled and
 //! the checks are skipped.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use ludemic_compiler::{build, codegen, load, Config};
+
+#[path = "../common/registry.rs"]
+mod registry;
 
 /// The module of a file under `lud/board`: its whole path in snake case
 /// (`hunt/Gasetavl (Gedved).lud` → `hunt_gasetavl_gedved`), so that files of
@@ -36,15 +38,7 @@ fn main() {
     let ludii = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/ludii");
     println!("cargo:rerun-if-changed={}", ludii.display());
     if !ludii.is_dir() {
-        println!(
-            "cargo:warning=library checks skipped: {} is absent",
-            ludii.display()
-        );
-        std::fs::write(
-            out.join("registry.rs"),
-            "pub const GAMES: &[Entry] = &[];\npub fn visit<V: Visitor>(_: &str, _: &mut V) -> bool { false }\n",
-        )
-        .unwrap();
+        registry::skip(&out, "library", &ludii);
         return;
     }
     println!("cargo:rustc-cfg=library");
@@ -65,36 +59,14 @@ fn main() {
         let model = load(&path, &base).unwrap_or_else(|e| panic!("{e}")).model;
         let name = module(lud);
         config = config.game_with_options(&path, &name, &[]);
-        entries.push((name, lud, codegen::type_name(&model)));
+        entries.push(registry::Registered {
+            entry: format!("Entry {{ name: {name:?}, lud: {lud:?} }}"),
+            module: name,
+            ty: codegen::type_name(&model),
+        });
     }
     config.compile().unwrap_or_else(|e| panic!("{e}"));
-    let mut registry = String::new();
-    for (name, _, _) in &entries {
-        writeln!(
-            registry,
-            "#[allow(dead_code)] pub mod {name} {{ include!(concat!(env!(\"OUT_DIR\"), \"/{name}.rs\")); }}"
-        )
-        .unwrap();
-    }
-    registry.push_str("pub const GAMES: &[Entry] = &[\n");
-    for (name, lud, _) in &entries {
-        writeln!(registry, "    Entry {{ name: {name:?}, lud: {lud:?} }},").unwrap();
-    }
-    registry.push_str(
-        "];\n\n/// Runs `visitor` on the compiled game `name`; false if there is none.\n",
-    );
-    registry.push_str(
-        "pub fn visit<V: Visitor>(name: &str, visitor: &mut V) -> bool {\n    match name {\n",
-    );
-    for (name, _, ty) in &entries {
-        writeln!(
-            registry,
-            "        {name:?} => visitor.visit(&{name}::{ty}),"
-        )
-        .unwrap();
-    }
-    registry.push_str("        _ => return false,\n    }\n    true\n}\n");
-    std::fs::write(out.join("registry.rs"), registry).unwrap();
+    registry::write(&out, &entries);
 }
 
 /// The files `games.txt` lists: its lines but blank ones and `#` comments.

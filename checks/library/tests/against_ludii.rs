@@ -11,7 +11,11 @@ use ludemic_check_library::{visit, Entry, Visitor, GAMES};
 use ludemic_compiler::interp::Interpreter;
 use ludemic_compiler::{load, Config};
 use ludemic_runtime::trial::{read_trials, replay, Trial};
-use ludemic_runtime::{Game, MoveBuffer, MoveKey, RngExt, Status, Xoshiro256PlusPlus};
+use ludemic_runtime::Game;
+
+#[path = "../../common/lockstep.rs"]
+mod lockstep;
+use lockstep::lockstep;
 
 fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
@@ -37,12 +41,6 @@ const LONG: Lockstep = Lockstep {
     steps: usize::MAX,
 };
 
-fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
-    let mut keys: Vec<MoveKey> = moves.iter().map(|&m| game.move_key(m)).collect();
-    keys.sort();
-    keys
-}
-
 struct Check {
     name: &'static str,
     interp: Interpreter,
@@ -59,42 +57,10 @@ impl Visitor for Check {
                     .push(format!("{} trial seed {}: {m}", self.name, trial.seed));
             }
         }
-        let interp = &self.interp;
-        let (mut cb, mut ib) = (MoveBuffer::new(), MoveBuffer::new());
         let mut budget = self.lockstep.steps;
-        'seeds: for seed in 0..self.lockstep.seeds {
-            let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
-            let (mut cs, mut is) = (compiled.initial_state(), interp.initial_state());
-            for step in 0.. {
-                let status = compiled.status(&cs);
-                if status != interp.status(&is) {
-                    self.failures.push(format!(
-                        "{} lockstep seed {seed} step {step}: status differs",
-                        self.name
-                    ));
-                    continue 'seeds;
-                }
-                if let Status::Over(_) = status {
-                    break;
-                }
-                if budget == 0 {
-                    break 'seeds;
-                }
-                budget -= 1;
-                compiled.legal_moves(&cs, &mut cb);
-                interp.legal_moves(&is, &mut ib);
-                if keys(compiled, &cb) != keys(interp, &ib) {
-                    self.failures.push(format!(
-                        "{} lockstep seed {seed} step {step}: legal moves differ",
-                        self.name
-                    ));
-                    continue 'seeds;
-                }
-                let key = compiled.move_key(cb[rng.index(cb.len())]);
-                let cm = *cb.iter().find(|&&m| compiled.move_key(m) == key).unwrap();
-                let im = *ib.iter().find(|&&m| interp.move_key(m) == key).unwrap();
-                compiled.apply(&mut cs, cm);
-                interp.apply(&mut is, im);
+        for seed in 0..self.lockstep.seeds {
+            if let Err(e) = lockstep(compiled, &self.interp, seed, &mut budget) {
+                self.failures.push(format!("{} lockstep {e}", self.name));
             }
         }
     }
