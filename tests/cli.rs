@@ -207,8 +207,26 @@ fn conform_exits_non_zero_on_a_mismatch() {
     assert!(text(&out.stdout).contains("MISMATCH"));
 }
 
+/// The statistics of a `playout --json` report, without its timings.
+fn statistics(stdout: &[u8]) -> serde_json::Value {
+    let mut report: serde_json::Value = serde_json::from_slice(stdout).unwrap();
+    let fields = report.as_object_mut().unwrap();
+    for timing in ["seconds", "playouts_per_sec", "moves_per_sec"] {
+        assert!(fields.remove(timing).is_some(), "{timing}");
+    }
+    report
+}
+
+/// One native build serves three checks: a build killed half-way leaves no
+/// binary that later runs trust; two runs at once of the same new file both
+/// build-or-wait and succeed alike; a later run reuses the cache.
+#[cfg(unix)]
 #[test]
 fn compiled_engine_builds_and_caches_games_that_are_not_bundled() {
+    use std::os::unix::process::CommandExt;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
     let dir = tempfile::tempdir().unwrap();
     let file = lud_file(
         &dir,
@@ -216,26 +234,92 @@ fn compiled_engine_builds_and_caches_games_that_are_not_bundled() {
     );
     let cache = dir.path().join("cache");
     let run = || {
-        Command::new(env!("CARGO_BIN_EXE_ludemic"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_ludemic"));
+        command
             .args([
                 "playout", &file, "-n", "500", "--seed", "4", "--engine", "compiled", "--json",
             ])
             .env("LUDEMIC_CACHE", &cache)
-            .output()
-            .unwrap()
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        command
     };
-    let first = run();
+    // The entry's files (but the lock), and whether one is the game's binary.
+    let entry = || -> Vec<String> {
+        let crates = std::fs::read_dir(cache.join("crates")).unwrap();
+        let dirs: Vec<_> = crates.map(|e| e.unwrap().path()).collect();
+        assert_eq!(dirs.len(), 1, "one cache entry: {dirs:?}");
+        let mut names: Vec<String> = std::fs::read_dir(&dirs[0])
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n != ".lock")
+            .collect();
+        names.sort();
+        names
+    };
+
+    // A build killed half-way, with its cargo and rustc, as by Ctrl-C.
+    let mut killed = run().process_group(0).spawn().unwrap();
+    let deps = cache.join("target/release/deps");
+    let start = Instant::now();
+    while !deps.is_dir() && start.elapsed() < Duration::from_secs(120) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_secs(2));
+    if killed.try_wait().unwrap().is_none() {
+        let group = format!("-{}", killed.id());
+        let kill = Command::new("kill")
+            .args(["-s", "KILL", "--", &group])
+            .status();
+        assert!(kill.unwrap().success());
+        killed.wait().unwrap();
+        let names = entry();
+        assert!(
+            !names.iter().any(|n| n.starts_with("ludemic-native-")),
+            "no binary for later runs to trust: {names:?}"
+        );
+        // What a linker killed mid-write leaves where cargo puts the binary.
+        let crates = std::fs::read_dir(cache.join("crates")).unwrap();
+        let hash = crates.map(|e| e.unwrap().file_name()).next().unwrap();
+        let release = cache.join("target/release");
+        std::fs::create_dir_all(&release).unwrap();
+        let name = format!("ludemic-native-{}", hash.to_string_lossy());
+        std::fs::write(release.join(name), "half a binary").unwrap();
+    } else {
+        eprintln!("the native build finished before it could be killed");
+    }
+
+    // Two runs at once: one builds while the other waits, or finds it built.
+    let (first, second) = (run().spawn().unwrap(), run().spawn().unwrap());
+    let (first, second) = (
+        first.wait_with_output().unwrap(),
+        second.wait_with_output().unwrap(),
+    );
     assert!(first.status.success(), "{}", text(&first.stderr));
-    let report: serde_json::Value = serde_json::from_slice(&first.stdout).unwrap();
+    assert!(second.status.success(), "{}", text(&second.stderr));
+    let report = statistics(&first.stdout);
+    assert_eq!(statistics(&second.stdout), report);
     assert_eq!(report["engine"], "compiled");
     assert_eq!(report["playouts"], 500);
     let mean = report["mean_moves"].as_f64().unwrap();
     assert!((7.0..=18.0).contains(&mean), "{mean}");
-    // The second run reuses the cached build and gives the same statistics.
-    let second = run();
-    let again: serde_json::Value = serde_json::from_slice(&second.stdout).unwrap();
-    assert_eq!(again["mean_moves"], report["mean_moves"]);
-    assert_eq!(std::fs::read_dir(cache.join("crates")).unwrap().count(), 1);
+
+    // A later run reuses the cached build and gives the same statistics;
+    // nothing half-written is left.
+    let third = run().output().unwrap();
+    assert!(third.status.success(), "{}", text(&third.stderr));
+    assert!(
+        !text(&third.stderr).contains("compiling"),
+        "{}",
+        text(&third.stderr)
+    );
+    assert_eq!(statistics(&third.stdout), report);
+    let names = entry();
+    assert!(names.iter().all(|n| !n.ends_with(".partial")), "{names:?}");
+    assert!(
+        names.iter().any(|n| n.starts_with("ludemic-native-")),
+        "{names:?}"
+    );
 }
 
 #[test]
@@ -316,6 +400,27 @@ fn survey_of_ludii_s_library_replays_every_accepted_game() {
     assert_eq!(report["totals"]["expand"], 1056);
     assert!(report["totals"]["lower"].as_u64().unwrap() >= 320);
     assert_eq!(report["totals"]["mismatch"], 0);
+    // The games the code generator takes are the ones checks/library
+    // compiles: when more compile, its games.txt must list them.
+    let generates: std::collections::BTreeSet<&str> = report["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["generates"] == true)
+        .map(|g| g["file"].as_str().unwrap())
+        .collect();
+    let list = std::fs::read_to_string(common::root().join("checks/library/games.txt")).unwrap();
+    let listed: std::collections::BTreeSet<&str> = list
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let missing: Vec<_> = generates.difference(&listed).collect();
+    let extra: Vec<_> = listed.difference(&generates).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "checks/library/games.txt must list the files the code generator takes: add {missing:?}, remove {extra:?}"
+    );
     // Every game that lowers is Ludii's game: it replays Ludii's trials.
     for game in report["games"].as_array().unwrap() {
         if game["lowers"] == true {

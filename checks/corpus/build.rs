@@ -5,10 +5,12 @@
 //! of them. Without `../shared` nothing is compiled and the checks are
 //! skipped.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use ludemic_compiler::{build, codegen, load, Config};
+
+#[path = "../common/registry.rs"]
+mod registry;
 
 /// Each file, and the option items compiled beside its defaults (`None`:
 /// every item, each alone).
@@ -63,17 +65,8 @@ fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     let ludii = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/ludii");
     println!("cargo:rerun-if-changed={}", ludii.display());
-    let mut registry = String::new();
     if !ludii.is_dir() {
-        println!(
-            "cargo:warning=corpus checks skipped: {} is absent",
-            ludii.display()
-        );
-        std::fs::write(
-            out.join("registry.rs"),
-            "pub const GAMES: &[Entry] = &[];\npub fn visit<V: Visitor>(_: &str, _: &mut V) -> bool { false }\n",
-        )
-        .unwrap();
+        registry::skip(&out, "corpus", &ludii);
         return;
     }
     println!("cargo:rustc-cfg=corpus");
@@ -134,38 +127,13 @@ fn main() {
             };
             let refs: Vec<&str> = options.iter().map(String::as_str).collect();
             config = config.game_with_options(&path, &name, &refs);
-            entries.push((name, lud.to_string(), options, codegen::type_name(&model)));
+            entries.push(registry::Registered {
+                entry: format!("Entry {{ name: {name:?}, lud: {lud:?}, options: &{options:?} }}"),
+                module: name,
+                ty: codegen::type_name(&model),
+            });
         }
     }
     config.compile().unwrap_or_else(|e| panic!("{e}"));
-    for (name, _, _, _) in &entries {
-        writeln!(
-            registry,
-            "#[allow(dead_code)] pub mod {name} {{ include!(concat!(env!(\"OUT_DIR\"), \"/{name}.rs\")); }}"
-        )
-        .unwrap();
-    }
-    registry.push_str("pub const GAMES: &[Entry] = &[\n");
-    for (name, lud, options, _) in &entries {
-        writeln!(
-            registry,
-            "    Entry {{ name: {name:?}, lud: {lud:?}, options: &{options:?} }},"
-        )
-        .unwrap();
-    }
-    registry.push_str(
-        "];\n\n/// Runs `visitor` on the compiled game `name`; false if there is none.\n",
-    );
-    registry.push_str(
-        "pub fn visit<V: Visitor>(name: &str, visitor: &mut V) -> bool {\n    match name {\n",
-    );
-    for (name, _, _, ty) in &entries {
-        writeln!(
-            registry,
-            "        {name:?} => visitor.visit(&{name}::{ty}),"
-        )
-        .unwrap();
-    }
-    registry.push_str("        _ => return false,\n    }\n    true\n}\n");
-    std::fs::write(out.join("registry.rs"), registry).unwrap();
+    registry::write(&out, &entries);
 }

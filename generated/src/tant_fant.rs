@@ -209,15 +209,12 @@ impl TantFant {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if !('all: {
-            for site in s.owned[mover as usize].iter() {
-                let site = site as u16;
-                if !PLAYER_REGIONS[mover as usize].contains(site as usize) {
-                    break 'all false;
-                }
-            }
-            true
-        }) && Self::is_line_adjacent_3(s, s.last_to)
+        if !s
+            .owned[mover as usize]
+            .iter()
+            .map(|site| site as u16)
+            .all(|site| PLAYER_REGIONS[mover as usize].contains(site as usize))
+            && Self::is_line_adjacent_3(s, s.last_to)
         {
             let p = mover;
             if s.results.is_active(p) {

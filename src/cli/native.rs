@@ -6,7 +6,19 @@
 //! `~/.cache/ludemic`; each game gets `crates/<hash>/` (named by the hash of
 //! its generated code) and all share one cargo target directory, so the
 //! runtime is compiled once.
+//!
+//! The cache is safe to share between runs at once and survives runs killed
+//! half-way: every file is written to a temporary file in its directory and
+//! renamed into place, so no file is ever half-written; a run holds the
+//! entry's lock file (`crates/<hash>/.lock`, released by the system even when
+//! the process is killed) while it writes and builds; and the only binary a
+//! run trusts is the entry's own copy (`crates/<hash>/<name>`), which is
+//! renamed into place only after cargo has built it successfully. A build
+//! killed half-way therefore leaves no binary in the entry, and the next run
+//! builds again (cargo reuses what was finished).
 
+use std::fs::File;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -119,6 +131,21 @@ impl NativeGame {
         let cache = cache_dir()?;
         let dir = cache.join("crates").join(&hash);
         let name = format!("ludemic-native-{hash}");
+        // The entry's own copy of the binary, renamed into place only once
+        // built: if it is there it is whole.
+        let binary = dir.join(&name);
+        if binary.is_file() {
+            return Ok(NativeGame { binary });
+        }
+        std::fs::create_dir_all(&dir)
+            .into_diagnostic()
+            .wrap_err_with(|| format!("creating {}", dir.display()))?;
+        let _lock = EntryLock::take(&dir)?;
+        // Another run may have built it while this one waited for the lock.
+        if binary.is_file() {
+            return Ok(NativeGame { binary });
+        }
+        remove_temporary_files(&dir);
         write_if_changed(
             &dir.join("Cargo.toml"),
             &format!(
@@ -139,23 +166,27 @@ impl NativeGame {
         write_if_changed(&dir.join("src/game.rs"), &code)?;
         write_if_changed(&dir.join("src/main.rs"), RUNNER)?;
         let target = cache.join("target");
-        let binary = target.join("release").join(&name);
-        if !binary.is_file() {
-            eprintln!("compiling {} natively in {} ...", model.name, dir.display());
-            let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-                .args(["build", "--release", "--quiet", "--manifest-path"])
-                .arg(dir.join("Cargo.toml"))
-                .env("CARGO_TARGET_DIR", &target)
-                .status()
-                .into_diagnostic()
-                .wrap_err("running cargo to build the compiled game")?;
-            if !status.success() {
-                return Err(miette!(
-                    "cargo could not build the compiled game in {}",
-                    dir.display()
-                ));
-            }
+        eprintln!("compiling {} natively in {} ...", model.name, dir.display());
+        // Cargo knows what in its target directory is up to date, also after
+        // a build killed half-way.
+        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .args(["build", "--release", "--quiet", "--manifest-path"])
+            .arg(dir.join("Cargo.toml"))
+            .env("CARGO_TARGET_DIR", &target)
+            .status()
+            .into_diagnostic()
+            .wrap_err("running cargo to build the compiled game")?;
+        if !status.success() {
+            return Err(miette!(
+                "cargo could not build the compiled game in {}",
+                dir.display()
+            ));
         }
+        let built = target.join("release").join(&name);
+        let bytes = std::fs::read(&built)
+            .into_diagnostic()
+            .wrap_err_with(|| format!("reading {}", built.display()))?;
+        write_atomically(&binary, &bytes, true)?;
         Ok(NativeGame { binary })
     }
 
@@ -209,9 +240,79 @@ fn write_if_changed(path: &Path, text: &str) -> Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).into_diagnostic()?;
     }
-    std::fs::write(path, text)
+    write_atomically(path, text.as_bytes(), false)
+}
+
+/// The suffix of the temporary files of [`write_atomically`].
+const TEMPORARY: &str = ".partial";
+
+/// Writes `path` whole or not at all: into a temporary file beside it,
+/// flushed to disk, then renamed over it (`executable`: mode 755).
+fn write_atomically(path: &Path, bytes: &[u8], executable: bool) -> Result<()> {
+    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temporary = path.with_file_name(format!(".{file_name}.{}{TEMPORARY}", std::process::id()));
+    let written = (|| {
+        let mut file = File::create(&temporary)?;
+        file.write_all(bytes)?;
+        #[cfg(unix)]
+        if executable {
+            use std::os::unix::fs::PermissionsExt;
+            file.set_permissions(std::fs::Permissions::from_mode(0o755))?;
+        }
+        #[cfg(not(unix))]
+        let _ = executable;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
         .into_diagnostic()
         .wrap_err_with(|| format!("writing {}", path.display()))
+}
+
+/// Removes what [`write_atomically`] left in `dir` (and `dir/src`) when a
+/// run was killed mid-write. Only under the entry's lock, so no other run
+/// is writing there.
+fn remove_temporary_files(dir: &Path) {
+    for dir in [dir.to_path_buf(), dir.join("src")] {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            if entry.file_name().to_string_lossy().ends_with(TEMPORARY) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+/// A cache entry's lock: one run at a time writes and builds an entry. The
+/// system releases it when its process ends, however it ends.
+struct EntryLock(File);
+
+impl EntryLock {
+    fn take(dir: &Path) -> Result<EntryLock> {
+        let path = dir.join(".lock");
+        let file = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .into_diagnostic()
+            .wrap_err_with(|| format!("opening {}", path.display()))?;
+        if file.try_lock().is_err() {
+            eprintln!("waiting for another run building in {} ...", dir.display());
+            file.lock()
+                .into_diagnostic()
+                .wrap_err_with(|| format!("locking {}", path.display()))?;
+        }
+        Ok(EntryLock(file))
+    }
+}
+
+impl Drop for EntryLock {
+    fn drop(&mut self) {
+        let _ = self.0.unlock();
+    }
 }
 
 /// 16 hex digits of the SHA-256 of `text`.

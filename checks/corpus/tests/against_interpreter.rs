@@ -9,16 +9,14 @@ use ludemic_check_corpus::{visit, Visitor, GAMES};
 use ludemic_compiler::interp::Interpreter;
 use ludemic_compiler::{load, Config};
 use ludemic_runtime::trial::{read_trials, replay, Trial};
-use ludemic_runtime::{Game, MoveBuffer, MoveKey, RngExt, Status, Xoshiro256PlusPlus};
+use ludemic_runtime::Game;
+
+#[path = "../../common/lockstep.rs"]
+mod lockstep;
+use lockstep::lockstep;
 
 fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
-}
-
-fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
-    let mut keys: Vec<MoveKey> = moves.iter().map(|&m| game.move_key(m)).collect();
-    keys.sort();
-    keys
 }
 
 struct Check {
@@ -31,33 +29,10 @@ struct Check {
 
 impl Visitor for Check {
     fn visit<C: Game>(&mut self, compiled: &C) {
-        let interp = &self.interp;
-        let (mut cb, mut ib) = (MoveBuffer::new(), MoveBuffer::new());
-        'seeds: for seed in 0..self.seeds {
-            let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
-            let (mut cs, mut is) = (compiled.initial_state(), interp.initial_state());
-            loop {
-                let status = compiled.status(&cs);
-                if status != interp.status(&is) {
-                    self.failures
-                        .push(format!("{} seed {seed}: status differs", self.name));
-                    continue 'seeds;
-                }
-                if let Status::Over(_) = status {
-                    break;
-                }
-                compiled.legal_moves(&cs, &mut cb);
-                interp.legal_moves(&is, &mut ib);
-                if keys(compiled, &cb) != keys(interp, &ib) {
-                    self.failures
-                        .push(format!("{} seed {seed}: legal moves differ", self.name));
-                    continue 'seeds;
-                }
-                let key = compiled.move_key(cb[rng.index(cb.len())]);
-                let cm = *cb.iter().find(|&&m| compiled.move_key(m) == key).unwrap();
-                let im = *ib.iter().find(|&&m| interp.move_key(m) == key).unwrap();
-                compiled.apply(&mut cs, cm);
-                interp.apply(&mut is, im);
+        for seed in 0..self.seeds {
+            let mut whole_game = usize::MAX;
+            if let Err(e) = lockstep(compiled, &self.interp, seed, &mut whole_game) {
+                self.failures.push(format!("{} {e}", self.name));
             }
         }
         for trial in &self.trials {

@@ -190,6 +190,8 @@ impl VisitMut for Tidy {
             Expr::MethodCall(e) => e.args.iter_mut().for_each(unwrap),
             Expr::Array(e) => e.elems.iter_mut().for_each(unwrap),
             Expr::Assign(e) => unwrap(&mut e.right),
+            // A closure's body reaches as far as it can: `|x| x as i64`.
+            Expr::Closure(e) => unwrap(&mut e.body),
             Expr::Match(e) => {
                 unwrap(&mut e.expr);
                 e.arms.iter_mut().for_each(|arm| unwrap(&mut arm.body));
@@ -322,6 +324,17 @@ mod tests {
             }
         });
         assert!(out.contains("a[2] == 0 && x != 0_i64"), "{out}");
+    }
+
+    #[test]
+    fn closure_bodies_need_no_parentheses() {
+        let out = tidied(quote! {
+            fn f(x: Option<u16>) -> i64 {
+                x.map_or(-1, |x| (x as i64)) + x.map_or(0, |y| ((y + 1) as i64))
+            }
+        });
+        assert!(out.contains("|x| x as i64"), "{out}");
+        assert!(out.contains("|y| (y + 1) as i64"), "{out}");
     }
 
     #[test]

@@ -1,0 +1,46 @@
+//! A compiled game and the interpreter on the same file driven along the
+//! same random moves: the same status and the same legal moves (by key) at
+//! every step. Shared by the tests of `checks/corpus` and `checks/library`
+//! (`#[path]`).
+
+use ludemic_runtime::{Game, MoveBuffer, MoveKey, RngExt, Status, Xoshiro256PlusPlus};
+
+fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
+    let mut keys: Vec<MoveKey> = moves.iter().map(|&m| game.move_key(m)).collect();
+    keys.sort();
+    keys
+}
+
+/// Plays one game from `seed` in both engines, at most `budget` moves
+/// (taken off it); the first difference, if any.
+pub fn lockstep<C: Game, I: Game>(
+    compiled: &C,
+    interp: &I,
+    seed: u64,
+    budget: &mut usize,
+) -> Result<(), String> {
+    let (mut cb, mut ib) = (MoveBuffer::new(), MoveBuffer::new());
+    let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
+    let (mut cs, mut is) = (compiled.initial_state(), interp.initial_state());
+    for step in 0.. {
+        let status = compiled.status(&cs);
+        if status != interp.status(&is) {
+            return Err(format!("seed {seed} step {step}: status differs"));
+        }
+        if matches!(status, Status::Over(_)) || *budget == 0 {
+            break;
+        }
+        *budget -= 1;
+        compiled.legal_moves(&cs, &mut cb);
+        interp.legal_moves(&is, &mut ib);
+        if keys(compiled, &cb) != keys(interp, &ib) {
+            return Err(format!("seed {seed} step {step}: legal moves differ"));
+        }
+        let key = compiled.move_key(cb[rng.index(cb.len())]);
+        let cm = *cb.iter().find(|&&m| compiled.move_key(m) == key).unwrap();
+        let im = *ib.iter().find(|&&m| interp.move_key(m) == key).unwrap();
+        compiled.apply(&mut cs, cm);
+        interp.apply(&mut is, im);
+    }
+    Ok(())
+}

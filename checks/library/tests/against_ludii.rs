@@ -1,0 +1,161 @@
+//! Every game of Ludii's library that the code generator takes, compiled,
+//! replaying Ludii's trials of it (`shared/reference/ludii-library-trials`)
+//! and in a short lockstep with the interpreter on the same file (same legal
+//! moves and status at every step along random moves).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use ludemic_check_library::{visit, Entry, Visitor, GAMES};
+use ludemic_compiler::interp::Interpreter;
+use ludemic_compiler::{load, Config};
+use ludemic_runtime::trial::{read_trials, replay, Trial};
+use ludemic_runtime::Game;
+
+#[path = "../../common/lockstep.rs"]
+mod lockstep;
+use lockstep::lockstep;
+
+fn shared() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
+}
+
+/// How long a lockstep with the interpreter runs: seeds per game, and the
+/// most steps they take together.
+#[derive(Clone, Copy)]
+struct Lockstep {
+    seeds: u64,
+    steps: usize,
+}
+
+/// In every `cargo test`: a few seconds for all games on 2 cores.
+const SHORT: Lockstep = Lockstep {
+    seeds: 10,
+    steps: 3000,
+};
+
+/// Behind `--ignored`: every seed to its end.
+const LONG: Lockstep = Lockstep {
+    seeds: 200,
+    steps: usize::MAX,
+};
+
+struct Check {
+    name: &'static str,
+    interp: Interpreter,
+    trials: Vec<Trial>,
+    lockstep: Lockstep,
+    failures: Vec<String>,
+}
+
+impl Visitor for Check {
+    fn visit<C: Game>(&mut self, compiled: &C) {
+        for trial in &self.trials {
+            if let Err(m) = replay(compiled, trial) {
+                self.failures
+                    .push(format!("{} trial seed {}: {m}", self.name, trial.seed));
+            }
+        }
+        let mut budget = self.lockstep.steps;
+        for seed in 0..self.lockstep.seeds {
+            if let Err(e) = lockstep(compiled, &self.interp, seed, &mut budget) {
+                self.failures.push(format!("{} lockstep {e}", self.name));
+            }
+        }
+    }
+}
+
+/// The library trials' slug of each file (`manifest.json`: `lud` is the
+/// path under `lud/`, `board/...`).
+fn slugs(trials: &Path) -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(trials.join("manifest.json")).expect("manifest.json");
+    let manifest: serde_json::Value = serde_json::from_str(&text).expect("manifest.json is JSON");
+    manifest
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|e| {
+            (
+                e["lud"].as_str().unwrap().to_owned(),
+                e["slug"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// Replays each game's Ludii trials and runs its lockstep; returns the
+/// number of trials replayed and the failures.
+fn check(games: &[&Entry], lockstep: Lockstep) -> (usize, Vec<String>) {
+    let ludii = shared().join("ludii");
+    let trials_dir = shared().join("reference/ludii-library-trials");
+    let slugs = slugs(&trials_dir);
+    let config = Config {
+        def_dirs: vec![ludii.join("def")],
+        ..Config::default()
+    };
+    let mut failures = Vec::new();
+    let mut replayed = 0;
+    for entry in games {
+        let start = Instant::now();
+        let loaded = load(&ludii.join("lud/board").join(entry.lud), &config)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let slug = &slugs[&format!("board/{}", entry.lud)];
+        let trials = read_trials(&trials_dir.join(format!("{slug}.jsonl.gz")))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!trials.is_empty(), "{}: Ludii's trials", entry.lud);
+        assert!(
+            trials.iter().all(|t| !t.stochastic),
+            "{}: a stochastic game cannot be replayed",
+            entry.lud
+        );
+        replayed += trials.len();
+        let mut check = Check {
+            name: entry.name,
+            interp: Interpreter::new(loaded.model),
+            trials,
+            lockstep,
+            failures: Vec::new(),
+        };
+        assert!(visit(entry.name, &mut check), "{} is compiled", entry.name);
+        eprintln!(
+            "{:<50} {} trials, {:.2} s",
+            entry.lud,
+            check.trials.len(),
+            start.elapsed().as_secs_f64()
+        );
+        failures.extend(check.failures);
+    }
+    (replayed, failures)
+}
+
+#[test]
+fn every_compiled_library_game_replays_ludii_s_trials_and_agrees_with_the_interpreter() {
+    if GAMES.is_empty() {
+        eprintln!("skipped: {} is absent", shared().join("ludii").display());
+        return;
+    }
+    assert_eq!(
+        GAMES.len(),
+        ludemic_check_library::listed().len(),
+        "every listed file is compiled"
+    );
+    let games: Vec<&Entry> = GAMES.iter().collect();
+    let (replayed, failures) = check(&games, SHORT);
+    eprintln!("{} compiled games, {replayed} trials replayed", games.len());
+    assert!(replayed >= 3 * games.len(), "three trials of each game");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The same with a long lockstep (`cargo test -p ludemic-check-library -- --ignored`).
+#[test]
+#[ignore = "minutes: 200 whole games of each in lockstep with the interpreter"]
+fn every_compiled_library_game_agrees_with_the_interpreter_over_whole_games() {
+    if GAMES.is_empty() {
+        eprintln!("skipped: {} is absent", shared().join("ludii").display());
+        return;
+    }
+    let games: Vec<&Entry> = GAMES.iter().collect();
+    let (_, failures) = check(&games, LONG);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
