@@ -207,3 +207,18 @@ fn pending_values_last_until_the_next_move_and_ahead_turns_with_the_piece() {
         "P2 has no pawn left"
     );
 }
+
+#[test]
+fn absurd_start_counts_are_refused_with_their_place() {
+    // The fuzzer's mutant: two billion seeds a hole would be sown one by one.
+    let err = common::inline_game(
+        r#"(game "Heap" (players 2)
+      (equipment { (board (square 3)) (piece "Seed" Shared) })
+      (rules (start (set Count 2147483648 to:(sites Board)))
+        (play (move Select (from (sites Board) if:(> (count at:(from)) 0)) (then (sow))))
+        (end (if (no Moves Next) (result Mover Win)))))"#,
+    )
+    .map(|_| ())
+    .expect_err("refused");
+    assert!(err.contains("too large") && err.contains(":3:"), "{err}");
+}

@@ -463,3 +463,19 @@ fn short(name: &str, node: &Node) -> String {
         _ => name.to_owned(),
     }
 }
+
+/// The most pieces a start rule may put on one site: the library's games
+/// start with a few dozen at most, and the interpreter sows seed by seed.
+const MAX_START_COUNT: u32 = 100_000;
+
+/// A start count above [`MAX_START_COUNT`] is refused as too large.
+fn check_start_count(cx: &Cx, at: &Node, count: u32) -> Result<()> {
+    if count > MAX_START_COUNT {
+        return Err(cx.error(
+            ErrorKind::TooLarge,
+            at,
+            format!("a start count of {count} is too large (at most {MAX_START_COUNT} pieces on a site)"),
+        ));
+    }
+    Ok(())
+}

@@ -373,7 +373,8 @@ fn place(cx: &Cx, node: &Node, earlier: &[Placement]) -> Result<Vec<Placement>> 
         Some(n) => u32::try_from(cx.int_literal(n)?)
             .ok()
             .filter(|&n| n > 0)
-            .ok_or_else(|| cx.error(ErrorKind::Invalid, n, "a count is a positive number"))?,
+            .ok_or_else(|| cx.error(ErrorKind::Invalid, n, "a count is a positive number"))
+            .and_then(|count| super::check_start_count(cx, n, count).map(|()| count))?,
         None => 1,
     };
     if count > 1 {

@@ -243,6 +243,7 @@ pub(super) fn start_count(cx: &Cx, node: &Node) -> Result<Placement> {
     args.finish(cx)?;
     let count = u32::try_from(count)
         .map_err(|_| cx.error(ErrorKind::Invalid, at, "a count is 0 or more"))?;
+    super::check_start_count(cx, at, count)?;
     let component = cx.components.len().checked_sub(1).ok_or_else(|| {
         cx.error(
             ErrorKind::Invalid,
