@@ -617,6 +617,13 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
             if graph.edges.len() > MAX_SPLIT_EDGES {
                 return Err("`(splitCrossings ...)` of a graph with too many edges".into());
             }
+            // Ludii's splitting starts over after each crossing, which is
+            // cubic in the edges: bounded by the crossings it will split.
+            if operators::crossings(&graph) > MAX_SPLIT_CROSSINGS {
+                return Err(
+                    "`(splitCrossings ...)` of a graph with too many crossing edges".into(),
+                );
+            }
             operators::split_crossings(&mut graph);
             graph
         }
@@ -696,6 +703,9 @@ fn generate(spec: &BoardSpec, site_type: SiteType) -> Result<graph::Graph, Strin
 /// Most edges a `splitCrossings` may start from (it compares every pair
 /// after each split).
 const MAX_SPLIT_EDGES: usize = 5_000;
+/// The most crossings `(splitCrossings ...)` splits (the library's boards
+/// have a few dozen at most; a star of 100 points has thousands).
+const MAX_SPLIT_CROSSINGS: usize = 500;
 
 /// Most vertices a `(graph ...)` may list.
 const MAX_LISTED: usize = 20_000;

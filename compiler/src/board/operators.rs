@@ -294,6 +294,19 @@ pub fn union(parts: &[Graph]) -> Graph {
 /// then, while an edge passes through a vertex that is not its end, the
 /// edge is split there; then the faces are traced afresh with the crossing
 /// check.
+/// How many pairs of `graph`'s edges cross (what `split_crossings` splits
+/// first).
+pub fn crossings(graph: &Graph) -> usize {
+    let p = |v: usize| graph.vertices[v].pt;
+    let mut n = 0;
+    for (i, ea) in graph.edges.iter().enumerate() {
+        for eb in &graph.edges[i + 1..] {
+            n += usize::from(geom::crossing_point(p(ea.a), p(ea.b), p(eb.a), p(eb.b)).is_some());
+        }
+    }
+    n
+}
+
 pub fn split_crossings(graph: &mut Graph) {
     'crossings: loop {
         for ea in 0..graph.edges.len() {
