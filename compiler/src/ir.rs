@@ -57,6 +57,33 @@ pub struct GameModel {
     /// The names of the variables `(set Var "Name" N)` sets and `(var
     /// "Name")` reads, numbered in order met ("" for the unnamed one).
     pub vars: Vec<String>,
+    /// `(dice ...)`: the shared dice, a container after the hands (Ludii's
+    /// `handDice`); `None` in a game without chance.
+    pub dice: Option<Dice>,
+}
+
+/// The dice (Ludii's `Dice` container and its `Die` components): one die
+/// per site, each showing one of its faces. Ludii numbers the dice's
+/// components `Die1`.. before the pieces, so a piece's `what` in Ludii's
+/// trials is its index here plus the number of dice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dice {
+    /// The first die's site in Ludii's global numbering (after the hands).
+    pub first: Site,
+    /// Each die's face values, in face order: a die's site state is the
+    /// index of the face it shows (`ActionUpdateDice`).
+    pub faces: Vec<Vec<i64>>,
+}
+
+/// A roll at the start of a phase's moves: `(do (roll) next:MOVES)` or
+/// `(do (if C (roll)) next:MOVES)` (the library's `"RollMove"` and
+/// `"RollEachNewTurnMove"`). Ludii evaluates the roll on a copy of the
+/// state, generates MOVES there, and prepends the roll's actions to each
+/// (`Do.eval`); each die gets a face drawn uniformly (`Die.roll`).
+#[derive(Clone, Debug)]
+pub struct Roll {
+    /// The roll happens only where this holds (`None`: always).
+    pub when: Option<Cond>,
 }
 
 /// A track of the board (Ludii's `Track`): its sites in order, repeated
@@ -183,6 +210,8 @@ pub struct Phase {
     /// `(phase "Name" P ...)`: the player the phase belongs to (every
     /// player's when `None`, Ludii's `Shared`).
     pub owner: Option<PlayerId>,
+    /// The dice rolled before `play`'s moves are generated, if any.
+    pub roll: Option<Roll>,
     pub play: Moves,
     /// The phase's own end rules, evaluated before the global ones.
     pub end: Vec<EndRule>,
@@ -858,6 +887,9 @@ pub enum IntExpr {
         name: Option<String>,
         steps: Box<IntExpr>,
     },
+    /// `(count Pips)` (Ludii's `CountPips`): the sum of the shared dice's
+    /// values (`sumDice`: the faces the dice show, used or not).
+    CountPips,
     /// `(count Turns)` (Ludii's `CountTurns`): the turn number, 1 at the
     /// start, one more each time the mover changes.
     CountTurns,

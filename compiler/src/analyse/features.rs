@@ -75,6 +75,9 @@ pub fn features(model: &GameModel) -> Features {
             Err(why) => check.refuse(&why),
         }
     }
+    if model.dice.is_some() {
+        check.refuse("dice (chance)");
+    }
     if !model.hands.is_empty() {
         check.refuse("hands (containers beside the board)");
     }
@@ -531,6 +534,7 @@ impl Check {
             IntExpr::Mul(_) => self.refuse("`(* ...)`"),
             IntExpr::Var(_) => self.refuse("`(var ...)`"),
             IntExpr::CountTurns => self.refuse("`(count Turns)`"),
+            IntExpr::CountPips => self.refuse("dice (chance)"),
             IntExpr::TrackSiteMove { .. } => self.refuse("`(trackSite Move ...)`"),
             IntExpr::PlayerValue(_) => self.refuse("`(value Player ...)`"),
             IntExpr::If { .. } => self.refuse("`(if C A B)` as a number"),

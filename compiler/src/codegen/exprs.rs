@@ -166,6 +166,7 @@ impl Gen<'_> {
             | IntExpr::MapEntry { .. }
             | IntExpr::Var(_)
             | IntExpr::CountTurns
+            | IntExpr::CountPips
             | IntExpr::TrackSiteMove { .. }
             | IntExpr::PlayerValue(_) => {
                 unreachable!("refused by features: (*...), (if ...) and (mapEntry ...) as numbers")

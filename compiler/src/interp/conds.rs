@@ -189,6 +189,7 @@ impl Interpreter {
             }
             IntExpr::Var(v) => state.vars[*v as usize],
             IntExpr::CountTurns => state.turns as i64,
+            IntExpr::CountPips => self.pips_sum(state),
             IntExpr::PlayerValue(p) => state.player_values[self.resolve(state, mover, *p) as usize],
             IntExpr::Mul(_)
             | IntExpr::If { .. }
@@ -282,9 +283,11 @@ impl Interpreter {
         as_player.prev = prev;
         as_player.again = false;
         let phase = &self.model.phases[state.phase[player as usize] as usize];
+        let rolled = self.rolled(&as_player, player);
+        let as_player = rolled.as_ref().unwrap_or(&as_player);
         super::requirements::existence(|| {
             let mut out = MoveBuffer::new();
-            self.generate(&as_player, player, &Ctx::default(), &phase.play, &mut out);
+            self.generate(as_player, player, &Ctx::default(), &phase.play, &mut out);
             !out.is_empty()
         })
     }

@@ -187,6 +187,46 @@ impl Interpreter {
         player
     }
 
+    /// How many dice the game has.
+    fn num_dice(&self) -> usize {
+        self.model.dice.as_ref().map_or(0, |d| d.faces.len())
+    }
+
+    /// Whether `mover`'s phase rolls the dice before its moves in `state`.
+    fn roll_due(&self, state: &State, mover: Player) -> bool {
+        let phase = &self.model.phases[state.phase[mover as usize] as usize];
+        match &phase.roll {
+            None => false,
+            Some(roll) => roll
+                .when
+                .as_ref()
+                .is_none_or(|c| self.eval_cond(state, mover, &Ctx::default(), c)),
+        }
+    }
+
+    /// `state` after the roll `mover`'s phase makes before its moves (the
+    /// dice show the chance outcome), or `None` when there is none.
+    pub(super) fn rolled(&self, state: &State, mover: Player) -> Option<State> {
+        if !self.roll_due(state, mover) {
+            return None;
+        }
+        let mut rolled = state.clone();
+        rolled.dice.clone_from(&state.chance);
+        Some(rolled)
+    }
+
+    /// `(count Pips)`: the sum of the values the dice show.
+    pub(super) fn pips_sum(&self, state: &State) -> i64 {
+        let Some(dice) = &self.model.dice else {
+            return 0;
+        };
+        dice.faces
+            .iter()
+            .zip(&state.dice)
+            .map(|(faces, &f)| faces[f as usize])
+            .sum()
+    }
+
     /// Whether the swap move is offered now: on the second move of the game,
     /// when the previous move was another player's.
     pub(super) fn swap_allowed(&self, state: &State) -> bool {
@@ -262,6 +302,8 @@ impl Game for Interpreter {
             ranking: [0.0; MAX_PLAYERS],
             swapped: false,
             outcome: None,
+            dice: vec![0; self.num_dice()],
+            chance: vec![0; self.num_dice()],
         };
         for placement in &self.model.start {
             for &site in &placement.sites {
@@ -276,6 +318,8 @@ impl Game for Interpreter {
     fn legal_moves(&self, state: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         let phase = &self.model.phases[state.phase[state.mover as usize] as usize];
+        let rolled = self.rolled(state, state.mover);
+        let state = rolled.as_ref().unwrap_or(state);
         self.generate(state, state.mover, &Ctx::default(), &phase.play, out);
         if self.swap_allowed(state) {
             out.push(Move::Swap);
@@ -286,7 +330,37 @@ impl Game for Interpreter {
     }
 
     fn apply(&self, state: &mut State, mv: Move) {
+        // The roll's actions come first in every move the rolled dice
+        // allow, and in the pass forced when they allow none (Ludii's
+        // `Do.prependPreMoves` in a game with dice).
+        if let Some(rolled) = self.rolled(state, state.mover) {
+            *state = rolled;
+        }
         self.apply_move(state, mv);
+    }
+
+    fn chance(&self, state: &State) -> Vec<(u32, u32)> {
+        match &self.model.dice {
+            Some(dice) if self.roll_due(state, state.mover) => dice
+                .faces
+                .iter()
+                .enumerate()
+                .map(|(d, faces)| (dice.first as u32 + d as u32, faces.len() as u32))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn force_chance(&self, state: &mut State, faces: &[(u32, u32)]) {
+        let Some(dice) = &self.model.dice else {
+            return;
+        };
+        for &(site, face) in faces {
+            let d = site.wrapping_sub(dice.first as u32) as usize;
+            if let (Some(c), Some(f)) = (state.chance.get_mut(d), dice.faces.get(d)) {
+                *c = face.min(f.len() as u32 - 1) as u8;
+            }
+        }
     }
 
     fn status(&self, state: &State) -> Status {
@@ -302,7 +376,8 @@ impl Game for Interpreter {
 
     fn promoted_to(&self, mv: Move) -> Option<u32> {
         match mv {
-            Move::Promote { what, .. } => Some(what as u32),
+            // Ludii numbers the dice's components before the pieces.
+            Move::Promote { what, .. } => Some(what as u32 + self.num_dice() as u32),
             _ => None,
         }
     }

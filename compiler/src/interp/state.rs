@@ -95,6 +95,12 @@ pub struct State {
     pub(crate) swapped: bool,
     /// Set once the game is over.
     pub(crate) outcome: Option<Outcome>,
+    /// Per die: the index of the face it shows (the die site's state in
+    /// Ludii); empty without dice.
+    pub(crate) dice: Vec<u8>,
+    /// Per die: the face the next roll gives it (the chance outcome, drawn
+    /// by `Game::draw_chance` or forced by `Game::force_chance`).
+    pub(crate) chance: Vec<u8>,
 }
 
 impl State {

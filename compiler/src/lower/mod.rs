@@ -84,6 +84,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         maps: Vec::new(),
         iterated_player: std::cell::Cell::new(None),
         vars: std::cell::RefCell::new(Vec::new()),
+        dice: None,
     };
     if game.head() != Some("game") {
         return Err(cx.unsupported(game));
@@ -143,6 +144,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         tracks: cx.tracks,
         maps: cx.maps,
         vars: cx.vars.take(),
+        dice: cx.dice,
     })
 }
 
@@ -195,6 +197,8 @@ pub(crate) struct Cx<'a> {
     iterated_player: std::cell::Cell<Option<PlayerId>>,
     /// Variable names met so far (`(set Var ...)`, `(var ...)`).
     vars: std::cell::RefCell<Vec<String>>,
+    /// The equipment's `(dice ...)`.
+    dice: Option<crate::ir::Dice>,
 }
 
 impl<'a> Cx<'a> {
@@ -263,6 +267,11 @@ impl<'a> Cx<'a> {
     }
 
     /// An integer literal.
+    /// The equipment's dice, if any.
+    pub fn dice(&self) -> Option<&crate::ir::Dice> {
+        self.dice.as_ref()
+    }
+
     pub fn int_literal(&self, node: &Node) -> Result<i64> {
         node.atom()
             .and_then(|a| a.parse().ok())

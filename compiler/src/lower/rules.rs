@@ -1,7 +1,7 @@
 //! `(rules ...)`: meta rules, phases, play and end.
 
 use crate::diagnostic::{ErrorKind, Result};
-use crate::ir::{EndRule, NextPhase, Phase, Placement, ResultKind, ResultPlayer};
+use crate::ir::{EndRule, NextPhase, Phase, Placement, ResultKind, ResultPlayer, Roll};
 use crate::syntax::{Node, NodeKind};
 
 use super::{conds, moves, Args, Cx};
@@ -35,14 +35,18 @@ pub(super) fn rules(cx: &mut Cx, node: &Node) -> Result<Rules> {
     }
     args.finish(cx)?;
     let phases = match (play, phase_list) {
-        (Some(play), None) => vec![Phase {
-            name: String::new(),
-            owner: None,
-            play: self::play(cx, play)?,
-            end: Vec::new(),
-            next: Vec::new(),
-            text: cx.text(play),
-        }],
+        (Some(play_node), None) => {
+            let (roll, moves) = self::play(cx, play_node)?;
+            vec![Phase {
+                name: String::new(),
+                owner: None,
+                roll,
+                play: moves,
+                end: Vec::new(),
+                next: Vec::new(),
+                text: cx.text(play_node),
+            }]
+        }
         (None, Some(list)) => phases(cx, list)?,
         (Some(play), Some(_)) => {
             return Err(cx.error(
@@ -89,14 +93,61 @@ fn meta(cx: &Cx, node: &Node) -> Result<bool> {
     Ok(swap)
 }
 
-/// `(play MOVES)`.
-fn play(cx: &Cx, node: &Node) -> Result<crate::ir::Moves> {
+/// `(play MOVES)`, where MOVES may start with a roll of the dice:
+/// `(do (roll) next:MOVES)` or `(do (if C (roll)) next:MOVES)`.
+fn play(cx: &Cx, node: &Node) -> Result<(Option<Roll>, crate::ir::Moves)> {
     let mut args = Args::new(node, "play", 0);
     let moves = args
         .next()
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(play ...)` needs moves"))?;
     args.finish(cx)?;
-    moves::moves(cx, moves)
+    if moves.head() == Some("do") {
+        if let Some((roll, next)) = roll(cx, moves)? {
+            return Ok((Some(roll), moves::moves(cx, next)?));
+        }
+    }
+    Ok((None, moves::moves(cx, moves)?))
+}
+
+/// `(do (roll) next:MOVES)` or `(do (if C (roll)) next:MOVES)`: the roll
+/// and MOVES; `None` when the `do` has no roll first.
+fn roll<'a>(cx: &Cx, node: &'a Node) -> Result<Option<(Roll, &'a Node)>> {
+    let is_roll = |n: &Node| n.head() == Some("roll");
+    let mut args = Args::new(node, "do", 0);
+    let Some(prior) = args.take(|n| n.head().is_some_and(|h| h != "then")) else {
+        return Ok(None);
+    };
+    let when = if is_roll(prior) {
+        None
+    } else if prior.head() == Some("if")
+        && prior.args().len() == 2
+        && is_roll(&prior.args()[1].value)
+        && prior.args().iter().all(|a| a.label.is_none())
+    {
+        Some(conds::cond(cx, &prior.args()[0].value)?)
+    } else {
+        return Ok(None);
+    };
+    let roll_node = if is_roll(prior) {
+        prior
+    } else {
+        &prior.args()[1].value
+    };
+    if let Some(extra) = roll_node.args().first() {
+        return Err(cx.unsupported_in(&extra.value, "argument of `(roll ...)`"));
+    }
+    if cx.dice().is_none() {
+        return Err(cx.error(
+            ErrorKind::Invalid,
+            roll_node,
+            "`(roll)` needs `(dice ...)` in the equipment",
+        ));
+    }
+    let next = args
+        .labeled("next")
+        .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "a roll without `next:`"))?;
+    args.finish(cx)?;
+    Ok(Some((Roll { when }, next)))
 }
 
 /// `phases:{(phase "Name" (play ...) [(end ...)] [(nextPhase ...)])...}`.
@@ -128,7 +179,7 @@ fn phase(cx: &Cx, node: &Node) -> Result<Phase> {
     let play_node = args
         .form_with_head("play")
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "a phase needs `(play ...)`"))?;
-    let play = play(cx, play_node)?;
+    let (roll, play) = play(cx, play_node)?;
     let end = match args.form_with_head("end") {
         Some(end) => self::end(cx, end)?,
         None => Vec::new(),
@@ -150,6 +201,7 @@ fn phase(cx: &Cx, node: &Node) -> Result<Phase> {
     Ok(Phase {
         name,
         owner,
+        roll,
         play,
         end,
         next,

@@ -64,7 +64,7 @@ pub(super) fn mancala_board(cx: &Cx, node: &Node) -> Result<(Board, Vec<Track>)>
 
 /// `(track "Name" "START,STEP,..." | {SITE...} [loop:B] [OWNER] [directed:B])`
 /// (Ludii's `Track`), bumps (a site repeated) merged as Ludii does.
-fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
+pub(super) fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
     if node.head() != Some("track") {
         return Err(cx.unsupported_in(node, "track"));
     }
@@ -427,6 +427,18 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             })
         }
         "var" | "value Player" => super::vars::int(cx, node),
+        "count Pips" => {
+            // Ludii's CountPips of the shared dice (`of:`/a role name others).
+            Args::new(node, "count Pips", 1).finish(cx)?;
+            if cx.dice().is_none() {
+                return Err(cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    "`(count Pips)` needs `(dice ...)` in the equipment",
+                ));
+            }
+            Ok(IntExpr::CountPips)
+        }
         "count Turns" => {
             Args::new(node, "count Turns", 1).finish(cx)?;
             Ok(IntExpr::CountTurns)
