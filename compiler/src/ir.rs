@@ -84,6 +84,11 @@ pub struct Dice {
 pub struct Roll {
     /// The roll happens only where this holds (`None`: always).
     pub when: Option<Cond>,
+    /// The `do`'s `(then ...)`: the consequences of every move after the
+    /// roll (the play's moves carry it too), and of the pass forced when
+    /// the dice allow no move (`Do.prependPreMoves` makes that pass among
+    /// the `do`'s moves).
+    pub then: Option<Effect>,
 }
 
 /// A track of the board (Ludii's `Track`): its sites in order, repeated

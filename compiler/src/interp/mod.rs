@@ -336,7 +336,17 @@ impl Game for Interpreter {
         if let Some(rolled) = self.rolled(state, state.mover) {
             *state = rolled;
         }
-        self.apply_move(state, mv);
+        // The `do`'s consequences also follow the pass it forces.
+        let phase = &self.model.phases[state.phase[state.mover as usize] as usize];
+        let pass_then = match (mv, phase.roll.as_ref().and_then(|r| r.then.as_ref())) {
+            (Move::Pass, Some(then)) => {
+                let mut out = MoveBuffer::new();
+                self.generate(state, state.mover, &Ctx::default(), &phase.play, &mut out);
+                out.is_empty().then_some(then)
+            }
+            _ => None,
+        };
+        self.apply_move(state, mv, pass_then);
     }
 
     fn chance(&self, state: &State) -> Vec<(u32, u32)> {
@@ -419,9 +429,13 @@ impl Interpreter {
     /// Ludii's `Game.apply` for one move (docs/ludii-semantics.md §9.1): the
     /// move's actions and consequences, the end rules, the limits, the phase
     /// change, then the next mover.
-    fn apply_move(&self, state: &mut State, mv: Move) {
+    /// `pass_then`: the consequences of a forced pass after a roll.
+    fn apply_move(&self, state: &mut State, mv: Move, pass_then: Option<&Effect>) {
         let mover = state.mover;
-        let move_again = self.apply_actions(state, mv);
+        let mut move_again = self.apply_actions(state, mv);
+        if let Some(then) = pass_then {
+            move_again |= self.run_effect(state, &Ctx::default(), then);
+        }
         if mv != Move::Pass {
             state.stalemated &= !(1 << mover);
         }

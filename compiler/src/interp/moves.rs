@@ -762,7 +762,7 @@ impl Interpreter {
                 continue;
             }
             let mut after = base.clone();
-            self.apply_move(&mut after, mv);
+            self.apply_move(&mut after, mv, None);
             if after.winners & (1 << player) != 0 {
                 sites.push(site);
             }

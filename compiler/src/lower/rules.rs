@@ -103,7 +103,12 @@ fn play(cx: &Cx, node: &Node) -> Result<(Option<Roll>, crate::ir::Moves)> {
     args.finish(cx)?;
     if moves.head() == Some("do") {
         if let Some((roll, next)) = roll(cx, moves)? {
-            return Ok((Some(roll), moves::moves(cx, next)?));
+            let next = moves::moves(cx, next)?;
+            let play = match &roll.then {
+                Some(e) => crate::ir::Moves::Then(Box::new(next), e.clone()),
+                None => next,
+            };
+            return Ok((Some(roll), play));
         }
     }
     Ok((None, moves::moves(cx, moves)?))
@@ -146,8 +151,17 @@ fn roll<'a>(cx: &Cx, node: &'a Node) -> Result<Option<(Roll, &'a Node)>> {
     let next = args
         .labeled("next")
         .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "a roll without `next:`"))?;
+    let then = moves::then_of(cx, &mut args)?;
     args.finish(cx)?;
-    Ok(Some((Roll { when }, next)))
+    if then.is_some() && cx.text(next).contains("(move Pass") {
+        // A pass carries no consequences here (see `(move Pass)` with `(then ...)`).
+        return Err(cx.error(
+            ErrorKind::Unsupported,
+            next,
+            "`(move Pass)` after a roll with `(then ...)`",
+        ));
+    }
+    Ok(Some((Roll { when, then }, next)))
 }
 
 /// `phases:{(phase "Name" (play ...) [(end ...)] [(nextPhase ...)])...}`.

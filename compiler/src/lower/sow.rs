@@ -77,9 +77,13 @@ pub(super) fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
         board::mancala::track_sites(board, spec.string().unwrap_or_default())
             .map_err(|why| cx.error(ErrorKind::Invalid, spec, why))?
     } else if let Some(list) = args.take(|n| matches!(n.kind, NodeKind::Array(_))) {
+        // `End` is Ludii's off-board end of a track (Constants.END).
         list.args()
             .iter()
-            .map(|a| cx.int_literal(&a.value).map(|n| n as i32))
+            .map(|a| match a.value.atom() {
+                Some("End") => Ok(-2),
+                _ => cx.int_literal(&a.value).map(|n| n as i32),
+            })
             .collect::<Result<_>>()?
     } else {
         return Err(args.error(cx, ErrorKind::Invalid, "`(track ...)` needs its sites"));
