@@ -185,6 +185,10 @@ pub struct Placement {
     pub state: u8,
     /// How many of the piece each site holds (1 unless `count:` says).
     pub count: u32,
+    /// `(place Stack ...)` (Ludii's PlaceMonotonousStack): per site, how
+    /// many pieces are stacked there, one on another (`count` is then 1);
+    /// empty for other placements.
+    pub stacked: Vec<u32>,
 }
 
 /// A region of the equipment.

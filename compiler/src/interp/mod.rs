@@ -306,8 +306,16 @@ impl Game for Interpreter {
             chance: vec![0; self.num_dice()],
         };
         for placement in &self.model.start {
+            let what = placement.component as u8 + 1;
+            if !placement.stacked.is_empty() {
+                for (&site, &n) in placement.sites.iter().zip(&placement.stacked) {
+                    for _ in 0..n {
+                        self.push(&mut state, site, what, 0);
+                    }
+                }
+                continue;
+            }
             for &site in &placement.sites {
-                let what = placement.component as u8 + 1;
                 self.put(&mut state, board.site_type, site, what, placement.state);
                 state.count[site as usize] = placement.count;
             }

@@ -148,16 +148,19 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
     })
 }
 
-/// Whether some `(move Add ...)` or `(add ...)` in `node` has `stack:True`
-/// (what makes Ludii's game a stacking one).
+/// Whether some `(move Add ...)` or `(add ...)` in `node` has `stack:True`,
+/// or some start rule is a `(place Stack ...)` (what makes Ludii's game a
+/// stacking one).
 fn adds_on_stacks(node: &Node) -> bool {
-    let stacked = matches!(node.head(), Some("move") | Some("add"))
+    // `(place Stack ...)` also makes the game a stacking one (its GameType.Stacking).
+    let stacked = (matches!(node.head(), Some("move") | Some("add"))
         && node.args().iter().any(|a| {
             a.label.as_deref() == Some("stack")
                 && a.value
                     .atom()
                     .is_some_and(|v| v.eq_ignore_ascii_case("true"))
-        });
+        }))
+        || Cx::ludeme_name(node) == "place Stack";
     stacked || node.args().iter().any(|a| adds_on_stacks(&a.value))
 }
 

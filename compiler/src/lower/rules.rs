@@ -409,6 +409,10 @@ fn start(cx: &Cx, node: &Node) -> Result<Vec<Placement>> {
             placements.push(super::sow::start_count(cx, item)?);
             continue;
         }
+        if Cx::ludeme_name(item) == "place Stack" {
+            placements.push(place_stack(cx, item)?);
+            continue;
+        }
         let new = place(cx, item, &placements)?;
         placements.extend(new);
     }
@@ -459,6 +463,7 @@ fn place(cx: &Cx, node: &Node, earlier: &[Placement]) -> Result<Vec<Placement>> 
                 sites: vec![site],
                 state,
                 count,
+                stacked: Vec::new(),
             })
             .collect());
     }
@@ -493,7 +498,94 @@ fn place(cx: &Cx, node: &Node, earlier: &[Placement]) -> Result<Vec<Placement>> 
         sites,
         state,
         count,
+        stacked: Vec::new(),
     }])
+}
+
+/// `(place Stack "Name" SITES [count:N | counts:{N...}])` (Ludii's
+/// PlaceMonotonousStack): N pieces stacked on each site (`counts:` gives
+/// each site its own), which makes the game a stacking one.
+fn place_stack(cx: &Cx, node: &Node) -> Result<Placement> {
+    let mut args = Args::new(node, "place Stack", 1);
+    let name_node = args.take(|n| n.string().is_some()).ok_or_else(|| {
+        args.error(
+            cx,
+            ErrorKind::Invalid,
+            "`(place Stack ...)` needs a piece name",
+        )
+    })?;
+    let name = name_node.string().unwrap_or_default();
+    let component = cx.component_named(name).ok_or_else(|| {
+        cx.error(
+            ErrorKind::Invalid,
+            name_node,
+            format!("no piece is called \"{name}\""),
+        )
+    })?;
+    for unsupported in ["state", "rotation", "value"] {
+        if let Some(n) = args.labeled(unsupported) {
+            return Err(cx.unsupported_in(n, &format!("`{unsupported}:` of `(place Stack ...)`")));
+        }
+    }
+    let count = |n: &Node| -> Result<u32> {
+        u32::try_from(cx.int_literal(n)?)
+            .ok()
+            .filter(|&n| n <= 1000)
+            .ok_or_else(|| cx.error(ErrorKind::Invalid, n, "a count is 0 to 1000"))
+    };
+    let counts: Option<Vec<u32>> = match args.labeled("counts") {
+        Some(list) => Some(
+            list.args()
+                .iter()
+                .map(|a| count(&a.value))
+                .collect::<Result<_>>()?,
+        ),
+        None => None,
+    };
+    let one = args.labeled("count").map(count).transpose()?.unwrap_or(1);
+    let sites = match args.labeled("coord") {
+        Some(coord) => {
+            let text = coord.string().ok_or_else(|| {
+                cx.error(
+                    ErrorKind::Invalid,
+                    coord,
+                    "`coord:` takes a string like \"A1\"",
+                )
+            })?;
+            vec![cx.coord(coord, text)?]
+        }
+        None => {
+            let region = args.take(|n| n.string().is_none()).ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(place Stack ...)` needs sites")
+            })?;
+            if Cx::ludeme_name(region) == "handSite" {
+                return Err(cx.unsupported_in(region, "site of `(place Stack ...)`"));
+            }
+            conds::static_region(cx, region)?
+        }
+    };
+    if let Some(container) = args.take(|n| n.string().is_some()) {
+        return Err(cx.unsupported_in(container, "container of `(place Stack ...)`"));
+    }
+    args.finish(cx)?;
+    let stacked = match counts {
+        Some(c) if c.len() == sites.len() => c,
+        Some(_) => {
+            return Err(cx.error(
+                ErrorKind::Invalid,
+                node,
+                "`counts:` needs one count per site",
+            ))
+        }
+        None => vec![one; sites.len()],
+    };
+    Ok(Placement {
+        component,
+        sites,
+        state: 0,
+        count: 1,
+        stacked,
+    })
 }
 
 /// `(place "Name" "Hand" ...)` (Ludii's PlaceItem with a container): each

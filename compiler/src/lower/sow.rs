@@ -267,6 +267,7 @@ pub(super) fn start_count(cx: &Cx, node: &Node) -> Result<Placement> {
         sites: if count == 0 { Vec::new() } else { sites },
         state: 0,
         count,
+        stacked: Vec::new(),
     })
 }
 
