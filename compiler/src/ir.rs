@@ -245,6 +245,16 @@ pub struct NextPhase {
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Moves {
+    /// One die of `(forEach Die [if:C] MOVES)` (Ludii's `ForEachDie`),
+    /// which lowers to one of these per die, each with its own rules: with
+    /// `(pips)` the die's current value, MOVES where C holds; each move
+    /// uses the die (`ActionUseDie`: its value becomes 0) before its
+    /// consequences.
+    Die {
+        die: u8,
+        condition: Option<Cond>,
+        moves: Box<Moves>,
+    },
     /// `(move Add (to REGION [if:C]) [(then E)])`: place a piece of the mover.
     Add(Add),
     /// `(move Step ...)`, `(move Hop ...)`, `(move Slide ...)`, `(move Leap ...)`,
@@ -805,6 +815,12 @@ pub enum Cond {
     LineAt(LineAt),
     /// `(all Passed)`: every player passed in their last turn.
     AllPassed,
+    /// `(all DiceUsed)` (Ludii's `AllDiceUsed`): every die has been used
+    /// this turn (its current value is 0).
+    AllDiceUsed,
+    /// `(all DiceEqual)` (Ludii's `AllDiceEqual`): the last roll gave every
+    /// die the same value (`ActionSetDiceAllEqual`).
+    AllDiceEqual,
     /// `(is Threatened [WHAT] [at:S] [MOVES])` (Ludii's `IsThreatened`).
     Threatened(Box<Threatened>),
 }
@@ -899,6 +915,9 @@ pub enum IntExpr {
     /// `(count Pips)` (Ludii's `CountPips`): the sum of the shared dice's
     /// values (`sumDice`: the faces the dice show, used or not).
     CountPips,
+    /// `(pips)` (Ludii's `Pips`): the value of the die `(forEach Die ...)`
+    /// is at, -1 (Off) outside one.
+    Pips,
     /// `(count Turns)` (Ludii's `CountTurns`): the turn number, 1 at the
     /// start, one more each time the mover changes.
     CountTurns,

@@ -167,6 +167,7 @@ impl Gen<'_> {
             | IntExpr::Var(_)
             | IntExpr::CountTurns
             | IntExpr::CountPips
+            | IntExpr::Pips
             | IntExpr::TrackSiteMove { .. }
             | IntExpr::PlayerValue(_) => {
                 unreachable!("refused by features: (*...), (if ...) and (mapEntry ...) as numbers")
@@ -279,6 +280,7 @@ impl Gen<'_> {
             Cond::True => quote!(true),
             Cond::False => quote!(false),
             Cond::CanMove(_) => unreachable!("refused by features: (can Move ...)"),
+            Cond::AllDiceUsed | Cond::AllDiceEqual => unreachable!("refused by features: dice"),
             Cond::Threatened(_) => unreachable!("refused by features: (is Threatened ...)"),
             Cond::Not(c) => {
                 let c = self.cond(c);

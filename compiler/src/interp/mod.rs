@@ -80,13 +80,15 @@ pub struct Interpreter {
 struct Rule {
     moves: Moves,
     thens: Vec<Effect>,
+    /// The die its moves use, inside `(forEach Die ...)`.
+    die: Option<u8>,
 }
 
 impl Interpreter {
     pub fn new(model: GameModel) -> Self {
         let mut rules = Vec::new();
         for phase in &model.phases {
-            collect_rules(&phase.play, &[], &mut rules);
+            collect_rules(&phase.play, &[], None, &mut rules);
             let ends = phase.end.iter().chain(&model.end);
             for c in ends
                 .map(|e| &e.condition)
@@ -187,6 +189,20 @@ impl Interpreter {
         player
     }
 
+    /// The rule a move was made by (none for passes and swaps).
+    fn rule_of(&self, mv: Move) -> Option<u16> {
+        match mv {
+            Move::Add { rule, .. }
+            | Move::Piece { rule, .. }
+            | Move::Effect { rule, .. }
+            | Move::Count { rule, .. }
+            | Move::Select { rule, .. }
+            | Move::Remove { rule, .. }
+            | Move::Promote { rule, .. } => Some(rule),
+            Move::Pass | Move::Swap => None,
+        }
+    }
+
     /// How many dice the game has.
     fn num_dice(&self) -> usize {
         self.model.dice.as_ref().map_or(0, |d| d.faces.len())
@@ -212,6 +228,16 @@ impl Interpreter {
         }
         let mut rolled = state.clone();
         rolled.dice.clone_from(&state.chance);
+        if let Some(dice) = &self.model.dice {
+            // Ludii's ActionUpdateDice then ActionSetDiceAllEqual.
+            rolled.current = dice
+                .faces
+                .iter()
+                .zip(&rolled.dice)
+                .map(|(faces, &f)| faces[f as usize])
+                .collect();
+            rolled.dice_equal = rolled.current.windows(2).all(|w| w[0] == w[1]);
+        }
         Some(rolled)
     }
 
@@ -304,6 +330,15 @@ impl Game for Interpreter {
             outcome: None,
             dice: vec![0; self.num_dice()],
             chance: vec![0; self.num_dice()],
+            // Ludii places each die showing its first face.
+            current: self
+                .model
+                .dice
+                .iter()
+                .flat_map(|d| d.faces.iter().map(|f| f[0]))
+                .collect(),
+            dice_equal: false,
+            pips: None,
         };
         for placement in &self.model.start {
             let what = placement.component as u8 + 1;
@@ -354,7 +389,14 @@ impl Game for Interpreter {
             }
             _ => None,
         };
+        // A move made with a die: its effects see the die's value as `(pips)`.
+        state.pips = self
+            .rule_of(mv)
+            .and_then(|r| self.rules.get(r as usize))
+            .and_then(|r| r.as_ref()?.die)
+            .map(|d| state.current[d as usize]);
         self.apply_move(state, mv, pass_then);
+        state.pips = None;
     }
 
     fn chance(&self, state: &State) -> Vec<(u32, u32)> {
@@ -641,6 +683,10 @@ impl Interpreter {
         let Some(Some(r)) = self.rules.get(rule as usize) else {
             return false;
         };
+        // Ludii's ActionUseDie follows the move's own actions.
+        if let Some(d) = r.die {
+            state.current[d as usize] = 0;
+        }
         r.thens
             .iter()
             .fold(false, |again, e| self.run_effect(state, ctx, e) | again)
@@ -894,7 +940,7 @@ impl Interpreter {
 /// Records every move rule in `moves` by number, with the consequences of
 /// the composites around it (`outer`, innermost first), including the
 /// generators nested in `(sites Winning ...)`.
-fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
+fn collect_rules(moves: &Moves, outer: &[Effect], die: Option<u8>, out: &mut Vec<Option<Rule>>) {
     let mut record = |rule: u16, then: &Option<Effect>| {
         let slot = rule as usize;
         if out.len() <= slot {
@@ -904,9 +950,20 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
         out[slot] = Some(Rule {
             moves: moves.clone(),
             thens,
+            die,
         });
     };
     match moves {
+        Moves::Die {
+            die,
+            condition,
+            moves,
+        } => {
+            if let Some(c) = condition {
+                collect_in_cond(c, out);
+            }
+            collect_rules(moves, outer, Some(*die), out);
+        }
         Moves::Add(add) => {
             record(add.rule, &add.then);
             collect_in_region(&add.to, out);
@@ -916,7 +973,7 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
         Moves::Select(s) => record(s.rule, &s.then),
         Moves::ForEachSite { region, moves } => {
             collect_in_region(region, out);
-            collect_rules(moves, outer, out);
+            collect_rules(moves, outer, die, out);
         }
         Moves::Shoot(s) => record(s.rule, &s.then),
         Moves::Pass { rule, then } => record(*rule, then),
@@ -924,14 +981,14 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
         Moves::Promote(p) => record(p.rule, &p.then),
         Moves::Do { prior, after } => {
             collect_in_cond(after, out);
-            collect_rules(prior, outer, out);
+            collect_rules(prior, outer, die, out);
         }
         Moves::ForPlayer { moves: inner, .. } | Moves::MaxMoves(inner) => {
-            collect_rules(inner, outer, out)
+            collect_rules(inner, outer, die, out)
         }
         Moves::ForEachPiece(rules) => {
             for r in rules {
-                collect_rules(&r.moves, outer, out);
+                collect_rules(&r.moves, outer, die, out);
             }
         }
         Moves::If {
@@ -940,19 +997,19 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
             otherwise,
         } => {
             collect_in_cond(condition, out);
-            collect_rules(then, outer, out);
+            collect_rules(then, outer, die, out);
             if let Some(o) = otherwise {
-                collect_rules(o, outer, out);
+                collect_rules(o, outer, die, out);
             }
         }
         Moves::Priority(list) | Moves::Or(list) => {
-            list.iter().for_each(|m| collect_rules(m, outer, out));
+            list.iter().for_each(|m| collect_rules(m, outer, die, out));
         }
         Moves::Then(inner, effect) => {
             // `outer` lists the outermost first; this `then` is inside them.
             let mut nested = outer.to_vec();
             nested.push(effect.clone());
-            collect_rules(inner, &nested, out);
+            collect_rules(inner, &nested, die, out);
         }
     }
 }
@@ -962,10 +1019,10 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
 fn collect_in_cond(cond: &crate::ir::Cond, out: &mut Vec<Option<Rule>>) {
     use crate::ir::Cond;
     match cond {
-        Cond::CanMove(m) => collect_rules(m, &[], out),
+        Cond::CanMove(m) => collect_rules(m, &[], None, out),
         Cond::Threatened(t) => {
             if let Some(m) = &t.moves {
-                collect_rules(m, &[], out);
+                collect_rules(m, &[], None, out);
             }
         }
         Cond::Not(c) => collect_in_cond(c, out),
@@ -983,7 +1040,7 @@ fn collect_in_region(region: &Region, out: &mut Vec<Option<Rule>>) {
             collect_in_region(a, out);
             collect_in_region(b, out);
         }
-        Region::Winning { moves, .. } => collect_rules(moves, &[], out),
+        Region::Winning { moves, .. } => collect_rules(moves, &[], None, out),
         _ => {}
     }
 }

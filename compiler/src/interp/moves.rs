@@ -18,6 +18,22 @@ impl Interpreter {
         out: &mut MoveBuffer<Move>,
     ) {
         match moves {
+            Moves::Die {
+                die,
+                condition,
+                moves,
+            } => {
+                let at = Ctx {
+                    pips: Some(state.current[*die as usize]),
+                    ..*ctx
+                };
+                if condition
+                    .as_ref()
+                    .is_none_or(|c| self.eval_cond(state, player, &at, c))
+                {
+                    self.generate(state, player, &at, moves, out);
+                }
+            }
             Moves::Add(add) => self.generate_add(state, player, ctx, add, out),
             Moves::Move(m) => self.generate_piece_move(state, player, ctx, m, out),
             Moves::Shoot(shoot) => self.generate_shoot(state, shoot, out),

@@ -18,6 +18,22 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
             Args::new(node, "all Passed", 1).finish(cx)?;
             Ok(Cond::AllPassed)
         }
+        "all DiceUsed" | "all DiceEqual" => {
+            let name = Cx::ludeme_name(node);
+            Args::new(node, name.as_str(), 1).finish(cx)?;
+            if cx.dice().is_none() {
+                return Err(cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    format!("`({name})` needs `(dice ...)` in the equipment"),
+                ));
+            }
+            Ok(if name == "all DiceUsed" {
+                Cond::AllDiceUsed
+            } else {
+                Cond::AllDiceEqual
+            })
+        }
         "is Connected" => connected(cx, node).map(Cond::Connected),
         "is Loop" => is_loop(cx, node).map(Cond::Loop),
         "is Even" | "is Odd" => {

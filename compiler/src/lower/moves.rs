@@ -105,6 +105,44 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
             };
             Ok(with_then(m, then))
         }
+        "forEach Die" => {
+            // Ludii's ForEachDie: each die in turn, its value as `(pips)`.
+            let mut args = Args::new(node, "forEach Die", 1);
+            let condition = args.labeled("if").map(|c| conds::cond(cx, c)).transpose()?;
+            for unsupported in ["combined", "replayDouble"] {
+                if let Some(n) = args.labeled(unsupported) {
+                    return Err(
+                        cx.unsupported_in(n, &format!("`{unsupported}:` of `(forEach Die ...)`"))
+                    );
+                }
+            }
+            let inner = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| {
+                    args.error(cx, ErrorKind::Invalid, "`(forEach Die ...)` needs moves")
+                })?;
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            let num = cx.dice().map(|d| d.faces.len()).ok_or_else(|| {
+                cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    "`(forEach Die ...)` needs `(dice ...)` in the equipment",
+                )
+            })?;
+            // One copy of the moves per die, each with its own rules, so
+            // that a move names the die it uses.
+            let dice = (0..num)
+                .map(|d| {
+                    Ok(Moves::Die {
+                        die: d as u8,
+                        condition: condition.clone(),
+                        moves: Box::new(moves(cx, inner)?),
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?;
+            Ok(with_then(Moves::Or(dice), then))
+        }
         "forEach Site" => {
             let mut args = Args::new(node, "forEach Site", 1);
             let within = args.next().ok_or_else(|| {

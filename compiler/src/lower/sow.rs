@@ -444,6 +444,10 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             }
             Ok(IntExpr::CountPips)
         }
+        "pips" => {
+            Args::new(node, "pips", 0).finish(cx)?;
+            Ok(IntExpr::Pips)
+        }
         "count Turns" => {
             Args::new(node, "count Turns", 1).finish(cx)?;
             Ok(IntExpr::CountTurns)
@@ -524,9 +528,12 @@ pub(super) fn if_parts<'n>(cx: &Cx, node: &'n Node) -> Result<(&'n Node, &'n Nod
 /// Integer functions used as sites.
 pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
     match node.head() {
-        Some("mapEntry" | "+" | "-" | "*" | "if" | "trackSite") => Ok(SiteExpr::Int(
+        Some("mapEntry" | "+" | "-" | "*" | "if" | "trackSite" | "pips") => Ok(SiteExpr::Int(
             crate::ir::SiteFn(Box::new(conds::int(cx, node)?)),
         )),
+        _ if Cx::ludeme_name(node) == "count Pips" => Ok(SiteExpr::Int(crate::ir::SiteFn(
+            Box::new(conds::int(cx, node)?),
+        ))),
         _ => Err(cx.unsupported_in(node, "site")),
     }
 }
@@ -536,9 +543,10 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
 pub(super) fn region(cx: &Cx, node: &Node) -> Result<crate::ir::Region> {
     let computed = |n: &Node| n.head().is_some();
     match node.head() {
-        Some("mapEntry" | "+" | "-" | "*" | "trackSite") => {
+        Some("mapEntry" | "+" | "-" | "*" | "trackSite" | "pips") => {
             Ok(crate::ir::Region::Site(site(cx, node)?))
         }
+        _ if Cx::ludeme_name(node) == "count Pips" => Ok(crate::ir::Region::Site(site(cx, node)?)),
         // `(sites {(var "Replay")})`: sites computed in play.
         Some("sites")
             if matches!(node.args(), [list] if list.value.args().iter().any(|a| computed(&a.value))
