@@ -107,15 +107,6 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         .ok_or_else(|| args.error(&cx, ErrorKind::Invalid, "a game needs `(rules ...)`"))?;
     // Known before any rule is lowered: lines are read differently on stacks.
     cx.stacking = adds_on_stacks(rules);
-    if cx.stacking && !cx.hands.is_empty() {
-        return Err(cx
-            .error(
-                ErrorKind::Unsupported,
-                equipment,
-                "hands in a stacking game",
-            )
-            .with_label("not supported by ludemic yet"));
-    }
     let rules = rules::rules(&mut cx, rules)?;
     args.finish(&cx)?;
     let board = cx.board.take().ok_or_else(|| {

@@ -699,6 +699,9 @@ fn for_each_piece(cx: &Cx, node: &Node) -> Result<Moves> {
         .map(|w| conds::player_fn(cx, w))
         .transpose()?;
     let then = then_of(cx, &mut args)?;
+    // `top:True`: only the top piece of each stack moves, which is how
+    // ludemic runs `(forEach Piece)` in a stacking game anyway.
+    args.labeled_bool(cx, "top", false)?;
     args.finish(cx)?;
     // Ludii's `ForEachPiece` for another player generates as that player.
     let player = match who {

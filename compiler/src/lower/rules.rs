@@ -558,9 +558,6 @@ fn place_stack(cx: &Cx, node: &Node) -> Result<Placement> {
             let region = args.take(|n| n.string().is_none()).ok_or_else(|| {
                 args.error(cx, ErrorKind::Invalid, "`(place Stack ...)` needs sites")
             })?;
-            if Cx::ludeme_name(region) == "handSite" {
-                return Err(cx.unsupported_in(region, "site of `(place Stack ...)`"));
-            }
             conds::static_region(cx, region)?
         }
     };
