@@ -825,7 +825,7 @@ impl Interpreter {
     }
 
     /// `(move Add ... stack:True)`: `what` goes on top of the stack at `site`.
-    fn push(&self, state: &mut State, site: Site, what: u8, piece_state: u8) {
+    pub(super) fn push(&self, state: &mut State, site: Site, what: u8, piece_state: u8) {
         let s = site as usize;
         state.stacks[s].push(what);
         state.what[s] = what;
@@ -849,7 +849,7 @@ impl Interpreter {
     }
 
     /// In a stacking game, makes `what`/`owner` describe the top of the stack.
-    fn sync_top(&self, state: &mut State, site: Site) {
+    pub(super) fn sync_top(&self, state: &mut State, site: Site) {
         let s = site as usize;
         let top = state.stacks[s].last().copied().unwrap_or(0);
         state.what[s] = top;

@@ -48,7 +48,9 @@ impl Interpreter {
                 }
             }
             Moves::ForEachPiece(rules) => {
-                for site in 0..state.what.len() as Site {
+                // Ludii's ForEachPiece looks in one container, the board
+                // unless `container:` says: pieces in hands do not move.
+                for site in 0..self.model.board.num_sites() as Site {
                     let what = state.what[site as usize];
                     if what == 0 || state.owner[site as usize] != player {
                         continue;

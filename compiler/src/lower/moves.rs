@@ -492,7 +492,7 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
             to_if = Some(conds::cond(cx, c)?);
         }
         if let Some(apply) = targs.form_with_head("apply") {
-            to_apply = Some(apply_arg(cx, apply)?);
+            to_apply = Some(apply_arg(cx, apply, kind == Kind::FromTo)?);
         }
         targs.finish(cx)?;
     }
@@ -557,7 +557,7 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
             if kind != Kind::Hop {
                 return Err(cx.unsupported_in(apply, "argument of `(between ...)` in a slide"));
             }
-            between_apply = Some(apply_arg(cx, apply)?);
+            between_apply = Some(apply_arg(cx, apply, false)?);
         }
         bargs.finish(cx)?;
     }
@@ -773,14 +773,29 @@ pub(super) fn then(cx: &Cx, node: &Node) -> Result<Effect> {
     self::effect(cx, effect)
 }
 
-/// `(apply E)`.
-fn apply_arg(cx: &Cx, node: &Node) -> Result<Effect> {
+/// `(apply E)`, and `(apply if:C E)` where `allow_if` (the `(to ...)` of
+/// a `(move (from ...) (to ...))`, Ludii's FromTo: E only where C holds,
+/// its `captureRule`; Slide and Step read the condition otherwise).
+fn apply_arg(cx: &Cx, node: &Node, allow_if: bool) -> Result<Effect> {
     let mut args = Args::new(node, "apply", 0);
+    let condition = if allow_if {
+        args.labeled("if").map(|c| conds::cond(cx, c)).transpose()?
+    } else {
+        None
+    };
     let effect = args
         .next()
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(apply ...)` needs an effect"))?;
     args.finish(cx)?;
-    self::effect(cx, effect)
+    let effect = self::effect(cx, effect)?;
+    Ok(match condition {
+        Some(condition) => Effect::If {
+            condition,
+            then: Box::new(effect),
+            otherwise: None,
+        },
+        None => effect,
+    })
 }
 
 /// A consequence: `(moveAgain)`, `(if C E [E])`, `(and {E...})`, `(remove S)`,
@@ -1193,7 +1208,7 @@ fn custodial(cx: &Cx, node: &Node) -> Result<Effect> {
             between_if = conds::cond(cx, c)?;
         }
         if let Some(a) = bargs.form_with_head("apply") {
-            apply = apply_arg(cx, a)?;
+            apply = apply_arg(cx, a, false)?;
         }
         bargs.finish(cx)?;
     }

@@ -370,7 +370,8 @@ pub(super) fn sow(cx: &Cx, node: &Node) -> Result<Effect> {
     })))
 }
 
-/// `(fromTo (from S) (to T) count:N)` as a consequence.
+/// `(fromTo (from S) (to T) count:N)` as a consequence; in a stacking
+/// game also `(fromTo (from S) (to T))`, the top piece of S going on T.
 pub(super) fn from_to(cx: &Cx, node: &Node) -> Result<Effect> {
     let mut args = Args::new(node, "fromTo", 0);
     let from = args
@@ -379,13 +380,14 @@ pub(super) fn from_to(cx: &Cx, node: &Node) -> Result<Effect> {
     let to = args
         .form_with_head("to")
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(fromTo ...)` needs `(to ...)`"))?;
-    let count = args.labeled("count").ok_or_else(|| {
-        args.error(
+    let count = args.labeled("count");
+    if count.is_none() && !cx.stacking() {
+        return Err(args.error(
             cx,
             ErrorKind::Unsupported,
             "only `(fromTo (from S) (to T) count:N)` is supported as a consequence",
-        )
-    })?;
+        ));
+    }
     args.finish(cx)?;
     let one_site = |n: &Node, what: &str| -> Result<SiteExpr> {
         let mut a = Args::new(n, what, 0);
@@ -395,11 +397,17 @@ pub(super) fn from_to(cx: &Cx, node: &Node) -> Result<Effect> {
         a.finish(cx)?;
         conds::site(cx, s)
     };
-    cx.uses_counts();
+    let count = match count {
+        Some(n) => {
+            cx.uses_counts();
+            conds::int(cx, n)?
+        }
+        None => IntExpr::Const(1),
+    };
     Ok(Effect::MoveCount {
         from: one_site(from, "from")?,
         to: one_site(to, "to")?,
-        count: conds::int(cx, count)?,
+        count,
     })
 }
 
