@@ -700,9 +700,17 @@ fn for_each_piece(cx: &Cx, node: &Node) -> Result<Moves> {
         .transpose()?;
     let then = then_of(cx, &mut args)?;
     // `top:True`: only the top piece of each stack moves, which is how
-    // ludemic runs `(forEach Piece)` in a stacking game anyway.
-    args.labeled_bool(cx, "top", false)?;
+    // ludemic runs `(forEach Piece)`. Without it Ludii also runs the rules
+    // of every lower level holding the player's piece: refused on stacks.
+    let top = args.labeled_bool(cx, "top", false)?;
     args.finish(cx)?;
+    if cx.stacking() && !top {
+        return Err(cx.error(
+            ErrorKind::Unsupported,
+            node,
+            "`(forEach Piece)` without `top:True` in a stacking game (Ludii moves the pieces of every level)",
+        ));
+    }
     // Ludii's `ForEachPiece` for another player generates as that player.
     let player = match who {
         None | Some(PlayerRef::Mover) => None,
