@@ -316,6 +316,10 @@ fn survey_of_ludii_s_library_replays_every_accepted_game() {
     assert_eq!(report["totals"]["expand"], 1056);
     assert!(report["totals"]["lower"].as_u64().unwrap() >= 320);
     assert_eq!(report["totals"]["mismatch"], 0);
+    // Games with dice replay too, their dice forced or searched.
+    assert!(report["totals"]["stochastic"].as_u64().unwrap() >= 6);
+    assert!(report["totals"]["steps_forced"].as_u64().unwrap() > 0);
+    assert!(report["totals"]["steps_searched"].as_u64().unwrap() > 0);
     // Every game that lowers is Ludii's game: it replays Ludii's trials.
     for game in report["games"].as_array().unwrap() {
         if game["lowers"] == true {

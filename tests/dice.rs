@@ -163,3 +163,53 @@ fn ludii_s_dice_games_replay_with_forced_chance() {
         );
     }
 }
+
+/// A race with stacks (the tables games' shape): `(place Stack ...)` on
+/// the board and in hands, top pieces moving, a hit piece sent to the bar.
+const STACKS: &str = r#"(game "Stacks" (players 2)
+  (equipment {
+    (board (rectangle 1 6) {(track "Track1" {6 0 1 2 3 4 5} P1 directed:True) (track "Track2" {7 5 4 3 2 1 0} P2 directed:True)})
+    (dice d:2 num:1)
+    (hand Each)
+    (piece "Disc" Each
+      (move (from (from)) (to (trackSite Move steps:(count Pips))
+        (apply if:(is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next)))))))
+  })
+  (rules
+    (start {(place Stack "Disc1" 0 count:2) (place Stack "Disc2" 2) (place Stack "Disc2" (handSite P2) count:3)})
+    (play (do (roll) next:(forEach Piece top:True)))
+    (end (if (no Pieces Next) (result Mover Win)))))"#;
+
+#[test]
+fn place_stack_piles_pieces_on_the_board_and_in_hands() {
+    let g = common::inline(STACKS);
+    let s = g.initial_state();
+    assert_eq!(s.count_at(0), 2);
+    // Six cells, then P1's hand (6) and P2's (7), then the die (8).
+    assert_eq!(s.count_at(7), 3);
+    assert_eq!(g.chance(&s), vec![(8, 2)]);
+}
+
+#[test]
+fn the_top_piece_of_a_stack_moves_and_a_hit_goes_to_the_bar() {
+    let g = common::inline(STACKS);
+    let mut s = g.initial_state();
+    g.force_chance(&mut s, &[(8, 1)]);
+    // One move from the stack at 0 (its top piece): pieces in hands do
+    // not move by `(forEach Piece)`.
+    assert_eq!(keys(&g, &s), ["0>2"]);
+    play(&g, &mut s, "0>2");
+    assert_eq!((s.count_at(0), s.count_at(2), s.what_at(2)), (1, 1, 1));
+    // P2's piece went to its hand.
+    assert_eq!(s.count_at(7), 4);
+}
+
+#[test]
+fn for_each_piece_without_top_is_refused_on_stacks() {
+    let err = common::inline_game(&STACKS.replace("(forEach Piece top:True)", "(forEach Piece)"))
+        .unwrap_err();
+    assert!(
+        err.contains("without `top:True` in a stacking game"),
+        "{err}"
+    );
+}
