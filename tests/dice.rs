@@ -213,3 +213,16 @@ fn for_each_piece_without_top_is_refused_on_stacks() {
         "{err}"
     );
 }
+
+#[test]
+fn no_moves_is_refused_with_dice() {
+    let err = common::inline_game(&RACE.replace(
+        "(end (if (no Pieces Mover) (result Mover Win)))",
+        "(end (if (no Moves Next) (result Mover Win)))",
+    ))
+    .unwrap_err();
+    assert!(
+        err.contains("`(no Moves ...)` in a game with dice"),
+        "{err}"
+    );
+}

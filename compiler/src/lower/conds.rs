@@ -164,6 +164,15 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 .next()
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a player"))?;
             args.finish(cx)?;
+            if cx.dice().is_some() {
+                // The player's moves start with a roll, which Ludii draws
+                // anew inside the test: chance the replay cannot force.
+                return Err(cx.error(
+                    ErrorKind::Unsupported,
+                    node,
+                    "`(no Moves ...)` in a game with dice (Ludii rolls anew inside the test)",
+                ));
+            }
             Ok(Cond::NoMoves(player_fn(cx, who)?))
         }
         "no Pieces" => Ok(Cond::NoPieces(pieces(cx, node, "no Pieces")?)),
