@@ -57,6 +57,38 @@ pub struct GameModel {
     /// The names of the variables `(set Var "Name" N)` sets and `(var
     /// "Name")` reads, numbered in order met ("" for the unnamed one).
     pub vars: Vec<String>,
+    /// `(dice ...)`: the shared dice, a container after the hands (Ludii's
+    /// `handDice`); `None` in a game without chance.
+    pub dice: Option<Dice>,
+}
+
+/// The dice (Ludii's `Dice` container and its `Die` components): one die
+/// per site, each showing one of its faces. Ludii numbers the dice's
+/// components `Die1`.. before the pieces, so a piece's `what` in Ludii's
+/// trials is its index here plus the number of dice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dice {
+    /// The first die's site in Ludii's global numbering (after the hands).
+    pub first: Site,
+    /// Each die's face values, in face order: a die's site state is the
+    /// index of the face it shows (`ActionUpdateDice`).
+    pub faces: Vec<Vec<i64>>,
+}
+
+/// A roll at the start of a phase's moves: `(do (roll) next:MOVES)` or
+/// `(do (if C (roll)) next:MOVES)` (the library's `"RollMove"` and
+/// `"RollEachNewTurnMove"`). Ludii evaluates the roll on a copy of the
+/// state, generates MOVES there, and prepends the roll's actions to each
+/// (`Do.eval`); each die gets a face drawn uniformly (`Die.roll`).
+#[derive(Clone, Debug)]
+pub struct Roll {
+    /// The roll happens only where this holds (`None`: always).
+    pub when: Option<Cond>,
+    /// The `do`'s `(then ...)`: the consequences of every move after the
+    /// roll (the play's moves carry it too), and of the pass forced when
+    /// the dice allow no move (`Do.prependPreMoves` makes that pass among
+    /// the `do`'s moves).
+    pub then: Option<Effect>,
 }
 
 /// A track of the board (Ludii's `Track`): its sites in order, repeated
@@ -153,6 +185,10 @@ pub struct Placement {
     pub state: u8,
     /// How many of the piece each site holds (1 unless `count:` says).
     pub count: u32,
+    /// `(place Stack ...)` (Ludii's PlaceMonotonousStack): per site, how
+    /// many pieces are stacked there, one on another (`count` is then 1);
+    /// empty for other placements.
+    pub stacked: Vec<u32>,
 }
 
 /// A region of the equipment.
@@ -183,6 +219,8 @@ pub struct Phase {
     /// `(phase "Name" P ...)`: the player the phase belongs to (every
     /// player's when `None`, Ludii's `Shared`).
     pub owner: Option<PlayerId>,
+    /// The dice rolled before `play`'s moves are generated, if any.
+    pub roll: Option<Roll>,
     pub play: Moves,
     /// The phase's own end rules, evaluated before the global ones.
     pub end: Vec<EndRule>,
@@ -207,6 +245,16 @@ pub struct NextPhase {
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Moves {
+    /// One die of `(forEach Die [if:C] MOVES)` (Ludii's `ForEachDie`),
+    /// which lowers to one of these per die, each with its own rules: with
+    /// `(pips)` the die's current value, MOVES where C holds; each move
+    /// uses the die (`ActionUseDie`: its value becomes 0) before its
+    /// consequences.
+    Die {
+        die: u8,
+        condition: Option<Cond>,
+        moves: Box<Moves>,
+    },
     /// `(move Add (to REGION [if:C]) [(then E)])`: place a piece of the mover.
     Add(Add),
     /// `(move Step ...)`, `(move Hop ...)`, `(move Slide ...)`, `(move Leap ...)`,
@@ -784,6 +832,12 @@ pub enum Cond {
     LineAt(LineAt),
     /// `(all Passed)`: every player passed in their last turn.
     AllPassed,
+    /// `(all DiceUsed)` (Ludii's `AllDiceUsed`): every die has been used
+    /// this turn (its current value is 0).
+    AllDiceUsed,
+    /// `(all DiceEqual)` (Ludii's `AllDiceEqual`): the last roll gave every
+    /// die the same value (`ActionSetDiceAllEqual`).
+    AllDiceEqual,
     /// `(is Threatened [WHAT] [at:S] [MOVES])` (Ludii's `IsThreatened`).
     Threatened(Box<Threatened>),
 }
@@ -885,6 +939,12 @@ pub enum IntExpr {
         name: Option<String>,
         steps: Box<IntExpr>,
     },
+    /// `(count Pips)` (Ludii's `CountPips`): the sum of the shared dice's
+    /// values (`sumDice`: the faces the dice show, used or not).
+    CountPips,
+    /// `(pips)` (Ludii's `Pips`): the value of the die `(forEach Die ...)`
+    /// is at, -1 (Off) outside one.
+    Pips,
     /// `(count Turns)` (Ludii's `CountTurns`): the turn number, 1 at the
     /// start, one more each time the mover changes.
     CountTurns,

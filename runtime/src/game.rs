@@ -121,6 +121,38 @@ pub trait Game {
         None
     }
 
+    /// Chance (dice): the random outcomes the legal moves of `state` depend
+    /// on, one entry per die: its site in Ludii's numbering and its number
+    /// of faces. Empty when no chance is pending (games without dice).
+    fn chance(&self, _state: &Self::State) -> Vec<(u32, u32)> {
+        Vec::new()
+    }
+
+    /// Fixes the chance outcomes the legal moves of `state` use: `(site,
+    /// face)` pairs, the face an index into the die's faces, as Ludii's
+    /// trials show them (`SetStateAndUpdateDice(site=..,state=..)`). The
+    /// replay of a trial forces Ludii's outcomes this way; games without
+    /// chance ignore it.
+    fn force_chance(&self, _state: &mut Self::State, _faces: &[(u32, u32)]) {}
+
+    /// Draws the pending chance outcomes uniformly (each die's face), as
+    /// Ludii's `Die.roll`: playouts call it before listing the moves.
+    fn draw_chance<R: RngCore>(&self, state: &mut Self::State, rng: &mut R)
+    where
+        Self: Sized,
+    {
+        use crate::RngExt;
+        let dice = self.chance(state);
+        if dice.is_empty() {
+            return;
+        }
+        let faces: Vec<(u32, u32)> = dice
+            .into_iter()
+            .map(|(site, n)| (site, rng.index(n as usize) as u32))
+            .collect();
+        self.force_chance(state, &faces);
+    }
+
     /// One legal move of `state` (which must be ongoing), chosen uniformly
     /// at random; `buffer` is scratch space. Back ends override this to
     /// choose without listing every move.

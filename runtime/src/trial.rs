@@ -117,6 +117,54 @@ pub struct Replayed {
     pub steps: usize,
     /// Steps whose full legal-move key lists were compared.
     pub steps_with_keys: usize,
+    /// Steps whose chance outcomes (dice) were read from Ludii's actions
+    /// and forced (see [`Game::force_chance`]).
+    pub steps_forced: usize,
+    /// Steps with chance whose actions the trial does not show (the
+    /// library trials list actions for their first 200 steps only): every
+    /// outcome was tried, and one giving Ludii's legal-move count and
+    /// played move was followed (the others are tried on a mismatch later).
+    pub steps_searched: usize,
+}
+
+/// The chance outcomes Ludii's actions show: `(site, face)` of each
+/// `SetStateAndUpdateDice(site=S,state=F)` (Ludii's `ActionUpdateDice`).
+pub fn shown_chance(actions: &[String]) -> Vec<(u32, u32)> {
+    actions
+        .iter()
+        .filter_map(|a| a.strip_prefix("SetStateAndUpdateDice("))
+        .filter_map(|fields| {
+            let field = |name: &str| {
+                fields
+                    .split([',', ')'])
+                    .find_map(|f| f.strip_prefix(name))
+                    .and_then(|v| v.parse::<u32>().ok())
+            };
+            Some((field("site=")?, field("state=")?))
+        })
+        .collect()
+}
+
+/// Most chance outcomes a replay tries at one step (every face of every
+/// die: 6 dice of 6 faces are 46,656).
+const MAX_OUTCOMES: usize = 50_000;
+
+/// Every combination of faces of `dice` (`(site, faces)` pairs).
+fn all_outcomes(dice: &[(u32, u32)]) -> Vec<Vec<(u32, u32)>> {
+    let mut out = vec![Vec::new()];
+    for &(site, n) in dice {
+        out = out
+            .into_iter()
+            .flat_map(|o| {
+                (0..n).map(move |f| {
+                    let mut o = o.clone();
+                    o.push((site, f));
+                    o
+                })
+            })
+            .collect();
+    }
+    out
 }
 
 /// Replays `trial` on `game`, comparing mover, legal-move count and (where the
@@ -130,25 +178,36 @@ pub struct Replayed {
 /// tries them in the engine's order and backtracks to the next one when
 /// the rest of the trial disagrees (at most [`BACKTRACKS`] times), and
 /// reports the furthest mismatch when none agrees.
+///
+/// Games with chance (dice): where a step's actions show the dice
+/// (`SetStateAndUpdateDice`), those outcomes are forced before the step is
+/// checked; where they do not, every outcome is tried and those giving
+/// Ludii's legal moves and played key become alternatives like moves that
+/// share a key.
 pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
-    // A step where several moves share the played key: the state before
-    // it, those moves, and the next one to try.
+    // A step with several candidates (moves sharing the played key, chance
+    // outcomes): the state each is played from, the move, and the next one to try.
     struct Branch<S, M> {
         step: usize,
-        state: S,
-        moves: Vec<M>,
+        base: S,
+        candidates: Vec<(Option<S>, M)>,
         next: usize,
-        steps_with_keys: usize,
+        counts: Replayed,
     }
     let mut branches: Vec<Branch<G::State, G::Move>> = Vec::new();
     let mut state = game.initial_state();
     let mut i = 0;
-    let mut steps_with_keys = 0;
+    let mut counts = Replayed {
+        steps: 0,
+        steps_with_keys: 0,
+        steps_forced: 0,
+        steps_searched: 0,
+    };
     let mut furthest: Option<Mismatch> = None;
     let mut backtracks = 0;
     loop {
         let checked = if i < trial.steps.len() {
-            check_step(game, &state, trial, i).map(Some)
+            check_chance_step(game, &state, trial, i, &mut counts).map(Some)
         } else {
             check_end(game, &state, trial).map(|()| None)
         };
@@ -156,21 +215,24 @@ pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
             Ok(None) => {
                 return Ok(Replayed {
                     steps: trial.steps.len(),
-                    steps_with_keys,
+                    ..counts
                 })
             }
-            Ok(Some((moves, with_keys))) => {
-                steps_with_keys += usize::from(with_keys);
-                if moves.len() > 1 {
+            Ok(Some(mut candidates)) => {
+                let (from, mv) = candidates.remove(0);
+                if !candidates.is_empty() {
                     branches.push(Branch {
                         step: i,
-                        state: state.clone(),
-                        moves: moves.clone(),
-                        next: 1,
-                        steps_with_keys,
+                        base: state.clone(),
+                        candidates,
+                        next: 0,
+                        counts,
                     });
                 }
-                game.apply(&mut state, moves[0]);
+                if let Some(from) = from {
+                    state = from;
+                }
+                game.apply(&mut state, mv);
                 i += 1;
             }
             Err(m) => {
@@ -182,18 +244,19 @@ pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
                 if further {
                     furthest = Some(m);
                 }
-                // Back to the latest branch with a move left to try.
+                // Back to the latest branch with a candidate left to try.
                 loop {
                     let Some(b) = branches.last_mut() else {
                         return Err(furthest.expect("a mismatch was recorded"));
                     };
-                    if b.next < b.moves.len() && backtracks < BACKTRACKS {
+                    if b.next < b.candidates.len() && backtracks < BACKTRACKS {
                         backtracks += 1;
-                        state = b.state.clone();
-                        game.apply(&mut state, b.moves[b.next]);
+                        let (from, mv) = &b.candidates[b.next];
+                        state = from.as_ref().unwrap_or(&b.base).clone();
+                        game.apply(&mut state, *mv);
                         b.next += 1;
                         i = b.step + 1;
-                        steps_with_keys = b.steps_with_keys;
+                        counts = b.counts;
                         break;
                     }
                     if backtracks >= BACKTRACKS {
@@ -208,6 +271,80 @@ pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
 
 /// Most times [`replay`] goes back to try another move with the same key.
 const BACKTRACKS: usize = 10_000;
+
+/// Checks step `i` with its chance settled: forced from Ludii's actions
+/// when they show it, else each possible outcome tried. Returns the
+/// candidates to play: the state with the dice fixed (`None`: `state`
+/// itself) and a move with the played key.
+#[allow(clippy::type_complexity)]
+fn check_chance_step<G: Game>(
+    game: &G,
+    state: &G::State,
+    trial: &Trial,
+    i: usize,
+    counts: &mut Replayed,
+) -> Result<Vec<(Option<G::State>, G::Move)>, Mismatch> {
+    let step = &trial.steps[i];
+    let with_state = |s: &G::State, moves: Vec<G::Move>| -> Vec<(Option<G::State>, G::Move)> {
+        moves.into_iter().map(|m| (Some(s.clone()), m)).collect()
+    };
+    let shown = shown_chance(&step.actions);
+    if !shown.is_empty() {
+        let mut forced = state.clone();
+        game.force_chance(&mut forced, &shown);
+        let (moves, with_keys) = check_step(game, &forced, trial, i)?;
+        counts.steps_forced += 1;
+        counts.steps_with_keys += usize::from(with_keys);
+        return Ok(with_state(&forced, moves));
+    }
+    let dice = game.chance(state);
+    if dice.is_empty() {
+        let (moves, with_keys) = check_step(game, state, trial, i)?;
+        counts.steps_with_keys += usize::from(with_keys);
+        return Ok(moves.into_iter().map(|m| (None, m)).collect());
+    }
+    let total = dice
+        .iter()
+        .try_fold(1usize, |n, &(_, f)| n.checked_mul(f as usize));
+    if total.is_none_or(|n| n > MAX_OUTCOMES) {
+        return Err(Mismatch {
+            step: Some(i),
+            message: format!(
+                "the trial does not show the dice here and {} dice have too many outcomes to try",
+                dice.len()
+            ),
+        });
+    }
+    let mut candidates = Vec::new();
+    let mut first_error = None;
+    let mut with_keys = false;
+    for outcome in all_outcomes(&dice) {
+        let mut forced = state.clone();
+        game.force_chance(&mut forced, &outcome);
+        match check_step(game, &forced, trial, i) {
+            Ok((moves, keys)) => {
+                with_keys = keys;
+                candidates.extend(with_state(&forced, moves));
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    if candidates.is_empty() {
+        let e = first_error.expect("some outcome was tried");
+        return Err(Mismatch {
+            step: Some(i),
+            message: format!(
+                "no roll of the dice agrees with Ludii (the trial does not show them here); the first: {}",
+                e.message
+            ),
+        });
+    }
+    counts.steps_searched += 1;
+    counts.steps_with_keys += usize::from(with_keys);
+    Ok(candidates)
+}
 
 /// Checks step `i` of `trial` in `state`: the mover, the legal moves' count
 /// and keys (where listed). Returns the legal moves with the played key,
@@ -370,6 +507,26 @@ mod tests {
         ];
         assert_eq!(promoted_component(&actions), Some(4));
         assert_eq!(promoted_component(&actions[..1]), None);
+    }
+
+    #[test]
+    fn the_dice_ludii_shows_are_read_from_its_actions() {
+        let actions = [
+            "SetStateAndUpdateDice(site=28,state=3)".to_owned(),
+            "SetStateAndUpdateDice(site=29,state=0)".to_owned(),
+            "SetDiceAllEqual(value=false)".to_owned(),
+            "Move(from=c:26,to=9)".to_owned(),
+        ];
+        assert_eq!(shown_chance(&actions), vec![(28, 3), (29, 0)]);
+        assert!(shown_chance(&actions[2..]).is_empty());
+    }
+
+    #[test]
+    fn every_combination_of_faces_is_an_outcome() {
+        let all = all_outcomes(&[(10, 2), (11, 3)]);
+        assert_eq!(all.len(), 6);
+        assert_eq!(all[0], vec![(10, 0), (11, 0)]);
+        assert_eq!(all[5], vec![(10, 1), (11, 2)]);
     }
 
     #[test]

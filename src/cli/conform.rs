@@ -80,8 +80,16 @@ pub fn run(args: &ConformArgs) -> miette::Result<ExitCode> {
         match result {
             Ok(done) => {
                 passed += 1;
+                let chance = if done.steps_forced + done.steps_searched > 0 {
+                    format!(
+                        "; dice forced from Ludii's actions at {} steps, found by trying every outcome at {}",
+                        done.steps_forced, done.steps_searched
+                    )
+                } else {
+                    String::new()
+                };
                 println!(
-                    "seed {:>5}: ok ({} moves, {} steps with full legal-move lists)",
+                    "seed {:>5}: ok ({} moves, {} steps with full legal-move lists{chance})",
                     trial.seed, done.steps, done.steps_with_keys
                 );
             }

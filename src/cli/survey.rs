@@ -83,9 +83,16 @@ pub struct GameReport {
 pub struct TrialsReport {
     pub passed: usize,
     pub failed: usize,
-    /// The game has chance (Ludii's flag on its trials): the replay cannot
-    /// force the dice, so its trials are not replayed.
+    /// The game has chance (Ludii's flag on its trials): the replay forces
+    /// the dice Ludii's actions show, and tries every outcome where they
+    /// do not (see `ludemic_runtime::trial::replay`).
     pub stochastic: bool,
+    /// Steps of the replayed trials whose chance was forced from Ludii's actions.
+    #[serde(default)]
+    pub steps_forced: usize,
+    /// Steps of the replayed trials whose chance was found by trying every outcome.
+    #[serde(default)]
+    pub steps_searched: usize,
     pub first_mismatch: Option<String>,
 }
 
@@ -93,7 +100,7 @@ impl GameReport {
     fn replays(&self) -> bool {
         self.trials
             .as_ref()
-            .is_some_and(|t| !t.stochastic && t.failed == 0 && t.passed > 0)
+            .is_some_and(|t| t.failed == 0 && t.passed > 0)
     }
 }
 
@@ -104,11 +111,16 @@ pub struct Totals {
     pub expand: usize,
     pub lower: usize,
     pub generate: usize,
-    /// Games whose trials were found and replayed (not stochastic).
+    /// Games whose trials were found and replayed.
     pub with_trials: usize,
     pub replay: usize,
     pub mismatch: usize,
+    /// Games with chance among those replayed.
     pub stochastic: usize,
+    /// Among those, how many steps had their dice forced from Ludii's
+    /// actions, and how many had them found by trying every outcome.
+    pub steps_forced: usize,
+    pub steps_searched: usize,
     pub cut: usize,
     /// Unsupported ludemes, each with the number of games it stops first.
     pub blockers: Vec<(String, usize)>,
@@ -404,10 +416,7 @@ fn replay_trials(
             return report;
         }
     };
-    if trials.iter().any(|t| t.stochastic) {
-        report.stochastic = true;
-        return report;
-    }
+    report.stochastic = trials.iter().any(|t| t.stochastic);
     if engine == Engine::Compiled && ludemic_compiler::analyse::features::blocker(&model).is_none()
     {
         let passed = super::native::NativeGame::build(&model, file)
@@ -424,7 +433,11 @@ fn replay_trials(
     let game = Interpreter::new(model);
     for trial in &trials {
         match replay(&game, trial) {
-            Ok(_) => report.passed += 1,
+            Ok(done) => {
+                report.passed += 1;
+                report.steps_forced += done.steps_forced;
+                report.steps_searched += done.steps_searched;
+            }
             Err(mismatch) => {
                 report.failed += 1;
                 report
@@ -461,10 +474,20 @@ fn totals(reports: &[GameReport]) -> Totals {
         expand: count(&|r| r.expands),
         lower: count(&|r| r.lowers),
         generate: count(&|r| r.generates),
-        with_trials: trials(&|t| !t.stochastic),
+        with_trials: trials(&|_| true),
         replay: count(&|r| r.replays()),
-        mismatch: trials(&|t| !t.stochastic && t.failed > 0),
+        mismatch: trials(&|t| t.failed > 0),
         stochastic: trials(&|t| t.stochastic),
+        steps_forced: reports
+            .iter()
+            .filter_map(|r| r.trials.as_ref())
+            .map(|t| t.steps_forced)
+            .sum(),
+        steps_searched: reports
+            .iter()
+            .filter_map(|r| r.trials.as_ref())
+            .map(|t| t.steps_searched)
+            .sum(),
         cut: count(&|r| r.cut.is_some()),
         blockers: rank(&|r| r.blocker.as_ref()),
         generator_blockers: rank(&|r| r.generator_blocker.as_ref()),
@@ -480,7 +503,7 @@ fn print_table(reports: &[GameReport], totals: &Totals, with_trials: bool) {
             ("-", r.error.clone().unwrap_or_default())
         } else if !r.lowers {
             ("expands", r.error.clone().unwrap_or_default())
-        } else if let Some(t) = r.trials.as_ref().filter(|t| !t.stochastic && t.failed > 0) {
+        } else if let Some(t) = r.trials.as_ref().filter(|t| t.failed > 0) {
             ("MISMATCH", t.first_mismatch.clone().unwrap_or_default())
         } else if r.replays() {
             (
@@ -496,11 +519,7 @@ fn print_table(reports: &[GameReport], totals: &Totals, with_trials: bool) {
                 ),
             )
         } else {
-            let why = match &r.trials {
-                Some(t) if t.stochastic => "stochastic: trials not replayed",
-                _ if with_trials => "no trials found",
-                _ => "",
-            };
+            let why = if with_trials { "no trials found" } else { "" };
             ("generates", why.to_owned())
         };
         let detail = detail.lines().next().unwrap_or_default().to_owned();
@@ -513,8 +532,12 @@ fn print_table(reports: &[GameReport], totals: &Totals, with_trials: bool) {
     );
     if with_trials {
         println!(
-            "trials: {} games replayed, {} with zero mismatches, {} with a mismatch; {} stochastic (not replayed)",
-            totals.with_trials, totals.replay, totals.mismatch, totals.stochastic
+            "trials: {} games replayed, {} with zero mismatches, {} with a mismatch",
+            totals.with_trials, totals.replay, totals.mismatch
+        );
+        println!(
+            "chance: {} of them stochastic; dice forced from Ludii's actions at {} steps, found by trying every outcome at {} steps",
+            totals.stochastic, totals.steps_forced, totals.steps_searched
         );
     }
     println!();

@@ -75,6 +75,9 @@ pub fn features(model: &GameModel) -> Features {
             Err(why) => check.refuse(&why),
         }
     }
+    if model.dice.is_some() {
+        check.refuse("dice (chance)");
+    }
     if !model.hands.is_empty() {
         check.refuse("hands (containers beside the board)");
     }
@@ -204,6 +207,7 @@ impl Check {
     /// `in_piece`: inside `forEach Piece`, where the moving component is known.
     fn moves(&mut self, m: &Moves, in_piece: bool) {
         match m {
+            Moves::Die { .. } => self.refuse("dice (chance)"),
             Moves::Add(add) => {
                 self.site_type(add.site_type);
                 if let Some(n) = &add.state {
@@ -467,6 +471,7 @@ impl Check {
     fn cond(&mut self, c: &Cond, at_end: bool) {
         match c {
             Cond::True | Cond::False | Cond::AllPassed => {}
+            Cond::AllDiceUsed | Cond::AllDiceEqual => self.refuse("dice (chance)"),
             Cond::Threatened(_) => self.refuse("`(is Threatened ...)`"),
             Cond::Line(line) => self.line(line),
             Cond::Not(c) => self.cond(c, at_end),
@@ -535,6 +540,7 @@ impl Check {
             IntExpr::Mul(_) => self.refuse("`(* ...)`"),
             IntExpr::Var(_) => self.refuse("`(var ...)`"),
             IntExpr::CountTurns => self.refuse("`(count Turns)`"),
+            IntExpr::CountPips | IntExpr::Pips => self.refuse("dice (chance)"),
             IntExpr::TrackSiteMove { .. } => self.refuse("`(trackSite Move ...)`"),
             IntExpr::PlayerValue(_) => self.refuse("`(value Player ...)`"),
             IntExpr::If { .. } => self.refuse("`(if C A B)` as a number"),
@@ -608,6 +614,7 @@ pub fn placements<'m>(moves: &'m Moves, out: &mut Vec<&'m crate::ir::Add>) {
         Moves::ForEachSite { moves, .. } => placements(moves, out),
         Moves::Do { prior: moves, .. }
         | Moves::ForPlayer { moves, .. }
+        | Moves::Die { moves, .. }
         | Moves::MaxMoves(moves) => placements(moves, out),
         Moves::Promote(_)
         | Moves::Move(_)

@@ -75,6 +75,7 @@ pub(super) fn collect_rules<'m>(
         }),
         Moves::Pass { .. } => {}
         Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
+        Moves::Die { .. } => unreachable!("refused by features: dice"),
         Moves::Do { .. }
         | Moves::ForPlayer { .. }
         | Moves::Promote(_)

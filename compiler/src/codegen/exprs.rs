@@ -166,6 +166,8 @@ impl Gen<'_> {
             | IntExpr::MapEntry { .. }
             | IntExpr::Var(_)
             | IntExpr::CountTurns
+            | IntExpr::CountPips
+            | IntExpr::Pips
             | IntExpr::TrackSiteMove { .. }
             | IntExpr::PlayerValue(_) => {
                 unreachable!("refused by features: (*...), (if ...) and (mapEntry ...) as numbers")
@@ -282,6 +284,7 @@ impl Gen<'_> {
             Cond::False => quote!(false),
             Cond::CanMove(_) => unreachable!("refused by features: (can Move ...)"),
             Cond::IsPending => unreachable!("refused by features: (is Pending)"),
+            Cond::AllDiceUsed | Cond::AllDiceEqual => unreachable!("refused by features: dice"),
             Cond::Threatened(_) => unreachable!("refused by features: (is Threatened ...)"),
             Cond::Not(c) => {
                 let c = self.cond(c);

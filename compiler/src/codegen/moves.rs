@@ -44,6 +44,7 @@ impl Gen<'_> {
             Moves::Shoot(shoot) => self.shoot(shoot, emit),
             Moves::Pass { .. } => emit(quote!(Move::Pass)),
             Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
+            Moves::Die { .. } => unreachable!("refused by features: dice"),
             Moves::Do { .. }
             | Moves::ForPlayer { .. }
             | Moves::Promote(_)

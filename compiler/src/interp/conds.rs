@@ -16,6 +16,8 @@ pub(crate) struct Ctx {
     pub to: Option<Site>,
     pub between: Option<Site>,
     pub site: Option<Site>,
+    /// `(pips)`: the value of the die `(forEach Die ...)` is at.
+    pub pips: Option<i64>,
 }
 
 impl Interpreter {
@@ -56,6 +58,8 @@ impl Interpreter {
                 Some(pivot) => self.is_line(state, mover, ctx, &at.line, pivot),
                 None => false,
             },
+            Cond::AllDiceUsed => state.current.iter().all(|&v| v == 0),
+            Cond::AllDiceEqual => state.dice_equal,
             Cond::AllPassed => {
                 state.moves >= self.model.num_players as u32 && self.all_passed(state)
             }
@@ -221,6 +225,9 @@ impl Interpreter {
             }
             IntExpr::Var(v) => state.vars[*v as usize],
             IntExpr::CountTurns => state.turns as i64,
+            IntExpr::CountPips => self.pips_sum(state),
+            // Ludii's pipCount is Off outside `(forEach Die ...)`.
+            IntExpr::Pips => ctx.pips.or(state.pips).unwrap_or(-1),
             IntExpr::PlayerValue(p) => state.player_values[self.resolve(state, mover, *p) as usize],
             IntExpr::Mul(_)
             | IntExpr::If { .. }
@@ -314,9 +321,11 @@ impl Interpreter {
         as_player.prev = prev;
         as_player.again = false;
         let phase = &self.model.phases[state.phase[player as usize] as usize];
+        let rolled = self.rolled(&as_player, player);
+        let as_player = rolled.as_ref().unwrap_or(&as_player);
         super::requirements::existence(|| {
             let mut out = MoveBuffer::new();
-            self.generate(&as_player, player, &Ctx::default(), &phase.play, &mut out);
+            self.generate(as_player, player, &Ctx::default(), &phase.play, &mut out);
             !out.is_empty()
         })
     }

@@ -83,13 +83,15 @@ pub struct Interpreter {
 struct Rule {
     moves: Moves,
     thens: Vec<Effect>,
+    /// The die its moves use, inside `(forEach Die ...)`.
+    die: Option<u8>,
 }
 
 impl Interpreter {
     pub fn new(model: GameModel) -> Self {
         let mut rules = Vec::new();
         for phase in &model.phases {
-            collect_rules(&phase.play, &[], &mut rules);
+            collect_rules(&phase.play, &[], None, &mut rules);
             let ends = phase.end.iter().chain(&model.end);
             for c in ends
                 .map(|e| &e.condition)
@@ -198,6 +200,70 @@ impl Interpreter {
         player
     }
 
+    /// The rule a move was made by (none for passes and swaps).
+    fn rule_of(&self, mv: Move) -> Option<u16> {
+        match mv {
+            Move::Add { rule, .. }
+            | Move::Piece { rule, .. }
+            | Move::Effect { rule, .. }
+            | Move::Count { rule, .. }
+            | Move::Select { rule, .. }
+            | Move::Remove { rule, .. }
+            | Move::Promote { rule, .. } => Some(rule),
+            Move::Pass | Move::Swap => None,
+        }
+    }
+
+    /// How many dice the game has.
+    fn num_dice(&self) -> usize {
+        self.model.dice.as_ref().map_or(0, |d| d.faces.len())
+    }
+
+    /// Whether `mover`'s phase rolls the dice before its moves in `state`.
+    fn roll_due(&self, state: &State, mover: Player) -> bool {
+        let phase = &self.model.phases[state.phase[mover as usize] as usize];
+        match &phase.roll {
+            None => false,
+            Some(roll) => roll
+                .when
+                .as_ref()
+                .is_none_or(|c| self.eval_cond(state, mover, &Ctx::default(), c)),
+        }
+    }
+
+    /// `state` after the roll `mover`'s phase makes before its moves (the
+    /// dice show the chance outcome), or `None` when there is none.
+    pub(super) fn rolled(&self, state: &State, mover: Player) -> Option<State> {
+        if !self.roll_due(state, mover) {
+            return None;
+        }
+        let mut rolled = state.clone();
+        rolled.dice.clone_from(&state.chance);
+        if let Some(dice) = &self.model.dice {
+            // Ludii's ActionUpdateDice then ActionSetDiceAllEqual.
+            rolled.current = dice
+                .faces
+                .iter()
+                .zip(&rolled.dice)
+                .map(|(faces, &f)| faces[f as usize])
+                .collect();
+            rolled.dice_equal = rolled.current.windows(2).all(|w| w[0] == w[1]);
+        }
+        Some(rolled)
+    }
+
+    /// `(count Pips)`: the sum of the values the dice show.
+    pub(super) fn pips_sum(&self, state: &State) -> i64 {
+        let Some(dice) = &self.model.dice else {
+            return 0;
+        };
+        dice.faces
+            .iter()
+            .zip(&state.dice)
+            .map(|(faces, &f)| faces[f as usize])
+            .sum()
+    }
+
     /// Whether the swap move is offered now: on the second move of the game,
     /// when the previous move was another player's.
     pub(super) fn swap_allowed(&self, state: &State) -> bool {
@@ -274,10 +340,29 @@ impl Game for Interpreter {
             ranking: [0.0; MAX_PLAYERS],
             swapped: false,
             outcome: None,
+            dice: vec![0; self.num_dice()],
+            chance: vec![0; self.num_dice()],
+            // Ludii places each die showing its first face.
+            current: self
+                .model
+                .dice
+                .iter()
+                .flat_map(|d| d.faces.iter().map(|f| f[0]))
+                .collect(),
+            dice_equal: false,
+            pips: None,
         };
         for placement in &self.model.start {
+            let what = placement.component as u8 + 1;
+            if !placement.stacked.is_empty() {
+                for (&site, &n) in placement.sites.iter().zip(&placement.stacked) {
+                    for _ in 0..n {
+                        self.push(&mut state, site, what, 0);
+                    }
+                }
+                continue;
+            }
             for &site in &placement.sites {
-                let what = placement.component as u8 + 1;
                 self.put(&mut state, board.site_type, site, what, placement.state);
                 state.count[site as usize] = placement.count;
             }
@@ -288,6 +373,8 @@ impl Game for Interpreter {
     fn legal_moves(&self, state: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         let phase = &self.model.phases[state.phase[state.mover as usize] as usize];
+        let rolled = self.rolled(state, state.mover);
+        let state = rolled.as_ref().unwrap_or(state);
         self.generate(state, state.mover, &Ctx::default(), &phase.play, out);
         if self.swap_allowed(state) {
             out.push(Move::Swap);
@@ -298,7 +385,54 @@ impl Game for Interpreter {
     }
 
     fn apply(&self, state: &mut State, mv: Move) {
-        self.apply_move(state, mv);
+        // The roll's actions come first in every move the rolled dice
+        // allow, and in the pass forced when they allow none (Ludii's
+        // `Do.prependPreMoves` in a game with dice).
+        if let Some(rolled) = self.rolled(state, state.mover) {
+            *state = rolled;
+        }
+        // The `do`'s consequences also follow the pass it forces.
+        let phase = &self.model.phases[state.phase[state.mover as usize] as usize];
+        let pass_then = match (mv, phase.roll.as_ref().and_then(|r| r.then.as_ref())) {
+            (Move::Pass, Some(then)) => {
+                let mut out = MoveBuffer::new();
+                self.generate(state, state.mover, &Ctx::default(), &phase.play, &mut out);
+                out.is_empty().then_some(then)
+            }
+            _ => None,
+        };
+        // A move made with a die: its effects see the die's value as `(pips)`.
+        state.pips = self
+            .rule_of(mv)
+            .and_then(|r| self.rules.get(r as usize))
+            .and_then(|r| r.as_ref()?.die)
+            .map(|d| state.current[d as usize]);
+        self.apply_move(state, mv, pass_then);
+        state.pips = None;
+    }
+
+    fn chance(&self, state: &State) -> Vec<(u32, u32)> {
+        match &self.model.dice {
+            Some(dice) if self.roll_due(state, state.mover) => dice
+                .faces
+                .iter()
+                .enumerate()
+                .map(|(d, faces)| (dice.first as u32 + d as u32, faces.len() as u32))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn force_chance(&self, state: &mut State, faces: &[(u32, u32)]) {
+        let Some(dice) = &self.model.dice else {
+            return;
+        };
+        for &(site, face) in faces {
+            let d = site.wrapping_sub(dice.first as u32) as usize;
+            if let (Some(c), Some(f)) = (state.chance.get_mut(d), dice.faces.get(d)) {
+                *c = face.min(f.len() as u32 - 1) as u8;
+            }
+        }
     }
 
     fn status(&self, state: &State) -> Status {
@@ -314,7 +448,8 @@ impl Game for Interpreter {
 
     fn promoted_to(&self, mv: Move) -> Option<u32> {
         match mv {
-            Move::Promote { what, .. } => Some(what as u32),
+            // Ludii numbers the dice's components before the pieces.
+            Move::Promote { what, .. } => Some(what as u32 + self.num_dice() as u32),
             _ => None,
         }
     }
@@ -356,10 +491,14 @@ impl Interpreter {
     /// Ludii's `Game.apply` for one move (docs/ludii-semantics.md §9.1): the
     /// move's actions and consequences, the end rules, the limits, the phase
     /// change, then the next mover.
-    fn apply_move(&self, state: &mut State, mv: Move) {
+    /// `pass_then`: the consequences of a forced pass after a roll.
+    fn apply_move(&self, state: &mut State, mv: Move, pass_then: Option<&Effect>) {
         let mover = state.mover;
         state.pending.clear();
-        let move_again = self.apply_actions(state, mv);
+        let mut move_again = self.apply_actions(state, mv);
+        if let Some(then) = pass_then {
+            move_again |= self.run_effect(state, &Ctx::default(), then);
+        }
         if mv != Move::Pass {
             state.stalemated &= !(1 << mover);
         }
@@ -560,6 +699,10 @@ impl Interpreter {
         let Some(Some(r)) = self.rules.get(rule as usize) else {
             return false;
         };
+        // Ludii's ActionUseDie follows the move's own actions.
+        if let Some(d) = r.die {
+            state.current[d as usize] = 0;
+        }
         r.thens
             .iter()
             .fold(false, |again, e| self.run_effect(state, ctx, e) | again)
@@ -698,7 +841,7 @@ impl Interpreter {
     }
 
     /// `(move Add ... stack:True)`: `what` goes on top of the stack at `site`.
-    fn push(&self, state: &mut State, site: Site, what: u8, piece_state: u8) {
+    pub(super) fn push(&self, state: &mut State, site: Site, what: u8, piece_state: u8) {
         let s = site as usize;
         state.stacks[s].push(what);
         state.what[s] = what;
@@ -722,7 +865,7 @@ impl Interpreter {
     }
 
     /// In a stacking game, makes `what`/`owner` describe the top of the stack.
-    fn sync_top(&self, state: &mut State, site: Site) {
+    pub(super) fn sync_top(&self, state: &mut State, site: Site) {
         let s = site as usize;
         let top = state.stacks[s].last().copied().unwrap_or(0);
         state.what[s] = top;
@@ -813,7 +956,7 @@ impl Interpreter {
 /// Records every move rule in `moves` by number, with the consequences of
 /// the composites around it (`outer`, innermost first), including the
 /// generators nested in `(sites Winning ...)`.
-fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
+fn collect_rules(moves: &Moves, outer: &[Effect], die: Option<u8>, out: &mut Vec<Option<Rule>>) {
     let mut record = |rule: u16, then: &Option<Effect>| {
         let slot = rule as usize;
         if out.len() <= slot {
@@ -823,9 +966,20 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
         out[slot] = Some(Rule {
             moves: moves.clone(),
             thens,
+            die,
         });
     };
     match moves {
+        Moves::Die {
+            die,
+            condition,
+            moves,
+        } => {
+            if let Some(c) = condition {
+                collect_in_cond(c, out);
+            }
+            collect_rules(moves, outer, Some(*die), out);
+        }
         Moves::Add(add) => {
             record(add.rule, &add.then);
             collect_in_region(&add.to, out);
@@ -835,7 +989,7 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
         Moves::Select(s) => record(s.rule, &s.then),
         Moves::ForEachSite { region, moves } => {
             collect_in_region(region, out);
-            collect_rules(moves, outer, out);
+            collect_rules(moves, outer, die, out);
         }
         Moves::Shoot(s) => record(s.rule, &s.then),
         Moves::Pass { rule, then } => record(*rule, then),
@@ -843,14 +997,14 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
         Moves::Promote(p) => record(p.rule, &p.then),
         Moves::Do { prior, after } => {
             collect_in_cond(after, out);
-            collect_rules(prior, outer, out);
+            collect_rules(prior, outer, die, out);
         }
         Moves::ForPlayer { moves: inner, .. } | Moves::MaxMoves(inner) => {
-            collect_rules(inner, outer, out)
+            collect_rules(inner, outer, die, out)
         }
         Moves::ForEachPiece(rules) => {
             for r in rules {
-                collect_rules(&r.moves, outer, out);
+                collect_rules(&r.moves, outer, die, out);
             }
         }
         Moves::If {
@@ -859,19 +1013,19 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
             otherwise,
         } => {
             collect_in_cond(condition, out);
-            collect_rules(then, outer, out);
+            collect_rules(then, outer, die, out);
             if let Some(o) = otherwise {
-                collect_rules(o, outer, out);
+                collect_rules(o, outer, die, out);
             }
         }
         Moves::Priority(list) | Moves::Or(list) => {
-            list.iter().for_each(|m| collect_rules(m, outer, out));
+            list.iter().for_each(|m| collect_rules(m, outer, die, out));
         }
         Moves::Then(inner, effect) => {
             // `outer` lists the outermost first; this `then` is inside them.
             let mut nested = outer.to_vec();
             nested.push(effect.clone());
-            collect_rules(inner, &nested, out);
+            collect_rules(inner, &nested, die, out);
         }
     }
 }
@@ -881,10 +1035,10 @@ fn collect_rules(moves: &Moves, outer: &[Effect], out: &mut Vec<Option<Rule>>) {
 fn collect_in_cond(cond: &crate::ir::Cond, out: &mut Vec<Option<Rule>>) {
     use crate::ir::Cond;
     match cond {
-        Cond::CanMove(m) => collect_rules(m, &[], out),
+        Cond::CanMove(m) => collect_rules(m, &[], None, out),
         Cond::Threatened(t) => {
             if let Some(m) = &t.moves {
-                collect_rules(m, &[], out);
+                collect_rules(m, &[], None, out);
             }
         }
         Cond::Not(c) => collect_in_cond(c, out),
@@ -902,7 +1056,7 @@ fn collect_in_region(region: &Region, out: &mut Vec<Option<Rule>>) {
             collect_in_region(a, out);
             collect_in_region(b, out);
         }
-        Region::Winning { moves, .. } => collect_rules(moves, &[], out),
+        Region::Winning { moves, .. } => collect_rules(moves, &[], None, out),
         _ => {}
     }
 }

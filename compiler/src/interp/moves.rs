@@ -18,6 +18,22 @@ impl Interpreter {
         out: &mut MoveBuffer<Move>,
     ) {
         match moves {
+            Moves::Die {
+                die,
+                condition,
+                moves,
+            } => {
+                let at = Ctx {
+                    pips: Some(state.current[*die as usize]),
+                    ..*ctx
+                };
+                if condition
+                    .as_ref()
+                    .is_none_or(|c| self.eval_cond(state, player, &at, c))
+                {
+                    self.generate(state, player, &at, moves, out);
+                }
+            }
             Moves::Add(add) => self.generate_add(state, player, ctx, add, out),
             Moves::Move(m) => self.generate_piece_move(state, player, ctx, m, out),
             Moves::Shoot(shoot) => self.generate_shoot(state, shoot, out),
@@ -32,7 +48,9 @@ impl Interpreter {
                 }
             }
             Moves::ForEachPiece(rules) => {
-                for site in 0..state.what.len() as Site {
+                // Ludii's ForEachPiece looks in one container, the board
+                // unless `container:` says: pieces in hands do not move.
+                for site in 0..self.model.board.num_sites() as Site {
                     let what = state.what[site as usize];
                     if what == 0 || state.owner[site as usize] != player {
                         continue;
@@ -781,7 +799,7 @@ impl Interpreter {
                 continue;
             }
             let mut after = base.clone();
-            self.apply_move(&mut after, mv);
+            self.apply_move(&mut after, mv, None);
             if after.winners & (1 << player) != 0 {
                 sites.push(site);
             }

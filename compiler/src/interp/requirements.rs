@@ -83,7 +83,7 @@ impl Interpreter {
             .iter()
             .map(|&mv| {
                 let mut copy = state.clone();
-                self.apply_move(&mut copy, mv);
+                self.apply_move(&mut copy, mv, None);
                 self.turn_length(&copy, 1)
             })
             .collect();
@@ -106,7 +106,7 @@ impl Interpreter {
             .iter()
             .map(|&mv| {
                 let mut copy = state.clone();
-                self.apply_move(&mut copy, mv);
+                self.apply_move(&mut copy, mv, None);
                 self.turn_length(&copy, count + 1)
             })
             .max()

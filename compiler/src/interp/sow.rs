@@ -137,6 +137,18 @@ impl Interpreter {
     /// to its count when it holds the same component).
     pub(super) fn move_count(&self, state: &mut State, from: Site, to: Site, n: u32) {
         let (f, t) = (from as usize, to as usize);
+        if self.model.stacking {
+            // The top n pieces, one at a time.
+            for _ in 0..n {
+                let Some(top) = state.stacks[f].pop() else {
+                    break;
+                };
+                self.push(state, to, top, 0);
+            }
+            self.sync_top(state, from);
+            state.last_to_after = Some(to);
+            return;
+        }
         let (what, owner) = (state.what[f], state.owner[f]);
         if state.count[f] <= n {
             state.what[f] = 0;

@@ -98,6 +98,19 @@ pub struct State {
     pub(crate) swapped: bool,
     /// Set once the game is over.
     pub(crate) outcome: Option<Outcome>,
+    /// Per die: the index of the face it shows (the die site's state in
+    /// Ludii); empty without dice.
+    pub(crate) dice: Vec<u8>,
+    /// Per die: the face the next roll gives it (the chance outcome, drawn
+    /// by `Game::draw_chance` or forced by `Game::force_chance`).
+    pub(crate) chance: Vec<u8>,
+    /// Per die: its value, 0 once used this turn (Ludii's `currentDice`).
+    pub(crate) current: Vec<i64>,
+    /// Whether the last roll gave every die the same value.
+    pub(crate) dice_equal: bool,
+    /// While a move made with a die is applied: that die's value (Ludii
+    /// evaluates the move's effects with `(pips)` set so).
+    pub(crate) pips: Option<i64>,
 }
 
 impl State {

@@ -9,12 +9,20 @@ use crate::syntax::{Node, NodeKind};
 
 use super::{Args, Cx};
 
-/// Builds the board of `(board SHAPE [use:Cell|Vertex])`.
-pub(super) fn board(cx: &Cx, node: &Node) -> Result<board::Board> {
+/// Builds the board of `(board SHAPE [TRACK | {TRACK...}] [use:Cell|Vertex])`
+/// and its tracks.
+pub(super) fn board(cx: &Cx, node: &Node) -> Result<(board::Board, Vec<crate::ir::Track>)> {
     let mut args = Args::new(node, "board", 0);
     let shape = args
-        .take(|n| n.head().is_some())
+        .take(|n| n.head().is_some_and(|h| h != "track"))
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(board ...)` needs a shape"))?;
+    let mut track_nodes: Vec<&Node> = Vec::new();
+    if let Some(list) = args.take(|n| matches!(n.kind, NodeKind::Array(_))) {
+        track_nodes.extend(list.args().iter().map(|a| &a.value));
+    }
+    while let Some(t) = args.form_with_head("track") {
+        track_nodes.push(t);
+    }
     let site_type = match args.labeled("use") {
         None => SiteType::Cell,
         Some(t) => match t.atom() {
@@ -26,14 +34,19 @@ pub(super) fn board(cx: &Cx, node: &Node) -> Result<board::Board> {
     args.finish(cx)?;
     let mut spec = self::shape(cx, shape)?;
     spec.site_type = site_type;
-    board::build(&spec).map_err(|why| {
+    let built = board::build(&spec).map_err(|why| {
         let kind = if why.contains("too large") || why.contains("out of range") {
             ErrorKind::TooLarge
         } else {
             ErrorKind::Unsupported
         };
         cx.error(kind, node, why)
-    })
+    })?;
+    let tracks = track_nodes
+        .into_iter()
+        .map(|t| super::sow::track(cx, &built, t))
+        .collect::<Result<_>>()?;
+    Ok((built, tracks))
 }
 
 /// A board shape: `(square N)`, `(rectangle R C)`, `(hex [SHAPE] N [M])`,

@@ -18,6 +18,22 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
             Args::new(node, "all Passed", 1).finish(cx)?;
             Ok(Cond::AllPassed)
         }
+        "all DiceUsed" | "all DiceEqual" => {
+            let name = Cx::ludeme_name(node);
+            Args::new(node, name.as_str(), 1).finish(cx)?;
+            if cx.dice().is_none() {
+                return Err(cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    format!("`({name})` needs `(dice ...)` in the equipment"),
+                ));
+            }
+            Ok(if name == "all DiceUsed" {
+                Cond::AllDiceUsed
+            } else {
+                Cond::AllDiceEqual
+            })
+        }
         "is Connected" => connected(cx, node).map(Cond::Connected),
         "is Loop" => is_loop(cx, node).map(Cond::Loop),
         "is Even" | "is Odd" => {
@@ -152,6 +168,15 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 .next()
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a player"))?;
             args.finish(cx)?;
+            if cx.dice().is_some() {
+                // The player's moves start with a roll, which Ludii draws
+                // anew inside the test: chance the replay cannot force.
+                return Err(cx.error(
+                    ErrorKind::Unsupported,
+                    node,
+                    "`(no Moves ...)` in a game with dice (Ludii rolls anew inside the test)",
+                ));
+            }
             Ok(Cond::NoMoves(player_fn(cx, who)?))
         }
         "no Pieces" => Ok(Cond::NoPieces(pieces(cx, node, "no Pieces")?)),

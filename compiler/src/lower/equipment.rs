@@ -83,7 +83,9 @@ pub(super) fn equipment<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
             cx.tracks = tracks;
             board
         } else {
-            board::board(cx, &item.value)?
+            let (board, tracks) = board::board(cx, &item.value)?;
+            cx.tracks = tracks;
+            board
         });
         cx.board_text = Some(cx.text(&item.value));
     }
@@ -97,11 +99,23 @@ pub(super) fn equipment<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
             }
             Some("piece") => piece(cx, node)?,
             Some("hand") => hand(cx, node)?,
+            Some("dice") => dice(cx, node)?,
             Some("regions") => {
                 let region = regions(cx, node)?;
                 cx.regions.push(region);
             }
             _ => return Err(cx.unsupported_in(node, "equipment")),
+        }
+    }
+    // Ludii sorts the containers: the board, the hands, then the dice.
+    if cx.dice.is_some() {
+        let board = cx.board(node)?;
+        let first = cx.hands.last().map_or_else(
+            || crate::ir::GameModel::first_site_after_board(board),
+            |h| h.first + h.size,
+        );
+        if let Some(dice) = &mut cx.dice {
+            dice.first = first;
         }
     }
     if cx.components.is_empty() {
@@ -232,6 +246,86 @@ fn hand(cx: &mut Cx, node: &Node) -> Result<()> {
         });
         first = end;
     }
+    Ok(())
+}
+
+/// `(dice [d:N] [from:F | faces:{...} | facesByDie:{{...}...}] num:M)`
+/// (Ludii's `Dice`): M shared dice; each die's faces are N values from F
+/// (1 by default), or the given ones (`Die.setFaces`).
+fn dice(cx: &mut Cx, node: &Node) -> Result<()> {
+    if cx.dice.is_some() {
+        return Err(cx.error(
+            ErrorKind::Unsupported,
+            node,
+            "a second `(dice ...)` is not supported",
+        ));
+    }
+    let mut args = Args::new(node, "dice", 0);
+    let small = |n: &Node, what: &str| -> Result<i64> {
+        let v = cx.int_literal(n)?;
+        if (0..=64).contains(&v) {
+            Ok(v)
+        } else {
+            Err(cx.error(ErrorKind::Invalid, n, format!("{what} must be 0 to 64")))
+        }
+    };
+    let d = args.labeled("d").map(|n| small(n, "`d:`")).transpose()?;
+    let from = args
+        .labeled("from")
+        .map(|n| cx.int_literal(n))
+        .transpose()?;
+    let list = |n: &Node| -> Result<Vec<i64>> {
+        match &n.kind {
+            NodeKind::Array(items) => items.iter().map(|i| cx.int_literal(&i.value)).collect(),
+            _ => Err(cx.error(ErrorKind::Invalid, n, "expected a list of faces `{...}`")),
+        }
+    };
+    let faces = args.labeled("faces").map(list).transpose()?;
+    let by_die = match args.labeled("facesByDie") {
+        Some(n) => Some(
+            n.args()
+                .iter()
+                .map(|i| list(&i.value))
+                .collect::<Result<Vec<_>>>()?,
+        ),
+        None => None,
+    };
+    let num = args
+        .labeled("num")
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(dice ...)` needs `num:`"))?;
+    let num = small(num, "`num:`")? as usize;
+    if let Some(other) = args.labeled("biased") {
+        return Err(cx.unsupported_in(other, "argument of `(dice ...)`"));
+    }
+    if let Some(owner) = args.take(|n| n.atom().is_some()) {
+        return Err(cx.unsupported_in(owner, "dice owner"));
+    }
+    args.finish(cx)?;
+    let faces: Vec<Vec<i64>> = match (faces, by_die) {
+        (_, Some(by_die)) => {
+            if by_die.len() != num {
+                return Err(cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    "`facesByDie:` needs one list per die",
+                ));
+            }
+            by_die
+        }
+        (Some(faces), None) => vec![faces; num],
+        (None, None) => {
+            let start = from.unwrap_or(1);
+            vec![(start..start + d.unwrap_or(6)).collect(); num]
+        }
+    };
+    if num == 0 || faces.iter().any(|f| f.is_empty()) {
+        return Err(cx.error(
+            ErrorKind::Invalid,
+            node,
+            "dice need at least one die and one face",
+        ));
+    }
+    cx.dice = Some(crate::ir::Dice { first: 0, faces });
     Ok(())
 }
 

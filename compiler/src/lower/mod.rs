@@ -84,6 +84,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         maps: Vec::new(),
         iterated_player: std::cell::Cell::new(None),
         vars: std::cell::RefCell::new(Vec::new()),
+        dice: None,
     };
     if game.head() != Some("game") {
         return Err(cx.unsupported(game));
@@ -106,15 +107,6 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         .ok_or_else(|| args.error(&cx, ErrorKind::Invalid, "a game needs `(rules ...)`"))?;
     // Known before any rule is lowered: lines are read differently on stacks.
     cx.stacking = adds_on_stacks(rules);
-    if cx.stacking && !cx.hands.is_empty() {
-        return Err(cx
-            .error(
-                ErrorKind::Unsupported,
-                equipment,
-                "hands in a stacking game",
-            )
-            .with_label("not supported by ludemic yet"));
-    }
     let rules = rules::rules(&mut cx, rules)?;
     args.finish(&cx)?;
     let board = cx.board.take().ok_or_else(|| {
@@ -143,19 +135,23 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         tracks: cx.tracks,
         maps: cx.maps,
         vars: cx.vars.take(),
+        dice: cx.dice,
     })
 }
 
-/// Whether some `(move Add ...)` or `(add ...)` in `node` has `stack:True`
-/// (what makes Ludii's game a stacking one).
+/// Whether some `(move Add ...)` or `(add ...)` in `node` has `stack:True`,
+/// or some start rule is a `(place Stack ...)` (what makes Ludii's game a
+/// stacking one).
 fn adds_on_stacks(node: &Node) -> bool {
-    let stacked = matches!(node.head(), Some("move") | Some("add"))
+    // `(place Stack ...)` also makes the game a stacking one (its GameType.Stacking).
+    let stacked = (matches!(node.head(), Some("move") | Some("add"))
         && node.args().iter().any(|a| {
             a.label.as_deref() == Some("stack")
                 && a.value
                     .atom()
                     .is_some_and(|v| v.eq_ignore_ascii_case("true"))
-        });
+        }))
+        || Cx::ludeme_name(node) == "place Stack";
     stacked || node.args().iter().any(|a| adds_on_stacks(&a.value))
 }
 
@@ -195,6 +191,8 @@ pub(crate) struct Cx<'a> {
     iterated_player: std::cell::Cell<Option<PlayerId>>,
     /// Variable names met so far (`(set Var ...)`, `(var ...)`).
     vars: std::cell::RefCell<Vec<String>>,
+    /// The equipment's `(dice ...)`.
+    dice: Option<crate::ir::Dice>,
 }
 
 impl<'a> Cx<'a> {
@@ -263,6 +261,11 @@ impl<'a> Cx<'a> {
     }
 
     /// An integer literal.
+    /// The equipment's dice, if any.
+    pub fn dice(&self) -> Option<&crate::ir::Dice> {
+        self.dice.as_ref()
+    }
+
     pub fn int_literal(&self, node: &Node) -> Result<i64> {
         node.atom()
             .and_then(|a| a.parse().ok())

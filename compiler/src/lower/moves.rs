@@ -105,6 +105,44 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
             };
             Ok(with_then(m, then))
         }
+        "forEach Die" => {
+            // Ludii's ForEachDie: each die in turn, its value as `(pips)`.
+            let mut args = Args::new(node, "forEach Die", 1);
+            let condition = args.labeled("if").map(|c| conds::cond(cx, c)).transpose()?;
+            for unsupported in ["combined", "replayDouble"] {
+                if let Some(n) = args.labeled(unsupported) {
+                    return Err(
+                        cx.unsupported_in(n, &format!("`{unsupported}:` of `(forEach Die ...)`"))
+                    );
+                }
+            }
+            let inner = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| {
+                    args.error(cx, ErrorKind::Invalid, "`(forEach Die ...)` needs moves")
+                })?;
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            let num = cx.dice().map(|d| d.faces.len()).ok_or_else(|| {
+                cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    "`(forEach Die ...)` needs `(dice ...)` in the equipment",
+                )
+            })?;
+            // One copy of the moves per die, each with its own rules, so
+            // that a move names the die it uses.
+            let dice = (0..num)
+                .map(|d| {
+                    Ok(Moves::Die {
+                        die: d as u8,
+                        condition: condition.clone(),
+                        moves: Box::new(moves(cx, inner)?),
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?;
+            Ok(with_then(Moves::Or(dice), then))
+        }
         "forEach Site" => {
             let mut args = Args::new(node, "forEach Site", 1);
             let within = args.next().ok_or_else(|| {
@@ -428,7 +466,7 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
             to_if = Some(conds::cond(cx, c)?);
         }
         if let Some(apply) = targs.form_with_head("apply") {
-            to_apply = Some(apply_arg(cx, apply)?);
+            to_apply = Some(apply_arg(cx, apply, kind == Kind::FromTo)?);
         }
         targs.finish(cx)?;
     }
@@ -493,7 +531,7 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
             if kind != Kind::Hop {
                 return Err(cx.unsupported_in(apply, "argument of `(between ...)` in a slide"));
             }
-            between_apply = Some(apply_arg(cx, apply)?);
+            between_apply = Some(apply_arg(cx, apply, false)?);
         }
         bargs.finish(cx)?;
     }
@@ -635,7 +673,18 @@ fn for_each_piece(cx: &Cx, node: &Node) -> Result<Moves> {
         .map(|w| conds::player_fn(cx, w))
         .transpose()?;
     let then = then_of(cx, &mut args)?;
+    // `top:True`: only the top piece of each stack moves, which is how
+    // ludemic runs `(forEach Piece)`. Without it Ludii also runs the rules
+    // of every lower level holding the player's piece: refused on stacks.
+    let top = args.labeled_bool(cx, "top", false)?;
     args.finish(cx)?;
+    if cx.stacking() && !top {
+        return Err(cx.error(
+            ErrorKind::Unsupported,
+            node,
+            "`(forEach Piece)` without `top:True` in a stacking game (Ludii moves the pieces of every level)",
+        ));
+    }
     // Ludii's `ForEachPiece` for another player generates as that player.
     let player = match who {
         None | Some(PlayerRef::Mover) => None,
@@ -706,14 +755,29 @@ pub(super) fn then(cx: &Cx, node: &Node) -> Result<Effect> {
     self::effect(cx, effect)
 }
 
-/// `(apply E)`.
-fn apply_arg(cx: &Cx, node: &Node) -> Result<Effect> {
+/// `(apply E)`, and `(apply if:C E)` where `allow_if` (the `(to ...)` of
+/// a `(move (from ...) (to ...))`, Ludii's FromTo: E only where C holds,
+/// its `captureRule`; Slide and Step read the condition otherwise).
+fn apply_arg(cx: &Cx, node: &Node, allow_if: bool) -> Result<Effect> {
     let mut args = Args::new(node, "apply", 0);
+    let condition = if allow_if {
+        args.labeled("if").map(|c| conds::cond(cx, c)).transpose()?
+    } else {
+        None
+    };
     let effect = args
         .next()
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(apply ...)` needs an effect"))?;
     args.finish(cx)?;
-    self::effect(cx, effect)
+    let effect = self::effect(cx, effect)?;
+    Ok(match condition {
+        Some(condition) => Effect::If {
+            condition,
+            then: Box::new(effect),
+            otherwise: None,
+        },
+        None => effect,
+    })
 }
 
 /// A consequence: `(moveAgain)`, `(if C E [E])`, `(and {E...})`, `(remove S)`,
@@ -1189,7 +1253,7 @@ fn custodial(cx: &Cx, node: &Node) -> Result<Effect> {
             between_if = conds::cond(cx, c)?;
         }
         if let Some(a) = bargs.form_with_head("apply") {
-            apply = apply_arg(cx, a)?;
+            apply = apply_arg(cx, a, false)?;
         }
         bargs.finish(cx)?;
     }

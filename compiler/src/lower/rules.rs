@@ -1,7 +1,7 @@
 //! `(rules ...)`: meta rules, phases, play and end.
 
 use crate::diagnostic::{ErrorKind, Result};
-use crate::ir::{EndRule, NextPhase, Phase, Placement, ResultKind, ResultPlayer};
+use crate::ir::{EndRule, NextPhase, Phase, Placement, ResultKind, ResultPlayer, Roll};
 use crate::syntax::{Node, NodeKind};
 
 use super::{conds, moves, Args, Cx};
@@ -35,14 +35,18 @@ pub(super) fn rules(cx: &mut Cx, node: &Node) -> Result<Rules> {
     }
     args.finish(cx)?;
     let phases = match (play, phase_list) {
-        (Some(play), None) => vec![Phase {
-            name: String::new(),
-            owner: None,
-            play: self::play(cx, play)?,
-            end: Vec::new(),
-            next: Vec::new(),
-            text: cx.text(play),
-        }],
+        (Some(play_node), None) => {
+            let (roll, moves) = self::play(cx, play_node)?;
+            vec![Phase {
+                name: String::new(),
+                owner: None,
+                roll,
+                play: moves,
+                end: Vec::new(),
+                next: Vec::new(),
+                text: cx.text(play_node),
+            }]
+        }
         (None, Some(list)) => phases(cx, list)?,
         (Some(play), Some(_)) => {
             return Err(cx.error(
@@ -89,14 +93,75 @@ fn meta(cx: &Cx, node: &Node) -> Result<bool> {
     Ok(swap)
 }
 
-/// `(play MOVES)`.
-fn play(cx: &Cx, node: &Node) -> Result<crate::ir::Moves> {
+/// `(play MOVES)`, where MOVES may start with a roll of the dice:
+/// `(do (roll) next:MOVES)` or `(do (if C (roll)) next:MOVES)`.
+fn play(cx: &Cx, node: &Node) -> Result<(Option<Roll>, crate::ir::Moves)> {
     let mut args = Args::new(node, "play", 0);
     let moves = args
         .next()
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(play ...)` needs moves"))?;
     args.finish(cx)?;
-    moves::moves(cx, moves)
+    if moves.head() == Some("do") {
+        if let Some((roll, next)) = roll(cx, moves)? {
+            let next = moves::moves(cx, next)?;
+            let play = match &roll.then {
+                Some(e) => crate::ir::Moves::Then(Box::new(next), e.clone()),
+                None => next,
+            };
+            return Ok((Some(roll), play));
+        }
+    }
+    Ok((None, moves::moves(cx, moves)?))
+}
+
+/// `(do (roll) next:MOVES)` or `(do (if C (roll)) next:MOVES)`: the roll
+/// and MOVES; `None` when the `do` has no roll first.
+fn roll<'a>(cx: &Cx, node: &'a Node) -> Result<Option<(Roll, &'a Node)>> {
+    let is_roll = |n: &Node| n.head() == Some("roll");
+    let mut args = Args::new(node, "do", 0);
+    let Some(prior) = args.take(|n| n.head().is_some_and(|h| h != "then")) else {
+        return Ok(None);
+    };
+    let when = if is_roll(prior) {
+        None
+    } else if prior.head() == Some("if")
+        && prior.args().len() == 2
+        && is_roll(&prior.args()[1].value)
+        && prior.args().iter().all(|a| a.label.is_none())
+    {
+        Some(conds::cond(cx, &prior.args()[0].value)?)
+    } else {
+        return Ok(None);
+    };
+    let roll_node = if is_roll(prior) {
+        prior
+    } else {
+        &prior.args()[1].value
+    };
+    if let Some(extra) = roll_node.args().first() {
+        return Err(cx.unsupported_in(&extra.value, "argument of `(roll ...)`"));
+    }
+    if cx.dice().is_none() {
+        return Err(cx.error(
+            ErrorKind::Invalid,
+            roll_node,
+            "`(roll)` needs `(dice ...)` in the equipment",
+        ));
+    }
+    let next = args
+        .labeled("next")
+        .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "a roll without `next:`"))?;
+    let then = moves::then_of(cx, &mut args)?;
+    args.finish(cx)?;
+    if then.is_some() && cx.text(next).contains("(move Pass") {
+        // A pass carries no consequences here (see `(move Pass)` with `(then ...)`).
+        return Err(cx.error(
+            ErrorKind::Unsupported,
+            next,
+            "`(move Pass)` after a roll with `(then ...)`",
+        ));
+    }
+    Ok(Some((Roll { when, then }, next)))
 }
 
 /// `phases:{(phase "Name" (play ...) [(end ...)] [(nextPhase ...)])...}`.
@@ -128,7 +193,7 @@ fn phase(cx: &Cx, node: &Node) -> Result<Phase> {
     let play_node = args
         .form_with_head("play")
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "a phase needs `(play ...)`"))?;
-    let play = play(cx, play_node)?;
+    let (roll, play) = play(cx, play_node)?;
     let end = match args.form_with_head("end") {
         Some(end) => self::end(cx, end)?,
         None => Vec::new(),
@@ -150,6 +215,7 @@ fn phase(cx: &Cx, node: &Node) -> Result<Phase> {
     Ok(Phase {
         name,
         owner,
+        roll,
         play,
         end,
         next,
@@ -343,6 +409,10 @@ fn start(cx: &Cx, node: &Node) -> Result<Vec<Placement>> {
             placements.push(super::sow::start_count(cx, item)?);
             continue;
         }
+        if Cx::ludeme_name(item) == "place Stack" {
+            placements.push(place_stack(cx, item)?);
+            continue;
+        }
         let new = place(cx, item, &placements)?;
         placements.extend(new);
     }
@@ -394,6 +464,7 @@ fn place(cx: &Cx, node: &Node, earlier: &[Placement]) -> Result<Vec<Placement>> 
                 sites: vec![site],
                 state,
                 count,
+                stacked: Vec::new(),
             })
             .collect());
     }
@@ -428,7 +499,91 @@ fn place(cx: &Cx, node: &Node, earlier: &[Placement]) -> Result<Vec<Placement>> 
         sites,
         state,
         count,
+        stacked: Vec::new(),
     }])
+}
+
+/// `(place Stack "Name" SITES [count:N | counts:{N...}])` (Ludii's
+/// PlaceMonotonousStack): N pieces stacked on each site (`counts:` gives
+/// each site its own), which makes the game a stacking one.
+fn place_stack(cx: &Cx, node: &Node) -> Result<Placement> {
+    let mut args = Args::new(node, "place Stack", 1);
+    let name_node = args.take(|n| n.string().is_some()).ok_or_else(|| {
+        args.error(
+            cx,
+            ErrorKind::Invalid,
+            "`(place Stack ...)` needs a piece name",
+        )
+    })?;
+    let name = name_node.string().unwrap_or_default();
+    let component = cx.component_named(name).ok_or_else(|| {
+        cx.error(
+            ErrorKind::Invalid,
+            name_node,
+            format!("no piece is called \"{name}\""),
+        )
+    })?;
+    for unsupported in ["state", "rotation", "value"] {
+        if let Some(n) = args.labeled(unsupported) {
+            return Err(cx.unsupported_in(n, &format!("`{unsupported}:` of `(place Stack ...)`")));
+        }
+    }
+    let count = |n: &Node| -> Result<u32> {
+        u32::try_from(cx.int_literal(n)?)
+            .ok()
+            .filter(|&n| n <= 1000)
+            .ok_or_else(|| cx.error(ErrorKind::Invalid, n, "a count is 0 to 1000"))
+    };
+    let counts: Option<Vec<u32>> = match args.labeled("counts") {
+        Some(list) => Some(
+            list.args()
+                .iter()
+                .map(|a| count(&a.value))
+                .collect::<Result<_>>()?,
+        ),
+        None => None,
+    };
+    let one = args.labeled("count").map(count).transpose()?.unwrap_or(1);
+    let sites = match args.labeled("coord") {
+        Some(coord) => {
+            let text = coord.string().ok_or_else(|| {
+                cx.error(
+                    ErrorKind::Invalid,
+                    coord,
+                    "`coord:` takes a string like \"A1\"",
+                )
+            })?;
+            vec![cx.coord(coord, text)?]
+        }
+        None => {
+            let region = args.take(|n| n.string().is_none()).ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(place Stack ...)` needs sites")
+            })?;
+            conds::static_region(cx, region)?
+        }
+    };
+    if let Some(container) = args.take(|n| n.string().is_some()) {
+        return Err(cx.unsupported_in(container, "container of `(place Stack ...)`"));
+    }
+    args.finish(cx)?;
+    let stacked = match counts {
+        Some(c) if c.len() == sites.len() => c,
+        Some(_) => {
+            return Err(cx.error(
+                ErrorKind::Invalid,
+                node,
+                "`counts:` needs one count per site",
+            ))
+        }
+        None => vec![one; sites.len()],
+    };
+    Ok(Placement {
+        component,
+        sites,
+        state: 0,
+        count: 1,
+        stacked,
+    })
 }
 
 /// `(place "Name" "Hand" ...)` (Ludii's PlaceItem with a container): each

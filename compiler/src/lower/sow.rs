@@ -64,7 +64,7 @@ pub(super) fn mancala_board(cx: &Cx, node: &Node) -> Result<(Board, Vec<Track>)>
 
 /// `(track "Name" "START,STEP,..." | {SITE...} [loop:B] [OWNER] [directed:B])`
 /// (Ludii's `Track`), bumps (a site repeated) merged as Ludii does.
-fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
+pub(super) fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
     if node.head() != Some("track") {
         return Err(cx.unsupported_in(node, "track"));
     }
@@ -77,9 +77,13 @@ fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
         board::mancala::track_sites(board, spec.string().unwrap_or_default())
             .map_err(|why| cx.error(ErrorKind::Invalid, spec, why))?
     } else if let Some(list) = args.take(|n| matches!(n.kind, NodeKind::Array(_))) {
+        // `End` is Ludii's off-board end of a track (Constants.END).
         list.args()
             .iter()
-            .map(|a| cx.int_literal(&a.value).map(|n| n as i32))
+            .map(|a| match a.value.atom() {
+                Some("End") => Ok(-2),
+                _ => cx.int_literal(&a.value).map(|n| n as i32),
+            })
             .collect::<Result<_>>()?
     } else {
         return Err(args.error(cx, ErrorKind::Invalid, "`(track ...)` needs its sites"));
@@ -264,6 +268,7 @@ pub(super) fn start_count(cx: &Cx, node: &Node) -> Result<Placement> {
         sites: if count == 0 { Vec::new() } else { sites },
         state: 0,
         count,
+        stacked: Vec::new(),
     })
 }
 
@@ -366,7 +371,8 @@ pub(super) fn sow(cx: &Cx, node: &Node) -> Result<Effect> {
     })))
 }
 
-/// `(fromTo (from S) (to T) count:N)` as a consequence.
+/// `(fromTo (from S) (to T) count:N)` as a consequence; in a stacking
+/// game also `(fromTo (from S) (to T))`, the top piece of S going on T.
 pub(super) fn from_to(cx: &Cx, node: &Node) -> Result<Effect> {
     let mut args = Args::new(node, "fromTo", 0);
     let from = args
@@ -375,13 +381,14 @@ pub(super) fn from_to(cx: &Cx, node: &Node) -> Result<Effect> {
     let to = args
         .form_with_head("to")
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(fromTo ...)` needs `(to ...)`"))?;
-    let count = args.labeled("count").ok_or_else(|| {
-        args.error(
+    let count = args.labeled("count");
+    if count.is_none() && !cx.stacking() {
+        return Err(args.error(
             cx,
             ErrorKind::Unsupported,
             "only `(fromTo (from S) (to T) count:N)` is supported as a consequence",
-        )
-    })?;
+        ));
+    }
     args.finish(cx)?;
     let one_site = |n: &Node, what: &str| -> Result<SiteExpr> {
         let mut a = Args::new(n, what, 0);
@@ -391,11 +398,17 @@ pub(super) fn from_to(cx: &Cx, node: &Node) -> Result<Effect> {
         a.finish(cx)?;
         conds::site(cx, s)
     };
-    cx.uses_counts();
+    let count = match count {
+        Some(n) => {
+            cx.uses_counts();
+            conds::int(cx, n)?
+        }
+        None => IntExpr::Const(1),
+    };
     Ok(Effect::MoveCount {
         from: one_site(from, "from")?,
         to: one_site(to, "to")?,
-        count: conds::int(cx, count)?,
+        count,
     })
 }
 
@@ -428,6 +441,22 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             })
         }
         "var" | "value Player" => super::vars::int(cx, node),
+        "count Pips" => {
+            // Ludii's CountPips of the shared dice (`of:`/a role name others).
+            Args::new(node, "count Pips", 1).finish(cx)?;
+            if cx.dice().is_none() {
+                return Err(cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    "`(count Pips)` needs `(dice ...)` in the equipment",
+                ));
+            }
+            Ok(IntExpr::CountPips)
+        }
+        "pips" => {
+            Args::new(node, "pips", 0).finish(cx)?;
+            Ok(IntExpr::Pips)
+        }
         "count Turns" => {
             Args::new(node, "count Turns", 1).finish(cx)?;
             Ok(IntExpr::CountTurns)
@@ -508,9 +537,12 @@ pub(super) fn if_parts<'n>(cx: &Cx, node: &'n Node) -> Result<(&'n Node, &'n Nod
 /// Integer functions used as sites.
 pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
     match node.head() {
-        Some("mapEntry" | "+" | "-" | "*" | "if" | "trackSite" | "ahead") => Ok(SiteExpr::Int(
+        Some("mapEntry" | "+" | "-" | "*" | "if" | "trackSite" | "ahead" | "pips") => Ok(SiteExpr::Int(
             crate::ir::SiteFn(Box::new(conds::int(cx, node)?)),
         )),
+        _ if Cx::ludeme_name(node) == "count Pips" => Ok(SiteExpr::Int(crate::ir::SiteFn(
+            Box::new(conds::int(cx, node)?),
+        ))),
         _ => Err(cx.unsupported_in(node, "site")),
     }
 }
@@ -520,9 +552,10 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
 pub(super) fn region(cx: &Cx, node: &Node) -> Result<crate::ir::Region> {
     let computed = |n: &Node| n.head().is_some();
     match node.head() {
-        Some("mapEntry" | "+" | "-" | "*" | "trackSite" | "ahead") => {
+        Some("mapEntry" | "+" | "-" | "*" | "trackSite" | "ahead" | "pips") => {
             Ok(crate::ir::Region::Site(site(cx, node)?))
         }
+        _ if Cx::ludeme_name(node) == "count Pips" => Ok(crate::ir::Region::Site(site(cx, node)?)),
         // `(sites {(var "Replay")})`: sites computed in play.
         Some("sites")
             if matches!(node.args(), [list] if list.value.args().iter().any(|a| computed(&a.value))
