@@ -222,3 +222,35 @@ fn absurd_start_counts_are_refused_with_their_place() {
     .expect_err("refused");
     assert!(err.contains("too large") && err.contains(":3:"), "{err}");
 }
+
+#[test]
+fn if_as_a_condition_tests_its_second_or_third_part() {
+    // Ludii's boolean `If`: A where C holds, else B, else false.
+    let g = game(
+        r#"(game "Choosy" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules (start (set Score Each 0))
+        (play (move Add (to (sites Empty) if:(if (is Mover P1) (is In (to) (sites Row 0)) (is In (to) (sites Row 2))))))
+        (end (if (is Line 3) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    assert_eq!(keys(&g, &s), ["-1>0", "-1>1", "-1>2"]);
+    play(&g, &mut s, "-1>0");
+    assert_eq!(keys(&g, &s), ["-1>6", "-1>7", "-1>8"]);
+}
+
+#[test]
+fn a_start_score_other_than_zero_is_refused() {
+    let err = common::inline_game(
+        r#"(game "Head start" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules (start (set Score P1 1))
+        (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))"#,
+    )
+    .map(|_| ())
+    .expect_err("refused");
+    assert!(
+        err.contains("start score other than 0") && err.contains(":3:"),
+        "{err}"
+    );
+}

@@ -36,6 +36,29 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
         }
         "is Connected" => connected(cx, node).map(Cond::Connected),
         "is Loop" => is_loop(cx, node).map(Cond::Loop),
+        "if" => {
+            // `(if C A [B])` as a condition (Ludii's boolean `If`): A where C
+            // holds, else B (false without B). Conditions have no effects,
+            // so it is `(or (and C A) (and (not C) B))`.
+            let mut args = Args::new(node, "if", 0);
+            let mut next = |what: &str| {
+                args.next().ok_or_else(|| {
+                    cx.error(ErrorKind::Invalid, node, format!("`(if ...)` needs {what}"))
+                })
+            };
+            let (c, a) = (
+                next("a condition")?,
+                next("a condition to test where it holds")?,
+            );
+            let b = args.next();
+            args.finish(cx)?;
+            let c = cond(cx, c)?;
+            let (a, b) = (cond(cx, a)?, b.map(|b| cond(cx, b)).transpose()?);
+            Ok(Cond::Or(vec![
+                Cond::And(vec![c.clone(), a]),
+                Cond::And(vec![Cond::Not(Box::new(c)), b.unwrap_or(Cond::False)]),
+            ]))
+        }
         "is Even" | "is Odd" => {
             let even = node.args()[0].value.atom() == Some("Even");
             let mut args = Args::new(node, Cx::ludeme_name(node), 1);

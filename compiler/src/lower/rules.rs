@@ -413,10 +413,41 @@ fn start(cx: &Cx, node: &Node) -> Result<Vec<Placement>> {
             placements.push(place_stack(cx, item)?);
             continue;
         }
+        if Cx::ludeme_name(item) == "set Score" {
+            start_score(cx, item)?;
+            continue;
+        }
         let new = place(cx, item, &placements)?;
         placements.extend(new);
     }
     Ok(placements)
+}
+
+/// `(set Score WHO 0)` in the start rules: every score starts at 0 in both
+/// engines, as in Ludii, so setting one to 0 changes nothing. Another
+/// start score is refused.
+fn start_score(cx: &Cx, node: &Node) -> Result<()> {
+    let mut args = Args::new(node, "set Score", 1);
+    let who = args
+        .next()
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(set Score ...)` needs a player"))?;
+    let value = args
+        .next()
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(set Score ...)` needs a score"))?;
+    args.finish(cx)?;
+    if who.atom() != Some("Each") {
+        conds::player_fn(cx, who)?;
+    }
+    if super::sow::fixed_int(cx, value)? != 0 {
+        return Err(cx
+            .error(
+                ErrorKind::Unsupported,
+                value,
+                "unsupported start score other than 0",
+            )
+            .with_label("not supported by ludemic yet"));
+    }
+    Ok(())
 }
 
 fn place(cx: &Cx, node: &Node, earlier: &[Placement]) -> Result<Vec<Placement>> {

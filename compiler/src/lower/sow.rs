@@ -537,9 +537,9 @@ pub(super) fn if_parts<'n>(cx: &Cx, node: &'n Node) -> Result<(&'n Node, &'n Nod
 /// Integer functions used as sites.
 pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
     match node.head() {
-        Some("mapEntry" | "+" | "-" | "*" | "if" | "trackSite" | "ahead" | "pips") => Ok(SiteExpr::Int(
-            crate::ir::SiteFn(Box::new(conds::int(cx, node)?)),
-        )),
+        Some("mapEntry" | "+" | "-" | "*" | "if" | "trackSite" | "ahead" | "pips") => Ok(
+            SiteExpr::Int(crate::ir::SiteFn(Box::new(conds::int(cx, node)?))),
+        ),
         _ if Cx::ludeme_name(node) == "count Pips" => Ok(SiteExpr::Int(crate::ir::SiteFn(
             Box::new(conds::int(cx, node)?),
         ))),
