@@ -423,6 +423,8 @@ fn survey_of_ludii_s_library_replays_every_accepted_game() {
     );
     // Games with dice replay too, their dice forced or searched.
     assert!(report["totals"]["stochastic"].as_u64().unwrap() >= 6);
+    // The manifest's hidden-information games are named as out of scope.
+    assert_eq!(report["totals"]["hidden_information"], 12);
     assert!(report["totals"]["steps_forced"].as_u64().unwrap() > 0);
     assert!(report["totals"]["steps_searched"].as_u64().unwrap() > 0);
     // Every game that lowers is Ludii's game: it replays Ludii's trials.

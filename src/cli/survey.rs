@@ -73,6 +73,10 @@ pub struct GameReport {
     pub generator_blocker: Option<String>,
     /// The trials' replay, when a trials folder was given and has the game's.
     pub trials: Option<TrialsReport>,
+    /// Ludii flags the game as one of hidden information (the trials'
+    /// manifest): out of scope for now, whatever the rest says.
+    #[serde(default)]
+    pub hidden_information: bool,
     /// Cut after the time limit, or the child died.
     pub cut: Option<String>,
     pub seconds: f64,
@@ -122,6 +126,10 @@ pub struct Totals {
     pub steps_forced: usize,
     pub steps_searched: usize,
     pub cut: usize,
+    /// Games Ludii flags as of hidden information (out of scope for now),
+    /// and how many of them lower all the same.
+    pub hidden_information: usize,
+    pub hidden_information_lower: usize,
     /// Unsupported ludemes, each with the number of games it stops first.
     pub blockers: Vec<(String, usize)>,
     /// The same for the code generator, among games that lower.
@@ -295,6 +303,9 @@ fn survey_one(file: &Path, dir: &Path, args: &SurveyArgs) -> GameReport {
         }
         report.error = Some(err.to_string());
     };
+    if let Some(dir) = &args.trials {
+        report.hidden_information = manifest_entry(dir, file).is_some_and(|e| e.hidden_information);
+    }
     let library = match ludemic_compiler::expand::DefineLibrary::load(&config.def_dirs) {
         Ok(library) => library,
         Err(err) => {
@@ -338,25 +349,11 @@ fn trials_file(dir: &Path, file: &Path) -> Option<PathBuf> {
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
-    let slug = match std::fs::read_to_string(dir.join("manifest.json"))
-        .ok()
-        .and_then(|text| serde_json::from_str::<Vec<ManifestEntry>>(&text).ok())
-    {
-        Some(entries) => {
-            let by_lud: BTreeMap<&str, &str> = entries
-                .iter()
-                .map(|e| (e.lud.as_str(), e.slug.as_str()))
-                .collect();
-            (0..parts.len()).find_map(|k| {
-                by_lud
-                    .get(parts[k..].join("/").as_str())
-                    .map(|s| s.to_string())
-            })?
-        }
-        None => {
-            let board = parts.iter().rposition(|p| p == "board")?;
-            slug(&parts[board + 1..])
-        }
+    let slug = if dir.join("manifest.json").is_file() {
+        manifest_entry(dir, file)?.slug
+    } else {
+        let board = parts.iter().rposition(|p| p == "board")?;
+        slug(&parts[board + 1..])
     };
     ["jsonl.gz", "jsonl"]
         .iter()
@@ -368,6 +365,22 @@ fn trials_file(dir: &Path, file: &Path) -> Option<PathBuf> {
 struct ManifestEntry {
     slug: String,
     lud: String,
+    #[serde(default)]
+    hidden_information: bool,
+}
+
+/// The manifest's entry for `file` (matched by its `lud` path), if the
+/// trials folder has a manifest listing it.
+fn manifest_entry(dir: &Path, file: &Path) -> Option<ManifestEntry> {
+    let parts: Vec<String> = file
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let text = std::fs::read_to_string(dir.join("manifest.json")).ok()?;
+    let entries = serde_json::from_str::<Vec<ManifestEntry>>(&text).ok()?;
+    let mut by_lud: BTreeMap<String, ManifestEntry> =
+        entries.into_iter().map(|e| (e.lud.clone(), e)).collect();
+    (0..parts.len()).find_map(|k| by_lud.remove(&parts[k..].join("/")))
 }
 
 /// The library trials' name for a path under `board/`: each part lower
@@ -489,6 +502,8 @@ fn totals(reports: &[GameReport]) -> Totals {
             .map(|t| t.steps_searched)
             .sum(),
         cut: count(&|r| r.cut.is_some()),
+        hidden_information: count(&|r| r.hidden_information),
+        hidden_information_lower: count(&|r| r.hidden_information && r.lowers),
         blockers: rank(&|r| r.blocker.as_ref()),
         generator_blockers: rank(&|r| r.generator_blocker.as_ref()),
     }
@@ -523,6 +538,11 @@ fn print_table(reports: &[GameReport], totals: &Totals, with_trials: bool) {
             ("generates", why.to_owned())
         };
         let detail = detail.lines().next().unwrap_or_default().to_owned();
+        let detail = if r.hidden_information && !r.lowers {
+            format!("hidden information, out of scope: {detail}")
+        } else {
+            detail
+        };
         println!("{:<64} {:<10} {detail}", r.file, reached);
     }
     println!();
@@ -538,6 +558,10 @@ fn print_table(reports: &[GameReport], totals: &Totals, with_trials: bool) {
         println!(
             "chance: {} of them stochastic; dice forced from Ludii's actions at {} steps, found by trying every outcome at {} steps",
             totals.stochastic, totals.steps_forced, totals.steps_searched
+        );
+        println!(
+            "hidden information: {} files (Ludii's flag), out of scope for now; {} of them lower",
+            totals.hidden_information, totals.hidden_information_lower
         );
     }
     println!();
