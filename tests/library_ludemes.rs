@@ -254,3 +254,16 @@ fn a_start_score_other_than_zero_is_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn a_track_through_a_site_off_the_board_is_refused_with_its_place() {
+    // The fuzzer's mutant of Sat Gol: its track listed site 100 of 9.
+    let err = common::inline_game(
+        r#"(game "Lost" (players 2)
+      (equipment { (board (square 3) {(track "Track" {0 1 100 2} loop:True)}) (piece "Disc" Each) })
+      (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))"#,
+    )
+    .map(|_| ())
+    .expect_err("refused");
+    assert!(err.contains("no such site") && err.contains(":2:"), "{err}");
+}

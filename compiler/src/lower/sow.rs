@@ -82,7 +82,10 @@ pub(super) fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
             .iter()
             .map(|a| match a.value.atom() {
                 Some("End") => Ok(-2),
-                _ => cx.int_literal(&a.value).map(|n| n as i32),
+                _ => match cx.int_literal(&a.value)? {
+                    n if (0..board.num_sites() as i64).contains(&n) => Ok(n as i32),
+                    _ => Err(cx.error(ErrorKind::Invalid, &a.value, "no such site on this board")),
+                },
             })
             .collect::<Result<_>>()?
     } else {
