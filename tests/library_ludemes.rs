@@ -265,5 +265,8 @@ fn a_track_through_a_site_off_the_board_is_refused_with_its_place() {
     )
     .map(|_| ())
     .expect_err("refused");
-    assert!(err.contains("no such site") && err.contains(":2:"), "{err}");
+    assert!(
+        err.contains("lists site 100") && err.contains(":2:"),
+        "{err}"
+    );
 }

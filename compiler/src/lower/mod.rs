@@ -102,6 +102,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         .form_with_head("equipment")
         .ok_or_else(|| args.error(&cx, ErrorKind::Invalid, "a game needs `(equipment ...)`"))?;
     equipment::equipment(&mut cx, equipment)?;
+    check_track_sites(&cx, equipment)?;
     let rules = args
         .form_with_head("rules")
         .ok_or_else(|| args.error(&cx, ErrorKind::Invalid, "a game needs `(rules ...)`"))?;
@@ -479,6 +480,35 @@ fn check_start_count(cx: &Cx, at: &Node, count: u32) -> Result<()> {
             at,
             format!("a start count of {count} is too large (at most {MAX_START_COUNT} pieces on a site)"),
         ));
+    }
+    Ok(())
+}
+
+/// Every site a track lists is on the board, in a hand or a die: a track
+/// is read before the containers after it are known, so it is checked
+/// once the equipment is lowered.
+fn check_track_sites(cx: &Cx, equipment: &Node) -> Result<()> {
+    let Some(board) = cx.board.as_ref() else {
+        return Ok(());
+    };
+    let hands = cx.hands.iter().map(|h| h.first as usize + h.size as usize);
+    let dice = cx.dice().map(|d| d.first as usize + d.faces.len());
+    let sites = hands.chain(dice).fold(board.num_sites(), usize::max);
+    for track in &cx.tracks {
+        if let Some(&bad) = track
+            .sites
+            .iter()
+            .find(|&&s| s != -2 && (s < 0 || s as usize >= sites))
+        {
+            return Err(cx.error(
+                ErrorKind::Invalid,
+                equipment,
+                format!(
+                    "track \"{}\" lists site {bad}, which is on no container ({sites} sites)",
+                    track.name
+                ),
+            ));
+        }
     }
     Ok(())
 }

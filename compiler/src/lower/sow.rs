@@ -83,8 +83,10 @@ pub(super) fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
             .map(|a| match a.value.atom() {
                 Some("End") => Ok(-2),
                 _ => match cx.int_literal(&a.value)? {
-                    n if (0..board.num_sites() as i64).contains(&n) => Ok(n as i32),
-                    _ => Err(cx.error(ErrorKind::Invalid, &a.value, "no such site on this board")),
+                    // Board sites, or the hands' after them (checked once
+                    // the equipment is known: `check_track_sites`).
+                    n if (0..=i64::from(u16::MAX)).contains(&n) => Ok(n as i32),
+                    _ => Err(cx.error(ErrorKind::Invalid, &a.value, "no such site")),
                 },
             })
             .collect::<Result<_>>()?
