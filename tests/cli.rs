@@ -116,6 +116,48 @@ fn check_names_the_playout_of_moving_games() {
 }
 
 #[test]
+fn check_names_the_filter_playout_and_playout_can_switch_it_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = lud_file(
+        &dir,
+        "(game \"No Three\" (players 2)\n  (equipment { (board (square 4)) (piece \"Disc\" Each) })\n  (rules (play (do (move Add (to (sites Empty))) ifAfterwards:(not (is Line 3))))\n    (end (if (is Line 5) (result Mover Win)))))\n",
+    );
+    let out = ludemic(&["check", &file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("playout: filter — the play rule is (do A ifAfterwards:C)"),
+        "{stdout}"
+    );
+    let filter = ludemic(&["playout", &file, "-n", "300", "--json"]);
+    let standard = ludemic(&[
+        "playout",
+        &file,
+        "-n",
+        "300",
+        "--json",
+        "--standard-playout",
+    ]);
+    let (filter, standard) = (statistics(&filter.stdout), statistics(&standard.stdout));
+    assert_eq!(filter["playout_variant"], serde_json::json!(["filter"]));
+    assert_eq!(standard["playout_variant"], serde_json::json!(["standard"]));
+    // No line of three on 4x4 ends every game in a draw once the board
+    // allows no more placements.
+    for stats in [&filter, &standard] {
+        assert_eq!(stats["outcomes"]["draw"], serde_json::json!(300), "{stats}");
+    }
+    let compiled = ludemic(&[
+        "playout",
+        &file,
+        "--engine",
+        "compiled",
+        "--standard-playout",
+    ]);
+    assert!(!compiled.status.success());
+    assert!(text(&compiled.stderr).contains("--standard-playout"));
+}
+
+#[test]
 fn expand_prints_the_expanded_game_with_options_resolved() {
     let out = ludemic(&["expand", "games/hex.lud", "--option", "Board Size/9x9"]);
     assert!(out.status.success(), "{}", text(&out.stderr));

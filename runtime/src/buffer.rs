@@ -41,6 +41,13 @@ impl<M> MoveBuffer<M> {
         self.moves.retain(keep);
     }
 
+    /// Removes and returns the move at `index`, replacing it by the last
+    /// (order is not kept: drawing without replacement).
+    #[inline]
+    pub fn swap_remove(&mut self, index: usize) -> M {
+        self.moves.swap_remove(index)
+    }
+
     pub fn as_slice(&self) -> &[M] {
         &self.moves
     }
@@ -73,5 +80,8 @@ mod tests {
         buf.push(7);
         buf.retain(|&m| m != 7);
         assert_eq!(buf.len(), 0);
+        buf.extend([4, 5, 6]);
+        assert_eq!(buf.swap_remove(0), 4);
+        assert_eq!(&*buf, &[6, 5]);
     }
 }

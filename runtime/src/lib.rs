@@ -11,6 +11,7 @@
 pub mod bits;
 pub mod buffer;
 pub mod cpu;
+pub mod filter;
 pub mod game;
 pub mod history;
 pub mod key;
@@ -24,6 +25,7 @@ pub mod trial;
 
 pub use bits::{count_groups, enclosed_region, flood, pick_in_sets, run_through, Bits};
 pub use buffer::MoveBuffer;
+pub use filter::{filter_playout, filtered_move, Candidates, Filtered};
 pub use game::{EndReason, Game, Outcome, Player, Status, MAX_PLAYERS};
 pub use history::{PassCount, PassHistory, RecentMoves};
 pub use key::{MoveKey, SiteKind, SiteRef};

@@ -118,7 +118,7 @@ pub fn add_to_empty_playout<const N: usize, G: AddToEmpty, R: RngCore>(
 
 /// The result of a playout that has ended.
 #[inline(always)]
-fn finished<G: Game>(game: &G, state: &G::State) -> PlayoutResult {
+pub(crate) fn finished<G: Game>(game: &G, state: &G::State) -> PlayoutResult {
     match game.status(state) {
         Status::Over(outcome) => PlayoutResult {
             outcome,

@@ -28,6 +28,12 @@ pub struct PlayoutArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Play Ludii's standard playout (every legal move listed at each step)
+    /// instead of the Filter variant the analysis chose, to compare the two
+    /// (interpreter; the compiled code's variants are switched off by
+    /// `CodegenOptions`).
+    #[arg(long)]
+    pub standard_playout: bool,
 }
 
 pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
@@ -37,24 +43,45 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
         Some(_) => Engine::Compiled,
         None => Engine::Interpreter,
     });
-    // The compiled code plays the variant the analysis chose for each phase;
-    // the interpreter always plays the standard playout.
+    // Each engine plays the variant the analysis chose for each phase, the
+    // interpreter the standard or Filter playout only.
+    let interpreter = |model: &ludemic_compiler::ir::GameModel| {
+        let interp = Interpreter::new(model.clone());
+        if args.standard_playout {
+            interp.standard_playouts()
+        } else {
+            interp
+        }
+    };
     let variants: Vec<String> = match chosen {
+        Engine::Compiled if args.standard_playout => {
+            return Err(miette::miette!(
+                "--standard-playout switches the interpreter's playout; compiled code is \
+                 generated with its variants (`ludemic bench` compares them)"
+            ))
+        }
         Engine::Compiled => ludemic_compiler::analyse::select_playouts(&loaded.model)
             .iter()
             .map(|c| c.variant.to_string())
             .collect(),
+        Engine::Interpreter if interpreter(&loaded.model).filters() => {
+            ludemic_compiler::analyse::select_playouts(&loaded.model)
+                .iter()
+                .map(|c| match c.variant {
+                    ludemic_compiler::analyse::PlayoutVariant::Filter => "filter",
+                    _ => "standard",
+                })
+                .map(str::to_owned)
+                .collect()
+        }
         Engine::Interpreter => vec!["standard".to_owned()],
     };
     let engine = chosen.name();
     let model = loaded.model;
     let (stats, seconds) = match chosen {
-        Engine::Interpreter => run_playouts(
-            &Interpreter::new(model.clone()),
-            args.playouts,
-            args.seed,
-            !args.json,
-        ),
+        Engine::Interpreter => {
+            run_playouts(&interpreter(&model), args.playouts, args.seed, !args.json)
+        }
         Engine::Compiled => {
             match bundled {
                 Some(stem) => {

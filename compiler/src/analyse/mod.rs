@@ -16,6 +16,7 @@ pub mod counted;
 pub mod custodial;
 pub mod features;
 pub mod fills;
+pub mod filter;
 pub mod line_masks;
 pub mod sitewise;
 pub mod slides;
@@ -232,6 +233,9 @@ pub enum PlayoutVariant {
     SiteWise,
     /// Count the moves' bitboard reaches, draw an index, walk to it.
     Counted,
+    /// List the moves before their `ifAfterwards:` test; test only the
+    /// drawn move (Ludii's `PlayoutFilter`).
+    Filter,
 }
 
 impl fmt::Display for PlayoutVariant {
@@ -242,6 +246,7 @@ impl fmt::Display for PlayoutVariant {
             PlayoutVariant::TargetSets => "target-sets",
             PlayoutVariant::SiteWise => "site-wise",
             PlayoutVariant::Counted => "counted",
+            PlayoutVariant::Filter => "filter",
         })
     }
 }
@@ -257,6 +262,7 @@ pub struct PlayoutChoice {
 /// The playout variant of every phase with every specialisation on, and why.
 pub fn select_playouts(model: &GameModel) -> Vec<PlayoutChoice> {
     let analysis = analyse(model, &Switches::default());
+    let filter_phases = filter::phases(model);
     let whole_game = |variant, reason: &str| {
         vec![PlayoutChoice {
             phase: 0,
@@ -293,7 +299,15 @@ pub fn select_playouts(model: &GameModel) -> Vec<PlayoutChoice> {
                         PlayoutVariant::AddToEmpty,
                         add_to_empty::reason(&p.play).to_owned(),
                     ),
-                    Some(why) => (PlayoutVariant::Standard, why),
+                    Some(why) => match filter_phases[phase] {
+                        Some(shape) => (PlayoutVariant::Filter, filter::reason(&shape).to_owned()),
+                        // Ludii's Filter test comes after the add-to-empty
+                        // one: name the blocker of the nearer miss.
+                        None if matches!(p.play, crate::ir::Moves::Add(_)) => {
+                            (PlayoutVariant::Standard, why)
+                        }
+                        None => (PlayoutVariant::Standard, filter::blocker(model, &p.play)),
+                    },
                 };
                 PlayoutChoice {
                     phase,

@@ -4,6 +4,7 @@
 
 mod conds;
 mod end;
+mod filter;
 mod hop;
 mod moves;
 mod patterns;
@@ -11,7 +12,11 @@ mod requirements;
 mod sow;
 mod state;
 
-use ludemic_runtime::{EndReason, Game, MoveBuffer, MoveKey, Outcome, Player, Status, MAX_PLAYERS};
+use ludemic_runtime::rand_core::RngCore;
+use ludemic_runtime::{
+    EndReason, Game, MoveBuffer, MoveKey, Outcome, Player, PlayoutResult, RngExt, Status,
+    MAX_PLAYERS,
+};
 
 use crate::ir::{Effect, GameModel, Moves, PieceMove, Reach, Region, Site, SiteType};
 
@@ -76,6 +81,9 @@ pub struct Interpreter {
     /// For each `what` (0 for empty), the board sites it held when the
     /// start rules were done: `(sites Start (piece C))`.
     start_sites: Vec<Vec<Site>>,
+    /// The phases whose playouts are Ludii's Filter playout (see
+    /// [`Interpreter::standard_playouts`]).
+    filter_phases: Vec<bool>,
 }
 
 /// A move rule and the consequences its moves carry.
@@ -101,11 +109,16 @@ impl Interpreter {
             }
         }
         let orthogonal = model.board.orthogonal_headings();
+        let filter_phases = crate::analyse::filter::phases(&model)
+            .iter()
+            .map(Option::is_some)
+            .collect();
         let mut interp = Interpreter {
             model,
             rules,
             orthogonal,
             start_sites: Vec::new(),
+            filter_phases,
         };
         let start = interp.initial_state();
         let mut start_sites = vec![Vec::new(); interp.model.components.len() + 1];
@@ -114,6 +127,18 @@ impl Interpreter {
         }
         interp.start_sites = start_sites;
         interp
+    }
+
+    /// Turns the optimised playout variants off: every playout step lists
+    /// the legal moves (Ludii's standard playout), for comparing the two.
+    pub fn standard_playouts(mut self) -> Self {
+        self.filter_phases.iter_mut().for_each(|on| *on = false);
+        self
+    }
+
+    /// Whether some phase plays the Filter playout.
+    pub fn filters(&self) -> bool {
+        self.filter_phases.iter().any(|&on| on)
     }
 
     pub fn model(&self) -> &GameModel {
@@ -439,6 +464,31 @@ impl Game for Interpreter {
         match state.outcome {
             Some(outcome) => Status::Over(outcome),
             None => Status::Ongoing { mover: state.mover },
+        }
+    }
+
+    /// Ludii's Filter playout where the analysis chose it, else the
+    /// standard one: the same distribution either way.
+    fn random_move<R: RngCore>(
+        &self,
+        state: &State,
+        rng: &mut R,
+        buffer: &mut MoveBuffer<Move>,
+    ) -> Move {
+        if self.filters() {
+            ludemic_runtime::filtered_move(self, state, rng, buffer)
+        } else {
+            self.legal_moves(state, buffer);
+            buffer[rng.index(buffer.len())]
+        }
+    }
+
+    fn playout<R: RngCore>(&self, state: &mut State, rng: &mut R) -> PlayoutResult {
+        let mut buffer = MoveBuffer::new();
+        if self.filters() {
+            ludemic_runtime::filter_playout(self, state, rng, &mut buffer)
+        } else {
+            ludemic_runtime::standard_playout(self, state, rng, &mut buffer)
         }
     }
 
