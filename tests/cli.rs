@@ -146,15 +146,25 @@ fn check_names_the_filter_playout_and_playout_can_switch_it_off() {
     for stats in [&filter, &standard] {
         assert_eq!(stats["outcomes"]["draw"], serde_json::json!(300), "{stats}");
     }
+    // Compiled: built natively with the playout variants off.
     let compiled = ludemic(&[
         "playout",
         &file,
+        "-n",
+        "300",
+        "--json",
         "--engine",
         "compiled",
         "--standard-playout",
     ]);
-    assert!(!compiled.status.success());
-    assert!(text(&compiled.stderr).contains("--standard-playout"));
+    assert!(compiled.status.success(), "{}", text(&compiled.stderr));
+    let compiled = statistics(&compiled.stdout);
+    assert_eq!(compiled["playout_variant"], serde_json::json!(["standard"]));
+    assert_eq!(
+        compiled["outcomes"]["draw"],
+        serde_json::json!(300),
+        "{compiled}"
+    );
 }
 
 #[test]

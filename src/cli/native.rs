@@ -22,6 +22,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use ludemic_compiler::analyse::Switches;
 use ludemic_compiler::codegen::{generate, type_name, CodegenOptions, SourceInfo};
 use ludemic_compiler::ir::GameModel;
 use ludemic_runtime::PlayoutStats;
@@ -108,6 +109,12 @@ fn main() {
 impl NativeGame {
     /// Generates the game's code and builds it (or reuses a cached build).
     pub fn build(model: &GameModel, file: &Path) -> Result<NativeGame> {
+        Self::build_with(model, file, Switches::default())
+    }
+
+    /// [`NativeGame::build`] with the given specialisations (the cache
+    /// tells builds apart by their code).
+    pub fn build_with(model: &GameModel, file: &Path, switches: Switches) -> Result<NativeGame> {
         let runtime = Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime");
         if !runtime.join("Cargo.toml").is_file() {
             return Err(miette!(
@@ -122,7 +129,11 @@ impl NativeGame {
             path: file.display().to_string(),
             text,
         };
-        let mut code = generate(model, &source, &CodegenOptions::default())?;
+        let options = CodegenOptions {
+            switches,
+            ..CodegenOptions::default()
+        };
+        let mut code = generate(model, &source, &options)?;
         code.push_str(&format!(
             "\n/// The game this crate runs.\npub const GAME_TYPE: {0} = {0};\n",
             type_name(model)

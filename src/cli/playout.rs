@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Args;
+use ludemic_compiler::analyse::Switches;
 use ludemic_compiler::interp::Interpreter;
 use ludemic_runtime::{Game, PlayoutStats, Xoshiro256PlusPlus};
 use serde_json::json;
@@ -29,9 +30,9 @@ pub struct PlayoutArgs {
     #[arg(long)]
     pub json: bool,
     /// Play Ludii's standard playout (every legal move listed at each step)
-    /// instead of the Filter variant the analysis chose, to compare the two
-    /// (interpreter; the compiled code's variants are switched off by
-    /// `CodegenOptions`).
+    /// instead of the variant the analysis chose, to compare the two (the
+    /// compiled engine then builds the game natively with the playout
+    /// variants switched off in `CodegenOptions`).
     #[arg(long)]
     pub standard_playout: bool,
 }
@@ -54,12 +55,7 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
         }
     };
     let variants: Vec<String> = match chosen {
-        Engine::Compiled if args.standard_playout => {
-            return Err(miette::miette!(
-                "--standard-playout switches the interpreter's playout; compiled code is \
-                 generated with its variants (`ludemic bench` compares them)"
-            ))
-        }
+        Engine::Compiled if args.standard_playout => vec!["standard".to_owned()],
         Engine::Compiled => ludemic_compiler::analyse::select_playouts(&loaded.model)
             .iter()
             .map(|c| c.variant.to_string())
@@ -84,6 +80,12 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
         }
         Engine::Compiled => {
             match bundled {
+                Some(_) if args.standard_playout => super::native::NativeGame::build_with(
+                    &model,
+                    &args.game.file,
+                    standard_switches(),
+                )?
+                .playouts(model.num_players as usize, args.playouts, args.seed)?,
                 Some(stem) => {
                     let run = Run {
                         playouts: args.playouts,
@@ -93,11 +95,16 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
                     ludemic_generated::visit(&stem, run).expect("a bundled game")
                 }
                 // Not bundled: build the generated code natively (cached) and run it.
-                None => super::native::NativeGame::build(&model, &args.game.file)?.playouts(
-                    model.num_players as usize,
-                    args.playouts,
-                    args.seed,
-                )?,
+                None => super::native::NativeGame::build_with(
+                    &model,
+                    &args.game.file,
+                    if args.standard_playout {
+                        standard_switches()
+                    } else {
+                        Switches::default()
+                    },
+                )?
+                .playouts(model.num_players as usize, args.playouts, args.seed)?,
             }
         }
     };
@@ -167,6 +174,19 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The code generator's switches with every playout variant off: each
+/// step lists the legal moves (Ludii's standard playout).
+fn standard_switches() -> Switches {
+    Switches {
+        add_to_empty: false,
+        filter: false,
+        target_sets: false,
+        sitewise_draw: false,
+        counted_draw: false,
+        ..Switches::default()
+    }
 }
 
 /// Playouts on whichever compiled game the visitor is given.

@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use ludemic_check_library::{visit, Entry, Visitor, GAMES};
+use ludemic_compiler::analyse::{analyse, Switches};
 use ludemic_compiler::interp::Interpreter;
 use ludemic_compiler::{load, Config};
 use ludemic_runtime::trial::{read_trials, replay, Trial};
-use ludemic_runtime::Game;
+use ludemic_runtime::{Game, Xoshiro256PlusPlus};
 
 #[path = "../../common/lockstep.rs"]
 mod lockstep;
@@ -27,18 +28,23 @@ fn shared() -> PathBuf {
 struct Lockstep {
     seeds: u64,
     steps: usize,
+    /// Whole Filter playouts compared between the engines, where the
+    /// analysis puts the game on Ludii's Filter playout.
+    filter_playouts: u64,
 }
 
 /// In every `cargo test`: a few seconds for all games on 2 cores.
 const SHORT: Lockstep = Lockstep {
     seeds: 10,
     steps: 3000,
+    filter_playouts: 3,
 };
 
 /// Behind `--ignored`: every seed to its end.
 const LONG: Lockstep = Lockstep {
     seeds: 200,
     steps: usize::MAX,
+    filter_playouts: 50,
 };
 
 struct Check {
@@ -46,6 +52,8 @@ struct Check {
     interp: Interpreter,
     trials: Vec<Trial>,
     lockstep: Lockstep,
+    /// Both engines play this game by the Filter playout.
+    filtered: bool,
     failures: Vec<String>,
 }
 
@@ -61,6 +69,22 @@ impl Visitor for Check {
         for seed in 0..self.lockstep.seeds {
             if let Err(e) = lockstep(compiled, &self.interp, seed, &mut budget) {
                 self.failures.push(format!("{} lockstep {e}", self.name));
+            }
+        }
+        // The two Filter playouts list the candidates in the same order and
+        // test them alike: from one seed they play the same game.
+        for seed in 0..self.filtered as u64 * self.lockstep.filter_playouts {
+            let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
+            let ours = compiled.playout(&mut compiled.initial_state(), &mut rng);
+            let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
+            let reference = self
+                .interp
+                .playout(&mut self.interp.initial_state(), &mut rng);
+            if ours != reference {
+                self.failures.push(format!(
+                    "{} Filter playout of seed {seed}: compiled {ours:?}, interpreter {reference:?}",
+                    self.name
+                ));
             }
         }
     }
@@ -110,18 +134,29 @@ fn check(games: &[&Entry], lockstep: Lockstep) -> (usize, Vec<String>) {
             entry.lud
         );
         replayed += trials.len();
+        let compiled_filter = analyse(&loaded.model, &Switches::default())
+            .filter
+            .iter()
+            .any(|&f| f);
+        let interp = Interpreter::new(loaded.model);
         let mut check = Check {
             name: entry.name,
-            interp: Interpreter::new(loaded.model),
+            filtered: compiled_filter && interp.filters(),
+            interp,
             trials,
             lockstep,
             failures: Vec::new(),
         };
         assert!(visit(entry.name, &mut check), "{} is compiled", entry.name);
         eprintln!(
-            "{:<50} {} trials, {:.2} s",
+            "{:<50} {} trials{}, {:.2} s",
             entry.lud,
             check.trials.len(),
+            if check.filtered {
+                ", Filter playouts"
+            } else {
+                ""
+            },
             start.elapsed().as_secs_f64()
         );
         failures.extend(check.failures);

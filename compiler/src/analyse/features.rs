@@ -40,6 +40,13 @@ pub struct Features {
     pub piece_move_effects: bool,
 }
 
+/// Whether `moves` reads the player `Next` anywhere (conditions, regions,
+/// effects): found in the model's debug form, where each `PlayerRef::Next`
+/// is written `Next` and no other name is.
+fn mentions_next(moves: &Moves) -> bool {
+    format!("{moves:?}").contains("Next")
+}
+
 /// The first construct of `model` this generator does not compile, if any.
 pub fn blocker(model: &GameModel) -> Option<String> {
     features(model).blocker
@@ -60,6 +67,7 @@ pub fn features(model: &GameModel) -> Features {
         line_directions: BTreeSet::new(),
         piece_move_effects: false,
         reads_pieces: false,
+        threatens: false,
     };
     let mut stack_capacity = 1;
     if model.stacking {
@@ -124,6 +132,12 @@ pub fn features(model: &GameModel) -> Features {
         }
         check.cond(&rule.condition, true);
     }
+    // A threat test generates the enemy's moves with the threatened owner as
+    // `Next` (two players), where Ludii keeps the state's `next` when a
+    // given piece is tested: rules that read `Next` would tell them apart.
+    if check.threatens && model.phases.iter().any(|p| mentions_next(&p.play)) {
+        check.refuse("`(is Threatened ...)` where the play rules read `Next`");
+    }
     if model.stacking && check.max_state.is_some() {
         check.refuse("piece states in a stacking game");
     }
@@ -173,9 +187,19 @@ struct Check {
     piece_move_effects: bool,
     /// Some rule reads `(no Pieces ...)` or `(count Pieces ...)`.
     reads_pieces: bool,
+    /// Some condition is `(is Threatened ...)`.
+    threatens: bool,
 }
 
 impl Check {
+    /// The generator compiles `what` for two players only (the other
+    /// player is then both `Next` and `Prev`).
+    fn two_players(&mut self, what: &str) {
+        if self.num_players != 2 {
+            self.refuse(&format!("{what} with more than two players"));
+        }
+    }
+
     fn refuse(&mut self, what: &str) {
         if self.found.is_none() {
             self.found = Some(what.to_owned());
@@ -233,8 +257,15 @@ impl Check {
                 }
             }
             Moves::Remove { .. } => self.refuse("`(move Remove ...)`"),
-            Moves::Do { .. } => self.refuse("`(do ... ifAfterwards:...)`"),
-            Moves::ForPlayer { .. } => self.refuse("`(forEach Piece WHO)` of another player"),
+            Moves::Do { prior, after } => {
+                self.two_players("`(do ... ifAfterwards:...)`");
+                self.moves(prior, in_piece);
+                self.cond(after, false);
+            }
+            Moves::ForPlayer { moves, .. } => {
+                self.two_players("`(forEach Piece WHO)` of another player");
+                self.moves(moves, in_piece);
+            }
             Moves::Promote(_) => self.refuse("`(move Promote ...)`"),
             Moves::MaxMoves(_) => self.refuse("`(max Moves ...)`"),
             Moves::Select(_) => self.refuse("`(move Select ...)`"),
@@ -472,7 +503,22 @@ impl Check {
         match c {
             Cond::True | Cond::False | Cond::AllPassed => {}
             Cond::AllDiceUsed | Cond::AllDiceEqual => self.refuse("dice (chance)"),
-            Cond::Threatened(_) => self.refuse("`(is Threatened ...)`"),
+            Cond::Threatened(t) => {
+                self.two_players("`(is Threatened ...)`");
+                if t.moves.is_some() {
+                    self.refuse("`(is Threatened ...)` with its own moves");
+                }
+                if t.what.is_none() && t.at.is_none() {
+                    self.refuse("`(is Threatened)` of every piece");
+                }
+                if let Some(w) = &t.what {
+                    self.int(w, at_end);
+                }
+                if let Some(x) = &t.at {
+                    self.site(x);
+                }
+                self.threatens = true;
+            }
             Cond::Line(line) => self.line(line),
             Cond::Not(c) => self.cond(c, at_end),
             Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| self.cond(c, at_end)),
@@ -489,7 +535,10 @@ impl Check {
             }
             Cond::NoMoves(PlayerRef::Next) => {}
             Cond::NoMoves(_) => self.reads_stalemate = true,
-            Cond::CanMove(_) => self.refuse("`(can Move ...)`"),
+            Cond::CanMove(m) => {
+                self.two_players("`(can Move ...)`");
+                self.moves(m, false);
+            }
             Cond::NoPieces(pieces) => self.pieces(pieces),
             Cond::AllSites(r, c) => {
                 self.region(r);
@@ -532,7 +581,7 @@ impl Check {
             IntExpr::CountPieces(pieces) => self.pieces(pieces),
             IntExpr::CountAt(_) => self.refuse("`(count at:...)`"),
             IntExpr::What(_) => self.refuse("`(what at:...)`"),
-            IntExpr::ComponentOf { .. } => self.refuse("`(id \"Name\" WHO)` as a number"),
+            IntExpr::ComponentOf { .. } => {}
             IntExpr::Counter => self.refuse("`(counter)`"),
             IntExpr::Pending => self.refuse("`(value Pending)`"),
             IntExpr::Ahead { .. } => self.refuse("`(ahead ...)`"),

@@ -38,6 +38,9 @@ pub struct Switches {
     /// Play "place on any empty site" phases by drawing from a list of empty
     /// sites instead of generating every legal move.
     pub add_to_empty: bool,
+    /// Play `(do A ifAfterwards:C)` phases by Ludii's Filter playout: A's
+    /// moves drawn untested, only the drawn move tested against C.
+    pub filter: bool,
     /// Test `(is Line ...)` with precomputed windows on boards of at most
     /// 64 sites (otherwise walk rays from the pivot).
     pub line_windows: bool,
@@ -81,6 +84,7 @@ impl Default for Switches {
     fn default() -> Self {
         Switches {
             add_to_empty: true,
+            filter: true,
             line_windows: true,
             line_masks: true,
             pass_counter: true,
@@ -102,6 +106,7 @@ impl Switches {
     pub fn none() -> Self {
         Switches {
             add_to_empty: false,
+            filter: false,
             line_windows: false,
             line_masks: false,
             pass_counter: false,
@@ -139,6 +144,9 @@ pub struct Analysis<'m> {
     pub draw: Draw<'m>,
     /// The phases played as add-to-empty, with their placement rule.
     pub add_to_empty: Vec<(usize, u16)>,
+    /// The phases played by the Filter playout (where the listed standard
+    /// playout would otherwise run).
+    pub filter: Vec<bool>,
     /// Connection tests read a union–find kept at each placement.
     pub union_find: Option<connectivity::UnionFind>,
     /// `(is Line ...)` reads precomputed windows (boards of at most 64 sites).
@@ -190,6 +198,13 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
     } else {
         Draw::Listed
     };
+    // The Filter playout runs where moves are listed (no drawn variant).
+    let filter: Vec<bool> =
+        if switches.filter && matches!(draw, Draw::Listed) && add_to_empty.is_empty() {
+            filter::phases(model).iter().map(Option::is_some).collect()
+        } else {
+            vec![false; model.phases.len()]
+        };
     let only_fills = fills::only_fills(model);
     let union_find = if switches.incremental_connectivity {
         connectivity::UnionFind::plan(model, only_fills)
@@ -207,6 +222,7 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
         custodial_shifts: switches.custodial_shifts,
         draw,
         add_to_empty,
+        filter,
         union_find,
         line_windows,
         line_masks,

@@ -15,7 +15,7 @@ use super::Gen;
 
 impl Gen<'_> {
     /// A fresh helper name `kind_N`.
-    fn numbered_helper(&mut self, kind: &str) -> Ident {
+    pub(super) fn numbered_helper(&mut self, kind: &str) -> Ident {
         let n = (1..)
             .find(|n| !self.helper_names.contains(&format!("{kind}_{n}")))
             .expect("a free number");

@@ -5,7 +5,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use crate::ir::{Add, Effect, Moves, PieceMove, Reach};
+use crate::ir::{Add, Cond, Effect, Moves, PieceMove, Reach};
 
 use super::Gen;
 
@@ -43,6 +43,17 @@ fn winning_moves(region: &crate::ir::Region) -> Vec<&Moves> {
     }
 }
 
+/// The move rules inside a condition (`(can Move M)`), which a
+/// `(do ...)` may apply to a copy.
+pub(super) fn collect_in_cond<'m>(cond: &'m Cond, out: &mut Vec<RuleApply<'m>>) {
+    match cond {
+        Cond::CanMove(m) => collect_rules(m, &[], out),
+        Cond::Not(c) => collect_in_cond(c, out),
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| collect_in_cond(c, out)),
+        _ => {}
+    }
+}
+
 pub(super) fn collect_rules<'m>(
     moves: &'m Moves,
     outer: &[&'m Effect],
@@ -76,12 +87,13 @@ pub(super) fn collect_rules<'m>(
         Moves::Pass { .. } => {}
         Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
         Moves::Die { .. } => unreachable!("refused by features: dice"),
-        Moves::Do { .. }
-        | Moves::ForPlayer { .. }
-        | Moves::Promote(_)
-        | Moves::MaxMoves(_)
-        | Moves::Select(_) => {
-            unreachable!("refused by features: do, forEach Piece WHO, move Promote, select")
+        Moves::Do { prior, after } => {
+            collect_rules(prior, outer, out);
+            collect_in_cond(after, out);
+        }
+        Moves::ForPlayer { moves, .. } => collect_rules(moves, outer, out),
+        Moves::Promote(_) | Moves::MaxMoves(_) | Moves::Select(_) => {
+            unreachable!("refused by features: move Promote, max Moves, select")
         }
         Moves::ForEachPiece(rules) => {
             for r in rules {

@@ -20,7 +20,9 @@ impl Gen<'_> {
         let two = self.model.num_players == 2;
         match who {
             PlayerRef::Mover => quote!(mover),
-            PlayerRef::Next if (self.probe || !self.analysis.moves_again) && two => {
+            PlayerRef::Next
+                if (self.probe || self.threat_probe || !self.analysis.moves_again) && two =>
+            {
                 quote!((3 - mover))
             }
             PlayerRef::Next if self.probe || !self.analysis.moves_again => {
@@ -172,7 +174,19 @@ impl Gen<'_> {
             | IntExpr::PlayerValue(_) => {
                 unreachable!("refused by features: (*...), (if ...) and (mapEntry ...) as numbers")
             }
-            IntExpr::What(_) | IntExpr::ComponentOf { .. } | IntExpr::Counter => {
+            IntExpr::ComponentOf { who, per_player } => {
+                // WHO's component of the name, 0 when WHO has none.
+                let p = self.player(*who);
+                let arms = per_player.iter().enumerate().map(|(i, &w)| {
+                    let (i, w) = (
+                        Literal::u8_unsuffixed(i as u8 + 1),
+                        Literal::i64_unsuffixed(w as i64),
+                    );
+                    quote!(#i => #w,)
+                });
+                quote!((match #p { #(#arms)* _ => 0i64 }))
+            }
+            IntExpr::What(_) | IntExpr::Counter => {
                 unreachable!("refused by features: components as numbers")
             }
             IntExpr::Pending | IntExpr::Ahead { .. } => {
@@ -282,10 +296,10 @@ impl Gen<'_> {
         match c {
             Cond::True => quote!(true),
             Cond::False => quote!(false),
-            Cond::CanMove(_) => unreachable!("refused by features: (can Move ...)"),
+            Cond::CanMove(m) => self.can_move(m),
             Cond::IsPending => unreachable!("refused by features: (is Pending)"),
             Cond::AllDiceUsed | Cond::AllDiceEqual => unreachable!("refused by features: dice"),
-            Cond::Threatened(_) => unreachable!("refused by features: (is Threatened ...)"),
+            Cond::Threatened(t) => self.threatened(t),
             Cond::Not(c) => {
                 let c = self.cond(c);
                 quote!(!(#c))
@@ -327,6 +341,11 @@ impl Gen<'_> {
             Cond::Friend(p) => {
                 let p = self.int(p);
                 quote!((#p == mover as i64))
+            }
+            // In a threat test the threatened owner is `Prev` (two players).
+            Cond::IsPrev(p) if self.threat_probe => {
+                let p = self.player(*p);
+                quote!((#p == 3 - mover))
             }
             Cond::IsPrev(p) => {
                 let p = self.player(*p);

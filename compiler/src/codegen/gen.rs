@@ -38,6 +38,14 @@ pub(super) struct Gen<'m> {
     pub(super) needs_probe: bool,
     /// Numbers the labels of generated blocks, so nested ones differ.
     pub(super) labels: usize,
+    /// Generating the enemy's moves inside `(is Threatened ...)`: a nested
+    /// threat test fails, and the threatened owner is `Prev` and `Next`.
+    pub(super) threat_probe: bool,
+    /// Some `(do ...)` applies a move to a copy: `apply_actions` is emitted
+    /// apart from the rest of `apply_move`.
+    pub(super) uses_actions: bool,
+    /// Some helper asks where a move goes: `move_to` is emitted.
+    pub(super) uses_move_to: bool,
     /// What the analyses decided: the generator follows it.
     pub(super) analysis: &'m Analysis<'m>,
 }
@@ -57,6 +65,9 @@ impl<'m> Gen<'m> {
             probe: false,
             needs_probe: false,
             labels: 0,
+            threat_probe: false,
+            uses_actions: false,
+            uses_move_to: false,
             analysis,
         }
     }

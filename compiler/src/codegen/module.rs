@@ -240,24 +240,22 @@ pub fn module<'m>(
                 };
             (quote!(), doc, body, add_to_empty_impl, quote!())
         }
+        None if analysis.filter.iter().any(|&f| f) => {
+            let filtered = g.filter_playout(&ty, &rt);
+            let body = buffered_playout(&rt, quote!(filter_playout));
+            let doc =
+                " Ludii's Filter playout: each `do`'s moves drawn untested, the drawn one tested.";
+            let random_move = quote! {
+                fn random_move<R: RngCore>(&self, s: &State, rng: &mut R, buffer: &mut MoveBuffer<Move>) -> Move {
+                    #rt::filtered_move(self, s, rng, buffer)
+                }
+            };
+            (quote!(), doc, body, filtered, random_move)
+        }
         None => (
             quote!(),
             " The standard playout, with one move buffer for the whole playout.",
-            quote!({
-                std::thread_local! {
-                    /// The move buffer playouts reuse: it grows to the largest
-                    /// branching factor once per thread, then never allocates.
-                    static MOVES: std::cell::RefCell<MoveBuffer<Move>> =
-                        std::cell::RefCell::new(MoveBuffer::with_capacity(256));
-                }
-                // Taken out and put back rather than borrowed in a closure: a
-                // closure would be a function of its own, compiled without
-                // the bit instructions of the playout that runs it.
-                let mut buffer = MOVES.take();
-                let result = #rt::standard_playout(self, s, rng, &mut buffer);
-                MOVES.set(buffer);
-                result
-            }),
+            buffered_playout(&rt, quote!(standard_playout)),
             quote!(),
             quote!(),
         ),
@@ -375,8 +373,24 @@ pub fn module<'m>(
 
     // Applying each rule's moves.
     let mut rules: Vec<RuleApply> = Vec::new();
+    let mut in_conds = Vec::new();
     for phase in &model.phases {
         collect_rules(&phase.play, &[], &mut rules);
+        let nexts = phase.next.iter().filter_map(|n| n.condition.as_ref());
+        let ends = phase.end.iter().map(|e| &e.condition);
+        nexts
+            .chain(ends)
+            .for_each(|c| effects::collect_in_cond(c, &mut in_conds));
+    }
+    for e in &model.end {
+        effects::collect_in_cond(&e.condition, &mut in_conds);
+    }
+    // The move rules of conditions (`(can Move ...)`) that a `(do ...)`
+    // applies to a copy, each once.
+    for r in in_conds {
+        if !rules.iter().any(|known| known.rule == r.rule) {
+            rules.push(r);
+        }
     }
     // Rules whose application is the same code (one per direction or per
     // player, say) share one arm.
@@ -707,6 +721,100 @@ pub fn module<'m>(
         model.board_text
     );
 
+    let moves_arms = quote! {
+        match mv {
+            #add_arm
+            #piece_arm
+            #merged_arm
+            Move::Pass => {
+                #stalemate
+                s.last_to = NO_SITE;
+                s.last_from = NO_SITE;
+                s.last_to_after = NO_SITE;
+                s.recent.record(mover, true);
+                s.moves += 1;
+            }
+            #swap_arm
+        }
+        #clear_stalemate
+        #keep_again
+    };
+    let rest_of_apply = quote! {
+        #snapshot_active
+        self.end(s, mover, mv == Move::Pass);
+        #limits
+        // Phases advance before the mover becomes `Prev`, as in
+        // `Game.applyInternal`.
+        if s.results.is_over() {
+            s.prev = mover;
+            return;
+        }
+        #advance_call
+        s.prev = mover;
+        #pass_turn
+    };
+    let apply_fns = if !g.uses_actions {
+        quote! {
+            /// Applies a move: its actions and consequences, the end rules,
+            /// the limits, then the next mover (Ludii's `Game.apply`).
+            #[allow(unused_variables, unused_mut, unreachable_patterns)]
+            #[inline(always)]
+            fn apply_move(&self, s: &mut State, mv: Move) {
+                let mover = s.mover;
+                #declare_again
+                #moves_arms
+                #rest_of_apply
+            }
+        }
+    } else {
+        // `(do ...)` applies moves to copies: the actions apart.
+        let (returns, result, bind) = if analysis.moves_again {
+            (quote!(-> bool), quote!(again), quote!(let again =))
+        } else {
+            (quote!(), quote!(), quote!())
+        };
+        quote! {
+            /// A move's actions and consequences (Ludii's `Move.apply`),
+            /// and whether the mover moves again.
+            #[allow(unused_variables, unused_mut, unreachable_patterns)]
+            #[inline(always)]
+            fn apply_actions(&self, s: &mut State, mv: Move) #returns {
+                let mover = s.mover;
+                #declare_again
+                #moves_arms
+                #result
+            }
+
+            /// Applies a move: its actions and consequences, the end rules,
+            /// the limits, then the next mover (Ludii's `Game.apply`).
+            #[allow(unused_variables)]
+            #[inline(always)]
+            fn apply_move(&self, s: &mut State, mv: Move) {
+                let mover = s.mover;
+                #bind self.apply_actions(s, mv);
+                #rest_of_apply
+            }
+        }
+    };
+    let move_to_fn = if g.uses_move_to {
+        let add = has_add.then(|| quote!(Move::Add { site, .. } => site,));
+        let piece = has_piece.then(|| quote!(Move::Piece { to, .. } => to,));
+        let merged = has_merged.then(|| quote!(Move::Effect { to, .. } => to,));
+        let swap = has_swap.then(|| quote!(Move::Swap => NO_SITE,));
+        quote! {
+            /// The site a move goes to (Ludii's `toNonDecision`), `NO_SITE` for none.
+            #[inline(always)]
+            const fn move_to(mv: Move) -> u16 {
+                match mv {
+                    #add #piece #merged
+                    Move::Pass => NO_SITE,
+                    #swap
+                }
+            }
+        }
+    } else {
+        quote!()
+    };
     quote! {
         use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
         #[allow(unused_imports)]
@@ -877,42 +985,9 @@ pub fn module<'m>(
 
             #probe
 
-            /// Applies a move: its actions and consequences, the end rules,
-            /// the limits, then the next mover (Ludii's `Game.apply`).
-            #[allow(unused_variables, unused_mut, unreachable_patterns)]
-            #[inline(always)]
-            fn apply_move(&self, s: &mut State, mv: Move) {
-                let mover = s.mover;
-                #declare_again
-                match mv {
-                    #add_arm
-                    #piece_arm
-                    #merged_arm
-                    Move::Pass => {
-                        #stalemate
-                        s.last_to = NO_SITE;
-                        s.last_from = NO_SITE;
-                        s.last_to_after = NO_SITE;
-                        s.recent.record(mover, true);
-                        s.moves += 1;
-                    }
-                    #swap_arm
-                }
-                #clear_stalemate
-                #keep_again
-                #snapshot_active
-                self.end(s, mover, mv == Move::Pass);
-                #limits
-                // Phases advance before the mover becomes `Prev`, as in
-                // `Game.applyInternal`.
-                if s.results.is_over() {
-                    s.prev = mover;
-                    return;
-                }
-                #advance_call
-                s.prev = mover;
-                #pass_turn
-            }
+            #apply_fns
+
+            #move_to_fn
 
             /// The end rules after `mover`'s move, then the all-pass draw.
             #[allow(unused_variables)]
@@ -1057,4 +1132,24 @@ fn end_rules(g: &mut Gen, rules: &[EndRule], prefix: &str) -> Vec<TokenStream> {
             quote!(if !s.results.is_over() { self.#method(s, mover); })
         })
         .collect()
+}
+
+/// A playout body running the runtime's `driver` with the thread's move
+/// buffer.
+fn buffered_playout(rt: &TokenStream, driver: TokenStream) -> TokenStream {
+    quote!({
+        std::thread_local! {
+            /// The move buffer playouts reuse: it grows to the largest
+            /// branching factor once per thread, then never allocates.
+            static MOVES: std::cell::RefCell<MoveBuffer<Move>> =
+                std::cell::RefCell::new(MoveBuffer::with_capacity(256));
+        }
+        // Taken out and put back rather than borrowed in a closure: a
+        // closure would be a function of its own, compiled without
+        // the bit instructions of the playout that runs it.
+        let mut buffer = MOVES.take();
+        let result = #rt::#driver(self, s, rng, &mut buffer);
+        MOVES.set(buffer);
+        result
+    })
 }

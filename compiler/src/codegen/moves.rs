@@ -45,12 +45,10 @@ impl Gen<'_> {
             Moves::Pass { .. } => emit(quote!(Move::Pass)),
             Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
             Moves::Die { .. } => unreachable!("refused by features: dice"),
-            Moves::Do { .. }
-            | Moves::ForPlayer { .. }
-            | Moves::Promote(_)
-            | Moves::MaxMoves(_)
-            | Moves::Select(_) => {
-                unreachable!("refused by features: do, forEach Piece WHO, move Promote, select")
+            Moves::Do { prior, after } => self.do_moves(prior, after, emit),
+            Moves::ForPlayer { who, moves } => self.moves_for(*who, moves, emit),
+            Moves::Promote(_) | Moves::MaxMoves(_) | Moves::Select(_) => {
+                unreachable!("refused by features: move Promote, max Moves, select")
             }
             Moves::ForEachPiece(rules) => {
                 let saved = (self.scope, self.component);
