@@ -3,16 +3,21 @@
 
 mod common;
 
-use std::process::Command;
+use std::process::{Command, Output};
 
-#[test]
-fn bench_json_reports_both_engines_and_the_references() {
-    let out = Command::new(env!("CARGO_BIN_EXE_ludemic"))
-        .args(["bench", "tic-tac-toe", "--seconds", "0.2", "--json"])
+/// Runs `ludemic ARGS` in the repository.
+fn ludemic(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludemic"))
+        .args(args)
         .current_dir(common::root())
         .env("NO_COLOR", "1")
         .output()
-        .expect("the ludemic binary runs");
+        .expect("the ludemic binary runs")
+}
+
+#[test]
+fn bench_json_reports_both_engines_and_the_references() {
+    let out = ludemic(&["bench", "tic-tac-toe", "--seconds", "0.2", "--json"]);
     assert!(
         out.status.success(),
         "{}",
@@ -83,12 +88,62 @@ fn bench_json_reports_both_engines_and_the_references() {
 
 #[test]
 fn bench_rejects_an_unknown_game() {
-    let out = Command::new(env!("CARGO_BIN_EXE_ludemic"))
-        .args(["bench", "no-such-game", "--seconds", "0.01"])
-        .current_dir(common::root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the ludemic binary runs");
+    let out = ludemic(&["bench", "no-such-game", "--seconds", "0.01"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-game"));
+}
+
+#[test]
+fn bench_variants_compares_the_filter_playout_with_the_standard_one_and_ludii() {
+    if common::shared("ludii").is_none() || common::shared("reference").is_none() {
+        return;
+    }
+    let out = ludemic(&[
+        "bench",
+        "--variants",
+        "Dara",
+        "--engine",
+        "interpreter",
+        "--seconds",
+        "0.2",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON array");
+    let row = &report.as_array().expect("an array")[0];
+    assert_eq!(row["game"], "Dara");
+    assert_eq!(row["options"], serde_json::json!(["Rules/Basic"]));
+    assert_eq!(
+        row["ludii_optimised_playouts_per_sec"].as_f64(),
+        Some(1224.3)
+    );
+    assert_eq!(row["ludii_standard_playouts_per_sec"].as_f64(), Some(257.3));
+    assert_eq!(row["compiled"]["missing"], "not asked");
+    let interp = &row["interpreter"];
+    assert_eq!(interp["variant"], "filter");
+    let (opt, std) = (
+        interp["optimised_playouts_per_sec"].as_f64().unwrap(),
+        interp["standard_playouts_per_sec"].as_f64().unwrap(),
+    );
+    let speedup = interp["speedup"].as_f64().unwrap();
+    assert!(opt > 0.0 && std > 0.0 && (speedup - opt / std).abs() <= 1e-9 * speedup);
+    // Both playouts play Dara: about 158 moves (Ludii: 158.6), P1 and P2 only.
+    for which in ["optimised", "standard"] {
+        let mean = interp[which]["mean_moves"].as_f64().unwrap();
+        assert!((60.0..400.0).contains(&mean), "{which}: {mean}");
+    }
+}
+
+#[test]
+fn bench_variants_rejects_a_game_ludii_s_baseline_lacks() {
+    if common::shared("reference").is_none() {
+        return;
+    }
+    let out = ludemic(&["bench", "--variants", "No Such Game", "--seconds", "0.01"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("No Such Game"));
 }

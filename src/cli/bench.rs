@@ -12,7 +12,7 @@ use ludemic_compiler::interp::Interpreter;
 use ludemic_runtime::{Game, PlayoutStats, Xoshiro256PlusPlus};
 use serde_json::json;
 
-use super::LibraryArgs;
+use super::{Engine, LibraryArgs};
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -29,6 +29,21 @@ pub struct BenchArgs {
     /// Print one JSON array instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Compare each game's optimised playout (add-to-empty, Filter, ...) with
+    /// the standard playout in the same engine, next to Ludii's own two
+    /// figures. GAMES are then games of `shared/reference/ludii-baseline.md`
+    /// (names such as "Chess" or paths under Ludii's `lud/`), played from
+    /// Ludii's own files with that table's options; by default every game
+    /// Ludii plays with a custom playout. The compiled engine builds each game
+    /// natively twice (cached).
+    #[arg(long)]
+    pub variants: bool,
+    /// With --variants: only this engine.
+    #[arg(long, value_enum, requires = "variants")]
+    pub engine: Option<Engine>,
+    /// With --variants: define libraries [default: Ludii's, beside the repository].
+    #[command(flatten)]
+    pub library: LibraryArgs,
 }
 
 /// What each bundled game is compared with. `ludii` is the game's row in
@@ -79,18 +94,19 @@ fn reference(stem: &str) -> Option<&'static Reference> {
 }
 
 /// Where the reference measurements live: `shared/reference` beside the repository.
-fn reference_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference")
+pub(super) fn reference_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference");
+    dir.canonicalize().unwrap_or(dir)
 }
 
 /// Playouts measured on one engine.
-struct Measurement {
-    stats: PlayoutStats,
-    seconds: f64,
+pub(super) struct Measurement {
+    pub(super) stats: PlayoutStats,
+    pub(super) seconds: f64,
 }
 
 impl Measurement {
-    fn per_sec(&self) -> f64 {
+    pub(super) fn per_sec(&self) -> f64 {
         self.stats.playouts as f64 / self.seconds
     }
 }
@@ -113,9 +129,12 @@ pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
             args.seconds
         );
     }
+    if args.variants {
+        return super::variants::run(args);
+    }
     let stems = resolve_games(&args.games)?;
     let refs = ReferenceTables::read(&reference_dir());
-    let defs = LibraryArgs { defs: Vec::new() }.dirs();
+    let defs = args.library.dirs();
     let progress = !args.json && std::io::stderr().is_terminal();
 
     let mut rows = Vec::new();
@@ -226,7 +245,7 @@ impl ludemic_generated::Visitor for Timed {
 
 /// Random playouts from the initial state for about `seconds`, in batches so
 /// the clock is read rarely; one generator seeded with `seed` runs through all.
-fn timed_playouts<G: Game>(game: &G, seconds: f64, seed: u64) -> Measurement {
+pub(super) fn timed_playouts<G: Game>(game: &G, seconds: f64, seed: u64) -> Measurement {
     let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
     let mut stats = PlayoutStats::new(game.num_players());
     let initial = game.initial_state();
@@ -343,7 +362,19 @@ fn print_table(rows: &[Row], args: &BenchArgs, refs: &ReferenceTables) {
             }),
         ]);
     }
-    let widths: Vec<usize> = (0..header.len())
+    print_aligned(&lines);
+    println!(
+        "Ludii: default (optimised) playouts, {}; RBG: rbg2cpp's best loop, {}; ×: our compiled speed over theirs",
+        refs.ludii_source(),
+        refs.rbg_source()
+    );
+}
+
+/// Prints rows of cells in columns: the first left-aligned, the others
+/// right-aligned, a rule under the first row.
+pub(super) fn print_aligned(lines: &[Vec<String>]) {
+    let columns = lines.first().map_or(0, Vec::len);
+    let widths: Vec<usize> = (0..columns)
         .map(|c| {
             lines
                 .iter()
@@ -372,18 +403,13 @@ fn print_table(rows: &[Row], args: &BenchArgs, refs: &ReferenceTables) {
             println!("{}", "-".repeat(total));
         }
     }
-    println!(
-        "Ludii: default (optimised) playouts, {}; RBG: rbg2cpp's best loop, {}; ×: our compiled speed over theirs",
-        refs.ludii_source(),
-        refs.rbg_source()
-    );
 }
 
-fn dash() -> String {
+pub(super) fn dash() -> String {
     "–".to_owned()
 }
 
-fn times(x: Option<f64>) -> String {
+pub(super) fn times(x: Option<f64>) -> String {
     match x {
         None => dash(),
         Some(x) if x >= 100.0 => format!("{x:.0}×"),
@@ -393,7 +419,7 @@ fn times(x: Option<f64>) -> String {
 }
 
 /// A rate with thousands separators (one decimal below 100).
-fn rate(x: f64) -> String {
+pub(super) fn rate(x: f64) -> String {
     if x < 100.0 {
         return format!("{x:.1}");
     }
@@ -502,13 +528,13 @@ fn rbg_figure(tables: &[Table], game: &str) -> Option<RbgFigure> {
 
 /// A markdown table: its header cells and its data rows.
 #[derive(Debug)]
-struct Table {
+pub(super) struct Table {
     header: Vec<String>,
-    rows: Vec<Vec<String>>,
+    pub(super) rows: Vec<Vec<String>>,
 }
 
 impl Table {
-    fn column(&self, pred: impl Fn(&str) -> bool) -> Option<usize> {
+    pub(super) fn column(&self, pred: impl Fn(&str) -> bool) -> Option<usize> {
         self.header.iter().position(|h| pred(h))
     }
 
@@ -521,7 +547,7 @@ impl Table {
 }
 
 /// Every table of a markdown text (a header line, a `|---|` line, then rows).
-fn tables(text: &str) -> Vec<Table> {
+pub(super) fn tables(text: &str) -> Vec<Table> {
     let mut out = Vec::new();
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
     let mut i = 0;
@@ -550,7 +576,7 @@ fn cells(line: &str) -> Vec<String> {
 }
 
 /// The number a cell starts with (`1,988,240 [..]`, `107720.1`), if any.
-fn number(cell: &str) -> Option<f64> {
+pub(super) fn number(cell: &str) -> Option<f64> {
     let text: String = cell
         .chars()
         .take_while(|c| c.is_ascii_digit() || matches!(c, ',' | '.'))

@@ -8,6 +8,7 @@ mod generate;
 mod native;
 mod playout;
 mod survey;
+mod variants;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -178,7 +178,7 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
 
 /// The code generator's switches with every playout variant off: each
 /// step lists the legal moves (Ludii's standard playout).
-fn standard_switches() -> Switches {
+pub(super) fn standard_switches() -> Switches {
     Switches {
         add_to_empty: false,
         filter: false,
