@@ -564,9 +564,11 @@ impl Check {
     fn int(&mut self, n: &IntExpr, at_end: bool) {
         match n {
             IntExpr::Const(_) | IntExpr::CountMoves | IntExpr::Player(_) => {}
-            IntExpr::Who(x) | IntExpr::Row(x) | IntExpr::Column(x) | IntExpr::Site(x) => {
-                self.site(x)
-            }
+            IntExpr::Who(x)
+            | IntExpr::What(x)
+            | IntExpr::Row(x)
+            | IntExpr::Column(x)
+            | IntExpr::Site(x) => self.site(x),
             IntExpr::CountSites(r) => self.region(r),
             IntExpr::CountGroups(_, c) => self.cond(c, at_end),
             IntExpr::Add(a, b) | IntExpr::Sub(a, b) | IntExpr::Div(a, b) => {
@@ -580,7 +582,6 @@ impl Check {
             IntExpr::StackSize(x) => self.site(x),
             IntExpr::CountPieces(pieces) => self.pieces(pieces),
             IntExpr::CountAt(_) => self.refuse("`(count at:...)`"),
-            IntExpr::What(_) => self.refuse("`(what at:...)`"),
             IntExpr::ComponentOf { .. } => {}
             IntExpr::Counter => self.refuse("`(counter)`"),
             IntExpr::Pending => self.refuse("`(value Pending)`"),

@@ -186,8 +186,9 @@ impl Gen<'_> {
                 });
                 quote!((match #p { #(#arms)* _ => 0i64 }))
             }
-            IntExpr::What(_) | IntExpr::Counter => {
-                unreachable!("refused by features: components as numbers")
+            IntExpr::Counter => unreachable!("refused by features: (counter)"),
+            IntExpr::What(x) => {
+                self.of_site(x, quote!(0), |x| quote!((s.what[#x as usize] as i64)))
             }
             IntExpr::Pending | IntExpr::Ahead { .. } => {
                 unreachable!("refused by features: (value Pending), (ahead ...)")
