@@ -103,34 +103,32 @@ fn castling_moves_the_rook_too_and_only_once() {
     );
 }
 
+/// The white king's first moves in the castling position with a black rook on `square`.
+fn king_moves_with_rook_on(square: &str) -> Option<Vec<String>> {
+    let g = chess_from(&format!(r#"{CASTLING} (place "Rook2" coord:"{square}")"#))?;
+    Some(king_moves(&g, &g.initial_state()))
+}
+
 #[test]
 fn the_king_does_not_castle_through_or_into_an_attacked_square() {
     // A black rook on F8 attacks F1, which the short castling crosses;
     // the long one is still allowed.
-    let Some(g) = chess_from(&format!(r#"{CASTLING} (place "Rook2" coord:"F8")"#)) else {
+    let Some(moves) = king_moves_with_rook_on("F8") else {
         return;
     };
-    let s = g.initial_state();
-    assert_eq!(king_moves(&g, &s), ["4>11", "4>12", "4>2", "4>3"]);
+    assert_eq!(moves, ["4>11", "4>12", "4>2", "4>3"]);
     // A black rook on G8 attacks G1, where the short castling ends.
-    let Some(g) = chess_from(&format!(r#"{CASTLING} (place "Rook2" coord:"G8")"#)) else {
-        return;
-    };
-    let s = g.initial_state();
-    assert_eq!(
-        king_moves(&g, &s),
-        ["4>11", "4>12", "4>13", "4>2", "4>3", "4>5"]
-    );
+    let moves = king_moves_with_rook_on("G8").expect("as above");
+    assert_eq!(moves, ["4>11", "4>12", "4>13", "4>2", "4>3", "4>5"]);
 }
 
 #[test]
 fn the_king_does_not_castle_out_of_check() {
     // A black rook on E8 gives check along the E file.
-    let Some(g) = chess_from(&format!(r#"{CASTLING} (place "Rook2" coord:"E8")"#)) else {
+    let Some(moves) = king_moves_with_rook_on("E8") else {
         return;
     };
-    let s = g.initial_state();
-    assert_eq!(king_moves(&g, &s), ["4>11", "4>13", "4>3", "4>5"]);
+    assert_eq!(moves, ["4>11", "4>13", "4>3", "4>5"]);
 }
 
 #[test]
