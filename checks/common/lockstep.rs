@@ -24,8 +24,11 @@ pub fn lockstep<C: Game, I: Game>(
     let (mut cs, mut is) = (compiled.initial_state(), interp.initial_state());
     for step in 0.. {
         let status = compiled.status(&cs);
-        if status != interp.status(&is) {
-            return Err(format!("seed {seed} step {step}: status differs"));
+        let other = interp.status(&is);
+        if status != other {
+            return Err(format!(
+                "seed {seed} step {step}: status differs (compiled {status:?}, interpreter {other:?})"
+            ));
         }
         if matches!(status, Status::Over(_)) || *budget == 0 {
             break;
@@ -36,9 +39,15 @@ pub fn lockstep<C: Game, I: Game>(
         if keys(compiled, &cb) != keys(interp, &ib) {
             return Err(format!("seed {seed} step {step}: legal moves differ"));
         }
-        let key = compiled.move_key(cb[rng.index(cb.len())]);
-        let cm = *cb.iter().find(|&&m| compiled.move_key(m) == key).unwrap();
-        let im = *ib.iter().find(|&&m| interp.move_key(m) == key).unwrap();
+        // Moves with one key (promotions) are told apart by what they promote to.
+        let cm = cb[rng.index(cb.len())];
+        let (key, what) = (compiled.move_key(cm), compiled.promoted_to(cm));
+        let im = *ib
+            .iter()
+            .find(|&&m| interp.move_key(m) == key && interp.promoted_to(m) == what)
+            .ok_or_else(|| {
+                format!("seed {seed} step {step}: no move {key} promoting to {what:?}")
+            })?;
         compiled.apply(&mut cs, cm);
         interp.apply(&mut is, im);
     }

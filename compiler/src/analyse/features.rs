@@ -68,6 +68,7 @@ pub fn features(model: &GameModel) -> Features {
         piece_move_effects: false,
         reads_pieces: false,
         threatens: false,
+        promotes: false,
     };
     let mut stack_capacity = 1;
     if model.stacking {
@@ -138,6 +139,9 @@ pub fn features(model: &GameModel) -> Features {
     if check.threatens && model.phases.iter().any(|p| mentions_next(&p.play)) {
         check.refuse("`(is Threatened ...)` where the play rules read `Next`");
     }
+    if model.stacking && check.promotes {
+        check.refuse("promotions in a stacking game");
+    }
     if model.stacking && check.max_state.is_some() {
         check.refuse("piece states in a stacking game");
     }
@@ -189,6 +193,8 @@ struct Check {
     reads_pieces: bool,
     /// Some condition is `(is Threatened ...)`.
     threatens: bool,
+    /// Some rule promotes a piece.
+    promotes: bool,
 }
 
 impl Check {
@@ -266,7 +272,7 @@ impl Check {
                 self.two_players("`(forEach Piece WHO)` of another player");
                 self.moves(moves, in_piece);
             }
-            Moves::Promote(_) => self.refuse("`(move Promote ...)`"),
+            Moves::Promote(p) => self.promote(p),
             Moves::MaxMoves(_) => self.refuse("`(max Moves ...)`"),
             Moves::Select(_) => self.refuse("`(move Select ...)`"),
             Moves::ForEachPiece(rules) => {
@@ -382,10 +388,24 @@ impl Check {
         }
     }
 
+    /// A promotion, where the piece that just moved stands: Ludii gives a
+    /// piece promoted on an empty site no owner, which the generated state
+    /// (owners by component) cannot hold.
+    fn promote(&mut self, p: &crate::ir::Promote) {
+        if !matches!(p.site, SiteExpr::LastTo | SiteExpr::To) {
+            self.refuse("a promotion elsewhere than at `(last To)` or `(to)`");
+        }
+        self.promotes = true;
+        self.site(&p.site);
+        if let Some(e) = &p.then {
+            self.effect(e);
+        }
+    }
+
     fn effect(&mut self, e: &Effect) {
         match e {
             Effect::MoveAgain => self.move_again = true,
-            Effect::Promote(_) => self.refuse("`(promote ...)`"),
+            Effect::Promote(p) => self.promote(p),
             Effect::SetState { .. } => self.refuse("`(set State ...)`"),
             Effect::SetCounter(_) => self.refuse("`(set Counter ...)`"),
             Effect::SetPending(_) => self.refuse("`(set Pending ...)`"),
@@ -633,9 +653,9 @@ impl Check {
             Region::Hand(_) => self.refuse("`(sites Hand ...)`"),
             Region::ToClear => self.refuse("`(sites ToClear)`"),
             Region::Around(_) => self.refuse("`(sites Around ...)`"),
-            Region::PerPlayer { .. } => self.refuse("`(sites WHO \"Name\")`"),
+            Region::PerPlayer { .. } => {}
             Region::If(..) => self.refuse("`(if C A B)` over regions"),
-            Region::Start(_) => self.refuse("`(sites Start ...)`"),
+            Region::Start(component) => self.int(component, false),
             Region::Pending => self.refuse("`(sites Pending)`"),
         }
     }

@@ -23,6 +23,8 @@ pub(super) enum RuleKind<'m> {
     Piece(&'m PieceMove),
     /// `(append EFFECT)`: the effect's actions merged into one move.
     Merged(&'m Effect),
+    /// `(move Promote ...)`: the piece on the move's site replaced.
+    Promote,
 }
 
 /// Every move rule of `moves`, with the consequences around it.
@@ -92,8 +94,13 @@ pub(super) fn collect_rules<'m>(
             collect_in_cond(after, out);
         }
         Moves::ForPlayer { moves, .. } => collect_rules(moves, outer, out),
-        Moves::Promote(_) | Moves::MaxMoves(_) | Moves::Select(_) => {
-            unreachable!("refused by features: move Promote, max Moves, select")
+        Moves::Promote(p) => out.push(RuleApply {
+            rule: p.rule,
+            kind: RuleKind::Promote,
+            thens: thens(&p.then),
+        }),
+        Moves::MaxMoves(_) | Moves::Select(_) => {
+            unreachable!("refused by features: max Moves, select")
         }
         Moves::ForEachPiece(rules) => {
             for r in rules {
@@ -130,11 +137,9 @@ impl Gen<'_> {
     pub(super) fn effect(&mut self, e: &Effect) -> TokenStream {
         match e {
             Effect::MoveAgain => quote!(again = true;),
-            Effect::Promote(_)
-            | Effect::SetState { .. }
-            | Effect::SetCounter(_)
-            | Effect::SetPending(_) => {
-                unreachable!("refused by features: promote, set State, set Counter, set Pending")
+            Effect::Promote(p) => self.promote_effect(p),
+            Effect::SetState { .. } | Effect::SetCounter(_) | Effect::SetPending(_) => {
+                unreachable!("refused by features: set State, set Counter, set Pending")
             }
             Effect::If {
                 condition,
@@ -258,6 +263,11 @@ impl Gen<'_> {
                 }
             }
             RuleKind::Piece(m) => self.piece_action(m),
+            RuleKind::Promote => quote! {
+                Self::promote(s, to, what);
+                s.last_to = to;
+                s.last_from = to;
+            },
             RuleKind::Merged(effect) => {
                 // Ludii's merged move binds `(site)` and `(to)`, no `(from)`;
                 // it is named by the site of its first action.

@@ -371,13 +371,29 @@ impl Gen<'_> {
                 quote!(Self::is_triggered(s, #p))
             }
             Cond::NoMoves(PlayerRef::Next) => {
-                // Ludii computes Next's moves, as if it were to move now.
+                // Ludii computes Next's moves, as if it were to move now,
+                // with the mover as `Prev`: where the play rules ask
+                // `(is Prev ...)` ("SameTurn"), on a copy that says so.
                 self.needs_probe = true;
                 let p = self.player(PlayerRef::Next);
-                if self.model.swap {
-                    quote!(!(self.swap_allowed(s) || self.any_moves(s, #p)))
+                let reads_prev = self
+                    .model
+                    .phases
+                    .iter()
+                    .any(|phase| format!("{:?}", phase.play).contains("IsPrev"));
+                let any = if reads_prev {
+                    quote!({
+                        let mut as_next = *s;
+                        as_next.prev = mover;
+                        self.any_moves(&as_next, #p)
+                    })
                 } else {
-                    quote!(!self.any_moves(s, #p))
+                    quote!(self.any_moves(s, #p))
+                };
+                if self.model.swap {
+                    quote!(!(self.swap_allowed(s) || #any))
+                } else {
+                    quote!(!#any)
                 }
             }
             Cond::NoPieces(pieces) => {
@@ -479,13 +495,34 @@ impl Gen<'_> {
             Region::Empty => quote!(ALL.minus(s.occupied)),
             Region::Hand(_) => unreachable!("refused by features: hands"),
             Region::ToClear => unreachable!("refused by features: (sites ToClear)"),
-            Region::Start(_) | Region::Pending => {
-                unreachable!("refused by features: (sites Start ...), (sites Pending)")
+            Region::Pending => unreachable!("refused by features: (sites Pending)"),
+            Region::Start(component) => {
+                let sets: Vec<Vec<u16>> = crate::interp::Interpreter::new(self.model.clone())
+                    .start_sites()
+                    .to_vec();
+                let table = self.tables.board_list(
+                    "START_SITES",
+                    "The sites each component (index: `what`) occupies once the start rules are applied (`(sites Start ...)`).",
+                    &sets,
+                );
+                let c = self.int(component);
+                quote!(usize::try_from(#c).ok().and_then(|c| #table.get(c)).copied().unwrap_or(Board::EMPTY))
             }
             Region::Around(_) => unreachable!("refused by features: (sites Around ...)"),
-            Region::PerPlayer { .. } | Region::If(..) => {
-                unreachable!("refused by features: per-player and conditional regions")
+            Region::PerPlayer { who, sites } => {
+                let n = self.model.num_players as usize;
+                let sets: Vec<Vec<u16>> = (0..=n)
+                    .map(|p| sites.get(p).cloned().unwrap_or_default())
+                    .collect();
+                let table = self.tables.numbered_board_list(
+                    "NAMED_REGION",
+                    "The sites of a named region each player owns (`(sites WHO \"Name\")`; index 0: nobody).",
+                    &sets,
+                );
+                let p = self.player(*who);
+                quote!(#table[#p as usize])
             }
+            Region::If(..) => unreachable!("refused by features: conditional regions"),
             Region::Static(sites) => {
                 let b = self.tables.bits(sites.iter().copied());
                 quote!(#b)

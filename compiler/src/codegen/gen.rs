@@ -46,6 +46,8 @@ pub(super) struct Gen<'m> {
     pub(super) uses_actions: bool,
     /// Some helper asks where a move goes: `move_to` is emitted.
     pub(super) uses_move_to: bool,
+    /// Some consequence promotes a piece (the module needs `promote`).
+    pub(super) uses_promote: bool,
     /// What the analyses decided: the generator follows it.
     pub(super) analysis: &'m Analysis<'m>,
 }
@@ -68,6 +70,7 @@ impl<'m> Gen<'m> {
             threat_probe: false,
             uses_actions: false,
             uses_move_to: false,
+            uses_promote: false,
             analysis,
         }
     }

@@ -27,6 +27,7 @@ mod lines;
 mod merged;
 mod module;
 mod moves;
+mod promote;
 mod requirements;
 mod sets;
 mod sitewise;

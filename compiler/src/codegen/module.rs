@@ -397,12 +397,14 @@ pub fn module<'m>(
     let mut place_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     let mut piece_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     let mut merged_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
+    let mut promote_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     for r in &rules {
         let code = g.apply_rule(r);
         let groups = match r.kind {
             effects::RuleKind::Place(_) => &mut place_groups,
             effects::RuleKind::Piece(_) => &mut piece_groups,
             effects::RuleKind::Merged(_) => &mut merged_groups,
+            effects::RuleKind::Promote => &mut promote_groups,
         };
         let key = code.to_string();
         match groups.iter_mut().find(|(k, _, _)| *k == key) {
@@ -421,6 +423,19 @@ pub fn module<'m>(
     };
     let (place_arms, piece_arms) = (arms(place_groups), arms(piece_groups));
     let merged_arms = arms(merged_groups);
+    let promote_arms = arms(promote_groups);
+    let has_promote = !promote_arms.is_empty();
+    let super::promote::Parts {
+        variant: promote_variant,
+        arm: promote_arm,
+        key: promote_key,
+        promoted_to: promoted_to_fn,
+        move_to: promote_move_to,
+    } = if has_promote {
+        super::promote::parts(&promote_arms)
+    } else {
+        super::promote::Parts::default()
+    };
     let has_merged = !merged_arms.is_empty();
     let merged_arm = if !has_merged {
         quote!()
@@ -721,11 +736,17 @@ pub fn module<'m>(
         model.board_text
     );
 
+    let promote_helper = if has_promote || g.uses_promote {
+        super::promote::helper()
+    } else {
+        quote!()
+    };
     let moves_arms = quote! {
         match mv {
             #add_arm
             #piece_arm
             #merged_arm
+            #promote_arm
             Move::Pass => {
                 #stalemate
                 s.last_to = NO_SITE;
@@ -801,12 +822,13 @@ pub fn module<'m>(
         let piece = has_piece.then(|| quote!(Move::Piece { to, .. } => to,));
         let merged = has_merged.then(|| quote!(Move::Effect { to, .. } => to,));
         let swap = has_swap.then(|| quote!(Move::Swap => NO_SITE,));
+        let promote = promote_move_to;
         quote! {
             /// The site a move goes to (Ludii's `toNonDecision`), `NO_SITE` for none.
             #[inline(always)]
             const fn move_to(mv: Move) -> u16 {
                 match mv {
-                    #add #piece #merged
+                    #add #piece #merged #promote
                     Move::Pass => NO_SITE,
                     #swap
                 }
@@ -850,6 +872,7 @@ pub fn module<'m>(
         pub enum Move {
             #add_variant
             #piece_variant
+            #promote_variant
             #effect_variant
             /// A pass (forced when there is no other move).
             Pass,
@@ -903,6 +926,8 @@ pub fn module<'m>(
 
         #[allow(clippy::collapsible_if, clippy::nonminimal_bool, clippy::manual_range_patterns)]
         impl #ty {
+            #promote_helper
+
             /// Puts component `what` on `site`, replacing whatever stands there.
             #[inline(always)]
             fn put(s: &mut State, site: u16, what: u8) {
@@ -1075,11 +1100,14 @@ pub fn module<'m>(
 
             fn moves_played(&self, s: &State) -> u32 { s.moves }
 
+            #promoted_to_fn
+
             fn move_key(&self, mv: Move) -> MoveKey {
                 match mv {
                     #add_key
                     #effect_key
                     #piece_key
+                    #promote_key
                     Move::Pass => MoveKey::PASS,
                     #swap_key
                 }

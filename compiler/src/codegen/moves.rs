@@ -47,8 +47,9 @@ impl Gen<'_> {
             Moves::Die { .. } => unreachable!("refused by features: dice"),
             Moves::Do { prior, after } => self.do_moves(prior, after, emit),
             Moves::ForPlayer { who, moves } => self.moves_for(*who, moves, emit),
-            Moves::Promote(_) | Moves::MaxMoves(_) | Moves::Select(_) => {
-                unreachable!("refused by features: move Promote, max Moves, select")
+            Moves::Promote(p) => self.promote_moves(p, emit),
+            Moves::MaxMoves(_) | Moves::Select(_) => {
+                unreachable!("refused by features: max Moves, select")
             }
             Moves::ForEachPiece(rules) => {
                 let saved = (self.scope, self.component);

@@ -24,6 +24,8 @@ pub struct Tables<'b> {
     step_lists: BTreeMap<AbsoluteDirection, Ident>,
     line_rays: BTreeMap<AbsoluteDirection, (Ident, usize)>,
     constants: std::collections::BTreeSet<String>,
+    /// Board lists named by a prefix and a number, by content.
+    numbered_lists: Vec<(String, Vec<Vec<u16>>, Ident)>,
 }
 
 impl<'b> Tables<'b> {
@@ -36,6 +38,7 @@ impl<'b> Tables<'b> {
             step_lists: BTreeMap::new(),
             line_rays: BTreeMap::new(),
             constants: Default::default(),
+            numbered_lists: Vec::new(),
         }
     }
 
@@ -465,6 +468,28 @@ impl Tables<'_> {
             #[doc = #doc]
             static #id: [Board; #len] = [#(#rows),*];
         });
+        id
+    }
+
+    /// As [`Tables::board_list`] for lists the model does not name (each
+    /// player's sites of one named region): `PREFIX_0`, `PREFIX_1`, ... one
+    /// per distinct content.
+    pub fn numbered_board_list(&mut self, prefix: &str, doc: &str, sets: &[Vec<u16>]) -> Ident {
+        if let Some((_, _, id)) = self
+            .numbered_lists
+            .iter()
+            .find(|(p, s, _)| p == prefix && s.as_slice() == sets)
+        {
+            return id.clone();
+        }
+        let k = self
+            .numbered_lists
+            .iter()
+            .filter(|(p, ..)| p == prefix)
+            .count();
+        let id = self.board_list(&format!("{prefix}_{k}"), doc, sets);
+        self.numbered_lists
+            .push((prefix.to_owned(), sets.to_vec(), id.clone()));
         id
     }
 

@@ -129,6 +129,12 @@ impl Interpreter {
         interp
     }
 
+    /// The board sites each component (index: `what`, 0 for empty)
+    /// occupies once the start rules are applied (`(sites Start ...)`).
+    pub fn start_sites(&self) -> &[Vec<Site>] {
+        &self.start_sites
+    }
+
     /// Turns the optimised playout variants off: every playout step lists
     /// the legal moves (Ludii's standard playout), for comparing the two.
     pub fn standard_playouts(mut self) -> Self {
