@@ -86,6 +86,9 @@ pub fn features(model: &GameModel) -> Features {
     if model.dice.is_some() {
         check.refuse("dice (chance)");
     }
+    if model.no_repeat.is_some() {
+        check.refuse("`(meta (no Repeat ...))` (the history of states)");
+    }
     if !model.hands.is_empty() {
         check.refuse("hands (containers beside the board)");
     }
@@ -454,6 +457,7 @@ impl Check {
             Effect::SetVar { .. } => self.refuse("`(set Var ...)`"),
             Effect::SetPlayerValue { .. } => self.refuse("`(set Value WHO N)`"),
             Effect::MoveCount { .. } => self.refuse("`(fromTo ... count:N)`"),
+            Effect::Enclose(_) => self.refuse("`(enclose ...)`"),
         }
     }
 
@@ -594,6 +598,8 @@ impl Check {
             IntExpr::PlayerValue(_) => self.refuse("`(value Player ...)`"),
             IntExpr::If { .. } => self.refuse("`(if C A B)` as a number"),
             IntExpr::MapEntry { .. } => self.refuse("`(mapEntry ...)`"),
+            IntExpr::CountLiberties { .. } => self.refuse("`(count Liberties ...)`"),
+            IntExpr::SizeTerritory { .. } => self.refuse("`(size Territory ...)`"),
         }
     }
 

@@ -482,6 +482,7 @@ impl Interpreter {
                 }
                 false
             }
+            Effect::Enclose(e) => self.run_enclose(state, ctx, e),
             Effect::Custodial(c) => {
                 // Every flanked line is found before any effect is applied, as
                 // Ludii evaluates the whole consequence first.
@@ -710,6 +711,7 @@ impl Interpreter {
             Effect::AllCombinations(a, b) => {
                 self.effect_yields(state, mover, ctx, a) * self.effect_yields(state, mover, ctx, b)
             }
+            Effect::Enclose(e) => usize::from(!self.enclosed_groups(state, ctx, e).is_empty()),
             Effect::Custodial(c) => self
                 .custodial_targets(state, mover, ctx, c)
                 .into_iter()

@@ -2,8 +2,8 @@
 
 use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::{
-    Add, Cond, Custodial, Effect, IntExpr, Moves, PieceMove, PieceRef, PieceRules, PlayerRef,
-    Reach, Shoot, SiteExpr, Walk,
+    Add, Cond, Custodial, Effect, Enclose, IntExpr, Moves, PieceMove, PieceRef, PieceRules,
+    PlayerRef, Reach, Shoot, SiteExpr, Walk,
 };
 use crate::syntax::{Node, NodeKind};
 
@@ -984,6 +984,7 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
             })
         }
         Some("custodial") => custodial(cx, node),
+        Some("enclose") => enclose(cx, node),
         Some("sow") => super::sow::sow(cx, node),
         Some("set") if matches!(Cx::ludeme_name(node).as_str(), "set Var" | "set Value") => {
             super::vars::effect(cx, node)
@@ -1275,6 +1276,72 @@ fn custodial(cx: &Cx, node: &Node) -> Result<Effect> {
         apply,
         then,
     })))
+}
+
+/// `(enclose [(from S)] [DIRS] [(between if:C (apply E))] [(then E)])`
+/// (Ludii's `Enclose`). A site type, `numException:` and a `between`
+/// condition that may hold on empty sites (Ludii then asks for a single
+/// enclosing group) are refused.
+fn enclose(cx: &Cx, node: &Node) -> Result<Effect> {
+    let mut args = Args::new(node, "enclose", 0);
+    if args.atom_among(&["Cell", "Vertex", "Edge"]).is_some() {
+        return Err(args.error(
+            cx,
+            ErrorKind::Unsupported,
+            "unsupported site type of `(enclose ...)`",
+        ));
+    }
+    let from = match args.form_with_head("from") {
+        Some(f) => from_site(cx, f)?,
+        None => SiteExpr::LastTo,
+    };
+    let directions = match args.take(directions::is_direction_arg) {
+        Some(d) => directions::directions(cx, d)?,
+        None => vec![crate::ir::AbsoluteDirection::Adjacent],
+    };
+    if let Some(n) = args.labeled("numException") {
+        if n.atom() != Some("0") {
+            return Err(cx.unsupported_in(n, "`numException:` of `(enclose ...)`"));
+        }
+    }
+    let between = args.form_with_head("between");
+    let then = then_of(cx, &mut args)?;
+    args.finish(cx)?;
+    let mut between_if = Cond::Enemy(IntExpr::Who(SiteExpr::Between));
+    let mut apply = Effect::Remove(SiteExpr::Between);
+    if let Some(b) = between {
+        let mut bargs = Args::new(b, "between", 0);
+        if let Some(c) = bargs.labeled("if") {
+            if mentions_empty(c) {
+                return Err(cx.unsupported_in(
+                    c,
+                    "condition of `(enclose ...)` that may hold on empty sites",
+                ));
+            }
+            between_if = conds::cond(cx, c)?;
+        }
+        if let Some(a) = bargs.form_with_head("apply") {
+            apply = apply_arg(cx, a, false)?;
+        }
+        bargs.finish(cx)?;
+    }
+    Ok(Effect::Enclose(Box::new(Enclose {
+        from,
+        directions,
+        between_if,
+        apply,
+        then,
+    })))
+}
+
+/// Whether a condition mentions `(is Empty ...)` or `(sites Empty)`, which
+/// turns on Ludii's `atLeastAnEmpty` in `Enclose` (its `IsEmpty` concept).
+fn mentions_empty(node: &Node) -> bool {
+    let name = Cx::ludeme_name(node);
+    name == "is Empty"
+        || name == "sites Empty"
+        || node.args().iter().any(|a| mentions_empty(&a.value))
+        || matches!(&node.kind, NodeKind::Array(items) if items.iter().any(|a| mentions_empty(&a.value)))
 }
 
 /// `"Name"` or `(id "Name" WHO)` naming a piece to add.
