@@ -175,3 +175,66 @@ fn chess_filter_playouts_match_standard_playouts() {
     let diff = differences(&filter, &standard, 2);
     assert!(diff.is_empty(), "Filter vs standard: {diff:?}");
 }
+
+const GO: &str = "board/space/territory/Go.lud";
+const WEIQI: &str = "board/space/territory/Weiqi.lud";
+
+fn go_9x9() -> Option<Interpreter> {
+    let ludii = common::shared("ludii")?;
+    Some(common::corpus_game(
+        &ludii,
+        GO,
+        &["Board Size/9x9".to_owned()],
+    ))
+}
+
+#[test]
+fn go_takes_the_filter_playout_with_the_repetition_test_and_weiqi_no_repetition() {
+    let Some(go) = go_9x9() else { return };
+    assert!(go.filters());
+    assert!(!go.clone().standard_playouts().filters());
+    let Some(weiqi) = ludii_game(WEIQI) else {
+        return;
+    };
+    assert!(weiqi.filters(), "Weiqi plays the No-Repetition playout");
+    let choices = ludemic_compiler::analyse::select_playouts(weiqi.model());
+    assert_eq!(
+        choices[0].variant,
+        ludemic_compiler::analyse::PlayoutVariant::NoRepetition
+    );
+    let choices = ludemic_compiler::analyse::select_playouts(go.model());
+    assert_eq!(
+        choices[0].variant,
+        ludemic_compiler::analyse::PlayoutVariant::Filter
+    );
+    assert!(
+        choices[0].reason.contains("no Repeat"),
+        "{}",
+        choices[0].reason
+    );
+}
+
+#[test]
+fn go_filter_candidates_that_pass_are_the_legal_moves() {
+    let Some(game) = go_9x9() else { return };
+    let steps = check_steps(&game, 8, 5);
+    assert!(steps > 500, "{steps} steps");
+}
+
+#[test]
+fn weiqi_no_repetition_candidates_that_pass_are_the_legal_moves() {
+    let Some(game) = ludii_game(WEIQI) else {
+        return;
+    };
+    let steps = check_steps(&game, 1, 6);
+    assert!(steps > 100, "{steps} steps");
+}
+
+#[test]
+fn go_filter_playouts_match_standard_playouts() {
+    let Some(game) = go_9x9() else { return };
+    let filter = stats(&game, 400, 31);
+    let standard = stats(&game.clone().standard_playouts(), 400, 32);
+    let diff = differences(&filter, &standard, 2);
+    assert!(diff.is_empty(), "Filter vs standard: {diff:?}");
+}

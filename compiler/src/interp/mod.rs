@@ -83,8 +83,8 @@ pub struct Interpreter {
     /// For each `what` (0 for empty), the board sites it held when the
     /// start rules were done: `(sites Start (piece C))`.
     start_sites: Vec<Vec<Site>>,
-    /// The phases whose playouts are Ludii's Filter playout (see
-    /// [`Interpreter::standard_playouts`]).
+    /// The phases whose playouts are Ludii's Filter or No-Repetition
+    /// playout (see [`Interpreter::standard_playouts`]).
     filter_phases: Vec<bool>,
     /// Whether a round of passes ends the game in a draw (Ludii's
     /// `requiresAllPass`, see `analyse::turns::all_pass_draw`).
@@ -126,9 +126,12 @@ impl Interpreter {
             }
         }
         let orthogonal = model.board.orthogonal_headings();
+        // Ludii's Filter playout, or its No-Repetition playout: both draw
+        // a move before its test and test only the drawn move.
         let filter_phases = crate::analyse::filter::phases(&model)
             .iter()
-            .map(Option::is_some)
+            .zip(crate::analyse::filter::no_repetition_phases(&model))
+            .map(|(shape, no_repetition)| shape.is_some() || no_repetition)
             .collect();
         let all_pass_draw = crate::analyse::turns::all_pass_draw(&model);
         let mut interp = Interpreter {
