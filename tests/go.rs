@@ -202,3 +202,26 @@ fn unsupported_repetition_types_and_enclose_arguments_are_named() {
     .expect_err("numException is refused");
     assert!(err.contains("numException"), "{err}");
 }
+
+#[test]
+fn can_move_enclose_asks_whether_a_move_would_capture() {
+    // NoGo: a placement must leave every group a liberty and capture nothing.
+    let g = game(
+        r#"(game "NoGo5" (players 2)
+          (equipment { (board (square 5) use:Vertex) (piece "Marker" Each) })
+          (rules
+            (play (do (move Add (to (sites Empty)))
+                      ifAfterwards:(and (> (count Liberties Orthogonal) 0)
+                                        (not (can Move (enclose (from (last To)) Orthogonal
+                                          (between if:(is Enemy (who at:(between)))
+                                            (apply (remove (between))))))))))
+            (end (if (no Moves Next) (result Next Loss)))))"#,
+    );
+    // P2 on A1 with P1 on B1: A2 would take it, so it is not legal; the
+    // stone stays where it could be taken.
+    let s = g.position(&[(0, 2), (1, 1)], 1, 2);
+    let legal = keys(&g, &s);
+    assert!(!legal.contains(&"-1>5".to_owned()), "{legal:?}");
+    assert!(legal.contains(&"-1>6".to_owned()));
+    assert_eq!(legal.len(), 22);
+}

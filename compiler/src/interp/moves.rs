@@ -779,6 +779,14 @@ impl Interpreter {
                 };
                 self.first_site(state, mover, &at, &c.apply)
             }
+            Effect::Enclose(e) => {
+                let b = *self.enclosed_groups(state, ctx, e).first()?.first()?;
+                let at = Ctx {
+                    between: Some(b),
+                    ..*ctx
+                };
+                self.first_site(state, mover, &at, &e.apply)
+            }
             Effect::Seq(list) => list
                 .iter()
                 .find_map(|e| self.first_site(state, mover, ctx, e)),

@@ -4,7 +4,8 @@ use crate::board::Relation;
 use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::{
     AbsoluteDirection, Around, Comparison, Cond, ConnectTargets, Connected, IntExpr, Line, LineAt,
-    LinePieces, Loop, Occupancy, Owners, Pieces, PlayerRef, Region, Site, SiteExpr, SiteType,
+    LinePieces, Loop, Moves, Occupancy, Owners, Pieces, PlayerRef, Region, Site, SiteExpr,
+    SiteType,
 };
 use crate::syntax::{Node, NodeKind};
 
@@ -209,6 +210,15 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 args.error(cx, ErrorKind::Invalid, "`(can Move ...)` needs moves")
             })?;
             args.finish(cx)?;
+            // `(can Move (enclose ...))` (NoGo, Cavity): whether the effect
+            // yields a move, i.e. whether some group is enclosed.
+            if inner.head() == Some("enclose") {
+                return Ok(Cond::CanMove(Box::new(Moves::Append {
+                    rule: cx.next_rule(),
+                    effect: super::moves::effect(cx, inner)?,
+                    then: None,
+                })));
+            }
             Ok(Cond::CanMove(Box::new(super::moves::moves(cx, inner)?)))
         }
         "is Threatened" => {
