@@ -31,9 +31,9 @@ impl Interpreter {
 
     /// Ludii's `stateHash`: what stands on every site of every container
     /// (component, owner, state, count, each level of a stack, the other
-    /// site types' elements, the dice), each player's phase and the player
-    /// order (which a swap changes). Scores, the mover and the counters are
-    /// not part of it.
+    /// site types' elements, the dice), each player's phase, the player
+    /// order (which a swap changes) and the temp value (the unnamed
+    /// variable). Scores, the mover and the counters are not part of it.
     pub(super) fn positional_hash(&self, state: &State) -> u64 {
         let mut h = 0u64;
         let mut add = |kind: u64, index: usize, value: u64| {
@@ -64,6 +64,11 @@ impl Interpreter {
             add(9, p, u64::from(phase) + 1);
         }
         add(10, 0, u64::from(state.swapped));
+        // The unnamed `(set Var N)` is Ludii's temp value, part of the
+        // hash; named variables are not.
+        if let Some(v) = self.model.vars.iter().position(String::is_empty) {
+            add(11, 0, state.vars[v] as u64);
+        }
         h
     }
 
