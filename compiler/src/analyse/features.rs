@@ -294,6 +294,15 @@ impl Check {
                 }
             }
             Moves::Then(inner, e) => {
+                // Ludii tests a `(do ...)`'s condition before its own
+                // consequences, which the generated test would apply.
+                let mut core = &**inner;
+                while let Moves::Then(i, _) = core {
+                    core = i;
+                }
+                if matches!(core, Moves::Do { .. }) {
+                    self.refuse("a `(do ...)` with its own `(then ...)`");
+                }
                 self.moves(inner, in_piece);
                 self.effect(e);
             }
