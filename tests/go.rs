@@ -225,3 +225,24 @@ fn can_move_enclose_asks_whether_a_move_would_capture() {
     assert!(legal.contains(&"-1>6".to_owned()));
     assert_eq!(legal.len(), 22);
 }
+
+#[test]
+fn every_stone_without_liberties_is_found_before_any_is_removed() {
+    // BlooGo: after each placement, each enemy stone without liberties is
+    // removed (`forEach Site ... (if ... (move Remove ...))`); Ludii finds
+    // them all on the board before the move, so a whole group goes.
+    let g = game(
+        r#"(game "Bloo5" (players 2)
+          (equipment { (board (square 5) use:Vertex) (piece "Ball" Each) })
+          (rules (meta (no Repeat))
+            (play (move Add (to (sites Empty))
+              (then (forEach Site (sites Occupied by:Next)
+                (if (= (count Liberties at:(site) Orthogonal) 0)
+                    (move Remove (site) (then (addScore Mover 1))))))))
+            (end (if (>= (score Mover) 5) (result Mover Win)))))"#,
+    );
+    // P2 on A1 and B1, P1 on A2 and B2: C1 leaves the pair without liberties.
+    let mut s = g.position(&[(0, 2), (1, 2), (5, 1), (6, 1)], 1, 4);
+    play(&g, &mut s, "-1>2");
+    assert_eq!((s.what_at(0), s.what_at(1), s.score(1)), (0, 0, 2));
+}

@@ -524,14 +524,37 @@ impl Interpreter {
             }
             Effect::ForEachSite { region, effect } => {
                 let sites = self.region_sites(state, mover, ctx, region);
+                let at = |s: Site| Ctx {
+                    site: Some(s),
+                    to: Some(s),
+                    ..*ctx
+                };
+                // Ludii evaluates every site's moves before applying any:
+                // an `(if C ...)` is decided at every site on the state
+                // before the effects (BlooGo's removals of stones without
+                // liberties, all found first).
+                let branches: Vec<Option<&Effect>> = match &**effect {
+                    Effect::If {
+                        condition,
+                        then,
+                        otherwise,
+                    } => sites
+                        .iter()
+                        .map(|&s| {
+                            if self.eval_cond(state, mover, &at(s), condition) {
+                                Some(&**then)
+                            } else {
+                                otherwise.as_deref()
+                            }
+                        })
+                        .collect(),
+                    e => vec![Some(e); sites.len()],
+                };
                 let mut again = false;
-                for s in sites {
-                    let at = Ctx {
-                        site: Some(s),
-                        to: Some(s),
-                        ..*ctx
-                    };
-                    again |= self.run_effect(state, &at, effect);
+                for (&s, branch) in sites.iter().zip(branches) {
+                    if let Some(e) = branch {
+                        again |= self.run_effect(state, &at(s), e);
+                    }
                 }
                 again
             }

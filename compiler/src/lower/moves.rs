@@ -886,38 +886,8 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
         Some("promote") => {
             super::promote::promote(cx, node, "promote", 0).map(|p| Effect::Promote(Box::new(p)))
         }
-        Some("remove") => {
-            let mut args = Args::new(node, "remove", 0);
-            let site = args
-                .take(|n| n.head() != Some("then"))
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(remove ...)` needs a site"))?;
-            let later = match args.labeled("at") {
-                None => false,
-                Some(at) => match at.atom() {
-                    Some("EndOfTurn") => true,
-                    Some("StartOfTurn") => false,
-                    _ => return Err(cx.unsupported_in(at, "time of a removal")),
-                },
-            };
-            let then = then_of(cx, &mut args)?;
-            args.finish(cx)?;
-            let site = conds::site(cx, site)?;
-            let remove = if later {
-                Effect::RemoveLater(site.clone())
-            } else {
-                Effect::Remove(site.clone())
-            };
-            // Ludii's `Remove` makes no move on an empty site, so its
-            // `then` runs only where a piece was.
-            Ok(match then {
-                None => remove,
-                Some(then) => Effect::If {
-                    condition: Cond::Occupied(site),
-                    then: Box::new(Effect::Seq(vec![remove, then])),
-                    otherwise: None,
-                },
-            })
-        }
+        Some("move") if Cx::ludeme_name(node) == "move Remove" => remove_effect(cx, node, 1),
+        Some("remove") => remove_effect(cx, node, 0),
         Some("add") => {
             let mut args = Args::new(node, "add", 0);
             let piece = args.form_with_head("piece").ok_or_else(|| {
@@ -1342,6 +1312,43 @@ fn mentions_empty(node: &Node) -> bool {
         || name == "sites Empty"
         || node.args().iter().any(|a| mentions_empty(&a.value))
         || matches!(&node.kind, NodeKind::Array(items) if items.iter().any(|a| mentions_empty(&a.value)))
+}
+
+/// `(remove SITE [at:WHEN] [(then E)])`, and `(move Remove SITE [(then E)])`
+/// as a consequence (`skip` 1), which Ludii's `Remove` makes the same
+/// actions for.
+fn remove_effect(cx: &Cx, node: &Node, skip: usize) -> Result<Effect> {
+    let name = if skip == 0 { "remove" } else { "move Remove" };
+    let mut args = Args::new(node, name, skip);
+    let site = args
+        .take(|n| n.head() != Some("then"))
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(remove ...)` needs a site"))?;
+    let later = match args.labeled("at") {
+        None => false,
+        Some(at) => match at.atom() {
+            Some("EndOfTurn") => true,
+            Some("StartOfTurn") => false,
+            _ => return Err(cx.unsupported_in(at, "time of a removal")),
+        },
+    };
+    let then = then_of(cx, &mut args)?;
+    args.finish(cx)?;
+    let site = conds::site(cx, site)?;
+    let remove = if later {
+        Effect::RemoveLater(site.clone())
+    } else {
+        Effect::Remove(site.clone())
+    };
+    // Ludii's `Remove` makes no move on an empty site, so its
+    // `then` runs only where a piece was.
+    Ok(match then {
+        None => remove,
+        Some(then) => Effect::If {
+            condition: Cond::Occupied(site),
+            then: Box::new(Effect::Seq(vec![remove, then])),
+            otherwise: None,
+        },
+    })
 }
 
 /// `"Name"` or `(id "Name" WHO)` naming a piece to add.
