@@ -246,3 +246,24 @@ fn every_stone_without_liberties_is_found_before_any_is_removed() {
     play(&g, &mut s, "-1>2");
     assert_eq!((s.what_at(0), s.what_at(1), s.score(1)), (0, 0, 2));
 }
+
+#[test]
+fn is_next_of_an_integer_compares_it_with_the_next_player() {
+    // `(is Next (who at:(between)))`, as Cavity and Redstone write it: the
+    // same capture as `(is Enemy ...)` between two players.
+    let g = game(&GO.replace("REPEAT", "").replace(
+        "(is Enemy (who at:(between)))",
+        "(is Next (who at:(between)))",
+    ));
+    let mut s = g.position(&[(0, 2), (1, 2), (5, 1), (6, 1)], 1, 4);
+    play(&g, &mut s, "-1>2");
+    assert_eq!((s.what_at(0), s.what_at(1), s.score(1)), (0, 0, 2));
+    // `(is Mover ...)` there would capture the mover's own stones: none here.
+    let g = game(&GO.replace("REPEAT", "").replace(
+        "(is Enemy (who at:(between)))",
+        "(is Mover (who at:(between)))",
+    ));
+    let mut s = g.position(&[(0, 2), (1, 2), (5, 1), (6, 1)], 1, 4);
+    play(&g, &mut s, "-1>2");
+    assert_eq!((s.what_at(0), s.what_at(1), s.score(1)), (2, 2, 0));
+}

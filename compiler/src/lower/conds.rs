@@ -117,6 +117,20 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 .next()
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a player"))?;
             args.finish(cx)?;
+            // `(is Mover (who at:S))`: Ludii's `who` is any integer
+            // function, compared with the mover (`next` for `is Next`).
+            if who.atom().is_none() && name != "is Prev" {
+                let current = if name == "is Mover" {
+                    PlayerRef::Mover
+                } else {
+                    PlayerRef::Next
+                };
+                return Ok(Cond::Compare(
+                    crate::ir::Comparison::Eq,
+                    int(cx, who)?,
+                    IntExpr::Player(current),
+                ));
+            }
             let who = player_fn(cx, who)?;
             Ok(match name.as_str() {
                 "is Mover" => Cond::IsMover(who),
