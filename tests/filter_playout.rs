@@ -238,3 +238,27 @@ fn go_filter_playouts_match_standard_playouts() {
     let diff = differences(&filter, &standard, 2);
     assert!(diff.is_empty(), "Filter vs standard: {diff:?}");
 }
+
+#[test]
+fn go_19x19_filter_playouts_match_ludii() {
+    let Some(ludii) = common::shared("ludii") else {
+        return;
+    };
+    let game = common::corpus_game(&ludii, GO, &[]);
+    let filter = stats(&game, 200, 41);
+    // Ludii's PlayoutFilter on Go 19x19 (ludii-baseline.md): 695 playouts,
+    // mean 616.9 moves, P1 0.489, P2 0.505, draw 0.006.
+    let ludii_mean = 616.9;
+    let se = filter.mean_moves_stderr();
+    assert!(
+        (filter.mean_moves() - ludii_mean).abs() < 3.0 * se + 5.0,
+        "mean {:.2} ± {se:.2} vs Ludii's {ludii_mean}",
+        filter.mean_moves()
+    );
+    let p1 = filter.frequency(1);
+    let p1_se = filter.frequency_stderr(1);
+    assert!(
+        (p1 - 0.489).abs() < 3.0 * p1_se + 0.02,
+        "P1 {p1:.3} ± {p1_se:.3}"
+    );
+}
