@@ -267,3 +267,27 @@ fn is_next_of_an_integer_compares_it_with_the_next_player() {
     play(&g, &mut s, "-1>2");
     assert_eq!((s.what_at(0), s.what_at(1), s.score(1)), (2, 2, 0));
 }
+
+#[test]
+fn an_enclosure_through_empty_sites_needs_one_chain_around_it() {
+    // Mig Mang: the group runs over enemy and empty sites, and is taken
+    // when the mover's stones around it form one chain (any direction).
+    let g = game(
+        r#"(game "Mig5" (players 2)
+          (equipment { (board (square 5) use:Vertex) (piece "Ball" Each) })
+          (rules
+            (play (move Add (to (sites Empty))
+              (then (enclose (from (last To)) Orthogonal
+                (between if:(or (is Enemy (who at:(between))) (is Empty (between)))
+                  (apply (and (if (is Enemy (who at:(between))) (remove (between)))
+                              (set State at:(between) (mover)))))))))
+            (end (if (no Moves Next) (result Mover Draw)))))"#,
+    );
+    // P1 on B1, A2, B3 and E5; P2 on B2 and D4. C2 closes the diamond
+    // around B2: B2 is taken and marked P1's. The rest of the board is
+    // bounded by P1's stones too, but E5 breaks that chain.
+    let mut s = g.position(&[(1, 1), (5, 1), (11, 1), (24, 1), (6, 2), (18, 2)], 1, 6);
+    play(&g, &mut s, "-1>7");
+    assert_eq!((s.what_at(6), s.state_at(6)), (0, 1));
+    assert_eq!((s.what_at(18), s.state_at(12)), (2, 0));
+}

@@ -832,6 +832,10 @@ pub struct Enclose {
     pub apply: Effect,
     /// `(then E)`: after the effects, when some group was enclosed.
     pub then: Option<Effect>,
+    /// Ludii's `atLeastAnEmpty`: the condition tests `(is Empty ...)`, so
+    /// groups run over empty sites too, and a group is enclosed when the
+    /// sites around it form one chain (see docs/ludii-semantics.md §30).
+    pub through_empty: bool,
 }
 
 /// A boolean condition.

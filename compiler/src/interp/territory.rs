@@ -23,8 +23,7 @@ impl Interpreter {
     }
 
     /// The groups `(enclose ...)` captures (Ludii's `Enclose.eval` without
-    /// `numException` and with a `between` condition that fails on empty
-    /// sites): around `from`, each group of sites where the condition holds
+    /// `numException`): around `from`, each group of sites where the condition holds
     /// (`(between)` set to the site), joined by the directions, that touches
     /// no empty site. Groups in the order their first site is met around
     /// `from`, each in breadth-first order from it.
@@ -78,18 +77,61 @@ impl Interpreter {
                 checked[site] = true;
                 i += 1;
             }
-            // Ludii checks the liberties a second time over the whole group.
+            // Ludii checks the liberties a second time over the whole group,
+            // gathering the sites around it.
+            let mut around_group: Vec<usize> = Vec::new();
             for &site in &group {
-                if self
-                    .steps_along(site, &e.directions)
-                    .any(|t| !in_group[t] && state.what[t] == 0)
-                {
-                    continue 'targets;
+                for t in self.steps_along(site, &e.directions) {
+                    if in_group[t] || around_group.contains(&t) {
+                        continue;
+                    }
+                    let liberty = if e.through_empty {
+                        is_target(t)
+                    } else {
+                        state.what[t] == 0
+                    };
+                    if liberty {
+                        continue 'targets;
+                    }
+                    around_group.push(t);
                 }
+            }
+            if e.through_empty && !self.single_chain(around_group) {
+                continue 'targets;
             }
             groups.push(group.into_iter().map(|s| s as Site).collect());
         }
         groups
+    }
+
+    /// Ludii's test that the sites around a group enclosing empty sites are
+    /// "a single group" (`Enclose.eval` with `atLeastAnEmpty`): from the
+    /// first, step (in any direction) to the first of the others found
+    /// among its neighbours, dropping the one left, until one remains; the
+    /// walk fails when a site has no such neighbour. (Ludii would fail on
+    /// an empty list; the site the search starts from is always in it.)
+    fn single_chain(&self, mut sites: Vec<usize>) -> bool {
+        let Some(&first) = sites.first() else {
+            return false;
+        };
+        let mut at = first;
+        while sites.len() != 1 {
+            let next = self
+                .model
+                .board
+                .steps(at, AbsoluteDirection::All)
+                .iter()
+                .map(|&t| t as usize)
+                .find(|t| sites.contains(t));
+            let Some(next) = next else {
+                return false;
+            };
+            if let Some(i) = sites.iter().position(|&s| s == at) {
+                sites.remove(i);
+            }
+            at = next;
+        }
+        true
     }
 
     /// `(enclose ...)` as a consequence: every enclosed group is found first,

@@ -1249,9 +1249,7 @@ fn custodial(cx: &Cx, node: &Node) -> Result<Effect> {
 }
 
 /// `(enclose [(from S)] [DIRS] [(between if:C (apply E))] [(then E)])`
-/// (Ludii's `Enclose`). A site type, `numException:` and a `between`
-/// condition that may hold on empty sites (Ludii then asks for a single
-/// enclosing group) are refused.
+/// (Ludii's `Enclose`). A site type and `numException:` are refused.
 fn enclose(cx: &Cx, node: &Node) -> Result<Effect> {
     let mut args = Args::new(node, "enclose", 0);
     if args.atom_among(&["Cell", "Vertex", "Edge"]).is_some() {
@@ -1279,15 +1277,17 @@ fn enclose(cx: &Cx, node: &Node) -> Result<Effect> {
     args.finish(cx)?;
     let mut between_if = Cond::Enemy(IntExpr::Who(SiteExpr::Between));
     let mut apply = Effect::Remove(SiteExpr::Between);
+    let mut through_empty = false;
     if let Some(b) = between {
         let mut bargs = Args::new(b, "between", 0);
         if let Some(c) = bargs.labeled("if") {
-            if mentions_empty(c) {
-                return Err(cx.unsupported_in(
-                    c,
-                    "condition of `(enclose ...)` that may hold on empty sites",
-                ));
+            if mentions(c, "sites Empty") {
+                return Err(
+                    cx.unsupported_in(c, "condition of `(enclose ...)` reading `(sites Empty)`")
+                );
             }
+            // Ludii's `atLeastAnEmpty`: the condition has the IsEmpty concept.
+            through_empty = mentions(c, "is Empty");
             between_if = conds::cond(cx, c)?;
         }
         if let Some(a) = bargs.form_with_head("apply") {
@@ -1301,17 +1301,15 @@ fn enclose(cx: &Cx, node: &Node) -> Result<Effect> {
         between_if,
         apply,
         then,
+        through_empty,
     })))
 }
 
-/// Whether a condition mentions `(is Empty ...)` or `(sites Empty)`, which
-/// turns on Ludii's `atLeastAnEmpty` in `Enclose` (its `IsEmpty` concept).
-fn mentions_empty(node: &Node) -> bool {
-    let name = Cx::ludeme_name(node);
-    name == "is Empty"
-        || name == "sites Empty"
-        || node.args().iter().any(|a| mentions_empty(&a.value))
-        || matches!(&node.kind, NodeKind::Array(items) if items.iter().any(|a| mentions_empty(&a.value)))
+/// Whether a condition mentions the ludeme `name` (`"is Empty"`).
+fn mentions(node: &Node, name: &str) -> bool {
+    Cx::ludeme_name(node) == name
+        || node.args().iter().any(|a| mentions(&a.value, name))
+        || matches!(&node.kind, NodeKind::Array(items) if items.iter().any(|a| mentions(&a.value, name)))
 }
 
 /// `(remove SITE [at:WHEN] [(then E)])`, and `(move Remove SITE [(then E)])`
