@@ -175,3 +175,90 @@ fn chess_filter_playouts_match_standard_playouts() {
     let diff = differences(&filter, &standard, 2);
     assert!(diff.is_empty(), "Filter vs standard: {diff:?}");
 }
+
+const GO: &str = "board/space/territory/Go.lud";
+const WEIQI: &str = "board/space/territory/Weiqi.lud";
+
+fn go_9x9() -> Option<Interpreter> {
+    let ludii = common::shared("ludii")?;
+    Some(common::corpus_game(
+        &ludii,
+        GO,
+        &["Board Size/9x9".to_owned()],
+    ))
+}
+
+#[test]
+fn go_takes_the_filter_playout_with_the_repetition_test_and_weiqi_no_repetition() {
+    let Some(go) = go_9x9() else { return };
+    assert!(go.filters());
+    assert!(!go.clone().standard_playouts().filters());
+    let Some(weiqi) = ludii_game(WEIQI) else {
+        return;
+    };
+    assert!(weiqi.filters(), "Weiqi plays the No-Repetition playout");
+    let choices = ludemic_compiler::analyse::select_playouts(weiqi.model());
+    assert_eq!(
+        choices[0].variant,
+        ludemic_compiler::analyse::PlayoutVariant::NoRepetition
+    );
+    let choices = ludemic_compiler::analyse::select_playouts(go.model());
+    assert_eq!(
+        choices[0].variant,
+        ludemic_compiler::analyse::PlayoutVariant::Filter
+    );
+    assert!(
+        choices[0].reason.contains("no Repeat"),
+        "{}",
+        choices[0].reason
+    );
+}
+
+#[test]
+fn go_filter_candidates_that_pass_are_the_legal_moves() {
+    let Some(game) = go_9x9() else { return };
+    let steps = check_steps(&game, 8, 5);
+    assert!(steps > 500, "{steps} steps");
+}
+
+#[test]
+fn weiqi_no_repetition_candidates_that_pass_are_the_legal_moves() {
+    let Some(game) = ludii_game(WEIQI) else {
+        return;
+    };
+    let steps = check_steps(&game, 1, 6);
+    assert!(steps > 100, "{steps} steps");
+}
+
+#[test]
+fn go_filter_playouts_match_standard_playouts() {
+    let Some(game) = go_9x9() else { return };
+    let filter = stats(&game, 400, 31);
+    let standard = stats(&game.clone().standard_playouts(), 400, 32);
+    let diff = differences(&filter, &standard, 2);
+    assert!(diff.is_empty(), "Filter vs standard: {diff:?}");
+}
+
+#[test]
+fn go_19x19_filter_playouts_match_ludii() {
+    let Some(ludii) = common::shared("ludii") else {
+        return;
+    };
+    let game = common::corpus_game(&ludii, GO, &[]);
+    let filter = stats(&game, 200, 41);
+    // Ludii's PlayoutFilter on Go 19x19 (ludii-baseline.md): 695 playouts,
+    // mean 616.9 moves, P1 0.489, P2 0.505, draw 0.006.
+    let ludii_mean = 616.9;
+    let se = filter.mean_moves_stderr();
+    assert!(
+        (filter.mean_moves() - ludii_mean).abs() < 3.0 * se + 5.0,
+        "mean {:.2} ± {se:.2} vs Ludii's {ludii_mean}",
+        filter.mean_moves()
+    );
+    let p1 = filter.frequency(1);
+    let p1_se = filter.frequency_stderr(1);
+    assert!(
+        (p1 - 0.489).abs() < 3.0 * p1_se + 0.02,
+        "P1 {p1:.3} ± {p1_se:.3}"
+    );
+}

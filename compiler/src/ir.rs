@@ -32,6 +32,9 @@ pub struct GameModel {
     pub regions: Vec<RegionDecl>,
     /// `(meta (swap))`: the second player may swap roles on move 2.
     pub swap: bool,
+    /// `(meta (no Repeat [TYPE]))`: a move may not bring back a state seen
+    /// before (Ludii's `NoRepeat`; see [`Repetition`]).
+    pub no_repeat: Option<Repetition>,
     /// Phases in declaration order; a game without `phases:` has one, unnamed.
     pub phases: Vec<Phase>,
     /// `(start {...})`: pieces on the board before the first move.
@@ -189,6 +192,40 @@ pub struct Placement {
     /// many pieces are stacked there, one on another (`count` is then 1);
     /// empty for other placements.
     pub stacked: Vec<u32>,
+}
+
+/// Which repetitions `(no Repeat TYPE)` forbids (Ludii's `RepetitionType`):
+/// a move (other than a pass) is illegal when the state it leads to, after
+/// its consequences and before the turn changes, was seen before. Positional
+/// compares the pieces (Ludii's `stateHash`: every container's pieces, the
+/// phases, the player order), situational also the players' bookkeeping
+/// (Ludii's `fullHash`: mover, next, prev, who is active, scores, ...).
+/// "In turn" compares only with the states since the current turn began;
+/// otherwise with the states at the end of every earlier turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    Positional,
+    PositionalInTurn,
+    Situational,
+    SituationalInTurn,
+}
+
+impl Repetition {
+    /// Whether the state's full hash is compared (else the pieces alone).
+    pub fn situational(self) -> bool {
+        matches!(
+            self,
+            Repetition::Situational | Repetition::SituationalInTurn
+        )
+    }
+
+    /// Whether only the states of the current turn are compared.
+    pub fn in_turn(self) -> bool {
+        matches!(
+            self,
+            Repetition::PositionalInTurn | Repetition::SituationalInTurn
+        )
+    }
 }
 
 /// A region of the equipment.
@@ -681,6 +718,8 @@ pub enum Effect {
     },
     /// `(custodial ...)`: lines of pieces flanked between S and a friend.
     Custodial(Box<Custodial>),
+    /// `(enclose ...)`: enclosed groups of pieces (Go's capture).
+    Enclose(Box<Enclose>),
     /// `(flip S)`: the piece at S turns to its other state (`flips A B`).
     Flip(SiteExpr),
     /// `(allCombinations A B)`: A then B, when each yields a move (lowering
@@ -775,6 +814,28 @@ pub struct Custodial {
     pub apply: Effect,
     /// `(then E)`: after each flanked site's effect.
     pub then: Option<Effect>,
+}
+
+/// `(enclose [(from S)] [DIRS] [(between if:C (apply E))] [(then E)])`
+/// (Ludii's `Enclose`): each group of sites around S where C holds (with
+/// the site as `(between)`), joined by DIRS, that touches no empty site
+/// gets E at each of its sites; every group is found before any E applies.
+#[derive(Clone, Debug)]
+pub struct Enclose {
+    /// The site the groups are sought around (`(last To)` by default).
+    pub from: SiteExpr,
+    /// The steps joining a group (`Adjacent` by default).
+    pub directions: Directions,
+    /// What a site of an enclosed group satisfies (an enemy's piece by default).
+    pub between_if: Cond,
+    /// Applied at each site of an enclosed group (removal by default).
+    pub apply: Effect,
+    /// `(then E)`: after the effects, when some group was enclosed.
+    pub then: Option<Effect>,
+    /// Ludii's `atLeastAnEmpty`: the condition tests `(is Empty ...)`, so
+    /// groups run over empty sites too, and a group is enclosed when the
+    /// sites around it form one chain (see docs/ludii-semantics.md §30).
+    pub through_empty: bool,
 }
 
 /// A boolean condition.
@@ -970,6 +1031,24 @@ pub enum IntExpr {
     /// how many of these pieces the board and hands hold (each level of a
     /// stack, each piece of a count).
     CountPieces(Box<Pieces>),
+    /// `(count Liberties [at:S] [DIRS])` (Ludii's `CountLiberties`): the
+    /// empty sites next to the group of the piece at S (`(last To)` by
+    /// default), the group being the sites reached from S through DIRS that
+    /// hold the same component.
+    CountLiberties {
+        at: SiteExpr,
+        directions: Directions,
+        /// `if:C`: the group's sites also satisfy C (tested with the site
+        /// as `(to)` and S as `(from)`).
+        condition: Option<Box<Cond>>,
+    },
+    /// `(size Territory WHO [DIR])` (Ludii's `SizeTerritory`): the empty
+    /// sites in groups of empty sites (joined by DIR, `Adjacent` by
+    /// default) whose every neighbour off the group is WHO's.
+    SizeTerritory {
+        who: PlayerRef,
+        direction: AbsoluteDirection,
+    },
     /// `(count [TYPE] at:S)`, `(count [TYPE] in:REGION)` (Ludii's
     /// `CountNumber`): how many pieces the sites hold (a count in a hand,
     /// the stack's height in a stacking game, 1 for an occupied site).

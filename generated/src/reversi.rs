@@ -3,7 +3,7 @@
 // options: Board Size/8x8
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
-use ::ludemic_runtime::{EndReason, PassCount};
+use ::ludemic_runtime::PassCount;
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::rand_core::RngCore;
@@ -188,11 +188,6 @@ impl Reversi {
     fn end(&self, s: &mut State, mover: u8, passed: bool) {
         if !s.results.is_over() {
             self.end_rule_1(s, mover);
-        }
-        if !s.results.is_over() && passed
-            && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
-        {
-            s.results.draw_all(EndReason::Terminal);
         }
     }
     /// The sites a `(custodial ...)` along `Adjacent` flanks from `start`, by shifts: from the start through the between sites, kept when the next step meets a closing site; with `first_only`, the first flanked run only (enough to know there is one).

@@ -65,6 +65,7 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
                 .iter()
                 .map(|c| match c.variant {
                     ludemic_compiler::analyse::PlayoutVariant::Filter => "filter",
+                    ludemic_compiler::analyse::PlayoutVariant::NoRepetition => "no-repetition",
                     _ => "standard",
                 })
                 .map(str::to_owned)

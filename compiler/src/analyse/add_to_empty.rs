@@ -29,6 +29,11 @@ pub fn blocker(model: &GameModel, play: &Moves) -> Option<String> {
     let Moves::Add(add) = play else {
         return Some("the play rule is not a single (move Add ...)".to_owned());
     };
+    // Ludii's `addCustomPlayouts` keeps add-to-empty out of games that
+    // forbid repeated positions: each move must be tested.
+    if model.no_repeat.is_some() {
+        return Some("the game forbids repeated positions (no Repeat)".to_owned());
+    }
     // A consequence that only decides who moves next (moveAgain, under any
     // condition) leaves the legal moves of the next step the empty sites:
     // unlike Ludii, which turns the variant off for any `then`, keep it.

@@ -87,6 +87,9 @@ pub fn features(model: &GameModel) -> Features {
     if model.dice.is_some() {
         check.refuse("dice (chance)");
     }
+    if model.no_repeat.is_some() {
+        check.refuse("`(meta (no Repeat ...))` (the history of states)");
+    }
     if !model.hands.is_empty() {
         check.refuse("hands (containers beside the board)");
     }
@@ -297,6 +300,15 @@ impl Check {
                 }
             }
             Moves::Then(inner, e) => {
+                // Ludii tests a `(do ...)`'s condition before its own
+                // consequences, which the generated test would apply.
+                let mut core = &**inner;
+                while let Moves::Then(i, _) = core {
+                    core = i;
+                }
+                if matches!(core, Moves::Do { .. }) {
+                    self.refuse("a `(do ...)` with its own `(then ...)`");
+                }
                 self.moves(inner, in_piece);
                 self.effect(e);
             }
@@ -474,6 +486,7 @@ impl Check {
             Effect::SetVar { .. } => self.refuse("`(set Var ...)`"),
             Effect::SetPlayerValue { .. } => self.refuse("`(set Value WHO N)`"),
             Effect::MoveCount { .. } => self.refuse("`(fromTo ... count:N)`"),
+            Effect::Enclose(_) => self.refuse("`(enclose ...)`"),
         }
     }
 
@@ -615,6 +628,8 @@ impl Check {
             IntExpr::PlayerValue(_) => self.refuse("`(value Player ...)`"),
             IntExpr::If { .. } => self.refuse("`(if C A B)` as a number"),
             IntExpr::MapEntry { .. } => self.refuse("`(mapEntry ...)`"),
+            IntExpr::CountLiberties { .. } => self.refuse("`(count Liberties ...)`"),
+            IntExpr::SizeTerritory { .. } => self.refuse("`(size Territory ...)`"),
         }
     }
 

@@ -90,6 +90,41 @@ pub fn phases(model: &GameModel) -> Vec<Option<FilterShape<'_>>> {
         .collect()
 }
 
+/// The phases played by Ludii's No-Repetition playout
+/// (`PlayoutNoRepetition`): in a game with `(no Repeat ...)`, every phase
+/// that takes neither add-to-empty (which Ludii then refuses) nor the
+/// Filter playout. The moves are listed without the repetition test, and
+/// only the drawn move is tested. Games with dice keep the standard
+/// playout here (the interpreter's draw does not roll).
+pub fn no_repetition_phases(model: &GameModel) -> Vec<bool> {
+    let filters = phases(model);
+    model
+        .phases
+        .iter()
+        .zip(&filters)
+        .map(|(_, shape)| model.no_repeat.is_some() && model.dice.is_none() && shape.is_none())
+        .collect()
+}
+
+/// Why a phase takes the No-Repetition playout.
+pub const NO_REPETITION_REASON: &str =
+    "the game forbids repeated positions (no Repeat): the moves are drawn before the \
+     repetition test and only the drawn move is applied to a copy and tested (Ludii's \
+     PlayoutNoRepetition)";
+
+/// Why a phase's play rule takes the Filter playout (`no_repeat`: the game
+/// also forbids repeated positions, which the drawn move is tested for).
+pub fn reason_with(shape: &FilterShape<'_>, no_repeat: bool) -> String {
+    let mut why = reason(shape).to_owned();
+    if no_repeat {
+        why.push_str(
+            "; the game also forbids repeated positions (no Repeat), and the drawn move is \
+             tested for it too (Ludii prefers PlayoutFilter to PlayoutNoRepetition)",
+        );
+    }
+    why
+}
+
 /// Why a phase's play rule takes the Filter playout.
 pub fn reason(shape: &FilterShape<'_>) -> &'static str {
     match shape {

@@ -179,7 +179,11 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
     } else {
         Vec::new()
     };
-    let draw = if let Some(sets) = switches
+    // A game forbidding repeated positions tests each move: its playouts
+    // list the moves (or draw and test them, in the interpreter).
+    let draw = if model.no_repeat.is_some() {
+        Draw::Listed
+    } else if let Some(sets) = switches
         .target_sets
         .then(|| target_sets::plan(model))
         .flatten()
@@ -252,6 +256,9 @@ pub enum PlayoutVariant {
     /// List the moves before their `ifAfterwards:` test; test only the
     /// drawn move (Ludii's `PlayoutFilter`).
     Filter,
+    /// List the moves before the `(no Repeat ...)` test; test only the
+    /// drawn move (Ludii's `PlayoutNoRepetition`).
+    NoRepetition,
 }
 
 impl fmt::Display for PlayoutVariant {
@@ -263,6 +270,7 @@ impl fmt::Display for PlayoutVariant {
             PlayoutVariant::SiteWise => "site-wise",
             PlayoutVariant::Counted => "counted",
             PlayoutVariant::Filter => "filter",
+            PlayoutVariant::NoRepetition => "no-repetition",
         })
     }
 }
@@ -279,6 +287,7 @@ pub struct PlayoutChoice {
 pub fn select_playouts(model: &GameModel) -> Vec<PlayoutChoice> {
     let analysis = analyse(model, &Switches::default());
     let filter_phases = filter::phases(model);
+    let no_repetition = filter::no_repetition_phases(model);
     let whole_game = |variant, reason: &str| {
         vec![PlayoutChoice {
             phase: 0,
@@ -316,7 +325,14 @@ pub fn select_playouts(model: &GameModel) -> Vec<PlayoutChoice> {
                         add_to_empty::reason(&p.play).to_owned(),
                     ),
                     Some(why) => match filter_phases[phase] {
-                        Some(shape) => (PlayoutVariant::Filter, filter::reason(&shape).to_owned()),
+                        Some(shape) => (
+                            PlayoutVariant::Filter,
+                            filter::reason_with(&shape, model.no_repeat.is_some()),
+                        ),
+                        None if no_repetition[phase] => (
+                            PlayoutVariant::NoRepetition,
+                            filter::NO_REPETITION_REASON.to_owned(),
+                        ),
                         // Ludii's Filter test comes after the add-to-empty
                         // one: name the blocker of the nearer miss.
                         None if matches!(p.play, crate::ir::Moves::Add(_)) => {

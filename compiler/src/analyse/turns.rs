@@ -26,3 +26,15 @@ pub fn limits_unreachable(model: &GameModel, only_fills: bool) -> bool {
     let limit = (TURN_LIMIT_PER_PLAYER as u64 * players).min(MOVE_LIMIT as u64);
     only_fills && longest < limit
 }
+
+/// Ludii's `Game.requiresAllPass`: whether a round in which every player
+/// passed ends the game in a draw (`End.eval`). Ludii turns it off
+/// (`GameType.NotAllPass`) in games with dice, in games whose rules test
+/// `(all Passed)` themselves (Go ends with its own scoring, and a first
+/// pass is not yet a round of passes there), and in one-player games with
+/// a `(move Pass)` rule.
+pub fn all_pass_draw(model: &GameModel) -> bool {
+    let rules = format!("{:?} {:?}", model.phases, model.end);
+    let one_player_passes = model.num_players == 1 && rules.contains("Pass {");
+    model.dice.is_none() && !rules.contains("AllPassed") && !one_player_passes
+}

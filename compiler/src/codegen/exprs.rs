@@ -163,6 +163,9 @@ impl Gen<'_> {
             }
             IntExpr::CountMoves => quote!((s.moves as i64)),
             IntExpr::CountAt(_) => unreachable!("refused by features: counts of pieces"),
+            IntExpr::CountLiberties { .. } | IntExpr::SizeTerritory { .. } => {
+                unreachable!("refused by features: count Liberties, size Territory")
+            }
             IntExpr::Mul(_)
             | IntExpr::If { .. }
             | IntExpr::MapEntry { .. }

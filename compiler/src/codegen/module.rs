@@ -499,6 +499,19 @@ pub fn module<'m>(
     // (no consequence makes a player move again, no swap), "the last n turns
     // were passes" is "the last n moves were passes, or all of them if
     // fewer": a counter of trailing passes suffices.
+    // Ludii's all-pass draw, unless the rules test `(all Passed)`
+    // themselves (`GameType.NotAllPass`).
+    let all_pass_draw = if crate::analyse::turns::all_pass_draw(model) {
+        quote! {
+            if !s.results.is_over() && passed
+                && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
+            {
+                s.results.draw_all(EndReason::Terminal);
+            }
+        }
+    } else {
+        quote!()
+    };
     let (history_type, history_init) = if analysis.pass_counter {
         (quote!(PassCount), quote!(PassCount::new()))
     } else {
@@ -1019,11 +1032,7 @@ pub fn module<'m>(
             #[inline(always)]
             fn end(&self, s: &mut State, mover: u8, passed: bool) {
                 #(#end_calls)*
-                if !s.results.is_over() && passed
-                    && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
-                {
-                    s.results.draw_all(EndReason::Terminal);
-                }
+                #all_pass_draw
             }
 
             #(#helpers)*

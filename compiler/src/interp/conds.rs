@@ -39,10 +39,12 @@ impl Interpreter {
         match cond {
             Cond::True => true,
             Cond::False => false,
+            // Ludii's `Moves.canMove`: a move counts when the meta rules
+            // (no Repeat) allow it.
             Cond::CanMove(moves) => super::requirements::existence(|| {
                 let mut out = MoveBuffer::new();
                 self.generate(state, mover, ctx, moves, &mut out);
-                !out.is_empty()
+                out.iter().any(|&mv| !self.repeats(state, mv))
             }),
             Cond::Threatened(t) => self.threatened(state, mover, ctx, t),
             Cond::Not(c) => !self.eval_cond(state, mover, ctx, c),
@@ -166,6 +168,14 @@ impl Interpreter {
             }
             IntExpr::CountGroups(relation, test) => {
                 self.count_groups(state, mover, ctx, *relation, test) as i64
+            }
+            IntExpr::CountLiberties {
+                at,
+                directions,
+                condition,
+            } => self.count_liberties(state, mover, ctx, at, directions, condition.as_deref()),
+            IntExpr::SizeTerritory { who, direction } => {
+                self.size_territory(state, mover, *who, *direction)
             }
             IntExpr::Add(a, b) => {
                 self.eval_int(state, mover, ctx, a) + self.eval_int(state, mover, ctx, b)
@@ -326,7 +336,7 @@ impl Interpreter {
         super::requirements::existence(|| {
             let mut out = MoveBuffer::new();
             self.generate(as_player, player, &Ctx::default(), &phase.play, &mut out);
-            !out.is_empty()
+            out.iter().any(|&mv| !self.repeats(as_player, mv))
         })
     }
 

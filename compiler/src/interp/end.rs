@@ -21,8 +21,8 @@ impl Interpreter {
         }
         if state.outcome.is_none() {
             self.evaluate_rules(state, mover, &self.model.end);
-            // Ludii's `requiresAllPass`: not in a game with dice (NotAllPass).
-            if state.outcome.is_none() && self.model.dice.is_none() && self.all_passed(state) {
+            // Ludii's `requiresAllPass` (`analyse::turns::all_pass_draw`).
+            if state.outcome.is_none() && self.all_pass_draw && self.all_passed(state) {
                 self.draw_all(state, EndReason::Terminal);
             }
         }

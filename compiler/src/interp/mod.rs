@@ -8,9 +8,11 @@ mod filter;
 mod hop;
 mod moves;
 mod patterns;
+mod repetition;
 mod requirements;
 mod sow;
 mod state;
+mod territory;
 
 use ludemic_runtime::rand_core::RngCore;
 use ludemic_runtime::{
@@ -81,9 +83,12 @@ pub struct Interpreter {
     /// For each `what` (0 for empty), the board sites it held when the
     /// start rules were done: `(sites Start (piece C))`.
     start_sites: Vec<Vec<Site>>,
-    /// The phases whose playouts are Ludii's Filter playout (see
-    /// [`Interpreter::standard_playouts`]).
+    /// The phases whose playouts are Ludii's Filter or No-Repetition
+    /// playout (see [`Interpreter::standard_playouts`]).
     filter_phases: Vec<bool>,
+    /// Whether a round of passes ends the game in a draw (Ludii's
+    /// `requiresAllPass`, see `analyse::turns::all_pass_draw`).
+    all_pass_draw: bool,
 }
 
 /// A move rule and the consequences its moves carry.
@@ -93,13 +98,25 @@ struct Rule {
     thens: Vec<Effect>,
     /// The die its moves use, inside `(forEach Die ...)`.
     die: Option<u8>,
+    /// Inside a `(do ... ifAfterwards:...)`: how many of `thens` (the first
+    /// ones) are inside the `do`, and so applied when its test is made.
+    in_do_test: Option<usize>,
+}
+
+/// Where a move rule sits, for [`collect_rules`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Scope {
+    /// The die of the `(forEach Die ...)` around it.
+    die: Option<u8>,
+    /// Inside a `(do ...)`: how many composite thens were outside it.
+    do_boundary: Option<usize>,
 }
 
 impl Interpreter {
     pub fn new(model: GameModel) -> Self {
         let mut rules = Vec::new();
         for phase in &model.phases {
-            collect_rules(&phase.play, &[], None, &mut rules);
+            collect_rules(&phase.play, &[], Scope::default(), &mut rules);
             let ends = phase.end.iter().chain(&model.end);
             for c in ends
                 .map(|e| &e.condition)
@@ -109,11 +126,16 @@ impl Interpreter {
             }
         }
         let orthogonal = model.board.orthogonal_headings();
+        // Ludii's Filter playout, or its No-Repetition playout: both draw
+        // a move before its test and test only the drawn move.
         let filter_phases = crate::analyse::filter::phases(&model)
             .iter()
-            .map(Option::is_some)
+            .zip(crate::analyse::filter::no_repetition_phases(&model))
+            .map(|(shape, no_repetition)| shape.is_some() || no_repetition)
             .collect();
+        let all_pass_draw = crate::analyse::turns::all_pass_draw(&model);
         let mut interp = Interpreter {
+            all_pass_draw,
             model,
             rules,
             orthogonal,
@@ -173,6 +195,10 @@ impl Interpreter {
         };
         state.moves = moves;
         state.turns = moves + 1;
+        // The hand-made position is the only one seen so far.
+        state.seen.clear();
+        state.seen_in_turn.clear();
+        self.record_position(&mut state);
         state
     }
 
@@ -365,6 +391,9 @@ impl Game for Interpreter {
             turns: 1,
             last_to: None,
             history: Vec::new(),
+            seen: Vec::new(),
+            seen_in_turn: Vec::new(),
+            do_test: false,
             active: ((1u32 << (players + 1)) - 1) & !1,
             winners: 0,
             losers: 0,
@@ -398,6 +427,7 @@ impl Game for Interpreter {
                 state.count[site as usize] = placement.count;
             }
         }
+        self.record_position(&mut state);
         state
     }
 
@@ -409,6 +439,10 @@ impl Game for Interpreter {
         self.generate(state, state.mover, &Ctx::default(), &phase.play, out);
         if self.swap_allowed(state) {
             out.push(Move::Swap);
+        }
+        // Ludii's `Trial.setLegalMoves`: the meta rules remove moves.
+        if self.no_repeat().is_some() {
+            out.retain(|&mv| !self.repeats(state, mv));
         }
         if out.is_empty() {
             out.push(Move::Pass);
@@ -600,6 +634,7 @@ impl Interpreter {
         // Ludii's `next` is the following player again once the turn goes
         // on (`Game.apply` recomputes it after switching the mover).
         state.again = false;
+        self.record_position(state);
     }
 
     /// Ludii's `Move.apply`: the move's actions and consequences, without
@@ -759,7 +794,12 @@ impl Interpreter {
         if let Some(d) = r.die {
             state.current[d as usize] = 0;
         }
-        r.thens
+        // Ludii tests a `(do ...)`'s condition before its own consequences.
+        let thens = match r.in_do_test {
+            Some(n) if state.do_test => &r.thens[..n.min(r.thens.len())],
+            _ => &r.thens[..],
+        };
+        thens
             .iter()
             .fold(false, |again, e| self.run_effect(state, ctx, e) | again)
     }
@@ -1012,17 +1052,22 @@ impl Interpreter {
 /// Records every move rule in `moves` by number, with the consequences of
 /// the composites around it (`outer`, innermost first), including the
 /// generators nested in `(sites Winning ...)`.
-fn collect_rules(moves: &Moves, outer: &[Effect], die: Option<u8>, out: &mut Vec<Option<Rule>>) {
+fn collect_rules(moves: &Moves, outer: &[Effect], scope: Scope, out: &mut Vec<Option<Rule>>) {
+    let die = scope.die;
     let mut record = |rule: u16, then: &Option<Effect>| {
         let slot = rule as usize;
         if out.len() <= slot {
             out.resize(slot + 1, None);
         }
         let thens = then.iter().chain(outer.iter().rev()).cloned().collect();
+        let in_do_test = scope
+            .do_boundary
+            .map(|b| usize::from(then.is_some()) + outer.len() - b);
         out[slot] = Some(Rule {
             moves: moves.clone(),
             thens,
             die,
+            in_do_test,
         });
     };
     match moves {
@@ -1034,7 +1079,15 @@ fn collect_rules(moves: &Moves, outer: &[Effect], die: Option<u8>, out: &mut Vec
             if let Some(c) = condition {
                 collect_in_cond(c, out);
             }
-            collect_rules(moves, outer, Some(*die), out);
+            collect_rules(
+                moves,
+                outer,
+                Scope {
+                    die: Some(*die),
+                    ..scope
+                },
+                out,
+            );
         }
         Moves::Add(add) => {
             record(add.rule, &add.then);
@@ -1045,7 +1098,7 @@ fn collect_rules(moves: &Moves, outer: &[Effect], die: Option<u8>, out: &mut Vec
         Moves::Select(s) => record(s.rule, &s.then),
         Moves::ForEachSite { region, moves } => {
             collect_in_region(region, out);
-            collect_rules(moves, outer, die, out);
+            collect_rules(moves, outer, scope, out);
         }
         Moves::Shoot(s) => record(s.rule, &s.then),
         Moves::Pass { rule, then } => record(*rule, then),
@@ -1053,14 +1106,20 @@ fn collect_rules(moves: &Moves, outer: &[Effect], die: Option<u8>, out: &mut Vec
         Moves::Promote(p) => record(p.rule, &p.then),
         Moves::Do { prior, after } => {
             collect_in_cond(after, out);
-            collect_rules(prior, outer, die, out);
+            // The `do`'s own consequences (the composites around it) follow
+            // its test: the test applies only the thens inside it.
+            let inside = Scope {
+                do_boundary: Some(outer.len()),
+                ..scope
+            };
+            collect_rules(prior, outer, inside, out);
         }
         Moves::ForPlayer { moves: inner, .. } | Moves::MaxMoves(inner) => {
-            collect_rules(inner, outer, die, out)
+            collect_rules(inner, outer, scope, out)
         }
         Moves::ForEachPiece(rules) => {
             for r in rules {
-                collect_rules(&r.moves, outer, die, out);
+                collect_rules(&r.moves, outer, scope, out);
             }
         }
         Moves::If {
@@ -1069,19 +1128,20 @@ fn collect_rules(moves: &Moves, outer: &[Effect], die: Option<u8>, out: &mut Vec
             otherwise,
         } => {
             collect_in_cond(condition, out);
-            collect_rules(then, outer, die, out);
+            collect_rules(then, outer, scope, out);
             if let Some(o) = otherwise {
-                collect_rules(o, outer, die, out);
+                collect_rules(o, outer, scope, out);
             }
         }
         Moves::Priority(list) | Moves::Or(list) => {
-            list.iter().for_each(|m| collect_rules(m, outer, die, out));
+            list.iter()
+                .for_each(|m| collect_rules(m, outer, scope, out));
         }
         Moves::Then(inner, effect) => {
             // `outer` lists the outermost first; this `then` is inside them.
             let mut nested = outer.to_vec();
             nested.push(effect.clone());
-            collect_rules(inner, &nested, die, out);
+            collect_rules(inner, &nested, scope, out);
         }
     }
 }
@@ -1091,10 +1151,10 @@ fn collect_rules(moves: &Moves, outer: &[Effect], die: Option<u8>, out: &mut Vec
 fn collect_in_cond(cond: &crate::ir::Cond, out: &mut Vec<Option<Rule>>) {
     use crate::ir::Cond;
     match cond {
-        Cond::CanMove(m) => collect_rules(m, &[], None, out),
+        Cond::CanMove(m) => collect_rules(m, &[], Scope::default(), out),
         Cond::Threatened(t) => {
             if let Some(m) = &t.moves {
-                collect_rules(m, &[], None, out);
+                collect_rules(m, &[], Scope::default(), out);
             }
         }
         Cond::Not(c) => collect_in_cond(c, out),
@@ -1112,7 +1172,7 @@ fn collect_in_region(region: &Region, out: &mut Vec<Option<Rule>>) {
             collect_in_region(a, out);
             collect_in_region(b, out);
         }
-        Region::Winning { moves, .. } => collect_rules(moves, &[], None, out),
+        Region::Winning { moves, .. } => collect_rules(moves, &[], Scope::default(), out),
         _ => {}
     }
 }

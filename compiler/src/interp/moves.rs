@@ -482,6 +482,7 @@ impl Interpreter {
                 }
                 false
             }
+            Effect::Enclose(e) => self.run_enclose(state, ctx, e),
             Effect::Custodial(c) => {
                 // Every flanked line is found before any effect is applied, as
                 // Ludii evaluates the whole consequence first.
@@ -523,14 +524,37 @@ impl Interpreter {
             }
             Effect::ForEachSite { region, effect } => {
                 let sites = self.region_sites(state, mover, ctx, region);
+                let at = |s: Site| Ctx {
+                    site: Some(s),
+                    to: Some(s),
+                    ..*ctx
+                };
+                // Ludii evaluates every site's moves before applying any:
+                // an `(if C ...)` is decided at every site on the state
+                // before the effects (BlooGo's removals of stones without
+                // liberties, all found first).
+                let branches: Vec<Option<&Effect>> = match &**effect {
+                    Effect::If {
+                        condition,
+                        then,
+                        otherwise,
+                    } => sites
+                        .iter()
+                        .map(|&s| {
+                            if self.eval_cond(state, mover, &at(s), condition) {
+                                Some(&**then)
+                            } else {
+                                otherwise.as_deref()
+                            }
+                        })
+                        .collect(),
+                    e => vec![Some(e); sites.len()],
+                };
                 let mut again = false;
-                for s in sites {
-                    let at = Ctx {
-                        site: Some(s),
-                        to: Some(s),
-                        ..*ctx
-                    };
-                    again |= self.run_effect(state, &at, effect);
+                for (&s, branch) in sites.iter().zip(branches) {
+                    if let Some(e) = branch {
+                        again |= self.run_effect(state, &at(s), e);
+                    }
                 }
                 again
             }
@@ -710,6 +734,7 @@ impl Interpreter {
             Effect::AllCombinations(a, b) => {
                 self.effect_yields(state, mover, ctx, a) * self.effect_yields(state, mover, ctx, b)
             }
+            Effect::Enclose(e) => usize::from(!self.enclosed_groups(state, ctx, e).is_empty()),
             Effect::Custodial(c) => self
                 .custodial_targets(state, mover, ctx, c)
                 .into_iter()
@@ -776,6 +801,14 @@ impl Interpreter {
                     ..*ctx
                 };
                 self.first_site(state, mover, &at, &c.apply)
+            }
+            Effect::Enclose(e) => {
+                let b = *self.enclosed_groups(state, ctx, e).first()?.first()?;
+                let at = Ctx {
+                    between: Some(b),
+                    ..*ctx
+                };
+                self.first_site(state, mover, &at, &e.apply)
             }
             Effect::Seq(list) => list
                 .iter()

@@ -52,7 +52,9 @@ impl Interpreter {
     /// the same mover; after a `(moveAgain)`, `Next` is the previous player.
     pub(super) fn passes_afterwards(&self, state: &State, mv: Move, after: &Cond) -> bool {
         let mut copy = state.clone();
+        copy.do_test = true;
         let again = self.apply_actions(&mut copy, mv);
+        copy.do_test = false;
         copy.again = false;
         if again {
             copy.next_is = Some(copy.prev);

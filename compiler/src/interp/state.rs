@@ -86,6 +86,15 @@ pub struct State {
     /// Every move played: its mover and whether it was a pass (Ludii's
     /// all-pass rule reads the most recent turns).
     pub(crate) history: Vec<(Player, bool)>,
+    /// `(no Repeat Positional)`: the hash of the state at the start of each
+    /// turn so far (Ludii's `Trial.previousState`).
+    pub(crate) seen: Vec<u64>,
+    /// `(no Repeat PositionalInTurn)`: the hashes of the states since the
+    /// current turn began (Ludii's `previousStateWithinATurn`).
+    pub(crate) seen_in_turn: Vec<u64>,
+    /// Set in the copy a `(do ... ifAfterwards:...)` test applies its move
+    /// to: the consequences outside the `do` wait until after the test.
+    pub(crate) do_test: bool,
     /// Bit p set while player p is still in the game.
     pub(crate) active: u32,
     /// Bit p set once player p has a `Win` result (Ludii's `winners`).

@@ -4,7 +4,8 @@ use crate::board::Relation;
 use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::{
     AbsoluteDirection, Around, Comparison, Cond, ConnectTargets, Connected, IntExpr, Line, LineAt,
-    LinePieces, Loop, Occupancy, Owners, Pieces, PlayerRef, Region, Site, SiteExpr, SiteType,
+    LinePieces, Loop, Moves, Occupancy, Owners, Pieces, PlayerRef, Region, Site, SiteExpr,
+    SiteType,
 };
 use crate::syntax::{Node, NodeKind};
 
@@ -116,6 +117,20 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 .next()
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a player"))?;
             args.finish(cx)?;
+            // `(is Mover (who at:S))`: Ludii's `who` is any integer
+            // function, compared with the mover (`next` for `is Next`).
+            if who.atom().is_none() && name != "is Prev" {
+                let current = if name == "is Mover" {
+                    PlayerRef::Mover
+                } else {
+                    PlayerRef::Next
+                };
+                return Ok(Cond::Compare(
+                    crate::ir::Comparison::Eq,
+                    int(cx, who)?,
+                    IntExpr::Player(current),
+                ));
+            }
             let who = player_fn(cx, who)?;
             Ok(match name.as_str() {
                 "is Mover" => Cond::IsMover(who),
@@ -209,6 +224,15 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 args.error(cx, ErrorKind::Invalid, "`(can Move ...)` needs moves")
             })?;
             args.finish(cx)?;
+            // `(can Move (enclose ...))` (NoGo, Cavity): whether the effect
+            // yields a move, i.e. whether some group is enclosed.
+            if inner.head() == Some("enclose") {
+                return Ok(Cond::CanMove(Box::new(Moves::Append {
+                    rule: cx.next_rule(),
+                    effect: super::moves::effect(cx, inner)?,
+                    then: None,
+                })));
+            }
             Ok(Cond::CanMove(Box::new(super::moves::moves(cx, inner)?)))
         }
         "is Threatened" => {
@@ -416,6 +440,71 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             args.finish(cx)?;
             Ok(IntExpr::CountGroups(relation, Box::new(cond(cx, test)?)))
         }
+        "count Liberties" => {
+            let mut args = Args::new(node, "count Liberties", 1);
+            if args.atom_among(&["Cell", "Vertex", "Edge"]).is_some() {
+                return Err(args.error(
+                    cx,
+                    ErrorKind::Unsupported,
+                    "unsupported site type of `(count Liberties ...)`",
+                ));
+            }
+            let at = match args.labeled("at") {
+                Some(s) => site(cx, s)?,
+                None => SiteExpr::LastTo,
+            };
+            let directions = match args.take(directions::is_direction_arg) {
+                Some(d) => directions::directions(cx, d)?,
+                None => vec![AbsoluteDirection::Adjacent],
+            };
+            let condition = args
+                .labeled("if")
+                .map(|c| cond(cx, c))
+                .transpose()?
+                .map(Box::new);
+            args.finish(cx)?;
+            Ok(IntExpr::CountLiberties {
+                at,
+                directions,
+                condition,
+            })
+        }
+        "size Territory" => {
+            let mut args = Args::new(node, "size Territory", 1);
+            if args.atom_among(&["Cell", "Vertex", "Edge"]).is_some() {
+                return Err(args.error(
+                    cx,
+                    ErrorKind::Unsupported,
+                    "unsupported site type of `(size Territory ...)`",
+                ));
+            }
+            let who = args.next().ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Invalid,
+                    "`(size Territory ...)` needs a player",
+                )
+            })?;
+            let direction = match args.atom_among(&[
+                "Adjacent",
+                "Orthogonal",
+                "Diagonal",
+                "OffDiagonal",
+                "All",
+            ]) {
+                Some(d) => AbsoluteDirection::from_name(d).unwrap_or(AbsoluteDirection::Adjacent),
+                None => AbsoluteDirection::Adjacent,
+            };
+            args.finish(cx)?;
+            let who = match who.atom() {
+                Some(
+                    "Mover" | "Next" | "Prev" | "P1" | "P2" | "P3" | "P4" | "P5" | "P6" | "P7"
+                    | "P8",
+                ) => player_fn(cx, who)?,
+                _ => return Err(cx.unsupported_in(who, "player of `(size Territory ...)`")),
+            };
+            Ok(IntExpr::SizeTerritory { who, direction })
+        }
         "+" | "-" => {
             let plus = node.head() == Some("+");
             let mut args = Args::new(node, Cx::ludeme_name(node), 0);
@@ -557,16 +646,16 @@ pub(super) fn player_fn(cx: &Cx, node: &Node) -> Result<PlayerRef> {
 fn ahead(cx: &Cx, node: &Node) -> Result<IntExpr> {
     let mut args = Args::new(node, "ahead", 0);
     let at = args
-        .take(|n| !super::directions::is_direction_arg(n))
+        .take(|n| !directions::is_direction_arg(n))
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(ahead ...)` needs a site"))?;
     let steps = match args.labeled("steps") {
         Some(n) => int(cx, n)?,
         None => IntExpr::Const(1),
     };
-    let direction = args.take(super::directions::is_direction_arg);
+    let direction = args.take(directions::is_direction_arg);
     args.finish(cx)?;
     let at = site(cx, at)?;
-    let relative = direction.is_none() || super::directions::mentions_relative(node);
+    let relative = direction.is_none() || directions::mentions_relative(node);
     for name in ["SameDirection", "OppositeDirection"] {
         if let Some(d) = direction.filter(|d| d.atom() == Some(name)) {
             return Err(cx.unsupported_in(d, "direction of `(ahead ...)`"));
@@ -574,8 +663,8 @@ fn ahead(cx: &Cx, node: &Node) -> Result<IntExpr> {
     }
     let first = |facing: Option<usize>| -> Result<IntExpr> {
         let resolve = || match direction {
-            Some(d) => super::directions::directions(cx, d),
-            None => super::directions::forward(cx, node),
+            Some(d) => directions::directions(cx, d),
+            None => directions::forward(cx, node),
         };
         let dirs = match facing {
             Some(c) => cx.with_piece(c, resolve)?,

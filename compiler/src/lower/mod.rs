@@ -125,6 +125,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         components: cx.components,
         regions: cx.regions,
         swap: rules.swap,
+        no_repeat: rules.no_repeat,
         phases: rules.phases,
         start: rules.start,
         triggers: cx.triggers.take(),

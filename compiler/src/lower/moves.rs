@@ -2,8 +2,8 @@
 
 use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::{
-    Add, Cond, Custodial, Effect, IntExpr, Moves, PieceMove, PieceRef, PieceRules, PlayerRef,
-    Reach, Shoot, SiteExpr, Walk,
+    Add, Cond, Custodial, Effect, Enclose, IntExpr, Moves, PieceMove, PieceRef, PieceRules,
+    PlayerRef, Reach, Shoot, SiteExpr, Walk,
 };
 use crate::syntax::{Node, NodeKind};
 
@@ -886,38 +886,8 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
         Some("promote") => {
             super::promote::promote(cx, node, "promote", 0).map(|p| Effect::Promote(Box::new(p)))
         }
-        Some("remove") => {
-            let mut args = Args::new(node, "remove", 0);
-            let site = args
-                .take(|n| n.head() != Some("then"))
-                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(remove ...)` needs a site"))?;
-            let later = match args.labeled("at") {
-                None => false,
-                Some(at) => match at.atom() {
-                    Some("EndOfTurn") => true,
-                    Some("StartOfTurn") => false,
-                    _ => return Err(cx.unsupported_in(at, "time of a removal")),
-                },
-            };
-            let then = then_of(cx, &mut args)?;
-            args.finish(cx)?;
-            let site = conds::site(cx, site)?;
-            let remove = if later {
-                Effect::RemoveLater(site.clone())
-            } else {
-                Effect::Remove(site.clone())
-            };
-            // Ludii's `Remove` makes no move on an empty site, so its
-            // `then` runs only where a piece was.
-            Ok(match then {
-                None => remove,
-                Some(then) => Effect::If {
-                    condition: Cond::Occupied(site),
-                    then: Box::new(Effect::Seq(vec![remove, then])),
-                    otherwise: None,
-                },
-            })
-        }
+        Some("move") if Cx::ludeme_name(node) == "move Remove" => remove_effect(cx, node, 1),
+        Some("remove") => remove_effect(cx, node, 0),
         Some("add") => {
             let mut args = Args::new(node, "add", 0);
             let piece = args.form_with_head("piece").ok_or_else(|| {
@@ -984,6 +954,7 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
             })
         }
         Some("custodial") => custodial(cx, node),
+        Some("enclose") => enclose(cx, node),
         Some("sow") => super::sow::sow(cx, node),
         Some("set") if matches!(Cx::ludeme_name(node).as_str(), "set Var" | "set Value") => {
             super::vars::effect(cx, node)
@@ -1275,6 +1246,107 @@ fn custodial(cx: &Cx, node: &Node) -> Result<Effect> {
         apply,
         then,
     })))
+}
+
+/// `(enclose [(from S)] [DIRS] [(between if:C (apply E))] [(then E)])`
+/// (Ludii's `Enclose`). A site type and `numException:` are refused.
+fn enclose(cx: &Cx, node: &Node) -> Result<Effect> {
+    let mut args = Args::new(node, "enclose", 0);
+    if args.atom_among(&["Cell", "Vertex", "Edge"]).is_some() {
+        return Err(args.error(
+            cx,
+            ErrorKind::Unsupported,
+            "unsupported site type of `(enclose ...)`",
+        ));
+    }
+    let from = match args.form_with_head("from") {
+        Some(f) => from_site(cx, f)?,
+        None => SiteExpr::LastTo,
+    };
+    let directions = match args.take(directions::is_direction_arg) {
+        Some(d) => directions::directions(cx, d)?,
+        None => vec![crate::ir::AbsoluteDirection::Adjacent],
+    };
+    if let Some(n) = args.labeled("numException") {
+        if n.atom() != Some("0") {
+            return Err(cx.unsupported_in(n, "`numException:` of `(enclose ...)`"));
+        }
+    }
+    let between = args.form_with_head("between");
+    let then = then_of(cx, &mut args)?;
+    args.finish(cx)?;
+    let mut between_if = Cond::Enemy(IntExpr::Who(SiteExpr::Between));
+    let mut apply = Effect::Remove(SiteExpr::Between);
+    let mut through_empty = false;
+    if let Some(b) = between {
+        let mut bargs = Args::new(b, "between", 0);
+        if let Some(c) = bargs.labeled("if") {
+            if mentions(c, "sites Empty") {
+                return Err(
+                    cx.unsupported_in(c, "condition of `(enclose ...)` reading `(sites Empty)`")
+                );
+            }
+            // Ludii's `atLeastAnEmpty`: the condition has the IsEmpty concept.
+            through_empty = mentions(c, "is Empty");
+            between_if = conds::cond(cx, c)?;
+        }
+        if let Some(a) = bargs.form_with_head("apply") {
+            apply = apply_arg(cx, a, false)?;
+        }
+        bargs.finish(cx)?;
+    }
+    Ok(Effect::Enclose(Box::new(Enclose {
+        from,
+        directions,
+        between_if,
+        apply,
+        then,
+        through_empty,
+    })))
+}
+
+/// Whether a condition mentions the ludeme `name` (`"is Empty"`).
+fn mentions(node: &Node, name: &str) -> bool {
+    Cx::ludeme_name(node) == name
+        || node.args().iter().any(|a| mentions(&a.value, name))
+        || matches!(&node.kind, NodeKind::Array(items) if items.iter().any(|a| mentions(&a.value, name)))
+}
+
+/// `(remove SITE [at:WHEN] [(then E)])`, and `(move Remove SITE [(then E)])`
+/// as a consequence (`skip` 1), which Ludii's `Remove` makes the same
+/// actions for.
+fn remove_effect(cx: &Cx, node: &Node, skip: usize) -> Result<Effect> {
+    let name = if skip == 0 { "remove" } else { "move Remove" };
+    let mut args = Args::new(node, name, skip);
+    let site = args
+        .take(|n| n.head() != Some("then"))
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(remove ...)` needs a site"))?;
+    let later = match args.labeled("at") {
+        None => false,
+        Some(at) => match at.atom() {
+            Some("EndOfTurn") => true,
+            Some("StartOfTurn") => false,
+            _ => return Err(cx.unsupported_in(at, "time of a removal")),
+        },
+    };
+    let then = then_of(cx, &mut args)?;
+    args.finish(cx)?;
+    let site = conds::site(cx, site)?;
+    let remove = if later {
+        Effect::RemoveLater(site.clone())
+    } else {
+        Effect::Remove(site.clone())
+    };
+    // Ludii's `Remove` makes no move on an empty site, so its
+    // `then` runs only where a piece was.
+    Ok(match then {
+        None => remove,
+        Some(then) => Effect::If {
+            condition: Cond::Occupied(site),
+            then: Box::new(Effect::Seq(vec![remove, then])),
+            otherwise: None,
+        },
+    })
 }
 
 /// `"Name"` or `(id "Name" WHO)` naming a piece to add.

@@ -1,13 +1,14 @@
 //! `(rules ...)`: meta rules, phases, play and end.
 
 use crate::diagnostic::{ErrorKind, Result};
-use crate::ir::{EndRule, NextPhase, Phase, Placement, ResultKind, ResultPlayer, Roll};
+use crate::ir::{EndRule, NextPhase, Phase, Placement, Repetition, ResultKind, ResultPlayer, Roll};
 use crate::syntax::{Node, NodeKind};
 
 use super::{conds, moves, Args, Cx};
 
 pub(super) struct Rules {
     pub swap: bool,
+    pub no_repeat: Option<Repetition>,
     pub start: Vec<Placement>,
     pub phases: Vec<Phase>,
     pub end: Vec<EndRule>,
@@ -16,9 +17,9 @@ pub(super) struct Rules {
 /// `(rules [(meta ...)] (play ...) | phases:{...} [(end ...)])`.
 pub(super) fn rules(cx: &mut Cx, node: &Node) -> Result<Rules> {
     let mut args = Args::new(node, "rules", 0);
-    let swap = match args.form_with_head("meta") {
+    let (swap, no_repeat) = match args.form_with_head("meta") {
         Some(meta) => self::meta(cx, meta)?,
-        None => false,
+        None => (false, None),
     };
     let start = match args.form_with_head("start") {
         Some(start) => self::start(cx, start)?,
@@ -65,14 +66,16 @@ pub(super) fn rules(cx: &mut Cx, node: &Node) -> Result<Rules> {
     };
     Ok(Rules {
         swap,
+        no_repeat,
         start,
         phases,
         end,
     })
 }
 
-/// `(meta (swap))` or `(meta {(swap) ...})`: returns whether the swap rule is on.
-fn meta(cx: &Cx, node: &Node) -> Result<bool> {
+/// `(meta (swap))`, `(meta (no Repeat [TYPE]))` or `(meta {...})`: returns
+/// whether the swap rule is on, and which repetitions are forbidden.
+fn meta(cx: &Cx, node: &Node) -> Result<(bool, Option<Repetition>)> {
     let mut args = Args::new(node, "meta", 0);
     let items: Vec<&Node> = match args.next() {
         Some(Node {
@@ -84,13 +87,33 @@ fn meta(cx: &Cx, node: &Node) -> Result<bool> {
     };
     args.finish(cx)?;
     let mut swap = false;
+    let mut no_repeat = None;
     for item in items {
         match item.head() {
             Some("swap") if item.args().is_empty() => swap = true,
+            Some("no") if item.args().first().and_then(|a| a.value.atom()) == Some("Repeat") => {
+                no_repeat = Some(self::no_repeat(cx, item)?);
+            }
             _ => return Err(cx.unsupported_in(item, "meta rule")),
         }
     }
-    Ok(swap)
+    Ok((swap, no_repeat))
+}
+
+/// `(no Repeat [TYPE])` (Ludii's `NoRepeat`; `Positional` by default).
+/// The situational rules compare Ludii's `fullHash`, which covers
+/// bookkeeping the interpreter does not keep as Ludii does (consecutive
+/// turns and passes, checkmated flags): refused, and no game of Ludii's
+/// library uses them.
+fn no_repeat(cx: &Cx, node: &Node) -> Result<Repetition> {
+    let mut args = Args::new(node, "no Repeat", 1);
+    let kind = args.take(|n| n.atom().is_some());
+    args.finish(cx)?;
+    match kind.map(|k| (k, k.atom())) {
+        None | Some((_, Some("Positional"))) => Ok(Repetition::Positional),
+        Some((_, Some("PositionalInTurn"))) => Ok(Repetition::PositionalInTurn),
+        Some((k, _)) => Err(cx.unsupported_in(k, "repetition type of `(no Repeat ...)`")),
+    }
 }
 
 /// `(play MOVES)`, where MOVES may start with a roll of the dice:
