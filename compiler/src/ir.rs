@@ -308,9 +308,33 @@ pub enum Moves {
     /// `(move Promote SITE (piece NAMES) [WHO])`: one move per name, turning
     /// the piece at SITE into that component.
     Promote(Promote),
+    /// `(forEach Direction ...)` (Ludii's `ForEachDirection`).
+    ForEachDirection(Box<ForEachDirection>),
     /// `(max Moves MOVES)`: the moves of MOVES that begin the longest turns
     /// (the most moves the mover makes in a row, Ludii's `MaxMoves`).
     MaxMoves(Box<Moves>),
+}
+
+/// `(forEach Direction [(from S)] [DIRS] [(between [(exact N)|(range A B)]
+/// [if:C])] (to [if:T] [(apply MOVES)]) | MOVES)` (Ludii's
+/// `ForEachDirection`): along each radial from S in DIRS, the sites
+/// `min..=max` steps away (each as `(to)`, `(from)` unchanged) while T holds
+/// there, and MOVES generated at each; the sites before `min` must satisfy
+/// C (as `(between)`). The moves are MOVES's own.
+#[derive(Clone, Debug)]
+pub struct ForEachDirection {
+    pub from: SiteExpr,
+    /// The directions, resolved per facing: relative ones turn from
+    /// Ludii's `newDirection`, the heading of the one step from `(from)` to
+    /// `(to)` when `(to)` is set and one step away (`Some(heading)`), else
+    /// from the facing of the piece on `(from)` (`None`, lowered with the
+    /// current piece's). Absolute directions have the single `None` entry.
+    pub directions: Vec<(Option<crate::board::Compass>, Directions)>,
+    pub min: IntExpr,
+    pub max: IntExpr,
+    pub between_if: Option<Cond>,
+    pub to_if: Option<Cond>,
+    pub moves: Moves,
 }
 
 /// `(move Promote ...)` and the consequence `(promote ...)`.
@@ -331,6 +355,10 @@ pub enum PromoteTo {
     /// With an owner: per player p (index p - 1), the first component whose
     /// name contains the name and that p owns (0 when p has none).
     Owned { who: PlayerRef, per_player: Vec<u8> },
+    /// `(piece N)` for an integer function N, no owner given: the component
+    /// numbered N (Ludii looks up the component of N's name); no promotion
+    /// at all when N < 1.
+    Expr(IntFn),
 }
 
 /// `(move Select (from REGION [if:C]) [(then E)])` (Ludii's `Select`
@@ -477,7 +505,25 @@ pub enum PieceRef {
     Component(usize),
     /// `(id "Name" Mover)`: the mover's piece of that name, by player (index p - 1).
     MoversNamed(Vec<usize>),
+    /// `(piece N)` for an integer function N (`(mapEntry "Captured" (what
+    /// at:(to)))`): the component numbered N (1-based), evaluated when the
+    /// piece is added; nothing is added when N names no component (Ludii
+    /// skips Undefined).
+    Expr(IntFn),
 }
+
+/// An integer function kept where the model compares values (two are
+/// equal when they are written the same).
+#[derive(Clone, Debug)]
+pub struct IntFn(pub Box<IntExpr>);
+
+impl PartialEq for IntFn {
+    fn eq(&self, other: &IntFn) -> bool {
+        format!("{:?}", self.0) == format!("{:?}", other.0)
+    }
+}
+
+impl Eq for IntFn {}
 
 /// A set of sites, evaluated in a state.
 #[derive(Clone, Debug)]
@@ -495,6 +541,10 @@ pub enum Region {
     },
     /// `(sites Occupied by:WHO)`: sites holding a piece of the given owners.
     Occupied(Owners),
+    /// The board and hand sites whose piece is one of these components
+    /// (`what`, 1-based, sorted): `(sites Occupied ... component:"Name")`
+    /// intersects it with the owners' sites.
+    Holding(Vec<u8>),
     /// `(sites Mover)`, `(sites P1)`: the regions owned by a player.
     Owned(PlayerRef),
     /// `(difference A B)`.

@@ -268,6 +268,7 @@ impl Check {
             }
             Moves::Promote(_) => self.refuse("`(move Promote ...)`"),
             Moves::MaxMoves(_) => self.refuse("`(max Moves ...)`"),
+            Moves::ForEachDirection(_) => self.refuse("`(forEach Direction ...)`"),
             Moves::Select(_) => self.refuse("`(move Select ...)`"),
             Moves::ForEachPiece(rules) => {
                 for r in rules {
@@ -405,11 +406,15 @@ impl Check {
             }
             Effect::Seq(list) => list.iter().for_each(|e| self.effect(e)),
             Effect::AddPiece {
+                piece,
                 to,
                 site_type,
                 state,
-                ..
             } => {
+                if let crate::ir::PieceRef::Expr(n) = piece {
+                    self.refuse("`(add (piece N) ...)` with a computed piece");
+                    self.int(&n.0, false);
+                }
                 self.site_type(*site_type);
                 if let Some(n) = state {
                     if *site_type != self.default_type {
@@ -630,6 +635,7 @@ impl Check {
                 self.cond(test, false);
             }
             Region::Hand(_) => self.refuse("`(sites Hand ...)`"),
+            Region::Holding(_) => self.refuse("`(sites Occupied ... component:...)`"),
             Region::ToClear => self.refuse("`(sites ToClear)`"),
             Region::Around(_) => self.refuse("`(sites Around ...)`"),
             Region::PerPlayer { .. } => self.refuse("`(sites WHO \"Name\")`"),
@@ -665,6 +671,7 @@ pub fn placements<'m>(moves: &'m Moves, out: &mut Vec<&'m crate::ir::Add>) {
         | Moves::ForPlayer { moves, .. }
         | Moves::Die { moves, .. }
         | Moves::MaxMoves(moves) => placements(moves, out),
+        Moves::ForEachDirection(f) => placements(&f.moves, out),
         Moves::Promote(_)
         | Moves::Move(_)
         | Moves::Shoot(_)

@@ -92,7 +92,7 @@ pub(super) fn collect_rules<'m>(
             collect_in_cond(after, out);
         }
         Moves::ForPlayer { moves, .. } => collect_rules(moves, outer, out),
-        Moves::Promote(_) | Moves::MaxMoves(_) | Moves::Select(_) => {
+        Moves::Promote(_) | Moves::MaxMoves(_) | Moves::Select(_) | Moves::ForEachDirection(_) => {
             unreachable!("refused by features: move Promote, max Moves, select")
         }
         Moves::ForEachPiece(rules) => {

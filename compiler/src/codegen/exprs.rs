@@ -477,6 +477,9 @@ impl Gen<'_> {
         match r {
             Region::Empty => quote!(ALL.minus(s.occupied)),
             Region::Hand(_) => unreachable!("refused by features: hands"),
+            Region::Holding(_) => {
+                unreachable!("refused by features: (sites Occupied ... component:...)")
+            }
             Region::ToClear => unreachable!("refused by features: (sites ToClear)"),
             Region::Start(_) | Region::Pending => {
                 unreachable!("refused by features: (sites Start ...), (sites Pending)")

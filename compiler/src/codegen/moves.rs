@@ -33,6 +33,7 @@ impl Gen<'_> {
                 });
                 quote!(match mover { #(#arms)* p => p })
             }
+            PieceRef::Expr(_) => unreachable!("refused by features: pieces given by a number"),
         }
     }
 
@@ -47,7 +48,10 @@ impl Gen<'_> {
             Moves::Die { .. } => unreachable!("refused by features: dice"),
             Moves::Do { prior, after } => self.do_moves(prior, after, emit),
             Moves::ForPlayer { who, moves } => self.moves_for(*who, moves, emit),
-            Moves::Promote(_) | Moves::MaxMoves(_) | Moves::Select(_) => {
+            Moves::Promote(_)
+            | Moves::MaxMoves(_)
+            | Moves::Select(_)
+            | Moves::ForEachDirection(_) => {
                 unreachable!("refused by features: move Promote, max Moves, select")
             }
             Moves::ForEachPiece(rules) => {

@@ -428,6 +428,9 @@ impl Interpreter {
                         }
                 })
                 .collect(),
+            Region::Holding(whats) => (0..state.what.len() as Site)
+                .filter(|&s| whats.binary_search(&state.what[s as usize]).is_ok())
+                .collect(),
             Region::PerPlayer { who, sites } => {
                 let p = self.resolve(state, mover, *who) as usize;
                 sites.get(p).cloned().unwrap_or_default()

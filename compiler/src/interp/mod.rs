@@ -1052,6 +1052,12 @@ fn collect_rules(moves: &Moves, outer: &[Effect], die: Option<u8>, out: &mut Vec
         Moves::ForPlayer { moves: inner, .. } | Moves::MaxMoves(inner) => {
             collect_rules(inner, outer, die, out)
         }
+        Moves::ForEachDirection(f) => {
+            for c in f.to_if.iter().chain(&f.between_if) {
+                collect_in_cond(c, out);
+            }
+            collect_rules(&f.moves, outer, die, out);
+        }
         Moves::ForEachPiece(rules) => {
             for r in rules {
                 collect_rules(&r.moves, outer, die, out);

@@ -49,14 +49,16 @@ impl Interpreter {
 
     /// Ludii's `Do.movePassesCond`: the move with its consequences is applied
     /// to a copy (no end rules, no turn change) and C is evaluated there for
-    /// the same mover; after a `(moveAgain)`, `Next` is the previous player.
+    /// the same mover; where `Next` is then the mover (after a
+    /// `(moveAgain)`, or in a threat probe whose `next` is the enemy
+    /// moving), Ludii sets it to the previous player.
     pub(super) fn passes_afterwards(&self, state: &State, mv: Move, after: &Cond) -> bool {
         let mut copy = state.clone();
         let again = self.apply_actions(&mut copy, mv);
-        copy.again = false;
-        if again {
+        if again || self.resolve(&copy, copy.mover, PlayerRef::Next) == copy.mover {
             copy.next_is = Some(copy.prev);
         }
+        copy.again = false;
         self.eval_cond(&copy, copy.mover, &Ctx::default(), after)
     }
 
@@ -151,10 +153,13 @@ impl Interpreter {
             return;
         };
         for to in &promote.to {
+            let Some(what) = self.promoted_to(state, player, ctx, to) else {
+                return;
+            };
             out.push(Move::Promote {
                 rule: promote.rule,
                 site,
-                what: self.promoted_to(state, player, to),
+                what,
             });
         }
     }
@@ -167,7 +172,11 @@ impl Interpreter {
             return false;
         };
         for to in &promote.to {
-            let what = self.promoted_to(state, mover, to);
+            // Ludii's Promote makes no move (and so no consequence) when a
+            // computed piece is below 1.
+            let Some(what) = self.promoted_to(state, mover, ctx, to) else {
+                return false;
+            };
             self.promote_at(state, site, what);
         }
         promote
@@ -176,8 +185,8 @@ impl Interpreter {
             .is_some_and(|e| self.run_effect(state, ctx, e))
     }
 
-    fn promoted_to(&self, state: &State, player: Player, to: &PromoteTo) -> u8 {
-        match to {
+    fn promoted_to(&self, state: &State, player: Player, ctx: &Ctx, to: &PromoteTo) -> Option<u8> {
+        Some(match to {
             PromoteTo::Component(c) => *c,
             PromoteTo::Owned { who, per_player } => {
                 let p = self.resolve(state, player, *who);
@@ -186,7 +195,16 @@ impl Interpreter {
                     .copied()
                     .unwrap_or(0)
             }
-        }
+            PromoteTo::Expr(n) => {
+                let what = self.eval_int(state, player, ctx, &n.0);
+                // Ludii fails on a number beyond the components; no
+                // promotion here either.
+                if !(1..=self.model.components.len() as i64).contains(&what) {
+                    return None;
+                }
+                what as u8
+            }
+        })
     }
 
     /// Ludii's `ActionPromote` (no stacks): the site's piece is replaced by
