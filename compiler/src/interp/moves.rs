@@ -539,10 +539,29 @@ impl Interpreter {
                     };
                     if let (Some(ty), Some(what)) = (ty, self.piece_what(state, mover, ctx, piece))
                     {
-                        let st = piece_state.as_ref().map_or(0, |n| {
-                            self.eval_int(state, mover, ctx, n).clamp(0, 255) as u8
-                        });
-                        self.put(state, ty, s, what, st);
+                        let st = piece_state
+                            .as_ref()
+                            .map(|n| self.eval_int(state, mover, ctx, n).clamp(0, 255) as u8);
+                        let at = s as usize;
+                        if ty == self.model.board.site_type
+                            && !self.model.stacking
+                            && state.what[at] != 0
+                        {
+                            // Ludii's ActionAdd on an occupied site keeps its
+                            // piece: only the count changes (and the state,
+                            // when one is given).
+                            state.count[at] = if self.model.requires_count {
+                                state.count[at] + 1
+                            } else {
+                                1
+                            };
+                            if let Some(st) = st {
+                                state.state[at] = st;
+                            }
+                            state.last_to_after = Some(s);
+                        } else {
+                            self.put(state, ty, s, what, st.unwrap_or(0));
+                        }
                     }
                 }
                 false

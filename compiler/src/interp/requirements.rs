@@ -27,7 +27,82 @@ pub(super) fn existence<T>(f: impl FnOnce() -> T) -> T {
     out
 }
 
+/// The value of C inside a threat probe, where every `(is Threatened ...)`
+/// is false, when that alone decides it.
+fn probe_value(c: &Cond) -> Option<bool> {
+    match c {
+        Cond::True => Some(true),
+        Cond::False | Cond::Threatened(_) => Some(false),
+        Cond::Not(c) => probe_value(c).map(|v| !v),
+        Cond::And(cs) => {
+            let values: Vec<Option<bool>> = cs.iter().map(probe_value).collect();
+            if values.contains(&Some(false)) {
+                Some(false)
+            } else if values.iter().all(|v| *v == Some(true)) {
+                Some(true)
+            } else {
+                None
+            }
+        }
+        Cond::Or(cs) => {
+            let values: Vec<Option<bool>> = cs.iter().map(probe_value).collect();
+            if values.contains(&Some(true)) {
+                Some(true)
+            } else if values.iter().all(|v| *v == Some(false)) {
+                Some(false)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
 impl Interpreter {
+    /// Whether MOVES yields any move (Ludii's `canMove`, which stops at the
+    /// first legal move): as generating them all and asking whether there
+    /// are any, but a `(do ...)` tests its candidates only until one passes.
+    pub(super) fn exists_move(
+        &self,
+        state: &State,
+        player: Player,
+        ctx: &Ctx,
+        moves: &Moves,
+    ) -> bool {
+        match moves {
+            Moves::Or(list) => list.iter().any(|m| self.exists_move(state, player, ctx, m)),
+            Moves::Then(inner, _) => self.exists_move(state, player, ctx, inner),
+            Moves::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                if self.eval_cond(state, player, ctx, condition) {
+                    self.exists_move(state, player, ctx, then)
+                } else {
+                    otherwise
+                        .as_ref()
+                        .is_some_and(|o| self.exists_move(state, player, ctx, o))
+                }
+            }
+            Moves::Do { prior, after } => {
+                let mut candidates = MoveBuffer::new();
+                self.generate(state, player, ctx, prior, &mut candidates);
+                if THREAT_PROBE.with(Cell::get) && probe_value(after) == Some(true) {
+                    return !candidates.is_empty();
+                }
+                candidates
+                    .iter()
+                    .any(|&mv| self.passes_afterwards(state, mv, after))
+            }
+            _ => {
+                let mut out = MoveBuffer::new();
+                self.generate(state, player, ctx, moves, &mut out);
+                !out.is_empty()
+            }
+        }
+    }
+
     /// `(do PRIOR ifAfterwards:C)`: the moves of PRIOR after which C holds.
     pub(super) fn generate_do(
         &self,
@@ -40,6 +115,16 @@ impl Interpreter {
     ) {
         let mut candidates = MoveBuffer::new();
         self.generate(state, player, ctx, prior, &mut candidates);
+        // Inside a threat probe every `(is Threatened ...)` fails at once;
+        // where C then holds whatever the state, Ludii keeps every move
+        // without applying it (`Do.canMoveTo`: `autoSucceeds`), and so does
+        // this: the same moves, without the copies.
+        if THREAT_PROBE.with(Cell::get) && probe_value(after) == Some(true) {
+            for &mv in candidates.iter() {
+                out.push(mv);
+            }
+            return;
+        }
         for &mv in candidates.iter() {
             if self.passes_afterwards(state, mv, after) {
                 out.push(mv);
