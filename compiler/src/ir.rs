@@ -359,6 +359,11 @@ pub enum PromoteTo {
     /// numbered N (Ludii looks up the component of N's name); no promotion
     /// at all when N < 1.
     Expr(IntFn),
+    /// One of `(piece {N M ...})` for integer functions (Ludii's
+    /// `toWhats`): the component numbered N, without Ludii's check (where
+    /// Ludii would fail on a number outside the components, this entry
+    /// makes no move).
+    Listed(IntFn),
 }
 
 /// `(move Select (from REGION [if:C]) [(then E)])` (Ludii's `Select`

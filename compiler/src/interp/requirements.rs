@@ -239,6 +239,9 @@ impl Interpreter {
         };
         for to in &promote.to {
             let Some(what) = self.promoted_to(state, player, ctx, to) else {
+                if matches!(to, PromoteTo::Listed(_)) {
+                    continue;
+                }
                 return;
             };
             out.push(Move::Promote {
@@ -260,6 +263,9 @@ impl Interpreter {
             // Ludii's Promote makes no move (and so no consequence) when a
             // computed piece is below 1.
             let Some(what) = self.promoted_to(state, mover, ctx, to) else {
+                if matches!(to, PromoteTo::Listed(_)) {
+                    continue;
+                }
                 return false;
             };
             self.promote_at(state, site, what);
@@ -280,7 +286,7 @@ impl Interpreter {
                     .copied()
                     .unwrap_or(0)
             }
-            PromoteTo::Expr(n) => {
+            PromoteTo::Expr(n) | PromoteTo::Listed(n) => {
                 let what = self.eval_int(state, player, ctx, &n.0);
                 // Ludii fails on a number beyond the components; no
                 // promotion here either.

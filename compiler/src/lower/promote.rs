@@ -41,10 +41,27 @@ pub(super) fn promote(cx: &Cx, node: &Node, what: &str, skip: usize) -> Result<P
                 cx, n,
             )?)))]
         }
-        None => piece_names(cx, piece)?
-            .iter()
-            .map(|name| target(cx, piece, name, who))
-            .collect::<Result<_>>()?,
+        None => match computed_list(piece) {
+            // `(piece {(mapEntry "Promoted" (what at:(last To))) (what at:(last
+            // To))})`: Ludii's `Piece` with component functions.
+            Some(items) => {
+                if who.is_some() {
+                    return Err(cx.unsupported_in(node, "promotion to computed pieces of an owner"));
+                }
+                items
+                    .into_iter()
+                    .map(|n| {
+                        Ok(PromoteTo::Listed(crate::ir::IntFn(Box::new(conds::int(
+                            cx, n,
+                        )?))))
+                    })
+                    .collect::<Result<_>>()?
+            }
+            None => piece_names(cx, piece)?
+                .iter()
+                .map(|name| target(cx, piece, name, who))
+                .collect::<Result<_>>()?,
+        },
     };
     Ok(Promote {
         rule: cx.next_rule(),
@@ -62,6 +79,21 @@ fn is_player_fn(n: &Node) -> bool {
 fn computed_piece(piece: &Node) -> Option<&Node> {
     match piece.args() {
         [one] if one.value.head().is_some() && one.label.is_none() => Some(&one.value),
+        _ => None,
+    }
+}
+
+/// The integer functions of `(piece {N M ...})`, when every item is one.
+fn computed_list(piece: &Node) -> Option<Vec<&Node>> {
+    match piece.args() {
+        [one] if one.label.is_none() => match &one.value.kind {
+            crate::syntax::NodeKind::Array(items)
+                if !items.is_empty() && items.iter().all(|i| i.value.head().is_some()) =>
+            {
+                Some(items.iter().map(|i| &i.value).collect())
+            }
+            _ => None,
+        },
         _ => None,
     }
 }
