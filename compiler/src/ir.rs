@@ -431,6 +431,11 @@ pub enum Reach {
         between_if: Option<Cond>,
         /// `(between (apply E))`: applied to each jumped site.
         between_apply: Option<Effect>,
+        /// `(to ... (apply if:S E))`: Ludii's stop rule. Past the hurdle the
+        /// piece lands only on the first site failing the `to` condition,
+        /// and only where S holds there (no `between` effect then); the
+        /// sites passing it before are passed over.
+        stop_if: Option<Cond>,
     },
     /// `(move Slide DIRS [(between [(exact N)|(range A B)] if:C)])`: along
     /// a line, over sites satisfying C (empty ones by default), ending

@@ -335,7 +335,11 @@ impl Check {
                 after,
                 between_if,
                 between_apply,
+                stop_if,
             } => {
+                if stop_if.is_some() {
+                    self.refuse("a hop's landing rule `(apply if:...)`");
+                }
                 let plain = |n: &IntExpr| matches!(n, IntExpr::Const(0));
                 if most.is_some() || !plain(before) || !plain(after) {
                     self.refuse("a hop with `before:`, `after:` or a range");

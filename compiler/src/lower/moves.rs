@@ -571,6 +571,7 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
     let mut to_if = None;
     let mut to_apply = None;
     let mut to_region = None;
+    let mut stop_if = None;
     if let Some(to) = to {
         let mut targs = Args::new(to, "to", 0);
         if kind == Kind::FromTo {
@@ -584,7 +585,20 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
             to_if = Some(conds::cond(cx, c)?);
         }
         if let Some(apply) = targs.form_with_head("apply") {
-            to_apply = Some(apply_arg(cx, apply, kind == Kind::FromTo)?);
+            if kind == Kind::Hop {
+                // Hop's `if:` in the landing's apply is its stop rule.
+                let mut aargs = Args::new(apply, "apply", 0);
+                if let Some(c) = aargs.labeled("if") {
+                    stop_if = Some(conds::cond(cx, c)?);
+                }
+                let effect = aargs.next().ok_or_else(|| {
+                    aargs.error(cx, ErrorKind::Invalid, "`(apply ...)` needs an effect")
+                })?;
+                aargs.finish(cx)?;
+                to_apply = Some(self::effect(cx, effect)?);
+            } else {
+                to_apply = Some(apply_arg(cx, apply, kind == Kind::FromTo)?);
+            }
         }
         targs.finish(cx)?;
     }
@@ -672,6 +686,7 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
             after,
             between_if,
             between_apply,
+            stop_if,
         },
         Kind::Slide => Reach::Slide {
             between_if,
