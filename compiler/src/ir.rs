@@ -567,6 +567,9 @@ pub enum Region {
         from: SiteExpr,
         directions: Directions,
         included: bool,
+        /// `stop:C`: each radial ends at the first site where C holds (as
+        /// `(to)`), which is kept where `stopIncluded:` holds there.
+        stop: Option<Box<(Cond, Cond)>>,
     },
     /// `(sites Row N)`, `(sites Column N)`.
     Row(IntExpr),

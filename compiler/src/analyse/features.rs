@@ -621,7 +621,12 @@ impl Check {
                 self.region(a);
                 self.region(b);
             }
-            Region::Direction { from, .. } => self.site(from),
+            Region::Direction { from, stop, .. } => {
+                if stop.is_some() {
+                    self.refuse("`(sites Direction ... stop:...)`");
+                }
+                self.site(from)
+            }
             Region::Site(x) => self.site(x),
             Region::Winning { moves, .. } => self.moves(moves, false),
             Region::EmptyOf(ty) => self.site_type(*ty),

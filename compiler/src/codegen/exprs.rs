@@ -530,6 +530,7 @@ impl Gen<'_> {
                 from,
                 directions,
                 included,
+                ..
             } => {
                 let masks: Vec<_> = directions
                     .iter()

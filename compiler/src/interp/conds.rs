@@ -552,6 +552,7 @@ impl Interpreter {
                 from,
                 directions,
                 included,
+                stop,
             } => {
                 let Some(from) = self.eval_site(state, ctx, from) else {
                     return Vec::new();
@@ -562,7 +563,24 @@ impl Interpreter {
                 }
                 for &d in directions {
                     for radial in board.radials(from as usize, d) {
-                        sites.extend_from_slice(&radial.steps[1..]);
+                        let Some(stop) = stop else {
+                            sites.extend_from_slice(&radial.steps[1..]);
+                            continue;
+                        };
+                        // Ludii's SitesDirection: each site as `(to)`.
+                        for &to in &radial.steps[1..] {
+                            let at = Ctx {
+                                to: Some(to),
+                                ..*ctx
+                            };
+                            if self.eval_cond(state, mover, &at, &stop.0) {
+                                if self.eval_cond(state, mover, &at, &stop.1) {
+                                    sites.push(to);
+                                }
+                                break;
+                            }
+                            sites.push(to);
+                        }
                     }
                 }
                 sorted(sites)

@@ -1271,11 +1271,17 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
                 None => vec![AbsoluteDirection::Adjacent],
             };
             let included = args.labeled_bool(cx, "included", false)?;
+            let stop = args.labeled("stop").map(|c| cond(cx, c)).transpose()?;
+            let stop_included = args
+                .labeled("stopIncluded")
+                .map(|c| cond(cx, c))
+                .transpose()?;
             args.finish(cx)?;
             Ok(Region::Direction {
                 from: site(cx, from)?,
                 directions: dirs,
                 included,
+                stop: stop.map(|c| Box::new((c, stop_included.unwrap_or(Cond::False)))),
             })
         }
         "sites Row" | "sites Column" => {

@@ -472,6 +472,31 @@ enum Kind {
 /// `(move Step|Hop|Slide|Leap ...)` and `(move (from ...) (to ...))`.
 fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
     let skip = usize::from(node.head() == Some("move") && kind != Kind::FromTo);
+    // `(if C DIRS DIRS)` as the directions (Ludii's directions `If`, tested
+    // in the context the move is generated in): the move with either.
+    let chosen = node.args().iter().enumerate().skip(skip).find(|(_, a)| {
+        a.label.is_none()
+            && a.value.head() == Some("if")
+            && matches!(a.value.args(), [_, x, y]
+                if directions::is_direction_arg(&x.value) && directions::is_direction_arg(&y.value))
+    });
+    if let Some((i, arg)) = chosen {
+        let [c, x, y] = arg.value.args() else {
+            unreachable!("matched above")
+        };
+        let with = |dirs: &Node| -> Result<Moves> {
+            let mut copy = node.clone();
+            if let crate::syntax::NodeKind::Form { args, .. } = &mut copy.kind {
+                args[i].value = dirs.clone();
+            }
+            piece_move(cx, &copy, kind)
+        };
+        return Ok(Moves::If {
+            condition: conds::cond(cx, &c.value)?,
+            then: Box::new(with(&x.value)?),
+            otherwise: Some(Box::new(with(&y.value)?)),
+        });
+    }
     if let Some(per_facing) = by_facing(cx, node, kind, skip)? {
         return Ok(Moves::Or(
             per_facing
