@@ -345,9 +345,33 @@ pub enum Moves {
     /// `(move Promote SITE (piece NAMES) [WHO])`: one move per name, turning
     /// the piece at SITE into that component.
     Promote(Promote),
+    /// `(forEach Direction ...)` (Ludii's `ForEachDirection`).
+    ForEachDirection(Box<ForEachDirection>),
     /// `(max Moves MOVES)`: the moves of MOVES that begin the longest turns
     /// (the most moves the mover makes in a row, Ludii's `MaxMoves`).
     MaxMoves(Box<Moves>),
+}
+
+/// `(forEach Direction [(from S)] [DIRS] [(between [(exact N)|(range A B)]
+/// [if:C])] (to [if:T] [(apply MOVES)]) | MOVES)` (Ludii's
+/// `ForEachDirection`): along each radial from S in DIRS, the sites
+/// `min..=max` steps away (each as `(to)`, `(from)` unchanged) while T holds
+/// there, and MOVES generated at each; the sites before `min` must satisfy
+/// C (as `(between)`). The moves are MOVES's own.
+#[derive(Clone, Debug)]
+pub struct ForEachDirection {
+    pub from: SiteExpr,
+    /// The directions, resolved per facing: relative ones turn from
+    /// Ludii's `newDirection`, the heading of the one step from `(from)` to
+    /// `(to)` when `(to)` is set and one step away (`Some(heading)`), else
+    /// from the facing of the piece on `(from)` (`None`, lowered with the
+    /// current piece's). Absolute directions have the single `None` entry.
+    pub directions: Vec<(Option<crate::board::Compass>, Directions)>,
+    pub min: IntExpr,
+    pub max: IntExpr,
+    pub between_if: Option<Cond>,
+    pub to_if: Option<Cond>,
+    pub moves: Moves,
 }
 
 /// `(move Promote ...)` and the consequence `(promote ...)`.
@@ -368,6 +392,15 @@ pub enum PromoteTo {
     /// With an owner: per player p (index p - 1), the first component whose
     /// name contains the name and that p owns (0 when p has none).
     Owned { who: PlayerRef, per_player: Vec<u8> },
+    /// `(piece N)` for an integer function N, no owner given: the component
+    /// numbered N (Ludii looks up the component of N's name); no promotion
+    /// at all when N < 1.
+    Expr(IntFn),
+    /// One of `(piece {N M ...})` for integer functions (Ludii's
+    /// `toWhats`): the component numbered N, without Ludii's check (where
+    /// Ludii would fail on a number outside the components, this entry
+    /// makes no move).
+    Listed(IntFn),
 }
 
 /// `(move Select (from REGION [if:C]) [(then E)])` (Ludii's `Select`
@@ -435,6 +468,11 @@ pub enum Reach {
         between_if: Option<Cond>,
         /// `(between (apply E))`: applied to each jumped site.
         between_apply: Option<Effect>,
+        /// `(to ... (apply if:S E))`: Ludii's stop rule. Past the hurdle the
+        /// piece lands only on the first site failing the `to` condition,
+        /// and only where S holds there (no `between` effect then); the
+        /// sites passing it before are passed over.
+        stop_if: Option<Cond>,
     },
     /// `(move Slide DIRS [(between [(exact N)|(range A B)] if:C)])`: along
     /// a line, over sites satisfying C (empty ones by default), ending
@@ -514,7 +552,25 @@ pub enum PieceRef {
     Component(usize),
     /// `(id "Name" Mover)`: the mover's piece of that name, by player (index p - 1).
     MoversNamed(Vec<usize>),
+    /// `(piece N)` for an integer function N (`(mapEntry "Captured" (what
+    /// at:(to)))`): the component numbered N (1-based), evaluated when the
+    /// piece is added; nothing is added when N names no component (Ludii
+    /// skips Undefined).
+    Expr(IntFn),
 }
+
+/// An integer function kept where the model compares values (two are
+/// equal when they are written the same).
+#[derive(Clone, Debug)]
+pub struct IntFn(pub Box<IntExpr>);
+
+impl PartialEq for IntFn {
+    fn eq(&self, other: &IntFn) -> bool {
+        format!("{:?}", self.0) == format!("{:?}", other.0)
+    }
+}
+
+impl Eq for IntFn {}
 
 /// A set of sites, evaluated in a state.
 #[derive(Clone, Debug)]
@@ -532,6 +588,10 @@ pub enum Region {
     },
     /// `(sites Occupied by:WHO)`: sites holding a piece of the given owners.
     Occupied(Owners),
+    /// The board and hand sites whose piece is one of these components
+    /// (`what`, 1-based, sorted): `(sites Occupied ... component:"Name")`
+    /// intersects it with the owners' sites.
+    Holding(Vec<u8>),
     /// `(sites Mover)`, `(sites P1)`: the regions owned by a player.
     Owned(PlayerRef),
     /// `(difference A B)`.
@@ -544,6 +604,9 @@ pub enum Region {
         from: SiteExpr,
         directions: Directions,
         included: bool,
+        /// `stop:C`: each radial ends at the first site where C holds (as
+        /// `(to)`), which is kept where `stopIncluded:` holds there.
+        stop: Option<Box<(Cond, Cond)>>,
     },
     /// `(sites Row N)`, `(sites Column N)`.
     Row(IntExpr),

@@ -277,6 +277,7 @@ impl Check {
             }
             Moves::Promote(p) => self.promote(p),
             Moves::MaxMoves(_) => self.refuse("`(max Moves ...)`"),
+            Moves::ForEachDirection(_) => self.refuse("`(forEach Direction ...)`"),
             Moves::Select(_) => self.refuse("`(move Select ...)`"),
             Moves::ForEachPiece(rules) => {
                 for r in rules {
@@ -352,7 +353,11 @@ impl Check {
                 after,
                 between_if,
                 between_apply,
+                stop_if,
             } => {
+                if stop_if.is_some() {
+                    self.refuse("a hop's landing rule `(apply if:...)`");
+                }
                 let plain = |n: &IntExpr| matches!(n, IntExpr::Const(0));
                 if most.is_some() || !plain(before) || !plain(after) {
                     self.refuse("a hop with `before:`, `after:` or a range");
@@ -408,6 +413,14 @@ impl Check {
             self.refuse("a promotion elsewhere than at `(last To)` or `(to)`");
         }
         self.promotes = true;
+        if p.to.iter().any(|t| {
+            matches!(
+                t,
+                crate::ir::PromoteTo::Expr(_) | crate::ir::PromoteTo::Listed(_)
+            )
+        }) {
+            self.refuse("a promotion to a computed piece");
+        }
         self.site(&p.site);
         if let Some(e) = &p.then {
             self.effect(e);
@@ -437,11 +450,15 @@ impl Check {
             }
             Effect::Seq(list) => list.iter().for_each(|e| self.effect(e)),
             Effect::AddPiece {
+                piece,
                 to,
                 site_type,
                 state,
-                ..
             } => {
+                if let crate::ir::PieceRef::Expr(n) = piece {
+                    self.refuse("`(add (piece N) ...)` with a computed piece");
+                    self.int(&n.0, false);
+                }
                 self.site_type(*site_type);
                 if let Some(n) = state {
                     if *site_type != self.default_type {
@@ -648,7 +665,12 @@ impl Check {
                 self.region(a);
                 self.region(b);
             }
-            Region::Direction { from, .. } => self.site(from),
+            Region::Direction { from, stop, .. } => {
+                if stop.is_some() {
+                    self.refuse("`(sites Direction ... stop:...)`");
+                }
+                self.site(from)
+            }
             Region::Site(x) => self.site(x),
             Region::Winning { moves, .. } => self.moves(moves, false),
             Region::EmptyOf(ty) => self.site_type(*ty),
@@ -666,6 +688,7 @@ impl Check {
                 self.cond(test, false);
             }
             Region::Hand(_) => self.refuse("`(sites Hand ...)`"),
+            Region::Holding(_) => self.refuse("`(sites Occupied ... component:...)`"),
             Region::ToClear => self.refuse("`(sites ToClear)`"),
             Region::Around(_) => self.refuse("`(sites Around ...)`"),
             Region::PerPlayer { .. } => {}
@@ -701,6 +724,7 @@ pub fn placements<'m>(moves: &'m Moves, out: &mut Vec<&'m crate::ir::Add>) {
         | Moves::ForPlayer { moves, .. }
         | Moves::Die { moves, .. }
         | Moves::MaxMoves(moves) => placements(moves, out),
+        Moves::ForEachDirection(f) => placements(&f.moves, out),
         Moves::Promote(_)
         | Moves::Move(_)
         | Moves::Shoot(_)

@@ -99,8 +99,8 @@ pub(super) fn collect_rules<'m>(
             kind: RuleKind::Promote,
             thens: thens(&p.then),
         }),
-        Moves::MaxMoves(_) | Moves::Select(_) => {
-            unreachable!("refused by features: max Moves, select")
+        Moves::MaxMoves(_) | Moves::Select(_) | Moves::ForEachDirection(_) => {
+            unreachable!("refused by features: max Moves, select, forEach Direction")
         }
         Moves::ForEachPiece(rules) => {
             for r in rules {

@@ -497,6 +497,9 @@ impl Gen<'_> {
         match r {
             Region::Empty => quote!(ALL.minus(s.occupied)),
             Region::Hand(_) => unreachable!("refused by features: hands"),
+            Region::Holding(_) => {
+                unreachable!("refused by features: (sites Occupied ... component:...)")
+            }
             Region::ToClear => unreachable!("refused by features: (sites ToClear)"),
             Region::Pending => unreachable!("refused by features: (sites Pending)"),
             Region::Start(component) => {
@@ -568,6 +571,7 @@ impl Gen<'_> {
                 from,
                 directions,
                 included,
+                ..
             } => {
                 let masks: Vec<_> = directions
                     .iter()

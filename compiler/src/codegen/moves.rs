@@ -33,6 +33,7 @@ impl Gen<'_> {
                 });
                 quote!(match mover { #(#arms)* p => p })
             }
+            PieceRef::Expr(_) => unreachable!("refused by features: pieces given by a number"),
         }
     }
 
@@ -48,8 +49,8 @@ impl Gen<'_> {
             Moves::Do { prior, after } => self.do_moves(prior, after, emit),
             Moves::ForPlayer { who, moves } => self.moves_for(*who, moves, emit),
             Moves::Promote(p) => self.promote_moves(p, emit),
-            Moves::MaxMoves(_) | Moves::Select(_) => {
-                unreachable!("refused by features: max Moves, select")
+            Moves::MaxMoves(_) | Moves::Select(_) | Moves::ForEachDirection(_) => {
+                unreachable!("refused by features: max Moves, select, forEach Direction")
             }
             Moves::ForEachPiece(rules) => {
                 let saved = (self.scope, self.component);

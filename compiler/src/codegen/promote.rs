@@ -32,6 +32,9 @@ impl Gen<'_> {
                 });
                 quote!((match #p { #(#arms)* _ => 0u8 }))
             }
+            PromoteTo::Expr(_) | PromoteTo::Listed(_) => {
+                unreachable!("refused by features: promotion to a computed piece")
+            }
         }
     }
 

@@ -155,6 +155,15 @@ impl<'b> Tables<'b> {
         };
         let all: Vec<_> = (0..n).map(axes_of).collect();
         let axes = all.iter().map(Vec::len).max().unwrap_or(0).max(1);
+        // Past the longest ray the cells would all be NO_SITE: a line
+        // longer than the board (`(is Line 65536)`) needs no more.
+        let longest = all
+            .iter()
+            .flatten()
+            .map(|(f, b)| f.len().max(b.len()))
+            .max()
+            .unwrap_or(0);
+        let max_len = max_len.min(longest).max(1);
         let ray = |sites: &[u16]| {
             let cells = (0..max_len)
                 .map(|i| Literal::u16_unsuffixed(sites.get(i).copied().unwrap_or(NO_SITE)));

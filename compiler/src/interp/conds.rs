@@ -1,6 +1,6 @@
 //! Conditions, integers, sites and regions, evaluated in a state.
 
-use ludemic_runtime::{MoveBuffer, Player};
+use ludemic_runtime::Player;
 
 use crate::board::Relation;
 use crate::ir::{
@@ -41,11 +41,9 @@ impl Interpreter {
             Cond::False => false,
             // Ludii's `Moves.canMove`: a move counts when the meta rules
             // (no Repeat) allow it.
-            Cond::CanMove(moves) => super::requirements::existence(|| {
-                let mut out = MoveBuffer::new();
-                self.generate(state, mover, ctx, moves, &mut out);
-                out.iter().any(|&mv| !self.repeats(state, mv))
-            }),
+            Cond::CanMove(moves) => {
+                super::requirements::existence(|| self.exists_move(state, mover, ctx, moves))
+            }
             Cond::Threatened(t) => self.threatened(state, mover, ctx, t),
             Cond::Not(c) => !self.eval_cond(state, mover, ctx, c),
             Cond::And(cs) => cs.iter().all(|c| self.eval_cond(state, mover, ctx, c)),
@@ -334,9 +332,7 @@ impl Interpreter {
         let rolled = self.rolled(&as_player, player);
         let as_player = rolled.as_ref().unwrap_or(&as_player);
         super::requirements::existence(|| {
-            let mut out = MoveBuffer::new();
-            self.generate(as_player, player, &Ctx::default(), &phase.play, &mut out);
-            out.iter().any(|&mv| !self.repeats(as_player, mv))
+            self.exists_move(as_player, player, &Ctx::default(), &phase.play)
         })
     }
 
@@ -401,6 +397,72 @@ impl Interpreter {
         n as i64
     }
 
+    /// A test of whether a site is in the region, for the regions whose
+    /// sites can be tested one by one without evaluating the whole region.
+    fn membership<'a>(
+        &'a self,
+        state: &'a State,
+        mover: Player,
+        region: &'a Region,
+    ) -> Option<Box<dyn Fn(Site) -> bool + 'a>> {
+        Some(match region {
+            Region::Empty => {
+                let n = self.model.board.num_sites();
+                Box::new(move |s| (s as usize) < n && state.what[s as usize] == 0)
+            }
+            Region::Occupied(owners) => {
+                let who = match owners {
+                    Owners::Player(p) => self.resolve(state, mover, *p),
+                    _ => 0,
+                };
+                let owners = *owners;
+                Box::new(move |s| {
+                    let (what, owner) = (state.what[s as usize], state.owner[s as usize]);
+                    what != 0
+                        && match owners {
+                            Owners::All => true,
+                            Owners::Enemy => owner != 0 && owner != mover,
+                            Owners::Player(_) => owner == who,
+                        }
+                })
+            }
+            Region::Holding(whats) => {
+                Box::new(move |s| whats.binary_search(&state.what[s as usize]).is_ok())
+            }
+            Region::Static(sites) if sites.windows(2).all(|w| w[0] < w[1]) => {
+                Box::new(move |s| sites.binary_search(&s).is_ok())
+            }
+            Region::Hand(who) => {
+                let who = self.resolve(state, mover, *who);
+                let range = self
+                    .model
+                    .hands
+                    .iter()
+                    .find(|h| h.owner == who)
+                    .map_or(0..0, |h| h.sites());
+                Box::new(move |s| range.contains(&s))
+            }
+            _ => return None,
+        })
+    }
+
+    /// The sites of a region as a mask over the board's and hands' sites
+    /// (and any further site the region names).
+    fn site_mask(&self, state: &State, mover: Player, ctx: &Ctx, region: &Region) -> Vec<bool> {
+        let sites = self.region_sites(state, mover, ctx, region);
+        let len = sites
+            .iter()
+            .map(|&s| s as usize + 1)
+            .max()
+            .unwrap_or(0)
+            .max(state.what.len());
+        let mut mask = vec![false; len];
+        for s in sites {
+            mask[s as usize] = true;
+        }
+        mask
+    }
+
     /// The sites of a region, in increasing order without repeats.
     pub(super) fn region_sites(
         &self,
@@ -426,17 +488,26 @@ impl Interpreter {
                 self.winning_sites(state, who, moves)
             }
             // Ludii's `owned` positions: the hands' sites too.
-            Region::Occupied(owners) => (0..state.what.len() as Site)
-                .filter(|&s| {
-                    let what = state.what[s as usize];
-                    let owner = state.owner[s as usize];
-                    what != 0
-                        && match owners {
-                            Owners::All => true,
-                            Owners::Enemy => owner != 0 && owner != mover,
-                            Owners::Player(p) => owner == self.resolve(state, mover, *p),
-                        }
-                })
+            Region::Occupied(owners) => {
+                let who = match owners {
+                    Owners::Player(p) => self.resolve(state, mover, *p),
+                    _ => 0,
+                };
+                (0..state.what.len() as Site)
+                    .filter(|&s| {
+                        let what = state.what[s as usize];
+                        let owner = state.owner[s as usize];
+                        what != 0
+                            && match owners {
+                                Owners::All => true,
+                                Owners::Enemy => owner != 0 && owner != mover,
+                                Owners::Player(_) => owner == who,
+                            }
+                    })
+                    .collect()
+            }
+            Region::Holding(whats) => (0..state.what.len() as Site)
+                .filter(|&s| whats.binary_search(&state.what[s as usize]).is_ok())
                 .collect(),
             Region::PerPlayer { who, sites } => {
                 let p = self.resolve(state, mover, *who) as usize;
@@ -462,11 +533,10 @@ impl Interpreter {
                 )
             }
             Region::Difference(a, b) => {
-                let remove = self.region_sites(state, mover, ctx, b);
-                self.region_sites(state, mover, ctx, a)
-                    .into_iter()
-                    .filter(|s| !remove.contains(s))
-                    .collect()
+                let remove = self.site_mask(state, mover, ctx, b);
+                let mut sites = self.region_sites(state, mover, ctx, a);
+                sites.retain(|&s| !remove.get(s as usize).copied().unwrap_or(false));
+                sites
             }
             Region::Intersection(parts) => {
                 let mut iter = parts.iter();
@@ -475,8 +545,16 @@ impl Interpreter {
                     None => Vec::new(),
                 };
                 for r in iter {
-                    let other = self.region_sites(state, mover, ctx, r);
-                    sites.retain(|s| other.contains(s));
+                    if sites.is_empty() {
+                        break;
+                    }
+                    // Sites tested one by one where the region allows it.
+                    if let Some(test) = self.membership(state, mover, r) {
+                        sites.retain(|&s| test(s));
+                        continue;
+                    }
+                    let keep = self.site_mask(state, mover, ctx, r);
+                    sites.retain(|&s| keep.get(s as usize).copied().unwrap_or(false));
                 }
                 sites
             }
@@ -484,6 +562,7 @@ impl Interpreter {
                 from,
                 directions,
                 included,
+                stop,
             } => {
                 let Some(from) = self.eval_site(state, ctx, from) else {
                     return Vec::new();
@@ -494,7 +573,24 @@ impl Interpreter {
                 }
                 for &d in directions {
                     for radial in board.radials(from as usize, d) {
-                        sites.extend_from_slice(&radial.steps[1..]);
+                        let Some(stop) = stop else {
+                            sites.extend_from_slice(&radial.steps[1..]);
+                            continue;
+                        };
+                        // Ludii's SitesDirection: each site as `(to)`.
+                        for &to in &radial.steps[1..] {
+                            let at = Ctx {
+                                to: Some(to),
+                                ..*ctx
+                            };
+                            if self.eval_cond(state, mover, &at, &stop.0) {
+                                if self.eval_cond(state, mover, &at, &stop.1) {
+                                    sites.push(to);
+                                }
+                                break;
+                            }
+                            sites.push(to);
+                        }
                     }
                 }
                 sorted(sites)

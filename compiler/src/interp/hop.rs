@@ -37,6 +37,7 @@ impl Interpreter {
             before,
             after,
             between_if,
+            stop_if,
             ..
         } = &m.reach
         else {
@@ -86,12 +87,24 @@ impl Interpreter {
                         while land < steps.len() {
                             at.to = Some(steps[land]);
                             if !holds(&at, &m.to_if) {
+                                // Ludii's stop rule: a landing here, without
+                                // the hurdles' effects.
+                                if let Some(stop) = stop_if {
+                                    if self.eval_cond(state, player, &at, stop) {
+                                        out.push(Landing {
+                                            to: steps[land],
+                                            jumped: Vec::new(),
+                                        });
+                                    }
+                                }
                                 break;
                             }
-                            out.push(Landing {
-                                to: steps[land],
-                                jumped: hurdle[..(len - short) as usize].to_vec(),
-                            });
+                            if stop_if.is_none() {
+                                out.push(Landing {
+                                    to: steps[land],
+                                    jumped: hurdle[..(len - short) as usize].to_vec(),
+                                });
+                            }
                             if land as i64 - idx as i64 + 1 > after - short {
                                 break;
                             }

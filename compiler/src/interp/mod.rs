@@ -1117,6 +1117,12 @@ fn collect_rules(moves: &Moves, outer: &[Effect], scope: Scope, out: &mut Vec<Op
         Moves::ForPlayer { moves: inner, .. } | Moves::MaxMoves(inner) => {
             collect_rules(inner, outer, scope, out)
         }
+        Moves::ForEachDirection(f) => {
+            for c in f.to_if.iter().chain(&f.between_if) {
+                collect_in_cond(c, out);
+            }
+            collect_rules(&f.moves, outer, scope, out);
+        }
         Moves::ForEachPiece(rules) => {
             for r in rules {
                 collect_rules(&r.moves, outer, scope, out);

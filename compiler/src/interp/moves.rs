@@ -97,6 +97,9 @@ impl Interpreter {
             }
             Moves::Promote(p) => self.generate_promote(state, player, ctx, p, out),
             Moves::MaxMoves(inner) => self.generate_max_moves(state, player, ctx, inner, out),
+            Moves::ForEachDirection(f) => {
+                self.generate_for_each_direction(state, player, ctx, f, out)
+            }
             Moves::ForEachSite { region, moves } => {
                 for site in self.region_sites(state, player, ctx, region) {
                     let at = Ctx {
@@ -123,9 +126,89 @@ impl Interpreter {
         }
     }
 
-    /// The component a piece reference adds for `player`.
-    pub(super) fn piece_what(&self, piece: &PieceRef, player: Player) -> u8 {
-        match piece {
+    /// `(forEach Direction ...)` (Ludii's `ForEachDirection.eval`).
+    fn generate_for_each_direction(
+        &self,
+        state: &State,
+        player: Player,
+        ctx: &Ctx,
+        f: &crate::ir::ForEachDirection,
+        out: &mut MoveBuffer<Move>,
+    ) {
+        let board = &self.model.board;
+        let Some(from) = self.eval_site(state, ctx, &f.from) else {
+            return;
+        };
+        if from as usize >= board.num_sites() {
+            return;
+        }
+        // Ludii looks at the component on `(from)` of the context (not at
+        // the start site): none there, no moves.
+        let Some(piece_site) = ctx.from.filter(|&s| state.what[s as usize] != 0) else {
+            return;
+        };
+        // Ludii's `newDirection`: the (last) heading whose step from the
+        // context's `(from)` reaches its `(to)`.
+        let heading = ctx.to.and_then(|to| {
+            crate::board::Compass::ALL
+                .into_iter()
+                .rev()
+                .find(|c| board.steps(piece_site as usize, c.absolute()).contains(&to))
+        });
+        let Some((_, directions)) = f
+            .directions
+            .iter()
+            .find(|(h, _)| *h == heading)
+            .or_else(|| f.directions.first())
+        else {
+            return;
+        };
+        let min = self.eval_int(state, player, ctx, &f.min);
+        let max = self.eval_int(state, player, ctx, &f.max);
+        for &d in directions {
+            for radial in board.radials(from as usize, d) {
+                for (idx, &to) in radial.steps.iter().enumerate().skip(1) {
+                    if idx as i64 > max {
+                        break;
+                    }
+                    if let Some(c) = &f.between_if {
+                        if min > 1 && (idx as i64) < min {
+                            let at = Ctx {
+                                between: Some(to),
+                                ..*ctx
+                            };
+                            if !self.eval_cond(state, player, &at, c) {
+                                break;
+                            }
+                        }
+                    }
+                    let at = Ctx {
+                        to: Some(to),
+                        ..*ctx
+                    };
+                    if let Some(c) = &f.to_if {
+                        if !self.eval_cond(state, player, &at, c) {
+                            break;
+                        }
+                    }
+                    if idx as i64 >= min {
+                        self.generate(state, player, &at, &f.moves, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The component a piece reference adds for `player` (`None` when it
+    /// names none).
+    pub(super) fn piece_what(
+        &self,
+        state: &State,
+        player: Player,
+        ctx: &Ctx,
+        piece: &PieceRef,
+    ) -> Option<u8> {
+        Some(match piece {
             // Ludii adds the component whose index is the mover's number (not
             // "the piece the mover owns"): lowering checks that it exists.
             PieceRef::Mover => player,
@@ -133,7 +216,14 @@ impl Interpreter {
             PieceRef::MoversNamed(per) => per
                 .get(player as usize - 1)
                 .map_or(player, |&c| (c + 1) as u8),
-        }
+            PieceRef::Expr(n) => {
+                let what = self.eval_int(state, player, ctx, &n.0);
+                if !(1..=self.model.components.len() as i64).contains(&what) {
+                    return None;
+                }
+                what as u8
+            }
+        })
     }
 
     fn generate_add(
@@ -144,7 +234,9 @@ impl Interpreter {
         add: &Add,
         out: &mut MoveBuffer<Move>,
     ) {
-        let what = self.piece_what(&add.piece, player);
+        let Some(what) = self.piece_what(state, player, ctx, &add.piece) else {
+            return;
+        };
         // Like Ludii's Add, every site of the region is a target: only `to if:`
         // filters (occupied sites are excluded by the region, e.g. sites Empty).
         for site in self.region_sites(state, player, ctx, &add.to) {
@@ -436,12 +528,40 @@ impl Interpreter {
                 state: piece_state,
             } => {
                 if let Some(s) = self.eval_site(state, ctx, to) {
-                    if (s as usize) < self.model.board.count(*site_type) {
-                        let what = self.piece_what(piece, mover);
-                        let st = piece_state.as_ref().map_or(0, |n| {
-                            self.eval_int(state, mover, ctx, n).clamp(0, 255) as u8
-                        });
-                        self.put(state, *site_type, s, what, st);
+                    // Ludii's ActionAdd: a site beyond the board's elements
+                    // of the type is a Cell of another container (a hand).
+                    let ty = if (s as usize) < self.model.board.count(*site_type) {
+                        Some(*site_type)
+                    } else if self.model.hand_of(s).is_some() {
+                        Some(self.model.board.site_type)
+                    } else {
+                        None
+                    };
+                    if let (Some(ty), Some(what)) = (ty, self.piece_what(state, mover, ctx, piece))
+                    {
+                        let st = piece_state
+                            .as_ref()
+                            .map(|n| self.eval_int(state, mover, ctx, n).clamp(0, 255) as u8);
+                        let at = s as usize;
+                        if ty == self.model.board.site_type
+                            && !self.model.stacking
+                            && state.what[at] != 0
+                        {
+                            // Ludii's ActionAdd on an occupied site keeps its
+                            // piece: only the count changes (and the state,
+                            // when one is given).
+                            state.count[at] = if self.model.requires_count {
+                                state.count[at] + 1
+                            } else {
+                                1
+                            };
+                            if let Some(st) = st {
+                                state.state[at] = st;
+                            }
+                            state.last_to_after = Some(s);
+                        } else {
+                            self.put(state, ty, s, what, st.unwrap_or(0));
+                        }
                     }
                 }
                 false

@@ -27,7 +27,82 @@ pub(super) fn existence<T>(f: impl FnOnce() -> T) -> T {
     out
 }
 
+/// The value of C inside a threat probe, where every `(is Threatened ...)`
+/// is false, when that alone decides it.
+fn probe_value(c: &Cond) -> Option<bool> {
+    match c {
+        Cond::True => Some(true),
+        Cond::False | Cond::Threatened(_) => Some(false),
+        Cond::Not(c) => probe_value(c).map(|v| !v),
+        Cond::And(cs) => {
+            let values: Vec<Option<bool>> = cs.iter().map(probe_value).collect();
+            if values.contains(&Some(false)) {
+                Some(false)
+            } else if values.iter().all(|v| *v == Some(true)) {
+                Some(true)
+            } else {
+                None
+            }
+        }
+        Cond::Or(cs) => {
+            let values: Vec<Option<bool>> = cs.iter().map(probe_value).collect();
+            if values.contains(&Some(true)) {
+                Some(true)
+            } else if values.iter().all(|v| *v == Some(false)) {
+                Some(false)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
 impl Interpreter {
+    /// Whether MOVES yields any move (Ludii's `canMove`, which stops at the
+    /// first legal move): as generating them all and asking whether there
+    /// are any, but a `(do ...)` tests its candidates only until one passes.
+    pub(super) fn exists_move(
+        &self,
+        state: &State,
+        player: Player,
+        ctx: &Ctx,
+        moves: &Moves,
+    ) -> bool {
+        match moves {
+            Moves::Or(list) => list.iter().any(|m| self.exists_move(state, player, ctx, m)),
+            Moves::Then(inner, _) => self.exists_move(state, player, ctx, inner),
+            Moves::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                if self.eval_cond(state, player, ctx, condition) {
+                    self.exists_move(state, player, ctx, then)
+                } else {
+                    otherwise
+                        .as_ref()
+                        .is_some_and(|o| self.exists_move(state, player, ctx, o))
+                }
+            }
+            Moves::Do { prior, after } => {
+                let mut candidates = MoveBuffer::new();
+                self.generate(state, player, ctx, prior, &mut candidates);
+                if THREAT_PROBE.with(Cell::get) && probe_value(after) == Some(true) {
+                    return candidates.iter().any(|&mv| !self.repeats(state, mv));
+                }
+                candidates
+                    .iter()
+                    .any(|&mv| self.passes_afterwards(state, mv, after) && !self.repeats(state, mv))
+            }
+            _ => {
+                let mut out = MoveBuffer::new();
+                self.generate(state, player, ctx, moves, &mut out);
+                out.iter().any(|&mv| !self.repeats(state, mv))
+            }
+        }
+    }
+
     /// `(do PRIOR ifAfterwards:C)`: the moves of PRIOR after which C holds.
     pub(super) fn generate_do(
         &self,
@@ -40,6 +115,16 @@ impl Interpreter {
     ) {
         let mut candidates = MoveBuffer::new();
         self.generate(state, player, ctx, prior, &mut candidates);
+        // Inside a threat probe every `(is Threatened ...)` fails at once;
+        // where C then holds whatever the state, Ludii keeps every move
+        // without applying it (`Do.canMoveTo`: `autoSucceeds`), and so does
+        // this: the same moves, without the copies.
+        if THREAT_PROBE.with(Cell::get) && probe_value(after) == Some(true) {
+            for &mv in candidates.iter() {
+                out.push(mv);
+            }
+            return;
+        }
         for &mv in candidates.iter() {
             if self.passes_afterwards(state, mv, after) {
                 out.push(mv);
@@ -49,16 +134,18 @@ impl Interpreter {
 
     /// Ludii's `Do.movePassesCond`: the move with its consequences is applied
     /// to a copy (no end rules, no turn change) and C is evaluated there for
-    /// the same mover; after a `(moveAgain)`, `Next` is the previous player.
+    /// the same mover; where `Next` is then the mover (after a
+    /// `(moveAgain)`, or in a threat probe whose `next` is the enemy
+    /// moving), Ludii sets it to the previous player.
     pub(super) fn passes_afterwards(&self, state: &State, mv: Move, after: &Cond) -> bool {
         let mut copy = state.clone();
         copy.do_test = true;
         let again = self.apply_actions(&mut copy, mv);
         copy.do_test = false;
-        copy.again = false;
-        if again {
+        if again || self.resolve(&copy, copy.mover, PlayerRef::Next) == copy.mover {
             copy.next_is = Some(copy.prev);
         }
+        copy.again = false;
         self.eval_cond(&copy, copy.mover, &Ctx::default(), after)
     }
 
@@ -153,10 +240,16 @@ impl Interpreter {
             return;
         };
         for to in &promote.to {
+            let Some(what) = self.promoted_to(state, player, ctx, to) else {
+                if matches!(to, PromoteTo::Listed(_)) {
+                    continue;
+                }
+                return;
+            };
             out.push(Move::Promote {
                 rule: promote.rule,
                 site,
-                what: self.promoted_to(state, player, to),
+                what,
             });
         }
     }
@@ -169,7 +262,14 @@ impl Interpreter {
             return false;
         };
         for to in &promote.to {
-            let what = self.promoted_to(state, mover, to);
+            // Ludii's Promote makes no move (and so no consequence) when a
+            // computed piece is below 1.
+            let Some(what) = self.promoted_to(state, mover, ctx, to) else {
+                if matches!(to, PromoteTo::Listed(_)) {
+                    continue;
+                }
+                return false;
+            };
             self.promote_at(state, site, what);
         }
         promote
@@ -178,8 +278,8 @@ impl Interpreter {
             .is_some_and(|e| self.run_effect(state, ctx, e))
     }
 
-    fn promoted_to(&self, state: &State, player: Player, to: &PromoteTo) -> u8 {
-        match to {
+    fn promoted_to(&self, state: &State, player: Player, ctx: &Ctx, to: &PromoteTo) -> Option<u8> {
+        Some(match to {
             PromoteTo::Component(c) => *c,
             PromoteTo::Owned { who, per_player } => {
                 let p = self.resolve(state, player, *who);
@@ -188,7 +288,16 @@ impl Interpreter {
                     .copied()
                     .unwrap_or(0)
             }
-        }
+            PromoteTo::Expr(n) | PromoteTo::Listed(n) => {
+                let what = self.eval_int(state, player, ctx, &n.0);
+                // Ludii fails on a number beyond the components; no
+                // promotion here either.
+                if !(1..=self.model.components.len() as i64).contains(&what) {
+                    return None;
+                }
+                what as u8
+            }
+        })
     }
 
     /// Ludii's `ActionPromote` (no stacks): the site's piece is replaced by

@@ -1223,10 +1223,24 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
                     "only `(sites Occupied by:WHO)` is supported",
                 )
             })?;
-            let on_board = match args.labeled("container") {
-                Some(c) if c.string() == Some("Board") => true,
-                Some(c) => return Err(cx.unsupported_in(c, "container of `(sites Occupied ...)`")),
-                None => false,
+            let container = args.labeled("container");
+            // `component:"Name"` or `components:{"Name"...}` (Ludii's
+            // `kindComponents`): the components declared with exactly these
+            // names, whoever owns them.
+            let kinds = match (args.labeled("component"), args.labeled("components")) {
+                (None, None) => None,
+                (Some(one), None) => Some(vec![one]),
+                (None, Some(list)) => Some(match &list.kind {
+                    NodeKind::Array(items) => items.iter().map(|i| &i.value).collect(),
+                    _ => vec![list],
+                }),
+                (Some(_), Some(two)) => {
+                    return Err(cx.error(
+                        ErrorKind::Invalid,
+                        two,
+                        "`component:` and `components:` together",
+                    ))
+                }
             };
             args.finish(cx)?;
             let owners = match by.atom() {
@@ -1235,15 +1249,67 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
                 Some("All") => Owners::All,
                 _ => Owners::Player(player_fn(cx, by)?),
             };
-            let occupied = Region::Occupied(owners);
-            if on_board && !cx.hands().is_empty() {
+            let mut parts = vec![Region::Occupied(owners)];
+            if let Some(kinds) = kinds {
+                let mut whats = Vec::new();
+                for kind in kinds {
+                    let name = kind.string().ok_or_else(|| {
+                        cx.unsupported_in(kind, "component of `(sites Occupied ...)`")
+                    })?;
+                    whats.extend(
+                        cx.components
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, c)| c.base == name)
+                            .map(|(i, _)| i as u8 + 1),
+                    );
+                }
+                if cx.stacking() {
+                    // Ludii then looks at every level of each stack.
+                    return Err(cx.unsupported_in(
+                        node,
+                        "`component:` of `(sites Occupied ...)` in a stacking game",
+                    ));
+                }
+                whats.sort_unstable();
+                whats.dedup();
+                parts.push(Region::Holding(whats));
+            }
+            match container {
+                None => {}
                 // Ludii's `owned` positions cover the hands; `container:"Board"`
                 // keeps the board's.
-                let b = cx.board(node)?;
-                let board = Region::Static((0..b.num_sites() as Site).collect());
-                return Ok(Region::Intersection(vec![occupied, board]));
+                Some(c) if c.string() == Some("Board") && !cx.hands().is_empty() => {
+                    let b = cx.board(node)?;
+                    parts.push(Region::Static((0..b.num_sites() as Site).collect()));
+                }
+                Some(c) if c.string() == Some("Board") => {}
+                // Ludii's ContainerId: a name containing "Hand" with a role
+                // is the hand that role's player owns.
+                Some(c) if c.string() == Some("Hand") => {
+                    let Owners::Player(
+                        who @ (PlayerRef::Mover
+                        | PlayerRef::Next
+                        | PlayerRef::Prev
+                        | PlayerRef::Player(1..)),
+                    ) = owners
+                    else {
+                        return Err(
+                            cx.unsupported_in(by, "owner of a hand in `(sites Occupied ...)`")
+                        );
+                    };
+                    if cx.hands().is_empty() {
+                        return Err(cx.error(ErrorKind::Invalid, c, "the equipment has no hand"));
+                    }
+                    parts.push(Region::Hand(who));
+                }
+                Some(c) => return Err(cx.unsupported_in(c, "container of `(sites Occupied ...)`")),
             }
-            Ok(occupied)
+            Ok(if parts.len() == 1 {
+                parts.pop().expect("one part")
+            } else {
+                Region::Intersection(parts)
+            })
         }
         "if" => {
             let (c, a, b) = super::sow::if_parts(cx, node)?;
@@ -1294,11 +1360,17 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
                 None => vec![AbsoluteDirection::Adjacent],
             };
             let included = args.labeled_bool(cx, "included", false)?;
+            let stop = args.labeled("stop").map(|c| cond(cx, c)).transpose()?;
+            let stop_included = args
+                .labeled("stopIncluded")
+                .map(|c| cond(cx, c))
+                .transpose()?;
             args.finish(cx)?;
             Ok(Region::Direction {
                 from: site(cx, from)?,
                 directions: dirs,
                 included,
+                stop: stop.map(|c| Box::new((c, stop_included.unwrap_or(Cond::False)))),
             })
         }
         "sites Row" | "sites Column" => {

@@ -51,31 +51,71 @@ pub(super) fn mentions_relative(form: &Node) -> bool {
     })
 }
 
+/// Whether a direction argument (`FR`, `(directions {FR FL})`) names a
+/// relative direction.
+pub(super) fn mentions_relative_arg(node: &Node) -> bool {
+    let relative = |n: &Node| n.atom().is_some_and(|x| RELATIVE.contains(&x));
+    relative(node)
+        || (node.head() == Some("directions")
+            && node
+                .args()
+                .iter()
+                .any(|d| relative(&d.value) || d.value.args().iter().any(|i| relative(&i.value))))
+}
+
 /// Whether `node` is a direction argument: a direction name or `(directions ...)`.
 pub(super) fn is_direction_arg(node: &Node) -> bool {
     node.atom().is_some_and(is_direction) || node.head() == Some("directions")
 }
 
-/// A direction argument resolved to absolute directions for the piece facing
-/// `facing` (`None` outside a piece's rules).
+/// A direction argument resolved to absolute directions for the current
+/// piece's facing (north outside a piece's rules).
 pub(super) fn directions(cx: &Cx, node: &Node) -> Result<Vec<AbsoluteDirection>> {
+    directions_facing(cx, node, cx.facing())
+}
+
+/// A direction argument resolved to absolute directions, relative ones
+/// turning from `facing` (north when `None`).
+pub(super) fn directions_facing(
+    cx: &Cx,
+    node: &Node,
+    facing: Option<Compass>,
+) -> Result<Vec<AbsoluteDirection>> {
+    // `(directions {FR FL} of:All)`: relative directions turn through the
+    // headings of that relation (Ludii's `relativeDirectionType`, Adjacent
+    // by default).
+    let mut relation = Relation::Adjacent;
     let names: Vec<&Node> = match node.head() {
         Some("directions") => {
-            let args = node.args();
-            match args {
-                [one] if one.label.is_none() => match &one.value.kind {
-                    NodeKind::Array(items) => items.iter().map(|a| &a.value).collect(),
-                    _ => vec![&one.value],
-                },
+            let list = match node.args() {
+                [one] if one.label.is_none() => &one.value,
+                [one, of] if one.label.is_none() && of.label.as_deref() == Some("of") => {
+                    relation = match of.value.atom() {
+                        Some("Adjacent") => Relation::Adjacent,
+                        Some("All") => Relation::All,
+                        Some("Orthogonal") => Relation::Orthogonal,
+                        Some("Diagonal") => Relation::Diagonal,
+                        _ => {
+                            return Err(
+                                cx.unsupported_in(&of.value, "relation of `(directions ...)`")
+                            )
+                        }
+                    };
+                    &one.value
+                }
                 _ => {
                     return Err(cx
                         .error(
                             ErrorKind::Unsupported,
                             node,
-                            "only `(directions DIR)` and `(directions {DIR...})` are supported",
+                            "only `(directions DIR)` and `(directions {DIR...} [of:REL])` are supported",
                         )
                         .with_label("not supported by ludemic yet"))
                 }
+            };
+            match &list.kind {
+                NodeKind::Array(items) => items.iter().map(|a| &a.value).collect(),
+                _ => vec![list],
             }
         }
         _ => vec![node],
@@ -93,7 +133,7 @@ pub(super) fn directions(cx: &Cx, node: &Node) -> Result<Vec<AbsoluteDirection>>
             out.push(d);
         } else if RELATIVE.contains(&name) {
             let board = cx.board(n)?;
-            out.extend(relative(board, cx.facing(), name));
+            out.extend(relative(board, facing, name, relation));
         } else {
             return Err(cx.unsupported_in(n, "direction"));
         }
@@ -104,17 +144,22 @@ pub(super) fn directions(cx: &Cx, node: &Node) -> Result<Vec<AbsoluteDirection>>
 
 /// `Forward` for the current piece (the default direction of `(ahead ...)`).
 pub(super) fn forward(cx: &Cx, at: &Node) -> Result<Vec<AbsoluteDirection>> {
-    Ok(relative(cx.board(at)?, cx.facing(), "Forward"))
+    Ok(relative(
+        cx.board(at)?,
+        cx.facing(),
+        "Forward",
+        Relation::Adjacent,
+    ))
 }
 
-/// The compass headings some site of the board steps in to an adjacent site
-/// (Ludii's `supportedDirections(Adjacent, type)`).
-fn supported(board: &Board) -> Vec<Compass> {
+/// The compass headings some site of the board steps in to a site related
+/// to it (Ludii's `supportedDirections(relation, type)`).
+fn supported(board: &Board, relation: Relation) -> Vec<Compass> {
     Compass::ALL
         .into_iter()
         .filter(|c| {
             (0..board.num_sites()).any(|s| {
-                let adjacent = board.neighbours(s, Relation::Adjacent);
+                let adjacent = board.neighbours(s, relation);
                 board
                     .steps(s, c.absolute())
                     .iter()
@@ -129,9 +174,14 @@ fn turn(c: Compass, clockwise: i32) -> Compass {
 }
 
 /// Ludii's `RelativeDirection.directions(facing, supported)` for one name.
-fn relative(board: &Board, facing: Option<Compass>, name: &str) -> Vec<AbsoluteDirection> {
+fn relative(
+    board: &Board,
+    facing: Option<Compass>,
+    name: &str,
+    relation: Relation,
+) -> Vec<AbsoluteDirection> {
     let facing = facing.unwrap_or(Compass::N);
-    let supported = supported(board);
+    let supported = supported(board, relation);
     let is_supported = |c: Compass| supported.contains(&c);
     // The plural names: every supported heading strictly between two
     // headings, turning one point at a time (`Forwards` from just right of
@@ -192,11 +242,26 @@ mod tests {
         let board = build(&BoardSpec::new(Tiling::Square { rows: 8, cols: 8 })).unwrap();
         let north = Some(Compass::N);
         let south = Some(Compass::S);
-        assert_eq!(relative(&board, north, "FR"), [AbsoluteDirection::NE]);
-        assert_eq!(relative(&board, north, "FL"), [AbsoluteDirection::NW]);
-        assert_eq!(relative(&board, south, "FR"), [AbsoluteDirection::SW]);
-        assert_eq!(relative(&board, south, "FL"), [AbsoluteDirection::SE]);
-        assert_eq!(relative(&board, south, "Forward"), [AbsoluteDirection::S]);
+        assert_eq!(
+            relative(&board, north, "FR", Relation::Adjacent),
+            [AbsoluteDirection::NE]
+        );
+        assert_eq!(
+            relative(&board, north, "FL", Relation::Adjacent),
+            [AbsoluteDirection::NW]
+        );
+        assert_eq!(
+            relative(&board, south, "FR", Relation::Adjacent),
+            [AbsoluteDirection::SW]
+        );
+        assert_eq!(
+            relative(&board, south, "FL", Relation::Adjacent),
+            [AbsoluteDirection::SE]
+        );
+        assert_eq!(
+            relative(&board, south, "Forward", Relation::Adjacent),
+            [AbsoluteDirection::S]
+        );
     }
 
     #[test]
@@ -205,10 +270,22 @@ mod tests {
         let board = build(&BoardSpec::new(Tiling::Square { rows: 8, cols: 8 })).unwrap();
         let north = Some(Compass::N);
         // Ludii's order: clockwise from just right of leftward.
-        assert_eq!(relative(&board, north, "Forwards"), [NW, N, NE]);
-        assert_eq!(relative(&board, north, "Backwards"), [SE, S, SW]);
-        assert_eq!(relative(&board, north, "Rightwards"), [NE, E, SE]);
-        assert_eq!(relative(&board, north, "Leftwards"), [NW, W, SW]);
+        assert_eq!(
+            relative(&board, north, "Forwards", Relation::Adjacent),
+            [NW, N, NE]
+        );
+        assert_eq!(
+            relative(&board, north, "Backwards", Relation::Adjacent),
+            [SE, S, SW]
+        );
+        assert_eq!(
+            relative(&board, north, "Rightwards", Relation::Adjacent),
+            [NE, E, SE]
+        );
+        assert_eq!(
+            relative(&board, north, "Leftwards", Relation::Adjacent),
+            [NW, W, SW]
+        );
     }
 
     #[test]

@@ -92,11 +92,7 @@ pub(super) fn equipment<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
     for item in items {
         let node = &item.value;
         match node.head() {
-            Some("board" | "mancalaBoard") => {}
-            Some("map") => {
-                let map = sow::map(cx, node)?;
-                cx.maps.push(map);
-            }
+            Some("board" | "mancalaBoard" | "map") => {}
             Some("piece") => piece(cx, node)?,
             Some("hand") => hand(cx, node)?,
             Some("dice") => dice(cx, node)?,
@@ -106,6 +102,13 @@ pub(super) fn equipment<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
             }
             _ => return Err(cx.unsupported_in(node, "equipment")),
         }
+    }
+    // Ludii computes the maps once every item exists (`Map.computeMap` at
+    // the game's creation): their pairs may name hand sites or pieces
+    // declared after them.
+    for item in items.iter().filter(|a| a.value.head() == Some("map")) {
+        let map = sow::map(cx, &item.value)?;
+        cx.maps.push(map);
     }
     // Ludii sorts the containers: the board, the hands, then the dice.
     if cx.dice.is_some() {

@@ -61,6 +61,7 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
             piece_move(cx, node, Kind::FromTo)
         }
         "forEach Piece" => for_each_piece(cx, node),
+        "forEach Direction" => for_each_direction(cx, node),
         "max Moves" => {
             let mut args = Args::new(node, "max Moves", 1);
             let inner = args
@@ -196,6 +197,122 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
         "or" => list(cx, node, "or").map(|(l, t)| with_then(Moves::Or(l), t)),
         _ => Err(cx.unsupported_in(node, "move ludeme")),
     }
+}
+
+/// `(forEach Direction [(from S)] [DIRS] [(between ...)] (to [if:T] [(apply
+/// MOVES)]) | MOVES [(then E)])` (Ludii's `ForEachDirection`).
+fn for_each_direction(cx: &Cx, node: &Node) -> Result<Moves> {
+    let mut args = Args::new(node, "forEach Direction", 1);
+    let from = match args.form_with_head("from") {
+        Some(f) => {
+            let mut fargs = Args::new(f, "from", 0);
+            let site = fargs.next();
+            fargs.finish(cx)?;
+            match site {
+                Some(s) => conds::site(cx, s)?,
+                None => SiteExpr::From,
+            }
+        }
+        None => SiteExpr::From,
+    };
+    let dirs = args.take(directions::is_direction_arg);
+    let between = args.form_with_head("between");
+    let to = args.form_with_head("to");
+    let inner = match to {
+        Some(_) => None,
+        None => args.take(|n| n.head().is_some_and(|h| h != "then")),
+    };
+    let then = then_of(cx, &mut args)?;
+    args.finish(cx)?;
+    let (mut min, mut max) = (IntExpr::Const(1), IntExpr::Const(1));
+    let mut between_if = None;
+    if let Some(b) = between {
+        let mut bargs = Args::new(b, "between", 0);
+        if let Some(exact) = bargs.form_with_head("exact") {
+            let mut eargs = Args::new(exact, "exact", 0);
+            let n = eargs.next().ok_or_else(|| {
+                eargs.error(cx, ErrorKind::Invalid, "`(exact ...)` needs a number")
+            })?;
+            eargs.finish(cx)?;
+            min = conds::int(cx, n)?;
+            max = min.clone();
+        } else if let Some(range) = bargs.form_with_head("range") {
+            let mut rargs = Args::new(range, "range", 0);
+            let (a, b) = (rargs.next(), rargs.next());
+            rargs.finish(cx)?;
+            let (Some(a), Some(b)) = (a, b) else {
+                return Err(cx.error(ErrorKind::Invalid, range, "`(range A B)` needs two numbers"));
+            };
+            min = conds::int(cx, a)?;
+            max = conds::int(cx, b)?;
+        }
+        between_if = bargs
+            .labeled("if")
+            .map(|c| conds::cond(cx, c))
+            .transpose()?;
+        bargs.finish(cx)?;
+    }
+    let mut to_if = None;
+    let moves_node = match to {
+        Some(to) => {
+            let mut targs = Args::new(to, "to", 0);
+            to_if = targs
+                .labeled("if")
+                .map(|c| conds::cond(cx, c))
+                .transpose()?;
+            let apply = targs.form_with_head("apply");
+            targs.finish(cx)?;
+            match apply {
+                Some(apply) => {
+                    let mut aargs = Args::new(apply, "apply", 0);
+                    let m = aargs.next().ok_or_else(|| {
+                        aargs.error(cx, ErrorKind::Invalid, "`(apply ...)` needs moves")
+                    })?;
+                    aargs.finish(cx)?;
+                    m
+                }
+                None => {
+                    return Err(cx
+                        .error(
+                            ErrorKind::Unsupported,
+                            to,
+                            "`(forEach Direction ...)` whose `(to ...)` applies nothing",
+                        )
+                        .with_label("not supported by ludemic yet"))
+                }
+            }
+        }
+        None => inner.ok_or_else(|| {
+            cx.error(
+                ErrorKind::Invalid,
+                node,
+                "`(forEach Direction ...)` needs `(to ...)` or moves",
+            )
+        })?,
+    };
+    // Relative directions turn from Ludii's `newDirection` where `(to)` is
+    // one step from `(from)`, else from the facing of the piece on `(from)`.
+    let directions = match dirs {
+        None => vec![(None, vec![crate::ir::AbsoluteDirection::Adjacent])],
+        Some(d) if directions::mentions_relative_arg(d) => {
+            let mut per = vec![(None, directions::directions(cx, d)?)];
+            for c in crate::board::Compass::ALL {
+                per.push((Some(c), directions::directions_facing(cx, d, Some(c))?));
+            }
+            per
+        }
+        Some(d) => vec![(None, directions::directions(cx, d)?)],
+    };
+    let m = Moves::ForEachDirection(Box::new(crate::ir::ForEachDirection {
+        from,
+        directions,
+        min,
+        max,
+        between_if,
+        to_if,
+        moves: moves(cx, moves_node)?,
+    }));
+    Ok(with_then(m, then))
 }
 
 fn with_then(moves: Moves, then: Option<Effect>) -> Moves {
@@ -355,6 +472,31 @@ enum Kind {
 /// `(move Step|Hop|Slide|Leap ...)` and `(move (from ...) (to ...))`.
 fn piece_move(cx: &Cx, node: &Node, kind: Kind) -> Result<Moves> {
     let skip = usize::from(node.head() == Some("move") && kind != Kind::FromTo);
+    // `(if C DIRS DIRS)` as the directions (Ludii's directions `If`, tested
+    // in the context the move is generated in): the move with either.
+    let chosen = node.args().iter().enumerate().skip(skip).find(|(_, a)| {
+        a.label.is_none()
+            && a.value.head() == Some("if")
+            && matches!(a.value.args(), [_, x, y]
+                if directions::is_direction_arg(&x.value) && directions::is_direction_arg(&y.value))
+    });
+    if let Some((i, arg)) = chosen {
+        let [c, x, y] = arg.value.args() else {
+            unreachable!("matched above")
+        };
+        let with = |dirs: &Node| -> Result<Moves> {
+            let mut copy = node.clone();
+            if let crate::syntax::NodeKind::Form { args, .. } = &mut copy.kind {
+                args[i].value = dirs.clone();
+            }
+            piece_move(cx, &copy, kind)
+        };
+        return Ok(Moves::If {
+            condition: conds::cond(cx, &c.value)?,
+            then: Box::new(with(&x.value)?),
+            otherwise: Some(Box::new(with(&y.value)?)),
+        });
+    }
     if let Some(per_facing) = by_facing(cx, node, kind, skip)? {
         return Ok(Moves::Or(
             per_facing
@@ -454,19 +596,34 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
     let mut to_if = None;
     let mut to_apply = None;
     let mut to_region = None;
+    let mut stop_if = None;
     if let Some(to) = to {
         let mut targs = Args::new(to, "to", 0);
         if kind == Kind::FromTo {
-            let region = targs
-                .take(|n| n.head() != Some("apply"))
-                .ok_or_else(|| targs.error(cx, ErrorKind::Invalid, "`(to ...)` needs sites"))?;
-            to_region = Some(conds::region(cx, region)?);
+            // Ludii's `To`: the site `(to)` when no location is given.
+            to_region = Some(match targs.take(|n| n.head() != Some("apply")) {
+                Some(region) => conds::region(cx, region)?,
+                None => crate::ir::Region::Site(SiteExpr::To),
+            });
         }
         if let Some(c) = targs.labeled("if") {
             to_if = Some(conds::cond(cx, c)?);
         }
         if let Some(apply) = targs.form_with_head("apply") {
-            to_apply = Some(apply_arg(cx, apply, kind == Kind::FromTo)?);
+            if kind == Kind::Hop {
+                // Hop's `if:` in the landing's apply is its stop rule.
+                let mut aargs = Args::new(apply, "apply", 0);
+                if let Some(c) = aargs.labeled("if") {
+                    stop_if = Some(conds::cond(cx, c)?);
+                }
+                let effect = aargs.next().ok_or_else(|| {
+                    aargs.error(cx, ErrorKind::Invalid, "`(apply ...)` needs an effect")
+                })?;
+                aargs.finish(cx)?;
+                to_apply = Some(self::effect(cx, effect)?);
+            } else {
+                to_apply = Some(apply_arg(cx, apply, kind == Kind::FromTo)?);
+            }
         }
         targs.finish(cx)?;
     }
@@ -554,6 +711,7 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
             after,
             between_if,
             between_apply,
+            stop_if,
         },
         Kind::Slide => Reach::Slide {
             between_if,
@@ -885,6 +1043,12 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
         }
         Some("promote") => {
             super::promote::promote(cx, node, "promote", 0).map(|p| Effect::Promote(Box::new(p)))
+        }
+        // A decision move as a consequence: Ludii applies every move it
+        // generates (`Move.apply`), as the non-decision `(promote ...)`.
+        Some("move") if Cx::ludeme_name(node) == "move Promote" => {
+            super::promote::promote(cx, node, "move Promote", 1)
+                .map(|p| Effect::Promote(Box::new(p)))
         }
         Some("move") if Cx::ludeme_name(node) == "move Remove" => remove_effect(cx, node, 1),
         Some("remove") => remove_effect(cx, node, 0),
@@ -1389,6 +1553,12 @@ fn piece_id(cx: &Cx, node: &Node) -> Result<PieceRef> {
             }
             _ => Err(cx.unsupported_in(node, "piece id")),
         };
+    }
+    // Ludii's `Add` takes any integer function as the component.
+    if matches!(node.head(), Some("mapEntry" | "what" | "if" | "+" | "-")) {
+        return Ok(PieceRef::Expr(crate::ir::IntFn(Box::new(conds::int(
+            cx, node,
+        )?))));
     }
     Err(cx.unsupported_in(node, "piece"))
 }

@@ -30,11 +30,39 @@ pub(super) fn promote(cx: &Cx, node: &Node, what: &str, skip: usize) -> Result<P
     if cx.stacking() {
         return Err(cx.unsupported_in(node, "promotion in a stacking game"));
     }
-    let names = piece_names(cx, piece)?;
-    let to = names
-        .iter()
-        .map(|name| target(cx, piece, name, who))
-        .collect::<Result<_>>()?;
+    let to = match computed_piece(piece) {
+        // `(piece (mapEntry "Promoted" (what at:(last To))))`: Ludii's
+        // `Piece` with a component function.
+        Some(n) => {
+            if who.is_some() {
+                return Err(cx.unsupported_in(node, "promotion to a computed piece of an owner"));
+            }
+            vec![PromoteTo::Expr(crate::ir::IntFn(Box::new(conds::int(
+                cx, n,
+            )?)))]
+        }
+        None => match computed_list(piece) {
+            // `(piece {(mapEntry "Promoted" (what at:(last To))) (what at:(last
+            // To))})`: Ludii's `Piece` with component functions.
+            Some(items) => {
+                if who.is_some() {
+                    return Err(cx.unsupported_in(node, "promotion to computed pieces of an owner"));
+                }
+                items
+                    .into_iter()
+                    .map(|n| {
+                        Ok(PromoteTo::Listed(crate::ir::IntFn(Box::new(conds::int(
+                            cx, n,
+                        )?))))
+                    })
+                    .collect::<Result<_>>()?
+            }
+            None => piece_names(cx, piece)?
+                .iter()
+                .map(|name| target(cx, piece, name, who))
+                .collect::<Result<_>>()?,
+        },
+    };
     Ok(Promote {
         rule: cx.next_rule(),
         site,
@@ -45,6 +73,29 @@ pub(super) fn promote(cx: &Cx, node: &Node, what: &str, skip: usize) -> Result<P
 
 fn is_player_fn(n: &Node) -> bool {
     matches!(n.head(), Some("mover") | Some("next") | Some("prev")) && n.args().is_empty()
+}
+
+/// The integer function of `(piece N)`, when N is one (not a name).
+fn computed_piece(piece: &Node) -> Option<&Node> {
+    match piece.args() {
+        [one] if one.value.head().is_some() && one.label.is_none() => Some(&one.value),
+        _ => None,
+    }
+}
+
+/// The integer functions of `(piece {N M ...})`, when every item is one.
+fn computed_list(piece: &Node) -> Option<Vec<&Node>> {
+    match piece.args() {
+        [one] if one.label.is_none() => match &one.value.kind {
+            crate::syntax::NodeKind::Array(items)
+                if !items.is_empty() && items.iter().all(|i| i.value.head().is_some()) =>
+            {
+                Some(items.iter().map(|i| &i.value).collect())
+            }
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// `(piece "Name")` or `(piece {"A" "B"})`.

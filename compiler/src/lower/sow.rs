@@ -227,10 +227,20 @@ pub(super) fn fixed_int(cx: &Cx, node: &Node) -> Result<i64> {
         .ok_or_else(|| cx.error(ErrorKind::Invalid, node, "expected a fixed integer"))
 }
 
-/// A number or a fixed player's number.
+/// A number, a fixed player's number or a fixed player's hand site.
 fn constant(cx: &Cx, node: &Node) -> Result<i64> {
     match conds::int(cx, node)? {
         IntExpr::Player(crate::ir::PlayerRef::Player(p)) => Ok(p as i64),
+        // Ludii's HandSite: the hand's first site plus the index, Off (-1)
+        // when the player has no hand.
+        IntExpr::Site(SiteExpr::HandSite {
+            who: crate::ir::PlayerRef::Player(p),
+            index,
+        }) => Ok(cx
+            .hands()
+            .iter()
+            .find(|h| h.owner == p)
+            .map_or(-1, |h| h.first as i64 + index as i64)),
         _ => fixed_int(cx, node),
     }
 }
