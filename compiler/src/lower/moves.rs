@@ -228,13 +228,8 @@ fn for_each_direction(cx: &Cx, node: &Node) -> Result<Moves> {
     let mut between_if = None;
     if let Some(b) = between {
         let mut bargs = Args::new(b, "between", 0);
-        if let Some(exact) = bargs.form_with_head("exact") {
-            let mut eargs = Args::new(exact, "exact", 0);
-            let n = eargs.next().ok_or_else(|| {
-                eargs.error(cx, ErrorKind::Invalid, "`(exact ...)` needs a number")
-            })?;
-            eargs.finish(cx)?;
-            min = conds::int(cx, n)?;
+        if let Some(n) = exact_count(cx, &mut bargs)? {
+            min = n;
             max = min.clone();
         } else if let Some(range) = bargs.form_with_head("range") {
             let mut rargs = Args::new(range, "range", 0);
@@ -1375,13 +1370,8 @@ fn custodial(cx: &Cx, node: &Node) -> Result<Effect> {
     let (mut between_if, mut apply) = (enemy, Effect::Remove(SiteExpr::Between));
     if let Some(b) = between {
         let mut bargs = Args::new(b, "between", 0);
-        if let Some(exact) = bargs.form_with_head("exact") {
-            let mut eargs = Args::new(exact, "exact", 0);
-            let n = eargs.next().ok_or_else(|| {
-                eargs.error(cx, ErrorKind::Invalid, "`(exact ...)` needs a number")
-            })?;
-            eargs.finish(cx)?;
-            min = conds::int(cx, n)?;
+        if let Some(n) = exact_count(cx, &mut bargs)? {
+            min = n;
             max = min.clone();
         }
         if let Some(c) = bargs.labeled("if") {
@@ -1561,4 +1551,17 @@ fn piece_id(cx: &Cx, node: &Node) -> Result<PieceRef> {
         )?))));
     }
     Err(cx.unsupported_in(node, "piece"))
+}
+
+/// The `(exact N)` of a `(between ...)`, if it has one: N.
+fn exact_count(cx: &Cx, bargs: &mut Args) -> Result<Option<IntExpr>> {
+    let Some(exact) = bargs.form_with_head("exact") else {
+        return Ok(None);
+    };
+    let mut eargs = Args::new(exact, "exact", 0);
+    let n = eargs
+        .next()
+        .ok_or_else(|| eargs.error(cx, ErrorKind::Invalid, "`(exact ...)` needs a number"))?;
+    eargs.finish(cx)?;
+    conds::int(cx, n).map(Some)
 }
