@@ -143,6 +143,8 @@ pub fn check(path: &Path, text: &str, library: &DefineLibrary) -> Outcome {
 #[derive(Clone, Debug)]
 pub struct Settings {
     pub seed: u64,
+    /// The index of the first mutant: a run covers `first..first + mutants`.
+    pub first: u64,
     pub mutants: u64,
     pub threads: usize,
     /// A mutant taking longer is a hang.
@@ -176,7 +178,8 @@ pub fn run(corpus: &Corpus, settings: &Settings, progress: &(dyn Fn(u64) + Sync)
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let start = Instant::now();
-    let next = AtomicU64::new(0);
+    let next = AtomicU64::new(settings.first);
+    let end = settings.first.saturating_add(settings.mutants);
     let (accepted, rejected) = (AtomicU64::new(0), AtomicU64::new(0));
     let failures = Mutex::new(Vec::new());
     let stop = AtomicBool::new(false);
@@ -198,7 +201,7 @@ pub fn run(corpus: &Corpus, settings: &Settings, progress: &(dyn Fn(u64) + Sync)
             scope.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= settings.mutants || stop.load(Ordering::Relaxed) {
+                    if i >= end || stop.load(Ordering::Relaxed) {
                         break;
                     }
                     let (path, text, _) = corpus.mutant(settings.seed, i);
@@ -264,7 +267,7 @@ pub fn run(corpus: &Corpus, settings: &Settings, progress: &(dyn Fn(u64) + Sync)
                 break;
             }
             if last_progress.elapsed() > Duration::from_millis(500) {
-                progress(next.load(Ordering::Relaxed).min(settings.mutants));
+                progress(next.load(Ordering::Relaxed).min(end) - settings.first);
                 last_progress = Instant::now();
             }
         }
@@ -272,7 +275,7 @@ pub fn run(corpus: &Corpus, settings: &Settings, progress: &(dyn Fn(u64) + Sync)
             std::panic::set_hook(Box::new(|_| {}));
             let report = Report {
                 seed: settings.seed,
-                tried: next.load(Ordering::Relaxed).min(settings.mutants),
+                tried: next.load(Ordering::Relaxed).min(end) - settings.first,
                 accepted: accepted.load(Ordering::Relaxed),
                 rejected: rejected.load(Ordering::Relaxed),
                 failures: std::mem::take(&mut *failures.lock().unwrap()),

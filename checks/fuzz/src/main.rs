@@ -20,6 +20,9 @@ struct Args {
     ludii: PathBuf,
     #[arg(long, default_value_t = 100_000)]
     mutants: u64,
+    /// The index of the first mutant (to re-run part of a long run).
+    #[arg(long, default_value_t = 0)]
+    first: u64,
     #[arg(long, default_value_t = 0)]
     seed: u64,
     #[arg(long, default_value_t = 2)]
@@ -55,6 +58,7 @@ fn main() {
     alloc::set_ceiling(memory_limit.saturating_mul(2));
     let settings = Settings {
         seed: args.seed,
+        first: args.first,
         mutants: args.mutants,
         threads: args.threads.max(1),
         time_limit: Duration::from_secs(args.time_limit),

@@ -26,6 +26,7 @@ fn fuzz(seed: u64, mutants: u64) {
     alloc::set_ceiling(16 << 30);
     let settings = Settings {
         seed,
+        first: 0,
         mutants,
         threads: 2,
         time_limit: Duration::from_secs(60),

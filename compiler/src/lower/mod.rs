@@ -76,6 +76,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         piece_moves: Vec::new(),
         facing: Vec::new(),
         current_piece: std::cell::Cell::new(None),
+        inlining: std::cell::RefCell::new(Vec::new()),
         triggers: std::cell::RefCell::new(Vec::new()),
         stacking: false,
         hands: Vec::new(),
@@ -177,6 +178,10 @@ pub(crate) struct Cx<'a> {
     /// The component whose rules are being lowered (relative directions turn
     /// from its facing).
     current_piece: std::cell::Cell<Option<usize>>,
+    /// The components whose own rules `(forEach Piece)` is inlining, outermost
+    /// first: a piece whose rules reach its own rules again would inline
+    /// forever.
+    inlining: std::cell::RefCell<Vec<usize>>,
     /// Trigger names met so far.
     triggers: std::cell::RefCell<Vec<String>>,
     /// Whether the game stacks pieces (see [`GameModel::stacking`]).
@@ -382,6 +387,18 @@ impl<'a> Cx<'a> {
             groups.push((crate::board::Compass::N, Vec::new()));
         }
         groups
+    }
+
+    /// Runs `f` inlining `component`'s own rules; `None` when they are
+    /// already being inlined (the rules reach themselves).
+    pub fn inlining_piece<T>(&self, component: usize, f: impl FnOnce() -> T) -> Option<T> {
+        if self.inlining.borrow().contains(&component) {
+            return None;
+        }
+        self.inlining.borrow_mut().push(component);
+        let out = self.with_piece(component, f);
+        self.inlining.borrow_mut().pop();
+        Some(out)
     }
 
     /// Runs `f` outside any piece's rules (relative directions face north).

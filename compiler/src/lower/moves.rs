@@ -856,14 +856,24 @@ fn for_each_piece(cx: &Cx, node: &Node) -> Result<Moves> {
                 continue;
             }
         }
-        let source = match given {
-            Some(g) => g,
+        let lowered = match given {
+            Some(g) => cx.with_piece(component, || moves(cx, g))?,
             None => match cx.piece_moves(component) {
-                Some(m) => m,
+                Some(own) => cx
+                    .inlining_piece(component, || moves(cx, own))
+                    .ok_or_else(|| {
+                        cx.error(
+                            ErrorKind::Unsupported,
+                            node,
+                            &format!(
+                                "`(forEach Piece)` inside the rules of \"{}\" runs them again: rules that reach themselves would recurse forever",
+                                c.name
+                            ),
+                        )
+                    })??,
                 None => continue,
             },
         };
-        let lowered = cx.with_piece(component, || moves(cx, source))?;
         rules.push(PieceRules {
             component,
             moves: lowered,
@@ -1564,4 +1574,32 @@ fn exact_count(cx: &Cx, bargs: &mut Args) -> Result<Option<IntExpr>> {
         .ok_or_else(|| eargs.error(cx, ErrorKind::Invalid, "`(exact ...)` needs a number"))?;
     eargs.finish(cx)?;
     conds::int(cx, n).map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use crate::diagnostic::ErrorKind;
+    use crate::expand::DefineLibrary;
+
+    #[test]
+    fn piece_rules_that_run_themselves_are_a_placed_error() {
+        // The fuzzer's mutant: a piece's consequence asks whether the next
+        // player can move, which runs every piece's rules, this one's too.
+        let text = "(game \"R\" (players 2) (equipment {(board (square 3))\n\
+                    (piece \"Rook\" Each (move Slide (then (if (can Move (forEach Piece Next)) (moveAgain)))))})\n\
+                    (rules (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))";
+        let err = crate::load_str(
+            Path::new("inline.lud"),
+            text,
+            &DefineLibrary::empty(),
+            &crate::Config::default(),
+        )
+        .err()
+        .expect("an error, not a stack overflow");
+        assert_eq!(err.kind, ErrorKind::Unsupported, "{err}");
+        assert!(err.to_string().starts_with("inline.lud:2:"), "{err}");
+        assert!(err.to_string().contains("recurse forever"), "{err}");
+    }
 }
