@@ -60,6 +60,16 @@ const GAMES: &[(&str, Option<&[&str]>)] = &[
     ),
 ];
 
+/// Ludii files with their board resized, rewritten into `OUT_DIR`: layouts
+/// the library's own sizes never reach. Score Four's 4x4 stacks of 4 fill
+/// one word of cells; on 5x5 its line windows take the generator's list form.
+const RESIZED: &[(&str, &str, &str, &str)] = &[(
+    "board/space/line/Score Four.lud",
+    "(square 4)",
+    "(square 5)",
+    "score_four_5x5",
+)];
+
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(corpus)");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
@@ -78,10 +88,7 @@ fn main() {
     let mut entries = Vec::new();
     for &(lud, items) in GAMES {
         let path = ludii.join("lud").join(lud);
-        let base = Config {
-            def_dirs: vec![defs.clone()],
-            ..Config::default()
-        };
+        let base = base_config(&defs);
         let loaded = load(&path, &base).unwrap_or_else(|e| panic!("{e}"));
         // The defaults, then each option item alone (skipping repeats of a set).
         let mut choices: Vec<Vec<String>> = vec![Vec::new()];
@@ -134,6 +141,33 @@ fn main() {
             });
         }
     }
+    for &(lud, from, to, name) in RESIZED {
+        let text = std::fs::read_to_string(ludii.join("lud").join(lud)).expect("a Ludii file");
+        assert!(text.contains(from), "{lud} holds {from}");
+        let path = out.join(format!("{name}.lud"));
+        std::fs::write(&path, text.replacen(from, to, 1)).expect("OUT_DIR is writable");
+        let model = load(&path, &base_config(&defs))
+            .unwrap_or_else(|e| panic!("{e}"))
+            .model;
+        config = config.game_with_options(&path, name, &[]);
+        // An absolute `lud`: the test's `ludii/lud` join keeps it as is.
+        entries.push(registry::Registered {
+            entry: format!(
+                "Entry {{ name: {name:?}, lud: {:?}, options: &[] }}",
+                path.display().to_string()
+            ),
+            module: name.to_string(),
+            ty: codegen::type_name(&model),
+        });
+    }
     config.compile().unwrap_or_else(|e| panic!("{e}"));
     registry::write(&out, &entries);
+}
+
+/// Ludii's defines, default options.
+fn base_config(defs: &Path) -> Config {
+    Config {
+        def_dirs: vec![defs.to_path_buf()],
+        ..Config::default()
+    }
 }

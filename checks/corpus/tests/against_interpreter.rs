@@ -103,8 +103,12 @@ fn corpus_games_with_every_option_agree_with_the_interpreter_and_ludii() {
         GAMES.len()
     );
     assert!(
-        GAMES.len() >= 40 + 13 + 9,
-        "every option item of the seven placement games, the thirteen moving-piece games"
+        GAMES.len() >= 40 + 13 + 9 + 1,
+        "every option item of the seven placement games, the thirteen moving-piece games, the resized boards"
+    );
+    assert!(
+        GAMES.iter().any(|g| g.name == "score_four_5x5"),
+        "Score Four on 5x5 (line windows as lists of cells) is checked"
     );
     assert!(
         trials_replayed >= 172 + 260,

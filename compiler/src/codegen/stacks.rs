@@ -88,23 +88,12 @@ impl Gen<'_> {
         }
         let cap = self.analysis.features.stack_capacity;
         let windows = level_windows(&self.model.board, line, cap);
-        let words = (self.model.board.num_sites() * cap).div_ceil(64).max(1);
+        let cells = self.model.board.num_sites() * cap;
+        let words = cells.div_ceil(64).max(1);
         // Every cell gets as many windows, empty ones last: the test then
         // runs the same few instructions for any pivot, without a branch
         // to mispredict on how many windows the pivot has.
         let most = windows.iter().map(Vec::len).max().unwrap_or(0).max(1);
-        let rows = windows.iter().map(|ws| {
-            let ws = (0..most).map(|i| {
-                let mut bits = vec![0u64; words];
-                for &c in ws.get(i).into_iter().flatten() {
-                    bits[c / 64] |= 1 << (c % 64);
-                }
-                let bits = bits.iter().map(|&b| Literal::u64_unsuffixed(b));
-                quote!(Cells::new([#(#bits),*]))
-            });
-            quote!([#(#ws),*])
-        });
-        let most = Literal::usize_unsuffixed(most);
         let table = format_ident!(
             "LEVEL_WINDOWS_{}_{}",
             line.directions.name().to_uppercase(),
@@ -112,17 +101,74 @@ impl Gen<'_> {
         );
         let n = Literal::usize_unsuffixed(windows.len());
         let doc = format!(
-            " For each cell, the runs of {} cells through it that make a `{}` line by level (then empty sets).",
+            " For each cell, the runs of {} cells through it that make a `{}` line by level (then empty ones).",
             line.length,
             line.directions.name()
         );
-        self.tables.push_item(
-            &table.to_string(),
+        // One word of cells: a window is a bitset, tested at once. Beyond,
+        // bitsets would make the table grow with the square of the cells
+        // (a 100x100 board of stacks of 4: 40,000 cells of 625 words each),
+        // so a window is its list of cells (`NO_CELL` for an empty one).
+        let test = if words == 1 {
+            let rows = windows.iter().map(|ws| {
+                let ws = (0..most).map(|i| {
+                    let bits = ws
+                        .get(i)
+                        .into_iter()
+                        .flatten()
+                        .fold(0u64, |b, &c| b | 1 << c);
+                    let bits = Literal::u64_unsuffixed(bits);
+                    quote!(Cells::new([#bits]))
+                });
+                quote!([#(#ws),*])
+            });
+            let most = Literal::usize_unsuffixed(most);
+            self.tables.push_item(
+                &table.to_string(),
+                quote! {
+                    #[doc = #doc]
+                    static #table: [[Cells; #most]; #n] = [#(#rows),*];
+                },
+            );
             quote! {
-                #[doc = #doc]
-                static #table: [[Cells; #most]; #n] = [#(#rows),*];
-            },
-        );
+                let mut found = false;
+                for window in &#table[pivot as usize * STACK_CAPACITY + height - 1] {
+                    found |= !window.is_empty() & window.minus(mine).is_empty();
+                }
+                found
+            }
+        } else {
+            let len = line.length as usize;
+            let rows = windows.iter().map(|ws| {
+                let ws = (0..most).map(|i| {
+                    let cells = (0..len).map(|k| {
+                        let c = ws.get(i).map_or(u32::MAX, |w| w[k] as u32);
+                        Literal::u32_unsuffixed(c)
+                    });
+                    quote!([#(#cells),*])
+                });
+                quote!([#(#ws),*])
+            });
+            let (most, len) = (
+                Literal::usize_unsuffixed(most),
+                Literal::usize_unsuffixed(len),
+            );
+            self.tables.push_item(
+                &table.to_string(),
+                quote! {
+                    #[doc = #doc]
+                    static #table: [[[u32; #len]; #most]; #n] = [#(#rows),*];
+                },
+            );
+            quote! {
+                for window in &#table[pivot as usize * STACK_CAPACITY + height - 1] {
+                    if window[0] != u32::MAX && window.iter().all(|&c| mine.contains(c as usize)) {
+                        return true;
+                    }
+                }
+                false
+            }
+        };
         let doc = format!(" `(is Line {} byLevel:True)` through `pivot`.", line.length);
         // Ludii's test holds at once for a length of 1, whatever the pivot holds.
         let one = (line.length == 1).then(|| quote!(return true;));
@@ -135,11 +181,7 @@ impl Gen<'_> {
                 let height = s.heights[pivot as usize] as usize;
                 if height == 0 { return false; }
                 let mine = s.cells[s.what[pivot as usize] as usize];
-                let mut found = false;
-                for window in &#table[pivot as usize * STACK_CAPACITY + height - 1] {
-                    found |= !window.is_empty() & window.minus(mine).is_empty();
-                }
-                found
+                #test
             }
         });
         name
