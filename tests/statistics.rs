@@ -336,6 +336,134 @@ fn compiled_statistics_match_ludii_large_sample() {
     check_all(Engine::Compiled, 10, 8);
 }
 
+/// Ludii's own files of the Filter and No-Repetition games (issue T6), with
+/// Ludii's figures for its default (Filter) playout: their rules are Ludii's
+/// file, so the interpreter plays the file itself.
+const LIBRARY_BASELINES: &[(&str, &[&str], Baseline)] = &[
+    (
+        "board/war/replacement/checkmate/chess/Chess.lud",
+        &[],
+        Baseline {
+            game: "Chess",
+            mean_moves: 424.4,
+            p1: 0.067,
+            p2: 0.068,
+            draw: 0.865,
+            ludii_playouts: 616.0,
+            playouts: 100,
+        },
+    ),
+    (
+        "board/space/line/Pentalath.lud",
+        &[],
+        Baseline {
+            game: "Pentalath",
+            mean_moves: 50.5,
+            p1: 0.524,
+            p2: 0.476,
+            draw: 0.0,
+            ludii_playouts: 30_665.0,
+            playouts: 1_500,
+        },
+    ),
+    (
+        "board/space/line/Dara.lud",
+        &[],
+        Baseline {
+            game: "Dara",
+            mean_moves: 158.6,
+            p1: 0.518,
+            p2: 0.482,
+            draw: 0.0,
+            ludii_playouts: 12_244.0,
+            playouts: 400,
+        },
+    ),
+    (
+        "board/war/replacement/checkmate/shogi/Minishogi.lud",
+        &[],
+        Baseline {
+            game: "Minishogi",
+            mean_moves: 146.1,
+            p1: 0.488,
+            p2: 0.512,
+            draw: 0.0,
+            ludii_playouts: 412.0,
+            playouts: 200,
+        },
+    ),
+];
+
+/// Too slow in the interpreter for the CI-sized run: only with `--ignored`.
+const SLOW_LIBRARY_BASELINES: &[(&str, &[&str], Baseline)] = &[
+    (
+        "board/space/territory/Go.lud",
+        &["Board Size/19x19"],
+        Baseline {
+            game: "Go 19x19",
+            mean_moves: 616.9,
+            p1: 0.489,
+            p2: 0.505,
+            draw: 0.006,
+            ludii_playouts: 695.0,
+            playouts: 30,
+        },
+    ),
+    (
+        "board/war/replacement/checkmate/shogi/Shogi.lud",
+        &[],
+        Baseline {
+            game: "Shogi",
+            mean_moves: 608.5,
+            p1: 0.522,
+            p2: 0.435,
+            draw: 0.043,
+            ludii_playouts: 23.0,
+            playouts: 10,
+        },
+    ),
+];
+
+fn check_library(baselines: &[(&str, &[&str], Baseline)], scale: u64, seed: u64) {
+    let Some(ludii) = common::shared("ludii") else {
+        return;
+    };
+    let mut failures = Vec::new();
+    for (lud, options, b) in baselines {
+        let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+        let game = common::corpus_game(&ludii, lud, &options);
+        let stats = play(&game, b.playouts * scale, seed);
+        eprintln!(
+            "{:12} {:>7} playouts: mean {:7.2} ± {:.2} (Ludii {:5.1}); P1 {:.3} P2 {:.3} draw {:.3} (Ludii {:.3}/{:.3}/{:.3})",
+            b.game,
+            stats.playouts,
+            stats.mean_moves(),
+            stats.mean_moves_stderr(),
+            b.mean_moves,
+            stats.frequency(1),
+            stats.frequency(2),
+            stats.frequency(0),
+            b.p1,
+            b.p2,
+            b.draw
+        );
+        failures.extend(compare(b, &stats));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn library_filter_games_match_ludii() {
+    check_library(LIBRARY_BASELINES, 1, 2028);
+}
+
+#[test]
+#[ignore = "long statistical run: cargo test --release --test statistics -- --ignored"]
+fn library_filter_games_match_ludii_large_sample() {
+    check_library(LIBRARY_BASELINES, 10, 9);
+    check_library(SLOW_LIBRARY_BASELINES, 10, 10);
+}
+
 #[test]
 fn the_comparison_rejects_a_wrong_distribution() {
     // A made-up game that is far from Ludii's Tic-Tac-Toe must fail the test.

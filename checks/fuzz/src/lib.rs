@@ -97,6 +97,11 @@ pub enum Outcome {
 /// Moves of the interpreter played on an accepted mutant.
 const MOVES_PLAYED: usize = 12;
 
+/// No further move is begun after this long playing: a mutant's board may
+/// be a hundred times the file's (Parsi Chess on 100x100 takes seconds per
+/// move), which is slow, not a hang; one move beyond the time limit still is.
+const PLAY_BUDGET: Duration = Duration::from_secs(10);
+
 /// Runs one mutant through expansion, lowering, code generation and a
 /// few interpreter moves.
 pub fn check(path: &Path, text: &str, library: &DefineLibrary) -> Outcome {
@@ -116,8 +121,9 @@ pub fn check(path: &Path, text: &str, library: &DefineLibrary) -> Outcome {
         let mut state = game.initial_state();
         let mut rng = Xoshiro256PlusPlus::from_seed_u64(text.len() as u64);
         let mut buffer = MoveBuffer::new();
+        let playing = Instant::now();
         for _ in 0..MOVES_PLAYED {
-            if game.is_over(&state) {
+            if game.is_over(&state) || playing.elapsed() > PLAY_BUDGET {
                 break;
             }
             game.legal_moves(&state, &mut buffer);

@@ -5,7 +5,7 @@ use std::cell::Cell;
 
 use ludemic_runtime::{MoveBuffer, Player};
 
-use crate::ir::{Cond, Moves, PlayerRef, Promote, PromoteTo, Site, Threatened};
+use crate::ir::{Cond, Moves, PieceRules, PlayerRef, Promote, PromoteTo, Site, Threatened};
 
 use super::conds::Ctx;
 use super::{Interpreter, Move, State};
@@ -95,12 +95,62 @@ impl Interpreter {
                     .iter()
                     .any(|&mv| self.passes_afterwards(state, mv, after) && !self.repeats(state, mv))
             }
-            _ => {
-                let mut out = MoveBuffer::new();
-                self.generate(state, player, ctx, moves, &mut out);
-                out.iter().any(|&mv| !self.repeats(state, mv))
+            // Piece by piece, stopping at the first that can move: a
+            // whole side's moves on a large board cost far more than the
+            // first piece's (Ludii's `canMove` also stops at the first).
+            Moves::ForEachPiece(rules) => self.exists_piece_move(state, player, rules, state),
+            Moves::ForPlayer { who, moves: inner } => match &**inner {
+                Moves::ForEachPiece(rules) => {
+                    let p = self.resolve(state, player, *who);
+                    if p == player {
+                        return self.exists_piece_move(state, player, rules, state);
+                    }
+                    let as_p = self.as_player(state, player, p);
+                    self.exists_piece_move(&as_p, p, rules, state)
+                }
+                _ => self.exists_generated(state, player, ctx, moves),
+            },
+            _ => self.exists_generated(state, player, ctx, moves),
+        }
+    }
+
+    /// Whether `moves`, all generated, hold a move that does not repeat.
+    fn exists_generated(&self, state: &State, player: Player, ctx: &Ctx, moves: &Moves) -> bool {
+        let mut out = MoveBuffer::new();
+        self.generate(state, player, ctx, moves, &mut out);
+        out.iter().any(|&mv| !self.repeats(state, mv))
+    }
+
+    /// `(forEach Piece)` of `player` in `generating` (the state as that
+    /// player sees it): whether some piece has a move that does not repeat
+    /// from `state`, generated as the full generation would, site by site.
+    fn exists_piece_move(
+        &self,
+        generating: &State,
+        player: Player,
+        rules: &[PieceRules],
+        state: &State,
+    ) -> bool {
+        let mut out = MoveBuffer::new();
+        for site in 0..self.model.board.num_sites() as Site {
+            let what = generating.what[site as usize];
+            if what == 0 || generating.owner[site as usize] != player {
+                continue;
+            }
+            let component = what as usize - 1;
+            for r in rules.iter().filter(|r| r.component == component) {
+                let inner = Ctx {
+                    from: Some(site),
+                    ..Ctx::default()
+                };
+                out.clear();
+                self.generate(generating, player, &inner, &r.moves, &mut out);
+                if out.iter().any(|&mv| !self.repeats(state, mv)) {
+                    return true;
+                }
             }
         }
+        false
     }
 
     /// `(do PRIOR ifAfterwards:C)`: the moves of PRIOR after which C holds.
@@ -219,12 +269,19 @@ impl Interpreter {
             self.generate(state, player, ctx, moves, out);
             return;
         }
+        let as_p = self.as_player(state, player, p);
+        self.generate(&as_p, p, ctx, moves, out);
+    }
+
+    /// `state` as player `p` generates in it on `player`'s turn: `p` the
+    /// mover, `player` the previous and next player.
+    fn as_player(&self, state: &State, player: Player, p: Player) -> State {
         let mut as_p = state.clone();
         as_p.prev = player;
         as_p.mover = p;
         as_p.next_is = Some(player);
         as_p.again = false;
-        self.generate(&as_p, p, ctx, moves, out);
+        as_p
     }
 
     /// `(move Promote ...)`: one move per target component.
