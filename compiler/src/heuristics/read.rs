@@ -294,13 +294,15 @@ impl Reader<'_> {
             "influence" => TermKind::Influence,
             "score" => TermKind::Score,
             "nullHeuristic" => TermKind::Null,
-            _ if NOT_YET.contains(&head) => return Err(self.error(
-                text,
-                node,
-                format!(
+            _ if NOT_YET.contains(&head) => {
+                return Err(self.error(
+                    text,
+                    node,
+                    format!(
                     "unsupported heuristic term `{head}` (Ludii's, not evaluated by ludemic yet)"
                 ),
-            )),
+                ))
+            }
             _ => return Err(self.error(text, node, format!("unknown heuristic term `{head}`"))),
         };
         Ok(Term {
