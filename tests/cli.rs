@@ -499,3 +499,59 @@ fn survey_of_ludii_s_library_replays_every_accepted_game() {
         }
     }
 }
+
+#[test]
+fn lengths_json_reports_the_table_columns() {
+    let out = ludemic(&[
+        "lengths",
+        "tic-tac-toe",
+        "--method",
+        "hs:2",
+        "-n",
+        "50",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["method"], "hs:2");
+    assert_eq!(v["completed"], 50);
+    let mean = v["mean_turns"].as_f64().unwrap();
+    // Tic-Tac-Toe lasts 5 to 11 turns (a full board ends with two passes).
+    assert!((5.0..=11.0).contains(&mean), "{mean}");
+    assert!(v["min_turns"].as_u64().unwrap() >= 5 && v["max_turns"].as_u64().unwrap() <= 11);
+    assert!(v["heuristics"].as_str().unwrap().contains("material"));
+    let bad = ludemic(&["lengths", "tic-tac-toe", "--method", "minimax:2"]);
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("unknown agent"),
+        "{}",
+        text(&bad.stderr)
+    );
+}
+
+#[test]
+fn match_reports_each_agents_results() {
+    let out = ludemic(&[
+        "match",
+        "tic-tac-toe",
+        "--agents",
+        "ab:2,random",
+        "-n",
+        "20",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let agents = v["agents"].as_array().unwrap();
+    assert_eq!(agents.len(), 2);
+    for a in agents {
+        let total = a["wins"].as_u64().unwrap()
+            + a["draws"].as_u64().unwrap()
+            + a["losses"].as_u64().unwrap();
+        assert_eq!(total, 20);
+    }
+    // AB_2 takes every win in one and blocks every threat (only a fork of
+    // Random's beats it): it wins most games, and the two agents' tallies mirror.
+    assert!(agents[0]["wins"].as_u64().unwrap() >= 12, "{v}");
+    assert_eq!(agents[0]["wins"], agents[1]["losses"]);
+}

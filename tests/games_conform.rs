@@ -56,6 +56,7 @@ fn load_own(path: &Path, options: &[String]) -> Loaded {
         def_dirs: vec![root().join("games/def")],
         options: options.to_vec(),
         ruleset: None,
+        ai_dirs: Vec::new(),
     };
     load(path, &config).unwrap_or_else(|e| {
         panic!(

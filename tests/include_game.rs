@@ -21,6 +21,7 @@ fn interpreter(stem: &str, options: &[&str]) -> Interpreter {
         def_dirs: vec![root.join("games/def")],
         options: options.iter().map(|s| s.to_string()).collect(),
         ruleset: None,
+        ai_dirs: Vec::new(),
     };
     let path = root.join("games").join(format!("{stem}.lud"));
     let loaded = ludemic_compiler::load(&path, &config).unwrap_or_else(|e| panic!("{e}"));

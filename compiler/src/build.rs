@@ -229,6 +229,7 @@ impl Config {
                 def_dirs: self.def_dirs.clone(),
                 options: game.options.clone(),
                 ruleset: game.ruleset.clone(),
+                ai_dirs: Vec::new(),
             };
             let loaded = crate::load_with_library(&game.path, &library, &config)?;
             for path in loaded.expanded.sources.paths() {

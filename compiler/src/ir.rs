@@ -63,6 +63,9 @@ pub struct GameModel {
     /// `(dice ...)`: the shared dice, a container after the hands (Ludii's
     /// `handDice`); `None` in a game without chance.
     pub dice: Option<Dice>,
+    /// The heuristics of the `(ai ...)` metadata (Ludii's default when it
+    /// has none), read by `load`; `None` when the model was lowered alone.
+    pub heuristics: Option<crate::heuristics::Heuristics>,
 }
 
 /// The dice (Ludii's `Dice` container and its `Die` components): one die

@@ -11,6 +11,7 @@ pub mod build;
 pub mod codegen;
 pub mod diagnostic;
 pub mod expand;
+pub mod heuristics;
 pub mod interp;
 pub mod ir;
 pub mod lower;
@@ -30,6 +31,10 @@ pub struct Config {
     pub options: Vec<String>,
     /// A ruleset to apply, by name.
     pub ruleset: Option<String>,
+    /// Directories of Ludii's AI defines (`def_ai`): the `"X_ai"` a game's
+    /// `(ai ...)` metadata names is read from the file `X_ai.def` below one
+    /// of them (see [`heuristics::read`]).
+    pub ai_dirs: Vec<PathBuf>,
 }
 
 impl Config {
@@ -61,8 +66,9 @@ pub fn load_with_library(
     library: &expand::DefineLibrary,
     config: &Config,
 ) -> Result<Loaded> {
-    let expanded = expand::expand_file(path, library, &config.selection())?;
-    let model = lower::lower(&expanded)?;
+    let mut expanded = expand::expand_file(path, library, &config.selection())?;
+    let mut model = lower::lower(&expanded)?;
+    model.heuristics = Some(heuristics::read(&mut expanded, &config.ai_dirs)?);
     Ok(Loaded { expanded, model })
 }
 
@@ -73,7 +79,8 @@ pub fn load_str(
     library: &expand::DefineLibrary,
     config: &Config,
 ) -> Result<Loaded> {
-    let expanded = expand::expand_str(path_for_messages, text, library, &config.selection())?;
-    let model = lower::lower(&expanded)?;
+    let mut expanded = expand::expand_str(path_for_messages, text, library, &config.selection())?;
+    let mut model = lower::lower(&expanded)?;
+    model.heuristics = Some(heuristics::read(&mut expanded, &config.ai_dirs)?);
     Ok(Loaded { expanded, model })
 }

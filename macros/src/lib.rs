@@ -218,6 +218,7 @@ fn compile(input: &Input, manifest_dir: &Path) -> syn::Result<TokenStream> {
         def_dirs,
         options: input.options.iter().map(LitStr::value).collect(),
         ruleset: input.ruleset.as_ref().map(LitStr::value),
+        ai_dirs: Vec::new(),
     };
 
     let loaded = ludemic_compiler::load(&path, &config)

@@ -11,6 +11,7 @@
 pub mod bits;
 pub mod buffer;
 pub mod cpu;
+pub mod eval;
 pub mod filter;
 pub mod game;
 pub mod history;
@@ -25,6 +26,7 @@ pub mod trial;
 
 pub use bits::{count_groups, enclosed_region, flood, pick_in_sets, run_through, Bits};
 pub use buffer::MoveBuffer;
+pub use eval::{Evaluate, StateView};
 pub use filter::{filter_playout, filtered_move, Candidates, Filtered};
 pub use game::{EndReason, Game, Outcome, Player, Status, MAX_PLAYERS};
 pub use history::{PassCount, PassHistory, RecentMoves};

@@ -1,5 +1,6 @@
 //! Command definitions (clap) and dispatch.
 
+mod agents;
 mod bench;
 mod check;
 mod conform;
@@ -62,6 +63,12 @@ enum Command {
     /// Every `.lud` below a folder: does it expand, lower, compile and replay
     /// its Ludii trials; totals and the unsupported ludemes ranked.
     Survey(survey::SurveyArgs),
+    /// Trial lengths in turns with one agent in every seat (the columns of
+    /// Table I of "Heuristic Sampling for Fast Plausible Playouts").
+    Lengths(agents::LengthsArgs),
+    /// Agents against each other, seats rotated: win/draw/loss rates with
+    /// 95% confidence intervals.
+    Match(agents::MatchArgs),
 }
 
 /// A game file with its options.
@@ -86,6 +93,11 @@ pub struct LibraryArgs {
     /// repeatable). The project's own `games/def` is always included.
     #[arg(long = "defs", value_name = "DIR")]
     pub defs: Vec<PathBuf>,
+    /// Add a directory of Ludii's AI defines (`def_ai`; repeatable): the
+    /// `"X_ai"` named by a game's `(ai ...)` metadata is read from the file
+    /// `X_ai.def` below it, for the heuristics of the agents.
+    #[arg(long = "defs-ai", value_name = "DIR")]
+    pub defs_ai: Vec<PathBuf>,
 }
 
 /// Which back end runs the game.
@@ -163,6 +175,7 @@ impl GameArgs {
             def_dirs: self.library.dirs(),
             options: self.options.clone(),
             ruleset: self.ruleset.clone(),
+            ai_dirs: self.library.defs_ai.clone(),
         }
     }
 }
@@ -189,5 +202,13 @@ pub fn run(cli: Cli) -> miette::Result<ExitCode> {
         }
         Command::Bench(args) => bench::run(&args),
         Command::Survey(args) => survey::run(&args),
+        Command::Lengths(mut args) => {
+            args.game.resolve_name();
+            agents::run_lengths(&args)
+        }
+        Command::Match(mut args) => {
+            args.game.resolve_name();
+            agents::run_match(&args)
+        }
     }
 }

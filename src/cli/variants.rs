@@ -172,6 +172,7 @@ pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
             def_dirs: defs.clone(),
             options: ludii.options.clone(),
             ruleset: None,
+            ai_dirs: Vec::new(),
         };
         let (compiled, interpreter) = match ludemic_compiler::load(&file, &config) {
             Err(e) => {

@@ -33,6 +33,7 @@ pub fn own_game(name: &str, options: &[String]) -> Interpreter {
         def_dirs: vec![root().join("games/def")],
         options: options.to_vec(),
         ruleset: None,
+        ai_dirs: Vec::new(),
     };
     let path = root().join("games").join(format!("{name}.lud"));
     let loaded = load(&path, &config).unwrap_or_else(|e| panic!("{e}"));
@@ -45,6 +46,7 @@ pub fn corpus_game(ludii: &Path, lud: &str, options: &[String]) -> Interpreter {
         def_dirs: vec![ludii.join("def")],
         options: options.to_vec(),
         ruleset: None,
+        ai_dirs: Vec::new(),
     };
     let loaded = load(&ludii.join("lud").join(lud), &config).unwrap_or_else(|e| panic!("{e}"));
     Interpreter::new(loaded.model)

@@ -29,11 +29,11 @@ mod clean_up;
 mod expand_defines;
 mod expand_ranges;
 mod extract_metadata;
-mod library;
+pub(crate) mod library;
 mod realise_options;
 mod realise_rulesets;
-mod remove_comments;
-mod scan;
+pub(crate) mod remove_comments;
+pub(crate) mod scan;
 
 use std::path::Path;
 
@@ -93,6 +93,9 @@ pub struct Expanded {
     pub ruleset_details: Vec<Ruleset>,
     /// The heading of the ruleset applied, if one was chosen.
     pub selected_ruleset: Option<String>,
+    /// The first `(metadata ...)` form, options and in-file defines applied
+    /// (the agents read its `(ai ...)`).
+    pub metadata: Option<Tracked>,
 }
 
 impl Expanded {
@@ -160,7 +163,7 @@ pub fn expand_str(
     let mut t = remove_comments::remove_comments(&t);
     expand_ranges::expand_ranges(&mut t, &sources)?;
     expand_ranges::expand_site_ranges(&mut t, &sources)?;
-    extract_metadata::extract_metadata(&mut t, &sources)?;
+    let metadata = extract_metadata::extract_metadata(&mut t, &sources)?;
     let t = clean_up::clean_up(&t, &sources)?;
 
     let cx = check_leftovers::Context {
@@ -221,6 +224,7 @@ pub fn expand_str(
         rulesets: rulesets.iter().map(|r| r.heading.clone()).collect(),
         selected_ruleset: ruleset.map(|r| r.heading),
         ruleset_details: rulesets,
+        metadata,
     })
 }
 

@@ -139,6 +139,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         maps: cx.maps,
         vars: cx.vars.take(),
         dice: cx.dice,
+        heuristics: None,
     })
 }
 
