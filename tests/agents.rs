@@ -126,13 +126,89 @@ fn line_completion_on_hand_made_positions() {
     close(value(&g, &e, &[(0, 1)], 2, 1), 0.5 + 0.25);
 }
 
+/// Discs stepping to an empty neighbour on 3x3 cells, P1 owning the
+/// bottom row and P2 the top row, a map sending 1 to B1 (site 1) and 2 to
+/// A1 (site 0), with the given heuristics.
+fn steppers(heuristics: &str) -> (Interpreter, Evaluator) {
+    let text = format!(
+        r#"(game "S" (players 2)
+            (equipment {{ (board (square 3))
+                (piece "Disc" Each (move Step (to if:(is Empty (to)))))
+                (regions P1 (sites Bottom)) (regions P2 (sites Top))
+                (map {{(pair 1 "B1") (pair 2 "A1")}}) }})
+            (rules (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))
+           (metadata (ai (heuristics {heuristics})))"#
+    );
+    let loaded = load_str(
+        Path::new("s.lud"),
+        &text,
+        &DefineLibrary::empty(),
+        &Config::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let h = loaded.model.heuristics.clone().expect("heuristics read");
+    let eval = Evaluator::new(&loaded.model, &h).expect("evaluator");
+    (Interpreter::new(loaded.model), eval)
+}
+
+#[test]
+fn mover_dependent_terms_on_hand_made_positions() {
+    // P1 on 0 and 1, P2 on 8, P2 to move. P1's steps as if it moved: from
+    // 0 to 3 and 4, from 1 to 2, 3, 4 and 5 (6 moves, 4 distinct targets);
+    // P2's: from 8 to 4, 5 and 7.
+    let pieces = [(0, 1), (1, 1), (8, 2)];
+    let (g, e) = steppers("{(mobilityAdvanced)}");
+    close(value(&g, &e, &pieces, 2, 1), 6.0);
+    close(value(&g, &e, &pieces, 2, 2), 3.0);
+    let (g, e) = steppers("{(mobilitySimple)}");
+    close(value(&g, &e, &pieces, 2, 1), 0.0);
+    close(value(&g, &e, &pieces, 2, 2), 3.0);
+    // influenceAdvanced: distinct targets over the 9 sites.
+    let (g, e) = steppers("{(influenceAdvanced)}");
+    close(value(&g, &e, &pieces, 2, 1), 4.0 / 9.0);
+    close(value(&g, &e, &pieces, 2, 2), 3.0 / 9.0);
+    let (g, e) = steppers("{(influence)}");
+    close(value(&g, &e, &pieces, 2, 1), 0.0);
+    let (g, e) = steppers("{(currentMoverHeuristic weight:2)}");
+    close(value(&g, &e, &pieces, 2, 1), 0.0);
+    close(value(&g, &e, &pieces, 2, 2), 2.0);
+}
+
+#[test]
+fn region_and_map_terms_on_hand_made_positions() {
+    // ownRegionsCount: pieces of anyone on the player's own regions.
+    let pieces = [(0, 1), (4, 1), (6, 2), (7, 1)];
+    let (g, e) = steppers("{(ownRegionsCount)}");
+    close(value(&g, &e, &pieces, 1, 1), 1.0);
+    close(value(&g, &e, &pieces, 1, 2), 2.0);
+    // playerRegionsProximity player:2: distances to the top row are 2, 1
+    // and 0 by rows (the largest 2); P1's pieces score 0 + 1/2 + 1, P2's 1.
+    let (g, e) = steppers("{(playerRegionsProximity player:2)}");
+    close(value(&g, &e, &pieces, 1, 1), 1.5);
+    close(value(&g, &e, &pieces, 1, 2), 1.0);
+    // With piece weights: only P1's Disc1, weighted 2.
+    let (g, e) =
+        steppers("{(playerRegionsProximity player:1 pieceWeights:{(pair \"Disc1\" 2.0)})}");
+    close(value(&g, &e, &pieces, 1, 1), 2.0 * (1.0 + 0.5 + 0.0));
+    close(value(&g, &e, &pieces, 1, 2), 0.0);
+    // playerSiteMapCount: 1 maps to B1 (empty here, then occupied); 2 maps
+    // to A1, site 0, which Ludii skips (0 is its map's "no entry" value).
+    let (g, e) = steppers("{(playerSiteMapCount)}");
+    close(value(&g, &e, &pieces, 1, 1), 0.0);
+    close(value(&g, &e, &[(1, 2)], 1, 1), 1.0);
+    close(value(&g, &e, &pieces, 1, 2), 0.0);
+    // componentValues: no supported ludeme sets a piece's value, so 0.
+    let (g, e) = steppers("{(componentValues)}");
+    close(value(&g, &e, &pieces, 1, 1), 0.0);
+}
+
 #[test]
 fn unknown_and_unsupported_terms_are_errors_naming_them() {
     for (term, says) in [
         ("(fooBar)", "unknown heuristic term `fooBar`"),
         (
-            "(mobilityAdvanced)",
-            "unsupported heuristic term `mobilityAdvanced`",
+            "(unthreatenedMaterial)",
+            "unsupported heuristic term `unthreatenedMaterial`",
         ),
     ] {
         let text = format!(

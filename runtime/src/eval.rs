@@ -21,10 +21,19 @@ pub trait StateView {
     fn owner(&self, site: usize) -> Player;
     /// Player `p`'s score.
     fn score(&self, p: Player) -> i32;
-    /// The number of legal moves of the mover.
-    fn num_legal_moves(&self) -> usize;
-    /// Calls `f(to)` for the `to` site of each legal move that has one.
-    fn legal_move_targets(&self, f: &mut dyn FnMut(usize));
+    /// Ludii's `count` of `site`: the height of a stack, a hand site's
+    /// count, 1 for any other occupied site, 0 when empty.
+    fn count(&self, site: usize) -> u32;
+    /// Ludii's `value` of the piece at `level` of `site` (0 when none was
+    /// set).
+    fn piece_value(&self, site: usize, level: usize) -> i32;
+    /// The number of legal moves of `player`: the mover's, or, for another
+    /// player, those of the state with `player` made the mover (Ludii's
+    /// `TempContext` with `setPrev(mover)` and `setMover(player)`).
+    fn num_legal_moves(&self, player: Player) -> usize;
+    /// Calls `f(to)` for the `to` site of each legal move of `player` (as
+    /// [`StateView::num_legal_moves`] finds them) that has one.
+    fn legal_move_targets(&self, player: Player, f: &mut dyn FnMut(usize));
 }
 
 /// A heuristic evaluation of a game's states.

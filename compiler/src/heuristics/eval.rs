@@ -19,7 +19,22 @@ pub struct Evaluator {
     terms: Vec<Prepared>,
     board_sites: usize,
     init_placements: usize,
-    board: Board,
+    /// Whether the game has containers besides the board (hands, dice).
+    multiple_containers: bool,
+    /// Whether board sites hold stacks (otherwise a site's one piece is
+    /// the one its owner names).
+    stacking: bool,
+    /// Per board site: the lines `lineCompletionHeuristic` walks from it
+    /// (empty when no term needs them).
+    lines: Vec<Vec<Line>>,
+}
+
+/// A distinct `Adjacent` radial from a site (the site itself first) with
+/// its opposite radials (one empty opposite when it has none).
+#[derive(Clone, Debug)]
+struct Line {
+    steps: Vec<u16>,
+    opposites: Vec<Vec<u16>>,
 }
 
 #[derive(Clone, Debug)]
@@ -35,6 +50,9 @@ struct Prepared {
     max_distance: u32,
     /// `lineCompletionHeuristic`'s target length.
     target_length: usize,
+    /// Per player (index 0 unused): the board sites counted, each once per
+    /// time it is counted (`ownRegionsCount`, `playerSiteMapCount`).
+    player_sites: Vec<Vec<u16>>,
 }
 
 impl Evaluator {
@@ -52,6 +70,7 @@ impl Evaluator {
                 distances: Vec::new(),
                 max_distance: 0,
                 target_length: 0,
+                player_sites: Vec::new(),
             };
             let precomputed = match &term.kind {
                 TermKind::CentreProximity => Some(board.centre().to_vec()),
@@ -73,18 +92,61 @@ impl Evaluator {
                         model.regions.len()
                     ));
                 };
-                let sites: Vec<u16> = decl
-                    .parts
-                    .iter()
-                    .flatten()
-                    .filter(|&&s| (s as usize) < board.num_sites())
-                    .copied()
-                    .collect();
-                // preGenerateDistanceToRegions: unreached sites stay 0.
-                let (d, _) = distances_from(board, &sites);
-                prepared.distances = d.iter().map(|x| x.unwrap_or(0)).collect();
+                prepared.distances = region_distances(board, &region_sites(decl));
             }
             prepared.max_distance = prepared.distances.iter().copied().max().unwrap_or(0);
+            match term.kind {
+                TermKind::PlayerRegionsProximity { player } => {
+                    // PlayerRegionsProximity.init: the static regions the
+                    // player owns; the largest distance of any of them; a
+                    // piece's distance is the smallest over them.
+                    let mut min: Option<Vec<u32>> = None;
+                    let mut max = 0;
+                    for decl in model.regions.iter().filter(|r| r.owner == player) {
+                        let d = region_distances(board, &region_sites(decl));
+                        max = d.iter().copied().fold(max, u32::max);
+                        min = Some(match min {
+                            None => d,
+                            Some(m) => m.iter().zip(&d).map(|(a, b)| *a.min(b)).collect(),
+                        });
+                    }
+                    prepared.distances = min.unwrap_or_default();
+                    prepared.max_distance = max;
+                }
+                TermKind::OwnRegionsCount => {
+                    // OwnRegionsCount.init: each player's static regions.
+                    prepared.player_sites = (0..=model.num_players as usize)
+                        .map(|p| {
+                            model
+                                .regions
+                                .iter()
+                                .filter(|r| p > 0 && r.owner as usize == p)
+                                .flat_map(|r| region_sites(r))
+                                .collect()
+                        })
+                        .collect();
+                }
+                TermKind::PlayerSiteMapCount => {
+                    // PlayerSiteMapCount.computeValue: each map's value for
+                    // the player's number, when it is a board site other
+                    // than 0 (Trove's "no entry" value, which Ludii tests
+                    // against) and -1 (Off).
+                    prepared.player_sites = (0..=model.num_players as i64)
+                        .map(|p| {
+                            model
+                                .maps
+                                .iter()
+                                .filter_map(|m| {
+                                    let v = m.entries.iter().rev().find(|e| e.0 == p)?.1;
+                                    (p > 0 && v > 0 && (v as usize) < board.num_sites())
+                                        .then_some(v as u16)
+                                })
+                                .collect()
+                        })
+                        .collect();
+                }
+                _ => {}
+            }
             if let TermKind::LineCompletion { target_length } = term.kind {
                 prepared.target_length = match target_length {
                     Some(n) => n as usize,
@@ -93,11 +155,38 @@ impl Evaluator {
             }
             terms.push(prepared);
         }
+        let needs_lines = terms
+            .iter()
+            .any(|t| matches!(t.kind, TermKind::LineCompletion { .. }));
+        let lines = if needs_lines {
+            (0..board.num_sites())
+                .map(|site| {
+                    board
+                        .distinct_radials(site, AbsoluteDirection::Adjacent)
+                        .map(|radial| {
+                            let mut opposites: Vec<Vec<u16>> =
+                                board.opposites(radial).map(|r| r.steps.clone()).collect();
+                            if opposites.is_empty() {
+                                opposites.push(Vec::new());
+                            }
+                            Line {
+                                steps: radial.steps.clone(),
+                                opposites,
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Ok(Evaluator {
             terms,
             board_sites: board.num_sites(),
             init_placements: model.start.iter().map(|p| p.sites.len()).sum(),
-            board: board.clone(),
+            multiple_containers: !model.hands.is_empty() || model.dice.is_some(),
+            stacking: model.stacking,
+            lines,
         })
     }
 
@@ -157,18 +246,17 @@ impl Evaluator {
             }
             TermKind::MobilitySimple => {
                 if view.mover() == player {
-                    view.num_legal_moves() as f32
+                    view.num_legal_moves(player) as f32
                 } else {
                     0.0
                 }
             }
-            TermKind::Influence => {
-                if view.mover() != player {
-                    return 0.0;
-                }
+            TermKind::MobilityAdvanced => view.num_legal_moves(player) as f32,
+            TermKind::Influence if view.mover() != player => 0.0,
+            TermKind::Influence | TermKind::InfluenceAdvanced => {
                 let mut seen = vec![false; view.num_sites()];
                 let mut n = 0usize;
-                view.legal_move_targets(&mut |to| {
+                view.legal_move_targets(player, &mut |to| {
                     if let Some(s) = seen.get_mut(to) {
                         if !*s {
                             *s = true;
@@ -177,6 +265,70 @@ impl Evaluator {
                     }
                 });
                 n as f32 / view.num_sites() as f32
+            }
+            TermKind::CurrentMover => {
+                if view.mover() == player {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+            TermKind::OwnRegionsCount | TermKind::PlayerSiteMapCount => {
+                term.player_sites.get(player as usize).map_or(0, |sites| {
+                    sites.iter().map(|&s| view.count(s as usize)).sum::<u32>()
+                }) as f32
+            }
+            TermKind::ComponentValues { board_only } => {
+                // ComponentValues.computeValue: hands count unless
+                // boardOnly in a game with other containers.
+                let sites = if board_only && self.multiple_containers {
+                    self.board_sites
+                } else {
+                    view.num_sites()
+                };
+                let mut value = 0.0;
+                for site in 0..sites {
+                    let mut level = 0;
+                    view.pieces_at(site, &mut |what, owner| {
+                        let w = term
+                            .piece_weights
+                            .get(what as usize)
+                            .copied()
+                            .unwrap_or(0.0);
+                        if owner == player && w.abs() >= threshold {
+                            value += w * view.piece_value(site, level) as f32;
+                        }
+                        level += 1;
+                    });
+                }
+                value
+            }
+            TermKind::PlayerRegionsProximity { .. } => {
+                if term.max_distance == 0 {
+                    return 0.0;
+                }
+                let mut value = 0.0;
+                for site in 0..view.num_sites() {
+                    // A piece off the board (in a hand) is beyond every
+                    // region's distances: Ludii leaves its distance at
+                    // Integer.MAX_VALUE.
+                    let d = term
+                        .distances
+                        .get(site)
+                        .map_or(i32::MAX as f32, |&d| d as f32);
+                    let proximity = 1.0 - d / term.max_distance as f32;
+                    view.pieces_at(site, &mut |what, owner| {
+                        let w = term
+                            .piece_weights
+                            .get(what as usize)
+                            .copied()
+                            .unwrap_or(0.0);
+                        if owner == player && w.abs() >= threshold {
+                            value += w * proximity;
+                        }
+                    });
+                }
+                value
             }
             TermKind::Score => view.score(player) as f32,
             TermKind::Null => 0.0,
@@ -222,84 +374,60 @@ impl Evaluator {
         view: &V,
         player: Player,
     ) -> f32 {
-        let mut values: Vec<f32> = Vec::new();
+        // The best and second best window values, kept as they come: the
+        // same pair as Ludii's argMax, then max of the rest, of the list.
+        let mut best = f32::NEG_INFINITY;
+        let mut second = f32::NEG_INFINITY;
+        let mut found = 0usize;
+        if target == 0 {
+            return -0.5;
+        }
         let mut ignore = vec![false; self.board_sites];
+        // Window j holds j sites behind the piece and target - 1 - j ahead.
+        // Walking out each way records how many sites were reached before
+        // a site seen already or an enemy (which closes the window ending
+        // just before it), and the running count of own pieces: Ludii's
+        // per-window counters (`potentialLineLengths`, `realPieces`) follow
+        // from them, each window in constant time.
+        let mut ahead_own = vec![0u32; target];
+        let mut behind_own = vec![0u32; target];
         for site in 0..self.board_sites {
             let mut levels = 0;
-            view.pieces_at(site, &mut |_, owner| {
-                if owner == player {
-                    levels += 1;
-                }
-            });
-            for _ in 0..levels {
-                for radial in self
-                    .board
-                    .distinct_radials(site, AbsoluteDirection::Adjacent)
-                {
-                    let path = &radial.steps;
-                    let bound = path.len().min(target + 1);
-                    let mut end_blocked = vec![false; target];
-                    let mut potential = vec![1usize; target];
-                    let mut real = vec![1usize; target];
-                    for (index, &s) in path.iter().enumerate().take(bound).skip(1) {
-                        let s = s as usize;
-                        let who = view.owner(s);
-                        if ignore[s] {
-                            break;
-                        } else if who != 0 && who != player {
-                            end_blocked[target - index] = true;
-                            break;
-                        }
-                        for j in 0..target - index {
-                            potential[j] += 1;
-                            if who == player {
-                                real[j] += 1;
-                            }
-                        }
+            if !self.stacking {
+                levels = (view.owner(site) == player) as usize;
+            } else if view.count(site) > 0 {
+                view.pieces_at(site, &mut |_, owner| {
+                    if owner == player {
+                        levels += 1;
                     }
-                    let opposites: Vec<&[u16]> = {
-                        let o: Vec<&[u16]> = self
-                            .board
-                            .opposites(radial)
-                            .map(|r| r.steps.as_slice())
-                            .collect();
-                        if o.is_empty() {
-                            vec![&[]]
-                        } else {
-                            o
-                        }
-                    };
-                    for opposite in opposites {
-                        let mut opp_blocked = vec![false; target];
-                        let mut pot = potential.clone();
-                        let mut rl = real.clone();
-                        let bound = opposite.len().min(target + 1);
-                        for (index, &s) in opposite.iter().enumerate().take(bound).skip(1) {
-                            let s = s as usize;
-                            let who = view.owner(s);
-                            if ignore[s] {
-                                break;
-                            } else if who != 0 && who != player {
-                                opp_blocked[index - 1] = true;
-                                break;
-                            }
-                            for j in index..target {
-                                pot[j] += 1;
-                                if who == player {
-                                    rl[j] += 1;
-                                }
-                            }
-                        }
+                });
+            }
+            for _ in 0..levels {
+                for line in &self.lines[site] {
+                    let (ahead, ahead_enemy) =
+                        walk(&line.steps, target, &ignore, view, player, &mut ahead_own);
+                    for opposite in &line.opposites {
+                        let (behind, behind_enemy) =
+                            walk(opposite, target, &ignore, view, player, &mut behind_own);
                         for j in 0..target {
-                            if pot[j] == target {
-                                let mut v = rl[j] as f32 / pot[j] as f32;
-                                if end_blocked[j] {
-                                    v *= 0.5;
-                                }
-                                if opp_blocked[j] {
-                                    v *= 0.5;
-                                }
-                                values.push(v);
+                            let forward = target - 1 - j;
+                            if ahead < forward || behind < j {
+                                continue;
+                            }
+                            let own = 1 + ahead_own[forward] + behind_own[j];
+                            let mut v = own as f32 / target as f32;
+                            if ahead_enemy && ahead == forward {
+                                v *= 0.5;
+                            }
+                            if behind_enemy && behind == j {
+                                v *= 0.5;
+                            }
+                            found += 1;
+                            if v > best {
+                                second = best;
+                                best = v;
+                            } else if v > second {
+                                second = v;
                             }
                         }
                     }
@@ -310,23 +438,44 @@ impl Evaluator {
         // ListUtils.argMax over a Trove list: an empty list reads 0 (its
         // unused storage), and the second maximum reads the -1 written
         // over the first.
-        let (best, second) = match values.len() {
-            0 => (0.0, -1.0),
-            _ => {
-                let mut arg = 0;
-                for (i, &v) in values.iter().enumerate() {
-                    if v > values[arg] {
-                        arg = i;
-                    }
-                }
-                let best = values[arg];
-                values[arg] = -1.0;
-                let second = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-                (best, second)
-            }
-        };
-        best + second / 2.0
+        match found {
+            0 => -0.5,
+            1 => best - 0.5,
+            _ => best + second / 2.0,
+        }
     }
+}
+
+/// One way out of a piece for `lineCompletionHeuristic`: the number of
+/// sites reached (at most `target`) before a site seen already, an enemy
+/// piece or the end of the path, whether an enemy piece stopped it, and in
+/// `own[k]` the player's pieces among the first k sites reached.
+fn walk<V: StateView + ?Sized>(
+    path: &[u16],
+    target: usize,
+    ignore: &[bool],
+    view: &V,
+    player: Player,
+    own: &mut [u32],
+) -> (usize, bool) {
+    own[0] = 0;
+    let bound = path.len().min(target + 1);
+    let mut reached = 0;
+    for &s in path.iter().take(bound).skip(1) {
+        let s = s as usize;
+        if ignore[s] {
+            return (reached, false);
+        }
+        let who = view.owner(s);
+        if who != 0 && who != player {
+            return (reached, true);
+        }
+        reached += 1;
+        if reached < target {
+            own[reached] = own[reached - 1] + (who == player) as u32;
+        }
+    }
+    (reached, false)
 }
 
 /// `HeuristicTerm.pieceWeightsVector`: a pair's name matches a component
@@ -355,6 +504,29 @@ fn piece_weights(model: &GameModel, pairs: &[(String, f32)]) -> Vec<f32> {
         }
     }
     weights
+}
+
+/// The sites of a region as Ludii's `Regions.eval` gives them: a single
+/// part as it is, several parts merged without repeats; board sites only.
+fn region_sites(decl: &crate::ir::RegionDecl) -> Vec<u16> {
+    let mut sites: Vec<u16> = decl.parts.iter().flatten().copied().collect();
+    if decl.parts.len() > 1 {
+        sites.sort_unstable();
+        sites.dedup();
+    }
+    sites
+}
+
+/// `Topology.preGenerateDistanceToRegionsCells`: each board site's
+/// distance to the nearest site of the region; unreached sites stay 0.
+fn region_distances(board: &Board, sites: &[u16]) -> Vec<u32> {
+    let sites: Vec<u16> = sites
+        .iter()
+        .filter(|&&s| (s as usize) < board.num_sites())
+        .copied()
+        .collect();
+    let (d, _) = distances_from(board, &sites);
+    d.iter().map(|x| x.unwrap_or(0)).collect()
 }
 
 /// Breadth-first distances (over Ludii's `adjacent` relation) from the
@@ -450,20 +622,45 @@ impl StateView for InterpView<'_> {
         self.state.score(p)
     }
 
-    fn num_legal_moves(&self) -> usize {
+    fn count(&self, site: usize) -> u32 {
+        self.state.count_at(site as u16)
+    }
+
+    /// The interpreter keeps no piece values: no ludeme it supports sets
+    /// one (`(set Value at:...)`, `(add ... value:...)` and dominoes do
+    /// not lower), so every value is Ludii's default 0.
+    fn piece_value(&self, _site: usize, _level: usize) -> i32 {
+        0
+    }
+
+    fn num_legal_moves(&self, player: Player) -> usize {
         let mut buffer = MoveBuffer::new();
-        self.game.legal_moves(self.state, &mut buffer);
+        self.legal_moves_of(player, &mut buffer);
         buffer.len()
     }
 
-    fn legal_move_targets(&self, f: &mut dyn FnMut(usize)) {
+    fn legal_move_targets(&self, player: Player, f: &mut dyn FnMut(usize)) {
         let mut buffer = MoveBuffer::new();
-        self.game.legal_moves(self.state, &mut buffer);
+        self.legal_moves_of(player, &mut buffer);
         for &mv in buffer.iter() {
             let key = self.game.move_key(mv);
             if !key.pass && !key.swap && key.to.index >= 0 {
                 f(key.to.index as usize);
             }
+        }
+    }
+}
+
+impl InterpView<'_> {
+    /// The legal moves of `player`: the mover's, or those of a copy of the
+    /// state with `player` to move and the mover as the previous player
+    /// (Ludii's `TempContext`, `setPrev`, `setMover`, `clearLegalMoves`).
+    fn legal_moves_of(&self, player: Player, out: &mut MoveBuffer<<Interpreter as Game>::Move>) {
+        if self.state.mover() == player {
+            self.game.legal_moves(self.state, out);
+        } else {
+            let copy = self.state.with_mover(player);
+            self.game.legal_moves(&copy, out);
         }
     }
 }

@@ -71,6 +71,22 @@ pub enum TermKind {
     Score,
     /// `(nullHeuristic)`.
     Null,
+    /// `(mobilityAdvanced)`: the player's legal moves, as if it were the
+    /// mover when it is not.
+    MobilityAdvanced,
+    /// `(influenceAdvanced)`: `influence` as if the player were the mover.
+    InfluenceAdvanced,
+    /// `(ownRegionsCount)`: pieces on the static regions the player owns.
+    OwnRegionsCount,
+    /// `(playerRegionsProximity player:P)`: proximity to P's static regions.
+    PlayerRegionsProximity { player: u8 },
+    /// `(playerSiteMapCount)`: pieces on the sites the maps give the player.
+    PlayerSiteMapCount,
+    /// `(componentValues [boardOnly:B])`: the weighted values of the
+    /// player's pieces.
+    ComponentValues { board_only: bool },
+    /// `(currentMoverHeuristic)`: 1 for the mover, 0 otherwise.
+    CurrentMover,
 }
 
 impl TermKind {
@@ -87,6 +103,13 @@ impl TermKind {
             TermKind::Influence => "influence",
             TermKind::Score => "score",
             TermKind::Null => "nullHeuristic",
+            TermKind::MobilityAdvanced => "mobilityAdvanced",
+            TermKind::InfluenceAdvanced => "influenceAdvanced",
+            TermKind::OwnRegionsCount => "ownRegionsCount",
+            TermKind::PlayerRegionsProximity { .. } => "playerRegionsProximity",
+            TermKind::PlayerSiteMapCount => "playerSiteMapCount",
+            TermKind::ComponentValues { .. } => "componentValues",
+            TermKind::CurrentMover => "currentMoverHeuristic",
         }
     }
 }

@@ -14,17 +14,7 @@ use crate::source::{SourceMap, Tracked};
 use crate::syntax::{self, Arg, Node, NodeKind};
 
 /// Ludii's terms ludemic does not evaluate yet: named in the error.
-const NOT_YET: &[&str] = &[
-    "mobilityAdvanced",
-    "influenceAdvanced",
-    "ownRegionsCount",
-    "playerRegionsProximity",
-    "playerSiteMapCount",
-    "componentValues",
-    "unthreatenedMaterial",
-    "currentMoverHeuristic",
-    "intercept",
-];
+const NOT_YET: &[&str] = &["unthreatenedMaterial", "intercept"];
 
 /// The game's heuristics: the `(ai ...)` of its metadata, where a string
 /// `"X_ai"` stands for the define of that name read from the file
@@ -252,13 +242,14 @@ impl Reader<'_> {
         let mut board_only = false;
         let mut target_length = None;
         let mut region = None;
+        let mut player = None;
         for arg in node.args() {
             let v = &arg.value;
             match arg.label.as_deref() {
                 Some("weight") => weight = self.number(v, text)? as f32,
                 Some("transformation") => transformation = Some(self.transformation(v, text)?),
                 Some("pieceWeights") => piece_weights = self.pairs(v, text)?,
-                Some("boardOnly") if head == "material" => {
+                Some("boardOnly") if head == "material" || head == "componentValues" => {
                     board_only = match v.atom() {
                         Some("True") => true,
                         Some("False") => false,
@@ -270,6 +261,13 @@ impl Reader<'_> {
                 }
                 Some("region") if head == "regionProximity" => {
                     region = Some(self.number(v, text)? as usize)
+                }
+                Some("player") if head == "playerRegionsProximity" => {
+                    let n = self.number(v, text)?;
+                    if !(1.0..=16.0).contains(&n) || n.fract() != 0.0 {
+                        return Err(self.error(text, v, "expected a player number"));
+                    }
+                    player = Some(n as u8)
                 }
                 _ => {
                     return Err(self.error(
@@ -294,6 +292,18 @@ impl Reader<'_> {
             "influence" => TermKind::Influence,
             "score" => TermKind::Score,
             "nullHeuristic" => TermKind::Null,
+            "mobilityAdvanced" => TermKind::MobilityAdvanced,
+            "influenceAdvanced" => TermKind::InfluenceAdvanced,
+            "ownRegionsCount" => TermKind::OwnRegionsCount,
+            "playerRegionsProximity" => match player {
+                Some(player) => TermKind::PlayerRegionsProximity { player },
+                None => {
+                    return Err(self.error(text, node, "`playerRegionsProximity` needs `player:N`"))
+                }
+            },
+            "playerSiteMapCount" => TermKind::PlayerSiteMapCount,
+            "componentValues" => TermKind::ComponentValues { board_only },
+            "currentMoverHeuristic" => TermKind::CurrentMover,
             _ if NOT_YET.contains(&head) => {
                 return Err(self.error(
                     text,

@@ -170,6 +170,16 @@ impl State {
         self.mover
     }
 
+    /// A copy with `player` to move and the mover as the previous player
+    /// (what Ludii's heuristics do on a `TempContext` to count another
+    /// player's moves: `setPrev(mover)`, `setMover(player)`).
+    pub fn with_mover(&self, player: Player) -> State {
+        let mut copy = self.clone();
+        copy.prev = copy.mover;
+        copy.mover = player;
+        copy
+    }
+
     pub fn moves_played(&self) -> u32 {
         self.moves
     }
