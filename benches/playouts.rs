@@ -37,7 +37,7 @@ struct Compiled<'a, 'c> {
 
 impl ludemic_generated::Visitor for Compiled<'_, '_> {
     type Output = ();
-    fn visit<G: Game>(self, game: &G) {
+    fn visit<G: Game + Sync>(self, game: &G) {
         bench_playouts(self.group, "compiled", game);
     }
 }

@@ -555,3 +555,82 @@ fn match_reports_each_agents_results() {
     assert!(agents[0]["wins"].as_u64().unwrap() >= 12, "{v}");
     assert_eq!(agents[0]["wins"], agents[1]["losses"]);
 }
+
+#[test]
+fn threads_are_deterministic_and_leave_trials_unchanged() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = ludemic(args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    // Playouts: one stream per thread; the same seed and threads give the
+    // same statistics, one thread the single-threaded run.
+    let playout = |threads: &str| {
+        json(&[
+            "playout",
+            "games/tic-tac-toe.lud",
+            "--engine",
+            "interpreter",
+            "-n",
+            "301",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+            "--json",
+        ])
+    };
+    let (a, b) = (playout("2"), playout("2"));
+    assert_eq!(a["playouts"], 301);
+    assert_eq!(a["threads"], 2);
+    for key in ["mean_moves", "min_moves", "max_moves", "outcomes"] {
+        assert_eq!(a[key], b[key], "{key}");
+    }
+    let serial = json(&[
+        "playout",
+        "games/tic-tac-toe.lud",
+        "--engine",
+        "interpreter",
+        "-n",
+        "301",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    let one = playout("1");
+    assert_eq!(one["mean_moves"], serial["mean_moves"]);
+    assert_eq!(one["outcomes"], serial["outcomes"]);
+    // Trials are seeded by their number: lengths and match give the same
+    // figures on one thread and on two.
+    let lengths = |threads: &str| {
+        json(&[
+            "lengths",
+            "tic-tac-toe",
+            "--method",
+            "hs:2",
+            "-n",
+            "40",
+            "--threads",
+            threads,
+            "--json",
+        ])
+    };
+    let (l1, l2) = (lengths("1"), lengths("2"));
+    for key in ["completed", "mean_turns", "sd", "min_turns", "max_turns"] {
+        assert_eq!(l1[key], l2[key], "{key}");
+    }
+    let matched = |threads: &str| {
+        json(&[
+            "match",
+            "tic-tac-toe",
+            "--agents",
+            "ab:1,random",
+            "-n",
+            "30",
+            "--threads",
+            threads,
+            "--json",
+        ])
+    };
+    assert_eq!(matched("1")["agents"], matched("2")["agents"]);
+}

@@ -118,7 +118,7 @@ struct Variants {
 
 impl Visitor for Variants {
     type Output = (PlayoutStats, PlayoutStats);
-    fn visit<G: Game>(self, game: &G) -> Self::Output {
+    fn visit<G: Game + Sync>(self, game: &G) -> Self::Output {
         let mut fast = PlayoutStats::new(game.num_players());
         let mut standard = PlayoutStats::new(game.num_players());
         let mut rng = Xoshiro256PlusPlus::from_seed_u64(99);
@@ -204,7 +204,7 @@ struct UniformDraws {
 
 impl Visitor for UniformDraws {
     type Output = Result<(), String>;
-    fn visit<G: Game>(self, game: &G) -> Result<(), String> {
+    fn visit<G: Game + Sync>(self, game: &G) -> Result<(), String> {
         let mut rng = Xoshiro256PlusPlus::from_seed_u64(2026);
         let (mut legal, mut scratch) = (MoveBuffer::new(), MoveBuffer::new());
         let mut checked = 0;

@@ -265,7 +265,7 @@ struct CompiledPlayouts {
 
 impl ludemic_generated::Visitor for CompiledPlayouts {
     type Output = PlayoutStats;
-    fn visit<G: Game>(self, game: &G) -> PlayoutStats {
+    fn visit<G: Game + Sync>(self, game: &G) -> PlayoutStats {
         let mut rng = Xoshiro256PlusPlus::from_seed_u64(self.seed);
         let mut stats = PlayoutStats::new(game.num_players());
         for _ in 0..self.playouts {

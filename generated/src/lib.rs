@@ -52,7 +52,7 @@ use ludemic_runtime::Game;
 /// Something done with a compiled game, whatever its type.
 pub trait Visitor {
     type Output;
-    fn visit<G: Game>(self, game: &G) -> Self::Output;
+    fn visit<G: Game + Sync>(self, game: &G) -> Self::Output;
 }
 
 /// The bundled games: the stem of their file in `games/`.

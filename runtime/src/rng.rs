@@ -37,6 +37,42 @@ impl Xoshiro256PlusPlus {
     }
 }
 
+impl Xoshiro256PlusPlus {
+    /// Advances the generator by 2^128 steps (Blackman and Vigna's `jump`):
+    /// the generator for `seed` jumped k times is stream k of that seed,
+    /// non-overlapping with the others for any practical use.
+    pub fn jump(&mut self) {
+        const JUMP: [u64; 4] = [
+            0x180e_c6d3_3cfd_0aba,
+            0xd5a6_1266_f0c9_392c,
+            0xa958_2618_e03f_c9aa,
+            0x39ab_dc45_29b1_661c,
+        ];
+        let mut t = [0u64; 4];
+        for j in JUMP {
+            for b in 0..64 {
+                if j & (1u64 << b) != 0 {
+                    for (ti, si) in t.iter_mut().zip(&self.s) {
+                        *ti ^= si;
+                    }
+                }
+                self.next_u64();
+            }
+        }
+        self.s = t;
+    }
+
+    /// Stream `k` of `seed`: the generator for `seed` jumped `k` times (one
+    /// stream per thread of a parallel run; stream 0 is the generator itself).
+    pub fn stream(seed: u64, k: usize) -> Self {
+        let mut rng = Self::from_seed_u64(seed);
+        for _ in 0..k {
+            rng.jump();
+        }
+        rng
+    }
+}
+
 impl RngCore for Xoshiro256PlusPlus {
     #[inline]
     fn next_u64(&mut self) -> u64 {
@@ -132,6 +168,36 @@ mod tests {
         let mut rng = Xoshiro256PlusPlus { s: [1, 2, 3, 4] };
         assert_eq!(rng.next_u64(), 41943041);
         assert_eq!(rng.next_u64(), 58720359);
+    }
+
+    #[test]
+    fn streams_are_jumps_of_the_seed() {
+        assert_eq!(
+            Xoshiro256PlusPlus::stream(9, 0),
+            Xoshiro256PlusPlus::from_seed_u64(9)
+        );
+        let mut one = Xoshiro256PlusPlus::from_seed_u64(9);
+        one.jump();
+        assert_eq!(Xoshiro256PlusPlus::stream(9, 1), one);
+        let mut a = Xoshiro256PlusPlus::stream(9, 1);
+        let mut b = Xoshiro256PlusPlus::stream(9, 2);
+        let xs: Vec<u64> = (0..64).map(|_| a.next_u64()).collect();
+        assert!((0..64).all(|_| !xs.contains(&b.next_u64())));
+        // The jump is the linear map of 2^128 steps: it commutes with xor
+        // of states, and a single 1 bit does not stay put.
+        let jumped = |s: [u64; 4]| {
+            let mut r = Xoshiro256PlusPlus { s };
+            r.jump();
+            r.s
+        };
+        let (x, y) = ([1, 2, 3, 4], [5, 0, 7, 1 << 40]);
+        let xy = [x[0] ^ y[0], x[1] ^ y[1], x[2] ^ y[2], x[3] ^ y[3]];
+        let (jx, jy, jxy) = (jumped(x), jumped(y), jumped(xy));
+        assert_eq!(
+            jxy,
+            [jx[0] ^ jy[0], jx[1] ^ jy[1], jx[2] ^ jy[2], jx[3] ^ jy[3]]
+        );
+        assert_ne!(jumped([1, 0, 0, 0]), [1, 0, 0, 0]);
     }
 
     #[test]

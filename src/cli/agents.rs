@@ -33,6 +33,10 @@ pub struct LengthsArgs {
     /// bundled games of games/ with random and uct agents.
     #[arg(long, value_enum)]
     pub engine: Option<Engine>,
+    /// Threads playing the trials (each trial is seeded from the seed and
+    /// its number, so the results do not depend on the threads).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -53,6 +57,10 @@ pub struct MatchArgs {
     pub seed: u64,
     #[arg(long, value_enum)]
     pub engine: Option<Engine>,
+    /// Threads playing the games (each game is seeded from the seed and its
+    /// number, so the results do not depend on the threads).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     #[arg(long)]
     pub json: bool,
 }
@@ -77,11 +85,15 @@ fn agent_seed(seed: u64, trial: u64, p: usize) -> u64 {
 struct Lengths {
     completed: Vec<u32>,
     abandoned: u64,
+    /// The sum of the trials' own times (the time per trial whatever the
+    /// number of threads).
     seconds: f64,
+    /// Wall time of the run.
+    wall: f64,
     trials: u64,
 }
 
-fn lengths<G: Game, E: Evaluate<G> + ?Sized>(
+fn lengths<G: Game + Sync, E: Evaluate<G> + ?Sized + Sync>(
     game: &G,
     eval: Option<&E>,
     args: &LengthsArgs,
@@ -92,19 +104,28 @@ fn lengths<G: Game, E: Evaluate<G> + ?Sized>(
         ..Lengths::default()
     };
     let start = Instant::now();
-    for i in 0..args.trials {
+    let trial = |i: u64| -> Result<(Option<u32>, f64), String> {
+        let t0 = Instant::now();
         let mut agents: Vec<Box<dyn Agent<G> + '_>> = (0..game.num_players())
             .map(|p| args.method.build(eval, agent_seed(args.seed, i, p)))
             .collect::<Result<_, _>>()?;
         let mut refs: Vec<&mut dyn Agent<G>> = agents.iter_mut().map(|a| a.as_mut() as _).collect();
         let mut rng = Xoshiro256PlusPlus::from_seed_u64(agent_seed(args.seed, i, 99));
         let record = play_game(game, &mut refs, cap, &mut rng);
-        match record.outcome {
-            Some(_) => out.completed.push(record.turns),
+        let turns = record.outcome.map(|_| record.turns);
+        Ok((turns, t0.elapsed().as_secs_f64()))
+    };
+    let results =
+        super::threads::map_indexed(args.threads, args.trials, trial).map_err(|e| e.to_string())?;
+    for r in results {
+        let (turns, seconds) = r?;
+        out.seconds += seconds;
+        match turns {
+            Some(t) => out.completed.push(t),
             None => out.abandoned += 1,
         }
     }
-    out.seconds = start.elapsed().as_secs_f64();
+    out.wall = start.elapsed().as_secs_f64();
     Ok(out)
 }
 
@@ -116,7 +137,7 @@ struct Tally {
     losses: u64,
 }
 
-fn matches<G: Game, E: Evaluate<G> + ?Sized>(
+fn matches<G: Game + Sync, E: Evaluate<G> + ?Sized + Sync>(
     game: &G,
     eval: Option<&E>,
     args: &MatchArgs,
@@ -125,9 +146,10 @@ fn matches<G: Game, E: Evaluate<G> + ?Sized>(
     let k = args.agents.len();
     let mut tallies = vec![Tally::default(); k];
     let start = Instant::now();
-    for g in 0..args.games {
-        // Player p is played by agent (p - 1 + g) mod k.
-        let seat_agent: Vec<usize> = (0..n).map(|p| (p + g as usize) % k).collect();
+    // Player p is played by agent (p - 1 + g) mod k.
+    let seats = |g: u64| -> Vec<usize> { (0..n).map(|p| (p + g as usize) % k).collect() };
+    let one = |g: u64| -> Result<Player, String> {
+        let seat_agent = seats(g);
         let mut agents: Vec<Box<dyn Agent<G> + '_>> = seat_agent
             .iter()
             .enumerate()
@@ -136,19 +158,24 @@ fn matches<G: Game, E: Evaluate<G> + ?Sized>(
         let mut refs: Vec<&mut dyn Agent<G>> = agents.iter_mut().map(|a| a.as_mut() as _).collect();
         let mut rng = Xoshiro256PlusPlus::from_seed_u64(agent_seed(args.seed, g, 99));
         let record = play_game(game, &mut refs, None, &mut rng);
-        let outcome = record.outcome.expect("no turn cap");
+        Ok(record.outcome.expect("no turn cap").winner)
+    };
+    let winners =
+        super::threads::map_indexed(args.threads, args.games, one).map_err(|e| e.to_string())?;
+    for (g, winner) in winners.into_iter().enumerate() {
+        let winner = winner?;
+        let seat_agent = seats(g as u64);
         let mut counted = vec![false; k];
-        for (p, &a) in seat_agent.iter().enumerate() {
+        for &a in &seat_agent {
             if counted[a] {
                 continue;
             }
             counted[a] = true;
-            if outcome.winner == 0 {
+            if winner == 0 {
                 tallies[a].draws += 1;
-            } else if seat_agent[outcome.winner as usize - 1] == a {
+            } else if seat_agent[winner as usize - 1] == a {
                 tallies[a].wins += 1;
             } else {
-                let _ = p;
                 tallies[a].losses += 1;
             }
         }
@@ -192,7 +219,7 @@ struct LengthsVisit<'a>(&'a LengthsArgs);
 
 impl ludemic_generated::Visitor for LengthsVisit<'_> {
     type Output = Result<Lengths, String>;
-    fn visit<G: Game>(self, game: &G) -> Self::Output {
+    fn visit<G: Game + Sync>(self, game: &G) -> Self::Output {
         lengths::<G, NoHeuristics>(game, None, self.0)
     }
 }
@@ -201,7 +228,7 @@ struct MatchVisit<'a>(&'a MatchArgs);
 
 impl ludemic_generated::Visitor for MatchVisit<'_> {
     type Output = Result<(Vec<Tally>, f64), String>;
-    fn visit<G: Game>(self, game: &G) -> Self::Output {
+    fn visit<G: Game + Sync>(self, game: &G) -> Self::Output {
         matches::<G, NoHeuristics>(game, None, self.0)
     }
 }
@@ -264,6 +291,8 @@ pub fn run_lengths(args: &LengthsArgs) -> miette::Result<ExitCode> {
                 "sd": sd,
                 "se": se,
                 "seconds_per_trial": per_trial,
+                "wall_seconds": result.wall,
+                "threads": args.threads,
                 "seed": args.seed,
             })
         );
@@ -328,6 +357,7 @@ pub fn run_match(args: &MatchArgs) -> miette::Result<ExitCode> {
                 "engine": engine,
                 "games": n,
                 "seed": args.seed,
+                "threads": args.threads,
                 "heuristics": summary,
                 "seconds": seconds,
                 "agents": rows,

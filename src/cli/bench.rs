@@ -26,6 +26,10 @@ pub struct BenchArgs {
     /// Seed of the xoshiro256++ generator (each engine starts from it).
     #[arg(long, default_value_t = 12345)]
     pub seed: u64,
+    /// Threads playing playouts for the whole time, each from its own
+    /// stream of the seed (the bundled games; not with --variants).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     /// Print one JSON array instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -130,6 +134,9 @@ pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
         );
     }
     if args.variants {
+        if args.threads > 1 {
+            miette::bail!("--threads is not available with --variants (one thread per engine)");
+        }
         return super::variants::run(args);
     }
     let stems = resolve_games(&args.games)?;
@@ -156,13 +163,15 @@ pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
             Timed {
                 seconds: args.seconds,
                 seed: args.seed,
+                threads: args.threads,
             },
         )
-        .expect("a bundled game");
+        .expect("a bundled game")?;
         if progress {
             eprint!("\r\x1b[K{name}: interpreter...");
         }
-        let interpreted = timed_playouts(&interpreter, args.seconds, args.seed);
+        let interpreted =
+            timed_playouts_threaded(&interpreter, args.seconds, args.seed, args.threads)?;
         let reference = reference(stem);
         rows.push(Row {
             stem: stem.clone(),
@@ -234,19 +243,54 @@ fn resolve_games(games: &[String]) -> miette::Result<Vec<String>> {
 struct Timed {
     seconds: f64,
     seed: u64,
+    threads: usize,
 }
 
 impl ludemic_generated::Visitor for Timed {
-    type Output = Measurement;
-    fn visit<G: Game>(self, game: &G) -> Measurement {
-        timed_playouts(game, self.seconds, self.seed)
+    type Output = miette::Result<Measurement>;
+    fn visit<G: Game + Sync>(self, game: &G) -> Self::Output {
+        timed_playouts_threaded(game, self.seconds, self.seed, self.threads)
     }
+}
+
+/// [`timed_playouts`] on each of `threads` threads at once, thread t from
+/// stream t of `seed` (one thread: the seed's own generator); the merged
+/// playouts over the longest thread's time.
+pub(super) fn timed_playouts_threaded<G: Game + Sync>(
+    game: &G,
+    seconds: f64,
+    seed: u64,
+    threads: usize,
+) -> miette::Result<Measurement> {
+    if threads <= 1 {
+        return Ok(timed_playouts(game, seconds, seed));
+    }
+    let parts = super::threads::per_thread(threads, seed, |_, rng| {
+        timed_playouts_from(game, seconds, rng)
+    })?;
+    let mut stats = PlayoutStats::new(game.num_players());
+    let mut longest: f64 = 0.0;
+    for part in &parts {
+        stats.merge(&part.stats);
+        longest = longest.max(part.seconds);
+    }
+    Ok(Measurement {
+        stats,
+        seconds: longest,
+    })
 }
 
 /// Random playouts from the initial state for about `seconds`, in batches so
 /// the clock is read rarely; one generator seeded with `seed` runs through all.
 pub(super) fn timed_playouts<G: Game>(game: &G, seconds: f64, seed: u64) -> Measurement {
-    let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
+    timed_playouts_from(game, seconds, Xoshiro256PlusPlus::from_seed_u64(seed))
+}
+
+fn timed_playouts_from<G: Game>(
+    game: &G,
+    seconds: f64,
+    mut rng: Xoshiro256PlusPlus,
+) -> Measurement {
     let mut stats = PlayoutStats::new(game.num_players());
     let initial = game.initial_state();
     let start = Instant::now();
@@ -305,14 +349,21 @@ fn row_json(row: &Row, args: &BenchArgs) -> serde_json::Value {
         "target_met": row.target.map(|t| compiled >= t),
         "rng": "xoshiro256++",
         "seed": args.seed,
+        "threads": args.threads,
         "seconds": args.seconds,
     })
 }
 
 fn print_table(rows: &[Row], args: &BenchArgs, refs: &ReferenceTables) {
     println!(
-        "rng: xoshiro256++, seed {}; about {} s of playouts per engine per game, from the initial state",
-        args.seed, args.seconds
+        "rng: xoshiro256++, seed {}; about {} s of playouts per engine per game, from the initial state{}",
+        args.seed,
+        args.seconds,
+        if args.threads > 1 {
+            format!("; {} threads (one stream each)", args.threads)
+        } else {
+            String::new()
+        }
     );
     let header = [
         "game",

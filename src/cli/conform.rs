@@ -112,7 +112,7 @@ struct Replay<'t>(&'t Trial);
 
 impl ludemic_generated::Visitor for Replay<'_> {
     type Output = Result<Replayed, Mismatch>;
-    fn visit<G: Game>(self, game: &G) -> Self::Output {
+    fn visit<G: Game + Sync>(self, game: &G) -> Self::Output {
         replay(game, self.0)
     }
 }

@@ -9,6 +9,7 @@ mod generate;
 mod native;
 mod playout;
 mod survey;
+mod threads;
 mod variants;
 
 use std::path::{Path, PathBuf};

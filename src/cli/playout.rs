@@ -35,6 +35,10 @@ pub struct PlayoutArgs {
     /// variants switched off in `CodegenOptions`).
     #[arg(long)]
     pub standard_playout: bool,
+    /// Threads playing the playouts, each its share from its own stream of
+    /// the seed (deterministic for a seed and a number of threads).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
@@ -75,37 +79,66 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
     };
     let engine = chosen.name();
     let model = loaded.model;
-    let (stats, seconds) = match chosen {
-        Engine::Interpreter => {
-            run_playouts(&interpreter(&model), args.playouts, args.seed, !args.json)
+    let native_threads = || {
+        if args.threads > 1 {
+            Err(miette::miette!(
+                "--threads runs the interpreter and the bundled games of games/; \
+                 a game built natively runs on one thread"
+            ))
+        } else {
+            Ok(())
         }
+    };
+    let (stats, seconds) = match chosen {
+        Engine::Interpreter => run_playouts_threaded(
+            &interpreter(&model),
+            args.playouts,
+            args.seed,
+            !args.json,
+            args.threads,
+        )?,
         Engine::Compiled => {
             match bundled {
-                Some(_) if args.standard_playout => super::native::NativeGame::build_with(
-                    &model,
-                    &args.game.file,
-                    standard_switches(),
-                )?
-                .playouts(model.num_players as usize, args.playouts, args.seed)?,
+                Some(_) if args.standard_playout => {
+                    native_threads()?;
+                    super::native::NativeGame::build_with(
+                        &model,
+                        &args.game.file,
+                        standard_switches(),
+                    )?
+                    .playouts(
+                        model.num_players as usize,
+                        args.playouts,
+                        args.seed,
+                    )?
+                }
                 Some(stem) => {
                     let run = Run {
                         playouts: args.playouts,
                         seed: args.seed,
                         progress: !args.json,
+                        threads: args.threads,
                     };
-                    ludemic_generated::visit(&stem, run).expect("a bundled game")
+                    ludemic_generated::visit(&stem, run).expect("a bundled game")?
                 }
                 // Not bundled: build the generated code natively (cached) and run it.
-                None => super::native::NativeGame::build_with(
-                    &model,
-                    &args.game.file,
-                    if args.standard_playout {
-                        standard_switches()
-                    } else {
-                        Switches::default()
-                    },
-                )?
-                .playouts(model.num_players as usize, args.playouts, args.seed)?,
+                None => {
+                    native_threads()?;
+                    super::native::NativeGame::build_with(
+                        &model,
+                        &args.game.file,
+                        if args.standard_playout {
+                            standard_switches()
+                        } else {
+                            Switches::default()
+                        },
+                    )?
+                    .playouts(
+                        model.num_players as usize,
+                        args.playouts,
+                        args.seed,
+                    )?
+                }
             }
         }
     };
@@ -126,6 +159,7 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
             "playout_variant": variants,
             "rng": "xoshiro256++",
             "seed": args.seed,
+            "threads": args.threads,
             "playouts": stats.playouts,
             "seconds": seconds,
             "playouts_per_sec": per_sec,
@@ -144,7 +178,14 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
             println!("options:   {}", game.model().options.join("; "));
         }
         println!("engine:    {engine} (playout: {})", variants.join(", "));
-        println!("rng:       xoshiro256++, seed {}", args.seed);
+        if args.threads > 1 {
+            println!(
+                "rng:       xoshiro256++, seed {}, {} threads (one stream each)",
+                args.seed, args.threads
+            );
+        } else {
+            println!("rng:       xoshiro256++, seed {}", args.seed);
+        }
         println!(
             "playouts:  {} in {:.3} s: {:.1} playouts/s, {:.0} moves/s",
             stats.playouts, seconds, per_sec, moves_per_sec
@@ -195,13 +236,45 @@ struct Run {
     playouts: u64,
     seed: u64,
     progress: bool,
+    threads: usize,
 }
 
 impl ludemic_generated::Visitor for Run {
-    type Output = (PlayoutStats, f64);
-    fn visit<G: Game>(self, game: &G) -> Self::Output {
-        run_playouts(game, self.playouts, self.seed, self.progress)
+    type Output = miette::Result<(PlayoutStats, f64)>;
+    fn visit<G: Game + Sync>(self, game: &G) -> Self::Output {
+        run_playouts_threaded(game, self.playouts, self.seed, self.progress, self.threads)
     }
+}
+
+/// `n` playouts on `threads` threads, thread t playing its share from
+/// stream t of `seed`; one thread is [`run_playouts`] itself. Returns the
+/// merged statistics and the wall time.
+pub fn run_playouts_threaded<G: Game + Sync>(
+    game: &G,
+    n: u64,
+    seed: u64,
+    progress: bool,
+    threads: usize,
+) -> miette::Result<(PlayoutStats, f64)> {
+    if threads <= 1 {
+        return Ok(run_playouts(game, n, seed, progress));
+    }
+    let start = Instant::now();
+    let parts = super::threads::per_thread(threads, seed, |t, mut rng| {
+        let mut stats = PlayoutStats::new(game.num_players());
+        let initial = game.initial_state();
+        for _ in 0..super::threads::share(n, threads, t) {
+            let mut state = initial.clone();
+            stats.record(&game.playout(&mut state, &mut rng));
+        }
+        stats
+    })?;
+    let seconds = start.elapsed().as_secs_f64();
+    let mut stats = PlayoutStats::new(game.num_players());
+    for part in &parts {
+        stats.merge(part);
+    }
+    Ok((stats, seconds))
 }
 
 /// Runs `n` playouts from the initial state; returns the statistics and the wall time.
