@@ -634,3 +634,54 @@ fn threads_are_deterministic_and_leave_trials_unchanged() {
     };
     assert_eq!(matched("1")["agents"], matched("2")["agents"]);
 }
+
+/// `ludemic play` with `input` on stdin.
+fn play(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludemic"))
+        .arg("play")
+        .args(args)
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the ludemic binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn play_reads_moves_by_label_and_key_from_stdin() {
+    // Two humans: P1 takes the diagonal A1, B2, C3 (B2 given by its move
+    // key, -1>4); a label off the board and an occupied site are refused.
+    let out = play(
+        &["tic-tac-toe", "--p2", "human"],
+        "a1\nz9\nb1\na1\n-1>4\nc1\nmoves\nc3\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("    A B C"), "{s}");
+    assert!(s.contains("  1 D . ."), "{s}");
+    assert!(s.contains("`z9`: not a label of this board"), "{s}");
+    assert!(s.contains("`a1` is not a legal move here"), "{s}");
+    assert!(s.contains("P1 plays B2 (key -1>4)"), "{s}");
+    assert!(s.contains("game over: P1 wins"), "{s}");
+    assert!(s.contains("evaluation for P1"), "{s}");
+    // An agent answers, its choice shown; the game stops when input ends.
+    let out = play(&["tic-tac-toe", "--p2", "ab:2"], "b2\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("P2 (ab:2) plays"), "{s}");
+    assert!(s.contains("input ended"), "{s}");
+    // An unknown agent is an error.
+    let out = play(&["tic-tac-toe", "--p2", "minimax"], "");
+    assert!(!out.status.success());
+}

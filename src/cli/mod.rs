@@ -7,6 +7,7 @@ mod conform;
 mod expand;
 mod generate;
 mod native;
+mod play;
 mod playout;
 mod survey;
 mod threads;
@@ -70,6 +71,10 @@ enum Command {
     /// Agents against each other, seats rotated: win/draw/loss rates with
     /// 95% confidence intervals.
     Match(agents::MatchArgs),
+    /// Play a game in the terminal on the interpreter: humans type moves
+    /// on stdin (`e2 e4`, `c3`, a move key), agents answer; the board is
+    /// drawn with Ludii's coordinate labels and the mover's evaluation shown.
+    Play(play::PlayArgs),
 }
 
 /// A game file with its options.
@@ -210,6 +215,10 @@ pub fn run(cli: Cli) -> miette::Result<ExitCode> {
         Command::Match(mut args) => {
             args.game.resolve_name();
             agents::run_match(&args)
+        }
+        Command::Play(mut args) => {
+            args.game.resolve_name();
+            play::run(&args)
         }
     }
 }
