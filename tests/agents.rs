@@ -284,6 +284,13 @@ fn ludii_ai_defines_are_read() {
         .heuristics
         .unwrap();
     assert_eq!(loa.terms[0].kind, TermKind::CentreProximity);
+    // Chess's define weighs mobilityAdvanced beside material.
+    let chess = load_ai("war/replacement/checkmate/chess/Chess.lud")
+        .model
+        .heuristics
+        .unwrap();
+    assert_eq!(chess.terms[1].kind, TermKind::MobilityAdvanced);
+    assert_eq!(chess.terms[1].weight, 0.02);
     // Without the def_ai directory: Ludii's default, saying which define is missing.
     let config = Config {
         def_dirs: vec![ludii.join("def")],

@@ -121,7 +121,7 @@ impl Evaluator {
                                 .regions
                                 .iter()
                                 .filter(|r| p > 0 && r.owner as usize == p)
-                                .flat_map(|r| region_sites(r))
+                                .flat_map(region_sites)
                                 .collect()
                         })
                         .collect();
@@ -409,12 +409,12 @@ impl Evaluator {
                     for opposite in &line.opposites {
                         let (behind, behind_enemy) =
                             walk(opposite, target, &ignore, view, player, &mut behind_own);
-                        for j in 0..target {
+                        for (j, &own_behind) in behind_own.iter().enumerate() {
                             let forward = target - 1 - j;
                             if ahead < forward || behind < j {
                                 continue;
                             }
-                            let own = 1 + ahead_own[forward] + behind_own[j];
+                            let own = 1 + ahead_own[forward] + own_behind;
                             let mut v = own as f32 / target as f32;
                             if ahead_enemy && ahead == forward {
                                 v *= 0.5;
