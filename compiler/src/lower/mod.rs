@@ -10,6 +10,7 @@ mod conds;
 mod directions;
 mod equipment;
 mod fixed;
+mod flags;
 mod moves;
 mod players;
 mod promote;
@@ -139,6 +140,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         maps: cx.maps,
         vars: cx.vars.take(),
         dice: cx.dice,
+        ludii_flags: flags::ludii_flags(game),
     })
 }
 
