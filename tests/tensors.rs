@@ -537,3 +537,45 @@ fn edges_have_no_place_in_the_tensors() {
     let mut short = vec![0.0; 3];
     assert!(layout.observe(&g, &state, &mut short).is_err());
 }
+
+/// `ludemic tensor`: shapes, channel names, the observation after the
+/// given moves and the legal moves' positions.
+#[test]
+fn cli_prints_shapes_channels_and_an_observation() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludemic"))
+        .args(["tensor", "tic-tac-toe", "--moves", "-1>4,-1>0"])
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the ludemic binary runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("state tensor: 9 x 3 x 3"), "{text}");
+    assert!(
+        text.contains("move tensor:  3 x 3 x 3, 27 actions"),
+        "{text}"
+    );
+    assert!(
+        text.contains("    8  Second-to-last move's to-position"),
+        "{text}"
+    );
+    assert!(text.contains("state after 2 moves: -1>4 -1>0"), "{text}");
+    // The last move's to-position: (0, 0), the bottom row's first cell.
+    assert!(
+        text.contains("[6] Last move's to-position (rows y = 2 down to 0, columns x = 0..3)\n  . . .\n  . . .\n  1 . .\n"),
+        "{text}"
+    );
+    assert!(text.contains("legal moves (7)"), "{text}");
+    assert!(text.contains("  -1>8 -> [0, 2, 2] = 8"), "{text}");
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_ludemic"))
+        .args(["tensor", "tic-tac-toe", "--moves", "-1>4,-1>4"])
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not a legal move"));
+}

@@ -8,6 +8,7 @@ mod generate;
 mod native;
 mod playout;
 mod survey;
+mod tensor;
 mod variants;
 
 use std::path::{Path, PathBuf};
@@ -62,6 +63,9 @@ enum Command {
     /// Every `.lud` below a folder: does it expand, lower, compile and replay
     /// its Ludii trials; totals and the unsupported ludemes ranked.
     Survey(survey::SurveyArgs),
+    /// The Ludii–Polygames tensors of a game: shapes, channel names, and
+    /// the observation and legal action positions of one state.
+    Tensor(tensor::TensorArgs),
 }
 
 /// A game file with its options.
@@ -189,5 +193,9 @@ pub fn run(cli: Cli) -> miette::Result<ExitCode> {
         }
         Command::Bench(args) => bench::run(&args),
         Command::Survey(args) => survey::run(&args),
+        Command::Tensor(mut args) => {
+            args.game.resolve_name();
+            tensor::run(&args)
+        }
     }
 }
