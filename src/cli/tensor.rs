@@ -119,9 +119,13 @@ pub fn run(args: &TensorArgs) -> miette::Result<ExitCode> {
         );
         for row in (0..y).rev() {
             let cells: Vec<String> = (0..x)
-                .map(|col| match values[col * y + row] {
-                    v if v == 0.0 => ".".to_owned(),
-                    v => format!("{v}"),
+                .map(|col| {
+                    let v = values[col * y + row];
+                    if v == 0.0 {
+                        ".".to_owned()
+                    } else {
+                        format!("{v}")
+                    }
                 })
                 .collect();
             println!("  {}", cells.join(" "));
