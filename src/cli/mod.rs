@@ -9,6 +9,7 @@ mod generate;
 mod native;
 mod playout;
 mod survey;
+mod tensor;
 mod variants;
 
 use std::path::{Path, PathBuf};
@@ -69,6 +70,9 @@ enum Command {
     /// Agents against each other, seats rotated: win/draw/loss rates with
     /// 95% confidence intervals.
     Match(agents::MatchArgs),
+    /// The Ludii–Polygames tensors of a game: shapes, channel names, and
+    /// the observation and legal action positions of one state.
+    Tensor(tensor::TensorArgs),
 }
 
 /// A game file with its options.
@@ -209,6 +213,10 @@ pub fn run(cli: Cli) -> miette::Result<ExitCode> {
         Command::Match(mut args) => {
             args.game.resolve_name();
             agents::run_match(&args)
+        }
+        Command::Tensor(mut args) => {
+            args.game.resolve_name();
+            tensor::run(&args)
         }
     }
 }
