@@ -90,11 +90,11 @@ pub fn features(model: &GameModel) -> Features {
     if model.no_repeat.is_some() {
         check.refuse("`(meta (no Repeat ...))` (the history of states)");
     }
-    if !model.hands.is_empty() {
-        check.refuse("hands (containers beside the board)");
-    }
-    if model.requires_count {
-        check.refuse("counts of pieces on a site");
+    // Hands and counts: the generated state numbers the hands' sites after
+    // the board's and keeps a count per site (see `codegen/module.rs`).
+    let holds_counts = !model.hands.is_empty() || model.requires_count;
+    if holds_counts && model.stacking {
+        check.refuse("hands or counts of pieces in a stacking game");
     }
     if !model.tracks.is_empty() {
         check.refuse("tracks");
@@ -118,9 +118,6 @@ pub fn features(model: &GameModel) -> Features {
     for phase in &model.phases {
         check.moves(&phase.play, false);
         for next in &phase.next {
-            if next.who.is_some() {
-                check.refuse("`(nextPhase WHO ...)`");
-            }
             if let Some(c) = &next.condition {
                 check.cond(c, true);
             }
@@ -147,6 +144,12 @@ pub fn features(model: &GameModel) -> Features {
     }
     if model.stacking && check.max_state.is_some() {
         check.refuse("piece states in a stacking game");
+    }
+    if holds_counts && !check.other_types.is_empty() {
+        check.refuse("hands or counts of pieces in a game with pieces on other site types");
+    }
+    if holds_counts && check.max_state.is_some() {
+        check.refuse("piece states in a game with hands or counts of pieces");
     }
     if check.reads_pieces && (model.stacking || !check.other_types.is_empty()) {
         check.refuse(
@@ -265,7 +268,12 @@ impl Check {
                     self.refuse("consequences of `(move Pass)`");
                 }
             }
-            Moves::Remove { .. } => self.refuse("`(move Remove ...)`"),
+            Moves::Remove { sites, then, .. } => {
+                self.region(sites);
+                if let Some(e) = then {
+                    self.effect(e);
+                }
+            }
             Moves::Do { prior, after } => {
                 self.two_players("`(do ... ifAfterwards:...)`");
                 self.moves(prior, in_piece);
@@ -509,7 +517,7 @@ impl Check {
 
     fn site(&mut self, x: &SiteExpr) {
         match x {
-            SiteExpr::HandSite { .. } => self.refuse("`(handSite ...)`"),
+            SiteExpr::HandSite { .. } => {}
             SiteExpr::WhereOf { .. } => {
                 self.refuse("`(where \"Name\" WHO)` of a player known in play")
             }
@@ -631,7 +639,7 @@ impl Check {
             }
             IntExpr::StackSize(x) => self.site(x),
             IntExpr::CountPieces(pieces) => self.pieces(pieces),
-            IntExpr::CountAt(_) => self.refuse("`(count at:...)`"),
+            IntExpr::CountAt(r) => self.region(r),
             IntExpr::ComponentOf { .. } => {}
             IntExpr::Counter => self.refuse("`(counter)`"),
             IntExpr::Pending => self.refuse("`(value Pending)`"),
@@ -687,7 +695,7 @@ impl Check {
                 self.region(within);
                 self.cond(test, false);
             }
-            Region::Hand(_) => self.refuse("`(sites Hand ...)`"),
+            Region::Hand(_) => {}
             Region::Holding(_) => self.refuse("`(sites Occupied ... component:...)`"),
             Region::ToClear => self.refuse("`(sites ToClear)`"),
             Region::Around(_) => self.refuse("`(sites Around ...)`"),

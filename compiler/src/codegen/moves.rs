@@ -44,7 +44,18 @@ impl Gen<'_> {
             Moves::Move(pm) => self.piece_move(pm, emit),
             Moves::Shoot(shoot) => self.shoot(shoot, emit),
             Moves::Pass { .. } => emit(quote!(Move::Pass)),
-            Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
+            Moves::Remove { rule, sites, .. } => {
+                // Ludii's Remove: one move per site of the region holding a piece.
+                let r = self.region(sites);
+                let rule = Literal::u16_unsuffixed(*rule);
+                let mv = emit(quote!(Move::Remove { rule: #rule, site }));
+                quote! {
+                    for site in #r.and(s.occupied).iter() {
+                        let site = site as u16;
+                        #mv
+                    }
+                }
+            }
             Moves::Die { .. } => unreachable!("refused by features: dice"),
             Moves::Do { prior, after } => self.do_moves(prior, after, emit),
             Moves::ForPlayer { who, moves } => self.moves_for(*who, moves, emit),
@@ -67,8 +78,14 @@ impl Gen<'_> {
                     arms.push(quote!(#w => { #(#code)* }));
                 }
                 (self.scope, self.component) = saved;
+                // Ludii's ForEachPiece looks at the board: pieces in hand do not move.
+                let mine = if self.model.hands.is_empty() {
+                    quote!(s.owned[mover as usize])
+                } else {
+                    quote!(s.owned[mover as usize].and(ALL))
+                };
                 quote! {
-                    for from in s.owned[mover as usize].iter() {
+                    for from in #mine.iter() {
                         let from = from as u16;
                         match s.what[from as usize] {
                             #(#arms)*
@@ -208,9 +225,18 @@ impl Gen<'_> {
         let saved = self.scope;
         let body = match &m.from {
             Some(region) => {
-                let r = self.region(region);
+                let mut r = self.region(region);
                 self.scope.from = true;
                 let body = self.destinations(m, emit);
+                if let Reach::FromTo { .. } = m.reach {
+                    // Ludii's FromTo moves only from a site holding a piece.
+                    if !matches!(region, crate::ir::Region::Occupied(_)) {
+                        r = quote!(#r.and(s.occupied));
+                    }
+                } else if !self.model.hands.is_empty() {
+                    // Steps, hops, slides and leaps walk the board's tables.
+                    r = quote!(#r.and(ALL));
+                }
                 quote!(for from in #r.iter() { let from = from as u16; #body })
             }
             None if self.scope.from => self.destinations(m, emit),

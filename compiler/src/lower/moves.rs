@@ -865,7 +865,7 @@ fn for_each_piece(cx: &Cx, node: &Node) -> Result<Moves> {
                         cx.error(
                             ErrorKind::Unsupported,
                             node,
-                            &format!(
+                            format!(
                                 "`(forEach Piece)` inside the rules of \"{}\" runs them again: rules that reach themselves would recurse forever",
                                 c.name
                             ),
