@@ -246,6 +246,9 @@ impl Check {
             Moves::Die { .. } => self.refuse("dice (chance)"),
             Moves::Add(add) => {
                 self.site_type(add.site_type);
+                if let crate::ir::PieceRef::Expr(n) = &add.piece {
+                    self.int(&n.0, false);
+                }
                 if let Some(n) = &add.state {
                     self.given_state(n);
                 }
@@ -421,13 +424,10 @@ impl Check {
             self.refuse("a promotion elsewhere than at `(last To)` or `(to)`");
         }
         self.promotes = true;
-        if p.to.iter().any(|t| {
-            matches!(
-                t,
-                crate::ir::PromoteTo::Expr(_) | crate::ir::PromoteTo::Listed(_)
-            )
-        }) {
-            self.refuse("a promotion to a computed piece");
+        for t in &p.to {
+            if let crate::ir::PromoteTo::Expr(n) | crate::ir::PromoteTo::Listed(n) = t {
+                self.int(&n.0, false);
+            }
         }
         self.site(&p.site);
         if let Some(e) = &p.then {
@@ -464,7 +464,6 @@ impl Check {
                 state,
             } => {
                 if let crate::ir::PieceRef::Expr(n) = piece {
-                    self.refuse("`(add (piece N) ...)` with a computed piece");
                     self.int(&n.0, false);
                 }
                 self.site_type(*site_type);
@@ -523,8 +522,8 @@ impl Check {
             }
             _ => {}
         }
-        if let SiteExpr::Int(_) = x {
-            self.refuse("sites computed by integer functions");
+        if let SiteExpr::Int(f) = x {
+            self.int(&f.0, false);
         }
     }
 
@@ -652,7 +651,7 @@ impl Check {
             IntExpr::TrackSiteMove { .. } => self.refuse("`(trackSite Move ...)`"),
             IntExpr::PlayerValue(_) => self.refuse("`(value Player ...)`"),
             IntExpr::If { .. } => self.refuse("`(if C A B)` as a number"),
-            IntExpr::MapEntry { .. } => self.refuse("`(mapEntry ...)`"),
+            IntExpr::MapEntry { key, .. } => self.int(key, at_end),
             IntExpr::CountLiberties { .. } => self.refuse("`(count Liberties ...)`"),
             IntExpr::SizeTerritory { .. } => self.refuse("`(size Territory ...)`"),
         }
@@ -696,7 +695,7 @@ impl Check {
                 self.cond(test, false);
             }
             Region::Hand(_) => {}
-            Region::Holding(_) => self.refuse("`(sites Occupied ... component:...)`"),
+            Region::Holding(_) => {}
             Region::ToClear => self.refuse("`(sites ToClear)`"),
             Region::Around(_) => self.refuse("`(sites Around ...)`"),
             Region::PerPlayer { .. } => {}

@@ -183,7 +183,26 @@ impl Gen<'_> {
                     // Ludii's ActionAdd keeps the piece of an occupied site
                     // (only its count grows): the analysis refuses states here.
                     self.uses_add_on = true;
-                    return self.at_defined_site(to, |x| quote!(Self::add_on(s, #x, #what);));
+                    // A site between the board's and the first hand's (a
+                    // board of more cells than sites of its type) is on no
+                    // container: nothing is added there.
+                    let first_hand = self.model.hands.first().map_or(0, |h| h.first as usize);
+                    let gap = first_hand > self.model.board.num_sites();
+                    let add = self.at_defined_site(to, |x| {
+                        if gap {
+                            let first = Literal::u16_unsuffixed(first_hand as u16);
+                            quote!(if (#x as usize) < NUM_SITES || #x >= #first { Self::add_on(s, #x, what); })
+                        } else {
+                            quote!(Self::add_on(s, #x, what);)
+                        }
+                    });
+                    // A computed piece naming no component adds nothing.
+                    let guard = matches!(piece, crate::ir::PieceRef::Expr(_));
+                    return if guard {
+                        quote!({ let what = #what; if what != 0 { #add } })
+                    } else {
+                        quote!({ let what = #what; #add })
+                    };
                 }
                 self.at_defined_site(to, |x| put_tokens(ty, default, state.as_ref(), x, &what))
             }

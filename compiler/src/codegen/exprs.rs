@@ -3,7 +3,7 @@
 //! scope (`from`, `to`, `between`, `site`).
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 
 use crate::board::Relation;
 use crate::ir::{Comparison, Cond, IntExpr, Owners, Pieces, PlayerRef, Region, SiteExpr};
@@ -45,7 +45,7 @@ impl Gen<'_> {
     }
 
     /// A site (`u16`, `NO_SITE` when undefined) and whether it is surely defined.
-    pub(super) fn site(&self, x: &SiteExpr) -> (TokenStream, bool) {
+    pub(super) fn site(&mut self, x: &SiteExpr) -> (TokenStream, bool) {
         let bound = |on: bool, name: &str| {
             if on {
                 let id = format_ident!("{}", name);
@@ -87,7 +87,23 @@ impl Gen<'_> {
                 (quote!((match #p { #(#arms)* _ => NO_SITE })), false)
             }
             SiteExpr::WhereOf { .. } => unreachable!("refused by features: (where \"Name\" WHO)"),
-            SiteExpr::Int(_) => unreachable!("refused by features: computed sites"),
+            SiteExpr::Int(f) => {
+                // A site computed by an integer function: undefined when it
+                // names no site of the board or the hands.
+                let n = self.int(&f.0);
+                let len = if self.model.hands.is_empty() {
+                    quote!(NUM_SITES)
+                } else {
+                    quote!(TOTAL_SITES)
+                };
+                (
+                    quote!({
+                        let n = #n;
+                        if (0..#len as i64).contains(&n) { n as u16 } else { NO_SITE }
+                    }),
+                    false,
+                )
+            }
             SiteExpr::LastTo => (quote!(s.last_to), false),
             SiteExpr::LastFrom => (quote!(s.last_from), false),
             SiteExpr::LastToAfterConsequence => (quote!(s.last_to_after), false),
@@ -123,7 +139,7 @@ impl Gen<'_> {
     }
 
     /// `test(x)` on a site, false when the site is undefined.
-    fn at_site(&self, x: &SiteExpr, test: impl Fn(TokenStream) -> TokenStream) -> TokenStream {
+    fn at_site(&mut self, x: &SiteExpr, test: impl Fn(TokenStream) -> TokenStream) -> TokenStream {
         let (x, defined) = self.site(x);
         if is_no_site(&x) {
             quote!(false)
@@ -141,7 +157,7 @@ impl Gen<'_> {
 
     /// The statement `act(x)` on a site, skipped when the site is undefined.
     pub(super) fn at_defined_site(
-        &self,
+        &mut self,
         x: &SiteExpr,
         act: impl Fn(TokenStream) -> TokenStream,
     ) -> TokenStream {
@@ -161,7 +177,7 @@ impl Gen<'_> {
 
     /// `value(x)` on a site, `undefined` when the site is undefined.
     fn of_site(
-        &self,
+        &mut self,
         x: &SiteExpr,
         undefined: TokenStream,
         value: impl Fn(TokenStream) -> TokenStream,
@@ -192,9 +208,27 @@ impl Gen<'_> {
             IntExpr::CountLiberties { .. } | IntExpr::SizeTerritory { .. } => {
                 unreachable!("refused by features: count Liberties, size Territory")
             }
+            IntExpr::MapEntry { map, key } => {
+                // Ludii's MapEntry: the first map (of that name) with an entry
+                // for the key, else the key itself.
+                let key = self.int(key);
+                let mut seen = std::collections::BTreeSet::new();
+                let arms: Vec<TokenStream> = self
+                    .model
+                    .maps
+                    .iter()
+                    .filter(|m| map.as_ref().is_none_or(|name| &m.name == name))
+                    .flat_map(|m| &m.entries)
+                    .filter(|(k, _)| seen.insert(*k))
+                    .map(|&(k, v)| {
+                        let (k, v) = (Literal::i64_unsuffixed(k), Literal::i64_unsuffixed(v));
+                        quote!(#k => #v,)
+                    })
+                    .collect();
+                quote!((match #key { #(#arms)* k => k }))
+            }
             IntExpr::Mul(_)
             | IntExpr::If { .. }
-            | IntExpr::MapEntry { .. }
             | IntExpr::Var(_)
             | IntExpr::CountTurns
             | IntExpr::CountPips
@@ -555,8 +589,13 @@ impl Gen<'_> {
                 let p = self.player(*who);
                 quote!(#table[#p as usize])
             }
-            Region::Holding(_) => {
-                unreachable!("refused by features: (sites Occupied ... component:...)")
+            Region::Holding(whats) => {
+                // The board's and hands' sites holding one of these components.
+                let sets: Vec<TokenStream> = whats
+                    .iter()
+                    .map(|&w| self.component_sites(Literal::u8_unsuffixed(w).into_token_stream()))
+                    .collect();
+                quote!(Board::EMPTY #(.or(#sets))*)
             }
             Region::ToClear => unreachable!("refused by features: (sites ToClear)"),
             Region::Pending => unreachable!("refused by features: (sites Pending)"),

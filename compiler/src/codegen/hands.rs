@@ -140,3 +140,59 @@ impl Hands {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use crate::expand::DefineLibrary;
+    use crate::{load_str, Config};
+
+    use super::super::{generate, CodegenOptions, SourceInfo};
+
+    fn generated(text: &str) -> crate::diagnostic::Result<String> {
+        let model = load_str(
+            Path::new("inline.lud"),
+            text,
+            &DefineLibrary::empty(),
+            &Config::default(),
+        )
+        .expect("the game loads")
+        .model;
+        let source = SourceInfo {
+            path: "inline.lud".to_owned(),
+            text: text.to_owned(),
+        };
+        generate(&model, &source, &CodegenOptions::default())
+    }
+
+    /// Three Men's Morris as Ludii's library writes it: hands on Cells
+    /// beside a board of vertices.
+    const MORRIS: &str = r#"(game "Three Men's Morris" (players 2)
+      (equipment { (board (square 3 diagonals:Alternating) use:Vertex) (hand Each)
+        (piece "Marker" Each (move Step (to if:(is Empty (to))))) })
+      (rules (start (place "Marker" "Hand" count:3))
+        phases:{
+          (phase "Placement" (play (move (from (handSite Mover)) (to (sites Empty))))
+            (nextPhase (all Sites (sites Hand P2) if:(= 0 (count Cell at:(site)))) "Movement"))
+          (phase "Movement" (play (forEach Piece))) }
+        (end (if (is Line 3) (result Mover Win)))))"#;
+
+    #[test]
+    fn hands_follow_the_board_with_counts_and_cell_keys() {
+        let code = generated(MORRIS).expect("hands compile");
+        // Nine vertices, then a hand of one site each.
+        assert!(
+            code.contains("pub const TOTAL_SITES: usize = 11;"),
+            "{code}"
+        );
+        assert!(code.contains("what: [u8; TOTAL_SITES]"));
+        assert!(code.contains("count: [u32; TOTAL_SITES]"));
+        // Three markers in each hand.
+        assert!(code.contains("s.count[9] = 3;"));
+        assert!(code.contains("s.count[10] = 3;"));
+        // Hand sites are Cells in keys; pieces in hand do not step.
+        assert!(code.contains("key_site(from)"));
+        assert!(code.contains("s.owned[mover as usize].and(ALL)"));
+    }
+}

@@ -679,7 +679,7 @@ pub fn module<'m>(
             quote!(self.advance_phases(s, mover);),
             quote! {
                 /// `(nextPhase ...)` for every player, after `mover`'s move.
-                #[allow(unused_variables, clippy::needless_continue)]
+                #[allow(unused_variables, clippy::needless_continue, clippy::collapsible_match)]
                 fn advance_phases(&self, s: &mut State, mover: u8) {
                     for p in 1..=NUM_PLAYERS {
                         match s.phase[p as usize] {
@@ -1160,7 +1160,7 @@ pub fn module<'m>(
             #move_to_fn
 
             /// The end rules after `mover`'s move, then the all-pass draw.
-            #[allow(unused_variables)]
+            #[allow(unused_variables, clippy::collapsible_match)]
             #[inline(always)]
             fn end(&self, s: &mut State, mover: u8, passed: bool) {
                 #(#end_calls)*

@@ -33,7 +33,15 @@ impl Gen<'_> {
                 });
                 quote!(match mover { #(#arms)* p => p })
             }
-            PieceRef::Expr(_) => unreachable!("refused by features: pieces given by a number"),
+            PieceRef::Expr(n) => {
+                // The component numbered N (0 when N names none: nothing is added).
+                let n = self.int(&n.0);
+                let count = Literal::i64_unsuffixed(self.model.components.len() as i64);
+                quote!({
+                    let n = #n;
+                    if (1..=#count).contains(&n) { n as u8 } else { 0u8 }
+                })
+            }
         }
     }
 
@@ -49,10 +57,20 @@ impl Gen<'_> {
                 let r = self.region(sites);
                 let rule = Literal::u16_unsuffixed(*rule);
                 let mv = emit(quote!(Move::Remove { rule: #rule, site }));
-                quote! {
-                    for site in #r.and(s.occupied).iter() {
-                        let site = site as u16;
-                        #mv
+                if self.probe {
+                    // Some removal exists as soon as one site holds a piece.
+                    quote! {
+                        if let Some(site) = #r.and(s.occupied).first_site() {
+                            let site = site as u16;
+                            #mv
+                        }
+                    }
+                } else {
+                    quote! {
+                        for site in #r.and(s.occupied).iter() {
+                            let site = site as u16;
+                            #mv
+                        }
                     }
                 }
             }
@@ -169,11 +187,22 @@ impl Gen<'_> {
         self.scope = saved;
         let rule = Literal::u16_unsuffixed(add.rule);
         let mv = emit(quote!(Move::Add { site: to, what, rule: #rule }));
-        quote! {
-            let what = #what;
+        let places = quote! {
             for to in #region.iter() {
                 let to = to as u16;
                 if #test { #mv }
+            }
+        };
+        if matches!(add.piece, PieceRef::Expr(_)) {
+            // A computed piece naming no component: no placement.
+            quote! {
+                let what = #what;
+                if what != 0 { #places }
+            }
+        } else {
+            quote! {
+                let what = #what;
+                #places
             }
         }
     }
