@@ -1016,7 +1016,7 @@ impl Connect6 {
         s.mover = next;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
-    #[allow(unused_variables)]
+    #[allow(unused_variables, clippy::collapsible_match)]
     #[inline(always)]
     fn end(&self, s: &mut State, mover: u8, passed: bool) {
         match s.phase[mover as usize] {
@@ -1067,7 +1067,7 @@ impl Connect6 {
         }
     }
     /// `(nextPhase ...)` for every player, after `mover`'s move.
-    #[allow(unused_variables, clippy::needless_continue)]
+    #[allow(unused_variables, clippy::needless_continue, clippy::collapsible_match)]
     fn advance_phases(&self, s: &mut State, mover: u8) {
         for p in 1..=NUM_PLAYERS {
             match s.phase[p as usize] {

@@ -875,7 +875,7 @@ impl FeedTheDucks {
         s.mover = 3 - mover;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
-    #[allow(unused_variables)]
+    #[allow(unused_variables, clippy::collapsible_match)]
     #[inline(always)]
     fn end(&self, s: &mut State, mover: u8, passed: bool) {
         match s.phase[mover as usize] {
@@ -918,7 +918,7 @@ impl FeedTheDucks {
         }
     }
     /// `(nextPhase ...)` for every player, after `mover`'s move.
-    #[allow(unused_variables, clippy::needless_continue)]
+    #[allow(unused_variables, clippy::needless_continue, clippy::collapsible_match)]
     fn advance_phases(&self, s: &mut State, mover: u8) {
         for p in 1..=NUM_PLAYERS {
             match s.phase[p as usize] {

@@ -489,7 +489,7 @@ impl Havannah {
         s.mover = 3 - mover;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
-    #[allow(unused_variables)]
+    #[allow(unused_variables, clippy::collapsible_match)]
     #[inline(always)]
     fn end(&self, s: &mut State, mover: u8, passed: bool) {
         if !s.results.is_over() {

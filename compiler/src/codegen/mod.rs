@@ -23,6 +23,7 @@ mod exprs;
 mod extras;
 mod filter;
 mod gen;
+mod hands;
 mod lines;
 mod merged;
 mod module;
