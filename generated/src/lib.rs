@@ -47,12 +47,12 @@ pub mod yavalath;
 
 // The modules are formatted by prettyplease, as generated; rustfmt leaves them alone.
 
-use ludemic_runtime::Game;
+use ludemic_runtime::PositionView;
 
 /// Something done with a compiled game, whatever its type.
 pub trait Visitor {
     type Output;
-    fn visit<G: Game>(self, game: &G) -> Self::Output;
+    fn visit<G: PositionView>(self, game: &G) -> Self::Output;
 }
 
 /// The bundled games: the stem of their file in `games/`.
