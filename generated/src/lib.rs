@@ -49,10 +49,11 @@ pub mod yavalath;
 
 use ludemic_runtime::PositionView;
 
-/// Something done with a compiled game, whatever its type.
+/// Something done with a compiled game, whatever its type (each is a
+/// cloneable unit type with a `PositionView`).
 pub trait Visitor {
     type Output;
-    fn visit<G: PositionView>(self, game: &G) -> Self::Output;
+    fn visit<G: PositionView + Clone>(self, game: &G) -> Self::Output;
 }
 
 /// The bundled games: the stem of their file in `games/`.
