@@ -310,6 +310,9 @@ fn check_state<G: TensorGame>(
     Ok(())
 }
 
+/// A branch point of a replay: step, state before, candidates, next to try.
+type Branch<G> = (usize, <G as Game>::State, Vec<<G as Game>::Move>, usize);
+
 /// Replays one seed's recorded lines (sorted by step), checking each.
 /// Where several legal moves share the played key, each is tried in turn
 /// until the later recorded states agree (Chess's promotions).
@@ -345,8 +348,7 @@ fn check_seed<G: TensorGame>(
         }
     }
     let mut obs = vec![0.0; layout.state_len()];
-    // Branch points: step, state before, candidates, next to try.
-    let mut branches: Vec<(usize, G::State, Vec<G::Move>, usize)> = Vec::new();
+    let mut branches: Vec<Branch<G>> = Vec::new();
     let mut state = g.initial_state();
     let mut step = 0;
     let mut furthest: Option<(usize, String)> = None;
