@@ -587,6 +587,38 @@ fn cli_prints_shapes_channels_and_an_observation() {
     );
     assert!(text.contains("legal moves (7)"), "{text}");
     assert!(text.contains("  -1>8 -> [0, 2, 2] = 8"), "{text}");
+    // The compiled engine shows the same, but for the engine it names.
+    let compiled = std::process::Command::new(env!("CARGO_BIN_EXE_ludemic"))
+        .args([
+            "tensor",
+            "tic-tac-toe",
+            "--moves",
+            "-1>4,-1>0",
+            "--engine",
+            "compiled",
+        ])
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the ludemic binary runs");
+    let compiled_text = String::from_utf8_lossy(&compiled.stdout);
+    assert!(compiled.status.success());
+    assert!(
+        text.lines().next().unwrap().ends_with(", interpreter)"),
+        "{text}"
+    );
+    assert!(
+        compiled_text
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with(", compiled)"),
+        "{compiled_text}"
+    );
+    assert_eq!(
+        text.lines().skip(1).collect::<Vec<_>>(),
+        compiled_text.lines().skip(1).collect::<Vec<_>>()
+    );
     let bad = std::process::Command::new(env!("CARGO_BIN_EXE_ludemic"))
         .args(["tensor", "tic-tac-toe", "--moves", "-1>4,-1>4"])
         .current_dir(common::root())
