@@ -9,9 +9,11 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use ludemic_compiler::interp::{Interpreter, Move, State};
+use ludemic_compiler::interp::Interpreter;
 use ludemic_compiler::{load, tensor, Config};
-use ludemic_runtime::{Game, MoveBuffer, MoveKey, TensorLayout};
+use ludemic_runtime::{
+    Game, MoveBuffer, MoveKey, PositionView, Recorded, TensorGame, TensorLayout,
+};
 use serde_json::Value;
 
 /// The games of the reference folder: slug, `.lud` under Ludii's `lud/`, options.
@@ -189,10 +191,10 @@ struct Matched {
 
 /// One recorded state against ours: the state tensor's non-zero entries
 /// and the legal moves' keys, positions and ints (as multisets).
-fn check_state(
-    g: &Interpreter,
+fn check_state<G: TensorGame>(
+    g: &G,
     layout: &TensorLayout,
-    state: &State,
+    state: &G::State,
     line: &Value,
     obs: &mut [f32],
     matched: &mut Matched,
@@ -308,11 +310,14 @@ fn check_state(
     Ok(())
 }
 
+/// A branch point of a replay: step, state before, candidates, next to try.
+type Branch<G> = (usize, <G as Game>::State, Vec<<G as Game>::Move>, usize);
+
 /// Replays one seed's recorded lines (sorted by step), checking each.
 /// Where several legal moves share the played key, each is tried in turn
 /// until the later recorded states agree (Chess's promotions).
-fn check_seed(
-    g: &Interpreter,
+fn check_seed<G: TensorGame>(
+    g: &G,
     layout: &TensorLayout,
     lines: &[Value],
     matched: &mut Matched,
@@ -343,8 +348,7 @@ fn check_seed(
         }
     }
     let mut obs = vec![0.0; layout.state_len()];
-    // Branch points: step, state before, candidates, next to try.
-    let mut branches: Vec<(usize, State, Vec<Move>, usize)> = Vec::new();
+    let mut branches: Vec<Branch<G>> = Vec::new();
     let mut state = g.initial_state();
     let mut step = 0;
     let mut furthest: Option<(usize, String)> = None;
@@ -365,7 +369,7 @@ fn check_seed(
                 return Ok(());
             }
             g.legal_moves(&state, &mut buffer);
-            let candidates: Vec<Move> = buffer
+            let candidates: Vec<G::Move> = buffer
                 .iter()
                 .copied()
                 .filter(|&m| g.move_key(m) == played[step])
@@ -414,6 +418,33 @@ fn check_seed(
             saved.pop();
         }
     }
+}
+
+/// Every recorded line of a game (the `.jsonl`'s text): what matched, and
+/// the first difference.
+fn check_lines<G: TensorGame>(
+    slug: &str,
+    g: &G,
+    layout: &TensorLayout,
+    text: &str,
+) -> (Matched, Option<String>) {
+    let mut seeds: BTreeMap<u64, Vec<Value>> = BTreeMap::new();
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        seeds
+            .entry(v["seed"].as_u64().unwrap())
+            .or_default()
+            .push(v);
+    }
+    let mut matched = Matched::default();
+    let mut first_failure = None;
+    for (seed, mut lines) in seeds {
+        lines.sort_by_key(|l| l["step"].as_u64().unwrap());
+        if let Err(e) = check_seed(g, layout, &lines, &mut matched) {
+            first_failure.get_or_insert(format!("{slug} seed {seed}: {e}"));
+        }
+    }
+    (matched, first_failure)
 }
 
 fn load_game(ludii: &Path, lud: &str, options: &[&str]) -> Result<Interpreter, String> {
@@ -478,22 +509,7 @@ fn tensors_match_ludii() {
             );
             continue;
         };
-        let mut seeds: BTreeMap<u64, Vec<Value>> = BTreeMap::new();
-        for line in text.lines() {
-            let v: Value = serde_json::from_str(line).unwrap();
-            seeds
-                .entry(v["seed"].as_u64().unwrap())
-                .or_default()
-                .push(v);
-        }
-        let mut matched = Matched::default();
-        let mut first_failure = None;
-        for (seed, mut lines) in seeds {
-            lines.sort_by_key(|l| l["step"].as_u64().unwrap());
-            if let Err(e) = check_seed(&g, &layout, &lines, &mut matched) {
-                first_failure.get_or_insert(format!("{slug} seed {seed}: {e}"));
-            }
-        }
+        let (matched, first_failure) = check_lines(slug, &g, &layout, &text);
         eprintln!(
             "{slug}: shapes {:?} / {:?}, {} states and {} legal moves matched{}",
             layout.state_tensor_shape(),
@@ -571,6 +587,38 @@ fn cli_prints_shapes_channels_and_an_observation() {
     );
     assert!(text.contains("legal moves (7)"), "{text}");
     assert!(text.contains("  -1>8 -> [0, 2, 2] = 8"), "{text}");
+    // The compiled engine shows the same, but for the engine it names.
+    let compiled = std::process::Command::new(env!("CARGO_BIN_EXE_ludemic"))
+        .args([
+            "tensor",
+            "tic-tac-toe",
+            "--moves",
+            "-1>4,-1>0",
+            "--engine",
+            "compiled",
+        ])
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the ludemic binary runs");
+    let compiled_text = String::from_utf8_lossy(&compiled.stdout);
+    assert!(compiled.status.success());
+    assert!(
+        text.lines().next().unwrap().ends_with(", interpreter)"),
+        "{text}"
+    );
+    assert!(
+        compiled_text
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with(", compiled)"),
+        "{compiled_text}"
+    );
+    assert_eq!(
+        text.lines().skip(1).collect::<Vec<_>>(),
+        compiled_text.lines().skip(1).collect::<Vec<_>>()
+    );
     let bad = std::process::Command::new(env!("CARGO_BIN_EXE_ludemic"))
         .args(["tensor", "tic-tac-toe", "--moves", "-1>4,-1>4"])
         .current_dir(common::root())
@@ -578,4 +626,99 @@ fn cli_prints_shapes_channels_and_an_observation() {
         .unwrap();
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("not a legal move"));
+}
+
+/// The reference games that are bundled compiled (`generated/`), by the
+/// slug of the reference folder and the stem in `games/`.
+fn bundled_stem(slug: &str) -> Option<&'static str> {
+    let stem = match slug {
+        "hex-11x11" => "hex",
+        s => s,
+    };
+    ludemic_generated::GAMES
+        .iter()
+        .copied()
+        .find(|&g| g == stem)
+}
+
+/// One compiled game along Ludii's recorded lines, its moves recorded by
+/// [`Recorded`] for the last-move channels.
+struct CompiledLines<'a> {
+    slug: &'a str,
+    layout: &'a TensorLayout,
+    text: &'a str,
+}
+
+impl ludemic_generated::Visitor for CompiledLines<'_> {
+    type Output = (Matched, Option<String>);
+    fn visit<G: PositionView + Clone>(self, game: &G) -> Self::Output {
+        check_lines(self.slug, &Recorded(game.clone()), self.layout, self.text)
+    }
+}
+
+/// The compiled engine's tensors against Ludii's, as exactly as the
+/// interpreter's: every reference game that is bundled compiled, whose
+/// description in `games/` has Ludii's layout (the same board and pieces).
+#[test]
+fn compiled_tensors_match_ludii() {
+    let Some(reference) = common::shared("reference/ludii-tensors") else {
+        return;
+    };
+    let mut failures = Vec::new();
+    let mut checked = Vec::new();
+    for &(slug, _, _) in GAMES {
+        let Some(stem) = bundled_stem(slug) else {
+            continue;
+        };
+        let meta: Value = serde_json::from_str(
+            &std::fs::read_to_string(reference.join(format!("{slug}.json"))).unwrap(),
+        )
+        .unwrap();
+        let own = common::own_game(stem, &[]);
+        let layout = match tensor::layout(own.model()) {
+            Ok(l) => l,
+            Err(e) => {
+                failures.push(format!("{slug}: {e}"));
+                continue;
+            }
+        };
+        if let Err(e) = check_layout(slug, &layout, &meta) {
+            eprintln!("{slug}: skipped, games/{stem}.lud is not Ludii's game: {e}");
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(reference.join(format!("{slug}.jsonl"))) else {
+            eprintln!("{slug}: layout matches; no recorded states");
+            continue;
+        };
+        let (matched, first_failure) = ludemic_generated::visit(
+            stem,
+            CompiledLines {
+                slug,
+                layout: &layout,
+                text: &text,
+            },
+        )
+        .expect("a bundled game");
+        eprintln!(
+            "{slug} (compiled {stem}): {} states and {} legal moves matched{}",
+            matched.states,
+            matched.moves,
+            first_failure
+                .as_deref()
+                .map(|f| format!("; FIRST DIFFERENCE {f}"))
+                .unwrap_or_default()
+        );
+        match first_failure {
+            Some(f) => failures.push(f),
+            None if matched.states > 0 => checked.push(slug),
+            None => failures.push(format!("{slug}: no state checked")),
+        }
+    }
+    eprintln!("compiled and equal to Ludii's tensors: {checked:?}");
+    assert!(
+        checked.len() >= 5,
+        "only {} compiled games checked",
+        checked.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -25,6 +25,7 @@ pub mod stats;
 pub mod targets;
 pub mod tensor;
 pub mod trial;
+pub mod view;
 
 pub use bits::{count_groups, enclosed_region, flood, pick_in_sets, run_through, Bits};
 pub use buffer::MoveBuffer;
@@ -43,3 +44,4 @@ pub use site::{is_enemy_player, of_site, site_is, NO_SITE};
 pub use stats::PlayoutStats;
 pub use targets::{for_each_target, pick_target, Target, TargetGroup};
 pub use tensor::{Action, TensorError, TensorGame, TensorLayout};
+pub use view::{move_sites, PositionView, Recorded, RecordedState, View};

@@ -12,52 +12,17 @@
 
 use std::fmt;
 
-use crate::{Game, MoveBuffer, MoveKey, Player, SiteKind, SiteRef};
+use crate::{MoveBuffer, MoveKey, PositionView, SiteKind, SiteRef};
 
-/// What the tensors read of a state: the pieces on each site, counts,
-/// local states and stacks, the mover and the last two moves. Sites are
-/// Ludii's global indices of the board's default site type, the board's
-/// first and then each hand's.
-pub trait TensorGame: Game {
-    /// The component (`what`, 1-based) on top of `site` and its owner
-    /// (Ludii's `who`: 0 for a neutral piece); `(0, 0)` when empty.
-    fn piece_at(&self, state: &Self::State, site: usize) -> (u32, Player);
-
-    /// Ludii's `countCell`: how many pieces `site` holds (1 for an occupied
-    /// board site, a hand site's count, 0 when empty).
-    fn count_at(&self, state: &Self::State, site: usize) -> u32;
-
-    /// Ludii's `stateCell`: the local state of `site` (0 by default).
-    fn local_state_at(&self, state: &Self::State, site: usize) -> u32;
-
-    /// Stacking games: the height of the stack on `site`.
-    fn stack_height(&self, state: &Self::State, site: usize) -> usize;
-
-    /// Stacking games: the component at `level` of `site`'s stack, 0 the bottom.
-    fn stack_what(&self, state: &Self::State, site: usize, level: usize) -> u32;
-
-    /// The agent behind the player to move (Ludii's
-    /// `playerToAgent(mover)`: the mover itself unless a swap happened).
-    fn mover_agent(&self, state: &Self::State) -> Player;
-
-    /// Whether the players' order changed (Ludii's `orderHasChanged`: a swap).
-    fn order_changed(&self, state: &Self::State) -> bool;
-
+/// What the tensors read of a state: a [`PositionView`] (the pieces on
+/// each site, counts, local states and stacks, the mover) and the last two
+/// moves. [`crate::Recorded`] gives any [`PositionView`] game the latter.
+pub trait TensorGame: PositionView {
     /// The `from` and `to` sites of a recent move (Ludii's
     /// `fromNonDecision`/`toNonDecision`; -1 for none): `back` 0 the last
     /// move, 1 the one before. `None` when fewer moves were played (start
     /// rules excepted).
     fn recent_move(&self, state: &Self::State, back: usize) -> Option<(SiteRef, SiteRef)>;
-
-    /// Whether some piece stands on a site of a type other than the
-    /// board's default one (an edge, say): Ludii's tensors have no place
-    /// for it (its wrapper fails on Dots and Boxes).
-    fn pieces_off_grid(&self, state: &Self::State) -> bool;
-
-    /// Stacking games: Ludii's `levelMinNonDecision` and
-    /// `levelMaxNonDecision` of a move, or `None` where the engine does not
-    /// know them (the move then has no action position).
-    fn move_levels(&self, mv: Self::Move) -> Option<(u32, u32)>;
 }
 
 /// Why something has no tensor form.

@@ -5,15 +5,18 @@ use std::process::ExitCode;
 
 use clap::Args;
 use ludemic_compiler::interp::Interpreter;
-use ludemic_runtime::{Game, MoveBuffer, MoveKey, RngExt, Xoshiro256PlusPlus};
+use ludemic_runtime::{
+    Game, MoveBuffer, MoveKey, PositionView, Recorded, RngExt, TensorGame, TensorLayout,
+    Xoshiro256PlusPlus,
+};
 
-use super::GameArgs;
+use super::{Engine, GameArgs};
 
 #[derive(Args, Debug)]
 pub struct TensorArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Show the state after this many uniformly random moves (interpreter).
+    /// Show the state after this many uniformly random moves.
     #[arg(long, default_value_t = 0)]
     pub step: usize,
     /// The seed of the random moves (xoshiro256++).
@@ -31,16 +34,36 @@ pub struct TensorArgs {
     /// Print only the shapes and the channel names.
     #[arg(long)]
     pub layout_only: bool,
+    /// The back end [default: interpreter]. The compiled engine runs the
+    /// bundled games of games/ (their last two moves recorded beside the
+    /// generated state).
+    #[arg(long, value_enum)]
+    pub engine: Option<Engine>,
 }
 
 pub fn run(args: &TensorArgs) -> miette::Result<ExitCode> {
     let loaded = ludemic_compiler::load(&args.game.file, &args.game.config())?;
     let layout = ludemic_compiler::tensor::layout(&loaded.model)
         .map_err(|e| miette::miette!("{}: {e}", args.game.file.display()))?;
+    let bundled = super::bundled_stem(&args.game.file, &args.game.options, &loaded.model.options);
+    let stem = match (args.engine, bundled) {
+        (Some(Engine::Compiled), Some(stem)) => Some(stem),
+        (Some(Engine::Compiled), None) => return Err(super::not_bundled(&args.game.file)),
+        _ => None,
+    };
     let g = Interpreter::new(loaded.model);
     let [c, x, y] = layout.state_tensor_shape();
     let [mc, mx, my] = layout.move_tensor_shape();
-    println!("{} ({})", g.name(), args.game.file.display());
+    println!(
+        "{} ({}, {})",
+        g.name(),
+        args.game.file.display(),
+        if stem.is_some() {
+            "compiled"
+        } else {
+            "interpreter"
+        }
+    );
     println!("state tensor: {c} x {x} x {y} (channels, x, y)");
     println!(
         "move tensor:  {mc} x {mx} x {my}, {} actions (distance clip M = {}, pass channel {}, swap channel {})",
@@ -66,6 +89,40 @@ pub fn run(args: &TensorArgs) -> miette::Result<ExitCode> {
     if args.layout_only {
         return Ok(ExitCode::SUCCESS);
     }
+    match stem {
+        Some(stem) => ludemic_generated::visit(
+            &stem,
+            Show {
+                layout: &layout,
+                args,
+            },
+        )
+        .expect("a bundled game"),
+        None => show(&g, &layout, args),
+    }
+}
+
+/// The state a compiled game reaches and its tensors.
+struct Show<'a> {
+    layout: &'a TensorLayout,
+    args: &'a TensorArgs,
+}
+
+impl ludemic_generated::Visitor for Show<'_> {
+    type Output = miette::Result<ExitCode>;
+    fn visit<G: PositionView + Clone>(self, game: &G) -> Self::Output {
+        show(&Recorded(game.clone()), self.layout, self.args)
+    }
+}
+
+/// Plays the moves asked for, then prints the observation and the legal
+/// moves' positions.
+fn show<G: TensorGame>(
+    g: &G,
+    layout: &TensorLayout,
+    args: &TensorArgs,
+) -> miette::Result<ExitCode> {
+    let [_, x, y] = layout.state_tensor_shape();
     let mut state = g.initial_state();
     let mut buffer = MoveBuffer::new();
     let mut played = Vec::new();
@@ -75,8 +132,11 @@ pub fn run(args: &TensorArgs) -> miette::Result<ExitCode> {
             if g.is_over(&state) {
                 return Err(miette::miette!("the game is over before {key}"));
             }
-            let mv = g
-                .find_move(&state, text)
+            g.legal_moves(&state, &mut buffer);
+            let mv = buffer
+                .iter()
+                .copied()
+                .find(|&m| g.move_key(m) == key)
                 .ok_or_else(|| miette::miette!("{key} is not a legal move here"))?;
             g.apply(&mut state, mv);
             played.push(key);
@@ -105,7 +165,7 @@ pub fn run(args: &TensorArgs) -> miette::Result<ExitCode> {
     );
     let mut obs = vec![0.0; layout.state_len()];
     layout
-        .observe(&g, &state, &mut obs)
+        .observe(g, &state, &mut obs)
         .map_err(|e| miette::miette!("{e}"))?;
     let plane = x * y;
     for (ch, name) in layout.state_channel_names().iter().enumerate() {
@@ -142,7 +202,7 @@ pub fn run(args: &TensorArgs) -> miette::Result<ExitCode> {
     );
     for &mv in buffer.iter() {
         let key = g.move_key(mv);
-        match layout.action_of(&g, mv) {
+        match layout.action_of(g, mv) {
             Ok(a) => println!(
                 "  {key} -> [{}, {}, {}] = {}",
                 a.channel,

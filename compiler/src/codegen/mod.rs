@@ -36,6 +36,7 @@ mod stacks;
 mod tables;
 mod tidy;
 mod unused;
+mod view;
 
 use sha2::{Digest, Sha256};
 

@@ -993,6 +993,23 @@ pub fn module<'m>(
     } else {
         quote!()
     };
+    let view_impl = super::view::view_impl(&super::view::ViewParts {
+        model,
+        rt: &rt,
+        ty: &ty,
+        sites_len: &sites_len,
+        counted: hands.counted,
+        local_state: analysis.features.max_state.is_some(),
+        scores: analysis.features.scores,
+        swap: has_swap,
+        add: has_add,
+        other_filled: analysis
+            .features
+            .other_types
+            .iter()
+            .map(|&t| format_ident!("{}_filled", extras::type_names(t).0))
+            .collect(),
+    });
     quote! {
         use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
         #[allow(unused_imports)]
@@ -1262,6 +1279,8 @@ pub fn module<'m>(
         #target_conversion
 
         #draw_impl
+
+        #view_impl
     }
 }
 

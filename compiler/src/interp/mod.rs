@@ -475,7 +475,7 @@ impl Game for Interpreter {
             .and_then(|r| r.as_ref()?.die)
             .map(|d| state.current[d as usize]);
         state.recent[1] = state.recent[0];
-        state.recent[0] = tensor::move_sites(self.move_key(mv));
+        state.recent[0] = ludemic_runtime::move_sites(self.move_key(mv));
         self.apply_move(state, mv, pass_then);
         state.pips = None;
     }

@@ -1,22 +1,30 @@
-//! The interpreter's view for the Ludii–Polygames tensors.
+//! The interpreter's views: [`PositionView`] for the heuristics and the
+//! tensors, and [`TensorGame`] (the interpreter keeps the last two moves).
 
-use ludemic_runtime::{MoveKey, Player, SiteRef, TensorGame};
+use ludemic_runtime::{Player, PositionView, SiteRef, TensorGame};
 
 use super::{Interpreter, Move, State};
 
-/// Ludii's `Move.from` and `Move.to` of a move with this key: a placement's
-/// `from` is its `to`; a pass or a swap has neither.
-pub(super) fn move_sites(key: MoveKey) -> (SiteRef, SiteRef) {
-    if key.pass || key.swap {
-        (SiteRef::NONE, SiteRef::NONE)
-    } else if key.from.index < 0 {
-        (key.to, key.to)
-    } else {
-        (key.from, key.to)
+impl PositionView for Interpreter {
+    fn total_sites(&self) -> usize {
+        self.model.total_sites()
     }
-}
 
-impl TensorGame for Interpreter {
+    fn what_at(&self, state: &State, site: usize) -> u32 {
+        u32::from(state.what[site])
+    }
+
+    fn owner_at(&self, state: &State, site: usize) -> Player {
+        state.owner[site]
+    }
+
+    fn component_owner(&self, what: u32) -> Player {
+        (what as usize)
+            .checked_sub(1)
+            .and_then(|i| self.model.components.get(i))
+            .map_or(0, |c| c.owner as Player)
+    }
+
     fn piece_at(&self, state: &State, site: usize) -> (u32, Player) {
         let what = state.what[site];
         // A hand's site holding none of its component is empty.
@@ -43,6 +51,14 @@ impl TensorGame for Interpreter {
         u32::from(state.stacks[site][level])
     }
 
+    fn score(&self, state: &State, p: Player) -> i32 {
+        state.score(p)
+    }
+
+    fn mover(&self, state: &State) -> Player {
+        state.mover()
+    }
+
     fn mover_agent(&self, state: &State) -> Player {
         // A swap exchanges the agents behind roles 1 and 2.
         match (state.swapped, state.mover) {
@@ -54,10 +70,6 @@ impl TensorGame for Interpreter {
 
     fn order_changed(&self, state: &State) -> bool {
         state.swapped
-    }
-
-    fn recent_move(&self, state: &State, back: usize) -> Option<(SiteRef, SiteRef)> {
-        (back < 2 && (back as u32) < state.moves).then(|| state.recent[back])
     }
 
     fn pieces_off_grid(&self, state: &State) -> bool {
@@ -72,5 +84,11 @@ impl TensorGame for Interpreter {
             Move::Add { .. } | Move::Pass | Move::Swap => Some((0, 0)),
             _ => None,
         }
+    }
+}
+
+impl TensorGame for Interpreter {
+    fn recent_move(&self, state: &State, back: usize) -> Option<(SiteRef, SiteRef)> {
+        (back < 2 && (back as u32) < state.moves).then(|| state.recent[back])
     }
 }
