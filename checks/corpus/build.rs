@@ -58,6 +58,9 @@ const GAMES: &[(&str, Option<&[&str]>)] = &[
         "board/space/line/Connect Four.lud",
         Some(&["Modelisation/2D"]),
     ),
+    // Hands: placements from hand, mills removing pieces.
+    ("board/space/line/Dara.lud", None),
+    ("board/space/line/Nine Men's Morris.lud", Some(&[])),
 ];
 
 /// Ludii files with their board resized, rewritten into `OUT_DIR`: layouts

@@ -66,6 +66,33 @@ pub struct GameModel {
     /// The heuristics of the `(ai ...)` metadata (Ludii's default when it
     /// has none), read by `load`; `None` when the model was lowered alone.
     pub heuristics: Option<crate::heuristics::Heuristics>,
+    /// Ludii's game flags that decide the tensors' layout (see
+    /// [`LudiiFlags`]), read from the expanded description.
+    pub ludii_flags: LudiiFlags,
+}
+
+/// Some of Ludii's game flags (`Game.gameFlags()`), which Ludii computes
+/// from the ludemes a description contains, used or not: the
+/// Ludii–Polygames tensors depend on them (docs/tensors.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LudiiFlags {
+    /// `GameType.UsesFromPositions`: some step, hop, slide, leap, shot,
+    /// from-to move, custodial, intervene, sow, attract, piece swap, or a
+    /// select with a `to`.
+    pub uses_from_positions: bool,
+    /// `GameType.SiteState`: some rule sets or reads a site's local state.
+    pub site_state: bool,
+    /// `GameType.Count`: some rule sets or reads counts of pieces.
+    pub count: bool,
+    /// `GameType.Stacking`: some rule stacks pieces or reads levels.
+    pub stacking: bool,
+    /// `GameType.Bet`: some rule bets or reads amounts.
+    pub bet: bool,
+    /// `GameType.Vote`: some rule proposes or votes.
+    pub vote: bool,
+    /// Some piece or hand is declared `Shared` (Ludii gives it the owner
+    /// after the last player, where the model gives it 0 as a `Neutral` one).
+    pub shared_pieces: bool,
 }
 
 /// The dice (Ludii's `Dice` container and its `Die` components): one die

@@ -17,6 +17,7 @@ pub mod ir;
 pub mod lower;
 pub mod source;
 pub mod syntax;
+pub mod tensor;
 
 pub use diagnostic::{CompileError, ErrorKind, Result};
 

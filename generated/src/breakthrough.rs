@@ -183,7 +183,7 @@ impl Breakthrough {
         s.mover = 3 - mover;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
-    #[allow(unused_variables)]
+    #[allow(unused_variables, clippy::collapsible_match)]
     #[inline(always)]
     fn end(&self, s: &mut State, mover: u8, passed: bool) {
         if !s.results.is_over() {
@@ -361,5 +361,67 @@ impl ::ludemic_runtime::DrawMove for Breakthrough {
             _ => None,
         };
         picked.map_or(Move::Pass, Move::from)
+    }
+}
+/// The position as the heuristics and the tensors read it (never
+/// called in playouts).
+#[allow(
+    unused_variables,
+    unreachable_patterns,
+    clippy::match_like_matches_macro,
+    clippy::clone_on_copy
+)]
+impl ::ludemic_runtime::PositionView for Breakthrough {
+    fn total_sites(&self) -> usize {
+        NUM_SITES
+    }
+    fn what_at(&self, s: &State, site: usize) -> u32 {
+        u32::from(s.what[site])
+    }
+    fn owner_at(&self, s: &State, site: usize) -> u8 {
+        OWNER[s.what[site] as usize]
+    }
+    fn component_owner(&self, what: u32) -> u8 {
+        OWNER.get(what as usize).copied().unwrap_or(0)
+    }
+    fn count_at(&self, s: &State, site: usize) -> u32 {
+        u32::from(s.what[site] != 0)
+    }
+    fn local_state_at(&self, s: &State, site: usize) -> u32 {
+        0
+    }
+    fn stack_height(&self, s: &State, site: usize) -> usize {
+        0
+    }
+    fn stack_what(&self, s: &State, site: usize, level: usize) -> u32 {
+        0
+    }
+    fn score(&self, s: &State, p: u8) -> i32 {
+        0
+    }
+    fn mover(&self, s: &State) -> u8 {
+        s.mover
+    }
+    fn with_mover(&self, s: &State, p: u8) -> State {
+        let mut copy = s.clone();
+        copy.mover = p;
+        copy
+    }
+    fn mover_agent(&self, s: &State) -> u8 {
+        s.mover
+    }
+    fn order_changed(&self, s: &State) -> bool {
+        false
+    }
+    fn pieces_off_grid(&self, s: &State) -> bool {
+        false
+    }
+    /// Placements, passes and swaps keep the move's levels at the
+    /// ground (Ludii's); other moves' levels are not modelled.
+    fn move_levels(&self, mv: Move) -> Option<(u32, u32)> {
+        match mv {
+            Move::Pass => Some((0, 0)),
+            _ => None,
+        }
     }
 }

@@ -25,7 +25,7 @@ const OWNER: [u8; 3] = [0, 1, 2];
 const STACK_CAPACITY: usize = 6;
 /// A set of cells (site, level): cell `site * STACK_CAPACITY + level`.
 pub type Cells = Bits<1>;
-/// For each cell, the runs of 4 cells through it that make a `Adjacent` line by level (then empty sets).
+/// For each cell, the runs of 4 cells through it that make a `Adjacent` line by level (then empty ones).
 static LEVEL_WINDOWS_ADJACENT_4: [[Cells; 11]; 42] = [
     [
         Cells::new([266305]),
@@ -691,7 +691,7 @@ impl ConnectFour {
         s.mover = 3 - mover;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
-    #[allow(unused_variables)]
+    #[allow(unused_variables, clippy::collapsible_match)]
     #[inline(always)]
     fn end(&self, s: &mut State, mover: u8, passed: bool) {
         if !s.results.is_over() {
@@ -883,5 +883,79 @@ impl ::ludemic_runtime::DrawMove for ConnectFour {
             }
         }
         Move::Pass
+    }
+}
+/// The position as the heuristics and the tensors read it (never
+/// called in playouts).
+#[allow(
+    unused_variables,
+    unreachable_patterns,
+    clippy::match_like_matches_macro,
+    clippy::clone_on_copy
+)]
+impl ::ludemic_runtime::PositionView for ConnectFour {
+    fn total_sites(&self) -> usize {
+        NUM_SITES
+    }
+    fn what_at(&self, s: &State, site: usize) -> u32 {
+        u32::from(s.what[site])
+    }
+    fn owner_at(&self, s: &State, site: usize) -> u8 {
+        OWNER[s.what[site] as usize]
+    }
+    fn component_owner(&self, what: u32) -> u8 {
+        OWNER.get(what as usize).copied().unwrap_or(0)
+    }
+    fn count_at(&self, s: &State, site: usize) -> u32 {
+        if site < NUM_SITES {
+            u32::from(s.heights[site])
+        } else {
+            u32::from(s.what[site] != 0)
+        }
+    }
+    fn local_state_at(&self, s: &State, site: usize) -> u32 {
+        0
+    }
+    fn stack_height(&self, s: &State, site: usize) -> usize {
+        if site < NUM_SITES {
+            s.heights[site] as usize
+        } else {
+            u32::from(s.what[site] != 0) as usize
+        }
+    }
+    fn stack_what(&self, s: &State, site: usize, level: usize) -> u32 {
+        if site < NUM_SITES {
+            u32::from(s.stacks[site][level])
+        } else {
+            u32::from(s.what[site])
+        }
+    }
+    fn score(&self, s: &State, p: u8) -> i32 {
+        0
+    }
+    fn mover(&self, s: &State) -> u8 {
+        s.mover
+    }
+    fn with_mover(&self, s: &State, p: u8) -> State {
+        let mut copy = s.clone();
+        copy.mover = p;
+        copy
+    }
+    fn mover_agent(&self, s: &State) -> u8 {
+        s.mover
+    }
+    fn order_changed(&self, s: &State) -> bool {
+        false
+    }
+    fn pieces_off_grid(&self, s: &State) -> bool {
+        false
+    }
+    /// Placements, passes and swaps keep the move's levels at the
+    /// ground (Ludii's); other moves' levels are not modelled.
+    fn move_levels(&self, mv: Move) -> Option<(u32, u32)> {
+        match mv {
+            Move::Add { .. } | Move::Pass => Some((0, 0)),
+            _ => None,
+        }
     }
 }

@@ -47,12 +47,13 @@ pub mod yavalath;
 
 // The modules are formatted by prettyplease, as generated; rustfmt leaves them alone.
 
-use ludemic_runtime::Game;
+use ludemic_runtime::PositionView;
 
-/// Something done with a compiled game, whatever its type.
+/// Something done with a compiled game, whatever its type (each is a
+/// cloneable unit type with a `PositionView`).
 pub trait Visitor {
     type Output;
-    fn visit<G: Game + Sync>(self, game: &G) -> Self::Output;
+    fn visit<G: PositionView + Clone + Sync>(self, game: &G) -> Self::Output;
 }
 
 /// The bundled games: the stem of their file in `games/`.

@@ -6,7 +6,8 @@
 //!   bounded draws ([`RngExt::below`]);
 //! - [`MoveKey`]: the canonical form of a move, Ludii's compact key (`-1>12`);
 //! - [`playout`]: random playouts; [`stats`]: playout statistics;
-//! - [`trial`]: Ludii reference trials and their replay (conformance).
+//! - [`trial`]: Ludii reference trials and their replay (conformance);
+//! - [`tensor`]: the Ludii–Polygames state and move tensors.
 
 pub mod bits;
 pub mod buffer;
@@ -22,7 +23,9 @@ pub mod rng;
 pub mod site;
 pub mod stats;
 pub mod targets;
+pub mod tensor;
 pub mod trial;
+pub mod view;
 
 pub use bits::{count_groups, enclosed_region, flood, pick_in_sets, run_through, Bits};
 pub use buffer::MoveBuffer;
@@ -40,3 +43,5 @@ pub use rng::{RngExt, Xoshiro256PlusPlus};
 pub use site::{is_enemy_player, of_site, site_is, NO_SITE};
 pub use stats::PlayoutStats;
 pub use targets::{for_each_target, pick_target, Target, TargetGroup};
+pub use tensor::{Action, TensorError, TensorGame, TensorLayout};
+pub use view::{move_sites, PositionView, Recorded, RecordedState, View};

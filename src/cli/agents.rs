@@ -8,7 +8,7 @@ use clap::Args;
 use ludemic_agents::{play_game, Agent, AgentSpec};
 use ludemic_compiler::heuristics::Evaluator;
 use ludemic_compiler::interp::Interpreter;
-use ludemic_runtime::{Evaluate, Game, Player, Xoshiro256PlusPlus};
+use ludemic_runtime::{Evaluate, Game, Player, PositionView, Xoshiro256PlusPlus};
 use serde_json::json;
 
 use super::{Engine, GameArgs};
@@ -30,7 +30,7 @@ pub struct LengthsArgs {
     #[arg(long, default_value_t = 12345)]
     pub seed: u64,
     /// The back end [default: interpreter]. The compiled engine runs the
-    /// bundled games of games/ with random and uct agents.
+    /// bundled games of games/, with every agent.
     #[arg(long, value_enum)]
     pub engine: Option<Engine>,
     /// Threads playing the trials (each trial is seeded from the seed and
@@ -63,15 +63,6 @@ pub struct MatchArgs {
     pub threads: usize,
     #[arg(long)]
     pub json: bool,
-}
-
-/// Every agent of a run evaluates with none: compiled games have no state view yet.
-struct NoHeuristics;
-
-impl<G: Game> Evaluate<G> for NoHeuristics {
-    fn value(&self, _: &G, _: &G::State, _: Player, _: f32) -> f32 {
-        0.0
-    }
 }
 
 /// The seed of player `p`'s agent in trial `i`.
@@ -215,21 +206,22 @@ fn load(game: &GameArgs) -> miette::Result<(Interpreter, Evaluator, String, Opti
     ))
 }
 
-struct LengthsVisit<'a>(&'a LengthsArgs);
+/// A compiled game's trials, its heuristics read through its `PositionView`.
+struct LengthsVisit<'a>(&'a LengthsArgs, &'a Evaluator);
 
 impl ludemic_generated::Visitor for LengthsVisit<'_> {
     type Output = Result<Lengths, String>;
-    fn visit<G: Game + Sync>(self, game: &G) -> Self::Output {
-        lengths::<G, NoHeuristics>(game, None, self.0)
+    fn visit<G: PositionView + Clone + Sync>(self, game: &G) -> Self::Output {
+        lengths(game, Some(self.1), self.0)
     }
 }
 
-struct MatchVisit<'a>(&'a MatchArgs);
+struct MatchVisit<'a>(&'a MatchArgs, &'a Evaluator);
 
 impl ludemic_generated::Visitor for MatchVisit<'_> {
     type Output = Result<(Vec<Tally>, f64), String>;
-    fn visit<G: Game + Sync>(self, game: &G) -> Self::Output {
-        matches::<G, NoHeuristics>(game, None, self.0)
+    fn visit<G: PositionView + Clone + Sync>(self, game: &G) -> Self::Output {
+        matches(game, Some(self.1), self.0)
     }
 }
 
@@ -249,12 +241,12 @@ pub fn run_lengths(args: &LengthsArgs) -> miette::Result<ExitCode> {
     let (interp, eval, summary, bundled) = load(&args.game)?;
     let stem = compiled_stem(args.engine, &bundled, &args.game.file)?;
     let result = match &stem {
-        Some(stem) => ludemic_generated::visit(stem, LengthsVisit(args)).expect("a bundled game"),
+        Some(stem) => {
+            ludemic_generated::visit(stem, LengthsVisit(args, &eval)).expect("a bundled game")
+        }
         None => lengths(&interp, Some(&eval), args),
     }
-    .map_err(|e| {
-        miette::miette!("{e} (the compiled engine has no heuristics yet: use --engine interpreter)")
-    })?;
+    .map_err(|e| miette::miette!("{e}"))?;
     let n = result.completed.len();
     let turns: Vec<f64> = result.completed.iter().map(|&t| t as f64).collect();
     let mean = turns.iter().sum::<f64>() / n.max(1) as f64;
@@ -320,12 +312,12 @@ pub fn run_match(args: &MatchArgs) -> miette::Result<ExitCode> {
     let (interp, eval, summary, bundled) = load(&args.game)?;
     let stem = compiled_stem(args.engine, &bundled, &args.game.file)?;
     let (tallies, seconds) = match &stem {
-        Some(stem) => ludemic_generated::visit(stem, MatchVisit(args)).expect("a bundled game"),
+        Some(stem) => {
+            ludemic_generated::visit(stem, MatchVisit(args, &eval)).expect("a bundled game")
+        }
         None => matches(&interp, Some(&eval), args),
     }
-    .map_err(|e| {
-        miette::miette!("{e} (the compiled engine has no heuristics yet: use --engine interpreter)")
-    })?;
+    .map_err(|e| miette::miette!("{e}"))?;
     let engine = if stem.is_some() {
         "compiled"
     } else {

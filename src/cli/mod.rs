@@ -10,6 +10,7 @@ mod native;
 mod play;
 mod playout;
 mod survey;
+mod tensor;
 mod threads;
 mod variants;
 
@@ -75,6 +76,9 @@ enum Command {
     /// on stdin (`e2 e4`, `c3`, a move key), agents answer; the board is
     /// drawn with Ludii's coordinate labels and the mover's evaluation shown.
     Play(play::PlayArgs),
+    /// The Ludii–Polygames tensors of a game: shapes, channel names, and
+    /// the observation and legal action positions of one state.
+    Tensor(tensor::TensorArgs),
 }
 
 /// A game file with its options.
@@ -219,6 +223,10 @@ pub fn run(cli: Cli) -> miette::Result<ExitCode> {
         Command::Play(mut args) => {
             args.game.resolve_name();
             play::run(&args)
+        }
+        Command::Tensor(mut args) => {
+            args.game.resolve_name();
+            tensor::run(&args)
         }
     }
 }

@@ -90,11 +90,11 @@ pub fn features(model: &GameModel) -> Features {
     if model.no_repeat.is_some() {
         check.refuse("`(meta (no Repeat ...))` (the history of states)");
     }
-    if !model.hands.is_empty() {
-        check.refuse("hands (containers beside the board)");
-    }
-    if model.requires_count {
-        check.refuse("counts of pieces on a site");
+    // Hands and counts: the generated state numbers the hands' sites after
+    // the board's and keeps a count per site (see `codegen/module.rs`).
+    let holds_counts = !model.hands.is_empty() || model.requires_count;
+    if holds_counts && model.stacking {
+        check.refuse("hands or counts of pieces in a stacking game");
     }
     if !model.tracks.is_empty() {
         check.refuse("tracks");
@@ -118,9 +118,6 @@ pub fn features(model: &GameModel) -> Features {
     for phase in &model.phases {
         check.moves(&phase.play, false);
         for next in &phase.next {
-            if next.who.is_some() {
-                check.refuse("`(nextPhase WHO ...)`");
-            }
             if let Some(c) = &next.condition {
                 check.cond(c, true);
             }
@@ -147,6 +144,12 @@ pub fn features(model: &GameModel) -> Features {
     }
     if model.stacking && check.max_state.is_some() {
         check.refuse("piece states in a stacking game");
+    }
+    if holds_counts && !check.other_types.is_empty() {
+        check.refuse("hands or counts of pieces in a game with pieces on other site types");
+    }
+    if holds_counts && check.max_state.is_some() {
+        check.refuse("piece states in a game with hands or counts of pieces");
     }
     if check.reads_pieces && (model.stacking || !check.other_types.is_empty()) {
         check.refuse(
@@ -243,6 +246,9 @@ impl Check {
             Moves::Die { .. } => self.refuse("dice (chance)"),
             Moves::Add(add) => {
                 self.site_type(add.site_type);
+                if let crate::ir::PieceRef::Expr(n) = &add.piece {
+                    self.int(&n.0, false);
+                }
                 if let Some(n) = &add.state {
                     self.given_state(n);
                 }
@@ -265,7 +271,12 @@ impl Check {
                     self.refuse("consequences of `(move Pass)`");
                 }
             }
-            Moves::Remove { .. } => self.refuse("`(move Remove ...)`"),
+            Moves::Remove { sites, then, .. } => {
+                self.region(sites);
+                if let Some(e) = then {
+                    self.effect(e);
+                }
+            }
             Moves::Do { prior, after } => {
                 self.two_players("`(do ... ifAfterwards:...)`");
                 self.moves(prior, in_piece);
@@ -413,13 +424,10 @@ impl Check {
             self.refuse("a promotion elsewhere than at `(last To)` or `(to)`");
         }
         self.promotes = true;
-        if p.to.iter().any(|t| {
-            matches!(
-                t,
-                crate::ir::PromoteTo::Expr(_) | crate::ir::PromoteTo::Listed(_)
-            )
-        }) {
-            self.refuse("a promotion to a computed piece");
+        for t in &p.to {
+            if let crate::ir::PromoteTo::Expr(n) | crate::ir::PromoteTo::Listed(n) = t {
+                self.int(&n.0, false);
+            }
         }
         self.site(&p.site);
         if let Some(e) = &p.then {
@@ -456,7 +464,6 @@ impl Check {
                 state,
             } => {
                 if let crate::ir::PieceRef::Expr(n) = piece {
-                    self.refuse("`(add (piece N) ...)` with a computed piece");
                     self.int(&n.0, false);
                 }
                 self.site_type(*site_type);
@@ -509,14 +516,14 @@ impl Check {
 
     fn site(&mut self, x: &SiteExpr) {
         match x {
-            SiteExpr::HandSite { .. } => self.refuse("`(handSite ...)`"),
+            SiteExpr::HandSite { .. } => {}
             SiteExpr::WhereOf { .. } => {
                 self.refuse("`(where \"Name\" WHO)` of a player known in play")
             }
             _ => {}
         }
-        if let SiteExpr::Int(_) = x {
-            self.refuse("sites computed by integer functions");
+        if let SiteExpr::Int(f) = x {
+            self.int(&f.0, false);
         }
     }
 
@@ -631,7 +638,7 @@ impl Check {
             }
             IntExpr::StackSize(x) => self.site(x),
             IntExpr::CountPieces(pieces) => self.pieces(pieces),
-            IntExpr::CountAt(_) => self.refuse("`(count at:...)`"),
+            IntExpr::CountAt(r) => self.region(r),
             IntExpr::ComponentOf { .. } => {}
             IntExpr::Counter => self.refuse("`(counter)`"),
             IntExpr::Pending => self.refuse("`(value Pending)`"),
@@ -644,7 +651,7 @@ impl Check {
             IntExpr::TrackSiteMove { .. } => self.refuse("`(trackSite Move ...)`"),
             IntExpr::PlayerValue(_) => self.refuse("`(value Player ...)`"),
             IntExpr::If { .. } => self.refuse("`(if C A B)` as a number"),
-            IntExpr::MapEntry { .. } => self.refuse("`(mapEntry ...)`"),
+            IntExpr::MapEntry { key, .. } => self.int(key, at_end),
             IntExpr::CountLiberties { .. } => self.refuse("`(count Liberties ...)`"),
             IntExpr::SizeTerritory { .. } => self.refuse("`(size Territory ...)`"),
         }
@@ -687,8 +694,8 @@ impl Check {
                 self.region(within);
                 self.cond(test, false);
             }
-            Region::Hand(_) => self.refuse("`(sites Hand ...)`"),
-            Region::Holding(_) => self.refuse("`(sites Occupied ... component:...)`"),
+            Region::Hand(_) => {}
+            Region::Holding(_) => {}
             Region::ToClear => self.refuse("`(sites ToClear)`"),
             Region::Around(_) => self.refuse("`(sites Around ...)`"),
             Region::PerPlayer { .. } => {}

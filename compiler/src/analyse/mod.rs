@@ -174,6 +174,22 @@ pub struct Analysis<'m> {
 /// Runs every analysis of `model` under `switches`.
 pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
     let features = features::features(model);
+    // Hands and counts (a site may hold several pieces, the bitboards hold
+    // the hands' sites after the board's): the plain code paths, whose
+    // bitboards and tables stay on the board.
+    let switches = &if holds_counts(model) {
+        Switches {
+            target_sets: false,
+            sitewise_draw: false,
+            counted_draw: false,
+            line_masks: false,
+            incremental_connectivity: false,
+            custodial_shifts: false,
+            ..switches.clone()
+        }
+    } else {
+        switches.clone()
+    };
     let add_to_empty: Vec<(usize, u16)> = if switches.add_to_empty {
         add_to_empty::phases(model)
     } else {
@@ -238,6 +254,13 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
         moves_again: features.move_again || model.swap,
         features,
     }
+}
+
+/// Whether the generated state holds hands or counts of pieces: sites
+/// beyond the board's (a hand's, numbered after the board's), or several
+/// pieces of one component on a site.
+pub fn holds_counts(model: &GameModel) -> bool {
+    !model.hands.is_empty() || model.requires_count
 }
 
 /// A playout implementation.

@@ -25,6 +25,8 @@ pub(super) enum RuleKind<'m> {
     Merged(&'m Effect),
     /// `(move Promote ...)`: the piece on the move's site replaced.
     Promote,
+    /// `(move Remove ...)`: the piece on the move's site taken off.
+    Remove,
 }
 
 /// Every move rule of `moves`, with the consequences around it.
@@ -87,7 +89,11 @@ pub(super) fn collect_rules<'m>(
             thens: thens(&m.then),
         }),
         Moves::Pass { .. } => {}
-        Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
+        Moves::Remove { rule, then, .. } => out.push(RuleApply {
+            rule: *rule,
+            kind: RuleKind::Remove,
+            thens: thens(then),
+        }),
         Moves::Die { .. } => unreachable!("refused by features: dice"),
         Moves::Do { prior, after } => {
             collect_rules(prior, outer, out);
@@ -173,6 +179,31 @@ impl Gen<'_> {
                 let state = state.as_ref().map(|n| self.int(n));
                 let ty = *site_type;
                 let default = self.model.board.site_type;
+                if crate::analyse::holds_counts(self.model) && ty == default {
+                    // Ludii's ActionAdd keeps the piece of an occupied site
+                    // (only its count grows): the analysis refuses states here.
+                    self.uses_add_on = true;
+                    // A site between the board's and the first hand's (a
+                    // board of more cells than sites of its type) is on no
+                    // container: nothing is added there.
+                    let first_hand = self.model.hands.first().map_or(0, |h| h.first as usize);
+                    let gap = first_hand > self.model.board.num_sites();
+                    let add = self.at_defined_site(to, |x| {
+                        if gap {
+                            let first = Literal::u16_unsuffixed(first_hand as u16);
+                            quote!(if (#x as usize) < NUM_SITES || #x >= #first { Self::add_on(s, #x, what); })
+                        } else {
+                            quote!(Self::add_on(s, #x, what);)
+                        }
+                    });
+                    // A computed piece naming no component adds nothing.
+                    let guard = matches!(piece, crate::ir::PieceRef::Expr(_));
+                    return if guard {
+                        quote!({ let what = #what; if what != 0 { #add } })
+                    } else {
+                        quote!({ let what = #what; #add })
+                    };
+                }
                 self.at_defined_site(to, |x| put_tokens(ty, default, state.as_ref(), x, &what))
             }
             Effect::Trigger { who, .. } => {
@@ -264,6 +295,12 @@ impl Gen<'_> {
                 }
             }
             RuleKind::Piece(m) => self.piece_action(m),
+            // Ludii's ActionRemove empties the site.
+            RuleKind::Remove => quote! {
+                Self::clear(s, to);
+                s.last_to = to;
+                s.last_from = to;
+            },
             RuleKind::Promote => quote! {
                 Self::promote(s, to, what);
                 s.last_to = to;
@@ -298,7 +335,7 @@ impl Gen<'_> {
         let per_from = self.most_moves_from(m).max(1);
         let froms = match &m.from {
             None | Some(crate::ir::Region::Site(_)) => 1,
-            Some(_) => self.model.board.num_sites(),
+            Some(_) => self.model.total_sites(),
         };
         let bound = Literal::usize_unsuffixed(per_from * froms);
         let saved = (self.scope, self.probe);

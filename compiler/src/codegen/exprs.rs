@@ -3,7 +3,7 @@
 //! scope (`from`, `to`, `between`, `site`).
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 
 use crate::board::Relation;
 use crate::ir::{Comparison, Cond, IntExpr, Owners, Pieces, PlayerRef, Region, SiteExpr};
@@ -45,7 +45,7 @@ impl Gen<'_> {
     }
 
     /// A site (`u16`, `NO_SITE` when undefined) and whether it is surely defined.
-    pub(super) fn site(&self, x: &SiteExpr) -> (TokenStream, bool) {
+    pub(super) fn site(&mut self, x: &SiteExpr) -> (TokenStream, bool) {
         let bound = |on: bool, name: &str| {
             if on {
                 let id = format_ident!("{}", name);
@@ -59,9 +59,51 @@ impl Gen<'_> {
             SiteExpr::To => bound(self.scope.to, "to"),
             SiteExpr::Between => bound(self.scope.between, "between"),
             SiteExpr::Iterated => bound(self.scope.site, "site"),
-            SiteExpr::HandSite { .. } => unreachable!("refused by features: hands"),
+            SiteExpr::HandSite { who, index } => {
+                // Site `index` of the first hand `who` owns (Ludii's HandSite).
+                let site_of = |p: u8| {
+                    self.model
+                        .hands
+                        .iter()
+                        .find(|h| h.owner == p)
+                        .filter(|h| *index < h.size)
+                        .map(|h| h.first + index)
+                };
+                if let PlayerRef::Player(p) = who {
+                    return match site_of(*p) {
+                        Some(x) => {
+                            let x = Literal::u16_unsuffixed(x);
+                            (quote!(#x), true)
+                        }
+                        None => (quote!(NO_SITE), false),
+                    };
+                }
+                let p = self.player(*who);
+                let arms = (1..=self.model.num_players).filter_map(|q| {
+                    let x = Literal::u16_unsuffixed(site_of(q)?);
+                    let q = Literal::u8_unsuffixed(q);
+                    Some(quote!(#q => #x,))
+                });
+                (quote!((match #p { #(#arms)* _ => NO_SITE })), false)
+            }
             SiteExpr::WhereOf { .. } => unreachable!("refused by features: (where \"Name\" WHO)"),
-            SiteExpr::Int(_) => unreachable!("refused by features: computed sites"),
+            SiteExpr::Int(f) => {
+                // A site computed by an integer function: undefined when it
+                // names no site of the board or the hands.
+                let n = self.int(&f.0);
+                let len = if self.model.hands.is_empty() {
+                    quote!(NUM_SITES)
+                } else {
+                    quote!(TOTAL_SITES)
+                };
+                (
+                    quote!({
+                        let n = #n;
+                        if (0..#len as i64).contains(&n) { n as u16 } else { NO_SITE }
+                    }),
+                    false,
+                )
+            }
             SiteExpr::LastTo => (quote!(s.last_to), false),
             SiteExpr::LastFrom => (quote!(s.last_from), false),
             SiteExpr::LastToAfterConsequence => (quote!(s.last_to_after), false),
@@ -97,7 +139,7 @@ impl Gen<'_> {
     }
 
     /// `test(x)` on a site, false when the site is undefined.
-    fn at_site(&self, x: &SiteExpr, test: impl Fn(TokenStream) -> TokenStream) -> TokenStream {
+    fn at_site(&mut self, x: &SiteExpr, test: impl Fn(TokenStream) -> TokenStream) -> TokenStream {
         let (x, defined) = self.site(x);
         if is_no_site(&x) {
             quote!(false)
@@ -115,7 +157,7 @@ impl Gen<'_> {
 
     /// The statement `act(x)` on a site, skipped when the site is undefined.
     pub(super) fn at_defined_site(
-        &self,
+        &mut self,
         x: &SiteExpr,
         act: impl Fn(TokenStream) -> TokenStream,
     ) -> TokenStream {
@@ -135,7 +177,7 @@ impl Gen<'_> {
 
     /// `value(x)` on a site, `undefined` when the site is undefined.
     fn of_site(
-        &self,
+        &mut self,
         x: &SiteExpr,
         undefined: TokenStream,
         value: impl Fn(TokenStream) -> TokenStream,
@@ -162,13 +204,31 @@ impl Gen<'_> {
                 quote!(#c)
             }
             IntExpr::CountMoves => quote!((s.moves as i64)),
-            IntExpr::CountAt(_) => unreachable!("refused by features: counts of pieces"),
+            IntExpr::CountAt(region) => self.count_at(region),
             IntExpr::CountLiberties { .. } | IntExpr::SizeTerritory { .. } => {
                 unreachable!("refused by features: count Liberties, size Territory")
             }
+            IntExpr::MapEntry { map, key } => {
+                // Ludii's MapEntry: the first map (of that name) with an entry
+                // for the key, else the key itself.
+                let key = self.int(key);
+                let mut seen = std::collections::BTreeSet::new();
+                let arms: Vec<TokenStream> = self
+                    .model
+                    .maps
+                    .iter()
+                    .filter(|m| map.as_ref().is_none_or(|name| &m.name == name))
+                    .flat_map(|m| &m.entries)
+                    .filter(|(k, _)| seen.insert(*k))
+                    .map(|&(k, v)| {
+                        let (k, v) = (Literal::i64_unsuffixed(k), Literal::i64_unsuffixed(v));
+                        quote!(#k => #v,)
+                    })
+                    .collect();
+                quote!((match #key { #(#arms)* k => k }))
+            }
             IntExpr::Mul(_)
             | IntExpr::If { .. }
-            | IntExpr::MapEntry { .. }
             | IntExpr::Var(_)
             | IntExpr::CountTurns
             | IntExpr::CountPips
@@ -207,7 +267,16 @@ impl Gen<'_> {
             ),
             IntExpr::Row(x) | IntExpr::Column(x) => {
                 let table = self.coordinates(matches!(n, IntExpr::Row(_)));
-                self.of_site(x, quote!(-1), |x| quote!((#table[#x as usize] as i64)))
+                if self.model.hands.is_empty() {
+                    self.of_site(x, quote!(-1), |x| quote!((#table[#x as usize] as i64)))
+                } else {
+                    // A hand's site has no row: Off, as `Row.eval`.
+                    self.of_site(
+                        x,
+                        quote!(-1),
+                        |x| quote!(#table.get(#x as usize).map_or(-1, |&v| v as i64)),
+                    )
+                }
             }
             IntExpr::CountSites(region) => {
                 let r = self.region(region);
@@ -215,7 +284,7 @@ impl Gen<'_> {
             }
             IntExpr::CountPieces(pieces) => {
                 let sites = self.pieces(pieces);
-                quote!((#sites.count() as i64))
+                self.pieces_on(sites)
             }
             IntExpr::CountGroups(relation, test) => self.count_groups(*relation, test),
             IntExpr::Add(a, b) => {
@@ -277,7 +346,12 @@ impl Gen<'_> {
             Cond::Compare(Comparison::Eq, IntExpr::Who(SiteExpr::To), IntExpr::Player(p))
             | Cond::Compare(Comparison::Eq, IntExpr::Player(p), IntExpr::Who(SiteExpr::To)) => {
                 let p = self.player(*p);
-                quote!(s.owned[#p as usize])
+                if self.model.hands.is_empty() {
+                    quote!(s.owned[#p as usize])
+                } else {
+                    // The board's groups: the pieces in hand aside.
+                    quote!(s.owned[#p as usize].and(ALL))
+                }
             }
             _ => {
                 let saved = self.scope;
@@ -496,9 +570,32 @@ impl Gen<'_> {
     pub(super) fn region(&mut self, r: &Region) -> TokenStream {
         match r {
             Region::Empty => quote!(ALL.minus(s.occupied)),
-            Region::Hand(_) => unreachable!("refused by features: hands"),
-            Region::Holding(_) => {
-                unreachable!("refused by features: (sites Occupied ... component:...)")
+            Region::Hand(who) => {
+                // The sites of the first hand WHO owns (Ludii's SitesHand).
+                let sets: Vec<Vec<u16>> = (0..=self.model.num_players)
+                    .map(|p| {
+                        self.model
+                            .hands
+                            .iter()
+                            .find(|h| h.owner == p)
+                            .map_or_else(Vec::new, |h| h.sites().collect())
+                    })
+                    .collect();
+                let table = self.tables.board_list(
+                    "HANDS",
+                    "The sites of the hand each player owns (`(sites Hand ...)`; index 0: a shared hand).",
+                    &sets,
+                );
+                let p = self.player(*who);
+                quote!(#table[#p as usize])
+            }
+            Region::Holding(whats) => {
+                // The board's and hands' sites holding one of these components.
+                let sets: Vec<TokenStream> = whats
+                    .iter()
+                    .map(|&w| self.component_sites(Literal::u8_unsuffixed(w).into_token_stream()))
+                    .collect();
+                quote!(Board::EMPTY #(.or(#sets))*)
             }
             Region::ToClear => unreachable!("refused by features: (sites ToClear)"),
             Region::Pending => unreachable!("refused by features: (sites Pending)"),
@@ -674,6 +771,35 @@ impl Gen<'_> {
                 let f = self.winning_sites(moves);
                 let who = self.player(*who);
                 quote!(self.#f(s, #who))
+            }
+        }
+    }
+
+    /// How many pieces the sites `sites` (a `Board`) hold: each site's
+    /// count where the game counts pieces, else one a site.
+    fn pieces_on(&self, sites: TokenStream) -> TokenStream {
+        if self.model.requires_count {
+            quote!(#sites.iter().map(|i| s.count[i] as i64).sum::<i64>())
+        } else {
+            quote!((#sites.count() as i64))
+        }
+    }
+
+    /// `(count at:S)`, `(count in:REGION)` (Ludii's CountNumber): the pieces
+    /// the sites hold (an empty site 0).
+    fn count_at(&mut self, region: &Region) -> TokenStream {
+        match region {
+            Region::Site(x) if self.model.requires_count => {
+                self.of_site(x, quote!(0), |x| quote!((s.count[#x as usize] as i64)))
+            }
+            Region::Site(x) => self.of_site(
+                x,
+                quote!(0),
+                |x| quote!((i64::from(s.what[#x as usize] != 0))),
+            ),
+            _ => {
+                let r = self.region(region);
+                self.pieces_on(quote!(#r.and(s.occupied)))
             }
         }
     }

@@ -200,7 +200,8 @@ pub(super) fn extras(model: &GameModel, features: &Features) -> Extras {
 
 /// Words per bitboard: enough for the largest site type a region may hold.
 pub(super) fn words(model: &GameModel, features: &Features) -> usize {
-    std::iter::once(model.board.num_sites())
+    // A hand's sites are numbered after the board's (`TOTAL_SITES`).
+    std::iter::once(model.total_sites())
         .chain(features.other_types.iter().map(|&ty| model.board.count(ty)))
         .max()
         .unwrap_or(0)

@@ -48,6 +48,9 @@ pub(super) struct Gen<'m> {
     pub(super) uses_move_to: bool,
     /// Some consequence promotes a piece (the module needs `promote`).
     pub(super) uses_promote: bool,
+    /// Some consequence adds a piece where the game counts pieces (the
+    /// module needs `add_on`).
+    pub(super) uses_add_on: bool,
     /// What the analyses decided: the generator follows it.
     pub(super) analysis: &'m Analysis<'m>,
 }
@@ -71,6 +74,7 @@ impl<'m> Gen<'m> {
             uses_actions: false,
             uses_move_to: false,
             uses_promote: false,
+            uses_add_on: false,
             analysis,
         }
     }

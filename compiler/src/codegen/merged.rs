@@ -255,7 +255,7 @@ impl Gen<'_> {
     }
 
     /// Whether a site expression is defined here.
-    fn defined(&self, x: &SiteExpr) -> TokenStream {
+    fn defined(&mut self, x: &SiteExpr) -> TokenStream {
         match self.site(x) {
             (_, true) => quote!(true),
             (x, false) => quote!((#x != NO_SITE)),

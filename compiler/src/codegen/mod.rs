@@ -23,6 +23,7 @@ mod exprs;
 mod extras;
 mod filter;
 mod gen;
+mod hands;
 mod lines;
 mod merged;
 mod module;
@@ -35,6 +36,7 @@ mod stacks;
 mod tables;
 mod tidy;
 mod unused;
+mod view;
 
 use sha2::{Digest, Sha256};
 

@@ -97,6 +97,16 @@ pub fn module<'m>(
         on_remove,
         helpers: extra_helpers,
     } = extra;
+    let hands = super::hands::Hands::new(model);
+    let super::hands::HandCode {
+        items: hand_items,
+        sites_len,
+        count_field,
+        count_init,
+        put_same,
+        put_count,
+        clear_count,
+    } = hands.code();
     let state_move = if g.analysis.features.max_state.is_some() {
         quote! {
             let st = s.state[f];
@@ -202,6 +212,66 @@ pub fn module<'m>(
             },
         ),
         None => (quote!(), quote!(), quote!(), quote!(), quote!()),
+    };
+    // Ludii's ActionMove where the game counts pieces: one piece of a count
+    // leaves its site, which empties with the last; it joins a count of
+    // the same component, else replaces what stands there.
+    let move_body = if model.requires_count {
+        let kinds_leave = when(quote!(s.kinds[what as usize].remove(f);));
+        let kinds_arrive = when(quote!(s.kinds[what as usize].insert(t);));
+        quote! {
+            let what = s.what[from as usize];
+            let (f, t) = (from as usize, to as usize);
+            if s.count[f] > 1 {
+                s.count[f] -= 1;
+            } else {
+                s.what[f] = 0;
+                s.count[f] = 0;
+                s.owned[OWNER[what as usize] as usize].remove(f);
+                #(#kinds_leave)*
+                s.occupied.remove(f);
+            }
+            if s.what[t] == what && s.count[t] > 0 {
+                s.count[t] += 1;
+            } else {
+                let old = s.what[t];
+                if old != 0 {
+                    s.owned[OWNER[old as usize] as usize].remove(t);
+                    #(#kinds_remove_old_t)*
+                }
+                s.what[t] = what;
+                s.count[t] = 1;
+                s.owned[OWNER[what as usize] as usize].insert(t);
+                #(#kinds_arrive)*
+                s.occupied.insert(t);
+            }
+            s.last_from = from;
+            s.last_to = to;
+            s.last_to_after = to;
+        }
+    } else {
+        quote! {
+                let what = s.what[from as usize];
+                let (f, t) = (from as usize, to as usize);
+                #mark_move
+                let old = s.what[t];
+                if old != 0 {
+                    s.owned[OWNER[old as usize] as usize].remove(t);
+                    #(#kinds_remove_old_t)*
+                }
+                s.what[f] = 0;
+                s.what[t] = what;
+                let mine = &mut s.owned[OWNER[what as usize] as usize];
+                mine.remove(f);
+                mine.insert(t);
+                #(#kinds_move)*
+                #state_move
+                s.occupied.remove(f);
+                s.occupied.insert(t);
+                s.last_from = from;
+                s.last_to = to;
+            s.last_to_after = to;
+        }
     };
     let link = if g.analysis.union_find.is_some() {
         quote!(Self::link(s, i, OWNER[what as usize]);)
@@ -398,6 +468,7 @@ pub fn module<'m>(
     let mut piece_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     let mut merged_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     let mut promote_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
+    let mut remove_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     for r in &rules {
         let code = g.apply_rule(r);
         let groups = match r.kind {
@@ -405,6 +476,7 @@ pub fn module<'m>(
             effects::RuleKind::Piece(_) => &mut piece_groups,
             effects::RuleKind::Merged(_) => &mut merged_groups,
             effects::RuleKind::Promote => &mut promote_groups,
+            effects::RuleKind::Remove => &mut remove_groups,
         };
         let key = code.to_string();
         match groups.iter_mut().find(|(k, _, _)| *k == key) {
@@ -425,6 +497,34 @@ pub fn module<'m>(
     let merged_arms = arms(merged_groups);
     let promote_arms = arms(promote_groups);
     let has_promote = !promote_arms.is_empty();
+    let remove_arms = arms(remove_groups);
+    let has_remove = !remove_arms.is_empty();
+    let (remove_variant, remove_arm, remove_key, remove_move_to) = if has_remove {
+        let key = if hands.typed_keys {
+            quote!(Move::Remove { site, .. } => MoveKey { to: key_site(site), ..MoveKey::place(site as u32) },)
+        } else {
+            quote!(Move::Remove { site, .. } => MoveKey::place(site as u32),)
+        };
+        (
+            quote! {
+                /// Take the piece off `site`, by the removal rule numbered `rule`.
+                Remove { rule: u16, site: u16 },
+            },
+            quote! {
+                Move::Remove { rule, site } => {
+                    let (from, to) = (site, site);
+                    match rule {
+                        #(#remove_arms)*
+                        _ => unreachable!("a removal rule"),
+                    }
+                }
+            },
+            key,
+            quote!(Move::Remove { site, .. } => site,),
+        )
+    } else {
+        (quote!(), quote!(), quote!(), quote!())
+    };
     let super::promote::Parts {
         variant: promote_variant,
         arm: promote_arm,
@@ -530,12 +630,27 @@ pub fn module<'m>(
                 let mut rules: Vec<TokenStream> = Vec::new();
                 for n in &phase.next {
                     let target = Literal::u8_unsuffixed(n.target as u8);
-                    match &n.condition {
-                        Some(c) => {
+                    // `(nextPhase WHO ...)` changes only WHO's phase.
+                    let concerned = n.who.map(|w| {
+                        let w = g.player(w);
+                        quote!(#w == p)
+                    });
+                    match (&n.condition, concerned) {
+                        (Some(c), None) => {
                             let c = g.cond(c);
                             rules.push(quote!(if #c { s.phase[p as usize] = #target; continue; }));
                         }
-                        None => {
+                        (Some(c), Some(who)) => {
+                            let c = g.cond(c);
+                            rules.push(
+                                quote!(if #who && #c { s.phase[p as usize] = #target; continue; }),
+                            );
+                        }
+                        (None, Some(who)) => {
+                            rules
+                                .push(quote!(if #who { s.phase[p as usize] = #target; continue; }));
+                        }
+                        (None, None) => {
                             rules.push(quote!(s.phase[p as usize] = #target;));
                             break;
                         }
@@ -564,7 +679,7 @@ pub fn module<'m>(
             quote!(self.advance_phases(s, mover);),
             quote! {
                 /// `(nextPhase ...)` for every player, after `mover`'s move.
-                #[allow(unused_variables, clippy::needless_continue)]
+                #[allow(unused_variables, clippy::needless_continue, clippy::collapsible_match)]
                 fn advance_phases(&self, s: &mut State, mover: u8) {
                     for p in 1..=NUM_PLAYERS {
                         match s.phase[p as usize] {
@@ -584,9 +699,16 @@ pub fn module<'m>(
                 /// Place component `what` on `site`, by the move rule numbered `rule`.
                 Add { site: u16, what: u8, rule: u16 },
             },
-            quote! {
-                #(#typed_add_keys)*
-                Move::Add { site, .. } => MoveKey::place(site as u32),
+            if hands.typed_keys {
+                quote! {
+                    #(#typed_add_keys)*
+                    Move::Add { site, .. } => MoveKey { to: key_site(site), ..MoveKey::place(site as u32) },
+                }
+            } else {
+                quote! {
+                    #(#typed_add_keys)*
+                    Move::Add { site, .. } => MoveKey::place(site as u32),
+                }
             },
         )
     } else {
@@ -599,7 +721,15 @@ pub fn module<'m>(
                 /// `rule`, in the rule's direction number `dir`.
                 Piece { rule: u16, from: u16, to: u16, dir: u8 },
             },
-            quote!(Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),),
+            if hands.typed_keys {
+                quote!(Move::Piece { from, to, .. } => MoveKey {
+                    from: key_site(from),
+                    to: key_site(to),
+                    ..MoveKey::step(from as u32, to as u32)
+                },)
+            } else {
+                quote!(Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),)
+            },
         )
     } else {
         (quote!(), quote!())
@@ -711,10 +841,16 @@ pub fn module<'m>(
             let w = Literal::u8_unsuffixed(p.component as u8 + 1);
             let state = Literal::u8_unsuffixed(p.state);
             let put = |site: TokenStream| {
+                // A count other than one where the game counts pieces
+                // (`(place "Marker" "Hand" count:12)`).
+                let count = (model.requires_count && p.count != 1).then(|| {
+                    let n = Literal::u32_unsuffixed(p.count);
+                    quote!(s.count[#site as usize] = #n;)
+                });
                 if p.state == 0 {
-                    quote!(Self::put(&mut s, #site, #w);)
+                    quote!(Self::put(&mut s, #site, #w); #count)
                 } else {
-                    quote!(Self::put_state(&mut s, #site, #w, #state);)
+                    quote!(Self::put_state(&mut s, #site, #w, #state); #count)
                 }
             };
             match p.sites.as_slice() {
@@ -754,12 +890,18 @@ pub fn module<'m>(
     } else {
         quote!()
     };
+    let add_on_helper = if g.uses_add_on {
+        hands.add_on()
+    } else {
+        quote!()
+    };
     let moves_arms = quote! {
         match mv {
             #add_arm
             #piece_arm
             #merged_arm
             #promote_arm
+            #remove_arm
             Move::Pass => {
                 #stalemate
                 s.last_to = NO_SITE;
@@ -836,12 +978,13 @@ pub fn module<'m>(
         let merged = has_merged.then(|| quote!(Move::Effect { to, .. } => to,));
         let swap = has_swap.then(|| quote!(Move::Swap => NO_SITE,));
         let promote = promote_move_to;
+        let remove = remove_move_to;
         quote! {
             /// The site a move goes to (Ludii's `toNonDecision`), `NO_SITE` for none.
             #[inline(always)]
             const fn move_to(mv: Move) -> u16 {
                 match mv {
-                    #add #piece #merged #promote
+                    #add #piece #merged #promote #remove
                     Move::Pass => NO_SITE,
                     #swap
                 }
@@ -850,6 +993,23 @@ pub fn module<'m>(
     } else {
         quote!()
     };
+    let view_impl = super::view::view_impl(&super::view::ViewParts {
+        model,
+        rt: &rt,
+        ty: &ty,
+        sites_len: &sites_len,
+        counted: hands.counted,
+        local_state: analysis.features.max_state.is_some(),
+        scores: analysis.features.scores,
+        swap: has_swap,
+        add: has_add,
+        other_filled: analysis
+            .features
+            .other_types
+            .iter()
+            .map(|&t| format_ident!("{}_filled", extras::type_names(t).0))
+            .collect(),
+    });
     quote! {
         use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
         #[allow(unused_imports)]
@@ -875,6 +1035,7 @@ pub fn module<'m>(
         /// The owner of each component (`what`, 1-based; 0 is "no piece"):
         #(#[doc = #component_docs])*
         const OWNER: [u8; #n_owner] = [#(#owners),*];
+        #hand_items
         #(#extra_items)*
 
         #(#tables)*
@@ -886,6 +1047,7 @@ pub fn module<'m>(
             #add_variant
             #piece_variant
             #promote_variant
+            #remove_variant
             #effect_variant
             /// A pass (forced when there is no other move).
             Pass,
@@ -896,7 +1058,8 @@ pub fn module<'m>(
         #[derive(Clone, Copy, Debug, PartialEq)]
         pub struct State {
             /// The component on each site (0 when empty).
-            what: [u8; NUM_SITES],
+            what: [u8; #sites_len],
+            #count_field
             /// The sites of each owner's pieces (index 0: neutral pieces).
             owned: [Board; #n_players + 1],
             #kinds_field
@@ -941,13 +1104,17 @@ pub fn module<'m>(
         impl #ty {
             #promote_helper
 
+            #add_on_helper
+
             /// Puts component `what` on `site`, replacing whatever stands there.
             #[inline(always)]
             fn put(s: &mut State, site: u16, what: u8) {
                 let i = site as usize;
+                #put_same
                 #mark_put
                 #replace_old
                 s.what[i] = what;
+                #put_count
                 s.owned[OWNER[what as usize] as usize].insert(i);
                 #(#kinds_insert_what_i)*
                 s.occupied.insert(i);
@@ -981,32 +1148,14 @@ pub fn module<'m>(
                     s.occupied.remove(i);
                 }
                 s.what[i] = 0;
+                #clear_count
                 s.last_to_after = site;
             }
 
             /// The piece on `from` goes to `to`, replacing whatever stands there.
             #[inline(always)]
             fn move_piece(s: &mut State, from: u16, to: u16) {
-                let what = s.what[from as usize];
-                let (f, t) = (from as usize, to as usize);
-                #mark_move
-                let old = s.what[t];
-                if old != 0 {
-                    s.owned[OWNER[old as usize] as usize].remove(t);
-                    #(#kinds_remove_old_t)*
-                }
-                s.what[f] = 0;
-                s.what[t] = what;
-                let mine = &mut s.owned[OWNER[what as usize] as usize];
-                mine.remove(f);
-                mine.insert(t);
-                #(#kinds_move)*
-                #state_move
-                s.occupied.remove(f);
-                s.occupied.insert(t);
-                s.last_from = from;
-                s.last_to = to;
-                s.last_to_after = to;
+                #move_body
             }
 
 
@@ -1028,7 +1177,7 @@ pub fn module<'m>(
             #move_to_fn
 
             /// The end rules after `mover`'s move, then the all-pass draw.
-            #[allow(unused_variables)]
+            #[allow(unused_variables, clippy::collapsible_match)]
             #[inline(always)]
             fn end(&self, s: &mut State, mover: u8, passed: bool) {
                 #(#end_calls)*
@@ -1060,7 +1209,8 @@ pub fn module<'m>(
             #unused_mut
             fn initial_state(&self) -> State {
                 let mut s = State {
-                    what: [0; NUM_SITES],
+                    what: [0; #sites_len],
+                    #count_init
                     owned: [Board::EMPTY; #n_players + 1],
                     #kinds_init
                     occupied: Board::EMPTY,
@@ -1117,6 +1267,7 @@ pub fn module<'m>(
                     #effect_key
                     #piece_key
                     #promote_key
+                    #remove_key
                     Move::Pass => MoveKey::PASS,
                     #swap_key
                 }
@@ -1128,6 +1279,8 @@ pub fn module<'m>(
         #target_conversion
 
         #draw_impl
+
+        #view_impl
     }
 }
 

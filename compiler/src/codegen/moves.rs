@@ -33,7 +33,15 @@ impl Gen<'_> {
                 });
                 quote!(match mover { #(#arms)* p => p })
             }
-            PieceRef::Expr(_) => unreachable!("refused by features: pieces given by a number"),
+            PieceRef::Expr(n) => {
+                // The component numbered N (0 when N names none: nothing is added).
+                let n = self.int(&n.0);
+                let count = Literal::i64_unsuffixed(self.model.components.len() as i64);
+                quote!({
+                    let n = #n;
+                    if (1..=#count).contains(&n) { n as u8 } else { 0u8 }
+                })
+            }
         }
     }
 
@@ -44,7 +52,28 @@ impl Gen<'_> {
             Moves::Move(pm) => self.piece_move(pm, emit),
             Moves::Shoot(shoot) => self.shoot(shoot, emit),
             Moves::Pass { .. } => emit(quote!(Move::Pass)),
-            Moves::Remove { .. } => unreachable!("refused by features: (move Remove ...)"),
+            Moves::Remove { rule, sites, .. } => {
+                // Ludii's Remove: one move per site of the region holding a piece.
+                let r = self.region(sites);
+                let rule = Literal::u16_unsuffixed(*rule);
+                let mv = emit(quote!(Move::Remove { rule: #rule, site }));
+                if self.probe {
+                    // Some removal exists as soon as one site holds a piece.
+                    quote! {
+                        if let Some(site) = #r.and(s.occupied).first_site() {
+                            let site = site as u16;
+                            #mv
+                        }
+                    }
+                } else {
+                    quote! {
+                        for site in #r.and(s.occupied).iter() {
+                            let site = site as u16;
+                            #mv
+                        }
+                    }
+                }
+            }
             Moves::Die { .. } => unreachable!("refused by features: dice"),
             Moves::Do { prior, after } => self.do_moves(prior, after, emit),
             Moves::ForPlayer { who, moves } => self.moves_for(*who, moves, emit),
@@ -67,8 +96,14 @@ impl Gen<'_> {
                     arms.push(quote!(#w => { #(#code)* }));
                 }
                 (self.scope, self.component) = saved;
+                // Ludii's ForEachPiece looks at the board: pieces in hand do not move.
+                let mine = if self.model.hands.is_empty() {
+                    quote!(s.owned[mover as usize])
+                } else {
+                    quote!(s.owned[mover as usize].and(ALL))
+                };
                 quote! {
-                    for from in s.owned[mover as usize].iter() {
+                    for from in #mine.iter() {
                         let from = from as u16;
                         match s.what[from as usize] {
                             #(#arms)*
@@ -152,11 +187,22 @@ impl Gen<'_> {
         self.scope = saved;
         let rule = Literal::u16_unsuffixed(add.rule);
         let mv = emit(quote!(Move::Add { site: to, what, rule: #rule }));
-        quote! {
-            let what = #what;
+        let places = quote! {
             for to in #region.iter() {
                 let to = to as u16;
                 if #test { #mv }
+            }
+        };
+        if matches!(add.piece, PieceRef::Expr(_)) {
+            // A computed piece naming no component: no placement.
+            quote! {
+                let what = #what;
+                if what != 0 { #places }
+            }
+        } else {
+            quote! {
+                let what = #what;
+                #places
             }
         }
     }
@@ -208,9 +254,18 @@ impl Gen<'_> {
         let saved = self.scope;
         let body = match &m.from {
             Some(region) => {
-                let r = self.region(region);
+                let mut r = self.region(region);
                 self.scope.from = true;
                 let body = self.destinations(m, emit);
+                if let Reach::FromTo { .. } = m.reach {
+                    // Ludii's FromTo moves only from a site holding a piece.
+                    if !matches!(region, crate::ir::Region::Occupied(_)) {
+                        r = quote!(#r.and(s.occupied));
+                    }
+                } else if !self.model.hands.is_empty() {
+                    // Steps, hops, slides and leaps walk the board's tables.
+                    r = quote!(#r.and(ALL));
+                }
                 quote!(for from in #r.iter() { let from = from as u16; #body })
             }
             None if self.scope.from => self.destinations(m, emit),

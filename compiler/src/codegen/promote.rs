@@ -16,12 +16,13 @@ use super::moves::Emit;
 use super::Gen;
 
 impl Gen<'_> {
-    /// The component `to` names for the player `player` (a `u8`, 0 for none).
-    fn promoted_what(&self, to: &PromoteTo) -> TokenStream {
+    /// The component `to` names for the player `player` (a `u8`, 0 for
+    /// none), and whether a computed one (an `i64`) must be checked first.
+    fn promoted_what(&mut self, to: &PromoteTo) -> (TokenStream, bool) {
         match to {
             PromoteTo::Component(c) => {
                 let c = proc_macro2::Literal::u8_unsuffixed(*c);
-                quote!(#c)
+                (quote!(#c), false)
             }
             PromoteTo::Owned { who, per_player } => {
                 let p = self.player(*who);
@@ -30,29 +31,65 @@ impl Gen<'_> {
                     let w = proc_macro2::Literal::u8_unsuffixed(w);
                     quote!(#i => #w,)
                 });
-                quote!((match #p { #(#arms)* _ => 0u8 }))
+                (quote!((match #p { #(#arms)* _ => 0u8 })), false)
             }
-            PromoteTo::Expr(_) | PromoteTo::Listed(_) => {
-                unreachable!("refused by features: promotion to a computed piece")
-            }
+            PromoteTo::Expr(n) | PromoteTo::Listed(n) => (self.int(&n.0), true),
         }
+    }
+
+    /// The promotions of `p` in order, each `act(what)`: a computed piece
+    /// naming no component ends them (`(piece N)`), or is skipped (one of
+    /// `(piece {N M ...})`), as the interpreter's `promoted_to` has it.
+    fn each_promotion(
+        &mut self,
+        p: &Promote,
+        act: &dyn Fn(TokenStream) -> TokenStream,
+        rest: TokenStream,
+    ) -> TokenStream {
+        let count = proc_macro2::Literal::i64_unsuffixed(self.model.components.len() as i64);
+        let mut code = rest;
+        for to in p.to.iter().rev() {
+            let (what, computed) = self.promoted_what(to);
+            code = if !computed {
+                let step = act(what);
+                quote!(#step #code)
+            } else {
+                let step = act(quote!((n as u8)));
+                if matches!(to, PromoteTo::Listed(_)) {
+                    quote! {
+                        {
+                            let n = #what;
+                            if (1..=#count).contains(&n) { #step }
+                        }
+                        #code
+                    }
+                } else {
+                    quote! {
+                        let n = #what;
+                        if (1..=#count).contains(&n) {
+                            #step
+                            #code
+                        }
+                    }
+                }
+            };
+        }
+        code
     }
 
     /// `(move Promote ...)`: one move per name, in the order named.
     pub(super) fn promote_moves(&mut self, p: &Promote, emit: Emit) -> TokenStream {
         let (site, _) = self.site(&p.site);
         let rule = proc_macro2::Literal::u16_unsuffixed(p.rule);
-        let pushes: Vec<TokenStream> =
-            p.to.iter()
-                .map(|to| {
-                    let what = self.promoted_what(to);
-                    emit(quote!(Move::Promote { rule: #rule, site, what: #what }))
-                })
-                .collect();
+        let pushes = self.each_promotion(
+            p,
+            &|what| emit(quote!(Move::Promote { rule: #rule, site, what: #what })),
+            quote!(),
+        );
         quote! {{
             let site = #site;
             if site != NO_SITE {
-                #(#pushes)*
+                #pushes
             }
         }}
     }
@@ -62,19 +99,12 @@ impl Gen<'_> {
     pub(super) fn promote_effect(&mut self, p: &Promote) -> TokenStream {
         self.uses_promote = true;
         let (site, _) = self.site(&p.site);
-        let steps: Vec<TokenStream> =
-            p.to.iter()
-                .map(|to| {
-                    let what = self.promoted_what(to);
-                    quote!(Self::promote(s, site, #what);)
-                })
-                .collect();
         let then = p.then.as_ref().map_or(quote!(), |e| self.effect(e));
+        let steps = self.each_promotion(p, &|what| quote!(Self::promote(s, site, #what);), then);
         quote! {{
             let site = #site;
             if site != NO_SITE {
-                #(#steps)*
-                #then
+                #steps
             }
         }}
     }

@@ -1,11 +1,11 @@
 //! Evaluating Ludii's heuristic terms on a state (Ludii's
 //! `metadata.ai.heuristics.terms.*.computeValue` and the transformations).
 
-use ludemic_runtime::{Evaluate, Game, MoveBuffer, Player, StateView};
+use ludemic_runtime::{Evaluate, Player, PositionView, StateView, View};
 
 use super::{Heuristics, TermKind, Transformation};
 use crate::board::{AbsoluteDirection, Board, Relation};
-use crate::interp::{Interpreter, State};
+use crate::interp::Interpreter;
 use crate::ir::{Cond, GameModel};
 
 /// Ludii's `HeuristicSampling.ABS_HEURISTIC_WEIGHT_THRESHOLD` (and
@@ -585,88 +585,12 @@ fn auto_target_length(model: &GameModel) -> usize {
 }
 
 /// The interpreter's state seen by the heuristics.
-pub struct InterpView<'a> {
-    pub game: &'a Interpreter,
-    pub state: &'a State,
-}
+pub type InterpView<'a> = View<'a, Interpreter>;
 
-impl StateView for InterpView<'_> {
-    fn mover(&self) -> Player {
-        self.state.mover()
-    }
-
-    fn num_sites(&self) -> usize {
-        self.state.what.len()
-    }
-
-    fn pieces_at(&self, site: usize, f: &mut dyn FnMut(u8, Player)) {
-        let stack = self.state.stack_at(site as u16);
-        if !stack.is_empty() {
-            let components = &self.game.model().components;
-            for &what in stack {
-                let owner = components
-                    .get(what as usize - 1)
-                    .map_or(0, |c| c.owner as Player);
-                f(what, owner);
-            }
-        } else if self.state.what[site] != 0 {
-            f(self.state.what[site], self.state.owner[site]);
-        }
-    }
-
-    fn owner(&self, site: usize) -> Player {
-        self.state.owner[site]
-    }
-
-    fn score(&self, p: Player) -> i32 {
-        self.state.score(p)
-    }
-
-    fn count(&self, site: usize) -> u32 {
-        self.state.count_at(site as u16)
-    }
-
-    /// The interpreter keeps no piece values: no ludeme it supports sets
-    /// one (`(set Value at:...)`, `(add ... value:...)` and dominoes do
-    /// not lower), so every value is Ludii's default 0.
-    fn piece_value(&self, _site: usize, _level: usize) -> i32 {
-        0
-    }
-
-    fn num_legal_moves(&self, player: Player) -> usize {
-        let mut buffer = MoveBuffer::new();
-        self.legal_moves_of(player, &mut buffer);
-        buffer.len()
-    }
-
-    fn legal_move_targets(&self, player: Player, f: &mut dyn FnMut(usize)) {
-        let mut buffer = MoveBuffer::new();
-        self.legal_moves_of(player, &mut buffer);
-        for &mv in buffer.iter() {
-            let key = self.game.move_key(mv);
-            if !key.pass && !key.swap && key.to.index >= 0 {
-                f(key.to.index as usize);
-            }
-        }
-    }
-}
-
-impl InterpView<'_> {
-    /// The legal moves of `player`: the mover's, or those of a copy of the
-    /// state with `player` to move and the mover as the previous player
-    /// (Ludii's `TempContext`, `setPrev`, `setMover`, `clearLegalMoves`).
-    fn legal_moves_of(&self, player: Player, out: &mut MoveBuffer<<Interpreter as Game>::Move>) {
-        if self.state.mover() == player {
-            self.game.legal_moves(self.state, out);
-        } else {
-            let copy = self.state.with_mover(player);
-            self.game.legal_moves(&copy, out);
-        }
-    }
-}
-
-impl Evaluate<Interpreter> for Evaluator {
-    fn value(&self, game: &Interpreter, state: &State, player: Player, threshold: f32) -> f32 {
-        Evaluator::value(self, &InterpView { game, state }, player, threshold)
+/// Any engine's states (the interpreter's, the generated modules') are
+/// evaluated through their [`PositionView`].
+impl<G: PositionView> Evaluate<G> for Evaluator {
+    fn value(&self, game: &G, state: &G::State, player: Player, threshold: f32) -> f32 {
+        Evaluator::value(self, &View { game, state }, player, threshold)
     }
 }

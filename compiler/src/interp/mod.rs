@@ -12,11 +12,12 @@ mod repetition;
 mod requirements;
 mod sow;
 mod state;
+mod tensor;
 mod territory;
 
 use ludemic_runtime::rand_core::RngCore;
 use ludemic_runtime::{
-    EndReason, Game, MoveBuffer, MoveKey, Outcome, Player, PlayoutResult, RngExt, Status,
+    EndReason, Game, MoveBuffer, MoveKey, Outcome, Player, PlayoutResult, RngExt, SiteRef, Status,
     MAX_PLAYERS,
 };
 
@@ -369,6 +370,7 @@ impl Game for Interpreter {
             vars: vec![-1; self.model.vars.len()],
             player_values: [-1; MAX_PLAYERS + 1],
             last_from: None,
+            recent: [(SiteRef::NONE, SiteRef::NONE); 2],
             triggers: 0,
             stalemated: 0,
             again: false,
@@ -472,6 +474,8 @@ impl Game for Interpreter {
             .and_then(|r| self.rules.get(r as usize))
             .and_then(|r| r.as_ref()?.die)
             .map(|d| state.current[d as usize]);
+        state.recent[1] = state.recent[0];
+        state.recent[0] = ludemic_runtime::move_sites(self.move_key(mv));
         self.apply_move(state, mv, pass_then);
         state.pips = None;
     }

@@ -1,6 +1,6 @@
 //! The interpreter's game state.
 
-use ludemic_runtime::{Outcome, Player, MAX_PLAYERS};
+use ludemic_runtime::{Outcome, Player, SiteRef, MAX_PLAYERS};
 
 use crate::ir::{Site, SiteType};
 
@@ -53,6 +53,10 @@ pub struct State {
     pub(crate) last_to: Option<Site>,
     /// The `from` site of the last move (its `to` for a placement).
     pub(crate) last_from: Option<Site>,
+    /// The last two moves' `from` and `to` as Ludii's `Move` holds them
+    /// (`from` is `to` for a placement, both none for a pass or a swap),
+    /// the last first: what the tensors' last-move channels show.
+    pub(crate) recent: [(SiteRef, SiteRef); 2],
     /// Bit p set once a trigger was raised for player p (Ludii keeps one flag
     /// per player, whatever the trigger's name, and never clears it).
     pub(crate) triggers: u32,

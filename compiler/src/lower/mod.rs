@@ -10,6 +10,7 @@ mod conds;
 mod directions;
 mod equipment;
 mod fixed;
+mod flags;
 mod moves;
 mod players;
 mod promote;
@@ -140,6 +141,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         vars: cx.vars.take(),
         dice: cx.dice,
         heuristics: None,
+        ludii_flags: flags::ludii_flags(game),
     })
 }
 
