@@ -36,6 +36,7 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("dots-and-boxes", 20),
     ("connect-four", 200),
     ("feed-the-ducks", 20),
+    ("english-draughts", 60),
 ];
 
 fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
@@ -157,6 +158,7 @@ fn optimised_playouts_match_standard_playouts() {
         ("dots-and-boxes", 3_000),
         ("connect-four", 20_000),
         ("feed-the-ducks", 2_000),
+        ("english-draughts", 4_000),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");

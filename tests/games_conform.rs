@@ -41,6 +41,7 @@ const GAMES: &[(&str, &[&str])] = &[
     ("reversi", &["reversi"]),
     ("dots-and-boxes", &["dots-and-boxes"]),
     ("connect-four", &["connect-four"]),
+    ("english-draughts", &["english-draughts"]),
 ];
 
 /// Random playouts per variant in the load-and-play test.
@@ -101,8 +102,8 @@ fn own_games_replay_every_ludii_trial() {
     }
     assert_eq!(
         replayed,
-        172 + 260,
-        "7 placement games (12 trial files, 172 trials) and 13 moving-piece games (260 trials)"
+        172 + 280,
+        "7 placement games (12 trial files, 172 trials) and 14 moving-piece games (280 trials)"
     );
 }
 

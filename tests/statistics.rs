@@ -155,6 +155,15 @@ const BASELINES: &[Baseline] = &[
         playouts: 10_000,
     },
     Baseline {
+        game: "english-draughts",
+        mean_moves: 73.5,
+        p1: 0.493,
+        p2: 0.507,
+        draw: 0.000,
+        ludii_playouts: 11_542.0,
+        playouts: 2_000,
+    },
+    Baseline {
         game: "alquerque",
         mean_moves: 198.5,
         p1: 0.473,
@@ -337,8 +346,9 @@ fn compiled_statistics_match_ludii_large_sample() {
 }
 
 /// Ludii's own files of the Filter and No-Repetition games (issue T6), with
-/// Ludii's figures for its default (Filter) playout: their rules are Ludii's
-/// file, so the interpreter plays the file itself.
+/// Ludii's figures for its default playout (Filter, or the standard one for
+/// the draughts and morris files): their rules are Ludii's file, so the
+/// interpreter plays the file itself.
 const LIBRARY_BASELINES: &[(&str, &[&str], Baseline)] = &[
     (
         "board/war/replacement/checkmate/chess/Chess.lud",
@@ -390,6 +400,32 @@ const LIBRARY_BASELINES: &[(&str, &[&str], Baseline)] = &[
             draw: 0.0,
             ludii_playouts: 412.0,
             playouts: 200,
+        },
+    ),
+    (
+        "board/war/leaping/diagonal/English Draughts.lud",
+        &[],
+        Baseline {
+            game: "English Draughts",
+            mean_moves: 73.5,
+            p1: 0.493,
+            p2: 0.507,
+            draw: 0.0,
+            ludii_playouts: 11_542.0,
+            playouts: 2_000,
+        },
+    ),
+    (
+        "board/space/line/Nine Men's Morris.lud",
+        &[],
+        Baseline {
+            game: "Nine Men's Morris",
+            mean_moves: 191.2,
+            p1: 0.524,
+            p2: 0.476,
+            draw: 0.0,
+            ludii_playouts: 11_625.0,
+            playouts: 600,
         },
     ),
 ];

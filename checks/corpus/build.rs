@@ -61,6 +61,8 @@ const GAMES: &[(&str, Option<&[&str]>)] = &[
     // Hands: placements from hand, mills removing pieces.
     ("board/space/line/Dara.lud", None),
     ("board/space/line/Nine Men's Morris.lud", Some(&[])),
+    // Multi-jump chains, one hop per move with `moveAgain`; forced capture.
+    ("board/war/leaping/diagonal/English Draughts.lud", Some(&[])),
 ];
 
 /// Ludii files with their board resized, rewritten into `OUT_DIR`: layouts

@@ -17,6 +17,8 @@ pub mod connect_four;
 #[rustfmt::skip]
 pub mod dots_and_boxes;
 #[rustfmt::skip]
+pub mod english_draughts;
+#[rustfmt::skip]
 pub mod feed_the_ducks;
 #[rustfmt::skip]
 pub mod gomoku;
@@ -64,6 +66,7 @@ pub const GAMES: &[&str] = &[
     "connect-four",
     "connect6",
     "dots-and-boxes",
+    "english-draughts",
     "feed-the-ducks",
     "gomoku",
     "havannah",
@@ -89,6 +92,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "connect-four" => visitor.visit(&connect_four::ConnectFour),
         "connect6" => visitor.visit(&connect6::Connect6),
         "dots-and-boxes" => visitor.visit(&dots_and_boxes::DotsAndBoxes),
+        "english-draughts" => visitor.visit(&english_draughts::EnglishDraughts),
         "feed-the-ducks" => visitor.visit(&feed_the_ducks::FeedTheDucks),
         "gomoku" => visitor.visit(&gomoku::Gomoku),
         "havannah" => visitor.visit(&havannah::Havannah),

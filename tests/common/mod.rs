@@ -167,6 +167,11 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
         "connect-four",
         &["connect-four"],
     ),
+    (
+        "board/war/leaping/diagonal/English Draughts.lud",
+        "english-draughts",
+        &["english-draughts"],
+    ),
 ];
 
 /// Loads an inline description that must lower (panics with the error).

@@ -103,16 +103,16 @@ fn corpus_games_with_every_option_agree_with_the_interpreter_and_ludii() {
         GAMES.len()
     );
     assert!(
-        GAMES.len() >= 40 + 13 + 9 + 3 + 1,
-        "every option item of the seven placement games, the thirteen moving-piece games, Dara (two rules) and Nine Men's Morris, the resized boards"
+        GAMES.len() >= 40 + 13 + 9 + 3 + 1 + 1,
+        "every option item of the seven placement games, the thirteen moving-piece games, Dara (two rules), Nine Men's Morris and English Draughts, the resized boards"
     );
     assert!(
         GAMES.iter().any(|g| g.name == "score_four_5x5"),
         "Score Four on 5x5 (line windows as lists of cells) is checked"
     );
     assert!(
-        trials_replayed >= 172 + 260 + 40,
-        "every reference trial of the twenty games, Dara's and Nine Men's Morris's"
+        trials_replayed >= 172 + 260 + 40 + 20,
+        "every reference trial of the twenty games, Dara's, Nine Men's Morris's and English Draughts'"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -696,7 +696,9 @@ impl Check {
             }
             Region::Hand(_) => {}
             Region::Holding(_) => {}
-            Region::ToClear => self.refuse("`(sites ToClear)`"),
+            // Empty unless `(remove ... at:EndOfTurn)` marks sites, which is
+            // refused where it occurs.
+            Region::ToClear => {}
             Region::Around(_) => self.refuse("`(sites Around ...)`"),
             Region::PerPlayer { .. } => {}
             Region::If(..) => self.refuse("`(if C A B)` over regions"),

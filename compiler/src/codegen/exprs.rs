@@ -597,7 +597,10 @@ impl Gen<'_> {
                     .collect();
                 quote!(Board::EMPTY #(.or(#sets))*)
             }
-            Region::ToClear => unreachable!("refused by features: (sites ToClear)"),
+            // Only `(remove ... at:EndOfTurn)` marks sites to clear, and the
+            // generator refuses it (`features`): in generated code the set
+            // is always empty, as it is in Ludii for such a game.
+            Region::ToClear => quote!(Board::EMPTY),
             Region::Pending => unreachable!("refused by features: (sites Pending)"),
             Region::Start(component) => {
                 let sets: Vec<Vec<u16>> = crate::interp::Interpreter::new(self.model.clone())
