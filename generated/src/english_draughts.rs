@@ -22,140 +22,6 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 3: `King1` (player 1)
 /// 4: `King2` (player 2)
 const OWNER: [u8; 5] = [0, 1, 2, 1, 2];
-/// Sites one `NE` step from each site.
-static STEP_LIST_NE: [&[u16]; 64] = [
-    &[9],
-    &[10],
-    &[11],
-    &[12],
-    &[13],
-    &[14],
-    &[15],
-    &[],
-    &[17],
-    &[18],
-    &[19],
-    &[20],
-    &[21],
-    &[22],
-    &[23],
-    &[],
-    &[25],
-    &[26],
-    &[27],
-    &[28],
-    &[29],
-    &[30],
-    &[31],
-    &[],
-    &[33],
-    &[34],
-    &[35],
-    &[36],
-    &[37],
-    &[38],
-    &[39],
-    &[],
-    &[41],
-    &[42],
-    &[43],
-    &[44],
-    &[45],
-    &[46],
-    &[47],
-    &[],
-    &[49],
-    &[50],
-    &[51],
-    &[52],
-    &[53],
-    &[54],
-    &[55],
-    &[],
-    &[57],
-    &[58],
-    &[59],
-    &[60],
-    &[61],
-    &[62],
-    &[63],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-];
-/// Sites one `NW` step from each site.
-static STEP_LIST_NW: [&[u16]; 64] = [
-    &[],
-    &[8],
-    &[9],
-    &[10],
-    &[11],
-    &[12],
-    &[13],
-    &[14],
-    &[],
-    &[16],
-    &[17],
-    &[18],
-    &[19],
-    &[20],
-    &[21],
-    &[22],
-    &[],
-    &[24],
-    &[25],
-    &[26],
-    &[27],
-    &[28],
-    &[29],
-    &[30],
-    &[],
-    &[32],
-    &[33],
-    &[34],
-    &[35],
-    &[36],
-    &[37],
-    &[38],
-    &[],
-    &[40],
-    &[41],
-    &[42],
-    &[43],
-    &[44],
-    &[45],
-    &[46],
-    &[],
-    &[48],
-    &[49],
-    &[50],
-    &[51],
-    &[52],
-    &[53],
-    &[54],
-    &[],
-    &[56],
-    &[57],
-    &[58],
-    &[59],
-    &[60],
-    &[61],
-    &[62],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-];
 /// For each site, each `NE` radial from it (origin left out), padded with `NO_SITE`.
 static RADIALS_NE: [[[u16; 7]; 1]; 64] = [
     [[9, 18, 27, 36, 45, 54, 63]],
@@ -290,140 +156,6 @@ static RADIALS_NW: [[[u16; 7]; 1]; 64] = [
     [[65535, 65535, 65535, 65535, 65535, 65535, 65535]],
     [[65535, 65535, 65535, 65535, 65535, 65535, 65535]],
 ];
-/// Sites one `SW` step from each site.
-static STEP_LIST_SW: [&[u16]; 64] = [
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[0],
-    &[1],
-    &[2],
-    &[3],
-    &[4],
-    &[5],
-    &[6],
-    &[],
-    &[8],
-    &[9],
-    &[10],
-    &[11],
-    &[12],
-    &[13],
-    &[14],
-    &[],
-    &[16],
-    &[17],
-    &[18],
-    &[19],
-    &[20],
-    &[21],
-    &[22],
-    &[],
-    &[24],
-    &[25],
-    &[26],
-    &[27],
-    &[28],
-    &[29],
-    &[30],
-    &[],
-    &[32],
-    &[33],
-    &[34],
-    &[35],
-    &[36],
-    &[37],
-    &[38],
-    &[],
-    &[40],
-    &[41],
-    &[42],
-    &[43],
-    &[44],
-    &[45],
-    &[46],
-    &[],
-    &[48],
-    &[49],
-    &[50],
-    &[51],
-    &[52],
-    &[53],
-    &[54],
-];
-/// Sites one `SE` step from each site.
-static STEP_LIST_SE: [&[u16]; 64] = [
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[],
-    &[1],
-    &[2],
-    &[3],
-    &[4],
-    &[5],
-    &[6],
-    &[7],
-    &[],
-    &[9],
-    &[10],
-    &[11],
-    &[12],
-    &[13],
-    &[14],
-    &[15],
-    &[],
-    &[17],
-    &[18],
-    &[19],
-    &[20],
-    &[21],
-    &[22],
-    &[23],
-    &[],
-    &[25],
-    &[26],
-    &[27],
-    &[28],
-    &[29],
-    &[30],
-    &[31],
-    &[],
-    &[33],
-    &[34],
-    &[35],
-    &[36],
-    &[37],
-    &[38],
-    &[39],
-    &[],
-    &[41],
-    &[42],
-    &[43],
-    &[44],
-    &[45],
-    &[46],
-    &[47],
-    &[],
-    &[49],
-    &[50],
-    &[51],
-    &[52],
-    &[53],
-    &[54],
-    &[55],
-    &[],
-];
 /// For each site, each `SW` radial from it (origin left out), padded with `NO_SITE`.
 static RADIALS_SW: [[[u16; 7]; 1]; 64] = [
     [[65535, 65535, 65535, 65535, 65535, 65535, 65535]],
@@ -557,73 +289,6 @@ static RADIALS_SE: [[[u16; 7]; 1]; 64] = [
     [[54, 47, 65535, 65535, 65535, 65535, 65535]],
     [[55, 65535, 65535, 65535, 65535, 65535, 65535]],
     [[65535, 65535, 65535, 65535, 65535, 65535, 65535]],
-];
-/// Sites one `Diagonal` step from each site.
-static STEP_LIST_DIAGONAL: [&[u16]; 64] = [
-    &[9],
-    &[10, 8],
-    &[11, 9],
-    &[12, 10],
-    &[13, 11],
-    &[14, 12],
-    &[15, 13],
-    &[14],
-    &[17, 1],
-    &[18, 2, 0, 16],
-    &[19, 3, 1, 17],
-    &[20, 4, 2, 18],
-    &[21, 5, 3, 19],
-    &[22, 6, 4, 20],
-    &[23, 7, 5, 21],
-    &[6, 22],
-    &[25, 9],
-    &[26, 10, 8, 24],
-    &[27, 11, 9, 25],
-    &[28, 12, 10, 26],
-    &[29, 13, 11, 27],
-    &[30, 14, 12, 28],
-    &[31, 15, 13, 29],
-    &[14, 30],
-    &[33, 17],
-    &[34, 18, 16, 32],
-    &[35, 19, 17, 33],
-    &[36, 20, 18, 34],
-    &[37, 21, 19, 35],
-    &[38, 22, 20, 36],
-    &[39, 23, 21, 37],
-    &[22, 38],
-    &[41, 25],
-    &[42, 26, 24, 40],
-    &[43, 27, 25, 41],
-    &[44, 28, 26, 42],
-    &[45, 29, 27, 43],
-    &[46, 30, 28, 44],
-    &[47, 31, 29, 45],
-    &[30, 46],
-    &[49, 33],
-    &[50, 34, 32, 48],
-    &[51, 35, 33, 49],
-    &[52, 36, 34, 50],
-    &[53, 37, 35, 51],
-    &[54, 38, 36, 52],
-    &[55, 39, 37, 53],
-    &[38, 54],
-    &[57, 41],
-    &[58, 42, 40, 56],
-    &[59, 43, 41, 57],
-    &[60, 44, 42, 58],
-    &[61, 45, 43, 59],
-    &[62, 46, 44, 60],
-    &[63, 47, 45, 61],
-    &[46, 62],
-    &[49],
-    &[50, 48],
-    &[51, 49],
-    &[52, 50],
-    &[53, 51],
-    &[54, 52],
-    &[55, 53],
-    &[54],
 ];
 /// For each site, each `Diagonal` radial from it (origin left out), padded with `NO_SITE`.
 static RADIALS_DIAGONAL: [[[u16; 7]; 4]; 64] = [
@@ -1167,72 +832,32 @@ impl EnglishDraughts {
                         .iter()
                     {
                         let from = from as u16;
-                        let n = 1;
-                        if n == 0 {
-                            let mut seen = Board::EMPTY;
-                            for &to in STEP_LIST_NE[from as usize] {
-                                if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                    seen.insert(to as usize);
-                                    out.push(Move::Piece {
-                                        rule: 2,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
+                        for ray in &RADIALS_NE[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                out.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                });
                             }
-                            for &to in STEP_LIST_NW[from as usize] {
-                                if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                    seen.insert(to as usize);
-                                    out.push(Move::Piece {
-                                        rule: 2,
-                                        from,
-                                        to,
-                                        dir: 1,
-                                    });
-                                }
-                            }
-                        } else if n > 0 {
-                            let n = n as usize;
-                            for ray in &RADIALS_NE[from as usize] {
-                                let Some(&to) = ray.get(n) else { continue };
-                                if to == NO_SITE {
-                                    continue;
-                                }
-                                if ray[..n]
-                                    .iter()
-                                    .all(|&between| Self::is_enemy(s, between, mover))
-                                {
-                                    let between = ray[n - 1];
-                                    if s.what[to as usize] == 0 {
-                                        out.push(Move::Piece {
-                                            rule: 2,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
-                                }
-                            }
-                            for ray in &RADIALS_NW[from as usize] {
-                                let Some(&to) = ray.get(n) else { continue };
-                                if to == NO_SITE {
-                                    continue;
-                                }
-                                if ray[..n]
-                                    .iter()
-                                    .all(|&between| Self::is_enemy(s, between, mover))
-                                {
-                                    let between = ray[n - 1];
-                                    if s.what[to as usize] == 0 {
-                                        out.push(Move::Piece {
-                                            rule: 2,
-                                            from,
-                                            to,
-                                            dir: 1,
-                                        });
-                                    }
-                                }
+                        }
+                        for ray in &RADIALS_NW[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                out.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 1,
+                                });
                             }
                         }
                     }
@@ -1256,72 +881,32 @@ impl EnglishDraughts {
                         .iter()
                     {
                         let from = from as u16;
-                        let n = 1;
-                        if n == 0 {
-                            let mut seen = Board::EMPTY;
-                            for &to in STEP_LIST_SW[from as usize] {
-                                if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                    seen.insert(to as usize);
-                                    out.push(Move::Piece {
-                                        rule: 5,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
+                        for ray in &RADIALS_SW[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                out.push(Move::Piece {
+                                    rule: 5,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                });
                             }
-                            for &to in STEP_LIST_SE[from as usize] {
-                                if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                    seen.insert(to as usize);
-                                    out.push(Move::Piece {
-                                        rule: 5,
-                                        from,
-                                        to,
-                                        dir: 1,
-                                    });
-                                }
-                            }
-                        } else if n > 0 {
-                            let n = n as usize;
-                            for ray in &RADIALS_SW[from as usize] {
-                                let Some(&to) = ray.get(n) else { continue };
-                                if to == NO_SITE {
-                                    continue;
-                                }
-                                if ray[..n]
-                                    .iter()
-                                    .all(|&between| Self::is_enemy(s, between, mover))
-                                {
-                                    let between = ray[n - 1];
-                                    if s.what[to as usize] == 0 {
-                                        out.push(Move::Piece {
-                                            rule: 5,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
-                                }
-                            }
-                            for ray in &RADIALS_SE[from as usize] {
-                                let Some(&to) = ray.get(n) else { continue };
-                                if to == NO_SITE {
-                                    continue;
-                                }
-                                if ray[..n]
-                                    .iter()
-                                    .all(|&between| Self::is_enemy(s, between, mover))
-                                {
-                                    let between = ray[n - 1];
-                                    if s.what[to as usize] == 0 {
-                                        out.push(Move::Piece {
-                                            rule: 5,
-                                            from,
-                                            to,
-                                            dir: 1,
-                                        });
-                                    }
-                                }
+                        }
+                        for ray in &RADIALS_SE[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                out.push(Move::Piece {
+                                    rule: 5,
+                                    from,
+                                    to,
+                                    dir: 1,
+                                });
                             }
                         }
                     }
@@ -1335,41 +920,19 @@ impl EnglishDraughts {
                     .iter()
                 {
                     let from = from as u16;
-                    let n = 1;
-                    if n == 0 {
-                        let mut seen = Board::EMPTY;
-                        for &to in STEP_LIST_DIAGONAL[from as usize] {
-                            if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                seen.insert(to as usize);
-                                out.push(Move::Piece {
-                                    rule: 7,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                });
-                            }
-                        }
-                    } else if n > 0 {
-                        let n = n as usize;
-                        for ray in &RADIALS_DIAGONAL[from as usize] {
-                            let Some(&to) = ray.get(n) else { continue };
-                            if to == NO_SITE {
-                                continue;
-                            }
-                            if ray[..n]
-                                .iter()
-                                .all(|&between| Self::is_enemy(s, between, mover))
-                            {
-                                let between = ray[n - 1];
-                                if s.what[to as usize] == 0 {
-                                    out.push(Move::Piece {
-                                        rule: 7,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
+                    for ray in &RADIALS_DIAGONAL[from as usize] {
+                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                            continue
+                        };
+                        if to != NO_SITE && Self::is_enemy(s, between, mover)
+                            && s.what[to as usize] == 0
+                        {
+                            out.push(Move::Piece {
+                                rule: 7,
+                                from,
+                                to,
+                                dir: 0,
+                            });
                         }
                     }
                 }
@@ -1381,142 +944,62 @@ impl EnglishDraughts {
                     let from = from as u16;
                     match s.what[from as usize] {
                         1 => {
-                            let n = 1;
-                            if n == 0 {
-                                let mut seen = Board::EMPTY;
-                                for &to in STEP_LIST_NE[from as usize] {
-                                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                        seen.insert(to as usize);
-                                        out.push(Move::Piece {
-                                            rule: 10,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
+                            for ray in &RADIALS_NE[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 10,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
                                 }
-                                for &to in STEP_LIST_NW[from as usize] {
-                                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                        seen.insert(to as usize);
-                                        out.push(Move::Piece {
-                                            rule: 10,
-                                            from,
-                                            to,
-                                            dir: 1,
-                                        });
-                                    }
-                                }
-                            } else if n > 0 {
-                                let n = n as usize;
-                                for ray in &RADIALS_NE[from as usize] {
-                                    let Some(&to) = ray.get(n) else { continue };
-                                    if to == NO_SITE {
-                                        continue;
-                                    }
-                                    if ray[..n]
-                                        .iter()
-                                        .all(|&between| Self::is_enemy(s, between, mover))
-                                    {
-                                        let between = ray[n - 1];
-                                        if s.what[to as usize] == 0 {
-                                            out.push(Move::Piece {
-                                                rule: 10,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            });
-                                        }
-                                    }
-                                }
-                                for ray in &RADIALS_NW[from as usize] {
-                                    let Some(&to) = ray.get(n) else { continue };
-                                    if to == NO_SITE {
-                                        continue;
-                                    }
-                                    if ray[..n]
-                                        .iter()
-                                        .all(|&between| Self::is_enemy(s, between, mover))
-                                    {
-                                        let between = ray[n - 1];
-                                        if s.what[to as usize] == 0 {
-                                            out.push(Move::Piece {
-                                                rule: 10,
-                                                from,
-                                                to,
-                                                dir: 1,
-                                            });
-                                        }
-                                    }
+                            }
+                            for ray in &RADIALS_NW[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 10,
+                                        from,
+                                        to,
+                                        dir: 1,
+                                    });
                                 }
                             }
                         }
                         2 => {
-                            let n = 1;
-                            if n == 0 {
-                                let mut seen = Board::EMPTY;
-                                for &to in STEP_LIST_SW[from as usize] {
-                                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                        seen.insert(to as usize);
-                                        out.push(Move::Piece {
-                                            rule: 13,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
+                            for ray in &RADIALS_SW[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 13,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
                                 }
-                                for &to in STEP_LIST_SE[from as usize] {
-                                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                        seen.insert(to as usize);
-                                        out.push(Move::Piece {
-                                            rule: 13,
-                                            from,
-                                            to,
-                                            dir: 1,
-                                        });
-                                    }
-                                }
-                            } else if n > 0 {
-                                let n = n as usize;
-                                for ray in &RADIALS_SW[from as usize] {
-                                    let Some(&to) = ray.get(n) else { continue };
-                                    if to == NO_SITE {
-                                        continue;
-                                    }
-                                    if ray[..n]
-                                        .iter()
-                                        .all(|&between| Self::is_enemy(s, between, mover))
-                                    {
-                                        let between = ray[n - 1];
-                                        if s.what[to as usize] == 0 {
-                                            out.push(Move::Piece {
-                                                rule: 13,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            });
-                                        }
-                                    }
-                                }
-                                for ray in &RADIALS_SE[from as usize] {
-                                    let Some(&to) = ray.get(n) else { continue };
-                                    if to == NO_SITE {
-                                        continue;
-                                    }
-                                    if ray[..n]
-                                        .iter()
-                                        .all(|&between| Self::is_enemy(s, between, mover))
-                                    {
-                                        let between = ray[n - 1];
-                                        if s.what[to as usize] == 0 {
-                                            out.push(Move::Piece {
-                                                rule: 13,
-                                                from,
-                                                to,
-                                                dir: 1,
-                                            });
-                                        }
-                                    }
+                            }
+                            for ray in &RADIALS_SE[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 13,
+                                        from,
+                                        to,
+                                        dir: 1,
+                                    });
                                 }
                             }
                         }
@@ -1527,80 +1010,34 @@ impl EnglishDraughts {
                     let from = from as u16;
                     match s.what[from as usize] {
                         3 => {
-                            let n = 1;
-                            if n == 0 {
-                                let mut seen = Board::EMPTY;
-                                for &to in STEP_LIST_DIAGONAL[from as usize] {
-                                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                        seen.insert(to as usize);
-                                        out.push(Move::Piece {
-                                            rule: 15,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
-                                }
-                            } else if n > 0 {
-                                let n = n as usize;
-                                for ray in &RADIALS_DIAGONAL[from as usize] {
-                                    let Some(&to) = ray.get(n) else { continue };
-                                    if to == NO_SITE {
-                                        continue;
-                                    }
-                                    if ray[..n]
-                                        .iter()
-                                        .all(|&between| Self::is_enemy(s, between, mover))
-                                    {
-                                        let between = ray[n - 1];
-                                        if s.what[to as usize] == 0 {
-                                            out.push(Move::Piece {
-                                                rule: 15,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            });
-                                        }
-                                    }
+                            for ray in &RADIALS_DIAGONAL[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 15,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
                                 }
                             }
                         }
                         4 => {
-                            let n = 1;
-                            if n == 0 {
-                                let mut seen = Board::EMPTY;
-                                for &to in STEP_LIST_DIAGONAL[from as usize] {
-                                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                        seen.insert(to as usize);
-                                        out.push(Move::Piece {
-                                            rule: 17,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
-                                }
-                            } else if n > 0 {
-                                let n = n as usize;
-                                for ray in &RADIALS_DIAGONAL[from as usize] {
-                                    let Some(&to) = ray.get(n) else { continue };
-                                    if to == NO_SITE {
-                                        continue;
-                                    }
-                                    if ray[..n]
-                                        .iter()
-                                        .all(|&between| Self::is_enemy(s, between, mover))
-                                    {
-                                        let between = ray[n - 1];
-                                        if s.what[to as usize] == 0 {
-                                            out.push(Move::Piece {
-                                                rule: 17,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            });
-                                        }
-                                    }
+                            for ray in &RADIALS_DIAGONAL[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 17,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
                                 }
                             }
                         }
@@ -1734,52 +1171,22 @@ impl EnglishDraughts {
                         .iter()
                     {
                         let from = from as u16;
-                        let n = 1;
-                        if n == 0 {
-                            let mut seen = Board::EMPTY;
-                            for &to in STEP_LIST_NE[from as usize] {
-                                if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                    seen.insert(to as usize);
-                                    return true;
-                                }
+                        for ray in &RADIALS_NE[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                return true;
                             }
-                            for &to in STEP_LIST_NW[from as usize] {
-                                if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                    seen.insert(to as usize);
-                                    return true;
-                                }
-                            }
-                        } else if n > 0 {
-                            let n = n as usize;
-                            for ray in &RADIALS_NE[from as usize] {
-                                let Some(&to) = ray.get(n) else { continue };
-                                if to == NO_SITE {
-                                    continue;
-                                }
-                                if ray[..n]
-                                    .iter()
-                                    .all(|&between| Self::is_enemy(s, between, mover))
-                                {
-                                    let between = ray[n - 1];
-                                    if s.what[to as usize] == 0 {
-                                        return true;
-                                    }
-                                }
-                            }
-                            for ray in &RADIALS_NW[from as usize] {
-                                let Some(&to) = ray.get(n) else { continue };
-                                if to == NO_SITE {
-                                    continue;
-                                }
-                                if ray[..n]
-                                    .iter()
-                                    .all(|&between| Self::is_enemy(s, between, mover))
-                                {
-                                    let between = ray[n - 1];
-                                    if s.what[to as usize] == 0 {
-                                        return true;
-                                    }
-                                }
+                        }
+                        for ray in &RADIALS_NW[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                return true;
                             }
                         }
                     }
@@ -1803,52 +1210,22 @@ impl EnglishDraughts {
                         .iter()
                     {
                         let from = from as u16;
-                        let n = 1;
-                        if n == 0 {
-                            let mut seen = Board::EMPTY;
-                            for &to in STEP_LIST_SW[from as usize] {
-                                if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                    seen.insert(to as usize);
-                                    return true;
-                                }
+                        for ray in &RADIALS_SW[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                return true;
                             }
-                            for &to in STEP_LIST_SE[from as usize] {
-                                if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                    seen.insert(to as usize);
-                                    return true;
-                                }
-                            }
-                        } else if n > 0 {
-                            let n = n as usize;
-                            for ray in &RADIALS_SW[from as usize] {
-                                let Some(&to) = ray.get(n) else { continue };
-                                if to == NO_SITE {
-                                    continue;
-                                }
-                                if ray[..n]
-                                    .iter()
-                                    .all(|&between| Self::is_enemy(s, between, mover))
-                                {
-                                    let between = ray[n - 1];
-                                    if s.what[to as usize] == 0 {
-                                        return true;
-                                    }
-                                }
-                            }
-                            for ray in &RADIALS_SE[from as usize] {
-                                let Some(&to) = ray.get(n) else { continue };
-                                if to == NO_SITE {
-                                    continue;
-                                }
-                                if ray[..n]
-                                    .iter()
-                                    .all(|&between| Self::is_enemy(s, between, mover))
-                                {
-                                    let between = ray[n - 1];
-                                    if s.what[to as usize] == 0 {
-                                        return true;
-                                    }
-                                }
+                        }
+                        for ray in &RADIALS_SE[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                return true;
                             }
                         }
                     }
@@ -1862,31 +1239,14 @@ impl EnglishDraughts {
                     .iter()
                 {
                     let from = from as u16;
-                    let n = 1;
-                    if n == 0 {
-                        let mut seen = Board::EMPTY;
-                        for &to in STEP_LIST_DIAGONAL[from as usize] {
-                            if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                seen.insert(to as usize);
-                                return true;
-                            }
-                        }
-                    } else if n > 0 {
-                        let n = n as usize;
-                        for ray in &RADIALS_DIAGONAL[from as usize] {
-                            let Some(&to) = ray.get(n) else { continue };
-                            if to == NO_SITE {
-                                continue;
-                            }
-                            if ray[..n]
-                                .iter()
-                                .all(|&between| Self::is_enemy(s, between, mover))
-                            {
-                                let between = ray[n - 1];
-                                if s.what[to as usize] == 0 {
-                                    return true;
-                                }
-                            }
+                    for ray in &RADIALS_DIAGONAL[from as usize] {
+                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                            continue
+                        };
+                        if to != NO_SITE && Self::is_enemy(s, between, mover)
+                            && s.what[to as usize] == 0
+                        {
+                            return true;
                         }
                     }
                 }
@@ -1896,102 +1256,42 @@ impl EnglishDraughts {
                 let from = from as u16;
                 match s.what[from as usize] {
                     1 => {
-                        let n = 1;
-                        if n == 0 {
-                            let mut seen = Board::EMPTY;
-                            for &to in STEP_LIST_NE[from as usize] {
-                                if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                    seen.insert(to as usize);
-                                    return true;
-                                }
+                        for ray in &RADIALS_NE[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                return true;
                             }
-                            for &to in STEP_LIST_NW[from as usize] {
-                                if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                    seen.insert(to as usize);
-                                    return true;
-                                }
-                            }
-                        } else if n > 0 {
-                            let n = n as usize;
-                            for ray in &RADIALS_NE[from as usize] {
-                                let Some(&to) = ray.get(n) else { continue };
-                                if to == NO_SITE {
-                                    continue;
-                                }
-                                if ray[..n]
-                                    .iter()
-                                    .all(|&between| Self::is_enemy(s, between, mover))
-                                {
-                                    let between = ray[n - 1];
-                                    if s.what[to as usize] == 0 {
-                                        return true;
-                                    }
-                                }
-                            }
-                            for ray in &RADIALS_NW[from as usize] {
-                                let Some(&to) = ray.get(n) else { continue };
-                                if to == NO_SITE {
-                                    continue;
-                                }
-                                if ray[..n]
-                                    .iter()
-                                    .all(|&between| Self::is_enemy(s, between, mover))
-                                {
-                                    let between = ray[n - 1];
-                                    if s.what[to as usize] == 0 {
-                                        return true;
-                                    }
-                                }
+                        }
+                        for ray in &RADIALS_NW[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                return true;
                             }
                         }
                     }
                     2 => {
-                        let n = 1;
-                        if n == 0 {
-                            let mut seen = Board::EMPTY;
-                            for &to in STEP_LIST_SW[from as usize] {
-                                if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                    seen.insert(to as usize);
-                                    return true;
-                                }
+                        for ray in &RADIALS_SW[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                return true;
                             }
-                            for &to in STEP_LIST_SE[from as usize] {
-                                if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                    seen.insert(to as usize);
-                                    return true;
-                                }
-                            }
-                        } else if n > 0 {
-                            let n = n as usize;
-                            for ray in &RADIALS_SW[from as usize] {
-                                let Some(&to) = ray.get(n) else { continue };
-                                if to == NO_SITE {
-                                    continue;
-                                }
-                                if ray[..n]
-                                    .iter()
-                                    .all(|&between| Self::is_enemy(s, between, mover))
-                                {
-                                    let between = ray[n - 1];
-                                    if s.what[to as usize] == 0 {
-                                        return true;
-                                    }
-                                }
-                            }
-                            for ray in &RADIALS_SE[from as usize] {
-                                let Some(&to) = ray.get(n) else { continue };
-                                if to == NO_SITE {
-                                    continue;
-                                }
-                                if ray[..n]
-                                    .iter()
-                                    .all(|&between| Self::is_enemy(s, between, mover))
-                                {
-                                    let between = ray[n - 1];
-                                    if s.what[to as usize] == 0 {
-                                        return true;
-                                    }
-                                }
+                        }
+                        for ray in &RADIALS_SE[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                return true;
                             }
                         }
                     }
@@ -2002,60 +1302,24 @@ impl EnglishDraughts {
                 let from = from as u16;
                 match s.what[from as usize] {
                     3 => {
-                        let n = 1;
-                        if n == 0 {
-                            let mut seen = Board::EMPTY;
-                            for &to in STEP_LIST_DIAGONAL[from as usize] {
-                                if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                    seen.insert(to as usize);
-                                    return true;
-                                }
-                            }
-                        } else if n > 0 {
-                            let n = n as usize;
-                            for ray in &RADIALS_DIAGONAL[from as usize] {
-                                let Some(&to) = ray.get(n) else { continue };
-                                if to == NO_SITE {
-                                    continue;
-                                }
-                                if ray[..n]
-                                    .iter()
-                                    .all(|&between| Self::is_enemy(s, between, mover))
-                                {
-                                    let between = ray[n - 1];
-                                    if s.what[to as usize] == 0 {
-                                        return true;
-                                    }
-                                }
+                        for ray in &RADIALS_DIAGONAL[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                return true;
                             }
                         }
                     }
                     4 => {
-                        let n = 1;
-                        if n == 0 {
-                            let mut seen = Board::EMPTY;
-                            for &to in STEP_LIST_DIAGONAL[from as usize] {
-                                if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                                    seen.insert(to as usize);
-                                    return true;
-                                }
-                            }
-                        } else if n > 0 {
-                            let n = n as usize;
-                            for ray in &RADIALS_DIAGONAL[from as usize] {
-                                let Some(&to) = ray.get(n) else { continue };
-                                if to == NO_SITE {
-                                    continue;
-                                }
-                                if ray[..n]
-                                    .iter()
-                                    .all(|&between| Self::is_enemy(s, between, mover))
-                                {
-                                    let between = ray[n - 1];
-                                    if s.what[to as usize] == 0 {
-                                        return true;
-                                    }
-                                }
+                        for ray in &RADIALS_DIAGONAL[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                return true;
                             }
                         }
                     }
@@ -2502,48 +1766,24 @@ impl EnglishDraughts {
             .iter()
         {
             let from = from as u16;
-            let n = 1;
-            if n == 0 {
-                let mut seen = Board::EMPTY;
-                for &to in STEP_LIST_NE[from as usize] {
-                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                        seen.insert(to as usize);
-                        return true;
-                    }
+            for ray in &RADIALS_NE[from as usize] {
+                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                    continue
+                };
+                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                    && s.what[to as usize] == 0
+                {
+                    return true;
                 }
-                for &to in STEP_LIST_NW[from as usize] {
-                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                        seen.insert(to as usize);
-                        return true;
-                    }
-                }
-            } else if n > 0 {
-                let n = n as usize;
-                for ray in &RADIALS_NE[from as usize] {
-                    let Some(&to) = ray.get(n) else { continue };
-                    if to == NO_SITE {
-                        continue;
-                    }
-                    if ray[..n].iter().all(|&between| Self::is_enemy(s, between, mover))
-                    {
-                        let between = ray[n - 1];
-                        if s.what[to as usize] == 0 {
-                            return true;
-                        }
-                    }
-                }
-                for ray in &RADIALS_NW[from as usize] {
-                    let Some(&to) = ray.get(n) else { continue };
-                    if to == NO_SITE {
-                        continue;
-                    }
-                    if ray[..n].iter().all(|&between| Self::is_enemy(s, between, mover))
-                    {
-                        let between = ray[n - 1];
-                        if s.what[to as usize] == 0 {
-                            return true;
-                        }
-                    }
+            }
+            for ray in &RADIALS_NW[from as usize] {
+                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                    continue
+                };
+                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                    && s.what[to as usize] == 0
+                {
+                    return true;
                 }
             }
         }
@@ -2560,48 +1800,24 @@ impl EnglishDraughts {
             .iter()
         {
             let from = from as u16;
-            let n = 1;
-            if n == 0 {
-                let mut seen = Board::EMPTY;
-                for &to in STEP_LIST_SW[from as usize] {
-                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                        seen.insert(to as usize);
-                        return true;
-                    }
+            for ray in &RADIALS_SW[from as usize] {
+                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                    continue
+                };
+                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                    && s.what[to as usize] == 0
+                {
+                    return true;
                 }
-                for &to in STEP_LIST_SE[from as usize] {
-                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                        seen.insert(to as usize);
-                        return true;
-                    }
-                }
-            } else if n > 0 {
-                let n = n as usize;
-                for ray in &RADIALS_SW[from as usize] {
-                    let Some(&to) = ray.get(n) else { continue };
-                    if to == NO_SITE {
-                        continue;
-                    }
-                    if ray[..n].iter().all(|&between| Self::is_enemy(s, between, mover))
-                    {
-                        let between = ray[n - 1];
-                        if s.what[to as usize] == 0 {
-                            return true;
-                        }
-                    }
-                }
-                for ray in &RADIALS_SE[from as usize] {
-                    let Some(&to) = ray.get(n) else { continue };
-                    if to == NO_SITE {
-                        continue;
-                    }
-                    if ray[..n].iter().all(|&between| Self::is_enemy(s, between, mover))
-                    {
-                        let between = ray[n - 1];
-                        if s.what[to as usize] == 0 {
-                            return true;
-                        }
-                    }
+            }
+            for ray in &RADIALS_SE[from as usize] {
+                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                    continue
+                };
+                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                    && s.what[to as usize] == 0
+                {
+                    return true;
                 }
             }
         }
@@ -2618,29 +1834,14 @@ impl EnglishDraughts {
             .iter()
         {
             let from = from as u16;
-            let n = 1;
-            if n == 0 {
-                let mut seen = Board::EMPTY;
-                for &to in STEP_LIST_DIAGONAL[from as usize] {
-                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                        seen.insert(to as usize);
-                        return true;
-                    }
-                }
-            } else if n > 0 {
-                let n = n as usize;
-                for ray in &RADIALS_DIAGONAL[from as usize] {
-                    let Some(&to) = ray.get(n) else { continue };
-                    if to == NO_SITE {
-                        continue;
-                    }
-                    if ray[..n].iter().all(|&between| Self::is_enemy(s, between, mover))
-                    {
-                        let between = ray[n - 1];
-                        if s.what[to as usize] == 0 {
-                            return true;
-                        }
-                    }
+            for ray in &RADIALS_DIAGONAL[from as usize] {
+                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                    continue
+                };
+                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                    && s.what[to as usize] == 0
+                {
+                    return true;
                 }
             }
         }
@@ -2657,48 +1858,24 @@ impl EnglishDraughts {
             .iter()
         {
             let from = from as u16;
-            let n = 1;
-            if n == 0 {
-                let mut seen = Board::EMPTY;
-                for &to in STEP_LIST_NE[from as usize] {
-                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                        seen.insert(to as usize);
-                        return true;
-                    }
+            for ray in &RADIALS_NE[from as usize] {
+                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                    continue
+                };
+                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                    && s.what[to as usize] == 0
+                {
+                    return true;
                 }
-                for &to in STEP_LIST_NW[from as usize] {
-                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                        seen.insert(to as usize);
-                        return true;
-                    }
-                }
-            } else if n > 0 {
-                let n = n as usize;
-                for ray in &RADIALS_NE[from as usize] {
-                    let Some(&to) = ray.get(n) else { continue };
-                    if to == NO_SITE {
-                        continue;
-                    }
-                    if ray[..n].iter().all(|&between| Self::is_enemy(s, between, mover))
-                    {
-                        let between = ray[n - 1];
-                        if s.what[to as usize] == 0 {
-                            return true;
-                        }
-                    }
-                }
-                for ray in &RADIALS_NW[from as usize] {
-                    let Some(&to) = ray.get(n) else { continue };
-                    if to == NO_SITE {
-                        continue;
-                    }
-                    if ray[..n].iter().all(|&between| Self::is_enemy(s, between, mover))
-                    {
-                        let between = ray[n - 1];
-                        if s.what[to as usize] == 0 {
-                            return true;
-                        }
-                    }
+            }
+            for ray in &RADIALS_NW[from as usize] {
+                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                    continue
+                };
+                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                    && s.what[to as usize] == 0
+                {
+                    return true;
                 }
             }
         }
@@ -2715,48 +1892,24 @@ impl EnglishDraughts {
             .iter()
         {
             let from = from as u16;
-            let n = 1;
-            if n == 0 {
-                let mut seen = Board::EMPTY;
-                for &to in STEP_LIST_SW[from as usize] {
-                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                        seen.insert(to as usize);
-                        return true;
-                    }
+            for ray in &RADIALS_SW[from as usize] {
+                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                    continue
+                };
+                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                    && s.what[to as usize] == 0
+                {
+                    return true;
                 }
-                for &to in STEP_LIST_SE[from as usize] {
-                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                        seen.insert(to as usize);
-                        return true;
-                    }
-                }
-            } else if n > 0 {
-                let n = n as usize;
-                for ray in &RADIALS_SW[from as usize] {
-                    let Some(&to) = ray.get(n) else { continue };
-                    if to == NO_SITE {
-                        continue;
-                    }
-                    if ray[..n].iter().all(|&between| Self::is_enemy(s, between, mover))
-                    {
-                        let between = ray[n - 1];
-                        if s.what[to as usize] == 0 {
-                            return true;
-                        }
-                    }
-                }
-                for ray in &RADIALS_SE[from as usize] {
-                    let Some(&to) = ray.get(n) else { continue };
-                    if to == NO_SITE {
-                        continue;
-                    }
-                    if ray[..n].iter().all(|&between| Self::is_enemy(s, between, mover))
-                    {
-                        let between = ray[n - 1];
-                        if s.what[to as usize] == 0 {
-                            return true;
-                        }
-                    }
+            }
+            for ray in &RADIALS_SE[from as usize] {
+                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                    continue
+                };
+                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                    && s.what[to as usize] == 0
+                {
+                    return true;
                 }
             }
         }
@@ -2773,29 +1926,14 @@ impl EnglishDraughts {
             .iter()
         {
             let from = from as u16;
-            let n = 1;
-            if n == 0 {
-                let mut seen = Board::EMPTY;
-                for &to in STEP_LIST_DIAGONAL[from as usize] {
-                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                        seen.insert(to as usize);
-                        return true;
-                    }
-                }
-            } else if n > 0 {
-                let n = n as usize;
-                for ray in &RADIALS_DIAGONAL[from as usize] {
-                    let Some(&to) = ray.get(n) else { continue };
-                    if to == NO_SITE {
-                        continue;
-                    }
-                    if ray[..n].iter().all(|&between| Self::is_enemy(s, between, mover))
-                    {
-                        let between = ray[n - 1];
-                        if s.what[to as usize] == 0 {
-                            return true;
-                        }
-                    }
+            for ray in &RADIALS_DIAGONAL[from as usize] {
+                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                    continue
+                };
+                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                    && s.what[to as usize] == 0
+                {
+                    return true;
                 }
             }
         }
@@ -2812,29 +1950,14 @@ impl EnglishDraughts {
             .iter()
         {
             let from = from as u16;
-            let n = 1;
-            if n == 0 {
-                let mut seen = Board::EMPTY;
-                for &to in STEP_LIST_DIAGONAL[from as usize] {
-                    if !seen.contains(to as usize) && s.what[to as usize] == 0 {
-                        seen.insert(to as usize);
-                        return true;
-                    }
-                }
-            } else if n > 0 {
-                let n = n as usize;
-                for ray in &RADIALS_DIAGONAL[from as usize] {
-                    let Some(&to) = ray.get(n) else { continue };
-                    if to == NO_SITE {
-                        continue;
-                    }
-                    if ray[..n].iter().all(|&between| Self::is_enemy(s, between, mover))
-                    {
-                        let between = ray[n - 1];
-                        if s.what[to as usize] == 0 {
-                            return true;
-                        }
-                    }
+            for ray in &RADIALS_DIAGONAL[from as usize] {
+                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                    continue
+                };
+                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                    && s.what[to as usize] == 0
+                {
+                    return true;
                 }
             }
         }

@@ -6,7 +6,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use crate::ir::{Add, Moves, PieceMove, PieceRef, Reach, Shoot, Walk};
+use crate::ir::{Add, IntExpr, Moves, PieceMove, PieceRef, Reach, Shoot, Walk};
 
 use super::Gen;
 
@@ -322,13 +322,27 @@ impl Gen<'_> {
                 between_if,
                 ..
             } => {
+                // A constant distance (Ludii's default is one) keeps only
+                // the branch it takes, and a hop over one site tests that
+                // site directly.
+                let constant = match distance {
+                    IntExpr::Const(k) => Some(*k),
+                    _ => None,
+                };
                 let n = self.int(distance);
                 // Hop with nothing to jump is a plain step to each adjacent
                 // site, each destination once.
-                let plain = self.target_test(m, false);
+                let may_step = matches!(constant, None | Some(0));
+                let may_hop = !matches!(constant, Some(k) if k <= 0);
+                let plain = if may_step {
+                    self.target_test(m, false)
+                } else {
+                    quote!()
+                };
                 let steps: Vec<_> = m
                     .directions
                     .iter()
+                    .filter(|_| may_step)
                     .enumerate()
                     .map(|(k, &d)| {
                         let list = self.tables.step_lists(d);
@@ -343,19 +357,32 @@ impl Gen<'_> {
                         }
                     })
                     .collect();
-                let saved = self.scope;
-                self.scope.to = true;
-                self.scope.between = true;
-                let over = between_if.as_ref().map_or(quote!(true), |c| self.cond(c));
-                self.scope = saved;
-                let landing = self.target_test(m, true);
+                let (over, landing) = if may_hop {
+                    let saved = self.scope;
+                    self.scope.to = true;
+                    self.scope.between = true;
+                    let over = between_if.as_ref().map_or(quote!(true), |c| self.cond(c));
+                    self.scope = saved;
+                    (over, self.target_test(m, true))
+                } else {
+                    (quote!(), quote!())
+                };
                 let hops: Vec<_> = m
                     .directions
                     .iter()
+                    .filter(|_| may_hop)
                     .enumerate()
                     .map(|(k, &d)| {
                         let radials = self.tables.radials(d);
                         let mv = emit_dir(k);
+                        if constant == Some(1) {
+                            return quote! {
+                                for ray in &#radials[from as usize] {
+                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else { continue };
+                                    if to != NO_SITE && #over && #landing { #mv }
+                                }
+                            };
+                        }
                         quote! {
                             for ray in &#radials[from as usize] {
                                 let Some(&to) = ray.get(n) else { continue };
@@ -368,15 +395,30 @@ impl Gen<'_> {
                         }
                     })
                     .collect();
-                quote! {
-                    let n = #n;
-                    if n == 0 {
+                match constant {
+                    Some(k) if k < 0 => quote!(),
+                    Some(0) => quote! {
                         let mut seen = Board::EMPTY;
                         #(#steps)*
-                    } else if n > 0 {
-                        let n = n as usize;
-                        #(#hops)*
+                    },
+                    Some(1) => quote!(#(#hops)*),
+                    Some(k) => {
+                        let k = Literal::usize_unsuffixed(k as usize);
+                        quote! {
+                            let n = #k;
+                            #(#hops)*
+                        }
                     }
+                    None => quote! {
+                        let n = #n;
+                        if n == 0 {
+                            let mut seen = Board::EMPTY;
+                            #(#steps)*
+                        } else if n > 0 {
+                            let n = n as usize;
+                            #(#hops)*
+                        }
+                    },
                 }
             }
             Reach::Slide { .. } if !self.probe && crate::analyse::counted::is_plain_slide(m) => {
