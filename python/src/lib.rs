@@ -262,7 +262,7 @@ impl PyState {
 #[pyo3(signature = (name, options=None, defs=None, engine=None, ruleset=None))]
 fn load_game(
     py: Python<'_>,
-    name: &str,
+    name: std::path::PathBuf,
     options: Option<Vec<String>>,
     defs: Option<Vec<std::path::PathBuf>>,
     engine: Option<&str>,
@@ -271,7 +271,7 @@ fn load_game(
     let options = options.unwrap_or_default();
     let defs = defs.unwrap_or_default();
     let game = py
-        .allow_threads(|| games::load(name, &options, &defs, engine, ruleset))
+        .allow_threads(|| games::load(&name.to_string_lossy(), &options, &defs, engine, ruleset))
         .map_err(py_err)?;
     Ok(PyGame { game })
 }

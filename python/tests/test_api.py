@@ -156,6 +156,7 @@ def test_a_path_runs_interpreted():
     path = REPO / "games" / "tic-tac-toe.lud"
     game = ludemic.load_game(str(path))
     assert game.engine == "interpreter"
+    assert ludemic.load_game(path).name == "Tic-Tac-Toe"  # a pathlib.Path too
     with pytest.raises(ludemic.LudemicError, match="no compiled code"):
         ludemic.load_game(str(path), engine="compiled")
 
@@ -311,3 +312,25 @@ def test_batch_rejects_bad_actions_without_stepping():
     batch.step([0, 1])
     assert batch.state(0).move_history() == ["-1>4", "-1>0"]
     assert np.array_equal(batch.reset(), ludemic.Batch(game, 2).observations())
+
+
+def test_after_a_swap_players_and_returns_follow_the_agents():
+    # Hex (swap rule on): whoever completes a connection wins, so the agent
+    # that made the last move must get 1, with or without the swap taken.
+    for engine in ("compiled", "interpreter"):
+        game = ludemic.load_game("hex", engine=engine)
+        swaps = 0
+        for seed in range(6):
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            state.apply_action(state.legal_actions()[0])
+            movers = [state.current_player()]
+            if seed % 2 == 0:
+                state.apply_move_key("-1>-1/swap")
+                swaps += 1
+            while not state.is_terminal():
+                movers.append(state.current_player())
+                state.apply_action(rng.choice(state.legal_actions()))
+            assert state.returns()[movers[-1]] == 1.0, (engine, seed)
+            assert sorted(state.returns()) == [-1.0, 1.0]
+        assert swaps == 3
