@@ -76,16 +76,26 @@ class State:
         """The agent to move, 0-based (Ludii's player p is p - 1; after a
         swap, the agent: Ludii's playerToAgent); -4 once the game is over."""
     def is_terminal(self) -> bool: ...
+    def is_chance_node(self) -> bool:
+        """Always False: games with dice are refused at load."""
+    def is_simultaneous_node(self) -> bool:
+        """Always False."""
+    def is_player_node(self) -> bool:
+        """Not terminal."""
+    def rewards(self) -> List[float]:
+        """The rewards of the last move (OpenSpiel): returns() once the game
+        is over, zeros before (Ludii's games reward only at the end)."""
     def returns(self) -> List[float]:
         """Each agent's utility, Ludii's RankUtils.agentUtilities: rank 1
         gives 1, the last rank -1, ranks between linearly (a two-player draw
         is 0); zeros while the game goes on."""
     def move_number(self) -> int:
         """Moves played (Ludii's count: forced passes and swaps included)."""
-    def legal_actions(self) -> List[int]:
-        """The sorted distinct action ids of the legal moves (empty when over)."""
-    def legal_actions_mask(self) -> npt.NDArray[np.bool_]:
-        """A bool array of num_distinct_actions() marking legal_actions()."""
+    def legal_actions(self, player: Optional[int] = None) -> List[int]:
+        """The sorted distinct action ids of the legal moves (empty when over,
+        or when ``player`` is given and is not the agent to move)."""
+    def legal_actions_mask(self, player: Optional[int] = None) -> npt.NDArray[np.bool_]:
+        """A bool array of num_distinct_actions() marking legal_actions(player)."""
     def apply_action(self, action: int) -> None:
         """Plays the first legal move, in the engine's order, whose action id
         is ``action`` (several moves may share one: see legal_moves()).
@@ -99,9 +109,10 @@ class State:
     def apply_legal_move(self, index: int) -> None:
         """Plays legal_moves()[index]: one of several moves that share a key
         (Chess's four promotions are all "12>4") or an action id."""
-    def observation_tensor(self) -> npt.NDArray[np.float32]:
+    def observation_tensor(self, player: Optional[int] = None) -> npt.NDArray[np.float32]:
         """Ludii's state tensor, shape observation_tensor_shape(), written by
-        the engine straight into the array's buffer."""
+        the engine straight into the array's buffer. ``player`` (OpenSpiel's
+        argument) is ignored: perfect information, and the tensor marks the mover."""
     def action_to_string(self, action: int) -> str:
         """The keys of the legal moves behind ``action`` and its position."""
     def history(self) -> List[int]:

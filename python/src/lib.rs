@@ -142,9 +142,30 @@ impl PyState {
         self.state.is_terminal()
     }
 
+    /// OpenSpiel's: always false (games with dice are refused at load).
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    /// OpenSpiel's: always false (Ludii's simultaneous games are not supported).
+    fn is_simultaneous_node(&self) -> bool {
+        false
+    }
+
+    /// OpenSpiel's: a player is to move (the game is not over).
+    fn is_player_node(&self) -> bool {
+        !self.state.is_terminal()
+    }
+
     /// Each agent's utility (Ludii's ranks → 1 for the best, -1 for the
     /// worst, 0 for a two-player draw); zeros while the game goes on.
     fn returns(&self) -> Vec<f64> {
+        self.state.returns()
+    }
+
+    /// OpenSpiel's rewards of the last move: the returns once the game is
+    /// over (Ludii's games reward only at the end), zeros before.
+    fn rewards(&self) -> Vec<f64> {
         self.state.returns()
     }
 
@@ -153,11 +174,22 @@ impl PyState {
         self.state.moves_played()
     }
 
-    fn legal_actions(&mut self) -> PyResult<Vec<usize>> {
+    /// The sorted distinct action ids of the legal moves; with `player`
+    /// (OpenSpiel's argument) none unless that agent is to move.
+    #[pyo3(signature = (player=None))]
+    fn legal_actions(&mut self, player: Option<i32>) -> PyResult<Vec<usize>> {
+        if player.is_some_and(|p| p != self.state.current_player()) {
+            return Ok(Vec::new());
+        }
         self.state.legal_actions().map_err(py_err)
     }
 
-    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    #[pyo3(signature = (player=None))]
+    fn legal_actions_mask<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: Option<i32>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let n = self
             .state
             .info()
@@ -168,7 +200,9 @@ impl PyState {
         {
             // SAFETY: the array was just created and is not shared.
             let mask = unsafe { array.as_slice_mut() }?;
-            self.state.legal_actions_mask(mask).map_err(py_err)?;
+            if player.is_none_or(|p| p == self.state.current_player()) {
+                self.state.legal_actions_mask(mask).map_err(py_err)?;
+            }
         }
         Ok(array)
     }
@@ -195,8 +229,16 @@ impl PyState {
         self.state.apply_legal_move(index).map_err(py_err)
     }
 
-    /// The observation, of the game's `observation_tensor_shape()` (float32).
-    fn observation_tensor<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<f32>>> {
+    /// The observation, of the game's `observation_tensor_shape()`
+    /// (float32). `player` (OpenSpiel's argument) is ignored: the games are
+    /// of perfect information, and Ludii's tensor marks the mover.
+    #[pyo3(signature = (player=None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i32>,
+    ) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let _ = player;
         let [c, x, y] = self
             .state
             .info()

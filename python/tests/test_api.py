@@ -46,6 +46,13 @@ def test_tic_tac_toe_shapes():
     assert mask.dtype == np.bool_ and mask.shape == (27,)
     assert list(np.flatnonzero(mask)) == state.legal_actions()
     assert state.legal_moves()[0] == ("-1>0", 0)
+    # OpenSpiel's player arguments.
+    assert state.legal_actions(0) == state.legal_actions()
+    assert state.legal_actions(1) == []
+    assert not state.legal_actions_mask(1).any()
+    assert np.array_equal(state.observation_tensor(0), obs)
+    assert state.is_player_node() and not state.is_chance_node()
+    assert not state.is_simultaneous_node() and state.rewards() == [0.0, 0.0]
 
 
 def play_tic_tac_toe(state, keys):
