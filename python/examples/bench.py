@@ -34,8 +34,8 @@ def single(game, seconds):
     return steps / (time.perf_counter() - start)
 
 
-def batched(game, n, seconds):
-    batch = ludemic.Batch(game, n, seed=1)
+def batched(game, n, seconds, threads=1):
+    batch = ludemic.Batch(game, n, seed=1, threads=threads)
     steps = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -63,6 +63,7 @@ def main(name="tic-tac-toe", seconds=2.0):
     print(f"  State, one step at a time: {single(game, seconds):12,.0f} steps/s")
     for n in (1, 64, 1024):
         print(f"  Batch of {n:5}:              {batched(game, n, seconds):12,.0f} steps/s")
+    print(f"  Batch of 1024, 2 threads:  {batched(game, 1024, seconds, 2):12,.0f} steps/s")
     print(f"  ludemic.playouts:          {playouts(game, seconds):12,.0f} playouts/s")
 
 

@@ -136,8 +136,10 @@ class Batch:
     """``n`` states of one game stepped together (an RL vector environment);
     a state whose game ends is reset at once (auto-reset)."""
 
-    def __init__(self, game: Game, n: int, seed: int = 12345) -> None:
-        """``seed`` seeds random_actions()."""
+    def __init__(self, game: Game, n: int, seed: int = 12345, threads: int = 1) -> None:
+        """``seed`` seeds random_actions() (state i draws from stream i of
+        the seed); ``threads`` > 1 steps the states on that many threads
+        (the results do not depend on it)."""
     def __len__(self) -> int: ...
     def reset(self) -> npt.NDArray[np.float32]:
         """Every state back to the start; the observations."""

@@ -353,14 +353,21 @@ fn playouts<'py>(
     ))
 }
 
+/// One state of a batch with its own random stream and scratch space.
+struct Slot {
+    state: Box<dyn DynState>,
+    rng: Xoshiro256PlusPlus,
+    /// The legal move [`DynState::find_action`] chose for the next step.
+    found: usize,
+}
+
 /// N states of one game stepped together, reset when they end.
 #[pyclass(module = "ludemic._ludemic", name = "Batch")]
 struct Batch {
     game: Arc<dyn DynGame>,
-    states: Vec<Box<dyn DynState>>,
-    rng: Xoshiro256PlusPlus,
-    /// Moves played by each state since its last reset.
-    found: Vec<usize>,
+    slots: Vec<Slot>,
+    /// Threads stepping the states (none: the calling thread alone).
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl Batch {
@@ -373,47 +380,95 @@ impl Batch {
             .state_tensor_shape())
     }
 
-    fn observations_into(&self, out: &mut [f32]) -> engine::Result<()> {
-        let len = self.game.info().layout()?.state_len();
-        for (state, chunk) in self.states.iter().zip(out.chunks_mut(len)) {
-            state.observe(chunk)?;
+    /// `f(i, slot, chunk)` for every slot with its chunk of `out` (of
+    /// `width` items per slot), on the pool's threads if any; the first error.
+    fn each<T: Send>(
+        &mut self,
+        out: &mut [T],
+        width: usize,
+        f: impl Fn(usize, &mut Slot, &mut [T]) -> engine::Result<()> + Send + Sync,
+    ) -> engine::Result<()> {
+        use rayon::prelude::*;
+        let width = width.max(1);
+        let slots = &mut self.slots;
+        match &self.pool {
+            Some(pool) => pool.install(|| {
+                slots
+                    .par_iter_mut()
+                    .zip(out.par_chunks_mut(width))
+                    .enumerate()
+                    .try_for_each(|(i, (slot, chunk))| f(i, slot, chunk))
+            }),
+            None => slots
+                .iter_mut()
+                .zip(out.chunks_mut(width))
+                .enumerate()
+                .try_for_each(|(i, (slot, chunk))| f(i, slot, chunk)),
         }
-        Ok(())
+    }
+
+    fn observations_into(&mut self, out: &mut [f32]) -> engine::Result<()> {
+        let len = self.game.info().layout()?.state_len();
+        self.each(out, len, |_, slot, chunk| slot.state.observe(chunk))
     }
 }
 
 #[pymethods]
 impl Batch {
     #[new]
-    #[pyo3(signature = (game, n, seed=12345))]
-    fn new(game: &PyGame, n: usize, seed: u64) -> PyResult<Batch> {
+    #[pyo3(signature = (game, n, seed=12345, threads=1))]
+    fn new(game: &PyGame, n: usize, seed: u64, threads: usize) -> PyResult<Batch> {
         let g = Arc::clone(&game.game);
         g.info().layout().map_err(py_err)?;
-        let states = (0..n).map(|_| Arc::clone(&g).new_state()).collect();
+        // State i draws its random actions from stream i of the seed, so
+        // they do not depend on the number of threads.
+        let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
+        let slots = (0..n)
+            .map(|_| {
+                let slot = Slot {
+                    state: Arc::clone(&g).new_state(),
+                    rng: rng.clone(),
+                    found: 0,
+                };
+                rng.jump();
+                slot
+            })
+            .collect();
+        let pool = if threads > 1 {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .map_err(|e| {
+                        LudemicError::new_err(format!("cannot start {threads} threads: {e}"))
+                    })?,
+            )
+        } else {
+            None
+        };
         Ok(Batch {
             game: g,
-            states,
-            rng: Xoshiro256PlusPlus::from_seed_u64(seed),
-            found: vec![0; n],
+            slots,
+            pool,
         })
     }
 
     fn __len__(&self) -> usize {
-        self.states.len()
+        self.slots.len()
     }
 
     /// Every state back to the initial state; returns the observations.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<f32>>> {
-        for s in &mut self.states {
-            s.reset();
+        for slot in &mut self.slots {
+            slot.state.reset();
         }
         self.observations(py)
     }
 
     /// The observations, shape (N, C, X, Y), float32.
-    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<f32>>> {
+    fn observations<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<f32>>> {
         let [c, x, y] = self.shape()?;
-        let array = PyArray4::<f32>::zeros(py, [self.states.len(), c, x, y], false);
+        let array = PyArray4::<f32>::zeros(py, [self.slots.len(), c, x, y], false);
         {
             // SAFETY: the array was just created, is contiguous and not shared.
             let out = unsafe { array.as_slice_mut() }?;
@@ -431,16 +486,14 @@ impl Batch {
             .layout()
             .map_err(py_err)?
             .num_distinct_actions();
-        let array = PyArray2::<bool>::zeros(py, [self.states.len(), n], false);
+        let array = PyArray2::<bool>::zeros(py, [self.slots.len(), n], false);
         {
             // SAFETY: the array was just created, is contiguous and not shared.
             let out = unsafe { array.as_slice_mut() }?;
-            let states = &mut self.states;
             py.allow_threads(|| {
-                for (state, chunk) in states.iter_mut().zip(out.chunks_mut(n)) {
-                    state.legal_actions_mask(chunk)?;
-                }
-                Ok(())
+                self.each(out, n, |_, slot, chunk| {
+                    slot.state.legal_actions_mask(chunk)
+                })
             })
             .map_err(py_err)?;
         }
@@ -449,23 +502,25 @@ impl Batch {
 
     /// The agent to move in each state (0-based), shape (N,), int32.
     fn current_players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
-        let players: Vec<i32> = self.states.iter().map(|s| s.current_player()).collect();
+        let players: Vec<i32> = self
+            .slots
+            .iter()
+            .map(|s| s.state.current_player())
+            .collect();
         PyArray1::from_vec(py, players)
     }
 
     /// One uniformly random legal action id per state (distinct ids equally
-    /// likely), drawn from the batch's generator; shape (N,), int64.
+    /// likely), state i drawing from stream i of the batch's seed; shape (N,), int64.
     fn random_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let states = &mut self.states;
-        let rng = &mut self.rng;
-        let actions = py
-            .allow_threads(|| {
-                states
-                    .iter_mut()
-                    .map(|s| s.random_action(rng).map(|a| a as i64))
-                    .collect::<engine::Result<Vec<i64>>>()
+        let mut actions = vec![0i64; self.slots.len()];
+        py.allow_threads(|| {
+            self.each(&mut actions, 1, |_, slot, a| {
+                a[0] = slot.state.random_action(&mut slot.rng)? as i64;
+                Ok(())
             })
-            .map_err(py_err)?;
+        })
+        .map_err(py_err)?;
         Ok(PyArray1::from_vec(py, actions))
     }
 
@@ -486,7 +541,7 @@ impl Batch {
         Bound<'py, PyArray1<bool>>,
     )> {
         let actions = read_actions(actions)?;
-        let n = self.states.len();
+        let n = self.slots.len();
         if actions.len() != n {
             return Err(LudemicError::new_err(format!(
                 "{} actions for a batch of {n} states",
@@ -496,25 +551,28 @@ impl Batch {
         let players = self.game.info().num_players;
         let mut rewards = vec![0f32; n * players];
         let mut dones = vec![false; n];
-        let states = &mut self.states;
-        let found = &mut self.found;
         py.allow_threads(|| -> engine::Result<()> {
-            for (i, (state, &a)) in states.iter_mut().zip(&actions).enumerate() {
-                found[i] = state
-                    .find_action(a)
+            let mut none = vec![(); n];
+            self.each(&mut none, 1, |i, slot, _| {
+                slot.found = slot
+                    .state
+                    .find_action(actions[i])
                     .map_err(|e| engine::Error(format!("state {i}: {}", e.0)))?;
-            }
-            for (i, state) in states.iter_mut().enumerate() {
-                state.apply_found(found[i]);
-                if state.is_terminal() {
-                    for (r, u) in rewards[i * players..(i + 1) * players]
-                        .iter_mut()
-                        .zip(state.returns())
-                    {
+                Ok(())
+            })?;
+            self.each(&mut rewards, players, |_, slot, reward| {
+                slot.state.apply_found(slot.found);
+                if slot.state.is_terminal() {
+                    for (r, u) in reward.iter_mut().zip(slot.state.returns()) {
                         *r = u as f32;
                     }
-                    dones[i] = true;
-                    state.reset();
+                }
+                Ok(())
+            })?;
+            for (done, slot) in dones.iter_mut().zip(&mut self.slots) {
+                if slot.state.is_terminal() {
+                    *done = true;
+                    slot.state.reset();
                 }
             }
             Ok(())
@@ -527,11 +585,11 @@ impl Batch {
 
     /// State i, copied (a `State`).
     fn state(&self, i: usize) -> PyResult<PyState> {
-        let s = self.states.get(i).ok_or_else(|| {
-            LudemicError::new_err(format!("state {i} of a batch of {}", self.states.len()))
+        let slot = self.slots.get(i).ok_or_else(|| {
+            LudemicError::new_err(format!("state {i} of a batch of {}", self.slots.len()))
         })?;
         Ok(PyState {
-            state: s.clone_box(),
+            state: slot.state.clone_box(),
         })
     }
 }

@@ -341,3 +341,20 @@ def test_after_a_swap_players_and_returns_follow_the_agents():
             assert state.returns()[movers[-1]] == 1.0, (engine, seed)
             assert sorted(state.returns()) == [-1.0, 1.0]
         assert swaps == 3
+
+
+def test_batch_threads_give_the_same_steps():
+    game = ludemic.load_game("breakthrough")
+    one = ludemic.Batch(game, 50, seed=9)
+    two = ludemic.Batch(game, 50, seed=9, threads=2)
+    for _ in range(120):
+        a1, a2 = one.random_actions(), two.random_actions()
+        assert np.array_equal(a1, a2)
+        r1, r2 = one.step(a1), two.step(a2)
+        for x, y in zip(r1, r2):
+            assert np.array_equal(x, y)
+        assert np.array_equal(one.legal_actions_mask(), two.legal_actions_mask())
+    with pytest.raises(ludemic.LudemicError, match="state 3"):
+        bad = one.random_actions()
+        bad[3] = game.num_distinct_actions()
+        two.step(bad)
