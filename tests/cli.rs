@@ -716,3 +716,32 @@ fn play_reads_moves_by_label_and_key_from_stdin() {
     let out = play(&["tic-tac-toe", "--p2", "minimax"], "");
     assert!(!out.status.success());
 }
+
+#[test]
+fn play_on_the_compiled_engine_draws_the_same_game_as_on_the_interpreter() {
+    // In these games both engines list the legal moves in the same order,
+    // so agents seeded alike choose alike: the same whole game, boards,
+    // choices and evaluations, on both back ends.
+    for game in ["connect-four", "reversi"] {
+        let run = |engine: &str| {
+            let out = play(
+                &[game, "--p1", "ab:1", "--p2", "hs:2", "--engine", engine],
+                "",
+            );
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            text(&out.stdout)
+        };
+        let interpreted = run("interpreter");
+        assert!(interpreted.contains("P2 (hs:2) plays"), "{interpreted}");
+        assert!(interpreted.contains("game over"), "{interpreted}");
+        assert_eq!(run("compiled"), interpreted, "{game}");
+    }
+    // A game that is not bundled has no compiled engine to play on.
+    let out = play(&["tests/ui/three-in-a-row.lud", "--engine", "compiled"], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("no compiled code is bundled"),
+        "{}",
+        text(&out.stderr)
+    );
+}

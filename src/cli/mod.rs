@@ -72,7 +72,8 @@ enum Command {
     /// Agents against each other, seats rotated: win/draw/loss rates with
     /// 95% confidence intervals.
     Match(agents::MatchArgs),
-    /// Play a game in the terminal on the interpreter: humans type moves
+    /// Play a game in the terminal (interpreter, or the compiled bundled
+    /// games with `--engine compiled`): humans type moves
     /// on stdin (`e2 e4`, `c3`, a move key), agents answer; the board is
     /// drawn with Ludii's coordinate labels and the mover's evaluation shown.
     Play(play::PlayArgs),

@@ -1,5 +1,6 @@
-//! `ludemic play`: a game in the terminal on the interpreter, each player
-//! a human (moves read from stdin) or an agent.
+//! `ludemic play`: a game in the terminal, each player a human (moves read
+//! from stdin) or an agent, on the interpreter or (`--engine compiled`, the
+//! bundled games of `games/`) on the generated code.
 //!
 //! The board is drawn with Ludii's coordinate labels: a rectangular board
 //! (every row and column of Ludii's site grid filled: square and rectangle
@@ -14,13 +15,13 @@ use std::process::ExitCode;
 use clap::Args;
 use ludemic_agents::{heuristic_score, Agent, AgentSpec};
 use ludemic_compiler::heuristics::Evaluator;
-use ludemic_compiler::heuristics::InterpView;
-use ludemic_compiler::interp::{Interpreter, State};
+use ludemic_compiler::interp::Interpreter;
+use ludemic_compiler::ir::GameModel;
 use ludemic_runtime::{
-    Game, MoveBuffer, MoveKey, Player, SiteKind, SiteRef, StateView, Status, Xoshiro256PlusPlus,
+    Game, MoveBuffer, MoveKey, Player, PositionView, SiteKind, SiteRef, Status, Xoshiro256PlusPlus,
 };
 
-use super::GameArgs;
+use super::{Engine, GameArgs};
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -38,12 +39,16 @@ pub struct PlayArgs {
     /// Seed of the agents and of chance.
     #[arg(long, default_value_t = 12345)]
     pub seed: u64,
+    /// The back end [default: interpreter]. The compiled engine runs the
+    /// bundled games of games/ with their default options.
+    #[arg(long, value_enum)]
+    pub engine: Option<Engine>,
 }
 
 /// Who plays a seat.
-enum Seat<'e> {
+enum Seat<'e, G: Game> {
     Human,
-    Agent(String, Box<dyn Agent<Interpreter> + 'e>),
+    Agent(String, Box<dyn Agent<G> + 'e>),
 }
 
 pub fn run(args: &PlayArgs) -> miette::Result<ExitCode> {
@@ -54,7 +59,51 @@ pub fn run(args: &PlayArgs) -> miette::Result<ExitCode> {
         .clone()
         .unwrap_or_else(|| ludemic_compiler::heuristics::Heuristics::ludii_default(None));
     let eval = Evaluator::new(&loaded.model, &heuristics).map_err(|e| miette::miette!("{e}"))?;
-    let game = Interpreter::new(loaded.model);
+    let summary = heuristics.summary();
+    match args.engine {
+        Some(Engine::Compiled) => {
+            let bundled = super::bundled_stem(&args.game.file, &args.game.options);
+            let Some(stem) = bundled else {
+                return Err(super::not_bundled(&args.game.file));
+            };
+            let visit = PlayVisit {
+                args,
+                model: &loaded.model,
+                eval: &eval,
+                summary: &summary,
+            };
+            ludemic_generated::visit(&stem, visit).expect("a bundled game")
+        }
+        _ => {
+            let game = Interpreter::new(loaded.model);
+            play(&game, game.model(), &eval, &summary, args)
+        }
+    }
+}
+
+/// A bundled game played on its generated code.
+struct PlayVisit<'a> {
+    args: &'a PlayArgs,
+    model: &'a GameModel,
+    eval: &'a Evaluator,
+    summary: &'a str,
+}
+
+impl ludemic_generated::Visitor for PlayVisit<'_> {
+    type Output = miette::Result<ExitCode>;
+    fn visit<G: PositionView + Clone + Sync>(self, game: &G) -> Self::Output {
+        play(game, self.model, self.eval, self.summary, self.args)
+    }
+}
+
+/// The game played to its end (or until the input ends or a human quits).
+fn play<G: PositionView>(
+    game: &G,
+    model: &GameModel,
+    eval: &Evaluator,
+    summary: &str,
+    args: &PlayArgs,
+) -> miette::Result<ExitCode> {
     let n = game.num_players();
     let specs: Vec<&str> = [args.p1.as_str(), args.p2.as_str()]
         .into_iter()
@@ -70,7 +119,7 @@ pub fn run(args: &PlayArgs) -> miette::Result<ExitCode> {
                 .parse()
                 .map_err(|e| miette::miette!("player {}: {e}", p + 1))?;
             let built = agent
-                .build(Some(&eval), args.seed.wrapping_add(p as u64 + 1))
+                .build(Some(eval), args.seed.wrapping_add(p as u64 + 1))
                 .map_err(|e| miette::miette!("{e}"))?;
             seats.push(Seat::Agent(spec.to_owned(), built));
         }
@@ -80,12 +129,13 @@ pub fn run(args: &PlayArgs) -> miette::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let view = View {
-        game: &game,
-        letters: letters(&game),
+        game,
+        model,
+        letters: letters(model),
     };
     writeln!(out, "{} ({} players)", game.name(), n).ok();
     let mut legend: Vec<String> = Vec::new();
-    for (c, l) in game.model().components.iter().zip(&view.letters) {
+    for (c, l) in model.components.iter().zip(&view.letters) {
         let base = c.name.trim_end_matches(|ch: char| ch.is_ascii_digit());
         let entry = format!("{l} {base}");
         if !legend.contains(&entry) {
@@ -98,7 +148,7 @@ pub fn run(args: &PlayArgs) -> miette::Result<ExitCode> {
         legend.join(", ")
     )
     .ok();
-    writeln!(out, "heuristics: {}", heuristics.summary()).ok();
+    writeln!(out, "heuristics: {summary}").ok();
     writeln!(
         out,
         "enter moves by label (`e2 e4`, `c3`), by move key (`12>28`), `pass`, `moves` or `quit`"
@@ -121,7 +171,7 @@ pub fn run(args: &PlayArgs) -> miette::Result<ExitCode> {
         };
         game.draw_chance(&mut state, &mut rng);
         view.draw(&state, &mut out);
-        let score = heuristic_score(&game, &eval, &state, mover);
+        let score = heuristic_score(game, eval, &state, mover);
         writeln!(
             out,
             "P{mover} to move; evaluation for P{mover}: {score:+.3}"
@@ -129,7 +179,7 @@ pub fn run(args: &PlayArgs) -> miette::Result<ExitCode> {
         .ok();
         let mv = match &mut seats[mover as usize - 1] {
             Seat::Agent(name, agent) => {
-                let mv = agent.select(&game, &state);
+                let mv = agent.select(game, &state);
                 writeln!(out, "P{mover} ({name}) plays {}", view.describe(mv)).ok();
                 mv
             }
@@ -166,10 +216,9 @@ pub fn run(args: &PlayArgs) -> miette::Result<ExitCode> {
     }
 }
 
-type Move = <Interpreter as Game>::Move;
-
-struct View<'a> {
-    game: &'a Interpreter,
+struct View<'a, G> {
+    game: &'a G,
+    model: &'a GameModel,
     /// Per component (`what` - 1): its letter, the first of its name not
     /// taken by a piece with another name (Knight after King: `N`... or the
     /// next free letter), upper case.
@@ -178,9 +227,9 @@ struct View<'a> {
 
 /// The letters of the pieces: one per name without its trailing player
 /// number, the first letter of the name free so far.
-fn letters(game: &Interpreter) -> Vec<char> {
+fn letters(model: &GameModel) -> Vec<char> {
     let mut taken: Vec<(String, char)> = Vec::new();
-    game.model()
+    model
         .components
         .iter()
         .map(|c| {
@@ -205,9 +254,9 @@ fn letters(game: &Interpreter) -> Vec<char> {
         .collect()
 }
 
-impl View<'_> {
+impl<G: PositionView> View<'_, G> {
     fn board(&self) -> &ludemic_compiler::board::Board {
-        &self.game.model().board
+        &self.model.board
     }
 
     /// Ludii's label of a site reference: the coordinate of a board site,
@@ -223,7 +272,7 @@ impl View<'_> {
     }
 
     /// `e2 e4` (with the move key), `c3`, `pass`.
-    fn describe(&self, mv: Move) -> String {
+    fn describe(&self, mv: G::Move) -> String {
         let key = self.game.move_key(mv);
         let mut text = match (self.label(key.from), self.label(key.to)) {
             _ if key.pass => "pass".to_owned(),
@@ -235,8 +284,7 @@ impl View<'_> {
         };
         if let Some(what) = self.game.promoted_to(mv) {
             let name = self
-                .game
-                .model()
+                .model
                 .components
                 .get(what as usize - 1)
                 .map_or("?", |c| c.name.as_str());
@@ -245,13 +293,13 @@ impl View<'_> {
         format!("{text} (key {key})")
     }
 
-    fn legal(&self, state: &State) -> Vec<Move> {
+    fn legal(&self, state: &G::State) -> Vec<G::Move> {
         let mut buffer = MoveBuffer::new();
         self.game.legal_moves(state, &mut buffer);
         buffer.to_vec()
     }
 
-    fn list_moves(&self, state: &State, out: &mut impl Write) {
+    fn list_moves(&self, state: &G::State, out: &mut impl Write) {
         for (i, mv) in self.legal(state).into_iter().enumerate() {
             writeln!(out, "  {:>3}: {}", i + 1, self.describe(mv)).ok();
         }
@@ -269,7 +317,7 @@ impl View<'_> {
     /// The legal move `text` names: a move key, `pass`, one label (the
     /// `to` site) or two (`from` and `to`), or a number from `moves`; a
     /// choice among several (promotions) by its number.
-    fn parse(&self, state: &State, text: &str) -> Result<Move, String> {
+    fn parse(&self, state: &G::State, text: &str) -> Result<G::Move, String> {
         let legal = self.legal(state);
         if let Ok(i) = text.parse::<usize>() {
             return legal
@@ -278,7 +326,7 @@ impl View<'_> {
                 .ok_or_else(|| format!("no move number {i}: `moves` lists {}", legal.len()));
         }
         let keys: Vec<MoveKey> = legal.iter().map(|&m| self.game.move_key(m)).collect();
-        let matching: Vec<Move> = if text == "pass" {
+        let matching: Vec<G::Move> = if text == "pass" {
             legal
                 .iter()
                 .zip(&keys)
@@ -335,12 +383,12 @@ impl View<'_> {
     }
 
     /// The piece on a site as one or two characters, `.` when empty.
-    fn piece(&self, state: &State, site: u16) -> String {
-        let what = state.what_at(site);
+    fn piece(&self, state: &G::State, site: usize) -> String {
+        let what = self.game.what_at(state, site);
         if what == 0 {
             return ".".to_owned();
         }
-        let owner: Player = state.owner_at(site);
+        let owner: Player = self.game.owner_at(state, site);
         let c = self.letters.get(what as usize - 1).copied().unwrap_or('?');
         let mut s = if owner == 1 {
             c.to_ascii_uppercase().to_string()
@@ -350,14 +398,14 @@ impl View<'_> {
         if owner > 2 {
             s.push_str(&owner.to_string());
         }
-        let height = state.count_at(site);
-        if self.game.model().stacking && height > 1 {
+        let height = self.game.count_at(state, site);
+        if self.model.stacking && height > 1 {
             s.push_str(&format!("x{height}"));
         }
         s
     }
 
-    fn draw(&self, state: &State, out: &mut impl Write) {
+    fn draw(&self, state: &G::State, out: &mut impl Write) {
         let board = self.board();
         let rows = board.sites.iter().map(|s| s.row).max().map_or(0, |r| r + 1) as usize;
         let cols = board.sites.iter().map(|s| s.col).max().map_or(0, |c| c + 1) as usize;
@@ -372,7 +420,7 @@ impl View<'_> {
         }
         if rectangular {
             let width = (0..board.sites.len())
-                .map(|s| self.piece(state, s as u16).len())
+                .map(|s| self.piece(state, s).len())
                 .max()
                 .unwrap_or(1);
             let letters: Vec<String> = (0..cols)
@@ -396,7 +444,7 @@ impl View<'_> {
                 let cells: Vec<String> = (0..cols)
                     .map(|c| {
                         let s = grid[r * cols + c].unwrap_or(0);
-                        format!("{:<width$}", self.piece(state, s))
+                        format!("{:<width$}", self.piece(state, s as usize))
                     })
                     .collect();
                 writeln!(out, "{number:>3} {}", cells.join(" ")).ok();
@@ -406,7 +454,10 @@ impl View<'_> {
             for r in (0..rows).rev() {
                 let cells: Vec<String> = (0..cols)
                     .filter_map(|c| grid[r * cols + c])
-                    .map(|s| format!("{}:{}", board.sites[s as usize].coord, self.piece(state, s)))
+                    .map(|s| {
+                        let site = s as usize;
+                        format!("{}:{}", board.sites[site].coord, self.piece(state, site))
+                    })
                     .collect();
                 if !cells.is_empty() {
                     writeln!(out, "  {}", cells.join(" ")).ok();
@@ -415,15 +466,10 @@ impl View<'_> {
         }
         // Hands and other containers: their occupied sites by number.
         let mut extra = Vec::new();
-        let all = InterpView {
-            game: self.game,
-            state,
-        }
-        .num_sites();
-        for site in board.sites.len()..all {
-            let count = state.count_at(site as u16);
-            if state.what_at(site as u16) != 0 && count > 0 {
-                extra.push(format!("{site}:{}x{count}", self.piece(state, site as u16)));
+        for site in board.sites.len()..self.game.total_sites() {
+            let count = self.game.count_at(state, site);
+            if self.game.what_at(state, site) != 0 && count > 0 {
+                extra.push(format!("{site}:{}x{count}", self.piece(state, site)));
             }
         }
         if !extra.is_empty() {

@@ -42,7 +42,9 @@ pub struct SurveyArgs {
     /// Print one JSON object (every game's report and the totals).
     #[arg(long)]
     pub json: bool,
-    /// Seconds a game may take before it is cut.
+    /// Seconds of processor time a game may take before it is cut (so a
+    /// loaded machine does not cut a game that is merely waiting for a
+    /// core); a child also gets ten times that in wall-clock time.
     #[arg(long, default_value_t = 60)]
     pub timeout: u64,
     /// Games surveyed at once (default: the number of cores).
@@ -248,10 +250,15 @@ fn survey_child(exe: &Path, file: &Path, args: &SurveyArgs) -> GameReport {
         text
     });
     let limit = Duration::from_secs(args.timeout);
+    let pid = child.id();
+    let over = || match cpu_time(pid) {
+        Some(cpu) => cpu > limit || start.elapsed() > limit * 10,
+        None => start.elapsed() > limit,
+    };
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break Some(status),
-            Ok(None) if start.elapsed() > limit => {
+            Ok(None) if over() => {
                 let _ = child.kill();
                 let _ = child.wait();
                 break None;
@@ -262,7 +269,10 @@ fn survey_child(exe: &Path, file: &Path, args: &SurveyArgs) -> GameReport {
     };
     let text = reader.join().unwrap_or_default();
     let Some(status) = status else {
-        return cut(format!("over the time limit of {} s", args.timeout));
+        return cut(format!(
+            "over the time limit of {} s of processor time",
+            args.timeout
+        ));
     };
     // The report is the last line (a native replay prints before it).
     match text
@@ -276,6 +286,24 @@ fn survey_child(exe: &Path, file: &Path, args: &SurveyArgs) -> GameReport {
         }
         None => cut(format!("the survey of this file died ({status})")),
     }
+}
+
+/// The processor time (user and system) a running process has used, read
+/// from `/proc/<pid>/stat`; `None` where there is no such file (not Linux).
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    cpu_time_of_stat(&stat)
+}
+
+/// Fields 14 and 15 of a `/proc/<pid>/stat` line (`utime`, `stime`), in
+/// clock ticks of 1/100 s (`USER_HZ`, 100 on every Linux). The command
+/// name (field 2) may hold spaces: count fields after its closing `)`.
+fn cpu_time_of_stat(stat: &str) -> Option<Duration> {
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let mut fields = rest.split_whitespace().skip(11);
+    let utime: u64 = fields.next()?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    Some(Duration::from_millis((utime + stime) * 10))
 }
 
 /// `file` relative to `dir`, with `/` separators.
@@ -593,5 +621,21 @@ mod tests {
             slug(&parts("race/escape/Pagade Kayi Ata (Sixteen-handed).lud")),
             "race--escape--pagade-kayi-ata-sixteen-handed"
         );
+    }
+
+    #[test]
+    fn processor_time_is_read_past_a_command_name_with_spaces() {
+        // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime ...
+        let stat = "4242 (lud emic) R 1 2 3 4 5 6 7 8 9 10 250 31 0 0 20 0 1 0";
+        assert_eq!(cpu_time_of_stat(stat), Some(Duration::from_millis(2_810)));
+        assert_eq!(cpu_time_of_stat("garbage"), None);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn this_process_has_used_some_processor_time() {
+        let spin = (0..5_000_000u64).fold(0u64, |a, b| a.wrapping_mul(31).wrapping_add(b));
+        assert_ne!(spin, 1);
+        assert!(cpu_time(std::process::id()).is_some());
     }
 }
