@@ -387,6 +387,37 @@ fn playout_runs_bundled_games_compiled_by_name_by_default() {
 }
 
 #[test]
+fn options_other_than_the_defaults_run_bundled_games_interpreted() {
+    // The bundled Hex module is 11x11: a 9x9 board must not run it.
+    let report = |args: &[&str]| -> serde_json::Value {
+        let out = ludemic(args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let small = report(&[
+        "playout",
+        "hex",
+        "-n",
+        "50",
+        "--option",
+        "Board Size/9x9",
+        "--json",
+    ]);
+    assert_eq!(small["engine"], "interpreter");
+    assert!(small["max_moves"].as_u64().unwrap() <= 81, "{small}");
+    let default = report(&[
+        "playout",
+        "hex",
+        "-n",
+        "50",
+        "--option",
+        "Board Size/11x11",
+        "--json",
+    ]);
+    assert_eq!(default["engine"], "compiled");
+}
+
+#[test]
 fn survey_reports_every_file_and_carries_on_past_broken_ones() {
     let dir = tempfile::tempdir().unwrap();
     let games = dir.path().join("games");

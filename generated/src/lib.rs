@@ -52,10 +52,15 @@ pub mod yavalath;
 use ludemic_runtime::PositionView;
 
 /// Something done with a compiled game, whatever its type (each is a
-/// cloneable unit type with a `PositionView`).
+/// cloneable unit type with a `PositionView`, and owns its states and moves:
+/// `'static` and `Send`, so it can be boxed behind a trait object, as the
+/// Python bindings do).
 pub trait Visitor {
     type Output;
-    fn visit<G: PositionView + Clone + Sync>(self, game: &G) -> Self::Output;
+    fn visit<G: PositionView + Clone + Send + Sync + 'static>(self, game: &G) -> Self::Output
+    where
+        G::State: Send + Sync,
+        G::Move: Send + Sync;
 }
 
 /// The bundled games: the stem of their file in `games/`.

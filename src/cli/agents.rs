@@ -197,7 +197,7 @@ fn load(game: &GameArgs) -> miette::Result<(Interpreter, Evaluator, String, Opti
         .clone()
         .unwrap_or_else(|| ludemic_compiler::heuristics::Heuristics::ludii_default(None));
     let eval = Evaluator::new(&loaded.model, &heuristics).map_err(|e| miette::miette!("{e}"))?;
-    let bundled = super::bundled_stem(&game.file, &game.options, &loaded.model.options);
+    let bundled = super::bundled_stem(&game.file, &game.options);
     Ok((
         Interpreter::new(loaded.model),
         eval,

@@ -230,7 +230,7 @@ fn resolve_games(games: &[String]) -> miette::Result<Vec<String>> {
                 );
             }
             // With no options chosen, the file's defaults are the options.
-            super::bundled_stem(path, &[], &[]).ok_or_else(|| {
+            super::bundled_stem(path, &[]).ok_or_else(|| {
                 miette::miette!(
                     help = format!(
                         "bench compares the compiled engine, which runs the games of games/ ({})",

@@ -37,7 +37,7 @@ pub fn run(args: &ConformArgs) -> miette::Result<ExitCode> {
             config.options = trials[0].options.clone();
         }
         let loaded = ludemic_compiler::load(&args.game.file, &config)?;
-        if super::bundled_stem(&args.game.file, &config.options, &loaded.model.options).is_none() {
+        if super::bundled_stem(&args.game.file, &config.options).is_none() {
             // Not bundled: one native build for the file's options.
             if args.game.options.is_empty() && trials.iter().any(|t| t.options != trials[0].options)
             {
@@ -66,7 +66,7 @@ pub fn run(args: &ConformArgs) -> miette::Result<ExitCode> {
             let stem = match args.engine {
                 Engine::Interpreter => None,
                 Engine::Compiled => Some(
-                    super::bundled_stem(&args.game.file, &config.options, &loaded.model.options)
+                    super::bundled_stem(&args.game.file, &config.options)
                         .ok_or_else(|| super::not_bundled(&args.game.file))?,
                 ),
             };

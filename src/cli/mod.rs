@@ -131,16 +131,32 @@ impl Engine {
 }
 
 /// The bundled compiled game for `file` with `options`: a file of the
-/// project's `games/` with its default options.
-pub fn bundled_stem(file: &Path, options: &[String], defaults: &[String]) -> Option<String> {
+/// project's `games/` with its default options (each option given must be
+/// the default choice of its category; the bundled module was generated
+/// from those).
+pub fn bundled_stem(file: &Path, options: &[String]) -> Option<String> {
     let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
     let file = file.canonicalize().ok()?;
     if file.parent()? != games.canonicalize().ok()? {
         return None;
     }
     let stem = file.file_stem()?.to_str()?.to_owned();
-    let default_choice = options.iter().all(|o| defaults.contains(o));
-    (default_choice && ludemic_generated::GAMES.contains(&stem.as_str())).then_some(stem)
+    if !ludemic_generated::GAMES.contains(&stem.as_str()) {
+        return None;
+    }
+    let default_choice = options.is_empty() || {
+        let library = ludemic_compiler::expand::DefineLibrary::load(&[games.join("def")]).ok()?;
+        let expanded = ludemic_compiler::expand::expand_file(
+            &file,
+            &library,
+            &ludemic_compiler::expand::Selection::default(),
+        )
+        .ok()?;
+        options
+            .iter()
+            .all(|o| expanded.selected_options.contains(o))
+    };
+    default_choice.then_some(stem)
 }
 
 /// The error for `--engine compiled` on a game that is not bundled.

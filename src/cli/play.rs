@@ -62,8 +62,7 @@ pub fn run(args: &PlayArgs) -> miette::Result<ExitCode> {
     let summary = heuristics.summary();
     match args.engine {
         Some(Engine::Compiled) => {
-            let bundled =
-                super::bundled_stem(&args.game.file, &args.game.options, &loaded.model.options);
+            let bundled = super::bundled_stem(&args.game.file, &args.game.options);
             let Some(stem) = bundled else {
                 return Err(super::not_bundled(&args.game.file));
             };

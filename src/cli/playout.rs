@@ -43,7 +43,7 @@ pub struct PlayoutArgs {
 
 pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
     let loaded = ludemic_compiler::load(&args.game.file, &args.game.config())?;
-    let bundled = super::bundled_stem(&args.game.file, &args.game.options, &loaded.model.options);
+    let bundled = super::bundled_stem(&args.game.file, &args.game.options);
     let chosen = args.engine.unwrap_or(match bundled {
         Some(_) => Engine::Compiled,
         None => Engine::Interpreter,

@@ -45,7 +45,7 @@ pub fn run(args: &TensorArgs) -> miette::Result<ExitCode> {
     let loaded = ludemic_compiler::load(&args.game.file, &args.game.config())?;
     let layout = ludemic_compiler::tensor::layout(&loaded.model)
         .map_err(|e| miette::miette!("{}: {e}", args.game.file.display()))?;
-    let bundled = super::bundled_stem(&args.game.file, &args.game.options, &loaded.model.options);
+    let bundled = super::bundled_stem(&args.game.file, &args.game.options);
     let stem = match (args.engine, bundled) {
         (Some(Engine::Compiled), Some(stem)) => Some(stem),
         (Some(Engine::Compiled), None) => return Err(super::not_bundled(&args.game.file)),

@@ -1,0 +1,86 @@
+//! The games of `games/` and the defines of `games/def`, embedded so that an
+//! installed wheel needs no checkout: a bundled name with options the
+//! compiled module was not built with runs its `.lud` on the interpreter.
+
+/// `(stem, text)` of every `games/*.lud`.
+pub const SOURCES: &[(&str, &str)] = &[
+    ("alquerque", include_str!("../../games/alquerque.lud")),
+    ("amazons", include_str!("../../games/amazons.lud")),
+    ("breakthrough", include_str!("../../games/breakthrough.lud")),
+    ("connect-four", include_str!("../../games/connect-four.lud")),
+    ("connect6", include_str!("../../games/connect6.lud")),
+    (
+        "dots-and-boxes",
+        include_str!("../../games/dots-and-boxes.lud"),
+    ),
+    (
+        "feed-the-ducks",
+        include_str!("../../games/feed-the-ducks.lud"),
+    ),
+    ("gomoku", include_str!("../../games/gomoku.lud")),
+    ("havannah", include_str!("../../games/havannah.lud")),
+    ("hex", include_str!("../../games/hex.lud")),
+    (
+        "knightthrough",
+        include_str!("../../games/knightthrough.lud"),
+    ),
+    (
+        "lines-of-action",
+        include_str!("../../games/lines-of-action.lud"),
+    ),
+    ("mu-torere", include_str!("../../games/mu-torere.lud")),
+    ("reversi", include_str!("../../games/reversi.lud")),
+    ("squava", include_str!("../../games/squava.lud")),
+    ("tant-fant", include_str!("../../games/tant-fant.lud")),
+    ("tic-tac-toe", include_str!("../../games/tic-tac-toe.lud")),
+    ("tron", include_str!("../../games/tron.lud")),
+    (
+        "wolf-and-sheep",
+        include_str!("../../games/wolf-and-sheep.lud"),
+    ),
+    ("yavalath", include_str!("../../games/yavalath.lud")),
+];
+
+/// `(path below games/def, text)` of every define of `games/def`.
+pub const DEFINES: &[(&str, &str)] = &[
+    (
+        "conditions/NoSites.def",
+        include_str!("../../games/def/conditions/NoSites.def"),
+    ),
+    (
+        "end/LineWinsShorterLoses.def",
+        include_str!("../../games/def/end/LineWinsShorterLoses.def"),
+    ),
+    (
+        "end/OpponentStuck.def",
+        include_str!("../../games/def/end/OpponentStuck.def"),
+    ),
+    (
+        "end/ReachGoal.def",
+        include_str!("../../games/def/end/ReachGoal.def"),
+    ),
+    (
+        "end/SingleGroupWin.def",
+        include_str!("../../games/def/end/SingleGroupWin.def"),
+    ),
+    (
+        "end/WinWithLine.def",
+        include_str!("../../games/def/end/WinWithLine.def"),
+    ),
+    (
+        "move/JumpCapture.def",
+        include_str!("../../games/def/move/JumpCapture.def"),
+    ),
+    (
+        "move/StepInto.def",
+        include_str!("../../games/def/move/StepInto.def"),
+    ),
+    (
+        "move/StepToFree.def",
+        include_str!("../../games/def/move/StepToFree.def"),
+    ),
+    (
+        "play/PlaceOnEmpty.def",
+        include_str!("../../games/def/play/PlaceOnEmpty.def"),
+    ),
+];
