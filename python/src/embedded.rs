@@ -14,6 +14,10 @@ pub const SOURCES: &[(&str, &str)] = &[
         include_str!("../../games/dots-and-boxes.lud"),
     ),
     (
+        "english-draughts",
+        include_str!("../../games/english-draughts.lud"),
+    ),
+    (
         "feed-the-ducks",
         include_str!("../../games/feed-the-ducks.lud"),
     ),
