@@ -63,6 +63,9 @@ const GAMES: &[(&str, Option<&[&str]>)] = &[
     ("board/space/line/Nine Men's Morris.lud", Some(&[])),
     // Multi-jump chains, one hop per move with `moveAgain`; forced capture.
     ("board/war/leaping/diagonal/English Draughts.lud", Some(&[])),
+    // Site states (castling), pending sites (en passant), the counter
+    // (the 50-move rule) and the Filter playout.
+    ("board/war/replacement/checkmate/chess/Chess.lud", Some(&[])),
 ];
 
 /// Ludii files with their board resized, rewritten into `OUT_DIR`: layouts
@@ -74,6 +77,9 @@ const RESIZED: &[(&str, &str, &str, &str)] = &[(
     "(square 5)",
     "score_four_5x5",
 )];
+
+#[path = "../common/chess_positions.rs"]
+mod chess_positions;
 
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(corpus)");
@@ -156,6 +162,28 @@ fn main() {
             .model;
         config = config.game_with_options(&path, name, &[]);
         // An absolute `lud`: the test's `ludii/lud` join keeps it as is.
+        entries.push(registry::Registered {
+            entry: format!(
+                "Entry {{ name: {name:?}, lud: {:?}, options: &[] }}",
+                path.display().to_string()
+            ),
+            module: name.to_string(),
+            ty: codegen::type_name(&model),
+        });
+    }
+    // Chess on hand-made positions (its start rules replaced), which
+    // `tests/chess_positions.rs` questions as `tests/chess_rules.rs` does
+    // the interpreter.
+    let chess =
+        std::fs::read_to_string(ludii.join("lud").join(chess_positions::CHESS)).expect("Chess.lud");
+    for &(name, start) in chess_positions::POSITIONS {
+        let path = out.join(format!("{name}.lud"));
+        std::fs::write(&path, chess_positions::with_start(&chess, start))
+            .expect("OUT_DIR is writable");
+        let model = load(&path, &base_config(&defs))
+            .unwrap_or_else(|e| panic!("{e}"))
+            .model;
+        config = config.game_with_options(&path, name, &[]);
         entries.push(registry::Registered {
             entry: format!(
                 "Entry {{ name: {name:?}, lud: {:?}, options: &[] }}",

@@ -929,7 +929,12 @@ impl State {
 /// Connect6, compiled by ludemic: pieces move on a mailbox with a bitboard per owner.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Connect6;
-#[allow(clippy::collapsible_if, clippy::nonminimal_bool, clippy::manual_range_patterns)]
+#[allow(
+    clippy::collapsible_if,
+    clippy::collapsible_match,
+    clippy::nonminimal_bool,
+    clippy::manual_range_patterns
+)]
 impl Connect6 {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]

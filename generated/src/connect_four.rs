@@ -630,7 +630,12 @@ impl State {
 /// Connect Four, compiled by ludemic: pieces move on a mailbox with a bitboard per owner.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ConnectFour;
-#[allow(clippy::collapsible_if, clippy::nonminimal_bool, clippy::manual_range_patterns)]
+#[allow(
+    clippy::collapsible_if,
+    clippy::collapsible_match,
+    clippy::nonminimal_bool,
+    clippy::manual_range_patterns
+)]
 impl ConnectFour {
     /// `(play (move Add (to (forEach (sites Board) if:(< (size Stack at:(site)) 6))) stack:True))`
     #[allow(unused_variables, unused_labels)]

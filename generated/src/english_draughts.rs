@@ -736,7 +736,12 @@ impl State {
 /// English Draughts, compiled by ludemic: pieces move on a mailbox with a bitboard per owner.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct EnglishDraughts;
-#[allow(clippy::collapsible_if, clippy::nonminimal_bool, clippy::manual_range_patterns)]
+#[allow(
+    clippy::collapsible_if,
+    clippy::collapsible_match,
+    clippy::nonminimal_bool,
+    clippy::manual_range_patterns
+)]
 impl EnglishDraughts {
     /// Replaces the piece on `site` by component `what` (Ludii's
     /// `ActionPromote`; none when 0), its state cleared.

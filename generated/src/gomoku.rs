@@ -630,7 +630,12 @@ impl State {
 /// Gomoku, compiled by ludemic: pieces move on a mailbox with a bitboard per owner.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Gomoku;
-#[allow(clippy::collapsible_if, clippy::nonminimal_bool, clippy::manual_range_patterns)]
+#[allow(
+    clippy::collapsible_if,
+    clippy::collapsible_match,
+    clippy::nonminimal_bool,
+    clippy::manual_range_patterns
+)]
 impl Gomoku {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]

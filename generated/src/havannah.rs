@@ -431,7 +431,12 @@ impl State {
 /// Havannah, compiled by ludemic: pieces move on a mailbox with a bitboard per owner.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Havannah;
-#[allow(clippy::collapsible_if, clippy::nonminimal_bool, clippy::manual_range_patterns)]
+#[allow(
+    clippy::collapsible_if,
+    clippy::collapsible_match,
+    clippy::nonminimal_bool,
+    clippy::manual_range_patterns
+)]
 impl Havannah {
     /// Puts component `what` on `site`, replacing whatever stands there.
     #[inline(always)]

@@ -1,10 +1,10 @@
 //! Ludii's own game files compiled with their options (see `build.rs`).
 
-use ludemic_runtime::Game;
+use ludemic_runtime::PositionView;
 
 /// Something done with a compiled game, whatever its type.
 pub trait Visitor {
-    fn visit<G: Game>(&mut self, game: &G);
+    fn visit<G: PositionView>(&mut self, game: &G);
 }
 
 /// One compiled corpus game: its module, its file under `ludii/lud`, its options.

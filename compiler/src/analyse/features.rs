@@ -38,6 +38,16 @@ pub struct Features {
     /// Four's falling disc): the game makes piece moves even without a
     /// piece-move rule.
     pub piece_move_effects: bool,
+    /// Some rule reads or sets Ludii's move counter (`(counter)`, `(set
+    /// Counter ...)`): the state keeps it.
+    pub counter: bool,
+    /// Some consequence is `(set State ...)`, which may give an empty site
+    /// a state: a piece put there or a removal resets it.
+    pub sets_state: bool,
+    /// Some rule sets or reads pending values (`(set Pending ...)`, `(is
+    /// Pending)`, `(sites Pending)`, `(value Pending)`): the state keeps
+    /// them as a set of sites, cleared before each move is applied.
+    pub pending: bool,
 }
 
 /// Whether `moves` reads the player `Next` anywhere (conditions, regions,
@@ -66,6 +76,9 @@ pub fn features(model: &GameModel) -> Features {
         reads_stalemate: false,
         line_directions: BTreeSet::new(),
         piece_move_effects: false,
+        counter: false,
+        sets_state: false,
+        pending: false,
         reads_pieces: false,
         threatens: false,
         promotes: false,
@@ -166,6 +179,9 @@ pub fn features(model: &GameModel) -> Features {
         reads_stalemate: check.reads_stalemate,
         line_directions: check.line_directions.into_iter().collect(),
         piece_move_effects: check.piece_move_effects,
+        counter: check.counter,
+        sets_state: check.sets_state,
+        pending: check.pending,
     }
 }
 
@@ -195,6 +211,9 @@ struct Check {
     reads_stalemate: bool,
     line_directions: BTreeSet<AbsoluteDirection>,
     piece_move_effects: bool,
+    counter: bool,
+    sets_state: bool,
+    pending: bool,
     /// Some rule reads `(no Pieces ...)` or `(count Pieces ...)`.
     reads_pieces: bool,
     /// Some condition is `(is Threatened ...)`.
@@ -439,9 +458,27 @@ impl Check {
         match e {
             Effect::MoveAgain => self.move_again = true,
             Effect::Promote(p) => self.promote(p),
-            Effect::SetState { .. } => self.refuse("`(set State ...)`"),
-            Effect::SetCounter(_) => self.refuse("`(set Counter ...)`"),
-            Effect::SetPending(_) => self.refuse("`(set Pending ...)`"),
+            Effect::SetState { at, value } => {
+                self.sets_state = true;
+                self.site(at);
+                self.given_state(value);
+            }
+            Effect::SetCounter(n) => {
+                self.counter = true;
+                self.int(n, false);
+            }
+            Effect::SetPending(pending) => {
+                self.pending = true;
+                match pending {
+                    crate::ir::Pending::Value(n) => {
+                        if !pending_site(n) {
+                            self.refuse("`(set Pending N)` of a value that may be no site");
+                        }
+                        self.int(n, false);
+                    }
+                    crate::ir::Pending::Sites(r) => self.region(r),
+                }
+            }
             Effect::Trigger { .. } => {}
             Effect::Remove(x) => self.site(x),
             Effect::RemoveLater(_) => self.refuse("`(remove ... at:EndOfTurn)`"),
@@ -582,7 +619,7 @@ impl Check {
             Cond::Even(n) | Cond::Odd(n) | Cond::Enemy(n) | Cond::Friend(n) => self.int(n, at_end),
             Cond::Empty(x) | Cond::Occupied(x) => self.site(x),
             Cond::IsMover(_) | Cond::IsPrev(_) | Cond::Triggered { .. } => {}
-            Cond::IsPending => self.refuse("`(is Pending)`"),
+            Cond::IsPending => self.pending = true,
             Cond::In(x, r) | Cond::Related(_, x, r) => {
                 self.site(x);
                 self.region(r);
@@ -640,9 +677,14 @@ impl Check {
             IntExpr::CountPieces(pieces) => self.pieces(pieces),
             IntExpr::CountAt(r) => self.region(r),
             IntExpr::ComponentOf { .. } => {}
-            IntExpr::Counter => self.refuse("`(counter)`"),
-            IntExpr::Pending => self.refuse("`(value Pending)`"),
-            IntExpr::Ahead { .. } => self.refuse("`(ahead ...)`"),
+            IntExpr::Counter => self.counter = true,
+            IntExpr::Pending => self.pending = true,
+            IntExpr::Ahead { site, steps, .. } => {
+                if !matches!(**steps, IntExpr::Const(_)) {
+                    self.refuse("`(ahead ... steps:N)` with a computed N");
+                }
+                self.site(site);
+            }
             IntExpr::Score(_) => self.scores = true,
             IntExpr::Mul(_) => self.refuse("`(* ...)`"),
             IntExpr::Var(_) => self.refuse("`(var ...)`"),
@@ -650,7 +692,15 @@ impl Check {
             IntExpr::CountPips | IntExpr::Pips => self.refuse("dice (chance)"),
             IntExpr::TrackSiteMove { .. } => self.refuse("`(trackSite Move ...)`"),
             IntExpr::PlayerValue(_) => self.refuse("`(value Player ...)`"),
-            IntExpr::If { .. } => self.refuse("`(if C A B)` as a number"),
+            IntExpr::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                self.cond(condition, at_end);
+                self.int(then, at_end);
+                self.int(otherwise, at_end);
+            }
             IntExpr::MapEntry { key, .. } => self.int(key, at_end),
             IntExpr::CountLiberties { .. } => self.refuse("`(count Liberties ...)`"),
             IntExpr::SizeTerritory { .. } => self.refuse("`(size Territory ...)`"),
@@ -703,8 +753,24 @@ impl Check {
             Region::PerPlayer { .. } => {}
             Region::If(..) => self.refuse("`(if C A B)` over regions"),
             Region::Start(component) => self.int(component, false),
-            Region::Pending => self.refuse("`(sites Pending)`"),
+            Region::Pending => self.pending = true,
         }
+    }
+}
+
+/// Whether `(set Pending N)` always adds a site of the board (or -1, which
+/// Ludii's `ActionSetPending` turns into 1): the generated state keeps the
+/// pending values as a bitboard of sites. `(ahead ...)` and a site of the
+/// move are sites or -1; a constant must be below 64 (a bitboard has at
+/// least one word).
+fn pending_site(n: &IntExpr) -> bool {
+    match n {
+        IntExpr::Const(c) => (-1..64).contains(c),
+        IntExpr::Ahead { .. } | IntExpr::Site(_) => true,
+        IntExpr::If {
+            then, otherwise, ..
+        } => pending_site(then) && pending_site(otherwise),
+        _ => false,
     }
 }
 
@@ -741,5 +807,64 @@ pub fn placements<'m>(moves: &'m Moves, out: &mut Vec<&'m crate::ir::Add>) {
         | Moves::Remove { .. }
         | Moves::Select(_)
         | Moves::Append { .. } => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use crate::expand::DefineLibrary;
+    use crate::{load_str, Config};
+
+    fn features_of(text: &str) -> super::Features {
+        let model = load_str(
+            Path::new("inline.lud"),
+            text,
+            &DefineLibrary::empty(),
+            &Config::default(),
+        )
+        .expect("the game loads")
+        .model;
+        super::features(&model)
+    }
+
+    /// A pawn's double step leaving `PENDING` pending, a capture onto a
+    /// pending site, a rook's flag cleared, and the 50-move count.
+    fn game(pending: &str) -> String {
+        format!(
+            r#"(game "Pending" (players {{(player N) (player S)}})
+      (equipment {{ (board (square 4))
+        (piece "Pawn" Each (or
+          (move Slide Forward (between (exact 2) if:(is Empty (between))) (to if:(is Empty (to)))
+            (then (set Pending {pending})))
+          (move Step (directions {{FR FL}}) (to if:(and (is Pending) (= (to) (value Pending))))
+            (then (and (remove (ahead (last To) Backward)) (set Counter))))))
+        (piece "Rook" Each (move Slide Orthogonal
+          (then (if (= (state at:(last To)) 1) (set State at:(last To) 0))))) }})
+      (rules (start {{ (place "Pawn1" {{"B1" "D1"}}) (place "Pawn2" coord:"A4")
+          (place "Rook1" coord:"A1" state:1) }})
+        (play (forEach Piece))
+        (end {{ (if (no Moves Next) (result Mover Win)) (if (= (counter) 9) (result Mover Draw)) }})))"#
+        )
+    }
+
+    #[test]
+    fn states_pending_sites_and_the_counter_compile() {
+        let f = features_of(&game("(ahead (last To) Backward)"));
+        assert_eq!(f.blocker, None);
+        assert!(f.pending && f.counter && f.sets_state);
+        assert_eq!(f.max_state, Some(1));
+    }
+
+    #[test]
+    fn a_pending_value_that_may_be_no_site_is_refused() {
+        let f = features_of(&game("(+ (last From) 100)"));
+        assert_eq!(
+            f.blocker.as_deref(),
+            Some("`(set Pending N)` of a value that may be no site")
+        );
+        // A constant within the bitboard is a site.
+        assert_eq!(features_of(&game("5")).blocker, None);
     }
 }

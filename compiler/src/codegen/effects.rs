@@ -3,7 +3,7 @@
 //! the consequences of the rule and of the composites around it.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{quote, ToTokens};
 
 use crate::ir::{Add, Cond, Effect, Moves, PieceMove, Reach};
 
@@ -144,8 +144,48 @@ impl Gen<'_> {
         match e {
             Effect::MoveAgain => quote!(again = true;),
             Effect::Promote(p) => self.promote_effect(p),
-            Effect::SetState { .. } | Effect::SetCounter(_) | Effect::SetPending(_) => {
-                unreachable!("refused by features: set State, set Counter, set Pending")
+            Effect::SetState { at, value } => {
+                // `ActionSetState`: the site's state, whatever stands there
+                // (the analysis bounds the value by `NUM_STATES`).
+                let v = match value {
+                    crate::ir::IntExpr::Const(c) => {
+                        Literal::u8_unsuffixed(*c as u8).into_token_stream()
+                    }
+                    _ => {
+                        let v = self.int(value);
+                        quote!((#v) as u8)
+                    }
+                };
+                self.at_defined_site(at, |x| quote!(Self::set_state(s, #x as usize, #v);))
+            }
+            Effect::SetCounter(n) => match n {
+                crate::ir::IntExpr::Const(c) => {
+                    let c = Literal::i32_unsuffixed(*c as i32);
+                    quote!(s.counter = #c;)
+                }
+                _ => {
+                    let n = self.int(n);
+                    quote!(s.counter = (#n) as i32;)
+                }
+            },
+            Effect::SetPending(crate::ir::Pending::Value(n)) => match n {
+                // `ActionSetPending`: Undefined (-1) stands for 1; the
+                // analysis keeps the values within the bitboard.
+                crate::ir::IntExpr::Const(c) => {
+                    let c = Literal::usize_unsuffixed(if *c == -1 { 1 } else { *c as usize });
+                    quote!(s.pending.insert(#c);)
+                }
+                _ => {
+                    let n = self.int(n);
+                    quote!({
+                        let v = #n;
+                        s.pending.insert(if v == -1 { 1 } else { v as usize });
+                    })
+                }
+            },
+            Effect::SetPending(crate::ir::Pending::Sites(r)) => {
+                let r = self.region(r);
+                quote!(s.pending = s.pending.or(#r);)
             }
             Effect::If {
                 condition,

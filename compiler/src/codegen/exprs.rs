@@ -228,14 +228,13 @@ impl Gen<'_> {
                 quote!((match #key { #(#arms)* k => k }))
             }
             IntExpr::Mul(_)
-            | IntExpr::If { .. }
             | IntExpr::Var(_)
             | IntExpr::CountTurns
             | IntExpr::CountPips
             | IntExpr::Pips
             | IntExpr::TrackSiteMove { .. }
             | IntExpr::PlayerValue(_) => {
-                unreachable!("refused by features: (*...), (if ...) and (mapEntry ...) as numbers")
+                unreachable!("refused by features: (* ...), (var ...), (count Turns), dice, (trackSite Move ...), (value Player ...)")
             }
             IntExpr::ComponentOf { who, per_player } => {
                 // WHO's component of the name, 0 when WHO has none.
@@ -249,12 +248,31 @@ impl Gen<'_> {
                 });
                 quote!((match #p { #(#arms)* _ => 0i64 }))
             }
-            IntExpr::Counter => unreachable!("refused by features: (counter)"),
+            IntExpr::Counter => quote!((s.counter as i64)),
             IntExpr::What(x) => {
                 self.of_site(x, quote!(0), |x| quote!((s.what[#x as usize] as i64)))
             }
-            IntExpr::Pending | IntExpr::Ahead { .. } => {
-                unreachable!("refused by features: (value Pending), (ahead ...)")
+            // `ValuePending`: the value when there is exactly one, else 0.
+            IntExpr::Pending => quote!(
+                (if s.pending.count() == 1 {
+                    s.pending.first_site().map_or(0, |v| v as i64)
+                } else {
+                    0
+                })
+            ),
+            IntExpr::Ahead {
+                site,
+                steps,
+                direction,
+            } => self.ahead(site, steps, *direction),
+            IntExpr::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let c = self.cond(condition);
+                let (a, b) = (self.int(then), self.int(otherwise));
+                quote!((if #c { #a } else { #b }))
             }
             IntExpr::Player(p) => {
                 let p = self.player(*p);
@@ -322,6 +340,47 @@ impl Gen<'_> {
     }
 
     /// The `ROW_OF` or `COLUMN_OF` table.
+    /// `(ahead SITE steps:N DIR)` (`Ahead.eval`): a table per direction and
+    /// N of the site N steps along the first radial long enough, else the
+    /// site itself; -1 for an undefined site, the site itself off the board.
+    fn ahead(
+        &mut self,
+        site: &SiteExpr,
+        steps: &IntExpr,
+        direction: crate::board::AbsoluteDirection,
+    ) -> TokenStream {
+        let IntExpr::Const(n) = *steps else {
+            unreachable!("refused by features: (ahead ... steps:N) with a computed N")
+        };
+        let board = self.model.board.clone();
+        let values: Vec<i64> = (0..board.num_sites())
+            .map(|at| {
+                board
+                    .radials(at, direction)
+                    .find_map(|r| {
+                        usize::try_from(n)
+                            .ok()
+                            .filter(|&n| n >= 1)
+                            .and_then(|n| r.steps.get(n))
+                    })
+                    .map_or(at as i64, |&s| s as i64)
+            })
+            .collect();
+        let name = format!(
+            "AHEAD_{}_{}",
+            direction.name().to_uppercase(),
+            n.max(0) as u64
+        );
+        let doc = format!(
+            "Each site's `(ahead SITE steps:{n} {})`: the site {n} steps along the first radial long enough, else itself.",
+            direction.name()
+        );
+        let id = self.tables.site_numbers(&name, &doc, &values);
+        self.of_site(site, quote!(-1i64), |x| {
+            quote!((if (#x as usize) < NUM_SITES { #id[#x as usize] as i64 } else { #x as i64 }))
+        })
+    }
+
     fn coordinates(&mut self, rows: bool) -> TokenStream {
         let board = self.model.board.clone();
         let values: Vec<i64> = board
@@ -375,7 +434,7 @@ impl Gen<'_> {
             Cond::True => quote!(true),
             Cond::False => quote!(false),
             Cond::CanMove(m) => self.can_move(m),
-            Cond::IsPending => unreachable!("refused by features: (is Pending)"),
+            Cond::IsPending => quote!(!s.pending.is_empty()),
             Cond::AllDiceUsed | Cond::AllDiceEqual => unreachable!("refused by features: dice"),
             Cond::Threatened(t) => self.threatened(t),
             Cond::Not(c) => {
@@ -384,6 +443,18 @@ impl Gen<'_> {
             }
             Cond::And(cs) if cs.is_empty() => quote!(true),
             Cond::Or(cs) if cs.is_empty() => quote!(false),
+            // A false part (`(if C A)` as a condition lowers to `(or (and C
+            // A) (and (not C) false))`) decides an `and` and drops out of an
+            // `or`: conditions have no effects.
+            Cond::And(cs) if cs.iter().any(|c| matches!(c, Cond::False)) => quote!(false),
+            Cond::Or(cs) if cs.iter().any(|c| matches!(c, Cond::False)) => {
+                let rest: Vec<Cond> = cs
+                    .iter()
+                    .filter(|c| !matches!(c, Cond::False))
+                    .cloned()
+                    .collect();
+                self.cond(&Cond::Or(rest))
+            }
             Cond::And(cs) => {
                 let cs: Vec<_> = cs.iter().map(|c| self.cond(c)).collect();
                 quote!((#(#cs)&&*))
@@ -601,7 +672,14 @@ impl Gen<'_> {
             // generator refuses it (`features`): in generated code the set
             // is always empty, as it is in Ludii for such a game.
             Region::ToClear => quote!(Board::EMPTY),
-            Region::Pending => unreachable!("refused by features: (sites Pending)"),
+            // The pending values that are sites (`SitesPending`).
+            Region::Pending => {
+                if self.model.hands.is_empty() {
+                    quote!(s.pending.and(ALL))
+                } else {
+                    quote!(s.pending.and(Board::first(TOTAL_SITES)))
+                }
+            }
             Region::Start(component) => {
                 let sets: Vec<Vec<u16>> = crate::interp::Interpreter::new(self.model.clone())
                     .start_sites()

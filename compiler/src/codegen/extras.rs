@@ -128,6 +128,22 @@ pub(super) fn extras(model: &GameModel, features: &Features) -> Extras {
             }
         });
     }
+    if features.counter {
+        x.fields.push(quote! {
+            /// Ludii's move counter: -1 at the start, one more after each
+            /// move's end rules and phase changes, set by `(set Counter N)`.
+            counter: i32,
+        });
+        x.init.push(quote!(counter: -1,));
+    }
+    if features.pending {
+        x.fields.push(quote! {
+            /// Ludii's pending values (`(set Pending ...)`), all sites:
+            /// emptied before each move is applied (`rebootPending`).
+            pending: Board,
+        });
+        x.init.push(quote!(pending: Board::EMPTY,));
+    }
     if model.stacking {
         let cap = features.stack_capacity;
         let (items, fields, init, helpers) = super::stacks::state_code(model, cap);
@@ -207,4 +223,57 @@ pub(super) fn words(model: &GameModel, features: &Features) -> usize {
         .unwrap_or(0)
         .div_ceil(64)
         .max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use crate::expand::DefineLibrary;
+    use crate::{load_str, Config};
+
+    use super::super::{generate, CodegenOptions, SourceInfo};
+
+    fn generated(text: &str) -> String {
+        let model = load_str(
+            Path::new("inline.lud"),
+            text,
+            &DefineLibrary::empty(),
+            &Config::default(),
+        )
+        .expect("the game loads")
+        .model;
+        let source = SourceInfo {
+            path: "inline.lud".to_owned(),
+            text: text.to_owned(),
+        };
+        generate(&model, &source, &CodegenOptions::default()).expect("the game compiles")
+    }
+
+    /// En passant and a 50-move count as Chess writes them, on a small board.
+    const PASSING: &str = r#"(game "Passing" (players {(player N) (player S)})
+      (equipment { (board (square 4))
+        (piece "Pawn" Each (or
+          (move Slide Forward (between (exact 2) if:(is Empty (between))) (to if:(is Empty (to)))
+            (then (set Pending (ahead (last To) Backward))))
+          (move Step (directions {FR FL}) (to if:(and (is Pending) (= (to) (value Pending))))
+            (then (and (remove (ahead (last To) Backward)) (set Counter))))
+          (then (if (= (state at:(last To)) 1) (set State at:(last To) 0))))) })
+      (rules (start { (place "Pawn1" {"B1" "D1"} state:1) (place "Pawn2" coord:"A4") })
+        (play (forEach Piece))
+        (end { (if (no Moves Next) (result Mover Win)) (if (= (counter) 9) (result Mover Draw)) })))"#;
+
+    #[test]
+    fn pending_sites_and_the_counter_are_kept_in_the_state() {
+        let code = generated(PASSING);
+        assert!(code.contains("pending: Board,"), "{code}");
+        assert!(code.contains("counter: i32,"));
+        assert!(code.contains("counter: -1,"));
+        // Emptied before each move, counted after its end rules.
+        assert!(code.contains("s.pending = Board::EMPTY;"));
+        assert!(code.contains("s.counter += 1;"));
+        // `(ahead ... Backward)`: a table per absolute direction.
+        assert!(code.contains("AHEAD_S_1") && code.contains("AHEAD_N_1"));
+        assert!(code.contains("Self::set_state(s,"));
+    }
 }

@@ -94,7 +94,7 @@ impl Gen<'_> {
         };
         let filtered = quote! {
             impl #rt::Filtered for #ty {
-                #[allow(unused_variables, unused_labels, clippy::needless_return)]
+                #[allow(unused_variables, unused_labels, clippy::needless_return, clippy::nonminimal_bool)]
                 #[inline(always)]
                 fn candidate_moves(&self, s: &State, out: &mut MoveBuffer<Move>) -> #rt::Candidates {
                     out.clear();

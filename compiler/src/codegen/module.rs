@@ -107,6 +107,16 @@ pub fn module<'m>(
         put_count,
         clear_count,
     } = hands.code();
+    // A site's state goes with what stands there: `(set State ...)` may
+    // give an empty site one, which a piece put there or a removal resets
+    // (the interpreter's `put` and `clear`, after Ludii's actions).
+    let reset_state = if g.analysis.features.sets_state {
+        quote!(if s.state[i] != 0 {
+            Self::set_state(s, i, 0);
+        })
+    } else {
+        quote!()
+    };
     let state_move = if g.analysis.features.max_state.is_some() {
         quote! {
             let st = s.state[f];
@@ -915,6 +925,19 @@ pub fn module<'m>(
         #clear_stalemate
         #keep_again
     };
+    // Ludii's `Game.apply` counts the move after its end rules and phases.
+    let count_move = if analysis.features.counter {
+        quote!(s.counter += 1;)
+    } else {
+        quote!()
+    };
+    // Pending values last until the next move is applied (`rebootPending`
+    // in `Game.applyInternal`; the copies a `(do ...)` tests keep them).
+    let reboot_pending = if analysis.features.pending {
+        quote!(s.pending = Board::EMPTY;)
+    } else {
+        quote!()
+    };
     let rest_of_apply = quote! {
         #snapshot_active
         self.end(s, mover, mv == Move::Pass);
@@ -923,10 +946,12 @@ pub fn module<'m>(
         // `Game.applyInternal`.
         if s.results.is_over() {
             s.prev = mover;
+            #count_move
             return;
         }
         #advance_call
         s.prev = mover;
+        #count_move
         #pass_turn
     };
     let apply_fns = if !g.uses_actions {
@@ -937,6 +962,7 @@ pub fn module<'m>(
             #[inline(always)]
             fn apply_move(&self, s: &mut State, mv: Move) {
                 let mover = s.mover;
+                #reboot_pending
                 #declare_again
                 #moves_arms
                 #rest_of_apply
@@ -967,6 +993,7 @@ pub fn module<'m>(
             #[inline(always)]
             fn apply_move(&self, s: &mut State, mv: Move) {
                 let mover = s.mover;
+                #reboot_pending
                 #bind self.apply_actions(s, mv);
                 #rest_of_apply
             }
@@ -1100,7 +1127,7 @@ pub fn module<'m>(
         #[derive(Clone, Copy, Debug, Default)]
         pub struct #ty;
 
-        #[allow(clippy::collapsible_if, clippy::nonminimal_bool, clippy::manual_range_patterns)]
+        #[allow(clippy::collapsible_if, clippy::collapsible_match, clippy::nonminimal_bool, clippy::manual_range_patterns)]
         impl #ty {
             #promote_helper
 
@@ -1113,6 +1140,7 @@ pub fn module<'m>(
                 #put_same
                 #mark_put
                 #replace_old
+                #reset_state
                 s.what[i] = what;
                 #put_count
                 s.owned[OWNER[what as usize] as usize].insert(i);
@@ -1148,6 +1176,7 @@ pub fn module<'m>(
                     s.occupied.remove(i);
                 }
                 s.what[i] = 0;
+                #reset_state
                 #clear_count
                 s.last_to_after = site;
             }

@@ -511,7 +511,14 @@ impl Gen<'_> {
             .map(|(k, &d)| {
                 let radials = self.tables.radials(d);
                 let mv = emit_dir(k);
+                // A probe's emit returns at once: no `break` after it.
+                let diverges = mv.to_string().trim_start().starts_with("return");
                 let stop = match &stop {
+                    Some(test) if diverges => quote! {
+                        if in_range && #test {
+                            #mv
+                        }
+                    },
                     Some(test) => quote! {
                         if in_range && #test {
                             #mv
