@@ -187,3 +187,17 @@ fn same_direction_hops_keep_the_heading_of_the_last_move() {
     play(&g, &mut s, "0>2");
     assert_eq!(keys(&g, &s), ["-1>-1/pass", "2>4"], "east only");
 }
+
+#[test]
+fn to_in_a_piece_move_s_consequence_is_no_site() {
+    // Ludii's context `to` is Off when `then` runs (§44): the test below is
+    // false, so the mover does not move again.
+    let g = stepping(
+        "(then (if (is In (to) (sites Board)) (moveAgain)))",
+        r#"(place "Disc1" 0) (place "Disc2" 8)"#,
+        "(if (no Moves Next) (result Next Loss))",
+    );
+    let mut s = g.initial_state();
+    play(&g, &mut s, "0>1");
+    assert_eq!(s.mover(), 2, "no second move");
+}
