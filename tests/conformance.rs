@@ -1,5 +1,5 @@
 //! Conformance with Ludii: every reference trial of the placement, moving-piece,
-//! scoring and stacking games replays on the interpreter, loading Ludii's own
+//! capture (custodial and leaping), scoring and stacking games replays on the interpreter, loading Ludii's own
 //! `.lud` files unchanged.
 //! At every step the mover, the number of legal moves and (where the trial
 //! lists them) the legal-move keys must equal Ludii's; then the winner, the
@@ -20,6 +20,13 @@ fn corpus_placement_games_replay_every_ludii_trial() {
 fn corpus_moving_games_replay_every_ludii_trial() {
     if let Some(replayed) = replay_corpus(common::MOVING_GAMES) {
         assert_eq!(replayed, 280, "14 games, 20 trials each");
+    }
+}
+
+#[test]
+fn corpus_capture_games_replay_every_ludii_trial() {
+    if let Some(replayed) = replay_corpus(common::CAPTURE_GAMES) {
+        assert_eq!(replayed, 80, "4 games, 20 trials each");
     }
 }
 

@@ -546,6 +546,10 @@ pub struct PieceMove {
     pub reach: Reach,
     /// The directions walked (for Step, Hop, Slide).
     pub directions: Directions,
+    /// `SameDirection` (Ludii's `RelativeDirection.SameDirection`): of
+    /// `directions` (the board's adjacent headings, in compass order) only
+    /// the first whose line from the last move's `from` passes its `to`.
+    pub same_direction: bool,
     /// Where the piece may come from: `None` within `(forEach Piece)`
     /// (the piece's own site), or `(from REGION)`.
     pub from: Option<Region>,
@@ -813,6 +817,9 @@ pub enum Effect {
     Custodial(Box<Custodial>),
     /// `(enclose ...)`: enclosed groups of pieces (Go's capture).
     Enclose(Box<Enclose>),
+    /// `(surround ...)`: a neighbour of S whose own neighbours all (but
+    /// `except:` of them) close it in.
+    Surround(Box<Surround>),
     /// `(flip S)`: the piece at S turns to its other state (`flips A B`).
     Flip(SiteExpr),
     /// `(allCombinations A B)`: A then B, when each yields a move (lowering
@@ -906,6 +913,28 @@ pub struct Custodial {
     /// Applied to each flanked site (removal by default), with it as `(between)`.
     pub apply: Effect,
     /// `(then E)`: after each flanked site's effect.
+    pub then: Option<Effect>,
+}
+
+/// `(surround [(from S)] [DIRS] [(between if:C (apply E))] [(to if:F)]
+/// [except:N] [(then E)])` (Ludii's `Surround`): each neighbour B of S (in
+/// DIRS) where C holds (with B as `(between)`) and at most N of whose own
+/// neighbours (in DIRS) are neither S nor satisfy F (with the neighbour as
+/// `(to)`) gets E; every such B is found before any E applies.
+#[derive(Clone, Debug)]
+pub struct Surround {
+    /// The site the test starts from (`(from)` by default).
+    pub from: SiteExpr,
+    pub directions: AbsoluteDirection,
+    /// What a surrounded site must satisfy (an enemy piece by default).
+    pub between_if: Cond,
+    /// What a surrounding neighbour must satisfy (a friend by default).
+    pub to_if: Cond,
+    /// Applied to each surrounded site (removal by default).
+    pub apply: Effect,
+    /// `except:N`: how many neighbours may fail to surround (0 by default).
+    pub except: IntExpr,
+    /// `(then E)`: after each surrounded site's effect.
     pub then: Option<Effect>,
 }
 
@@ -1058,11 +1087,11 @@ pub enum IntExpr {
     State(SiteExpr),
     /// `(what at:S)`: the component at S (0 if none).
     What(SiteExpr),
-    /// `(id "Name" WHO)`: WHO's component of that name (index p - 1; 0 when
-    /// WHO has none).
+    /// `(id "Name" WHO)`: WHO's first component whose name contains "Name"
+    /// (index p - 1; -1 when WHO has none, as Ludii's `Id`).
     ComponentOf {
         who: PlayerRef,
-        per_player: Vec<u8>,
+        per_player: Vec<i16>,
     },
     /// `(size Stack at:S)`: how many pieces are stacked at S.
     StackSize(SiteExpr),
@@ -1172,6 +1201,9 @@ pub struct Line {
     /// `contiguous:False`: the line's pieces need not be next to each
     /// other (each radial counts every matching site up to the edge).
     pub contiguous: bool,
+    /// `if:C`: every site of the line (the pivot first, with `(to)` = the
+    /// site) must also satisfy C; a pivot failing it fails the whole test.
+    pub condition: Option<Box<Cond>>,
 }
 
 /// The components `(is Line ...)` counts (Ludii's `whats`); the pivot must

@@ -174,6 +174,20 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
+/// The custodial and leaping games of issue 14 that replay on the
+/// interpreter (no own file: the code generator refuses them): corpus path
+/// and trial slugs.
+pub const CAPTURE_GAMES: &[(&str, &str, &[&str])] = &[
+    (
+        "board/space/line/Dai Hasami Shogi.lud",
+        "",
+        &["dai-hasami-shogi"],
+    ),
+    ("board/war/custodial/HeXentafl.lud", "", &["hexentafl"]),
+    ("board/war/custodial/Hnefatafl.lud", "", &["hnefatafl"]),
+    ("board/war/leaping/orthogonal/Konane.lud", "", &["konane"]),
+];
+
 /// Loads an inline description that must lower (panics with the error).
 pub fn inline(text: &str) -> Interpreter {
     inline_game(text).unwrap_or_else(|e| panic!("{e}"))

@@ -374,6 +374,9 @@ impl Check {
 
     /// A piece move, in the play rules or as a consequence.
     fn piece_move(&mut self, pm: &crate::ir::PieceMove, in_piece: bool) {
+        if pm.same_direction {
+            self.refuse("`SameDirection` (the direction of the last move)");
+        }
         match &pm.reach {
             Reach::Step => {}
             Reach::Hop {
@@ -387,6 +390,17 @@ impl Check {
             } => {
                 if stop_if.is_some() {
                     self.refuse("a hop's landing rule `(apply if:...)`");
+                }
+                // The interpreter runs a hop's landing effect with `(between)`
+                // at the jumped site (Ludii's `Hop`, §39); the generated code
+                // does not. Any mention of `(between)` (read off the model's
+                // debug form, which names every `SiteExpr::Between`) refuses.
+                if pm
+                    .to_apply
+                    .as_ref()
+                    .is_some_and(|e| format!("{e:?}").contains("Between"))
+                {
+                    self.refuse("a hop's landing effect reading `(between)`");
                 }
                 let plain = |n: &IntExpr| matches!(n, IntExpr::Const(0));
                 if most.is_some() || !plain(before) || !plain(after) {
@@ -548,6 +562,7 @@ impl Check {
             Effect::SetPlayerValue { .. } => self.refuse("`(set Value WHO N)`"),
             Effect::MoveCount { .. } => self.refuse("`(fromTo ... count:N)`"),
             Effect::Enclose(_) => self.refuse("`(enclose ...)`"),
+            Effect::Surround(_) => self.refuse("`(surround ...)` (Ludii's `Surround` capture)"),
         }
     }
 
@@ -582,6 +597,9 @@ impl Check {
         }
         if !line.contiguous {
             self.refuse("`(is Line ... contiguous:False)`");
+        }
+        if line.condition.is_some() {
+            self.refuse("`(is Line ... if:C)` (a condition on each site of the line)");
         }
         if !matches!(
             line.directions,

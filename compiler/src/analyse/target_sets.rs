@@ -116,7 +116,7 @@ fn groups(
     m: &PieceMove,
     pieces: PieceSet,
 ) -> Option<Vec<Group>> {
-    if m.from.is_some() {
+    if m.from.is_some() || m.same_direction {
         return None;
     }
     let targets = match &m.to_if {

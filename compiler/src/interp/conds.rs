@@ -141,7 +141,7 @@ impl Interpreter {
                 let p = self.resolve(state, mover, *who);
                 per_player
                     .get((p as usize).wrapping_sub(1))
-                    .map_or(0, |&w| w as i64)
+                    .map_or(0, |&w| i64::from(w))
             }
             IntExpr::CountAt(region) => self
                 .region_sites(state, mover, ctx, region)

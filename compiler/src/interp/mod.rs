@@ -777,9 +777,12 @@ impl Interpreter {
         state.last_from = Some(from);
         state.history.push((mover, false));
         state.moves += 1;
+        // Ludii evaluates consequences with the context's `to` left as move
+        // generation restored it (`Constants.OFF`): `(to)` in a consequence
+        // is no site unless the consequence sets it.
         let ctx = Ctx {
             from: Some(from),
-            to: Some(to),
+            to: None,
             ..Ctx::default()
         };
         state.decision_to = Some(to);
@@ -826,6 +829,7 @@ impl Interpreter {
             return;
         }
         let mut to_apply = m.to_apply.as_ref();
+        let mut to_ctx = ctx;
         if let Reach::Hop {
             distance,
             most,
@@ -837,7 +841,7 @@ impl Interpreter {
             if n == 0 && most.is_none() {
                 // Ludii's step branch of Hop carries no landing effect.
                 to_apply = None;
-            } else if let Some(apply) = between_apply {
+            } else if between_apply.is_some() || (to_apply.is_some() && most.is_none()) {
                 let d = m.directions[dir as usize];
                 let at_from = Ctx {
                     from: Some(from),
@@ -855,18 +859,26 @@ impl Interpreter {
                     .find(|l| l.to == to)
                     .map(|l| l.jumped)
                     .unwrap_or_default();
+                // Ludii's `Hop` evaluates the landing effect with the
+                // context's `(between)` at the hurdle it tested last: with
+                // a hurdle of one site (no range), that site.
+                if most.is_none() {
+                    to_ctx.between = jumped.last().copied();
+                }
                 // Ludii prepends each hurdle's effect: the last hurdle's comes first.
-                for &b in jumped.iter().rev() {
-                    let at = Ctx {
-                        between: Some(b),
-                        ..ctx
-                    };
-                    self.run_effect(state, &at, apply);
+                if let Some(apply) = between_apply {
+                    for &b in jumped.iter().rev() {
+                        let at = Ctx {
+                            between: Some(b),
+                            ..ctx
+                        };
+                        self.run_effect(state, &at, apply);
+                    }
                 }
             }
         }
         if let Some(apply) = to_apply {
-            self.run_effect(state, &ctx, apply);
+            self.run_effect(state, &to_ctx, apply);
         }
         let (f, t) = (from as usize, to as usize);
         let (what, owner, piece_state) = (state.what[f], state.owner[f], state.state[f]);

@@ -2,7 +2,9 @@
 
 use ludemic_runtime::{MoveBuffer, Player};
 
-use crate::ir::{Add, Custodial, Effect, Moves, PieceMove, PieceRef, Reach, Shoot, Site, SiteExpr};
+use crate::ir::{
+    Add, Custodial, Effect, Moves, PieceMove, PieceRef, Reach, Shoot, Site, SiteExpr, Surround,
+};
 
 use super::conds::Ctx;
 use super::{Interpreter, Move, State};
@@ -316,6 +318,37 @@ impl Interpreter {
         }
     }
 
+    /// The directions `m` walks, with their indices in its list: all of
+    /// them, or with `SameDirection` the first whose line from the last
+    /// move's `from` passes its `to` (Ludii's `Directions.convert`), none
+    /// when there is no last move.
+    fn move_directions<'m>(
+        &self,
+        state: &State,
+        m: &'m PieceMove,
+    ) -> impl Iterator<Item = (usize, &'m crate::ir::AbsoluteDirection)> + 'm {
+        let keep = if m.same_direction {
+            let board = &self.model.board;
+            match (state.last_from, state.last_to) {
+                (Some(f), Some(t)) if (f as usize) < board.num_sites() => {
+                    m.directions.iter().position(|&d| {
+                        board
+                            .radials(f as usize, d)
+                            .any(|r| r.steps.get(1..).is_some_and(|s| s.contains(&t)))
+                    })
+                }
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let all = !m.same_direction;
+        m.directions
+            .iter()
+            .enumerate()
+            .filter(move |(k, _)| all || keep == Some(*k))
+    }
+
     /// Calls `emit(to, direction index)` for each legal destination of `m`
     /// from `ctx.from`.
     fn destinations(
@@ -340,7 +373,7 @@ impl Interpreter {
         };
         match &m.reach {
             Reach::Step => {
-                for (k, &d) in m.directions.iter().enumerate() {
+                for (k, &d) in self.move_directions(state, m) {
                     for radial in board.radials(from as usize, d) {
                         if let Some(&to) = radial.steps.get(1) {
                             if to_ok(to, None) {
@@ -356,7 +389,7 @@ impl Interpreter {
                     // Ludii's Hop with no site to jump is a plain step to
                     // each adjacent site, each (from, to) once.
                     let mut seen = Vec::new();
-                    for (k, &d) in m.directions.iter().enumerate() {
+                    for (k, &d) in self.move_directions(state, m) {
                         for &to in board.steps(from as usize, d) {
                             if !seen.contains(&to) && to_ok(to, None) {
                                 seen.push(to);
@@ -366,7 +399,7 @@ impl Interpreter {
                     }
                     return;
                 }
-                for (k, &d) in m.directions.iter().enumerate() {
+                for (k, &d) in self.move_directions(state, m) {
                     for landing in self.hop_landings(state, player, ctx, m, from, d) {
                         emit(landing.to, k as u8);
                     }
@@ -384,7 +417,7 @@ impl Interpreter {
                 let max = max
                     .as_ref()
                     .map_or(i64::MAX, |n| self.eval_int(state, player, ctx, n));
-                for (k, &d) in m.directions.iter().enumerate() {
+                for (k, &d) in self.move_directions(state, m) {
                     for radial in board.radials(from as usize, d) {
                         for (i, &to) in radial.steps.iter().enumerate().skip(1) {
                             if i as i64 > max {
@@ -620,6 +653,21 @@ impl Interpreter {
                 }
                 again
             }
+            Effect::Surround(c) => {
+                let targets = self.surrounded_sites(state, mover, ctx, c);
+                let mut again = false;
+                for b in targets {
+                    let at = Ctx {
+                        between: Some(b),
+                        ..*ctx
+                    };
+                    again |= self.run_effect(state, &at, &c.apply);
+                    if let Some(then) = &c.then {
+                        again |= self.run_effect(state, &at, then);
+                    }
+                }
+                again
+            }
             Effect::Flip(site) => {
                 if let Some(s) = self.eval_site(state, ctx, site) {
                     if let Some(flipped) = self.flipped_state(state, s) {
@@ -813,6 +861,67 @@ impl Interpreter {
         out
     }
 
+    /// The sites `(surround ...)` closes in, in Ludii's order (its
+    /// `Surround.eval`): each neighbour B of the start (one per radial, in
+    /// the directions given) satisfying the `between` condition, whose own
+    /// neighbours (one per radial from B) fail to be the start or satisfy
+    /// the `to` condition at most `except` times. As in Ludii, `(to)` keeps
+    /// the last neighbour tested while the next `between` test runs.
+    pub(super) fn surrounded_sites(
+        &self,
+        state: &State,
+        mover: Player,
+        ctx: &Ctx,
+        c: &Surround,
+    ) -> Vec<Site> {
+        let Some(from) = self.eval_site(state, ctx, &c.from) else {
+            return Vec::new();
+        };
+        let except = self.eval_int(state, mover, ctx, &c.except);
+        let board = &self.model.board;
+        let mut to = ctx.to;
+        let mut out = Vec::new();
+        for radial in board.radials(from as usize, c.directions) {
+            let Some(&target) = radial.steps.get(1) else {
+                continue;
+            };
+            let at = Ctx {
+                between: Some(target),
+                to,
+                ..*ctx
+            };
+            if !self.eval_cond(state, mover, &at, &c.between_if) {
+                continue;
+            }
+            let mut failing = 0;
+            for around in board.radials(target as usize, c.directions) {
+                let threat = match around.steps.get(1) {
+                    None => true,
+                    Some(&f) if f == from => true,
+                    Some(&f) => {
+                        to = Some(f);
+                        let at = Ctx {
+                            between: Some(target),
+                            to,
+                            ..*ctx
+                        };
+                        self.eval_cond(state, mover, &at, &c.to_if)
+                    }
+                };
+                if !threat {
+                    failing += 1;
+                }
+                if failing > except {
+                    break;
+                }
+            }
+            if failing <= except {
+                out.push(target);
+            }
+        }
+        out
+    }
+
     /// The state `(flip S)` turns the piece at `site` to, if it has one.
     fn flipped_state(&self, state: &State, site: Site) -> Option<u8> {
         let what = state.what[site as usize];
@@ -857,6 +966,17 @@ impl Interpreter {
             Effect::Enclose(e) => usize::from(!self.enclosed_groups(state, ctx, e).is_empty()),
             Effect::Custodial(c) => self
                 .custodial_targets(state, mover, ctx, c)
+                .into_iter()
+                .map(|b| {
+                    let at = Ctx {
+                        between: Some(b),
+                        ..*ctx
+                    };
+                    self.effect_yields(state, mover, &at, &c.apply)
+                })
+                .sum(),
+            Effect::Surround(c) => self
+                .surrounded_sites(state, mover, ctx, c)
                 .into_iter()
                 .map(|b| {
                     let at = Ctx {
@@ -916,6 +1036,14 @@ impl Interpreter {
             Effect::AllCombinations(a, _) => self.first_site(state, mover, ctx, a),
             Effect::Custodial(c) => {
                 let b = *self.custodial_targets(state, mover, ctx, c).first()?;
+                let at = Ctx {
+                    between: Some(b),
+                    ..*ctx
+                };
+                self.first_site(state, mover, &at, &c.apply)
+            }
+            Effect::Surround(c) => {
+                let b = *self.surrounded_sites(state, mover, ctx, c).first()?;
                 let at = Ctx {
                     between: Some(b),
                     ..*ctx

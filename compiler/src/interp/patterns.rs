@@ -47,7 +47,17 @@ impl Interpreter {
             }
         }
         let whats = |w: u8| set[w as usize / 64] & (1 << (w % 64)) != 0;
-        if !whats(state.what[pivot as usize]) {
+        // `if:C`, read with `(to)` at the site (Ludii sets the context's `to`).
+        let holds = |site: Site| {
+            line.condition.as_ref().is_none_or(|c| {
+                let at = Ctx {
+                    to: Some(site),
+                    ..*ctx
+                };
+                self.eval_cond(state, mover, &at, c)
+            })
+        };
+        if !holds(pivot) || !whats(state.what[pivot as usize]) {
             return false;
         }
         let length = line.length;
@@ -55,7 +65,7 @@ impl Interpreter {
         // `Err` means a non-exact line was found on the way.
         let walk = |steps: &[u16], mut count: u32| -> Result<u32, ()> {
             for &s in &steps[1..] {
-                if !whats(state.what[s as usize]) {
+                if !(whats(state.what[s as usize]) && holds(s)) {
                     if line.contiguous {
                         break;
                     }

@@ -143,6 +143,72 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 ),
             })
         }
+        // `(is Within (id ...) [in:]REGION|SITE)` (Ludii's `IsWithin`):
+        // whether a piece of that component stands on one of the sites (the
+        // last `to` by default). On one level, the same as "not every site
+        // holds something else".
+        "is Within" => {
+            let mut args = Args::new(node, "is Within", 1);
+            let piece = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a component"))?;
+            if piece.head() != Some("id") {
+                return Err(cx.unsupported_in(piece, "component of `(is Within ...)`"));
+            }
+            if let Some(t) = args.atom_among(&["Cell", "Edge", "Vertex"]) {
+                return Err(args.error(
+                    cx,
+                    ErrorKind::Unsupported,
+                    format!("unsupported site type `{t}` of `(is Within ...)`"),
+                ));
+            }
+            let within = args.labeled("in").or_else(|| args.next());
+            args.finish(cx)?;
+            if cx.stacking() {
+                return Err(cx
+                    .error(
+                        ErrorKind::Unsupported,
+                        node,
+                        "`(is Within ...)` in a stacking game",
+                    )
+                    .with_label("not supported by ludemic yet"));
+            }
+            let piece = int(cx, piece)?;
+            let is_site = |n: &Node| {
+                n.atom().is_some_and(|a| a.parse::<i64>().is_ok())
+                    || matches!(
+                        n.head(),
+                        Some(
+                            "last"
+                                | "from"
+                                | "to"
+                                | "between"
+                                | "site"
+                                | "coord"
+                                | "where"
+                                | "centrePoint"
+                                | "mapEntry"
+                                | "var"
+                                | "value"
+                                | "handSite"
+                        )
+                    )
+            };
+            Ok(match within {
+                None => Cond::Compare(Comparison::Eq, IntExpr::What(SiteExpr::LastTo), piece),
+                Some(at) if is_site(at) => {
+                    Cond::Compare(Comparison::Eq, IntExpr::What(site(cx, at)?), piece)
+                }
+                Some(within) => Cond::Not(Box::new(Cond::AllSites(
+                    region(cx, within)?,
+                    Box::new(Cond::Compare(
+                        Comparison::Ne,
+                        IntExpr::What(SiteExpr::Iterated),
+                        piece,
+                    )),
+                ))),
+            })
+        }
         "is In" => {
             let mut args = Args::new(node, "is In", 1);
             let at = args
@@ -539,13 +605,28 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             args.finish(cx)?;
             let who = match who {
                 Some(w) => player_fn(cx, w)?,
-                None => return Err(cx.unsupported_in(node, "piece id without a player")),
+                // `(id "Name")` (Ludii's `Id.IndexOfComponent`): the first
+                // container called exactly "Name", else the first component.
+                None if name == "Board" || name.starts_with("Hand") => {
+                    return Err(cx.unsupported_in(node, "container id"))
+                }
+                None => {
+                    return match cx.components.iter().position(|c| c.name == name) {
+                        Some(i) => Ok(IntExpr::Const(i as i64 + 1)),
+                        None => Err(cx.error(
+                            ErrorKind::Invalid,
+                            node,
+                            format!("no component is called \"{name}\""),
+                        )),
+                    }
+                }
             };
-            // Ludii's `IdPiece`: the component of that name the player owns.
-            let per_player: Vec<u8> = (1..=cx.num_players())
-                .map(|p| cx.component_owned(name, p).map_or(0, |c| c as u8 + 1))
+            // Ludii's `Id` with a name and a player: the first component
+            // whose name contains the name and that the player owns, else -1.
+            let per_player: Vec<i16> = (1..=cx.num_players())
+                .map(|p| cx.component_like(name, p).map_or(-1, |c| c as i16 + 1))
                 .collect();
-            if per_player.iter().all(|&c| c == 0) {
+            if per_player.iter().all(|&c| c < 0) {
                 return Err(cx.error(
                     ErrorKind::Invalid,
                     node,
@@ -553,7 +634,7 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
                 ));
             }
             Ok(match who {
-                PlayerRef::Player(p) => IntExpr::Const(per_player[p as usize - 1] as i64),
+                PlayerRef::Player(p) => IntExpr::Const(i64::from(per_player[p as usize - 1])),
                 who => IntExpr::ComponentOf { who, per_player },
             })
         }
@@ -938,6 +1019,10 @@ fn line(cx: &Cx, node: &Node) -> Result<Cond> {
     let contiguous = args.labeled_bool(cx, "contiguous", true)?;
     let through = args.labeled("through").map(|t| site(cx, t)).transpose()?;
     let by_level = args.labeled_bool(cx, "byLevel", false)?;
+    let condition = args
+        .labeled("if")
+        .map(|c| cond(cx, c).map(Box::new))
+        .transpose()?;
     let who = args.take(|n| n.atom().is_some_and(|a| PLAYER_ATOMS.contains(&a)));
     let what = args.labeled("what");
     let whats = args.labeled("whats");
@@ -966,13 +1051,18 @@ fn line(cx: &Cx, node: &Node) -> Result<Cond> {
         exact,
         pieces,
         contiguous,
+        condition,
     };
-    if by_level && !(matches!(line.pieces, LinePieces::Pivot) && line.contiguous) {
+    if by_level
+        && !(matches!(line.pieces, LinePieces::Pivot)
+            && line.contiguous
+            && line.condition.is_none())
+    {
         return Err(cx
             .error(
                 ErrorKind::Unsupported,
                 node,
-                "`(is Line ... byLevel:True)` with pieces or `contiguous:` given",
+                "`(is Line ... byLevel:True)` with pieces, `contiguous:` or `if:` given",
             )
             .with_label("not supported by ludemic yet"));
     }

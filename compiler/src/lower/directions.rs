@@ -152,6 +152,17 @@ pub(super) fn forward(cx: &Cx, at: &Node) -> Result<Vec<AbsoluteDirection>> {
     ))
 }
 
+/// `SameDirection`: the candidate headings of Ludii's `Directions.convert`
+/// (the board's supported adjacent headings, in compass order), of which
+/// the interpreter keeps the first whose line from the last move's `from`
+/// reaches its `to`.
+pub(super) fn same_direction_candidates(cx: &Cx, at: &Node) -> Result<Vec<AbsoluteDirection>> {
+    Ok(supported(cx.board(at)?, Relation::Adjacent)
+        .into_iter()
+        .map(Compass::absolute)
+        .collect())
+}
+
 /// The compass headings some site of the board steps in to a site related
 /// to it (Ludii's `supportedDirections(relation, type)`).
 fn supported(board: &Board, relation: Relation) -> Vec<Compass> {

@@ -3,7 +3,7 @@
 use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::{
     Add, Cond, Custodial, Effect, Enclose, IntExpr, Moves, PieceMove, PieceRef, PieceRules,
-    PlayerRef, Reach, Shoot, SiteExpr, Walk,
+    PlayerRef, Reach, Shoot, SiteExpr, Surround, Walk,
 };
 use crate::syntax::{Node, NodeKind};
 
@@ -578,10 +578,19 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
         None
     };
     let forward = args.labeled_bool(cx, "forward", false)?;
-    let dirs = match args.take(directions::is_direction_arg) {
-        Some(d) => directions::directions(cx, d)?,
+    let same_direction = match args.take(|n| n.atom() == Some("SameDirection")) {
+        Some(d) if matches!(kind, Kind::Step | Kind::Hop | Kind::Slide) => Some(d),
+        Some(d) => return Err(cx.unsupported_in(d, &format!("`SameDirection` in `({name} ...)`"))),
+        None => None,
+    };
+    let dirs = match (same_direction, args.take(directions::is_direction_arg)) {
+        (Some(d), None) => directions::same_direction_candidates(cx, d)?,
+        (Some(_), Some(other)) => {
+            return Err(cx.unsupported_in(other, "direction beside `SameDirection`"))
+        }
+        (None, Some(d)) => directions::directions(cx, d)?,
         // Ludii's default for Step, Hop and Slide is Adjacent.
-        None => vec![crate::ir::AbsoluteDirection::Adjacent],
+        (None, None) => vec![crate::ir::AbsoluteDirection::Adjacent],
     };
     let between = args.form_with_head("between");
     let to = args.form_with_head("to");
@@ -736,6 +745,7 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
         rule: cx.next_rule(),
         reach,
         directions: dirs,
+        same_direction: same_direction.is_some(),
         from,
         to_if,
         to_apply,
@@ -1007,7 +1017,9 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
             Args::new(node, "moveAgain", 0).finish(cx)?;
             Ok(Effect::MoveAgain)
         }
-        Some("and") => {
+        // Ludii's `Or` and `And` moves evaluate alike (each part's moves,
+        // collected on the same state), so as consequences they are one.
+        Some(head @ ("and" | "or")) => {
             let items: Vec<&Node> = match node.args() {
                 [one] if matches!(one.value.kind, NodeKind::Array(_)) => {
                     one.value.args().iter().map(|a| &a.value).collect()
@@ -1017,7 +1029,7 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
                         return Err(cx.error_span(
                             ErrorKind::Unsupported,
                             &l.span,
-                            "unsupported labelled argument of `(and ...)`",
+                            format!("unsupported labelled argument of `({head} ...)`"),
                         ));
                     }
                     args.iter().map(|a| &a.value).collect()
@@ -1124,6 +1136,7 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
         }
         Some("custodial") => custodial(cx, node),
         Some("enclose") => enclose(cx, node),
+        Some("surround") => surround(cx, node),
         Some("sow") => super::sow::sow(cx, node),
         Some("set") if matches!(Cx::ludeme_name(node).as_str(), "set Var" | "set Value") => {
             super::vars::effect(cx, node)
@@ -1383,6 +1396,8 @@ fn custodial(cx: &Cx, node: &Node) -> Result<Effect> {
         if let Some(n) = exact_count(cx, &mut bargs)? {
             min = n;
             max = min.clone();
+        } else if let Some((lo, hi)) = bound_count(cx, &mut bargs)? {
+            (min, max) = (lo, hi);
         }
         if let Some(c) = bargs.labeled("if") {
             between_if = conds::cond(cx, c)?;
@@ -1408,6 +1423,69 @@ fn custodial(cx: &Cx, node: &Node) -> Result<Effect> {
         between_if,
         to_if,
         apply,
+        then,
+    })))
+}
+
+/// `(surround [(from S)] [DIRS] [(between [RANGE] if:C (apply E))]
+/// [(to if:F)] [except:N] [(then E)])` (Ludii's `Surround`). A range in
+/// `(between ...)` is read and ignored, as Ludii ignores it; `with:` is
+/// refused.
+fn surround(cx: &Cx, node: &Node) -> Result<Effect> {
+    let mut args = Args::new(node, "surround", 0);
+    let from = match args.form_with_head("from") {
+        Some(f) => from_site(cx, f)?,
+        None => SiteExpr::From,
+    };
+    let directions =
+        match args.atom_among(&["Adjacent", "Orthogonal", "Diagonal", "OffDiagonal", "All"]) {
+            Some(d) => crate::ir::AbsoluteDirection::from_name(d)
+                .unwrap_or(crate::ir::AbsoluteDirection::Adjacent),
+            None => crate::ir::AbsoluteDirection::Adjacent,
+        };
+    let between = args.form_with_head("between");
+    let to = args.form_with_head("to");
+    let except = args
+        .labeled("except")
+        .map(|n| conds::int(cx, n))
+        .transpose()?
+        .unwrap_or(IntExpr::Const(0));
+    if let Some(w) = args.labeled("with") {
+        return Err(cx.unsupported_in(w, "`with:` of `(surround ...)`"));
+    }
+    let then = then_of(cx, &mut args)?;
+    args.finish(cx)?;
+    let mut between_if = Cond::Enemy(IntExpr::Who(SiteExpr::Between));
+    let mut apply = Effect::Remove(SiteExpr::Between);
+    if let Some(b) = between {
+        let mut bargs = Args::new(b, "between", 0);
+        // Ludii's `Surround` never reads the range.
+        if exact_count(cx, &mut bargs)?.is_none() {
+            bound_count(cx, &mut bargs)?;
+        }
+        if let Some(c) = bargs.labeled("if") {
+            between_if = conds::cond(cx, c)?;
+        }
+        if let Some(a) = bargs.form_with_head("apply") {
+            apply = apply_arg(cx, a, false)?;
+        }
+        bargs.finish(cx)?;
+    }
+    let mut to_if = Cond::Friend(IntExpr::Who(SiteExpr::To));
+    if let Some(to) = to {
+        let mut targs = Args::new(to, "to", 0);
+        if let Some(c) = targs.labeled("if") {
+            to_if = conds::cond(cx, c)?;
+        }
+        targs.finish(cx)?;
+    }
+    Ok(Effect::Surround(Box::new(Surround {
+        from,
+        directions,
+        between_if,
+        to_if,
+        apply,
+        except,
         then,
     })))
 }
@@ -1564,6 +1642,34 @@ fn piece_id(cx: &Cx, node: &Node) -> Result<PieceRef> {
 }
 
 /// The `(exact N)` of a `(between ...)`, if it has one: N.
+/// `(max N)` or `(min N)` in a `(between ...)`: Ludii's range functions
+/// `Max` (minimum `Constants.UNDEFINED`, -1) and `Min` (maximum
+/// `Constants.INFINITY`), as (minimum, maximum).
+fn bound_count(cx: &Cx, bargs: &mut Args) -> Result<Option<(IntExpr, IntExpr)>> {
+    let Some(bound) = bargs
+        .form_with_head("max")
+        .or_else(|| bargs.form_with_head("min"))
+    else {
+        return Ok(None);
+    };
+    let head = bound.head().unwrap_or_default();
+    let mut margs = Args::new(bound, head, 0);
+    let n = margs.next().ok_or_else(|| {
+        margs.error(
+            cx,
+            ErrorKind::Invalid,
+            format!("`({head} ...)` needs a number"),
+        )
+    })?;
+    margs.finish(cx)?;
+    let n = conds::int(cx, n)?;
+    Ok(Some(if head == "max" {
+        (IntExpr::Const(-1), n)
+    } else {
+        (n, IntExpr::Const(1_000_000_000))
+    }))
+}
+
 fn exact_count(cx: &Cx, bargs: &mut Args) -> Result<Option<IntExpr>> {
     let Some(exact) = bargs.form_with_head("exact") else {
         return Ok(None);

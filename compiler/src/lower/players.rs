@@ -1,7 +1,8 @@
 //! Rules read per player: `(forEach Player|NonMover if:C (result Player R))`
 //! end rules, unrolled over the players (the atom `Player` naming each in
 //! turn), and `(sites WHO "Name")`, the regions of WHO whose name contains
-//! "Name" (Ludii's `SitesEquipmentRegion`).
+//! "Name" (Ludii's `SitesEquipmentRegion`), and `(sites "Name")`, every
+//! region called "Name".
 
 use crate::diagnostic::{ErrorKind, Result};
 use crate::ir::{Cond, EndRule, PlayerId, PlayerRef, Region, Site};
@@ -79,12 +80,36 @@ pub(super) fn is_named_sites(node: &Node) -> bool {
             || a.strip_prefix('P').is_some_and(|n| n.parse::<u8>().is_ok())
     };
     node.head() == Some("sites")
-        && matches!(node.args(), [who, name]
-            if who.value.atom().is_some_and(player) && name.value.string().is_some())
+        && match node.args() {
+            [who, name] => who.value.atom().is_some_and(player) && name.value.string().is_some(),
+            [name] => name.label.is_none() && name.value.string().is_some(),
+            _ => false,
+        }
 }
 
 /// `(sites WHO "Name")`: fixed for a fixed player, else chosen by player.
 pub(super) fn named_region(cx: &Cx, node: &Node) -> Result<Region> {
+    if let [name] = node.args() {
+        // `(sites "Name")` (no player): every region called exactly "Name",
+        // whoever owns it (Ludii's `SitesEquipmentRegion` without `index`).
+        let name = name.value.string().unwrap_or_default();
+        let mut sites: Vec<Site> = cx
+            .regions
+            .iter()
+            .filter(|r| r.name.as_deref() == Some(name))
+            .flat_map(|r| r.parts.iter().flatten().copied())
+            .collect();
+        if sites.is_empty() && !cx.regions.iter().any(|r| r.name.as_deref() == Some(name)) {
+            return Err(cx.error(
+                ErrorKind::Invalid,
+                node,
+                format!("no region is called \"{name}\""),
+            ));
+        }
+        sites.sort_unstable();
+        sites.dedup();
+        return Ok(Region::Static(sites));
+    }
     let [who, name] = node.args() else {
         return Err(cx.unsupported_in(node, "region"));
     };
