@@ -2,9 +2,10 @@
 
 use ludemic_runtime::PositionView;
 
-/// Something done with a compiled game, whatever its type.
+/// Something done with a compiled game, whatever its type (a unit type:
+/// `Copy`).
 pub trait Visitor {
-    fn visit<G: PositionView>(&mut self, game: &G);
+    fn visit<G: PositionView + Copy>(&mut self, game: &G);
 }
 
 /// One compiled corpus game: its module, its file under `ludii/lud`, its options.
