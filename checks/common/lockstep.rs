@@ -13,16 +13,31 @@ fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
 
 /// Plays one game from `seed` in both engines, at most `budget` moves
 /// (taken off it); the first difference, if any.
+#[allow(dead_code)] // the tensor comparison calls `lockstep_with` alone
 pub fn lockstep<C: Game, I: Game>(
     compiled: &C,
     interp: &I,
     seed: u64,
     budget: &mut usize,
 ) -> Result<(), String> {
+    lockstep_with(compiled, interp, seed, budget, |_, _, _| Ok(()))
+}
+
+/// [`lockstep`], with `compare` also asked of every pair of states reached
+/// (the last one included), with the step's number.
+#[allow(dead_code)] // not every test crate that includes this file compares more
+pub fn lockstep_with<C: Game, I: Game>(
+    compiled: &C,
+    interp: &I,
+    seed: u64,
+    budget: &mut usize,
+    mut compare: impl FnMut(usize, &C::State, &I::State) -> Result<(), String>,
+) -> Result<(), String> {
     let (mut cb, mut ib) = (MoveBuffer::new(), MoveBuffer::new());
     let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
     let (mut cs, mut is) = (compiled.initial_state(), interp.initial_state());
     for step in 0.. {
+        compare(step, &cs, &is).map_err(|e| format!("seed {seed} step {step}: {e}"))?;
         let status = compiled.status(&cs);
         let other = interp.status(&is);
         if status != other {

@@ -11,10 +11,12 @@ use std::path::{Path, PathBuf};
 use ludemic_check_corpus::{visit, Visitor, GAMES};
 use ludemic_compiler::interp::Interpreter;
 use ludemic_compiler::{load, tensor, Config};
-use ludemic_runtime::tensor::TensorLayout;
-use ludemic_runtime::{
-    Game, MoveBuffer, PositionView, Recorded, RngExt, Status, Xoshiro256PlusPlus,
-};
+use ludemic_runtime::tensor::{TensorGame, TensorLayout};
+use ludemic_runtime::{Game, MoveBuffer, PositionView, Recorded, Status};
+
+#[path = "../../common/lockstep.rs"]
+mod lockstep;
+use lockstep::lockstep_with;
 
 fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
@@ -31,91 +33,74 @@ struct Check {
 impl Visitor for Check {
     fn visit<C: PositionView + Copy>(&mut self, compiled: &C) {
         let compiled = Recorded(*compiled);
-        for seed in 0..3 {
-            if let Err(e) = self.game(&compiled, seed) {
-                self.failures
-                    .push(format!("{} seed {seed}: {e}", self.name));
-                return;
-            }
-        }
-    }
-}
-
-impl Check {
-    /// One random game, at most 200 moves, compared at every step.
-    fn game<C: PositionView>(&mut self, compiled: &Recorded<C>, seed: u64) -> Result<(), String> {
-        let interp = &self.interp;
-        let layout = &self.layout;
-        let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
-        let (mut cs, mut is) = (compiled.initial_state(), interp.initial_state());
-        let (mut cb, mut ib) = (MoveBuffer::new(), MoveBuffer::new());
+        let (interp, layout) = (&self.interp, &self.layout);
         let n = layout.state_len();
         let (mut co, mut io) = (vec![0.0; n], vec![0.0; n]);
         let a = layout.num_distinct_actions();
         let (mut cm, mut im) = (vec![false; a], vec![false; a]);
-        for step in 0..200 {
-            let observed = (
-                layout.observe(compiled, &cs, &mut co),
-                layout.observe(interp, &is, &mut io),
-            );
-            match observed {
-                (Ok(()), Ok(())) => {
-                    if let Some(i) = (0..n).find(|&i| co[i] != io[i]) {
-                        let names = layout.state_channel_names();
-                        let [_, x, y] = layout.state_tensor_shape();
-                        let channel = i / (x * y);
-                        return Err(format!(
-                            "step {step}: observation differs first in channel {} ({}) at {}: compiled {}, interpreter {}",
-                            channel,
-                            names.get(channel).map_or("?", String::as_str),
-                            i % (x * y),
-                            co[i],
-                            io[i]
-                        ));
-                    }
+        let (mut cb, mut ib) = (MoveBuffer::new(), MoveBuffer::new());
+        let mut states = 0;
+        for seed in 0..3 {
+            // At most 200 moves a game, compared at every state.
+            let mut budget = 200;
+            let compare = |_, cs: &_, is: &_| {
+                states += 1;
+                same_observation(layout, (&compiled, cs, &mut co), (interp, is, &mut io))?;
+                if matches!(interp.status(is), Status::Over(_)) {
+                    return Ok(());
                 }
-                // A piece where the tensors have no place (an edge): alike.
-                (Err(a), Err(b)) if a == b => {}
-                (c, i) => {
-                    return Err(format!(
-                        "step {step}: observations: compiled {c:?}, interpreter {i:?}"
-                    ))
+                // Where a legal move has no place in the action planes
+                // (edges: Dots and Boxes), both engines must say so alike.
+                let masks = (
+                    layout.legal_action_mask(&compiled, cs, &mut cb, &mut cm),
+                    layout.legal_action_mask(interp, is, &mut ib, &mut im),
+                );
+                match masks {
+                    (Ok(()), Ok(())) if cm != im => Err("legal action masks differ".to_owned()),
+                    (Ok(()), Ok(())) => Ok(()),
+                    (Err(c), Err(i)) if c == i => Ok(()),
+                    (c, i) => Err(format!(
+                        "legal action masks: compiled {c:?}, interpreter {i:?}"
+                    )),
                 }
-            }
-            if matches!(interp.status(&is), Status::Over(_)) {
+            };
+            if let Err(e) = lockstep_with(&compiled, interp, seed, &mut budget, compare) {
+                self.failures.push(format!("{}: {e}", self.name));
                 break;
             }
-            // Where a legal move has no place in the action planes (edges:
-            // Dots and Boxes), both engines must say so alike.
-            let masks = (
-                layout.legal_action_mask(compiled, &cs, &mut cb, &mut cm),
-                layout.legal_action_mask(interp, &is, &mut ib, &mut im),
-            );
-            match masks {
-                (Ok(()), Ok(())) if cm != im => {
-                    return Err(format!("step {step}: legal action masks differ"));
-                }
-                (Ok(()), Ok(())) => {}
-                (Err(a), Err(b)) if a == b => {}
-                (c, i) => {
-                    return Err(format!(
-                        "step {step}: legal action masks: compiled {c:?}, interpreter {i:?}"
-                    ))
-                }
-            }
-            self.states += 1;
-            compiled.legal_moves(&cs, &mut cb);
-            let mv = cb[rng.index(cb.len())];
-            let (key, what) = (compiled.move_key(mv), compiled.promoted_to(mv));
-            interp.legal_moves(&is, &mut ib);
-            let other = *ib
-                .iter()
-                .find(|&&m| interp.move_key(m) == key && interp.promoted_to(m) == what)
-                .ok_or_else(|| format!("step {step}: no interpreter move {key}"))?;
-            compiled.apply(&mut cs, mv);
-            interp.apply(&mut is, other);
         }
-        Ok(())
+        self.states += states;
+    }
+}
+
+/// The two engines' observations of their states: every float equal, or the
+/// same refusal (a piece where the tensors have no place: an edge).
+fn same_observation<C: TensorGame, I: TensorGame>(
+    layout: &TensorLayout,
+    (compiled, cs, co): (&C, &C::State, &mut [f32]),
+    (interp, is, io): (&I, &I::State, &mut [f32]),
+) -> Result<(), String> {
+    match (
+        layout.observe(compiled, cs, co),
+        layout.observe(interp, is, io),
+    ) {
+        (Ok(()), Ok(())) => match (0..co.len()).find(|&i| co[i] != io[i]) {
+            None => Ok(()),
+            Some(i) => {
+                let names = layout.state_channel_names();
+                let [_, x, y] = layout.state_tensor_shape();
+                let channel = i / (x * y);
+                Err(format!(
+                    "observation differs first in channel {channel} ({}) at {}: compiled {}, interpreter {}",
+                    names.get(channel).map_or("?", String::as_str),
+                    i % (x * y),
+                    co[i],
+                    io[i]
+                ))
+            }
+        },
+        (Err(c), Err(i)) if c == i => Ok(()),
+        (c, i) => Err(format!("observations: compiled {c:?}, interpreter {i:?}")),
     }
 }
 
