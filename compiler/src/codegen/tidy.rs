@@ -60,25 +60,28 @@ fn binds_tighter_than_logic(expr: &Expr, in_or: bool) -> bool {
     }
 }
 
-fn is_true(expr: &Expr) -> bool {
-    matches!(expr, Expr::Lit(syn::ExprLit { lit: syn::Lit::Bool(b), .. }) if b.value)
+fn is_bool(expr: &Expr, value: bool) -> bool {
+    matches!(expr, Expr::Lit(syn::ExprLit { lit: syn::Lit::Bool(b), .. }) if b.value == value)
 }
 
 /// Boolean identities the generators leave behind when a rule has no
-/// condition: `c && true` → `c`, `!(a == b)` → `a != b`.
+/// condition, or a condition with no site to test: `c && true` → `c`,
+/// `c || false` → `c`, `!(a == b)` → `a != b`.
 fn simplify(expr: &mut Expr) {
     use syn::{BinOp, ExprBinary, ExprUnary, UnOp};
     if let Expr::Binary(ExprBinary {
-        op: BinOp::And(_),
+        op: op @ (BinOp::And(_) | BinOp::Or(_)),
         left,
         right,
         ..
     }) = expr
     {
-        if is_true(right) {
+        // The operand that leaves the other's value unchanged.
+        let neutral = matches!(op, BinOp::And(_));
+        if is_bool(right, neutral) {
             *expr = std::mem::replace(&mut **left, Expr::PLACEHOLDER);
             return;
-        } else if is_true(left) {
+        } else if is_bool(left, neutral) {
             *expr = std::mem::replace(&mut **right, Expr::PLACEHOLDER);
             return;
         }
@@ -138,7 +141,7 @@ fn unconditional(stmt: &syn::Stmt) -> Option<&syn::Block> {
     match stmt {
         syn::Stmt::Expr(Expr::If(e), _)
             if e.else_branch.is_none()
-                && is_true(&e.cond)
+                && is_bool(&e.cond, true)
                 && !e.then_branch.stmts.iter().any(leaves) =>
         {
             Some(&e.then_branch)
@@ -280,6 +283,16 @@ mod tests {
         let mut file: syn::File = syn::parse2(tokens).unwrap();
         tidy(&mut file);
         prettyplease::unparse(&file)
+    }
+
+    #[test]
+    fn drops_neutral_operands_of_and_and_or() {
+        let out = tidied(quote! {
+            fn f(a: bool, b: bool) -> [bool; 3] {
+                [((a) && (true)), ((false) || (b)), ((false) || (false))]
+            }
+        });
+        assert!(out.contains("[a, b, false]"), "{out}");
     }
 
     #[test]
