@@ -66,6 +66,11 @@ const GAMES: &[(&str, Option<&[&str]>)] = &[
     // Site states (castling), pending sites (en passant), the counter
     // (the 50-move rule) and the Filter playout.
     ("board/war/replacement/checkmate/chess/Chess.lud", Some(&[])),
+    // Hands fed by captures, drops, check tested by the enemy's own rules.
+    (
+        "board/war/replacement/checkmate/shogi/Minishogi.lud",
+        Some(&[]),
+    ),
 ];
 
 /// Ludii files with their board resized, rewritten into `OUT_DIR`: layouts

@@ -1400,7 +1400,7 @@ impl EnglishDraughts {
         match mv {
             Move::Piece { rule, from, to, dir } => {
                 match rule {
-                    2 => {
+                    2 | 10 => {
                         let n = 1;
                         if n > 0 {
                             let n = n as usize;
@@ -1449,7 +1449,7 @@ impl EnglishDraughts {
                             }
                         }
                     }
-                    5 => {
+                    5 | 13 => {
                         let n = 1;
                         if n > 0 {
                             let n = n as usize;
@@ -1498,7 +1498,7 @@ impl EnglishDraughts {
                             }
                         }
                     }
-                    7 => {
+                    7 | 15 | 17 => {
                         let n = 1;
                         if n > 0 {
                             let n = n as usize;
@@ -1519,152 +1519,6 @@ impl EnglishDraughts {
                         s.recent.record(mover, false);
                         s.moves += 1;
                         if self.can_move_3(s, mover) {
-                            again = true;
-                        }
-                    }
-                    10 => {
-                        let n = 1;
-                        if n > 0 {
-                            let n = n as usize;
-                            let radials: &[_] = match dir {
-                                0 => &RADIALS_NE[from as usize][..],
-                                1 => &RADIALS_NW[from as usize][..],
-                                _ => &[],
-                            };
-                            if let Some(ray) = radials
-                                .iter()
-                                .find(|ray| ray.get(n) == Some(&to))
-                            {
-                                for &between in ray[..n].iter().rev() {
-                                    Self::clear(s, between);
-                                }
-                            }
-                        }
-                        Self::move_piece(s, from, to);
-                        s.recent.record(mover, false);
-                        s.moves += 1;
-                        if s.last_to != NO_SITE
-                            && PLAYER_REGIONS[(if s.again && mover == s.mover {
-                                    mover
-                                } else {
-                                    s.results.next_active(mover)
-                                }) as usize]
-                                .contains(s.last_to as usize)
-                        {
-                            {
-                                let site = s.last_to;
-                                if site != NO_SITE {
-                                    Self::promote(
-                                        s,
-                                        site,
-                                        match mover {
-                                            1 => 3,
-                                            2 => 4,
-                                            _ => 0u8,
-                                        },
-                                    );
-                                }
-                            }
-                        } else {
-                            if self.can_move_4(s, mover) {
-                                again = true;
-                            }
-                        }
-                    }
-                    13 => {
-                        let n = 1;
-                        if n > 0 {
-                            let n = n as usize;
-                            let radials: &[_] = match dir {
-                                0 => &RADIALS_SW[from as usize][..],
-                                1 => &RADIALS_SE[from as usize][..],
-                                _ => &[],
-                            };
-                            if let Some(ray) = radials
-                                .iter()
-                                .find(|ray| ray.get(n) == Some(&to))
-                            {
-                                for &between in ray[..n].iter().rev() {
-                                    Self::clear(s, between);
-                                }
-                            }
-                        }
-                        Self::move_piece(s, from, to);
-                        s.recent.record(mover, false);
-                        s.moves += 1;
-                        if s.last_to != NO_SITE
-                            && PLAYER_REGIONS[(if s.again && mover == s.mover {
-                                    mover
-                                } else {
-                                    s.results.next_active(mover)
-                                }) as usize]
-                                .contains(s.last_to as usize)
-                        {
-                            {
-                                let site = s.last_to;
-                                if site != NO_SITE {
-                                    Self::promote(
-                                        s,
-                                        site,
-                                        match mover {
-                                            1 => 3,
-                                            2 => 4,
-                                            _ => 0u8,
-                                        },
-                                    );
-                                }
-                            }
-                        } else {
-                            if self.can_move_5(s, mover) {
-                                again = true;
-                            }
-                        }
-                    }
-                    15 => {
-                        let n = 1;
-                        if n > 0 {
-                            let n = n as usize;
-                            let radials: &[_] = match dir {
-                                0 => &RADIALS_DIAGONAL[from as usize][..],
-                                _ => &[],
-                            };
-                            if let Some(ray) = radials
-                                .iter()
-                                .find(|ray| ray.get(n) == Some(&to))
-                            {
-                                for &between in ray[..n].iter().rev() {
-                                    Self::clear(s, between);
-                                }
-                            }
-                        }
-                        Self::move_piece(s, from, to);
-                        s.recent.record(mover, false);
-                        s.moves += 1;
-                        if self.can_move_6(s, mover) {
-                            again = true;
-                        }
-                    }
-                    17 => {
-                        let n = 1;
-                        if n > 0 {
-                            let n = n as usize;
-                            let radials: &[_] = match dir {
-                                0 => &RADIALS_DIAGONAL[from as usize][..],
-                                _ => &[],
-                            };
-                            if let Some(ray) = radials
-                                .iter()
-                                .find(|ray| ray.get(n) == Some(&to))
-                            {
-                                for &between in ray[..n].iter().rev() {
-                                    Self::clear(s, between);
-                                }
-                            }
-                        }
-                        Self::move_piece(s, from, to);
-                        s.recent.record(mover, false);
-                        s.moves += 1;
-                        if self.can_move_7(s, mover) {
                             again = true;
                         }
                     }
@@ -1831,122 +1685,6 @@ impl EnglishDraughts {
     /// `(can Move ...)`: whether the moves exist.
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     fn can_move_3(&self, s: &State, mover: u8) -> bool {
-        for from in (if s.last_to == NO_SITE {
-            Board::EMPTY
-        } else {
-            Board::single(s.last_to as usize)
-        })
-            .iter()
-        {
-            let from = from as u16;
-            for ray in &RADIALS_DIAGONAL[from as usize] {
-                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
-                    continue
-                };
-                if to != NO_SITE && Self::is_enemy(s, between, mover)
-                    && s.what[to as usize] == 0
-                {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-    /// `(can Move ...)`: whether the moves exist.
-    #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn can_move_4(&self, s: &State, mover: u8) -> bool {
-        for from in (if s.last_to == NO_SITE {
-            Board::EMPTY
-        } else {
-            Board::single(s.last_to as usize)
-        })
-            .iter()
-        {
-            let from = from as u16;
-            for ray in &RADIALS_NE[from as usize] {
-                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
-                    continue
-                };
-                if to != NO_SITE && Self::is_enemy(s, between, mover)
-                    && s.what[to as usize] == 0
-                {
-                    return true;
-                }
-            }
-            for ray in &RADIALS_NW[from as usize] {
-                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
-                    continue
-                };
-                if to != NO_SITE && Self::is_enemy(s, between, mover)
-                    && s.what[to as usize] == 0
-                {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-    /// `(can Move ...)`: whether the moves exist.
-    #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn can_move_5(&self, s: &State, mover: u8) -> bool {
-        for from in (if s.last_to == NO_SITE {
-            Board::EMPTY
-        } else {
-            Board::single(s.last_to as usize)
-        })
-            .iter()
-        {
-            let from = from as u16;
-            for ray in &RADIALS_SW[from as usize] {
-                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
-                    continue
-                };
-                if to != NO_SITE && Self::is_enemy(s, between, mover)
-                    && s.what[to as usize] == 0
-                {
-                    return true;
-                }
-            }
-            for ray in &RADIALS_SE[from as usize] {
-                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
-                    continue
-                };
-                if to != NO_SITE && Self::is_enemy(s, between, mover)
-                    && s.what[to as usize] == 0
-                {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-    /// `(can Move ...)`: whether the moves exist.
-    #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn can_move_6(&self, s: &State, mover: u8) -> bool {
-        for from in (if s.last_to == NO_SITE {
-            Board::EMPTY
-        } else {
-            Board::single(s.last_to as usize)
-        })
-            .iter()
-        {
-            let from = from as u16;
-            for ray in &RADIALS_DIAGONAL[from as usize] {
-                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
-                    continue
-                };
-                if to != NO_SITE && Self::is_enemy(s, between, mover)
-                    && s.what[to as usize] == 0
-                {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-    /// `(can Move ...)`: whether the moves exist.
-    #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn can_move_7(&self, s: &State, mover: u8) -> bool {
         for from in (if s.last_to == NO_SITE {
             Board::EMPTY
         } else {

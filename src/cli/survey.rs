@@ -360,6 +360,16 @@ fn survey_one(file: &Path, dir: &Path, args: &SurveyArgs) -> GameReport {
     };
     report.lowers = true;
     report.generator_blocker = ludemic_compiler::analyse::features::blocker(&model);
+    if report.generator_blocker.is_none() {
+        // The generator also refuses modules too large to build.
+        let options = ludemic_compiler::codegen::CodegenOptions::default();
+        if let Err(e) = ludemic_compiler::codegen::check(&model, &options) {
+            report.generator_blocker = Some(match e.kind {
+                ludemic_compiler::ErrorKind::TooLarge => "a module too large to build".to_owned(),
+                _ => e.to_string(),
+            });
+        }
+    }
     report.generates = report.generator_blocker.is_none();
     if let Some(trials_dir) = &args.trials {
         if let Some(path) = trials_file(trials_dir, file) {

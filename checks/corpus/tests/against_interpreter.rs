@@ -106,20 +106,24 @@ fn corpus_games_with_every_option_agree_with_the_interpreter_and_ludii() {
         GAMES.len()
     );
     assert!(
-        GAMES.len() >= 40 + 13 + 9 + 3 + 1 + 1 + 1 + 10,
-        "every option item of the seven placement games, the thirteen moving-piece games, Dara (two rules), Nine Men's Morris, English Draughts and Chess, the resized boards, the Chess positions"
+        GAMES.len() >= 40 + 13 + 9 + 3 + 1 + 1 + 1 + 1 + 10,
+        "every option item of the seven placement games, the thirteen moving-piece games, Dara (two rules), Nine Men's Morris, English Draughts, Chess and Minishogi, the resized boards, the Chess positions"
     );
     assert!(
         GAMES.iter().any(|g| g.lud.ends_with("chess/Chess.lud")),
         "Chess (site states, pending sites, the counter) is checked"
     );
     assert!(
+        GAMES.iter().any(|g| g.lud.ends_with("shogi/Minishogi.lud")),
+        "Minishogi (hands fed by captures, drops, check by the enemy's rules) is checked"
+    );
+    assert!(
         GAMES.iter().any(|g| g.name == "score_four_5x5"),
         "Score Four on 5x5 (line windows as lists of cells) is checked"
     );
     assert!(
-        trials_replayed >= 172 + 260 + 40 + 20 + 20,
-        "every reference trial of the twenty games, Dara's, Nine Men's Morris's, English Draughts' and Chess's"
+        trials_replayed >= 172 + 260 + 40 + 20 + 20 + 20,
+        "every reference trial of the twenty games, Dara's, Nine Men's Morris's, English Draughts', Chess's and Minishogi's"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 
+use super::threat_probe::probe_reads_next;
 use crate::board::AbsoluteDirection;
 use crate::ir::{
     Cond, Effect, GameModel, IntExpr, Moves, PlayerRef, Reach, Region, SiteExpr, SiteType,
@@ -48,13 +49,6 @@ pub struct Features {
     /// Pending)`, `(sites Pending)`, `(value Pending)`): the state keeps
     /// them as a set of sites, cleared before each move is applied.
     pub pending: bool,
-}
-
-/// Whether `moves` reads the player `Next` anywhere (conditions, regions,
-/// effects): found in the model's debug form, where each `PlayerRef::Next`
-/// is written `Next` and no other name is.
-fn mentions_next(moves: &Moves) -> bool {
-    format!("{moves:?}").contains("Next")
 }
 
 /// The first construct of `model` this generator does not compile, if any.
@@ -148,8 +142,10 @@ pub fn features(model: &GameModel) -> Features {
     }
     // A threat test generates the enemy's moves with the threatened owner as
     // `Next` (two players), where Ludii keeps the state's `next` when a
-    // given piece is tested: rules that read `Next` would tell them apart.
-    if check.threatens && model.phases.iter().any(|p| mentions_next(&p.play)) {
+    // given piece is tested: rules that read `Next` where the probe reads
+    // them would tell them apart (a `do` test the probe decides unread, as
+    // Minishogi's pawn-drop mate test, does not).
+    if check.threatens && model.phases.iter().any(|p| probe_reads_next(&p.play)) {
         check.refuse("`(is Threatened ...)` where the play rules read `Next`");
     }
     if model.stacking && check.promotes {
@@ -307,7 +303,15 @@ impl Check {
             }
             Moves::Promote(p) => self.promote(p),
             Moves::MaxMoves(_) => self.refuse("`(max Moves ...)`"),
-            Moves::ForEachDirection(_) => self.refuse("`(forEach Direction ...)`"),
+            Moves::ForEachDirection(f) => {
+                self.site(&f.from);
+                self.int(&f.min, false);
+                self.int(&f.max, false);
+                for c in f.between_if.iter().chain(&f.to_if) {
+                    self.cond(c, false);
+                }
+                self.moves(&f.moves, in_piece);
+            }
             Moves::Select(_) => self.refuse("`(move Select ...)`"),
             Moves::ForEachPiece(rules) => {
                 for r in rules {

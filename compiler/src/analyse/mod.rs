@@ -22,6 +22,7 @@ pub mod sitewise;
 pub mod slides;
 pub mod stacks;
 pub mod target_sets;
+pub mod threat_probe;
 pub mod turns;
 
 use std::fmt;

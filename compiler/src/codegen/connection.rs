@@ -24,6 +24,25 @@ impl Gen<'_> {
         name
     }
 
+    /// The helper of kind `kind` whose body is `body`: the one already made
+    /// for the same body, else a new one numbered after the others (made by
+    /// `item` from its name).
+    pub(super) fn shared_helper(
+        &mut self,
+        kind: &str,
+        body: &TokenStream,
+        item: impl FnOnce(&Ident) -> TokenStream,
+    ) -> Ident {
+        let key = format!("{kind} {body}");
+        if let Some(name) = self.shared_helpers.get(&key) {
+            return name.clone();
+        }
+        let name = self.numbered_helper(kind);
+        self.helpers.push(item(&name));
+        self.shared_helpers.insert(key, name.clone());
+        name
+    }
+
     /// The bitboard of the pieces of component `what` (an expression).
     pub(super) fn component_sites(&self, what: TokenStream) -> TokenStream {
         let model = self.model;

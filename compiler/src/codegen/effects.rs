@@ -105,8 +105,14 @@ pub(super) fn collect_rules<'m>(
             kind: RuleKind::Promote,
             thens: thens(&p.then),
         }),
-        Moves::MaxMoves(_) | Moves::Select(_) | Moves::ForEachDirection(_) => {
-            unreachable!("refused by features: max Moves, select, forEach Direction")
+        Moves::ForEachDirection(f) => {
+            for c in f.to_if.iter().chain(&f.between_if) {
+                collect_in_cond(c, out);
+            }
+            collect_rules(&f.moves, outer, out);
+        }
+        Moves::MaxMoves(_) | Moves::Select(_) => {
+            unreachable!("refused by features: max Moves, select")
         }
         Moves::ForEachPiece(rules) => {
             for r in rules {

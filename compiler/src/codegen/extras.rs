@@ -227,27 +227,10 @@ pub(super) fn words(model: &GameModel, features: &Features) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
-    use crate::expand::DefineLibrary;
-    use crate::{load_str, Config};
-
-    use super::super::{generate, CodegenOptions, SourceInfo};
+    use super::super::inline_games::generate_inline;
 
     fn generated(text: &str) -> String {
-        let model = load_str(
-            Path::new("inline.lud"),
-            text,
-            &DefineLibrary::empty(),
-            &Config::default(),
-        )
-        .expect("the game loads")
-        .model;
-        let source = SourceInfo {
-            path: "inline.lud".to_owned(),
-            text: text.to_owned(),
-        };
-        generate(&model, &source, &CodegenOptions::default()).expect("the game compiles")
+        generate_inline(text).expect("the game compiles")
     }
 
     /// En passant and a 50-move count as Chess writes them, on a small board.

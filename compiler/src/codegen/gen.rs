@@ -29,6 +29,9 @@ pub(super) struct Gen<'m> {
     /// Helper functions (line tests...), emitted once each.
     pub(super) helpers: Vec<TokenStream>,
     pub(super) helper_names: BTreeSet<String>,
+    /// Helpers shared by identical rules (a define used in several places
+    /// expands to the same rule each time): each body's text, and its name.
+    pub(super) shared_helpers: std::collections::HashMap<String, proc_macro2::Ident>,
     pub(super) scope: Scope,
     /// The component whose rules are being generated (inside `forEach Piece`).
     pub(super) component: Option<usize>,
@@ -65,6 +68,7 @@ impl<'m> Gen<'m> {
             tables,
             helpers: Vec::new(),
             helper_names: BTreeSet::new(),
+            shared_helpers: Default::default(),
             scope: Scope::default(),
             component: None,
             probe: false,

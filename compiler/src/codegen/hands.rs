@@ -143,27 +143,10 @@ impl Hands {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
-    use crate::expand::DefineLibrary;
-    use crate::{load_str, Config};
-
-    use super::super::{generate, CodegenOptions, SourceInfo};
+    use super::super::inline_games::generate_inline;
 
     fn generated(text: &str) -> crate::diagnostic::Result<String> {
-        let model = load_str(
-            Path::new("inline.lud"),
-            text,
-            &DefineLibrary::empty(),
-            &Config::default(),
-        )
-        .expect("the game loads")
-        .model;
-        let source = SourceInfo {
-            path: "inline.lud".to_owned(),
-            text: text.to_owned(),
-        };
-        generate(&model, &source, &CodegenOptions::default())
+        generate_inline(text)
     }
 
     /// Three Men's Morris as Ludii's library writes it: hands on Cells

@@ -18,12 +18,15 @@ mod add_to_empty;
 mod connection;
 mod counted;
 mod dead_stores;
+mod directions;
 mod effects;
 mod exprs;
 mod extras;
 mod filter;
 mod gen;
 mod hands;
+#[cfg(test)]
+mod inline_games;
 mod lines;
 mod merged;
 mod module;
@@ -106,9 +109,13 @@ pub fn generate_tokens(
     )?))
 }
 
-/// The most tokens a generated module may hold: the library's games need
-/// a small part of it (Amazons, the largest bundled module, is 100 KB of code).
-const MAX_TOKENS: usize = 1_000_000;
+/// The most tokens a generated module may hold. Tables grow with the board
+/// (per site, per direction, per level) and the move rules are emitted
+/// once per use (listing, probing, threat tests, `(can Move ...)`): the
+/// library's largest compiled games, Minishogi and Shatranj 14x14, take
+/// about 65,000 tokens (575 KB of code) and Shogi 130,000; Chu Seireigi's
+/// 36 pieces would take a million, minutes of rustc for one game.
+const MAX_TOKENS: usize = 200_000;
 
 /// The tokens of `tokens`, groups' contents included; stops counting past
 /// `limit`.
@@ -126,14 +133,21 @@ fn count_tokens(tokens: &proc_macro2::TokenStream, limit: usize) -> usize {
     n
 }
 
-/// The generated module, parsed and tidied.
-fn generate_file(model: &GameModel, options: &CodegenOptions) -> Result<syn::File> {
+/// Whether the generator compiles `model` with `options`: the error it
+/// would give otherwise (unsupported, or too large), without formatting
+/// the module.
+pub fn check(model: &GameModel, options: &CodegenOptions) -> Result<()> {
+    module_tokens(model, options).map(drop)
+}
+
+/// The generated module's tokens, refused when larger than [`MAX_TOKENS`].
+fn module_tokens(model: &GameModel, options: &CodegenOptions) -> Result<proc_macro2::TokenStream> {
     check_supported(model)?;
     let analysis = analyse(model, &options.switches);
     let tokens = module::module(model, &analysis, &type_name(model), options);
-    // Tables grow with the board (per site, per direction, per level): on a
-    // board far beyond the library's they would take gigabytes to parse
-    // and format. Refused before that, with the interpreter as the way.
+    // Refused before parsing and formatting (which would take minutes, or
+    // gigabytes on a board far beyond the library's), with the interpreter
+    // as the way.
     let size = count_tokens(&tokens, MAX_TOKENS);
     if size > MAX_TOKENS {
         return Err(CompileError::new(
@@ -144,6 +158,12 @@ fn generate_file(model: &GameModel, options: &CodegenOptions) -> Result<syn::Fil
             ),
         ));
     }
+    Ok(tokens)
+}
+
+/// The generated module, parsed and tidied.
+fn generate_file(model: &GameModel, options: &CodegenOptions) -> Result<syn::File> {
+    let tokens = module_tokens(model, options)?;
     let mut file: syn::File = syn::parse2(tokens).map_err(|e| {
         CompileError::new(
             ErrorKind::Invalid,

@@ -78,8 +78,9 @@ impl Gen<'_> {
             Moves::Do { prior, after } => self.do_moves(prior, after, emit),
             Moves::ForPlayer { who, moves } => self.moves_for(*who, moves, emit),
             Moves::Promote(p) => self.promote_moves(p, emit),
-            Moves::MaxMoves(_) | Moves::Select(_) | Moves::ForEachDirection(_) => {
-                unreachable!("refused by features: max Moves, select, forEach Direction")
+            Moves::ForEachDirection(f) => self.for_each_direction(f, emit),
+            Moves::MaxMoves(_) | Moves::Select(_) => {
+                unreachable!("refused by features: max Moves, select")
             }
             Moves::ForEachPiece(rules) => {
                 let saved = (self.scope, self.component);

@@ -9,25 +9,11 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::analyse::threat_probe::decided_in_threat;
 use crate::ir::{Cond, Moves, PlayerRef, Threatened};
 
 use super::moves::Emit;
 use super::Gen;
-
-/// The value of a condition inside the enemy's moves of a threat test,
-/// where `(is Threatened ...)` fails at once: `Some` when that alone
-/// decides it (Chess's `(not (is Threatened (id "King" Mover)))` is true).
-fn decided_in_threat(c: &Cond) -> Option<bool> {
-    match c {
-        Cond::Threatened(_) => Some(false),
-        Cond::True => Some(true),
-        Cond::False => Some(false),
-        Cond::Not(c) => decided_in_threat(c).map(|v| !v),
-        Cond::And(cs) => decided_together(cs, false),
-        Cond::Or(cs) => decided_together(cs, true),
-        _ => None,
-    }
-}
 
 impl Gen<'_> {
     /// `(do PRIOR ifAfterwards:AFTER)`: PRIOR's moves for which
@@ -57,7 +43,6 @@ impl Gen<'_> {
     /// consequences, to a copy (no end rules, no turn change).
     pub(super) fn afterwards_test(&mut self, after: &Cond) -> proc_macro2::Ident {
         self.uses_actions = true;
-        let name = self.numbered_helper("afterwards");
         // After the move the mover is unchanged and `Next` is the other
         // player (a moveAgain in the copy is dropped, as in Ludii).
         let saved = (self.scope, self.probe);
@@ -65,19 +50,20 @@ impl Gen<'_> {
         self.probe = true;
         let cond = self.cond(after);
         (self.scope, self.probe) = saved;
-        self.helpers.push(quote! {
-            /// The `ifAfterwards:` condition of a `(do ...)`, after `mv`.
-            #[allow(unused_variables)]
-            fn #name(&self, s: &State, mover: u8, mv: Move) -> bool {
-                let mut copy = *s;
-                copy.mover = mover;
-                self.apply_actions(&mut copy, mv);
-                copy.again = false;
-                let s = &copy;
-                #cond
+        self.shared_helper("afterwards", &cond, |name| {
+            quote! {
+                /// The `ifAfterwards:` condition of a `(do ...)`, after `mv`.
+                #[allow(unused_variables)]
+                fn #name(&self, s: &State, mover: u8, mv: Move) -> bool {
+                    let mut copy = *s;
+                    copy.mover = mover;
+                    self.apply_actions(&mut copy, mv);
+                    copy.again = false;
+                    let s = &copy;
+                    #cond
+                }
             }
-        });
-        name
+        })
     }
 
     /// `(forEach Piece WHO)` of another player: its moves, generated with
@@ -94,18 +80,19 @@ impl Gen<'_> {
 
     /// `(can Move M)`: whether M has a move, probed.
     pub(super) fn can_move(&mut self, moves: &Moves) -> TokenStream {
-        let name = self.numbered_helper("can_move");
         let saved = (self.scope, self.probe);
         self.scope = Default::default();
         self.probe = true;
         let code = self.moves(moves, &|_| quote!(return true;));
         (self.scope, self.probe) = saved;
-        self.helpers.push(quote! {
-            /// `(can Move ...)`: whether the moves exist.
-            #[allow(unused_variables, unused_labels, clippy::needless_return)]
-            fn #name(&self, s: &State, mover: u8) -> bool {
-                #code
-                false
+        let name = self.shared_helper("can_move", &code, |name| {
+            quote! {
+                /// `(can Move ...)`: whether the moves exist.
+                #[allow(unused_variables, unused_labels, clippy::needless_return)]
+                fn #name(&self, s: &State, mover: u8) -> bool {
+                    #code
+                    false
+                }
             }
         });
         quote!(self.#name(s, mover))
@@ -201,18 +188,5 @@ impl Gen<'_> {
                 false
             }
         });
-    }
-}
-
-/// An `and` (`absorbing` false) or `or` (`absorbing` true) of parts: decided
-/// by one part decided as `absorbing`, or by all parts decided otherwise.
-fn decided_together(cs: &[Cond], absorbing: bool) -> Option<bool> {
-    let vs: Vec<Option<bool>> = cs.iter().map(decided_in_threat).collect();
-    if vs.contains(&Some(absorbing)) {
-        Some(absorbing)
-    } else if vs.iter().all(|v| *v == Some(!absorbing)) {
-        Some(!absorbing)
-    } else {
-        None
     }
 }
