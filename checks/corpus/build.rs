@@ -71,6 +71,12 @@ const GAMES: &[(&str, Option<&[&str]>)] = &[
         "board/war/replacement/checkmate/shogi/Minishogi.lud",
         Some(&[]),
     ),
+    // The custodial and leaping families: `(surround ...)`, `(sites Around
+    // ...)`, `(is Line ... if:C)`, `SameDirection` hop chains.
+    ("board/space/line/Dai Hasami Shogi.lud", Some(&[])),
+    ("board/war/custodial/Hnefatafl.lud", Some(&[])),
+    ("board/war/custodial/HeXentafl.lud", Some(&[])),
+    ("board/war/leaping/orthogonal/Konane.lud", Some(&[])),
 ];
 
 /// Ludii files with their board resized, rewritten into `OUT_DIR`: layouts

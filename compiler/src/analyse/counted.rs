@@ -9,7 +9,7 @@
 use crate::ir::{GameModel, Moves, PieceMove, Reach};
 
 /// Whether a piece move is a plain slide: over empty sites, any distance,
-/// onto an empty site.
+/// onto an empty site, in every direction it lists (not `SameDirection`).
 pub fn is_plain_slide(m: &PieceMove) -> bool {
     matches!(
         &m.reach,
@@ -19,6 +19,7 @@ pub fn is_plain_slide(m: &PieceMove) -> bool {
             max: None
         }
     ) && m.to_if.is_none()
+        && !m.same_direction
 }
 
 /// Whether a single-phase game without swap has only moves the counted

@@ -378,8 +378,13 @@ impl Check {
 
     /// A piece move, in the play rules or as a consequence.
     fn piece_move(&mut self, pm: &crate::ir::PieceMove, in_piece: bool) {
-        if pm.same_direction {
-            self.refuse("`SameDirection` (the direction of the last move)");
+        if pm.same_direction
+            && !matches!(
+                pm.reach,
+                Reach::Step | Reach::Hop { .. } | Reach::Slide { .. }
+            )
+        {
+            self.refuse("`SameDirection` other than for steps, hops and slides");
         }
         match &pm.reach {
             Reach::Step => {}
@@ -394,17 +399,6 @@ impl Check {
             } => {
                 if stop_if.is_some() {
                     self.refuse("a hop's landing rule `(apply if:...)`");
-                }
-                // The interpreter runs a hop's landing effect with `(between)`
-                // at the jumped site (Ludii's `Hop`, §39); the generated code
-                // does not. Any mention of `(between)` (read off the model's
-                // debug form, which names every `SiteExpr::Between`) refuses.
-                if pm
-                    .to_apply
-                    .as_ref()
-                    .is_some_and(|e| format!("{e:?}").contains("Between"))
-                {
-                    self.refuse("a hop's landing effect reading `(between)`");
                 }
                 let plain = |n: &IntExpr| matches!(n, IntExpr::Const(0));
                 if most.is_some() || !plain(before) || !plain(after) {
@@ -566,7 +560,16 @@ impl Check {
             Effect::SetPlayerValue { .. } => self.refuse("`(set Value WHO N)`"),
             Effect::MoveCount { .. } => self.refuse("`(fromTo ... count:N)`"),
             Effect::Enclose(_) => self.refuse("`(enclose ...)`"),
-            Effect::Surround(_) => self.refuse("`(surround ...)` (Ludii's `Surround` capture)"),
+            Effect::Surround(c) => {
+                self.site(&c.from);
+                self.int(&c.except, false);
+                self.cond(&c.between_if, false);
+                self.cond(&c.to_if, false);
+                self.effect(&c.apply);
+                if let Some(e) = &c.then {
+                    self.effect(e);
+                }
+            }
         }
     }
 
@@ -602,16 +605,20 @@ impl Check {
         if !line.contiguous {
             self.refuse("`(is Line ... contiguous:False)`");
         }
-        if line.condition.is_some() {
-            self.refuse("`(is Line ... if:C)` (a condition on each site of the line)");
-        }
         if !matches!(
             line.directions,
             D::Adjacent | D::Orthogonal | D::Diagonal | D::All
         ) {
             self.refuse("`(is Line ...)` along one direction");
         }
-        self.line_directions.insert(line.directions);
+        match &line.condition {
+            // Walked along the rays with the condition at each site (no
+            // line masks kept for it).
+            Some(c) => self.cond(c, false),
+            None => {
+                self.line_directions.insert(line.directions);
+            }
+        }
     }
 
     /// `at_end`: in an end rule, where `(no Moves Next)` may run the probe.
@@ -771,7 +778,12 @@ impl Check {
             // Empty unless `(remove ... at:EndOfTurn)` marks sites, which is
             // refused where it occurs.
             Region::ToClear => {}
-            Region::Around(_) => self.refuse("`(sites Around ...)`"),
+            Region::Around(around) => {
+                self.region(&around.of);
+                if let Some(c) = &around.test {
+                    self.cond(c, false);
+                }
+            }
             Region::PerPlayer { .. } => {}
             Region::If(..) => self.refuse("`(if C A B)` over regions"),
             Region::Start(component) => self.int(component, false),

@@ -215,7 +215,7 @@ impl Gen<'_> {
             Effect::Remove(x) => self.at_defined_site(x, |x| quote!(Self::clear(s, #x);)),
             Effect::RemoveLater(_) => unreachable!("refused by features: remove at:EndOfTurn"),
             Effect::Enclose(_) => unreachable!("refused by features: enclose"),
-            Effect::Surround(_) => unreachable!("refused by features: surround"),
+            Effect::Surround(c) => self.surround(c),
             Effect::AddPiece {
                 piece,
                 to,
@@ -366,6 +366,9 @@ impl Gen<'_> {
                 }
             }
         };
+        // Ludii evaluates consequences with the context's `to` as move
+        // generation left it (`Constants.OFF`, §40): no `(to)` there.
+        self.scope.to = false;
         let thens: Vec<_> = r.thens.iter().map(|e| self.effect(e)).collect();
         self.scope = saved;
         quote! {
@@ -471,12 +474,38 @@ impl Gen<'_> {
                 ..
             } => {
                 let n = self.int(distance);
-                let hurdles = match between_apply {
-                    Some(apply) => {
-                        let saved = self.scope;
-                        self.scope.between = true;
-                        let apply = self.effect(apply);
-                        self.scope = saved;
+                // Ludii's `Hop` runs the landing effect with `(between)` at
+                // the hurdle it tested last, the last site jumped (§39).
+                let landing = m.to_apply.as_ref().map(|e| {
+                    let saved = self.scope;
+                    self.scope.between = true;
+                    let apply = self.effect(e);
+                    self.scope = saved;
+                    apply
+                });
+                let landing = landing.filter(|t| super::merged::reads_ident(t, "between"));
+                let hurdles = between_apply.as_ref().map(|apply| {
+                    let saved = self.scope;
+                    self.scope.between = true;
+                    let apply = self.effect(apply);
+                    self.scope = saved;
+                    quote! {
+                        for &between in ray[..n].iter().rev() {
+                            #apply
+                        }
+                    }
+                });
+                let in_ray = match (&hurdles, &landing) {
+                    (None, None) => None,
+                    (hurdles, Some(landing)) => Some(quote! {
+                        #hurdles
+                        let between = ray[n - 1];
+                        #landing
+                    }),
+                    (Some(hurdles), None) => Some(hurdles.clone()),
+                };
+                let found = match in_ray {
+                    Some(in_ray) => {
                         let arms = m.directions.iter().enumerate().map(|(k, &d)| {
                             let k = Literal::u8_unsuffixed(k as u8);
                             let radials = self.tables.radials(d);
@@ -486,21 +515,26 @@ impl Gen<'_> {
                         quote! {
                             let radials: &[_] = match dir { #(#arms)* _ => &[] };
                             if let Some(ray) = radials.iter().find(|ray| ray.get(n) == Some(&to)) {
-                                for &between in ray[..n].iter().rev() {
-                                    #apply
-                                }
+                                #in_ray
                             }
                         }
                     }
                     None => quote!(),
+                };
+                // The landing effect after the hurdles' (inside the search
+                // where it reads the jumped site).
+                let after = if landing.is_some() {
+                    quote!()
+                } else {
+                    to_apply.clone()
                 };
                 Some(quote! {
                     let n = #n;
                     // Ludii's step branch of Hop carries no landing effect.
                     if n > 0 {
                         let n = n as usize;
-                        #hurdles
-                        #to_apply
+                        #found
+                        #after
                     }
                 })
             }

@@ -56,6 +56,7 @@ impl Gen<'_> {
         };
         match x {
             SiteExpr::From => bound(self.scope.from, "from"),
+            SiteExpr::To if self.scope.to && self.scope.to_maybe => (quote!(to), false),
             SiteExpr::To => bound(self.scope.to, "to"),
             SiteExpr::Between => bound(self.scope.between, "between"),
             SiteExpr::Iterated => bound(self.scope.site, "site"),
@@ -574,10 +575,7 @@ impl Gen<'_> {
                     Comparison::Ge => quote!((#a >= #b)),
                 }
             }
-            Cond::Line(line) => {
-                let f = self.line_test(line);
-                quote!(Self::#f(s, s.last_to))
-            }
+            Cond::Line(line) => self.line_call(line, quote!(s.last_to)),
             Cond::AllPassed => {
                 quote!(
                     (s.moves >= NUM_PLAYERS as u32
@@ -585,12 +583,11 @@ impl Gen<'_> {
                 )
             }
             Cond::LineAt(at) => {
-                let f = if at.by_level {
-                    self.line_by_level_windows(&at.line)
-                } else {
-                    self.line_test(&at.line)
-                };
                 let (pivot, _) = self.site(&at.through);
+                if !at.by_level {
+                    return self.line_call(&at.line, pivot);
+                }
+                let f = self.line_by_level_windows(&at.line);
                 quote!(Self::#f(s, #pivot))
             }
             Cond::Connected(c) => {
@@ -692,7 +689,7 @@ impl Gen<'_> {
                 let c = self.int(component);
                 quote!(usize::try_from(#c).ok().and_then(|c| #table.get(c)).copied().unwrap_or(Board::EMPTY))
             }
-            Region::Around(_) => unreachable!("refused by features: (sites Around ...)"),
+            Region::Around(around) => self.sites_around(around),
             Region::PerPlayer { who, sites } => {
                 let n = self.model.num_players as usize;
                 let sets: Vec<Vec<u16>> = (0..=n)
@@ -856,6 +853,105 @@ impl Gen<'_> {
         }
     }
 
+    /// `(sites Around ...)` (Ludii's `SitesAround`): the sites `distance`
+    /// steps along each radial from a board site of the region (a
+    /// precomputed bitboard per site), kept where `if:` holds (with the
+    /// origin as `(from)` and the site as `(to)`) and what they hold
+    /// matches; the region's own sites left out, or all added with
+    /// `includeSelf`.
+    fn sites_around(&mut self, around: &crate::ir::Around) -> TokenStream {
+        let board = &self.model.board;
+        let distance = around.distance as usize;
+        let sets: Vec<Vec<u16>> = (0..board.num_sites())
+            .map(|x| {
+                board
+                    .radials(x, around.directions)
+                    .filter_map(|r| r.steps.get(distance).copied())
+                    .collect()
+            })
+            .collect();
+        let name = format!(
+            "AROUND_{}_{}",
+            around.directions.name().to_uppercase(),
+            distance
+        );
+        let doc = format!(
+            "The sites {distance} `{}` step(s) along each radial from each site (`(sites Around ...)`).",
+            around.directions.name()
+        );
+        let table = self.tables.board_list(&name, &doc, &sets);
+        let only = around.only.map(|only| match only {
+            crate::ir::Occupancy::Empty => quote!(ALL.minus(s.occupied)),
+            crate::ir::Occupancy::NotEmpty => quote!(s.occupied),
+            crate::ir::Occupancy::Own => quote!(s.owned[mover as usize]),
+            crate::ir::Occupancy::Enemy => {
+                quote!(s.occupied.minus(s.owned[mover as usize]).minus(s.owned[0]))
+            }
+        });
+        let only = only.map_or(quote!(), |m| quote!(.and(#m)));
+        let test = around.test.as_ref().map(|c| {
+            let saved = self.scope;
+            self.scope.from = true;
+            self.scope.to = true;
+            self.scope.to_maybe = false;
+            let t = self.cond(c);
+            self.scope = saved;
+            t
+        });
+        // One origin and no test: the table's row, masked (less the origin
+        // where a radial comes back to it).
+        if let (crate::ir::Region::Site(x), None) = (&around.of, &test) {
+            let returns = sets
+                .iter()
+                .enumerate()
+                .any(|(x, l)| l.contains(&(x as u16)));
+            let with_self = if around.include_self {
+                quote!(.with(x as usize))
+            } else if returns {
+                quote!(.minus(Board::single(x as usize)))
+            } else {
+                quote!()
+            };
+            // Without hands every defined site is on the board.
+            let on_board = self.model.hands.is_empty();
+            return self.of_site(x, quote!(Board::EMPTY), |x| {
+                if on_board && with_self.is_empty() && is_place(&x) {
+                    return quote!(#table[#x as usize] #only);
+                }
+                let value = if on_board {
+                    quote!(#table[x as usize] #only #with_self)
+                } else {
+                    quote!((if (x as usize) < NUM_SITES { #table[x as usize] #only #with_self } else { Board::EMPTY #with_self }))
+                };
+                quote!({ let x = #x; #value })
+            });
+        }
+        let of = self.region(&around.of);
+        let gather = match &test {
+            None => quote!(around = around.or(#table[from]);),
+            Some(t) => quote! {
+                let from = from as u16;
+                for to in #table[from as usize].iter() {
+                    let to = to as u16;
+                    if #t { around.insert(to as usize); }
+                }
+            },
+        };
+        let last = if around.include_self {
+            quote!(around #only .or(origins))
+        } else {
+            quote!(around #only .minus(origins))
+        };
+        quote!({
+            let origins: Board = #of;
+            let mut around = Board::EMPTY;
+            for from in origins.and(ALL).iter() {
+                #gather
+            }
+            #last
+        })
+    }
+
     /// How many pieces the sites `sites` (a `Board`) hold: each site's
     /// count where the game counts pieces, else one a site.
     fn pieces_on(&self, sites: TokenStream) -> TokenStream {
@@ -913,4 +1009,35 @@ fn is_place(tokens: &TokenStream) -> bool {
         TokenTree::Punct(p) => p.as_char() == '.',
         _ => false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::merged::tests::{generated, sliders};
+
+    #[test]
+    fn sites_around_one_site_is_a_table_row_masked() {
+        let code = generated(&sliders(
+            "(forEach Site (sites Around (last To) Orthogonal Enemy) (remove (site)))",
+            "",
+        ));
+        assert!(
+            code.contains("AROUND_ORTHOGONAL_1[s.last_to as usize]"),
+            "{code}"
+        );
+        assert!(
+            code.contains(".minus(s.owned[mover as usize]).minus(s.owned[0])"),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn sites_around_a_region_with_a_test_binds_from_and_to() {
+        let code = generated(&sliders(
+            "(forEach Site (sites Around (sites Occupied by:Mover) if:(is Empty (to))) (remove (site)))",
+            "",
+        ));
+        assert!(code.contains("AROUND_ADJACENT_1[from as usize]"), "{code}");
+        assert!(code.contains(".minus(origins)"), "{code}");
+    }
 }

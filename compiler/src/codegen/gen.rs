@@ -18,6 +18,9 @@ use super::tables::Tables;
 pub(super) struct Scope {
     pub(super) from: bool,
     pub(super) to: bool,
+    /// `to` is a variable that may hold `NO_SITE` (the `(to)` a
+    /// `(surround ...)` carries from one target's test to the next).
+    pub(super) to_maybe: bool,
     pub(super) between: bool,
     pub(super) site: bool,
 }

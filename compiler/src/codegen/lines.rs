@@ -76,6 +76,71 @@ impl Gen<'_> {
         name
     }
 
+    /// A helper testing `(is Line ... if:C)` through a pivot (§36): the
+    /// pivot must pass C (given as `holds`, with the site as `(to)`), and
+    /// a line extends only over sites of the pivot's component that pass
+    /// it too, walked along the rays from the pivot.
+    pub(super) fn line_test_if(&mut self, line: &Line) -> Ident {
+        let length = line.length as usize;
+        let name = format_ident!(
+            "is_line_{}_{}{}_if",
+            line.directions.name().to_lowercase(),
+            length,
+            if line.exact { "_exact" } else { "" }
+        );
+        if !self.helper_names.insert(name.to_string()) {
+            return name;
+        }
+        let (rays, _) = self.tables.line_rays(line.directions, length.max(1));
+        let len = Literal::u32_unsuffixed(line.length);
+        let early = if line.exact {
+            quote!()
+        } else {
+            quote!(if count == #len { return true; })
+        };
+        let doc = doc(line, ", each site passing a condition");
+        self.helpers.push(quote! {
+            #[doc = #doc]
+            fn #name(s: &State, pivot: u16, holds: impl Fn(u16) -> bool) -> bool {
+                if pivot == NO_SITE || !holds(pivot) { return false; }
+                let what = s.what[pivot as usize];
+                for axis in &#rays[pivot as usize] {
+                    let mut count = 1u32;
+                    for ray in axis {
+                        for &t in ray {
+                            if t == NO_SITE || s.what[t as usize] != what || !holds(t) { break; }
+                            count += 1;
+                            #early
+                        }
+                    }
+                    if count == #len { return true; }
+                }
+                false
+            }
+        });
+        name
+    }
+
+    /// The call testing `line` through `pivot`: its helper, with the
+    /// line's condition as a closure of `(to)` where it has one.
+    pub(super) fn line_call(&mut self, line: &Line, pivot: TokenStream) -> TokenStream {
+        match &line.condition {
+            Some(c) => {
+                let f = self.line_test_if(line);
+                let saved = self.scope;
+                self.scope.to = true;
+                self.scope.to_maybe = false;
+                let c = self.cond(c);
+                self.scope = saved;
+                quote!(Self::#f(s, #pivot, |to: u16| #c))
+            }
+            None => {
+                let f = self.line_test(line);
+                quote!(Self::#f(s, #pivot))
+            }
+        }
+    }
+
     /// `(is Line ...)` through `pivot` on a one-word board: the pivot's
     /// component holds one of the precomputed windows of `length` sites
     /// along an axis through the pivot (for `exact`, none of the sites just
@@ -278,4 +343,20 @@ fn doc(line: &Line, how: &str) -> String {
         line.length,
         if line.exact { " exact:True" } else { "" }
     )
+}
+
+#[cfg(test)]
+mod condition_tests {
+    use super::super::merged::tests::{generated, sliders};
+
+    #[test]
+    fn a_line_with_a_condition_walks_rays_testing_each_site() {
+        let code = generated(&sliders(
+            "(remove (last From))",
+            "(if (is Line 3 Orthogonal if:(not (is In (to) (sites Bottom)))) (result Mover Win))",
+        ));
+        assert!(code.contains("fn is_line_orthogonal_3_if("), "{code}");
+        assert!(code.contains("holds: impl Fn(u16) -> bool"), "{code}");
+        assert!(code.contains("|to: u16|"), "{code}");
+    }
 }

@@ -9,7 +9,7 @@ use proc_macro2::Literal;
 
 use crate::analyse::custodial::{Holder, Shifts};
 use crate::analyse::target_sets::SiteSet;
-use crate::ir::{Custodial, Effect, SiteExpr};
+use crate::ir::{Custodial, Effect, SiteExpr, Surround};
 
 use super::Gen;
 
@@ -202,6 +202,74 @@ impl Gen<'_> {
         }}
     }
 
+    /// `(surround ...)` as a consequence (Ludii's `Surround.eval`, §37):
+    /// each first site B of a radial from the start (in the relation's
+    /// directions) passing `between if:` is closed in when at most
+    /// `except` first sites of the radials from B are neither the start
+    /// nor pass `to if:` (tested with them as `(to)`). Every closed-in site
+    /// is found before `apply` and `then` run at each, in the order found.
+    /// As in Ludii, `(to)` is not reset between targets: `between if:`
+    /// sees the last neighbour tested (at first, the `(to)` around the
+    /// consequence), kept in a variable only where the test reads it.
+    pub(super) fn surround(&mut self, c: &Surround) -> TokenStream {
+        let table = self.tables.radial_firsts(c.directions);
+        let most = (0..self.model.board.num_sites())
+            .map(|x| radial_firsts(&self.model.board, x, c.directions).len())
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let most = Literal::usize_unsuffixed(most);
+        let saved = self.scope;
+        let (initial, _) = self.site(&SiteExpr::To);
+        let except = self.int(&c.except);
+        self.scope.between = true;
+        self.scope.to = true;
+        self.scope.to_maybe = true;
+        let passes = self.cond(&c.between_if);
+        self.scope.to_maybe = false;
+        let closes = self.cond(&c.to_if);
+        self.scope = saved;
+        let (start, _) = self.site(&c.from);
+        // `(to)` is carried only where `between if:` reads it.
+        let carried = reads_ident(&passes, "to");
+        let (carry, set_to) = if carried {
+            (quote!(let mut to: u16 = #initial;), quote!(to = f;))
+        } else if reads_ident(&closes, "to") {
+            (quote!(), quote!(let to = f;))
+        } else {
+            (quote!(), quote!())
+        };
+        self.scope.between = true;
+        let apply = self.effect(&c.apply);
+        let then = c.then.as_ref().map_or(quote!(), |e| self.effect(e));
+        self.scope = saved;
+        quote! {{
+            let mut found = [NO_SITE; #most];
+            let mut count = 0usize;
+            let start = #start;
+            if start != NO_SITE {
+                let except = #except;
+                #carry
+                for &between in #table[start as usize] {
+                    if !(#passes) { continue; }
+                    let mut failing = 0i64;
+                    for &f in #table[between as usize] {
+                        let threat = f == start || { #set_to #closes };
+                        if !threat {
+                            failing += 1;
+                            if failing > except { break; }
+                        }
+                    }
+                    if failing <= except {
+                        found[count] = between;
+                        count += 1;
+                    }
+                }
+            }
+            for &between in &found[..count] { #apply #then }
+        }}
+    }
+
     /// Whether `e` yields at least one of Ludii's moves here (what
     /// `(append ...)` and `(allCombinations ...)` look at).
     pub(super) fn yields(&mut self, e: &Effect) -> TokenStream {
@@ -311,5 +379,106 @@ fn first_site_reads_between(e: &Effect) -> bool {
         }
         Effect::AllCombinations(a, _) => first_site_reads_between(a),
         _ => true,
+    }
+}
+
+/// The first site of each `dir` radial from `x` that has one, in radial
+/// order: the neighbours `(surround ...)` tests (a radial with no second
+/// site neither yields a target nor fails one, so it is left out).
+pub(super) fn radial_firsts(
+    board: &crate::board::Board,
+    x: usize,
+    dir: crate::board::AbsoluteDirection,
+) -> Vec<u16> {
+    board
+        .radials(x, dir)
+        .filter_map(|r| r.steps.get(1).copied())
+        .collect()
+}
+
+/// Whether the generated `tokens` use the identifier `name` (a variable
+/// the generator binds), groups included.
+pub(super) fn reads_ident(tokens: &TokenStream, name: &str) -> bool {
+    tokens.clone().into_iter().any(|t| match t {
+        proc_macro2::TokenTree::Ident(i) => i == name,
+        proc_macro2::TokenTree::Group(g) => reads_ident(&g.stream(), name),
+        _ => false,
+    })
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use std::path::Path;
+
+    use quote::quote;
+
+    use crate::expand::DefineLibrary;
+    use crate::{load_str, Config};
+
+    use super::super::{generate, CodegenOptions, SourceInfo};
+
+    pub(in crate::codegen) fn generated(text: &str) -> String {
+        let model = load_str(
+            Path::new("inline.lud"),
+            text,
+            &DefineLibrary::empty(),
+            &Config::default(),
+        )
+        .expect("the game loads")
+        .model;
+        let source = SourceInfo {
+            path: "inline.lud".to_owned(),
+            text: text.to_owned(),
+        };
+        generate(&model, &source, &CodegenOptions::default()).expect("the game compiles")
+    }
+
+    /// A game of sliding pieces whose move ends with `CAPTURE`.
+    pub(in crate::codegen) fn sliders(capture: &str, end: &str) -> String {
+        format!(
+            r#"(game "Sliders" (players 2)
+      (equipment {{ (board (square 5))
+        (piece "Marker" Each (move Slide Orthogonal (then {capture}))) }})
+      (rules (start {{ (place "Marker1" (sites Bottom)) (place "Marker2" (sites Top)) }})
+        (play (forEach Piece))
+        (end {{ {end} (if (no Moves Next) (result Mover Loss)) }})))"#
+        )
+    }
+
+    #[test]
+    fn identifiers_are_found_inside_groups() {
+        let t = quote!(a && (b || { c(to) }));
+        assert!(super::reads_ident(&t, "to"));
+        assert!(!super::reads_ident(&t, "between"));
+        assert!(!super::reads_ident(&quote!(s.last_to), "to"));
+    }
+
+    #[test]
+    fn radial_firsts_leave_out_radials_without_a_second_site() {
+        use crate::board::{build, BoardSpec, Tiling};
+        let board = build(&BoardSpec::new(Tiling::Square { rows: 3, cols: 3 })).unwrap();
+        let dir = crate::board::AbsoluteDirection::Orthogonal;
+        // A corner has two orthogonal neighbours, the centre four.
+        assert_eq!(super::radial_firsts(&board, 0, dir).len(), 2);
+        assert_eq!(super::radial_firsts(&board, 4, dir).len(), 4);
+    }
+
+    #[test]
+    fn surround_finds_targets_first_and_carries_to_only_where_read() {
+        let plain = generated(&sliders(
+            "(surround (from (last To)) Orthogonal (between if:(is Enemy (who at:(between))) (apply (remove (between)))) (to if:(is Friend (who at:(to)))))",
+            "",
+        ));
+        assert!(plain.contains("RADIAL_FIRSTS_ORTHOGONAL"), "{plain}");
+        assert!(plain.contains("for &between in &found[..count]"), "{plain}");
+        assert!(!plain.contains("let mut to: u16"), "{plain}");
+        // A target test reading `(to)` sees the last neighbour tested, at
+        // first no site (a consequence has no `(to)`).
+        let carried = generated(&sliders(
+            "(surround (from (last To)) Orthogonal (between if:(and (is Enemy (who at:(between))) (!= (to) 3)) (apply (remove (between)))) (to if:(is Friend (who at:(to)))) except:1)",
+            "",
+        ));
+        assert!(carried.contains("let mut to: u16 = NO_SITE;"), "{carried}");
+        assert!(carried.contains("to = f;"), "{carried}");
     }
 }

@@ -316,7 +316,7 @@ impl Gen<'_> {
                         }
                     })
                     .collect();
-                quote!(#(#parts)*)
+                self.by_direction(m, parts)
             }
             Reach::Hop {
                 distance,
@@ -396,28 +396,30 @@ impl Gen<'_> {
                         }
                     })
                     .collect();
+                let steps = self.by_direction(m, steps);
+                let hops = self.by_direction(m, hops);
                 match constant {
                     Some(k) if k < 0 => quote!(),
                     Some(0) => quote! {
                         let mut seen = Board::EMPTY;
-                        #(#steps)*
+                        #steps
                     },
-                    Some(1) => quote!(#(#hops)*),
+                    Some(1) => hops,
                     Some(k) => {
                         let k = Literal::usize_unsuffixed(k as usize);
                         quote! {
                             let n = #k;
-                            #(#hops)*
+                            #hops
                         }
                     }
                     None => quote! {
                         let n = #n;
                         if n == 0 {
                             let mut seen = Board::EMPTY;
-                            #(#steps)*
+                            #steps
                         } else if n > 0 {
                             let n = n as usize;
-                            #(#hops)*
+                            #hops
                         }
                     },
                 }
@@ -543,9 +545,88 @@ impl Gen<'_> {
                 }
             })
             .collect();
+        let parts = self.by_direction(m, parts);
         quote! {
             let (min, max) = (#min, #max);
-            #(#parts)*
+            #parts
         }
+    }
+
+    /// The code of each of `m`'s directions (`parts[k]` for direction k),
+    /// all of them, or with `SameDirection` only the first whose radial
+    /// from the last move's `from` passes (at any distance) through its
+    /// `to` (Ludii's `Directions.convert`, §39), none when there is no
+    /// last move on the board: one bitboard test per direction.
+    fn by_direction(&mut self, m: &PieceMove, parts: Vec<TokenStream>) -> TokenStream {
+        if !m.same_direction || parts.is_empty() {
+            return quote!(#(#parts)*);
+        }
+        let masks: Vec<_> = m
+            .directions
+            .iter()
+            .map(|&d| self.tables.ray_masks(d))
+            .collect();
+        // `if A { .. } else if B { .. } ...`, built from the last direction.
+        let mut chain = quote!();
+        for (mask, part) in masks.iter().zip(&parts).rev() {
+            chain = if chain.is_empty() {
+                quote!(if #mask[last_from].contains(last_to) { #part })
+            } else {
+                quote!(if #mask[last_from].contains(last_to) { #part } else #chain)
+            };
+        }
+        quote! {
+            let (last_from, last_to) = (s.last_from as usize, s.last_to as usize);
+            if last_from < NUM_SITES && last_to < NUM_SITES {
+                #chain
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::merged::tests::generated;
+
+    /// Konane's chains: a hop from the last `to`, in the direction of the
+    /// last move, removing the jumped piece; `LANDING` on the landing site.
+    fn hoppers(landing: &str) -> String {
+        format!(
+            r#"(game "Hoppers" (players 2)
+      (equipment {{ (board (square 6))
+        (piece "Marker" Each (move Hop Orthogonal
+          (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+          (to if:(is Empty (to)) {landing})
+          (then (if (can Move (move Hop (from (last To)) SameDirection
+              (between if:(is Enemy (who at:(between)))) (to if:(is Empty (to)))))
+            (moveAgain))))) }})
+      (rules (start {{ (place "Marker1" (sites Phase 0)) (place "Marker2" (sites Phase 1)) }})
+        (play (if (is Prev Mover)
+          (or (move Hop (from (last To)) SameDirection
+                (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+                (to if:(is Empty (to))))
+              (move Pass))
+          (forEach Piece)))
+        (end (if (no Moves Next) (result Mover Win)))))"#
+        )
+    }
+
+    #[test]
+    fn same_direction_keeps_the_direction_whose_ray_passes_the_last_to() {
+        let code = generated(&hoppers(""));
+        assert!(
+            code.contains("RAY_MASK_N[last_from].contains(last_to)"),
+            "{code}"
+        );
+        assert!(
+            code.contains("last_from < NUM_SITES && last_to < NUM_SITES"),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn a_landing_effect_reads_the_last_site_jumped() {
+        let code = generated(&hoppers("(apply (remove (between)))"));
+        assert!(code.contains("let between = ray[n - 1];"), "{code}");
     }
 }

@@ -445,6 +445,21 @@ impl Tables<'_> {
         id
     }
 
+    /// `static RADIAL_FIRSTS_<DIR>: [&[u16]; N]`: the first site of each
+    /// `dir` radial from each site, in radial order (see
+    /// [`super::merged::radial_firsts`]).
+    pub fn radial_firsts(&mut self, dir: AbsoluteDirection) -> Ident {
+        let lists: Vec<Vec<u16>> = (0..self.board.num_sites())
+            .map(|x| super::merged::radial_firsts(self.board, x, dir))
+            .collect();
+        let name = format!("RADIAL_FIRSTS_{}", dir.name().to_uppercase());
+        let doc = format!(
+            "The first site of each `{}` radial from each site, in radial order.",
+            dir.name()
+        );
+        self.site_lists(&name, &doc, &lists)
+    }
+
     /// A `static` list of site lists, one per site (leap targets and the like).
     pub fn site_lists(&mut self, name: &str, doc: &str, lists: &[Vec<u16>]) -> Ident {
         let id = format_ident!("{}", name);
