@@ -140,6 +140,16 @@ impl Gen<'_> {
                 unreachable!("refused by features: situational repetitions")
             }
         };
+        let hash_body = if phased || self.model.swap {
+            quote! {
+                let mut h = s.hash;
+                #phases
+                #swapped
+                h
+            }
+        } else {
+            quote!(s.hash)
+        };
         let doc = format!(" `(no Repeat {rule:?})`: the positions a move may not bring back.");
         RepetitionCode {
             fields: quote! {
@@ -170,12 +180,8 @@ impl Gen<'_> {
                 /// Ludii's `stateHash` of the position: the pieces (kept
                 /// incrementally), the phases and the player order.
                 #[inline(always)]
-                #[allow(unused_mut)]
                 fn position_hash(s: &State) -> u64 {
-                    let mut h = s.hash;
-                    #phases
-                    #swapped
-                    h
+                    #hash_body
                 }
 
                 /// Ludii's `NoRepeat.apply`: whether `mv`, applied with its
