@@ -77,6 +77,15 @@ const GAMES: &[(&str, Option<&[&str]>)] = &[
     ("board/war/custodial/Hnefatafl.lud", Some(&[])),
     ("board/war/custodial/HeXentafl.lud", Some(&[])),
     ("board/war/leaping/orthogonal/Konane.lud", Some(&[])),
+    // Captures by `enclose`, liberties, territory, `(no Repeat)` (Zobrist
+    // hashes of the positions seen) and the Filter playout: Go on its
+    // three sizes with reference trials (19x19 by default), Pentalath on
+    // both boards.
+    (
+        "board/space/territory/Go.lud",
+        Some(&["Board Size/9x9", "Board Size/13x13"]),
+    ),
+    ("board/space/line/Pentalath.lud", None),
 ];
 
 /// Ludii files with their board resized, rewritten into `OUT_DIR`: layouts
@@ -91,6 +100,9 @@ const RESIZED: &[(&str, &str, &str, &str)] = &[(
 
 #[path = "../common/chess_positions.rs"]
 mod chess_positions;
+
+#[path = "../common/go_positions.rs"]
+mod go_positions;
 
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(corpus)");
@@ -191,6 +203,24 @@ fn main() {
         let path = out.join(format!("{name}.lud"));
         std::fs::write(&path, chess_positions::with_start(&chess, start))
             .expect("OUT_DIR is writable");
+        let model = load(&path, &base_config(&defs))
+            .unwrap_or_else(|e| panic!("{e}"))
+            .model;
+        config = config.game_with_options(&path, name, &[]);
+        entries.push(registry::Registered {
+            entry: format!(
+                "Entry {{ name: {name:?}, lud: {:?}, options: &[] }}",
+                path.display().to_string()
+            ),
+            module: name.to_string(),
+            ty: codegen::type_name(&model),
+        });
+    }
+    // Go on a 5x5 board with each repetition rule, whose positions
+    // `tests/go_positions.rs` questions as `tests/go.rs` does the interpreter.
+    for &(name, repeat) in go_positions::VARIANTS {
+        let path = out.join(format!("{name}.lud"));
+        std::fs::write(&path, go_positions::text(repeat)).expect("OUT_DIR is writable");
         let model = load(&path, &base_config(&defs))
             .unwrap_or_else(|e| panic!("{e}"))
             .model;

@@ -397,6 +397,57 @@ pub fn enclosed_region<const W: usize>(
     Ok(group)
 }
 
+/// The group of `within` around `start` (connected through `steps`) and
+/// its border, the sites one step from it outside it: Go's group and the
+/// sites around it, by flood fill.
+#[inline]
+pub fn flood_border<const W: usize>(
+    start: usize,
+    within: Bits<W>,
+    steps: &[Bits<W>],
+) -> (Bits<W>, Bits<W>) {
+    let mut group = Bits::single(start);
+    let mut frontier = group;
+    let mut around = Bits::EMPTY;
+    while !frontier.is_empty() {
+        let mut next = Bits::EMPTY;
+        for s in frontier.iter() {
+            next = next.or(steps[s]);
+        }
+        around = around.or(next);
+        frontier = next.and(within).minus(group);
+        group = group.or(frontier);
+    }
+    (group, around.minus(group))
+}
+
+/// The group of `within` around `start` (connected through `steps`):
+/// `Ok(group)` when no site of `liberties` (sites outside `within`) is one
+/// step from it, else `Err(part)`, the part explored before one was met
+/// (all of it in the same group). Ludii's `Enclose` by flood fill.
+#[inline]
+pub fn enclosed_group<const W: usize>(
+    start: usize,
+    within: Bits<W>,
+    liberties: Bits<W>,
+    steps: &[Bits<W>],
+) -> Result<Bits<W>, Bits<W>> {
+    let mut group = Bits::single(start);
+    let mut frontier = group;
+    while !frontier.is_empty() {
+        let mut next = Bits::EMPTY;
+        for s in frontier.iter() {
+            next = next.or(steps[s]);
+        }
+        if next.intersects(&liberties) {
+            return Err(group);
+        }
+        frontier = next.and(within).minus(group);
+        group = group.or(frontier);
+    }
+    Ok(group)
+}
+
 /// Iterator over the sites of a [`Bits`], lowest first.
 pub struct BitsIter<const W: usize> {
     words: [u64; W],
@@ -572,6 +623,24 @@ mod tests {
             Ok(Bits::single(5))
         );
         assert!(enclosed_region(2, within, Bits::single(0), &steps).is_err());
+    }
+
+    #[test]
+    fn groups_with_their_border_and_liberties() {
+        // A ring of 8 sites: steps link i and i±1.
+        let steps: Vec<Bits<1>> = (0..8)
+            .map(|i| Bits::EMPTY.with((i + 1) % 8).with((i + 7) % 8))
+            .collect();
+        let within = Bits::<1>::from_sites(&[1, 2, 3, 6]);
+        let (group, border) = flood_border(2, within, &steps);
+        assert_eq!(group, Bits::from_sites(&[1, 2, 3]));
+        assert_eq!(border, Bits::from_sites(&[0, 4]));
+        // A liberty at 4 frees the group; at 7 it does not touch it.
+        assert!(enclosed_group(2, within, Bits::single(4), &steps).is_err());
+        assert_eq!(
+            enclosed_group(2, within, Bits::single(7), &steps),
+            Ok(Bits::from_sites(&[1, 2, 3]))
+        );
     }
 
     #[test]

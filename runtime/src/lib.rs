@@ -18,6 +18,7 @@ pub mod game;
 pub mod history;
 pub mod key;
 pub mod playout;
+pub mod repetition;
 pub mod results;
 pub mod rng;
 pub mod site;
@@ -27,7 +28,10 @@ pub mod tensor;
 pub mod trial;
 pub mod view;
 
-pub use bits::{count_groups, enclosed_region, flood, pick_in_sets, run_through, Bits};
+pub use bits::{
+    count_groups, enclosed_group, enclosed_region, flood, flood_border, pick_in_sets, run_through,
+    Bits,
+};
 pub use buffer::MoveBuffer;
 pub use eval::{Evaluate, StateView};
 pub use filter::{filter_playout, filtered_move, Candidates, Filtered};
@@ -38,6 +42,7 @@ pub use playout::{
     add_to_empty_playout, drawn_playout, standard_playout, AddToEmpty, DrawMove, PlayoutResult,
 };
 pub use rand_core;
+pub use repetition::{zobrist_key, zobrist_table, SeenHashes};
 pub use results::Results;
 pub use rng::{RngExt, Xoshiro256PlusPlus};
 pub use site::{is_enemy_player, of_site, site_is, NO_SITE};

@@ -68,7 +68,7 @@ fn main() {
             let initial = game.initial_state();
             let start = std::time::Instant::now();
             for _ in 0..n {
-                let mut state = initial;
+                let mut state = initial.clone();
                 stats.record(&game.playout(&mut state, &mut rng));
             }
             let seconds = start.elapsed().as_secs_f64();

@@ -76,6 +76,8 @@ pub fn features(model: &GameModel) -> Features {
         reads_pieces: false,
         threatens: false,
         promotes: false,
+        probes_moves: false,
+        encloses: false,
     };
     let mut stack_capacity = 1;
     if model.stacking {
@@ -94,8 +96,8 @@ pub fn features(model: &GameModel) -> Features {
     if model.dice.is_some() {
         check.refuse("dice (chance)");
     }
-    if model.no_repeat.is_some() {
-        check.refuse("`(meta (no Repeat ...))` (the history of states)");
+    if model.no_repeat.is_some_and(|r| r.situational()) {
+        check.refuse("`(meta (no Repeat ...))` of a situational repetition type");
     }
     // Hands and counts: the generated state numbers the hands' sites after
     // the board's and keeps a count per site (see `codegen/module.rs`).
@@ -135,8 +137,9 @@ pub fn features(model: &GameModel) -> Features {
         if let crate::ir::ResultKind::ByScore { .. } = rule.result {
             check.scores = true;
         }
-        if !rule.final_scores.is_empty() {
-            check.refuse("`(byScore {(score P N)...})`");
+        for (_, n) in &rule.final_scores {
+            check.scores = true;
+            check.int(n, true);
         }
         check.cond(&rule.condition, true);
     }
@@ -160,6 +163,33 @@ pub fn features(model: &GameModel) -> Features {
     if holds_counts && check.max_state.is_some() {
         check.refuse("piece states in a game with hands or counts of pieces");
     }
+    // The compiled repetition test hashes what stands on the board's sites
+    // and the phases (see docs/generated-state.md): what else Ludii's
+    // `stateHash` covers is refused beside it, and so are move probes,
+    // which would have to test each move for the repetition.
+    if model.no_repeat.is_some() {
+        if model.stacking
+            || holds_counts
+            || check.max_state.is_some()
+            || !check.other_types.is_empty()
+            || !model.vars.is_empty()
+        {
+            check.refuse(
+                "`(meta (no Repeat ...))` with stacks, counts, piece states, variables or pieces on other site types",
+            );
+        }
+        if check.probes_moves || check.reads_stalemate {
+            check.refuse(
+                "`(no Moves ...)` or `(can Move ...)` in a game with `(meta (no Repeat ...))`",
+            );
+        }
+    }
+    // The compiled enclose applies its effects in site order.
+    if check.encloses
+        && format!("{:?}{:?}", model.phases, model.end).contains("LastToAfterConsequence")
+    {
+        check.refuse("`(enclose ...)` in a game reading `(last To afterConsequence:True)`");
+    }
     if check.reads_pieces && (model.stacking || !check.other_types.is_empty()) {
         check.refuse(
             "`(no Pieces ...)` or `(count Pieces ...)` in a game with stacks or pieces on other site types",
@@ -178,6 +208,22 @@ pub fn features(model: &GameModel) -> Features {
         counter: check.counter,
         sets_state: check.sets_state,
         pending: check.pending,
+    }
+}
+
+/// Whether applying `e` at each site of an enclosed group gives the same
+/// state in any order of the sites: removals of `(between)`, constants
+/// added to scores, triggers.
+fn enclose_order_free(e: &Effect) -> bool {
+    match e {
+        Effect::Remove(SiteExpr::Between) | Effect::Trigger { .. } => true,
+        Effect::SetScore {
+            add: true,
+            score: IntExpr::Const(_),
+            ..
+        } => true,
+        Effect::Seq(list) => list.iter().all(enclose_order_free),
+        _ => false,
     }
 }
 
@@ -214,6 +260,10 @@ struct Check {
     reads_pieces: bool,
     /// Some condition is `(is Threatened ...)`.
     threatens: bool,
+    /// Some condition asks whether moves exist (`(no Moves ...)`, `(can Move ...)`).
+    probes_moves: bool,
+    /// Some consequence is `(enclose ...)`.
+    encloses: bool,
     /// Some rule promotes a piece.
     promotes: bool,
 }
@@ -358,6 +408,28 @@ impl Check {
                     self.effect(e);
                 }
             }
+        }
+    }
+
+    /// `(enclose ...)`, compiled by flood fill on bitboards: every group is
+    /// found first, then the effect runs at each site of the enclosed ones
+    /// in site order (Ludii's is breadth first), so it must not depend on
+    /// the order, nor may a rule read where the last action happened.
+    fn enclose(&mut self, e: &crate::ir::Enclose) {
+        if e.through_empty {
+            self.refuse("`(enclose ...)` through empty sites");
+        }
+        if !enclose_order_free(&e.apply) {
+            self.refuse(
+                "`(enclose ...)` applying an effect that depends on the order of the sites",
+            );
+        }
+        self.encloses = true;
+        self.site(&e.from);
+        self.cond(&e.between_if, false);
+        self.effect(&e.apply);
+        if let Some(t) = &e.then {
+            self.effect(t);
         }
     }
 
@@ -548,6 +620,15 @@ impl Check {
                 self.int(score, false);
             }
             Effect::ForEachSite { region, effect } => {
+                // Ludii decides every site before any effect applies (§30);
+                // the compiled loop applies each site's effect before
+                // testing the next, which removals change when the test
+                // counts liberties (BlooGo).
+                if format!("{effect:?}").contains("CountLiberties") {
+                    self.refuse(
+                        "a `(forEach Site ...)` consequence counting liberties (Ludii decides every site before any effect)",
+                    );
+                }
                 self.region(region);
                 self.effect(effect);
             }
@@ -559,7 +640,7 @@ impl Check {
             Effect::SetVar { .. } => self.refuse("`(set Var ...)`"),
             Effect::SetPlayerValue { .. } => self.refuse("`(set Value WHO N)`"),
             Effect::MoveCount { .. } => self.refuse("`(fromTo ... count:N)`"),
-            Effect::Enclose(_) => self.refuse("`(enclose ...)`"),
+            Effect::Enclose(e) => self.enclose(e),
             Effect::Surround(c) => {
                 self.site(&c.from);
                 self.int(&c.except, false);
@@ -623,6 +704,9 @@ impl Check {
 
     /// `at_end`: in an end rule, where `(no Moves Next)` may run the probe.
     fn cond(&mut self, c: &Cond, at_end: bool) {
+        if matches!(c, Cond::NoMoves(_) | Cond::CanMove(_)) {
+            self.probes_moves = true;
+        }
         match c {
             Cond::True | Cond::False | Cond::AllPassed => {}
             Cond::AllDiceUsed | Cond::AllDiceEqual => self.refuse("dice (chance)"),
@@ -731,8 +815,13 @@ impl Check {
                 self.int(otherwise, at_end);
             }
             IntExpr::MapEntry { key, .. } => self.int(key, at_end),
-            IntExpr::CountLiberties { .. } => self.refuse("`(count Liberties ...)`"),
-            IntExpr::SizeTerritory { .. } => self.refuse("`(size Territory ...)`"),
+            IntExpr::CountLiberties { at, condition, .. } => {
+                if condition.is_some() {
+                    self.refuse("`(count Liberties ... if:C)`");
+                }
+                self.site(at);
+            }
+            IntExpr::SizeTerritory { .. } => {}
         }
     }
 
@@ -900,5 +989,61 @@ mod tests {
         );
         // A constant within the bitboard is a site.
         assert_eq!(features_of(&game("5")).blocker, None);
+    }
+
+    /// Go on 5x5 with `REPEAT` as its meta rule and `APPLY` as its capture.
+    fn go(repeat: &str, apply: &str, end: &str) -> String {
+        format!(
+            r#"(game "Go5" (players 2)
+      (equipment {{ (board (square 5) use:Vertex) (piece "Marker" Each) }})
+      (rules {repeat}
+        (play (or
+          (do (move Add (to (sites Empty))
+                (then (enclose (from (last To)) Orthogonal
+                        (between if:(is Enemy (who at:(between))) (apply {apply})))))
+              ifAfterwards:(> (count Liberties Orthogonal) 0))
+          (move Pass)))
+        (end {end})))"#
+        )
+    }
+
+    const GO_END: &str = "(if (all Passed) (byScore { (score P1 (+ (score P1) (size Territory P1))) (score P2 (+ (score P2) (size Territory P2))) }))";
+
+    #[test]
+    fn go_compiles_with_each_positional_repetition_rule() {
+        let capture = "(and (addScore Mover 1) (remove (between)))";
+        for repeat in [
+            "",
+            "(meta (no Repeat))",
+            "(meta (no Repeat PositionalInTurn))",
+        ] {
+            let f = features_of(&go(repeat, capture, GO_END));
+            assert_eq!(f.blocker, None, "{repeat}");
+            assert!(f.scores);
+        }
+    }
+
+    #[test]
+    fn what_the_compiled_enclose_and_repetition_cannot_take_is_named() {
+        // An effect whose result depends on the order of the sites.
+        let f = features_of(&go(
+            "",
+            "(and (remove (between)) (addScore Mover (count Pieces Next)))",
+            GO_END,
+        ));
+        assert_eq!(
+            f.blocker.as_deref(),
+            Some("`(enclose ...)` applying an effect that depends on the order of the sites")
+        );
+        // Move probes would have to test each move for the repetition.
+        let f = features_of(&go(
+            "(meta (no Repeat))",
+            "(remove (between))",
+            "(if (no Moves Next) (result Mover Win))",
+        ));
+        assert_eq!(
+            f.blocker.as_deref(),
+            Some("`(no Moves ...)` or `(can Move ...)` in a game with `(meta (no Repeat ...))`")
+        );
     }
 }

@@ -220,9 +220,16 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
         Draw::Listed
     };
     // The Filter playout runs where moves are listed (no drawn variant).
+    // In a game with `(no Repeat ...)`, the phases without a Filter shape
+    // take Ludii's No-Repetition playout, which the same code draws.
     let filter: Vec<bool> =
         if switches.filter && matches!(draw, Draw::Listed) && add_to_empty.is_empty() {
-            filter::phases(model).iter().map(Option::is_some).collect()
+            let no_repetition = filter::no_repetition_phases(model);
+            filter::phases(model)
+                .iter()
+                .zip(no_repetition)
+                .map(|(shape, no_rep)| shape.is_some() || no_rep)
+                .collect()
         } else {
             vec![false; model.phases.len()]
         };

@@ -209,7 +209,7 @@ fn groups(
 
 /// A destination test as the set of sites passing it, for the mover;
 /// `None` when the test needs more than the destination.
-fn site_set(c: &Cond, at: &SiteExpr) -> Option<SiteSet> {
+pub(crate) fn site_set(c: &Cond, at: &SiteExpr) -> Option<SiteSet> {
     let here = |x: &SiteExpr| x == at;
     let all = |list: &[Cond]| {
         list.iter()

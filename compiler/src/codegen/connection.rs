@@ -288,12 +288,13 @@ impl Gen<'_> {
     /// the sites where a placement of `moves` wins at once for `player`.
     pub(super) fn winning_sites(&mut self, moves: &Moves) -> Ident {
         let name = self.numbered_helper("winning");
+        let copy = self.state_copy();
         let emit = |mv: TokenStream| {
             quote! {
                 let mv = #mv;
                 if let Move::Add { site, .. } = mv {
                     if !winning.contains(site as usize) {
-                        let mut after = *s;
+                        let mut after = #copy;
                         self.apply_move(&mut after, mv);
                         if after.results.winners & (1 << mover) != 0 {
                             winning.insert(site as usize);
@@ -308,7 +309,7 @@ impl Gen<'_> {
             #[doc = #doc]
             #[allow(unused_variables, unused_labels)]
             fn #name(&self, s: &State, player: u8) -> Board {
-                let mut base = *s;
+                let mut base = #copy;
                 base.mover = player;
                 let s = &base;
                 let mover = player;

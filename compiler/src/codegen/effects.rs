@@ -214,7 +214,7 @@ impl Gen<'_> {
             }
             Effect::Remove(x) => self.at_defined_site(x, |x| quote!(Self::clear(s, #x);)),
             Effect::RemoveLater(_) => unreachable!("refused by features: remove at:EndOfTurn"),
-            Effect::Enclose(_) => unreachable!("refused by features: enclose"),
+            Effect::Enclose(e) => self.enclose(e),
             Effect::Surround(c) => self.surround(c),
             Effect::AddPiece {
                 piece,

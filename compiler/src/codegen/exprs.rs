@@ -206,9 +206,8 @@ impl Gen<'_> {
             }
             IntExpr::CountMoves => quote!((s.moves as i64)),
             IntExpr::CountAt(region) => self.count_at(region),
-            IntExpr::CountLiberties { .. } | IntExpr::SizeTerritory { .. } => {
-                unreachable!("refused by features: count Liberties, size Territory")
-            }
+            IntExpr::CountLiberties { at, directions, .. } => self.count_liberties(at, directions),
+            IntExpr::SizeTerritory { who, direction } => self.size_territory(*who, *direction),
             IntExpr::MapEntry { map, key } => {
                 // Ludii's MapEntry: the first map (of that name) with an entry
                 // for the key, else the key itself.
@@ -530,9 +529,10 @@ impl Gen<'_> {
                     .phases
                     .iter()
                     .any(|phase| format!("{:?}", phase.play).contains("IsPrev"));
+                let copy = self.state_copy();
                 let any = if reads_prev {
                     quote!({
-                        let mut as_next = *s;
+                        let mut as_next = #copy;
                         as_next.prev = mover;
                         self.any_moves(&as_next, #p)
                     })
@@ -563,6 +563,11 @@ impl Gen<'_> {
                 // An iterator, not a labelled block: a block in an `if`
                 // condition is what clippy's `blocks_in_conditions` refuses.
                 quote!(#r.iter().map(|site| site as u16).all(|site| #t))
+            }
+            Cond::Compare(op, a, b) if super::territory::liberty_test(*op, a, b).is_some() => {
+                let (at, directions, negated) =
+                    super::territory::liberty_test(*op, a, b).expect("just checked");
+                self.has_liberty(at, directions, negated)
             }
             Cond::Compare(op, a, b) => {
                 let (a, b) = (self.int(a), self.int(b));

@@ -12,6 +12,17 @@ use crate::analyse::filter::{shape, FilterShape};
 use super::Gen;
 
 impl Gen<'_> {
+    /// The test of a drawn move `mv` against `after` (and the repetition
+    /// rule, with one application of the move for both).
+    fn drawn_test(&mut self, after: &crate::ir::Cond) -> TokenStream {
+        let test = if self.model.no_repeat.is_some() {
+            self.afterwards_new_test(after)
+        } else {
+            self.afterwards_test(after)
+        };
+        quote!(self.#test(s, s.mover, mv))
+    }
+
     /// The `Filtered` impl for `ty` (what `filter_playout` and `filtered_move` call).
     pub(super) fn filter_playout(
         &mut self,
@@ -22,9 +33,17 @@ impl Gen<'_> {
         let push: super::moves::Emit = &|mv| quote!(out.push(#mv););
         let mut candidate_arms = Vec::new();
         let mut test_arms = Vec::new();
+        // With `(no Repeat ...)`, a drawn move is also tested for the
+        // repetition (`!self.repeats(s, mv)`).
+        let no_repeat = self.no_repeat_test();
         for (i, phase) in model.phases.iter().enumerate() {
             let shape = shape(&phase.play).filter(|_| self.analysis.filter[i]);
             let (candidates, test) = match shape {
+                // Ludii's No-Repetition playout: the moves listed untested,
+                // the drawn one tested for the repetition alone.
+                None if self.analysis.filter[i] && no_repeat.is_some() => {
+                    (self.moves(&phase.play, push), quote!(#no_repeat))
+                }
                 None => (
                     quote! {
                         self.legal_moves(s, out);
@@ -34,8 +53,7 @@ impl Gen<'_> {
                 ),
                 Some(FilterShape::Do { prior, after }) => {
                     let code = self.moves(prior, push);
-                    let test = self.afterwards_test(after);
-                    (code, quote!(self.#test(s, s.mover, mv)))
+                    (code, self.drawn_test(after))
                 }
                 Some(FilterShape::IfElseDo {
                     condition,
@@ -46,28 +64,31 @@ impl Gen<'_> {
                     let c = self.cond(condition);
                     let a = self.moves(then, push);
                     let b = self.moves(prior, push);
-                    let test = self.afterwards_test(after);
+                    let test = self.drawn_test(after);
+                    let filter_new = no_repeat.as_ref().map(|t| quote!(out.retain(|&mv| #t);));
                     (
-                        // Where the condition holds its moves are legal as they are.
+                        // Where the condition holds its moves are legal as
+                        // they are (those that repeat no position).
                         quote! {
                             if #c {
                                 #a
+                                #filter_new
                                 if out.is_empty() { out.push(Move::Pass); }
                                 return #rt::Candidates::Legal;
                             }
                             #b
                         },
-                        quote!(self.#test(s, s.mover, mv)),
+                        test,
                     )
                 }
                 Some(FilterShape::DoOrPass { prior, after, pass }) => {
                     let a = self.moves(prior, push);
                     let b = self.moves(pass, push);
-                    let test = self.afterwards_test(after);
+                    let test = self.drawn_test(after);
                     (
                         quote!(#a #b),
                         // The pass is never tested.
-                        quote!(mv == Move::Pass || self.#test(s, s.mover, mv)),
+                        quote!(mv == Move::Pass || #test),
                     )
                 }
             };
@@ -85,9 +106,12 @@ impl Gen<'_> {
                 quote!(if self.swap_allowed(s) {
                     out.push(Move::Swap);
                 }),
-                quote!(if mv == Move::Swap {
-                    return true;
-                }),
+                {
+                    let swap_ok = no_repeat.clone().unwrap_or_else(|| quote!(true));
+                    quote!(if mv == Move::Swap {
+                        return #swap_ok;
+                    })
+                },
             )
         } else {
             (quote!(), quote!())

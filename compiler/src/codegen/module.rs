@@ -184,6 +184,28 @@ pub fn module<'m>(
         }
     };
     let [uf_table, uf_fields, uf_init, uf_methods] = g.union_find_code();
+    let super::repetition::RepetitionCode {
+        fields: repeat_fields,
+        init: repeat_init,
+        on_put: repeat_put,
+        on_clear: repeat_clear,
+        on_move: repeat_move,
+        items: repeat_items,
+        helpers: repeat_helpers,
+        record: record_position,
+        filter_legal: repeat_filter,
+    } = g.repetition_code();
+    // The set of positions seen is not `Copy`: the state is `Clone` then.
+    let state_derive = if model.no_repeat.is_some() {
+        quote!(#[derive(Clone, Debug, PartialEq)])
+    } else {
+        quote!(#[derive(Clone, Copy, Debug, PartialEq)])
+    };
+    let record_start = if model.no_repeat.is_some() {
+        quote!(Self::record_position(&mut s);)
+    } else {
+        quote!()
+    };
     // What each move records only where some rule reads it.
     let replace_old = if analysis.only_fills {
         quote!(debug_assert!(s.what[i] == 0, "every placement fills an empty site");)
@@ -953,6 +975,7 @@ pub fn module<'m>(
         s.prev = mover;
         #count_move
         #pass_turn
+        #record_position
     };
     let apply_fns = if !g.uses_actions {
         quote! {
@@ -1041,9 +1064,10 @@ pub fn module<'m>(
         use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
         #[allow(unused_imports)]
         use #rt::{
-            count_groups, enclosed_region, flood, for_each_target, is_enemy_player, of_site, pick_in_sets,
-            pick_target, run_through, site_is, EndReason, PassCount, RecentMoves, SiteKind, SiteRef,
-            Target, TargetGroup,
+            count_groups, enclosed_group, enclosed_region, flood, flood_border, for_each_target,
+            is_enemy_player, of_site, pick_in_sets, pick_target, run_through, site_is, zobrist_key,
+            zobrist_table, EndReason, PassCount, RecentMoves, SeenHashes, SiteKind, SiteRef, Target,
+            TargetGroup,
         };
         #[allow(unused_imports)]
         use #rt::{PassHistory as _, RngExt as _};
@@ -1067,6 +1091,7 @@ pub fn module<'m>(
 
         #(#tables)*
         #uf_table
+        #repeat_items
 
         /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -1082,7 +1107,7 @@ pub fn module<'m>(
         }
 
         /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
-        #[derive(Clone, Copy, Debug, PartialEq)]
+        #state_derive
         pub struct State {
             /// The component on each site (0 when empty).
             what: [u8; #sites_len],
@@ -1095,6 +1120,7 @@ pub fn module<'m>(
             #uf_fields
             #mask_field
             #phase_field
+            #repeat_fields
             mover: u8,
             prev: u8,
             moves: u32,
@@ -1138,6 +1164,7 @@ pub fn module<'m>(
             fn put(s: &mut State, site: u16, what: u8) {
                 let i = site as usize;
                 #put_same
+                #repeat_put
                 #mark_put
                 #replace_old
                 #reset_state
@@ -1167,6 +1194,7 @@ pub fn module<'m>(
             #[inline(always)]
             fn clear(s: &mut State, site: u16) {
                 let i = site as usize;
+                #repeat_clear
                 #mark_clear
                 let old = s.what[i];
                 if old != 0 {
@@ -1184,6 +1212,7 @@ pub fn module<'m>(
             /// The piece on `from` goes to `to`, replacing whatever stands there.
             #[inline(always)]
             fn move_piece(s: &mut State, from: u16, to: u16) {
+                #repeat_move
                 #move_body
             }
 
@@ -1219,6 +1248,7 @@ pub fn module<'m>(
 
             #uf_methods
 
+            #repeat_helpers
 
             #advance_fn
 
@@ -1247,6 +1277,7 @@ pub fn module<'m>(
                     #uf_init
                     #mask_init
                     #phase_init
+                    #repeat_init
                     mover: 1,
                     prev: 0,
                     moves: 0,
@@ -1262,6 +1293,7 @@ pub fn module<'m>(
                     #swapped_init
                 };
                 #(#start)*
+                #record_start
                 s
             }
 
@@ -1270,6 +1302,7 @@ pub fn module<'m>(
                 out.clear();
                 self.generate(s, s.mover, out);
                 #offer_swap
+                #repeat_filter
                 if out.is_empty() { out.push(Move::Pass); }
             }
 
@@ -1323,7 +1356,21 @@ fn end_rules(g: &mut Gen, rules: &[EndRule], prefix: &str) -> Vec<TokenStream> {
             let cond = g.cond(&r.condition);
             let action = match (r.who, r.result) {
                 (_, ResultKind::ByScore { misere }) => {
-                    quote!(s.results.by_score(&s.scores, #misere);)
+                    // `(byScore {(score P N)...})`: each score set in turn
+                    // (a later N sees the earlier ones), then the ranking.
+                    let finals: Vec<TokenStream> = r
+                        .final_scores
+                        .iter()
+                        .map(|(who, n)| {
+                            let p = g.player(*who);
+                            let n = g.int(n);
+                            quote! {
+                                let score = (#n) as i32;
+                                s.scores[#p as usize] = score;
+                            }
+                        })
+                        .collect();
+                    quote!(#(#finals)* s.results.by_score(&s.scores, #misere);)
                 }
                 (ResultPlayer::All, _) | (_, ResultKind::Draw) => {
                     quote!(s.results.draw_all(EndReason::Terminal);)

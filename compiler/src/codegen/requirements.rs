@@ -50,12 +50,13 @@ impl Gen<'_> {
         self.probe = true;
         let cond = self.cond(after);
         (self.scope, self.probe) = saved;
+        let copy = self.state_copy();
         self.shared_helper("afterwards", &cond, |name| {
             quote! {
                 /// The `ifAfterwards:` condition of a `(do ...)`, after `mv`.
                 #[allow(unused_variables)]
                 fn #name(&self, s: &State, mover: u8, mv: Move) -> bool {
-                    let mut copy = *s;
+                    let mut copy = #copy;
                     copy.mover = mover;
                     self.apply_actions(&mut copy, mv);
                     copy.again = false;
