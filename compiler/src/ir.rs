@@ -90,6 +90,9 @@ pub struct LudiiFlags {
     pub bet: bool,
     /// `GameType.Vote`: some rule proposes or votes.
     pub vote: bool,
+    /// `GameType.Visited`: some rule asks `(is Visited ...)`, so the game
+    /// keeps the sites visited in the current turn (`Game.applyInternal`).
+    pub visited: bool,
     /// Some piece or hand is declared `Shared` (Ludii gives it the owner
     /// after the last player, where the model gives it 0 as a `Neutral` one).
     pub shared_pieces: bool,
@@ -1011,6 +1014,13 @@ pub enum Cond {
     AllSites(Region, Box<Cond>),
     /// Integer comparisons.
     Compare(Comparison, IntExpr, IntExpr),
+    /// `(is Visited S)` (Ludii's `IsVisited`): S was visited in the
+    /// current turn (the from and to of each move of the turn before the
+    /// last, see docs/ludii-semantics.md §49).
+    Visited(SiteExpr),
+    /// `(= REGION REGION)` (Ludii's `Equals` of regions): the two regions
+    /// hold the same sites (`(!= ...)` is its negation).
+    SameSites(Region, Region),
     /// `(is Line ...)` through a given site, or in a stacking game.
     LineAt(LineAt),
     /// `(all Passed)`: every player passed in their last turn.

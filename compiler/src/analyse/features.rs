@@ -670,6 +670,15 @@ impl Check {
                 self.site(&at.through);
             }
             Cond::Connected(_) | Cond::Loop(_) => {}
+            Cond::Visited(x) => {
+                self.refuse("`(is Visited ...)` (the sites visited in the turn)");
+                self.site(x);
+            }
+            Cond::SameSites(a, b) => {
+                self.refuse("`(= REGION REGION)` (a comparison of two regions)");
+                self.region(a);
+                self.region(b);
+            }
         }
     }
 

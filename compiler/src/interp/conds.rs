@@ -41,10 +41,34 @@ impl Interpreter {
             Cond::False => false,
             // Ludii's `Moves.canMove`: a move counts when the meta rules
             // (no Repeat) allow it.
+            // With `GameType.Visited`, `CanMove.eval` visits the last
+            // move's from and to while it looks (and unvisits them after).
+            Cond::CanMove(moves) if !state.visited.is_empty() => {
+                let mut visiting = state.clone();
+                let (from, to) = self.decision_sites(state);
+                for s in [from, to].into_iter().flatten() {
+                    if let Some(v) = visiting.visited.get_mut(s as usize) {
+                        *v = true;
+                    }
+                }
+                super::requirements::existence(|| self.exists_move(&visiting, mover, ctx, moves))
+            }
             Cond::CanMove(moves) => {
                 super::requirements::existence(|| self.exists_move(state, mover, ctx, moves))
             }
             Cond::Threatened(t) => self.threatened(state, mover, ctx, t),
+            Cond::Visited(x) => self
+                .eval_site(state, ctx, x)
+                .is_some_and(|s| state.visited.get(s as usize).copied().unwrap_or(false)),
+            Cond::SameSites(a, b) => {
+                let mut a = self.region_sites(state, mover, ctx, a);
+                let mut b = self.region_sites(state, mover, ctx, b);
+                a.sort_unstable();
+                a.dedup();
+                b.sort_unstable();
+                b.dedup();
+                a == b
+            }
             Cond::Not(c) => !self.eval_cond(state, mover, ctx, c),
             Cond::And(cs) => cs.iter().all(|c| self.eval_cond(state, mover, ctx, c)),
             Cond::Or(cs) => cs.iter().any(|c| self.eval_cond(state, mover, ctx, c)),

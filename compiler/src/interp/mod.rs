@@ -402,6 +402,11 @@ impl Game for Interpreter {
             ranking: [0.0; MAX_PLAYERS],
             swapped: false,
             outcome: None,
+            visited: if self.model.ludii_flags.visited {
+                vec![false; n]
+            } else {
+                Vec::new()
+            },
             dice: vec![0; self.num_dice()],
             chance: vec![0; self.num_dice()],
             // Ludii places each die showing its first face.
@@ -633,6 +638,20 @@ impl Interpreter {
         };
         if next != mover || mv == Move::Swap {
             state.turns += 1;
+        }
+        // `Game.applyInternal` with `GameType.Visited`: a new turn forgets
+        // the visited sites, a turn going on visits the move's from and to.
+        if !state.visited.is_empty() {
+            if next != mover {
+                state.visited.iter_mut().for_each(|v| *v = false);
+            } else {
+                let (from, to) = self.decision_sites(state);
+                for s in [from, to].into_iter().flatten() {
+                    if let Some(v) = state.visited.get_mut(s as usize) {
+                        *v = true;
+                    }
+                }
+            }
         }
         state.mover = next;
         // Ludii's `next` is the following player again once the turn goes
@@ -1042,6 +1061,16 @@ impl Interpreter {
                 }
             }
         }
+    }
+
+    /// The last move's own `from` and `to` (Ludii's `fromNonDecision` and
+    /// `toNonDecision`), board sites only: none for a pass or a swap.
+    pub(super) fn decision_sites(&self, state: &State) -> (Option<Site>, Option<Site>) {
+        let site = |r: SiteRef| {
+            (r.kind == ludemic_runtime::SiteKind::Default && r.index >= 0)
+                .then_some(r.index as Site)
+        };
+        (site(state.recent[0].0), site(state.recent[0].1))
     }
 
     /// Ludii's `checkMaxTurns`, read before this move's turn increment.

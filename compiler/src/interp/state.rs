@@ -111,6 +111,9 @@ pub struct State {
     pub(crate) swapped: bool,
     /// Set once the game is over.
     pub(crate) outcome: Option<Outcome>,
+    /// In a game that asks `(is Visited ...)`, per site: visited in the
+    /// current turn (Ludii's `State.visited`); empty otherwise.
+    pub(crate) visited: Vec<bool>,
     /// Per die: the index of the face it shows (the die site's state in
     /// Ludii); empty without dice.
     pub(crate) dice: Vec<u8>,

@@ -210,21 +210,56 @@ fn is_coordinate(text: &str) -> bool {
 /// An integer known when lowering: a literal, or arithmetic of literals
 /// (`(- (* 4 8) 3)`).
 pub(super) fn fixed_int(cx: &Cx, node: &Node) -> Result<i64> {
-    fn fold(n: &IntExpr) -> Option<i64> {
-        match n {
-            IntExpr::Const(c) => Some(*c),
-            IntExpr::Add(a, b) => fold(a)?.checked_add(fold(b)?),
-            IntExpr::Sub(a, b) => fold(a)?.checked_sub(fold(b)?),
-            IntExpr::Mul(list) => list.iter().try_fold(1i64, |p, n| p.checked_mul(fold(n)?)),
-            IntExpr::Div(a, b) => fold(a)?.checked_div(fold(b)?),
-            _ => None,
-        }
-    }
     if node.atom().is_some() {
         return cx.int_literal(node);
     }
-    fold(&conds::int(cx, node)?)
+    let board = cx.board(node).ok();
+    fold_int(board, &conds::int(cx, node)?)
         .ok_or_else(|| cx.error(ErrorKind::Invalid, node, "expected a fixed integer"))
+}
+
+/// The value of an integer function that reads no state: arithmetic on
+/// numbers, fixed sites, and `(ahead SITE steps:N DIRECTION)` from a fixed
+/// site (Ludii's `Ahead.eval`: the first radial long enough, else SITE).
+fn fold_int(board: Option<&crate::board::Board>, n: &IntExpr) -> Option<i64> {
+    let fold = |n: &IntExpr| fold_int(board, n);
+    let site = |s: &crate::ir::SiteExpr| match s {
+        crate::ir::SiteExpr::Const(s) => Some(*s as i64),
+        crate::ir::SiteExpr::Int(f) => fold(&f.0),
+        _ => None,
+    };
+    match n {
+        IntExpr::Const(c) => Some(*c),
+        IntExpr::Add(a, b) => fold(a)?.checked_add(fold(b)?),
+        IntExpr::Sub(a, b) => fold(a)?.checked_sub(fold(b)?),
+        IntExpr::Mul(list) => list.iter().try_fold(1i64, |p, n| p.checked_mul(fold(n)?)),
+        IntExpr::Div(a, b) => fold(a)?.checked_div(fold(b)?),
+        IntExpr::Site(s) => site(s),
+        IntExpr::Ahead {
+            site: at,
+            steps,
+            direction,
+        } => {
+            let board = board?;
+            let at = site(at)?;
+            let steps = fold(steps)?;
+            if at < 0 || at as usize >= board.num_sites() {
+                return Some(at);
+            }
+            Some(
+                board
+                    .radials(at as usize, *direction)
+                    .find_map(|r| {
+                        usize::try_from(steps)
+                            .ok()
+                            .filter(|&n| n >= 1)
+                            .and_then(|n| r.steps.get(n))
+                    })
+                    .map_or(at, |&s| s as i64),
+            )
+        }
+        _ => None,
+    }
 }
 
 /// A number, a fixed player's number or a fixed player's hand site.
