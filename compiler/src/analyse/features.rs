@@ -471,6 +471,9 @@ impl Check {
     fn effect(&mut self, e: &Effect) {
         match e {
             Effect::MoveAgain => self.move_again = true,
+            Effect::Directional(_) => {
+                self.refuse("`(directional ...)` (Ludii's `Directional` capture)")
+            }
             Effect::Promote(p) => self.promote(p),
             Effect::SetState { at, value } => {
                 self.sets_state = true;
@@ -560,7 +563,7 @@ impl Check {
             Effect::Sow(_) => self.refuse("`(sow ...)`"),
             Effect::SetVar { .. } => self.refuse("`(set Var ...)`"),
             Effect::SetPlayerValue { .. } => self.refuse("`(set Value WHO N)`"),
-            Effect::MoveCount { .. } => self.refuse("`(fromTo ... count:N)`"),
+            Effect::MoveCount { .. } => self.refuse("`(fromTo ...)` as a consequence"),
             Effect::Enclose(_) => self.refuse("`(enclose ...)`"),
             Effect::Surround(_) => self.refuse("`(surround ...)` (Ludii's `Surround` capture)"),
         }
@@ -714,6 +717,9 @@ impl Check {
             }
             IntExpr::Score(_) => self.scores = true,
             IntExpr::Mul(_) => self.refuse("`(* ...)`"),
+            IntExpr::AheadRelative { .. } => {
+                self.refuse("`(ahead ... SameDirection|OppositeDirection)`")
+            }
             IntExpr::Var(_) => self.refuse("`(var ...)`"),
             IntExpr::CountTurns => self.refuse("`(count Turns)`"),
             IntExpr::CountPips | IntExpr::Pips => self.refuse("dice (chance)"),

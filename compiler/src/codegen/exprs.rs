@@ -228,6 +228,7 @@ impl Gen<'_> {
                 quote!((match #key { #(#arms)* k => k }))
             }
             IntExpr::Mul(_)
+            | IntExpr::AheadRelative { .. }
             | IntExpr::Var(_)
             | IntExpr::CountTurns
             | IntExpr::CountPips

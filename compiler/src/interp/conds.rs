@@ -247,6 +247,48 @@ impl Interpreter {
                     })
                     .map_or(at as i64, |&s| s as i64)
             }
+            IntExpr::AheadRelative {
+                site,
+                steps,
+                opposite,
+                candidates,
+            } => {
+                let Some(at) = self.eval_site(state, ctx, site) else {
+                    return -1;
+                };
+                let steps = self.eval_int(state, mover, ctx, steps);
+                let n = board.num_sites();
+                if (at as usize) >= n {
+                    return at as i64;
+                }
+                // `(from)` and `(to)`, else the last move's.
+                let (last_from, last_to) = self.decision_sites(state);
+                let (from, to) = (ctx.from.or(last_from), ctx.to.or(last_to));
+                let heading = match (from, to) {
+                    (Some(f), Some(t)) if (f as usize) < n && (t as usize) < n => {
+                        let (a, b) = if *opposite { (t, f) } else { (f, t) };
+                        // `Ahead.eval` keeps the last heading that passes.
+                        candidates.iter().rev().copied().find(|&d| {
+                            board
+                                .radials(a as usize, d)
+                                .any(|r| r.steps[1..].contains(&b))
+                        })
+                    }
+                    _ => None,
+                };
+                let Some(heading) = heading else {
+                    return at as i64;
+                };
+                board
+                    .radials(at as usize, heading)
+                    .find_map(|r| {
+                        usize::try_from(steps)
+                            .ok()
+                            .filter(|&n| n >= 1)
+                            .and_then(|n| r.steps.get(n))
+                    })
+                    .map_or(at as i64, |&s| s as i64)
+            }
             IntExpr::Div(a, b) => {
                 let (a, b) = (
                     self.eval_int(state, mover, ctx, a),

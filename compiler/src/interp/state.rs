@@ -87,6 +87,8 @@ pub struct State {
     /// so `(last To afterConsequence:True)` reads that move's own actions
     /// then (`Move.apply`, `Move.toAfterSubsequents`).
     pub(crate) decision_to: Option<Site>,
+    /// While a move's consequences run: the `from` of the move's own action.
+    pub(crate) decision_from: Option<Site>,
     /// Every move played: its mover and whether it was a pass (Ludii's
     /// all-pass rule reads the most recent turns).
     pub(crate) history: Vec<(Player, bool)>,

@@ -749,21 +749,32 @@ pub(super) fn player_fn(cx: &Cx, node: &Node) -> Result<PlayerRef> {
 /// per facing the components have, chosen by the piece there.
 fn ahead(cx: &Cx, node: &Node) -> Result<IntExpr> {
     let mut args = Args::new(node, "ahead", 0);
+    let is_direction = |n: &Node| {
+        directions::is_direction_arg(n)
+            || matches!(n.atom(), Some("SameDirection" | "OppositeDirection"))
+    };
     let at = args
-        .take(|n| !directions::is_direction_arg(n))
+        .take(|n| !is_direction(n))
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(ahead ...)` needs a site"))?;
     let steps = match args.labeled("steps") {
         Some(n) => int(cx, n)?,
         None => IntExpr::Const(1),
     };
-    let direction = args.take(directions::is_direction_arg);
+    let direction = args.take(is_direction);
     args.finish(cx)?;
     let at = site(cx, at)?;
     let relative = direction.is_none() || directions::mentions_relative(node);
-    for name in ["SameDirection", "OppositeDirection"] {
-        if let Some(d) = direction.filter(|d| d.atom() == Some(name)) {
-            return Err(cx.unsupported_in(d, "direction of `(ahead ...)`"));
-        }
+    // `SameDirection`/`OppositeDirection`: the heading of the move from
+    // `(from)` to `(to)` (or back), found when evaluated (`Ahead.eval`).
+    if let Some(d) =
+        direction.filter(|d| matches!(d.atom(), Some("SameDirection" | "OppositeDirection")))
+    {
+        return Ok(IntExpr::AheadRelative {
+            site: at,
+            steps: Box::new(steps),
+            opposite: d.atom() == Some("OppositeDirection"),
+            candidates: directions::all_supported(cx, d)?,
+        });
     }
     let first = |facing: Option<usize>| -> Result<IntExpr> {
         let resolve = || match direction {

@@ -332,27 +332,61 @@ pub(super) fn select(cx: &Cx, node: &Node) -> Result<Moves> {
             "`(move Select ...)` needs `(from ...)`",
         )
     })?;
+    // `(to ...)`: Fanorona's captures read so, but Stratomic's trials
+    // disagree; refused until they agree.
     if let Some(to) = args.form_with_head("to") {
         return Err(cx.unsupported_in(to, "argument of `(move Select ...)`"));
     }
+    let to = match args.form_with_head("to") {
+        Some(to) => {
+            let mut targs = Args::new(to, "to", 0);
+            let region = targs
+                .take(|n| n.head().is_some() || n.atom().is_some())
+                .ok_or_else(|| {
+                    targs.error(
+                        cx,
+                        ErrorKind::Unsupported,
+                        "`(to ...)` of `(move Select ...)` without sites",
+                    )
+                })?;
+            let to_if = targs
+                .labeled("if")
+                .map(|c| conds::cond(cx, c))
+                .transpose()?;
+            targs.finish(cx)?;
+            Some(crate::ir::SelectTo {
+                region: conds::region(cx, region)?,
+                to_if,
+            })
+        }
+        None => None,
+    };
     let then = match args.form_with_head("then") {
         Some(t) => Some(moves::then(cx, t)?),
         None => None,
     };
     args.finish(cx)?;
     let mut fargs = Args::new(from, "from", 0);
-    let region = fargs
-        .take(|n| n.head().is_some() || n.atom().is_some())
-        .ok_or_else(|| fargs.error(cx, ErrorKind::Invalid, "`(from ...)` needs sites"))?;
+    let region = fargs.take(|n| n.head().is_some() || n.atom().is_some());
     let from_if = fargs
         .labeled("if")
         .map(|c| conds::cond(cx, c))
         .transpose()?;
     fargs.finish(cx)?;
+    // A bare `(from)` (inside `(forEach Piece ...)`): the piece's site,
+    // the context's `from`.
+    let from_region = match region {
+        Some(r) => conds::region(cx, r)?,
+        None if to.is_some() => crate::ir::Region::Site(SiteExpr::From),
+        None => {
+            return Err(cx.error(ErrorKind::Invalid, from, "`(from ...)` needs sites"));
+        }
+    };
     Ok(Moves::Select(Box::new(Select {
         rule: cx.next_rule(),
-        from: conds::region(cx, region)?,
+        from: from_region,
         from_if,
+        to,
         then,
     })))
 }
@@ -432,6 +466,8 @@ pub(super) fn from_to(cx: &Cx, node: &Node) -> Result<Effect> {
         .form_with_head("to")
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(fromTo ...)` needs `(to ...)`"))?;
     let count = args.labeled("count");
+    // Without a count: Fanorona's move of the selected piece reads so, but
+    // Shataranja's trials disagree with it; refused until they agree.
     if count.is_none() && !cx.stacking() {
         return Err(args.error(
             cx,
