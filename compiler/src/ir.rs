@@ -90,6 +90,9 @@ pub struct LudiiFlags {
     pub bet: bool,
     /// `GameType.Vote`: some rule proposes or votes.
     pub vote: bool,
+    /// `GameType.Visited`: some rule asks `(is Visited ...)`, so the game
+    /// keeps the sites visited in the current turn (`Game.applyInternal`).
+    pub visited: bool,
     /// Some piece or hand is declared `Shared` (Ludii gives it the owner
     /// after the last player, where the model gives it 0 as a `Neutral` one).
     pub shared_pieces: bool,
@@ -441,7 +444,41 @@ pub struct Select {
     pub rule: u16,
     pub from: Region,
     pub from_if: Option<Cond>,
+    /// `(to REGION [if:C])`: one move per site of REGION (evaluated with
+    /// the selected site as `(from)` and `(to)`) where C holds with it as
+    /// `(to)` (Ludii's `Select` with `regionTo`).
+    pub to: Option<SelectTo>,
     pub then: Option<Effect>,
+}
+
+/// The `(to REGION [if:C])` of a `(move Select ...)`.
+#[derive(Clone, Debug)]
+pub struct SelectTo {
+    pub region: Region,
+    pub to_if: Option<Cond>,
+}
+
+/// `(directional [(from S)] [DIRS] [(to if:C (apply E))])` (Ludii's
+/// `Directional`): along each radial from S in each direction, the sites
+/// one after another while C holds (with the site as `(to)`), each
+/// getting E; all are found before any E applies.
+#[derive(Clone, Debug)]
+pub struct Directional {
+    pub from: SiteExpr,
+    pub directions: DirectionsFn,
+    pub to_if: Cond,
+    pub apply: Effect,
+}
+
+/// Directions given as a function (Ludii's `Directions` with `from:` and
+/// `to:`): every heading of `candidates` whose radial from `from` passes,
+/// at any distance, through `to`; none when either is undefined.
+#[derive(Clone, Debug)]
+pub struct DirectionsFn {
+    pub from: SiteExpr,
+    pub to: SiteExpr,
+    /// The board's supported headings (`supportedDirections(All, type)`).
+    pub candidates: Vec<AbsoluteDirection>,
 }
 
 /// One component's rules inside a `(forEach Piece)`.
@@ -822,6 +859,8 @@ pub enum Effect {
     Surround(Box<Surround>),
     /// `(flip S)`: the piece at S turns to its other state (`flips A B`).
     Flip(SiteExpr),
+    /// `(directional ...)` (Ludii's `Directional`, Fanorona's captures).
+    Directional(Box<Directional>),
     /// `(allCombinations A B)`: A then B, when each yields a move (lowering
     /// keeps to effects yielding at most one).
     AllCombinations(Box<Effect>, Box<Effect>),
@@ -837,7 +876,7 @@ pub enum Effect {
     SetVar { var: u16, value: IntExpr },
     /// `(set Value WHO N)`: WHO's value becomes N.
     SetPlayerValue { who: PlayerRef, value: IntExpr },
-    /// `(fromTo (from S) (to T) count:N)` as a consequence: N pieces go
+    /// `(fromTo (from S) (to T) [count:N])` as a consequence: N pieces go
     /// from S to T (Ludii's `ActionMove` with a count).
     MoveCount {
         from: SiteExpr,
@@ -1011,6 +1050,13 @@ pub enum Cond {
     AllSites(Region, Box<Cond>),
     /// Integer comparisons.
     Compare(Comparison, IntExpr, IntExpr),
+    /// `(is Visited S)` (Ludii's `IsVisited`): S was visited in the
+    /// current turn (the from and to of each move of the turn before the
+    /// last, see docs/ludii-semantics.md §49).
+    Visited(SiteExpr),
+    /// `(= REGION REGION)` (Ludii's `Equals` of regions): the two regions
+    /// hold the same sites (`(!= ...)` is its negation).
+    SameSites(Region, Region),
     /// `(is Line ...)` through a given site, or in a stacking game.
     LineAt(LineAt),
     /// `(all Passed)`: every player passed in their last turn.
@@ -1111,6 +1157,17 @@ pub enum IntExpr {
     },
     /// `(* A B ...)`.
     Mul(Vec<IntExpr>),
+    /// `(ahead SITE [steps:N] SameDirection|OppositeDirection)`
+    /// (`Ahead.eval`): the heading is the last of `candidates` whose radial
+    /// from `(from)` passes through `(to)` (SameDirection), or from `(to)`
+    /// through `(from)` (OppositeDirection), each the last move's when
+    /// unset; then as [`IntExpr::Ahead`].
+    AheadRelative {
+        site: SiteExpr,
+        steps: Box<IntExpr>,
+        opposite: bool,
+        candidates: Vec<AbsoluteDirection>,
+    },
     /// `(trackSite Move [from:S] [WHO|"Name"] steps:N)` (Ludii's
     /// `TrackSiteMove`): the site N steps after S on WHO's track (the
     /// first whose name contains "Name" and owned by WHO, else the first

@@ -541,6 +541,9 @@ impl Check {
     fn effect(&mut self, e: &Effect) {
         match e {
             Effect::MoveAgain => self.move_again = true,
+            Effect::Directional(_) => {
+                self.refuse("`(directional ...)` (Ludii's `Directional` capture)")
+            }
             Effect::Promote(p) => self.promote(p),
             Effect::SetState { at, value } => {
                 self.sets_state = true;
@@ -639,7 +642,7 @@ impl Check {
             Effect::Sow(_) => self.refuse("`(sow ...)`"),
             Effect::SetVar { .. } => self.refuse("`(set Var ...)`"),
             Effect::SetPlayerValue { .. } => self.refuse("`(set Value WHO N)`"),
-            Effect::MoveCount { .. } => self.refuse("`(fromTo ... count:N)`"),
+            Effect::MoveCount { .. } => self.refuse("`(fromTo ...)` as a consequence"),
             Effect::Enclose(e) => self.enclose(e),
             Effect::Surround(c) => {
                 self.site(&c.from);
@@ -765,6 +768,15 @@ impl Check {
                 self.site(&at.through);
             }
             Cond::Connected(_) | Cond::Loop(_) => {}
+            Cond::Visited(x) => {
+                self.refuse("`(is Visited ...)` (the sites visited in the turn)");
+                self.site(x);
+            }
+            Cond::SameSites(a, b) => {
+                self.refuse("`(= REGION REGION)` (a comparison of two regions)");
+                self.region(a);
+                self.region(b);
+            }
         }
     }
 
@@ -800,6 +812,9 @@ impl Check {
             }
             IntExpr::Score(_) => self.scores = true,
             IntExpr::Mul(_) => self.refuse("`(* ...)`"),
+            IntExpr::AheadRelative { .. } => {
+                self.refuse("`(ahead ... SameDirection|OppositeDirection)`")
+            }
             IntExpr::Var(_) => self.refuse("`(var ...)`"),
             IntExpr::CountTurns => self.refuse("`(count Turns)`"),
             IntExpr::CountPips | IntExpr::Pips => self.refuse("dice (chance)"),

@@ -149,6 +149,7 @@ impl Gen<'_> {
     pub(super) fn effect(&mut self, e: &Effect) -> TokenStream {
         match e {
             Effect::MoveAgain => quote!(again = true;),
+            Effect::Directional(_) => unreachable!("refused by features: directional"),
             Effect::Promote(p) => self.promote_effect(p),
             Effect::SetState { at, value } => {
                 // `ActionSetState`: the site's state, whatever stands there

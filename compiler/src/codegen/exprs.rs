@@ -228,6 +228,7 @@ impl Gen<'_> {
                 quote!((match #key { #(#arms)* k => k }))
             }
             IntExpr::Mul(_)
+            | IntExpr::AheadRelative { .. }
             | IntExpr::Var(_)
             | IntExpr::CountTurns
             | IntExpr::CountPips
@@ -436,6 +437,8 @@ impl Gen<'_> {
             Cond::CanMove(m) => self.can_move(m),
             Cond::IsPending => quote!(!s.pending.is_empty()),
             Cond::AllDiceUsed | Cond::AllDiceEqual => unreachable!("refused by features: dice"),
+            Cond::SameSites(..) => unreachable!("refused by features: regions compared"),
+            Cond::Visited(_) => unreachable!("refused by features: visited sites"),
             Cond::Threatened(t) => self.threatened(t),
             Cond::Not(c) => {
                 let c = self.cond(c);

@@ -41,10 +41,34 @@ impl Interpreter {
             Cond::False => false,
             // Ludii's `Moves.canMove`: a move counts when the meta rules
             // (no Repeat) allow it.
+            // With `GameType.Visited`, `CanMove.eval` visits the last
+            // move's from and to while it looks (and unvisits them after).
+            Cond::CanMove(moves) if !state.visited.is_empty() => {
+                let mut visiting = state.clone();
+                let (from, to) = self.decision_sites(state);
+                for s in [from, to].into_iter().flatten() {
+                    if let Some(v) = visiting.visited.get_mut(s as usize) {
+                        *v = true;
+                    }
+                }
+                super::requirements::existence(|| self.exists_move(&visiting, mover, ctx, moves))
+            }
             Cond::CanMove(moves) => {
                 super::requirements::existence(|| self.exists_move(state, mover, ctx, moves))
             }
             Cond::Threatened(t) => self.threatened(state, mover, ctx, t),
+            Cond::Visited(x) => self
+                .eval_site(state, ctx, x)
+                .is_some_and(|s| state.visited.get(s as usize).copied().unwrap_or(false)),
+            Cond::SameSites(a, b) => {
+                let mut a = self.region_sites(state, mover, ctx, a);
+                let mut b = self.region_sites(state, mover, ctx, b);
+                a.sort_unstable();
+                a.dedup();
+                b.sort_unstable();
+                b.dedup();
+                a == b
+            }
             Cond::Not(c) => !self.eval_cond(state, mover, ctx, c),
             Cond::And(cs) => cs.iter().all(|c| self.eval_cond(state, mover, ctx, c)),
             Cond::Or(cs) => cs.iter().any(|c| self.eval_cond(state, mover, ctx, c)),
@@ -215,6 +239,48 @@ impl Interpreter {
                 // `Ahead.eval`: the first radial long enough, else the site.
                 board
                     .radials(at as usize, *direction)
+                    .find_map(|r| {
+                        usize::try_from(steps)
+                            .ok()
+                            .filter(|&n| n >= 1)
+                            .and_then(|n| r.steps.get(n))
+                    })
+                    .map_or(at as i64, |&s| s as i64)
+            }
+            IntExpr::AheadRelative {
+                site,
+                steps,
+                opposite,
+                candidates,
+            } => {
+                let Some(at) = self.eval_site(state, ctx, site) else {
+                    return -1;
+                };
+                let steps = self.eval_int(state, mover, ctx, steps);
+                let n = board.num_sites();
+                if (at as usize) >= n {
+                    return at as i64;
+                }
+                // `(from)` and `(to)`, else the last move's.
+                let (last_from, last_to) = self.decision_sites(state);
+                let (from, to) = (ctx.from.or(last_from), ctx.to.or(last_to));
+                let heading = match (from, to) {
+                    (Some(f), Some(t)) if (f as usize) < n && (t as usize) < n => {
+                        let (a, b) = if *opposite { (t, f) } else { (f, t) };
+                        // `Ahead.eval` keeps the last heading that passes.
+                        candidates.iter().rev().copied().find(|&d| {
+                            board
+                                .radials(a as usize, d)
+                                .any(|r| r.steps[1..].contains(&b))
+                        })
+                    }
+                    _ => None,
+                };
+                let Some(heading) = heading else {
+                    return at as i64;
+                };
+                board
+                    .radials(at as usize, heading)
                     .find_map(|r| {
                         usize::try_from(steps)
                             .ok()

@@ -61,6 +61,9 @@ pub enum Move {
     },
     /// Select `site`, by the `(move Select ...)` numbered `rule`.
     Select { rule: u16, site: Site },
+    /// Select `from` and `to`, by the `(move Select ... (to ...))`
+    /// numbered `rule`.
+    SelectTo { rule: u16, from: Site, to: Site },
     /// Take the piece off `site`, by the `(move Remove ...)` numbered `rule`.
     Remove { rule: u16, site: Site },
     /// Turn the piece on `site` into component `what`, by the
@@ -266,6 +269,7 @@ impl Interpreter {
             | Move::Effect { rule, .. }
             | Move::Count { rule, .. }
             | Move::Select { rule, .. }
+            | Move::SelectTo { rule, .. }
             | Move::Remove { rule, .. }
             | Move::Promote { rule, .. } => Some(rule),
             Move::Pass | Move::Swap => None,
@@ -380,6 +384,7 @@ impl Game for Interpreter {
             pending: Vec::new(),
             last_to_after: None,
             decision_to: None,
+            decision_from: None,
             mover: 1,
             prev: 0,
             phase: std::array::from_fn(|p| match p {
@@ -402,6 +407,11 @@ impl Game for Interpreter {
             ranking: [0.0; MAX_PLAYERS],
             swapped: false,
             outcome: None,
+            visited: if self.model.ludii_flags.visited {
+                vec![false; n]
+            } else {
+                Vec::new()
+            },
             dice: vec![0; self.num_dice()],
             chance: vec![0; self.num_dice()],
             // Ludii places each die showing its first face.
@@ -570,7 +580,9 @@ impl Game for Interpreter {
                     ..MoveKey::place(site as u32)
                 }
             }
-            Move::Piece { from, to, .. } | Move::Count { from, to, .. } => MoveKey {
+            Move::Piece { from, to, .. }
+            | Move::Count { from, to, .. }
+            | Move::SelectTo { from, to, .. } => MoveKey {
                 from: self.site_ref(self.model.board.site_type, from),
                 to: self.site_ref(self.model.board.site_type, to),
                 ..MoveKey::step(from as u32, to as u32)
@@ -633,6 +645,20 @@ impl Interpreter {
         };
         if next != mover || mv == Move::Swap {
             state.turns += 1;
+        }
+        // `Game.applyInternal` with `GameType.Visited`: a new turn forgets
+        // the visited sites, a turn going on visits the move's from and to.
+        if !state.visited.is_empty() {
+            if next != mover {
+                state.visited.iter_mut().for_each(|v| *v = false);
+            } else {
+                let (from, to) = self.decision_sites(state);
+                for s in [from, to].into_iter().flatten() {
+                    if let Some(v) = state.visited.get_mut(s as usize) {
+                        *v = true;
+                    }
+                }
+            }
         }
         state.mover = next;
         // Ludii's `next` is the following player again once the turn goes
@@ -722,6 +748,9 @@ impl Interpreter {
                 // Ludii's ActionSelect changes nothing: its consequences do.
                 move_again = self.played_at(state, mover, rule, site);
             }
+            Move::SelectTo { rule, from, to } => {
+                move_again = self.played(state, mover, rule, from, to);
+            }
             Move::Remove { rule, site } => {
                 // Ludii's ActionRemove empties the site (the top of a stack).
                 self.clear(state, site);
@@ -786,8 +815,10 @@ impl Interpreter {
             ..Ctx::default()
         };
         state.decision_to = Some(to);
+        state.decision_from = Some(from);
         let again = self.run_consequences(state, rule, &ctx);
         state.decision_to = None;
+        state.decision_from = None;
         again
     }
 
@@ -1044,6 +1075,21 @@ impl Interpreter {
         }
     }
 
+    /// The last move's own `from` and `to` (Ludii's `fromNonDecision` and
+    /// `toNonDecision`), board sites only: none for a pass or a swap.
+    pub(super) fn decision_sites(&self, state: &State) -> (Option<Site>, Option<Site>) {
+        // While a move's consequences run (also on a copy probed by a
+        // test): that move's own.
+        if state.decision_to.is_some() {
+            return (state.decision_from, state.decision_to);
+        }
+        let site = |r: SiteRef| {
+            (r.kind == ludemic_runtime::SiteKind::Default && r.index >= 0)
+                .then_some(r.index as Site)
+        };
+        (site(state.recent[0].0), site(state.recent[0].1))
+    }
+
     /// Ludii's `checkMaxTurns`, read before this move's turn increment.
     fn limit_reached(&self, state: &State) -> bool {
         state.turns >= TURN_LIMIT_PER_PLAYER * self.model.num_players as u32
@@ -1085,6 +1131,11 @@ fn collect_rules(moves: &Moves, outer: &[Effect], scope: Scope, out: &mut Vec<Op
             die,
             in_do_test,
         });
+        // The generators a consequence tests (`(if (can Move ...) ...)`),
+        // whose moves a `(no Repeat)` check applies.
+        if let Some(e) = then {
+            collect_in_effect(e, out);
+        }
     };
     match moves {
         Moves::Die {
@@ -1165,6 +1216,25 @@ fn collect_rules(moves: &Moves, outer: &[Effect], scope: Scope, out: &mut Vec<Op
             nested.push(effect.clone());
             collect_rules(inner, &nested, scope, out);
         }
+    }
+}
+
+/// Records the move rules the conditions of a consequence generate from.
+fn collect_in_effect(effect: &Effect, out: &mut Vec<Option<Rule>>) {
+    match effect {
+        Effect::If {
+            condition,
+            then,
+            otherwise,
+        } => {
+            collect_in_cond(condition, out);
+            collect_in_effect(then, out);
+            if let Some(o) = otherwise {
+                collect_in_effect(o, out);
+            }
+        }
+        Effect::Seq(list) => list.iter().for_each(|e| collect_in_effect(e, out)),
+        _ => {}
     }
 }
 

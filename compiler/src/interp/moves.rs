@@ -540,6 +540,18 @@ impl Interpreter {
             Effect::Seq(list) => list
                 .iter()
                 .fold(false, |again, e| self.run_effect(state, ctx, e) | again),
+            Effect::Directional(d) => {
+                let mut again = false;
+                for t in self.directional_targets(state, mover, ctx, d) {
+                    let at = Ctx {
+                        from: None,
+                        to: Some(t),
+                        ..*ctx
+                    };
+                    again |= self.run_effect(state, &at, &d.apply);
+                }
+                again
+            }
             Effect::Remove(site) => {
                 if let Some(s) = self.eval_site(state, ctx, site) {
                     self.clear(state, s);
@@ -940,6 +952,70 @@ impl Interpreter {
         })
     }
 
+    /// `Directional.eval`: along each radial from the start in each
+    /// direction, the sites one after another while the target rule holds
+    /// there (as `(to)`, `(from)` Off).
+    pub(super) fn directional_targets(
+        &self,
+        state: &State,
+        mover: Player,
+        ctx: &Ctx,
+        d: &crate::ir::Directional,
+    ) -> Vec<Site> {
+        let board = &self.model.board;
+        let mut out = Vec::new();
+        let Some(from) = self
+            .eval_site(state, ctx, &d.from)
+            .filter(|&s| (s as usize) < board.num_sites())
+        else {
+            return out;
+        };
+        for dir in self.directions_between(state, ctx, &d.directions) {
+            for r in board.radials(from as usize, dir) {
+                for &loc in &r.steps[1..] {
+                    let at = Ctx {
+                        from: None,
+                        to: Some(loc),
+                        ..*ctx
+                    };
+                    if !self.eval_cond(state, mover, &at, &d.to_if) {
+                        break;
+                    }
+                    out.push(loc);
+                }
+            }
+        }
+        out
+    }
+
+    /// Ludii's `Directions` with `from:` and `to:`: every candidate
+    /// heading whose radial from `from` passes through `to`.
+    pub(super) fn directions_between(
+        &self,
+        state: &State,
+        ctx: &Ctx,
+        d: &crate::ir::DirectionsFn,
+    ) -> Vec<crate::ir::AbsoluteDirection> {
+        let board = &self.model.board;
+        let n = board.num_sites();
+        match (
+            self.eval_site(state, ctx, &d.from),
+            self.eval_site(state, ctx, &d.to),
+        ) {
+            (Some(f), Some(t)) if (f as usize) < n && (t as usize) < n => d
+                .candidates
+                .iter()
+                .copied()
+                .filter(|&dir| {
+                    board
+                        .radials(f as usize, dir)
+                        .any(|r| r.steps[1..].contains(&t))
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// How many Ludii moves `effect` yields here (what `(append ...)` and
     /// `(allCombinations ...)` look at); lowering keeps these to effects
     /// counted here.
@@ -964,6 +1040,18 @@ impl Interpreter {
                 self.effect_yields(state, mover, ctx, a) * self.effect_yields(state, mover, ctx, b)
             }
             Effect::Enclose(e) => usize::from(!self.enclosed_groups(state, ctx, e).is_empty()),
+            Effect::Directional(d) => self
+                .directional_targets(state, mover, ctx, d)
+                .into_iter()
+                .map(|t| {
+                    let at = Ctx {
+                        from: None,
+                        to: Some(t),
+                        ..*ctx
+                    };
+                    self.effect_yields(state, mover, &at, &d.apply)
+                })
+                .sum(),
             Effect::Custodial(c) => self
                 .custodial_targets(state, mover, ctx, c)
                 .into_iter()

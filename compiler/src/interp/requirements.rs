@@ -462,6 +462,7 @@ impl Interpreter {
             | Move::Promote { site, .. }
             | Move::Select { site, .. }
             | Move::Count { to: site, .. }
+            | Move::SelectTo { to: site, .. }
             | Move::Piece { to: site, .. }
             | Move::Effect { to: site, .. } => Some(site),
             Move::Pass | Move::Swap => None,

@@ -64,10 +64,33 @@ impl Interpreter {
                 .as_ref()
                 .is_none_or(|c| self.eval_cond(state, player, &at, c))
             {
-                out.push(Move::Select {
-                    rule: select.rule,
-                    site,
-                });
+                let Some(to) = &select.to else {
+                    out.push(Move::Select {
+                        rule: select.rule,
+                        site,
+                    });
+                    continue;
+                };
+                // Ludii's `Select` with `regionTo`: the region evaluated
+                // with the selected site as `(from)` and `(to)`, then each
+                // site of it tested as `(to)`.
+                for t in self.region_sites(state, player, &at, &to.region) {
+                    if t as usize >= self.model.board.num_sites() {
+                        continue;
+                    }
+                    let at_to = Ctx { to: Some(t), ..at };
+                    if to
+                        .to_if
+                        .as_ref()
+                        .is_none_or(|c| self.eval_cond(state, player, &at_to, c))
+                    {
+                        out.push(Move::SelectTo {
+                            rule: select.rule,
+                            from: site,
+                            to: t,
+                        });
+                    }
+                }
             }
         }
     }
@@ -189,6 +212,23 @@ impl Interpreter {
             return;
         }
         let n = self.eval_int(eval, mover, ctx, count).max(0) as u32;
+        if !self.model.requires_count && !self.model.stacking {
+            // Ludii's `ActionMove` in a game without counts: the piece (its
+            // state too) replaces whatever stands on T.
+            let (fi, ti) = (f as usize, t as usize);
+            if f != t {
+                state.what[ti] = state.what[fi];
+                state.owner[ti] = state.owner[fi];
+                state.state[ti] = state.state[fi];
+                state.count[ti] = 1;
+                state.what[fi] = 0;
+                state.owner[fi] = 0;
+                state.state[fi] = 0;
+                state.count[fi] = 0;
+            }
+            state.last_to_after = Some(t);
+            return;
+        }
         self.move_count(state, f, t, n);
     }
 

@@ -87,6 +87,8 @@ pub struct State {
     /// so `(last To afterConsequence:True)` reads that move's own actions
     /// then (`Move.apply`, `Move.toAfterSubsequents`).
     pub(crate) decision_to: Option<Site>,
+    /// While a move's consequences run: the `from` of the move's own action.
+    pub(crate) decision_from: Option<Site>,
     /// Every move played: its mover and whether it was a pass (Ludii's
     /// all-pass rule reads the most recent turns).
     pub(crate) history: Vec<(Player, bool)>,
@@ -111,6 +113,9 @@ pub struct State {
     pub(crate) swapped: bool,
     /// Set once the game is over.
     pub(crate) outcome: Option<Outcome>,
+    /// In a game that asks `(is Visited ...)`, per site: visited in the
+    /// current turn (Ludii's `State.visited`); empty otherwise.
+    pub(crate) visited: Vec<bool>,
     /// Per die: the index of the face it shows (the die site's state in
     /// Ludii); empty without dice.
     pub(crate) dice: Vec<u8>,

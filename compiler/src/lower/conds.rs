@@ -96,6 +96,14 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 Cond::Occupied(at)
             })
         }
+        "is Visited" => {
+            let mut args = Args::new(node, "is Visited", 1);
+            let at = args
+                .next()
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a site"))?;
+            args.finish(cx)?;
+            Ok(Cond::Visited(site(cx, at)?))
+        }
         "is Enemy" | "is Friend" => {
             let name = Cx::ludeme_name(node);
             let mut args = Args::new(node, name.clone(), 1);
@@ -355,6 +363,21 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 .next()
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs two values"))?;
             args.finish(cx)?;
+            // Ludii's `Equals`/`NotEqual` also compare two regions.
+            let is_region = |n: &Node| {
+                Cx::ludeme_name(n).starts_with("sites")
+                    || matches!(
+                        n.head(),
+                        Some("union" | "intersection" | "difference" | "expand")
+                    )
+            };
+            if is_region(a) && matches!(op, Comparison::Eq | Comparison::Ne) {
+                let same = Cond::SameSites(region(cx, a)?, region(cx, b)?);
+                return Ok(match op {
+                    Comparison::Eq => same,
+                    _ => Cond::Not(Box::new(same)),
+                });
+            }
             Ok(Cond::Compare(op, int(cx, a)?, int(cx, b)?))
         }
         "not" => {
@@ -726,21 +749,32 @@ pub(super) fn player_fn(cx: &Cx, node: &Node) -> Result<PlayerRef> {
 /// per facing the components have, chosen by the piece there.
 fn ahead(cx: &Cx, node: &Node) -> Result<IntExpr> {
     let mut args = Args::new(node, "ahead", 0);
+    let is_direction = |n: &Node| {
+        directions::is_direction_arg(n)
+            || matches!(n.atom(), Some("SameDirection" | "OppositeDirection"))
+    };
     let at = args
-        .take(|n| !directions::is_direction_arg(n))
+        .take(|n| !is_direction(n))
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(ahead ...)` needs a site"))?;
     let steps = match args.labeled("steps") {
         Some(n) => int(cx, n)?,
         None => IntExpr::Const(1),
     };
-    let direction = args.take(directions::is_direction_arg);
+    let direction = args.take(is_direction);
     args.finish(cx)?;
     let at = site(cx, at)?;
     let relative = direction.is_none() || directions::mentions_relative(node);
-    for name in ["SameDirection", "OppositeDirection"] {
-        if let Some(d) = direction.filter(|d| d.atom() == Some(name)) {
-            return Err(cx.unsupported_in(d, "direction of `(ahead ...)`"));
-        }
+    // `SameDirection`/`OppositeDirection`: the heading of the move from
+    // `(from)` to `(to)` (or back), found when evaluated (`Ahead.eval`).
+    if let Some(d) =
+        direction.filter(|d| matches!(d.atom(), Some("SameDirection" | "OppositeDirection")))
+    {
+        return Ok(IntExpr::AheadRelative {
+            site: at,
+            steps: Box::new(steps),
+            opposite: d.atom() == Some("OppositeDirection"),
+            candidates: directions::all_supported(cx, d)?,
+        });
     }
     let first = |facing: Option<usize>| -> Result<IntExpr> {
         let resolve = || match direction {
@@ -883,8 +917,51 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
             let (who, index) = hand_site(cx, node)?;
             Ok(SiteExpr::HandSite { who, index })
         }
+        "coord" => coord(cx, node),
         _ => super::sow::site(cx, node),
     }
+}
+
+/// `(coord "A1")`, `(coord row:R column:C)` (Ludii's `Coord`) on the
+/// board's default site type: the site with that label, or the first
+/// whose row and column are R and C (Off, no site, when none is).
+/// Fixed rows and columns only (Ludii precomputes them); a site type
+/// other than the board's is not supported.
+fn coord(cx: &Cx, node: &Node) -> Result<SiteExpr> {
+    let mut args = Args::new(node, "coord", 0);
+    if let Some(ty) = args.take(|n| n.atom().is_some_and(|a| SiteType::from_name(a).is_some())) {
+        let b = cx.board(node)?;
+        if ty.atom().and_then(SiteType::from_name) != Some(b.site_type) {
+            return Err(cx.unsupported_in(ty, "site type of `(coord ...)`"));
+        }
+    }
+    if let Some(label) = args.take(|n| n.string().is_some()).and_then(Node::string) {
+        args.finish(cx)?;
+        return cx.coord(node, label).map(SiteExpr::Const);
+    }
+    let (Some(row), Some(column)) = (args.labeled("row"), args.labeled("column")) else {
+        return Err(args.error(
+            cx,
+            ErrorKind::Invalid,
+            "`(coord ...)` needs a label or `row:` and `column:`",
+        ));
+    };
+    args.finish(cx)?;
+    let fixed = |n: &Node| {
+        super::sow::fixed_int(cx, n).map_err(|_| cx.unsupported_in(n, "computed row or column"))
+    };
+    let (row, column) = (fixed(row)?, fixed(column)?);
+    let b = cx.board(node)?;
+    Ok(
+        match b
+            .sites
+            .iter()
+            .position(|s| s.row as i64 == row && s.col as i64 == column)
+        {
+            Some(s) => SiteExpr::Const(s as Site),
+            None => SiteExpr::Int(crate::ir::SiteFn(Box::new(IntExpr::Const(-1)))),
+        },
+    )
 }
 
 /// The region and the condition of `(forEach REGION if:C)`.
@@ -1158,6 +1235,9 @@ fn is_loop(cx: &Cx, node: &Node) -> Result<Loop> {
 pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
     if super::players::is_named_sites(node) {
         return super::players::named_region(cx, node);
+    }
+    if let Some(r) = super::players::player_sites(cx, node)? {
+        return Ok(r);
     }
     match Cx::ludeme_name(node).as_str() {
         "sites Around" => {
@@ -1640,10 +1720,16 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
         "expand" => {
             // (expand REGION [steps:N] [DIRECTION]): the region grown N times by
             // one step (adjacent sites, or steps in DIRECTION).
+            // `origin:S` instead of REGION: the site S alone (Ludii's
+            // `IntArrayFromRegion` of one site).
             let mut args = Args::new(node, "expand", 0);
-            let base = args.take(|n| n.head().is_some()).ok_or_else(|| {
-                args.error(cx, ErrorKind::Invalid, "`(expand ...)` needs a region")
-            })?;
+            let origin = args.labeled("origin");
+            let base = match origin {
+                Some(_) => None,
+                None => Some(args.take(|n| n.head().is_some()).ok_or_else(|| {
+                    args.error(cx, ErrorKind::Invalid, "`(expand ...)` needs a region")
+                })?),
+            };
             let steps = match args.labeled("steps") {
                 Some(n) => super::sow::fixed_int(cx, n)?,
                 None => 1,
@@ -1658,7 +1744,25 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                 None => None,
             };
             args.finish(cx)?;
-            let mut sites = static_region(cx, base)?;
+            let mut sites = match (base, origin) {
+                (Some(base), _) => static_region(cx, base)?,
+                (None, Some(origin)) => match site(cx, origin)? {
+                    SiteExpr::Const(s) => vec![s],
+                    SiteExpr::Int(f) => match super::sow::fixed_int(cx, origin) {
+                        Ok(s) if s >= 0 && (s as usize) < b.num_sites() => vec![s as Site],
+                        // Off: Ludii's region of no site.
+                        Ok(_) => Vec::new(),
+                        Err(_) => {
+                            let _ = f;
+                            return Err(
+                                cx.unsupported_in(origin, "computed origin of `(expand ...)`")
+                            );
+                        }
+                    },
+                    _ => return Err(cx.unsupported_in(origin, "origin of `(expand ...)`")),
+                },
+                (None, None) => unreachable!("origin or region"),
+            };
             for _ in 0..steps.max(0) {
                 let mut grown = sites.clone();
                 for &s in &sites {

@@ -10,7 +10,7 @@ use crate::board::{AbsoluteDirection, Board, Compass, Relation};
 use crate::diagnostic::{ErrorKind, Result};
 use crate::syntax::{Node, NodeKind};
 
-use super::Cx;
+use super::{Args, Cx};
 
 /// Ludii's relative directions that this lowering resolves.
 const RELATIVE: &[&str] = &[
@@ -161,6 +161,39 @@ pub(super) fn same_direction_candidates(cx: &Cx, at: &Node) -> Result<Vec<Absolu
         .into_iter()
         .map(Compass::absolute)
         .collect())
+}
+
+/// The board's supported headings of every relation (Ludii's
+/// `supportedDirections(All, type)`), in compass order.
+pub(super) fn all_supported(cx: &Cx, at: &Node) -> Result<Vec<AbsoluteDirection>> {
+    Ok(supported(cx.board(at)?, Relation::All)
+        .into_iter()
+        .map(Compass::absolute)
+        .collect())
+}
+
+/// `(directions TYPE from:A to:B)` (Ludii's `Directions` with a site
+/// type): the headings from A passing through B, found in play.
+pub(super) fn directions_between(cx: &Cx, node: &Node) -> Result<crate::ir::DirectionsFn> {
+    let mut args = Args::new(node, "directions", 0);
+    let ty = args.take(|n| {
+        n.atom()
+            .is_some_and(|a| crate::board::SiteType::from_name(a).is_some())
+    });
+    let (Some(from), Some(to)) = (args.labeled("from"), args.labeled("to")) else {
+        return Err(cx.unsupported_in(node, "direction function"));
+    };
+    args.finish(cx)?;
+    if let Some(ty) = ty {
+        if ty.atom().and_then(crate::board::SiteType::from_name) != Some(cx.board(ty)?.site_type) {
+            return Err(cx.unsupported_in(ty, "site type of `(directions ...)`"));
+        }
+    }
+    Ok(crate::ir::DirectionsFn {
+        from: super::conds::site(cx, from)?,
+        to: super::conds::site(cx, to)?,
+        candidates: all_supported(cx, node)?,
+    })
 }
 
 /// The compass headings some site of the board steps in to a site related

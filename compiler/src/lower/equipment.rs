@@ -338,8 +338,15 @@ fn regions(cx: &Cx, node: &Node) -> Result<RegionDecl> {
     let name = args.take(|n| n.string().is_some()).and_then(Node::string);
     let owner = match args.take(|n| n.atom().is_some()) {
         None => 0,
+        // Ludii's roles go to P16 whatever the number of players: a
+        // region may belong to a player not in the game (Chinese
+        // Checkers' three-player homes P4 to P6, read through a map).
         Some(atom) => cx
             .player_literal(atom.atom().unwrap_or_default())
+            .or_else(|| {
+                let n: u8 = atom.atom()?.strip_prefix('P')?.parse().ok()?;
+                (1..=16).contains(&n).then_some(n)
+            })
             .ok_or_else(|| cx.unsupported_in(atom, "region owner"))?,
     };
     let parts = match args.next() {

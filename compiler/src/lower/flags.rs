@@ -68,6 +68,7 @@ fn form(node: &Node, flags: &mut LudiiFlags) {
         "move Swap" | "swap Pieces" if name == "swap Pieces" || has_bare_atom(node, "Pieces") => {
             flags.uses_from_positions = true
         }
+        "is Visited" => flags.visited = true,
         // Select sets it only with a `to`.
         "move Select" if has_form(node, "to") => flags.uses_from_positions = true,
         // `(move (from ...) (to ...))`: FromTo.

@@ -112,6 +112,19 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
     cx.stacking = adds_on_stacks(rules);
     let rules = rules::rules(&mut cx, rules)?;
     args.finish(&cx)?;
+    // The visited sites of a turn beside `(no Repeat ...)`: not reproduced
+    // yet (Ludus Latrunculorum's trials disagree), so refused.
+    if rules.no_repeat.is_some() {
+        if let Some(visited) = find_ludeme(game, "is Visited") {
+            return Err(cx
+                .error(
+                    ErrorKind::Unsupported,
+                    visited,
+                    "`(is Visited ...)` in a game with `(no Repeat ...)`",
+                )
+                .with_label("not supported by ludemic yet"));
+        }
+    }
     let board = cx.board.take().ok_or_else(|| {
         cx.error(
             ErrorKind::Invalid,
@@ -143,6 +156,14 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         heuristics: None,
         ludii_flags: flags::ludii_flags(game),
     })
+}
+
+/// The first ludeme called `name` in `node`.
+fn find_ludeme<'n>(node: &'n Node, name: &str) -> Option<&'n Node> {
+    if Cx::ludeme_name(node) == name {
+        return Some(node);
+    }
+    node.args().iter().find_map(|a| find_ludeme(&a.value, name))
 }
 
 /// Whether some `(move Add ...)` or `(add ...)` in `node` has `stack:True`,

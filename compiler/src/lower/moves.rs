@@ -1004,6 +1004,104 @@ fn reads_what_earlier_parts_set(cx: &Cx, items: &[&Node]) -> Result<()> {
     Ok(())
 }
 
+/// The parts of an `(and ...)` consequence, as Ludii runs them: `And.eval`
+/// evaluates every part on the state before any applies, so the condition
+/// of an `(if C A [B])` part is tested before the earlier parts change the
+/// state (Fanorona's `(if (can Move ...) (moveAgain))` after the capture).
+/// Such a part is hoisted: `(and X (if C A B) Y)` runs as `(if C (and X A
+/// Y) (and X B Y))`, the parts keeping their order.
+fn hoist_conditions(parts: Vec<Effect>) -> Effect {
+    let Some(k) = parts
+        .iter()
+        .enumerate()
+        .position(|(i, e)| i > 0 && matches!(e, Effect::If { .. }))
+    else {
+        return Effect::Seq(parts);
+    };
+    let mut parts = parts;
+    let Effect::If {
+        condition,
+        then,
+        otherwise,
+    } = parts.remove(k)
+    else {
+        unreachable!("an if part");
+    };
+    let mut with_then = parts.clone();
+    with_then.insert(k, *then);
+    let mut with_otherwise = parts;
+    if let Some(o) = otherwise {
+        with_otherwise.insert(k, *o);
+    }
+    Effect::If {
+        condition,
+        then: Box::new(hoist_conditions(with_then)),
+        otherwise: Some(Box::new(hoist_conditions(with_otherwise))),
+    }
+}
+
+/// `(directional [(from S)] [(directions TYPE from:A to:B)] (to if:C
+/// (apply E)))` (Ludii's `Directional`); the default directions (the last
+/// move's) are those from `(last From)` to `(last To)`. The default target
+/// rule and effect, and a `(then ...)`, are refused.
+fn directional(cx: &Cx, node: &Node) -> Result<Effect> {
+    let mut args = Args::new(node, "directional", 0);
+    let from = match args.form_with_head("from") {
+        Some(f) => {
+            let mut fargs = Args::new(f, "from", 0);
+            let s = fargs
+                .next()
+                .ok_or_else(|| fargs.error(cx, ErrorKind::Invalid, "`(from ...)` needs a site"))?;
+            fargs.finish(cx)?;
+            conds::site(cx, s)?
+        }
+        None => SiteExpr::LastTo,
+    };
+    let directions = match args.take(|n| n.head() == Some("directions")) {
+        Some(d) => super::directions::directions_between(cx, d)?,
+        None => crate::ir::DirectionsFn {
+            from: SiteExpr::LastFrom,
+            to: SiteExpr::LastTo,
+            candidates: super::directions::all_supported(cx, node)?,
+        },
+    };
+    let to = args.form_with_head("to").ok_or_else(|| {
+        args.error(
+            cx,
+            ErrorKind::Unsupported,
+            "`(directional ...)` without `(to if:C (apply E))`",
+        )
+    })?;
+    args.finish(cx)?;
+    let mut targs = Args::new(to, "to", 0);
+    let to_if = targs.labeled("if").ok_or_else(|| {
+        targs.error(
+            cx,
+            ErrorKind::Unsupported,
+            "`(to ...)` of `(directional ...)` without `if:`",
+        )
+    })?;
+    let apply = targs.form_with_head("apply").ok_or_else(|| {
+        targs.error(
+            cx,
+            ErrorKind::Unsupported,
+            "`(to ...)` of `(directional ...)` without `(apply ...)`",
+        )
+    })?;
+    targs.finish(cx)?;
+    let mut aargs = Args::new(apply, "apply", 0);
+    let e = aargs
+        .next()
+        .ok_or_else(|| aargs.error(cx, ErrorKind::Invalid, "`(apply ...)` needs an effect"))?;
+    aargs.finish(cx)?;
+    Ok(Effect::Directional(Box::new(crate::ir::Directional {
+        from,
+        directions,
+        to_if: conds::cond(cx, to_if)?,
+        apply: effect(cx, e)?,
+    })))
+}
+
 pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
     if let NodeKind::Array(items) = &node.kind {
         return items
@@ -1036,11 +1134,11 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
                 }
             };
             reads_what_earlier_parts_set(cx, &items)?;
-            items
+            let parts: Vec<Effect> = items
                 .into_iter()
                 .map(|e| effect(cx, e))
-                .collect::<Result<_>>()
-                .map(Effect::Seq)
+                .collect::<Result<_>>()?;
+            Ok(hoist_conditions(parts))
         }
         Some("if") => {
             let mut args = Args::new(node, "if", 0);
@@ -1135,6 +1233,7 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
             })
         }
         Some("custodial") => custodial(cx, node),
+        Some("directional") => directional(cx, node),
         Some("enclose") => enclose(cx, node),
         Some("surround") => surround(cx, node),
         Some("sow") => super::sow::sow(cx, node),

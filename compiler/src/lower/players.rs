@@ -5,7 +5,7 @@
 //! region called "Name".
 
 use crate::diagnostic::{ErrorKind, Result};
-use crate::ir::{Cond, EndRule, PlayerId, PlayerRef, Region, Site};
+use crate::ir::{Comparison, Cond, EndRule, IntExpr, PlayerId, PlayerRef, Region, Site};
 use crate::syntax::Node;
 
 use super::{conds, Args, Cx};
@@ -71,6 +71,59 @@ fn named_sites(cx: &Cx, p: PlayerId, name: &str) -> Vec<Site> {
     sites.sort_unstable();
     sites.dedup();
     sites
+}
+
+/// `(sites (player N) ["Name"])` (Ludii's `SitesEquipmentRegion` with an
+/// index): the regions owned by player N whose name contains "Name" (every
+/// region of N without a name), N an integer function such as `(mapEntry
+/// (mover))`; none for an N owning no region. `None` when `node` is not
+/// of this form. A computed N is lowered to a choice by its value (the
+/// regions are fixed).
+pub(super) fn player_sites(cx: &Cx, node: &Node) -> Result<Option<Region>> {
+    let (who, name) = match node.args() {
+        [who] if node.head() == Some("sites") && who.label.is_none() => (who, ""),
+        [who, name] if node.head() == Some("sites") && who.label.is_none() => {
+            match name.value.string() {
+                Some(n) => (who, n),
+                None => return Ok(None),
+            }
+        }
+        _ => return Ok(None),
+    };
+    if who.value.head() != Some("player") {
+        return Ok(None);
+    }
+    let mut args = Args::new(&who.value, "player", 0);
+    let index = args
+        .next()
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(player ...)` needs a number"))?;
+    args.finish(cx)?;
+    let index = conds::int(cx, index)?;
+    // Regions may belong to players beyond the game's (up to P16).
+    let owners = cx.regions.iter().map(|r| r.owner).max().unwrap_or(0);
+    if let IntExpr::Const(p) = index {
+        return Ok(Some(Region::Static(match u8::try_from(p) {
+            Ok(p) if p <= owners => named_sites(cx, p, name),
+            _ => Vec::new(),
+        })));
+    }
+    let mut chain = Region::Static(Vec::new());
+    for p in (0..=owners).rev() {
+        let sites = named_sites(cx, p, name);
+        if sites.is_empty() {
+            continue;
+        }
+        chain = Region::If(
+            Box::new(Cond::Compare(
+                Comparison::Eq,
+                index.clone(),
+                IntExpr::Const(p as i64),
+            )),
+            Box::new(Region::Static(sites)),
+            Box::new(chain),
+        );
+    }
+    Ok(Some(chain))
 }
 
 /// Whether `node` is `(sites WHO "Name")`, WHO a player.

@@ -210,21 +210,56 @@ fn is_coordinate(text: &str) -> bool {
 /// An integer known when lowering: a literal, or arithmetic of literals
 /// (`(- (* 4 8) 3)`).
 pub(super) fn fixed_int(cx: &Cx, node: &Node) -> Result<i64> {
-    fn fold(n: &IntExpr) -> Option<i64> {
-        match n {
-            IntExpr::Const(c) => Some(*c),
-            IntExpr::Add(a, b) => fold(a)?.checked_add(fold(b)?),
-            IntExpr::Sub(a, b) => fold(a)?.checked_sub(fold(b)?),
-            IntExpr::Mul(list) => list.iter().try_fold(1i64, |p, n| p.checked_mul(fold(n)?)),
-            IntExpr::Div(a, b) => fold(a)?.checked_div(fold(b)?),
-            _ => None,
-        }
-    }
     if node.atom().is_some() {
         return cx.int_literal(node);
     }
-    fold(&conds::int(cx, node)?)
+    let board = cx.board(node).ok();
+    fold_int(board, &conds::int(cx, node)?)
         .ok_or_else(|| cx.error(ErrorKind::Invalid, node, "expected a fixed integer"))
+}
+
+/// The value of an integer function that reads no state: arithmetic on
+/// numbers, fixed sites, and `(ahead SITE steps:N DIRECTION)` from a fixed
+/// site (Ludii's `Ahead.eval`: the first radial long enough, else SITE).
+fn fold_int(board: Option<&crate::board::Board>, n: &IntExpr) -> Option<i64> {
+    let fold = |n: &IntExpr| fold_int(board, n);
+    let site = |s: &crate::ir::SiteExpr| match s {
+        crate::ir::SiteExpr::Const(s) => Some(*s as i64),
+        crate::ir::SiteExpr::Int(f) => fold(&f.0),
+        _ => None,
+    };
+    match n {
+        IntExpr::Const(c) => Some(*c),
+        IntExpr::Add(a, b) => fold(a)?.checked_add(fold(b)?),
+        IntExpr::Sub(a, b) => fold(a)?.checked_sub(fold(b)?),
+        IntExpr::Mul(list) => list.iter().try_fold(1i64, |p, n| p.checked_mul(fold(n)?)),
+        IntExpr::Div(a, b) => fold(a)?.checked_div(fold(b)?),
+        IntExpr::Site(s) => site(s),
+        IntExpr::Ahead {
+            site: at,
+            steps,
+            direction,
+        } => {
+            let board = board?;
+            let at = site(at)?;
+            let steps = fold(steps)?;
+            if at < 0 || at as usize >= board.num_sites() {
+                return Some(at);
+            }
+            Some(
+                board
+                    .radials(at as usize, *direction)
+                    .find_map(|r| {
+                        usize::try_from(steps)
+                            .ok()
+                            .filter(|&n| n >= 1)
+                            .and_then(|n| r.steps.get(n))
+                    })
+                    .map_or(at, |&s| s as i64),
+            )
+        }
+        _ => None,
+    }
 }
 
 /// A number, a fixed player's number or a fixed player's hand site.
@@ -297,27 +332,61 @@ pub(super) fn select(cx: &Cx, node: &Node) -> Result<Moves> {
             "`(move Select ...)` needs `(from ...)`",
         )
     })?;
+    // `(to ...)`: Fanorona's captures read so, but Stratomic's trials
+    // disagree; refused until they agree.
     if let Some(to) = args.form_with_head("to") {
         return Err(cx.unsupported_in(to, "argument of `(move Select ...)`"));
     }
+    let to = match args.form_with_head("to") {
+        Some(to) => {
+            let mut targs = Args::new(to, "to", 0);
+            let region = targs
+                .take(|n| n.head().is_some() || n.atom().is_some())
+                .ok_or_else(|| {
+                    targs.error(
+                        cx,
+                        ErrorKind::Unsupported,
+                        "`(to ...)` of `(move Select ...)` without sites",
+                    )
+                })?;
+            let to_if = targs
+                .labeled("if")
+                .map(|c| conds::cond(cx, c))
+                .transpose()?;
+            targs.finish(cx)?;
+            Some(crate::ir::SelectTo {
+                region: conds::region(cx, region)?,
+                to_if,
+            })
+        }
+        None => None,
+    };
     let then = match args.form_with_head("then") {
         Some(t) => Some(moves::then(cx, t)?),
         None => None,
     };
     args.finish(cx)?;
     let mut fargs = Args::new(from, "from", 0);
-    let region = fargs
-        .take(|n| n.head().is_some() || n.atom().is_some())
-        .ok_or_else(|| fargs.error(cx, ErrorKind::Invalid, "`(from ...)` needs sites"))?;
+    let region = fargs.take(|n| n.head().is_some() || n.atom().is_some());
     let from_if = fargs
         .labeled("if")
         .map(|c| conds::cond(cx, c))
         .transpose()?;
     fargs.finish(cx)?;
+    // A bare `(from)` (inside `(forEach Piece ...)`): the piece's site,
+    // the context's `from`.
+    let from_region = match region {
+        Some(r) => conds::region(cx, r)?,
+        None if to.is_some() => crate::ir::Region::Site(SiteExpr::From),
+        None => {
+            return Err(cx.error(ErrorKind::Invalid, from, "`(from ...)` needs sites"));
+        }
+    };
     Ok(Moves::Select(Box::new(Select {
         rule: cx.next_rule(),
-        from: conds::region(cx, region)?,
+        from: from_region,
         from_if,
+        to,
         then,
     })))
 }
@@ -397,6 +466,8 @@ pub(super) fn from_to(cx: &Cx, node: &Node) -> Result<Effect> {
         .form_with_head("to")
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(fromTo ...)` needs `(to ...)`"))?;
     let count = args.labeled("count");
+    // Without a count: Fanorona's move of the selected piece reads so, but
+    // Shataranja's trials disagree with it; refused until they agree.
     if count.is_none() && !cx.stacking() {
         return Err(args.error(
             cx,
