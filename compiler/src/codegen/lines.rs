@@ -21,17 +21,22 @@ pub(super) struct MaskState {
     pub(super) init: TokenStream,
 }
 
+/// The name of the helper testing `line` (`suffix` for its variant).
+fn line_helper_name(line: &Line, suffix: &str) -> Ident {
+    format_ident!(
+        "is_line_{}_{}{}{suffix}",
+        line.directions.name().to_lowercase(),
+        line.length,
+        if line.exact { "_exact" } else { "" }
+    )
+}
+
 impl Gen<'_> {
     /// A helper testing `(is Line ...)` through a pivot: along some axis the
     /// run of the pivot's component reaches the length (exactly, with `exact`).
     pub(super) fn line_test(&mut self, line: &Line) -> Ident {
         let length = line.length as usize;
-        let name = format_ident!(
-            "is_line_{}_{}{}",
-            line.directions.name().to_lowercase(),
-            length,
-            if line.exact { "_exact" } else { "" }
-        );
+        let name = line_helper_name(line, "");
         if !self.helper_names.insert(name.to_string()) {
             return name;
         }
@@ -82,12 +87,7 @@ impl Gen<'_> {
     /// it too, walked along the rays from the pivot.
     pub(super) fn line_test_if(&mut self, line: &Line) -> Ident {
         let length = line.length as usize;
-        let name = format_ident!(
-            "is_line_{}_{}{}_if",
-            line.directions.name().to_lowercase(),
-            length,
-            if line.exact { "_exact" } else { "" }
-        );
+        let name = line_helper_name(line, "_if");
         if !self.helper_names.insert(name.to_string()) {
             return name;
         }

@@ -408,29 +408,12 @@ pub(super) fn reads_ident(tokens: &TokenStream, name: &str) -> bool {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use std::path::Path;
-
     use quote::quote;
 
-    use crate::expand::DefineLibrary;
-    use crate::{load_str, Config};
-
-    use super::super::{generate, CodegenOptions, SourceInfo};
+    use super::super::inline_games::generate_inline;
 
     pub(in crate::codegen) fn generated(text: &str) -> String {
-        let model = load_str(
-            Path::new("inline.lud"),
-            text,
-            &DefineLibrary::empty(),
-            &Config::default(),
-        )
-        .expect("the game loads")
-        .model;
-        let source = SourceInfo {
-            path: "inline.lud".to_owned(),
-            text: text.to_owned(),
-        };
-        generate(&model, &source, &CodegenOptions::default()).expect("the game compiles")
+        generate_inline(text).expect("the game compiles")
     }
 
     /// A game of sliding pieces whose move ends with `CAPTURE`.
