@@ -93,19 +93,16 @@ fn bench_rejects_an_unknown_game() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-game"));
 }
 
-#[test]
-fn bench_variants_compares_the_filter_playout_with_the_standard_one_and_ludii() {
-    if common::shared("ludii").is_none() || common::shared("reference").is_none() {
-        return;
-    }
+/// `bench --variants GAME --engine interpreter --json`'s one row.
+fn interpreter_variants_row(game: &str, seconds: &str) -> serde_json::Value {
     let out = ludemic(&[
         "bench",
         "--variants",
-        "Dara",
+        game,
         "--engine",
         "interpreter",
         "--seconds",
-        "0.2",
+        seconds,
         "--json",
     ]);
     assert!(
@@ -114,7 +111,15 @@ fn bench_variants_compares_the_filter_playout_with_the_standard_one_and_ludii() 
         String::from_utf8_lossy(&out.stderr)
     );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON array");
-    let row = &report.as_array().expect("an array")[0];
+    report.as_array().expect("an array")[0].clone()
+}
+
+#[test]
+fn bench_variants_compares_the_filter_playout_with_the_standard_one_and_ludii() {
+    if common::shared("ludii").is_none() || common::shared("reference").is_none() {
+        return;
+    }
+    let row = interpreter_variants_row("Dara", "0.2");
     assert_eq!(row["game"], "Dara");
     assert_eq!(row["options"], serde_json::json!(["Rules/Basic"]));
     assert_eq!(
@@ -136,6 +141,23 @@ fn bench_variants_compares_the_filter_playout_with_the_standard_one_and_ludii() 
         let mean = interp[which]["mean_moves"].as_f64().unwrap();
         assert!((60.0..400.0).contains(&mean), "{which}: {mean}");
     }
+}
+
+#[test]
+fn bench_variants_measures_a_library_file_outside_ludii_s_baseline() {
+    let Some(ludii) = common::shared("ludii") else {
+        return;
+    };
+    let file = ludii.join("lud/board/space/territory/Atari Go.lud");
+    let row = interpreter_variants_row(file.to_str().expect("a UTF-8 path"), "0.1");
+    assert_eq!(row["game"], "Atari Go");
+    assert!(row["ludii_optimised_playouts_per_sec"].is_null());
+    let interp = &row["interpreter"];
+    assert_eq!(interp["variant"], "filter");
+    assert!(interp["speedup"].as_f64().is_some_and(|s| s > 0.0));
+    assert!(interp["optimised"]["mean_moves"]
+        .as_f64()
+        .is_some_and(|m| m > 0.0));
 }
 
 #[test]

@@ -37,7 +37,8 @@ pub struct BenchArgs {
     /// the standard playout in the same engine, next to Ludii's own two
     /// figures. GAMES are then games of `shared/reference/ludii-baseline.md`
     /// (names such as "Chess" or paths under Ludii's `lud/`), played from
-    /// Ludii's own files with that table's options; by default every game
+    /// Ludii's own files with that table's options, or any `.lud` file
+    /// (default options, no Ludii figures); by default every game
     /// Ludii plays with a custom playout. The compiled engine builds each game
     /// natively twice (cached).
     #[arg(long)]

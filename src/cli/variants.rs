@@ -133,31 +133,23 @@ struct Row {
 pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
     let reference = super::bench::reference_dir();
     let ludii_dir = ludii_dir();
-    let baseline = std::fs::read_to_string(reference.join("ludii-baseline.md")).map_err(|e| {
-        miette::miette!(
+    // Only the default set of games needs Ludii's figures: named `.lud` files
+    // are measured without them.
+    let baseline = match std::fs::read_to_string(reference.join("ludii-baseline.md")) {
+        Ok(text) => text,
+        Err(_) if !args.games.is_empty() => String::new(),
+        Err(e) => miette::bail!(
             "--variants reads Ludii's figures from {}: {e}",
             reference.join("ludii-baseline.md").display()
-        )
-    })?;
+        ),
+    };
     let known = ludii_rows(&tables(&baseline));
     let chosen: Vec<LudiiRow> = if args.games.is_empty() {
         known.into_iter().filter(|r| r.standard.is_some()).collect()
     } else {
         args.games
             .iter()
-            .map(|g| {
-                known
-                    .iter()
-                    .find(|r| &r.name == g || r.path == *g || r.path.ends_with(&format!("/{g}")))
-                    .cloned()
-                    .ok_or_else(|| {
-                        miette::miette!(
-                            help = "name a game of ludii-baseline.md (\"Chess\", \"Hex 9x9\") or its path under lud/",
-                            "{g}: not in {}",
-                            reference.join("ludii-baseline.md").display()
-                        )
-                    })
-            })
+            .map(|g| row_for(&known, g, &reference))
             .collect::<miette::Result<_>>()?
     };
     let mut defs = args.library.dirs();
@@ -231,6 +223,38 @@ pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
         print_table(&rows, args);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The row a GAME argument names: a game of Ludii's baseline (its name, or
+/// its path under `lud/`), else any `.lud` file on disk (a library file or
+/// one of `games/`), played with its default options and without Ludii's
+/// figures.
+fn row_for(known: &[LudiiRow], game: &str, reference: &Path) -> miette::Result<LudiiRow> {
+    if let Some(row) = known
+        .iter()
+        .find(|r| r.name == game || r.path == game || r.path.ends_with(&format!("/{game}")))
+    {
+        return Ok(row.clone());
+    }
+    let file = Path::new(game);
+    if file.extension().is_some_and(|e| e == "lud") && file.is_file() {
+        let file = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
+        return Ok(LudiiRow {
+            name: file
+                .file_stem()
+                .map_or_else(|| game.to_owned(), |s| s.to_string_lossy().into_owned()),
+            // Absolute, so joining it to Ludii's `lud/` leaves it as it is.
+            path: file.to_string_lossy().into_owned(),
+            options: Vec::new(),
+            optimised: None,
+            standard: None,
+        });
+    }
+    Err(miette::miette!(
+        help = "name a game of ludii-baseline.md (\"Chess\", \"Hex 9x9\"), its path under lud/, or a .lud file",
+        "{game}: not in {} and not a .lud file",
+        reference.join("ludii-baseline.md").display()
+    ))
 }
 
 fn ratio(a: Option<f64>, b: Option<f64>) -> Option<f64> {
@@ -394,6 +418,31 @@ mod tests {
 | Chess | `board/war/replacement/checkmate/chess/Chess.lud` | (no options) (sites=64) | 2 | PlayoutFilter | 61.5 | 424.4 | 5.0 (438.0; 0.059/0.059/0.882) |
 | Hex | `board/space/connection/Hex.lud` | Board Size/11x11; Swap Rules/On; End Rules/Standard (sites=121, metaSwap=true) | 2 | PlayoutAddToEmpty | 5229.9 | 107.5 | 1159.2 (107.5; 0.525/0.475/0.0) |
 ";
+
+    #[test]
+    fn a_game_is_a_baseline_row_or_else_a_lud_file() {
+        let known = ludii_rows(&tables(BASELINE));
+        let reference = Path::new("reference");
+        for name in [
+            "Chess",
+            "chess/Chess.lud",
+            "board/war/replacement/checkmate/chess/Chess.lud",
+        ] {
+            assert_eq!(
+                row_for(&known, name, reference).unwrap(),
+                known[1],
+                "{name}"
+            );
+        }
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/hex.lud");
+        let row = row_for(&known, file.to_str().unwrap(), reference).unwrap();
+        assert_eq!(row.name, "hex");
+        assert!(Path::new(&row.path).is_absolute() && row.path.ends_with("hex.lud"));
+        assert_eq!((row.optimised, row.standard), (None, None));
+        assert!(row.options.is_empty());
+        let err = row_for(&known, "games/no-such-game.lud", reference).unwrap_err();
+        assert!(err.to_string().contains("not a .lud file"), "{err}");
+    }
 
     #[test]
     fn reads_ludii_s_two_playouts_and_the_options() {
