@@ -1,64 +1,55 @@
 //! Shogi and Minishogi, Ludii's own files unchanged (`../shared/ludii`,
 //! skipped when absent): every Minishogi reference trial replays; rules on
-//! hand-made Minishogi positions (captures go to the capturer's hand
-//! demoted, drops and the drops the file refuses, optional and forced
-//! promotion, check must be answered); Shogi's random playouts reach an end.
-//! Two inline games check ludemes Xiangqi uses as well: Hop's stop rule (the
-//! cannon) and `(forEach Direction ...)` turning from the first step (the
-//! horse).
+//! hand-made Minishogi positions (`checks/common/shogi_positions.rs`, which
+//! `checks/corpus` also asks of each position compiled): captures go to the
+//! capturer's hand demoted, drops and the drops the file refuses, optional
+//! and forced promotion, check must be answered; Shogi's random playouts
+//! reach an end. Two inline games check ludemes Xiangqi uses as well: Hop's
+//! stop rule (the cannon) and `(forEach Direction ...)` turning from the
+//! first step (the horse).
 
 mod common;
 
+#[path = "../checks/common/shogi_positions.rs"]
+mod shogi_positions;
+
 use common::{play_key as play, sorted_keys as keys};
 
-use ludemic_compiler::interp::{Interpreter, State};
+use ludemic_compiler::expand::DefineLibrary;
+use ludemic_compiler::interp::Interpreter;
+use ludemic_compiler::{load_str, Config};
 use ludemic_runtime::trial::{read_trials, replay};
 use ludemic_runtime::{Game, Xoshiro256PlusPlus};
+use shogi_positions::{check, with_start, MINISHOGI, POSITIONS};
 
-const MINISHOGI: &str = "board/war/replacement/checkmate/shogi/Minishogi.lud";
 const SHOGI: &str = "board/war/replacement/checkmate/shogi/Shogi.lud";
-
-// Minishogi's components (Ludii's `what`): each name for P1 then P2.
-const OSHO1: u8 = 1;
-const OSHO2: u8 = 2;
-const FUHYO1: u8 = 3;
-const GINSHO1: u8 = 5;
-const HISHA1: u8 = 7;
-const HISHA2: u8 = 8;
-const KINSHO1: u8 = 11;
-const TOKIN1: u8 = 13;
-const TOKIN2: u8 = 14;
-const NARIGIN1: u8 = 15;
-
-/// P1's hand: sites 25 (pawns), 26 (silvers), 27 (rooks), 28 (bishops),
-/// 29 (golds); P2's: 30 to 34 (Minishogi's map "Where").
-const P1_PAWNS: u16 = 25;
 
 fn game(lud: &str) -> Option<Interpreter> {
     let ludii = common::shared("ludii")?;
     Some(common::corpus_game(&ludii, lud, &[]))
 }
 
-fn site(g: &Interpreter, coord: &str) -> u16 {
-    g.site(coord).unwrap_or_else(|| panic!("no site {coord}"))
-}
-
-/// A Minishogi position: `pieces` as (coordinate or hand site, what), P1 to
-/// move after a few moves.
-fn position(g: &Interpreter, pieces: &[(&str, u8)]) -> State {
-    let placed: Vec<(u16, u8)> = pieces
+/// Runs position `name`'s checks in the interpreter: Ludii's Minishogi with
+/// that position's start rules (skipped when Ludii's library is absent).
+fn run(name: &str) {
+    let Some(ludii) = common::shared("ludii") else {
+        return;
+    };
+    let start = POSITIONS
         .iter()
-        .map(|&(at, what)| match at.parse::<u16>() {
-            Ok(hand_site) => (hand_site, what),
-            Err(_) => (site(g, at), what),
-        })
-        .collect();
-    g.position(&placed, 1, 10)
-}
-
-fn key(g: &Interpreter, from: &str, to: &str) -> String {
-    let at = |s: &str| s.parse::<u16>().unwrap_or_else(|_| site(g, s));
-    format!("{}>{}", at(from), at(to))
+        .find(|(n, _)| *n == name)
+        .map(|(_, start)| *start)
+        .expect("a position");
+    let text = std::fs::read_to_string(ludii.join("lud").join(MINISHOGI)).expect("Minishogi.lud");
+    let library = DefineLibrary::load(&[ludii.join("def")]).expect("Ludii's defines");
+    let loaded = load_str(
+        std::path::Path::new("minishogi-position.lud"),
+        &with_start(&text, start),
+        &library,
+        &Config::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    check(name, &Interpreter::new(loaded.model));
 }
 
 #[test]
@@ -77,167 +68,23 @@ fn every_minishogi_trial_replays() {
 }
 
 #[test]
-fn a_capture_goes_to_the_capturers_hand_unpromoted_and_counts_up() {
-    let Some(g) = game(MINISHOGI) else { return };
-    // P1's rook takes P2's promoted pawn; P1 already holds a pawn.
-    let mut s = position(
-        &g,
-        &[
-            ("A1", OSHO1),
-            ("E5", OSHO2),
-            ("A3", HISHA1),
-            ("A4", TOKIN2),
-            ("25", FUHYO1),
-        ],
-    );
-    assert_eq!(s.count_at(P1_PAWNS), 1);
-    play(&g, &mut s, &key(&g, "A3", "A4"));
-    assert_eq!(s.what_at(site(&g, "A4")), HISHA1);
-    // The Tokin comes back as a pawn of P1's, in P1's pawn site.
-    assert_eq!(
-        (
-            s.what_at(P1_PAWNS),
-            s.owner_at(P1_PAWNS),
-            s.count_at(P1_PAWNS)
-        ),
-        (FUHYO1, 1, 2)
-    );
-    // P2's rook takes P1's: it goes to P2's rook site (32) as P2's.
-    let mut s = g.position(
-        &[
-            (site(&g, "A1"), OSHO1),
-            (site(&g, "E5"), OSHO2),
-            (site(&g, "A4"), HISHA1),
-            (site(&g, "A5"), HISHA2),
-        ],
-        2,
-        11,
-    );
-    play(&g, &mut s, &key(&g, "A5", "A4"));
-    assert_eq!(
-        (s.what_at(32), s.owner_at(32), s.count_at(32)),
-        (HISHA2, 2, 1)
-    );
-}
-
-#[test]
-fn a_pawn_is_dropped_from_the_hand_where_the_file_allows_it() {
-    let Some(g) = game(MINISHOGI) else { return };
-    let s = position(
-        &g,
-        &[("A1", OSHO1), ("E5", OSHO2), ("B2", FUHYO1), ("25", FUHYO1)],
-    );
-    let legal = keys(&g, &s);
-    // An empty site off the last rank, in a column without a P1 pawn.
-    assert!(legal.contains(&key(&g, "25", "C3")), "{legal:?}");
-    // Not in column B, which holds P1's pawn; not on the last rank.
-    assert!(!legal.contains(&key(&g, "25", "B3")), "{legal:?}");
-    assert!(!legal.contains(&key(&g, "25", "C5")), "{legal:?}");
-    let mut after = s.clone();
-    play(&g, &mut after, &key(&g, "25", "C3"));
-    assert_eq!(
-        (after.what_at(site(&g, "C3")), after.count_at(P1_PAWNS)),
-        (FUHYO1, 0)
-    );
-    assert_eq!(after.what_at(P1_PAWNS), 0);
+fn a_capture_goes_to_the_capturers_hand_a_pawn_drops_where_allowed_and_promotes_at_once() {
+    run("minishogi_hand");
 }
 
 #[test]
 fn a_pawn_drop_that_mates_is_refused_and_one_that_only_checks_is_not() {
-    let Some(g) = game(MINISHOGI) else { return };
-    // P2's king on E5 hemmed in by its own rook on D5; P1's gold on D3
-    // guards D4 and E4, so a pawn dropped on E4 would mate.
-    let mating = position(
-        &g,
-        &[
-            ("A1", OSHO1),
-            ("E5", OSHO2),
-            ("D5", HISHA2),
-            ("D3", KINSHO1),
-            ("25", FUHYO1),
-        ],
-    );
-    let legal = keys(&g, &mating);
-    assert!(!legal.contains(&key(&g, "25", "E4")), "{legal:?}");
-    assert!(legal.contains(&key(&g, "25", "E3")), "{legal:?}");
-    // With the gold away the king can take the pawn: the drop is legal.
-    let checking = position(
-        &g,
-        &[
-            ("A1", OSHO1),
-            ("E5", OSHO2),
-            ("D5", HISHA2),
-            ("B3", KINSHO1),
-            ("25", FUHYO1),
-        ],
-    );
-    let legal = keys(&g, &checking);
-    assert!(legal.contains(&key(&g, "25", "E4")), "{legal:?}");
-}
-
-#[test]
-fn a_silver_may_promote_and_a_pawn_must() {
-    let Some(g) = game(MINISHOGI) else { return };
-    // The silver steps into the last rank: the same player then chooses
-    // between promoting and passing.
-    let mut s = position(&g, &[("A1", OSHO1), ("E5", OSHO2), ("B4", GINSHO1)]);
-    play(&g, &mut s, &key(&g, "B4", "B5"));
-    assert_eq!(s.mover(), 1);
-    let choice = keys(&g, &s);
-    assert_eq!(choice.len(), 2, "{choice:?}");
-    let mut promoted = s.clone();
-    let promote = choice
-        .iter()
-        .find(|k| *k != "-1>-1" && !k.contains("pass"))
-        .expect("a promotion");
-    play(&g, &mut promoted, promote);
-    assert_eq!(promoted.what_at(site(&g, "B5")), NARIGIN1);
-    assert_eq!(promoted.mover(), 2);
-    let pass = choice.iter().find(|k| *k != promote).expect("a pass");
-    play(&g, &mut s, pass);
-    assert_eq!(s.what_at(site(&g, "B5")), GINSHO1);
-    assert_eq!(s.mover(), 2);
-    // A pawn reaching the last rank becomes a Tokin at once.
-    let mut s = position(&g, &[("A1", OSHO1), ("E5", OSHO2), ("C4", FUHYO1)]);
-    play(&g, &mut s, &key(&g, "C4", "C5"));
-    assert_eq!(s.what_at(site(&g, "C5")), TOKIN1);
-    assert_eq!(s.mover(), 2);
+    run("minishogi_pawn_drop_mate");
 }
 
 #[test]
 fn check_must_be_answered() {
-    let Some(g) = game(MINISHOGI) else { return };
-    // P2's rook on C5 checks P1's king on C1 down the C file.
-    let s = position(
-        &g,
-        &[
-            ("C1", OSHO1),
-            ("E5", OSHO2),
-            ("C5", HISHA2),
-            ("A2", FUHYO1),
-            ("A3", HISHA1),
-        ],
-    );
-    let legal = keys(&g, &s);
-    // Stepping along the file or moving the pawn leaves the king in check.
-    assert!(!legal.contains(&key(&g, "C1", "C2")), "{legal:?}");
-    assert!(!legal.contains(&key(&g, "A2", "A3")), "{legal:?}");
-    // Stepping aside or blocking with the rook answers it.
-    for (from, to) in [("C1", "B1"), ("C1", "D2"), ("A3", "C3")] {
-        let k = key(&g, from, to);
-        assert!(legal.contains(&k), "{k} in {legal:?}");
-    }
-    // And nothing else does: every legal move is one of the king's steps
-    // off the file or the rook's block.
-    for k in &legal {
-        let mut after = s.clone();
-        play(&g, &mut after, k);
-        let king = (0..25)
-            .find(|&x| after.what_at(x) == OSHO1)
-            .unwrap_or_else(|| panic!("{k}: no king in {legal:?}"));
-        let blocked = (1..4).any(|row| after.what_at(site(&g, "C1") + 5 * row) != 0);
-        assert!(king % 5 != 2 || blocked, "{k} leaves the king in check");
-    }
+    run("minishogi_check");
+}
+
+#[test]
+fn every_position_is_checked() {
+    assert_eq!(POSITIONS.len(), 3);
 }
 
 #[test]

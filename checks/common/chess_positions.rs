@@ -15,6 +15,10 @@
 use ludemic_runtime::view::PositionView;
 use ludemic_runtime::{Game, MoveBuffer, Status};
 
+#[path = "position_play.rs"]
+mod position_play;
+pub use position_play::{keys, play, with_start};
+
 /// The file, under `ludii/lud`.
 pub const CHESS: &str = "board/war/replacement/checkmate/chess/Chess.lud";
 
@@ -65,52 +69,6 @@ pub const POSITIONS: &[(&str, &str)] = &[
     ("chess_checkmate", CHECKMATE),
     ("chess_fifty_moves", FIFTY_MOVES),
 ];
-
-/// Chess's text with `start` as its start rules.
-pub fn with_start(text: &str, start: &str) -> String {
-    let from = text.find("(start {").expect("Chess's start rules");
-    let to = from + closing(&text[from..]);
-    format!("{}(start {{ {start} }}){}", &text[..from], &text[to..])
-}
-
-/// The length of the bracketed form `text` starts with.
-fn closing(text: &str) -> usize {
-    let mut depth = 0;
-    for (i, c) in text.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return i + 1;
-                }
-            }
-            _ => {}
-        }
-    }
-    panic!("unclosed form")
-}
-
-/// The keys of the legal moves, sorted as strings.
-pub fn keys<G: Game>(g: &G, s: &G::State) -> Vec<String> {
-    let mut legal = MoveBuffer::new();
-    g.legal_moves(s, &mut legal);
-    let mut keys: Vec<String> = legal.iter().map(|&m| g.move_key(m).to_string()).collect();
-    keys.sort();
-    keys
-}
-
-/// Plays the legal move with this key.
-pub fn play<G: Game>(g: &G, s: &mut G::State, key: &str) {
-    let mut legal = MoveBuffer::new();
-    g.legal_moves(s, &mut legal);
-    let mv = legal
-        .iter()
-        .copied()
-        .find(|&m| g.move_key(m).to_string() == key)
-        .unwrap_or_else(|| panic!("{key} is not legal"));
-    g.apply(s, mv);
-}
 
 /// The moves from `site` whose keys start so, sorted.
 fn moves_from<G: Game>(g: &G, s: &G::State, site: u32) -> Vec<String> {

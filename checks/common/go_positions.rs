@@ -13,7 +13,11 @@
 #![allow(dead_code)]
 
 use ludemic_runtime::view::PositionView;
-use ludemic_runtime::{Game, MoveBuffer, Status};
+use ludemic_runtime::{Game, Status};
+
+#[path = "position_play.rs"]
+mod position_play;
+pub use position_play::{keys, play};
 
 pub const GO: &str = r#"(game "Go5" (players 2)
   (equipment { (board (square 5) use:Vertex) (piece "Marker" Each) })
@@ -43,29 +47,8 @@ pub fn text(repeat: &str) -> String {
     GO.replace("REPEAT", repeat)
 }
 
-/// The keys of the legal moves, sorted as strings.
-pub fn keys<G: Game>(g: &G, s: &G::State) -> Vec<String> {
-    let mut legal = MoveBuffer::new();
-    g.legal_moves(s, &mut legal);
-    let mut keys: Vec<String> = legal.iter().map(|&m| g.move_key(m).to_string()).collect();
-    keys.sort();
-    keys
-}
-
 fn legal<G: Game>(g: &G, s: &G::State, key: &str) -> bool {
     keys(g, s).iter().any(|k| k == key)
-}
-
-/// Plays the legal move with this key.
-pub fn play<G: Game>(g: &G, s: &mut G::State, key: &str) {
-    let mut legal = MoveBuffer::new();
-    g.legal_moves(s, &mut legal);
-    let mv = legal
-        .iter()
-        .copied()
-        .find(|&m| g.move_key(m).to_string() == key)
-        .unwrap_or_else(|| panic!("{key} is not legal"));
-    g.apply(s, mv);
 }
 
 const PASS: &str = "-1>-1/pass";

@@ -104,6 +104,9 @@ mod chess_positions;
 #[path = "../common/go_positions.rs"]
 mod go_positions;
 
+#[path = "../common/shogi_positions.rs"]
+mod shogi_positions;
+
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(corpus)");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
@@ -194,15 +197,25 @@ fn main() {
             ty: codegen::type_name(&model),
         });
     }
-    // Chess on hand-made positions (its start rules replaced), which
-    // `tests/chess_positions.rs` questions as `tests/chess_rules.rs` does
-    // the interpreter.
+    // Chess and Minishogi on hand-made positions (their start rules
+    // replaced), which `tests/chess_positions.rs` and
+    // `tests/shogi_positions.rs` question as `tests/chess_rules.rs` and
+    // `tests/shogi.rs` do the interpreter.
     let chess =
         std::fs::read_to_string(ludii.join("lud").join(chess_positions::CHESS)).expect("Chess.lud");
-    for &(name, start) in chess_positions::POSITIONS {
+    let minishogi = std::fs::read_to_string(ludii.join("lud").join(shogi_positions::MINISHOGI))
+        .expect("Minishogi.lud");
+    let positions = chess_positions::POSITIONS
+        .iter()
+        .map(|&(name, start)| (name, chess_positions::with_start(&chess, start)))
+        .chain(
+            shogi_positions::POSITIONS
+                .iter()
+                .map(|&(name, start)| (name, shogi_positions::with_start(&minishogi, start))),
+        );
+    for (name, text) in positions {
         let path = out.join(format!("{name}.lud"));
-        std::fs::write(&path, chess_positions::with_start(&chess, start))
-            .expect("OUT_DIR is writable");
+        std::fs::write(&path, text).expect("OUT_DIR is writable");
         let model = load(&path, &base_config(&defs))
             .unwrap_or_else(|e| panic!("{e}"))
             .model;

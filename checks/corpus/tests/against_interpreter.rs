@@ -112,8 +112,8 @@ fn corpus_games_with_every_option_agree_with_the_interpreter_and_ludii() {
         GAMES.len()
     );
     assert!(
-        GAMES.len() >= 40 + 13 + 9 + 3 + 1 + 1 + 1 + 1 + 4 + 10 + 3 + 2,
-        "every option item of the seven placement games, the thirteen moving-piece games, Dara (two rules), Nine Men's Morris, English Draughts, Chess, Minishogi, the four custodial and leaping games, the resized boards, the Chess positions, Go's three sizes, Pentalath's two boards"
+        GAMES.len() >= 40 + 13 + 9 + 3 + 1 + 1 + 1 + 1 + 4 + 10 + 3 + 3 + 2,
+        "every option item of the seven placement games, the thirteen moving-piece games, Dara (two rules), Nine Men's Morris, English Draughts, Chess, Minishogi, the four custodial and leaping games, the resized boards, the Chess positions, the Minishogi positions, Go's three sizes, Pentalath's two boards"
     );
     assert!(
         GAMES
