@@ -22,28 +22,28 @@ use ludemic_runtime::trial::{read_trials, replay};
 use ludemic_runtime::{Game, Xoshiro256PlusPlus};
 use shogi_positions::{check, with_start, MINISHOGI, POSITIONS};
 
-const SHOGI: &str = "board/war/replacement/checkmate/shogi/Shogi.lud";
+const SHOGI: &str = shogi_positions::SHOGI;
 
 fn game(lud: &str) -> Option<Interpreter> {
     let ludii = common::shared("ludii")?;
     Some(common::corpus_game(&ludii, lud, &[]))
 }
 
-/// Runs position `name`'s checks in the interpreter: Ludii's Minishogi with
+/// Runs position `name`'s checks in the interpreter: Ludii's file with
 /// that position's start rules (skipped when Ludii's library is absent).
 fn run(name: &str) {
     let Some(ludii) = common::shared("ludii") else {
         return;
     };
-    let start = POSITIONS
+    let (lud, start) = POSITIONS
         .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, start)| *start)
+        .find(|(n, _, _)| *n == name)
+        .map(|&(_, lud, start)| (lud, start))
         .expect("a position");
-    let text = std::fs::read_to_string(ludii.join("lud").join(MINISHOGI)).expect("Minishogi.lud");
+    let text = std::fs::read_to_string(ludii.join("lud").join(lud)).expect("Ludii's file");
     let library = DefineLibrary::load(&[ludii.join("def")]).expect("Ludii's defines");
     let loaded = load_str(
-        std::path::Path::new("minishogi-position.lud"),
+        std::path::Path::new("shogi-position.lud"),
         &with_start(&text, start),
         &library,
         &Config::default(),
@@ -83,8 +83,18 @@ fn check_must_be_answered() {
 }
 
 #[test]
+fn shogi_drops_knights_lances_and_pawns_only_where_they_can_move_and_promotes_so() {
+    run("shogi_drops_and_promotion");
+}
+
+#[test]
+fn a_knight_s_check_is_answered_by_a_step_or_a_capture() {
+    run("shogi_knight_check");
+}
+
+#[test]
 fn every_position_is_checked() {
-    assert_eq!(POSITIONS.len(), 3);
+    assert_eq!(POSITIONS.len(), 5);
 }
 
 #[test]

@@ -197,21 +197,20 @@ fn main() {
             ty: codegen::type_name(&model),
         });
     }
-    // Chess and Minishogi on hand-made positions (their start rules
+    // Chess, Minishogi and Shogi on hand-made positions (their start rules
     // replaced), which `tests/chess_positions.rs` and
     // `tests/shogi_positions.rs` question as `tests/chess_rules.rs` and
     // `tests/shogi.rs` do the interpreter.
     let chess =
         std::fs::read_to_string(ludii.join("lud").join(chess_positions::CHESS)).expect("Chess.lud");
-    let minishogi = std::fs::read_to_string(ludii.join("lud").join(shogi_positions::MINISHOGI))
-        .expect("Minishogi.lud");
+    let read = |lud: &str| std::fs::read_to_string(ludii.join("lud").join(lud)).expect(lud);
     let positions = chess_positions::POSITIONS
         .iter()
         .map(|&(name, start)| (name, chess_positions::with_start(&chess, start)))
         .chain(
             shogi_positions::POSITIONS
                 .iter()
-                .map(|&(name, start)| (name, shogi_positions::with_start(&minishogi, start))),
+                .map(|&(name, lud, start)| (name, shogi_positions::with_start(&read(lud), start))),
         );
     for (name, text) in positions {
         let path = out.join(format!("{name}.lud"));

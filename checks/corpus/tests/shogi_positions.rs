@@ -1,7 +1,8 @@
-//! Minishogi's hand-made positions (`checks/common/shogi_positions.rs`),
+//! Minishogi's and Shogi's hand-made positions (`checks/common/shogi_positions.rs`),
 //! each compiled by `build.rs`, asked what `tests/shogi.rs` asks the
 //! interpreter: captures into the hand, drops and the drops the file
-//! refuses (a pawn drop that mates), optional and forced promotion, check.
+//! refuses (a pawn drop that mates; Shogi's knights and lances where they
+//! could never move), optional and forced promotion, check.
 
 use ludemic_check_corpus::{visit, Visitor, GAMES};
 use ludemic_runtime::PositionView;
@@ -18,12 +19,12 @@ impl Visitor for Check {
 }
 
 #[test]
-fn compiled_minishogi_answers_the_positions_as_the_interpreter_does() {
+fn compiled_shogi_and_minishogi_answer_the_positions_as_the_interpreter_does() {
     if GAMES.is_empty() {
         eprintln!("skipped: ../shared/ludii is absent");
         return;
     }
-    for &(name, _) in shogi_positions::POSITIONS {
+    for &(name, _, _) in shogi_positions::POSITIONS {
         assert!(visit(name, &mut Check(name)), "{name} is compiled");
     }
 }
