@@ -42,6 +42,7 @@ const GAMES: &[(&str, &[&str])] = &[
     ("dots-and-boxes", &["dots-and-boxes"]),
     ("connect-four", &["connect-four"]),
     ("english-draughts", &["english-draughts"]),
+    ("dara", &["dara"]),
 ];
 
 /// Random playouts per variant in the load-and-play test.
@@ -102,8 +103,8 @@ fn own_games_replay_every_ludii_trial() {
     }
     assert_eq!(
         replayed,
-        172 + 280,
-        "7 placement games (12 trial files, 172 trials) and 14 moving-piece games (280 trials)"
+        172 + 300,
+        "7 placement games (12 trial files, 172 trials) and 15 moving-piece games (300 trials)"
     );
 }
 

@@ -217,6 +217,18 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 13_399.0,
         playouts: 600,
     },
+    // Ludii's default (Filter) playout column, as for the other Filter games
+    // below: its sample is the larger, and the Filter playout draws uniformly
+    // among the legal moves like the standard one (whose column agrees).
+    Baseline {
+        game: "dara",
+        mean_moves: 158.6,
+        p1: 0.518,
+        p2: 0.482,
+        draw: 0.0,
+        ludii_playouts: 12_244.0,
+        playouts: 400,
+    },
 ];
 
 /// Ludii's table rounds means to 0.1 and frequencies to 0.001.

@@ -15,6 +15,8 @@ pub mod connect6;
 #[rustfmt::skip]
 pub mod connect_four;
 #[rustfmt::skip]
+pub mod dara;
+#[rustfmt::skip]
 pub mod dots_and_boxes;
 #[rustfmt::skip]
 pub mod english_draughts;
@@ -70,6 +72,7 @@ pub const GAMES: &[&str] = &[
     "breakthrough",
     "connect-four",
     "connect6",
+    "dara",
     "dots-and-boxes",
     "english-draughts",
     "feed-the-ducks",
@@ -96,6 +99,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "breakthrough" => visitor.visit(&breakthrough::Breakthrough),
         "connect-four" => visitor.visit(&connect_four::ConnectFour),
         "connect6" => visitor.visit(&connect6::Connect6),
+        "dara" => visitor.visit(&dara::Dara),
         "dots-and-boxes" => visitor.visit(&dots_and_boxes::DotsAndBoxes),
         "english-draughts" => visitor.visit(&english_draughts::EnglishDraughts),
         "feed-the-ducks" => visitor.visit(&feed_the_ducks::FeedTheDucks),

@@ -9,6 +9,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("breakthrough", include_str!("../../games/breakthrough.lud")),
     ("connect-four", include_str!("../../games/connect-four.lud")),
     ("connect6", include_str!("../../games/connect6.lud")),
+    ("dara", include_str!("../../games/dara.lud")),
     (
         "dots-and-boxes",
         include_str!("../../games/dots-and-boxes.lud"),

@@ -172,6 +172,7 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
         "english-draughts",
         &["english-draughts"],
     ),
+    ("board/space/line/Dara.lud", "dara", &["dara"]),
 ];
 
 /// The custodial and leaping games of issue 14 that replay on the
