@@ -38,6 +38,7 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("feed-the-ducks", 20),
     ("english-draughts", 60),
     ("dara", 20),
+    ("pentalath", 60),
 ];
 
 fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
@@ -161,6 +162,7 @@ fn optimised_playouts_match_standard_playouts() {
         ("feed-the-ducks", 2_000),
         ("english-draughts", 4_000),
         ("dara", 1_000),
+        ("pentalath", 10_000),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");

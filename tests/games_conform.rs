@@ -43,6 +43,7 @@ const GAMES: &[(&str, &[&str])] = &[
     ("connect-four", &["connect-four"]),
     ("english-draughts", &["english-draughts"]),
     ("dara", &["dara"]),
+    ("pentalath", &["pentalath"]),
 ];
 
 /// Random playouts per variant in the load-and-play test.
@@ -103,8 +104,8 @@ fn own_games_replay_every_ludii_trial() {
     }
     assert_eq!(
         replayed,
-        172 + 300,
-        "7 placement games (12 trial files, 172 trials) and 15 moving-piece games (300 trials)"
+        192 + 300,
+        "8 placement games (13 trial files, 192 trials) and 15 moving-piece games (300 trials)"
     );
 }
 

@@ -217,9 +217,10 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 13_399.0,
         playouts: 600,
     },
-    // Ludii's default (Filter) playout column, as for the other Filter games
-    // below: its sample is the larger, and the Filter playout draws uniformly
-    // among the legal moves like the standard one (whose column agrees).
+    // Dara and Pentalath: Ludii's default (Filter) playout column, as for the
+    // Filter games below: its sample is the larger, and the Filter playout
+    // draws uniformly among the legal moves like the standard one (whose
+    // column agrees).
     Baseline {
         game: "dara",
         mean_moves: 158.6,
@@ -228,6 +229,15 @@ const BASELINES: &[Baseline] = &[
         draw: 0.0,
         ludii_playouts: 12_244.0,
         playouts: 400,
+    },
+    Baseline {
+        game: "pentalath",
+        mean_moves: 50.5,
+        p1: 0.524,
+        p2: 0.476,
+        draw: 0.0,
+        ludii_playouts: 30_665.0,
+        playouts: 1_500,
     },
 ];
 

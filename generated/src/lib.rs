@@ -35,6 +35,8 @@ pub mod lines_of_action;
 #[rustfmt::skip]
 pub mod mu_torere;
 #[rustfmt::skip]
+pub mod pentalath;
+#[rustfmt::skip]
 pub mod reversi;
 #[rustfmt::skip]
 pub mod squava;
@@ -82,6 +84,7 @@ pub const GAMES: &[&str] = &[
     "knightthrough",
     "lines-of-action",
     "mu-torere",
+    "pentalath",
     "reversi",
     "squava",
     "tant-fant",
@@ -109,6 +112,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "knightthrough" => visitor.visit(&knightthrough::Knightthrough),
         "lines-of-action" => visitor.visit(&lines_of_action::LinesOfAction),
         "mu-torere" => visitor.visit(&mu_torere::MuTorere),
+        "pentalath" => visitor.visit(&pentalath::Pentalath),
         "reversi" => visitor.visit(&reversi::Reversi),
         "squava" => visitor.visit(&squava::Squava),
         "tant-fant" => visitor.visit(&tant_fant::TantFant),

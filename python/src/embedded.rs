@@ -34,6 +34,7 @@ pub const SOURCES: &[(&str, &str)] = &[
         include_str!("../../games/lines-of-action.lud"),
     ),
     ("mu-torere", include_str!("../../games/mu-torere.lud")),
+    ("pentalath", include_str!("../../games/pentalath.lud")),
     ("reversi", include_str!("../../games/reversi.lud")),
     ("squava", include_str!("../../games/squava.lud")),
     ("tant-fant", include_str!("../../games/tant-fant.lud")),

@@ -91,6 +91,7 @@ const REFERENCES: &[Reference] = &[
     Reference { stem: "english-draughts", ludii: "English Draughts", rbg: Some("englishDraughts"), target: 274_000.0 },
     // No hand-written or RBG figure: 30 times Ludii's (Filter) playouts/s, as for the others without one.
     Reference { stem: "dara", ludii: "Dara", rbg: None, target: 36_700.0 },
+    Reference { stem: "pentalath", ludii: "Pentalath", rbg: None, target: 92_000.0 },
 ];
 
 struct Reference {
