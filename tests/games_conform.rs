@@ -42,6 +42,7 @@ const GAMES: &[(&str, &[&str])] = &[
     ("dots-and-boxes", &["dots-and-boxes"]),
     ("connect-four", &["connect-four"]),
     ("english-draughts", &["english-draughts"]),
+    ("chess", &["chess"]),
     ("dara", &["dara"]),
     ("pentalath", &["pentalath"]),
 ];
@@ -104,8 +105,8 @@ fn own_games_replay_every_ludii_trial() {
     }
     assert_eq!(
         replayed,
-        192 + 300,
-        "8 placement games (13 trial files, 192 trials) and 15 moving-piece games (300 trials)"
+        192 + 320,
+        "8 placement games (13 trial files, 192 trials) and 16 moving-piece games (320 trials)"
     );
 }
 

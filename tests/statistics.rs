@@ -217,10 +217,19 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 13_399.0,
         playouts: 600,
     },
-    // Dara and Pentalath: Ludii's default (Filter) playout column, as for the
-    // Filter games below: its sample is the larger, and the Filter playout
-    // draws uniformly among the legal moves like the standard one (whose
-    // column agrees).
+    // Chess, Dara and Pentalath: Ludii's default (Filter) playout column, as
+    // for the Filter games below: its sample is the larger (Chess: 616
+    // playouts against 50), and the Filter playout draws uniformly among the
+    // legal moves like the standard one (whose column agrees).
+    Baseline {
+        game: "chess",
+        mean_moves: 424.4,
+        p1: 0.067,
+        p2: 0.068,
+        draw: 0.865,
+        ludii_playouts: 616.0,
+        playouts: 200,
+    },
     Baseline {
         game: "dara",
         mean_moves: 158.6,

@@ -11,6 +11,8 @@ pub mod amazons;
 #[rustfmt::skip]
 pub mod breakthrough;
 #[rustfmt::skip]
+pub mod chess;
+#[rustfmt::skip]
 pub mod connect6;
 #[rustfmt::skip]
 pub mod connect_four;
@@ -72,6 +74,7 @@ pub const GAMES: &[&str] = &[
     "alquerque",
     "amazons",
     "breakthrough",
+    "chess",
     "connect-four",
     "connect6",
     "dara",
@@ -100,6 +103,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "alquerque" => visitor.visit(&alquerque::Alquerque),
         "amazons" => visitor.visit(&amazons::Amazons),
         "breakthrough" => visitor.visit(&breakthrough::Breakthrough),
+        "chess" => visitor.visit(&chess::Chess),
         "connect-four" => visitor.visit(&connect_four::ConnectFour),
         "connect6" => visitor.visit(&connect6::Connect6),
         "dara" => visitor.visit(&dara::Dara),

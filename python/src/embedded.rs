@@ -7,6 +7,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("alquerque", include_str!("../../games/alquerque.lud")),
     ("amazons", include_str!("../../games/amazons.lud")),
     ("breakthrough", include_str!("../../games/breakthrough.lud")),
+    ("chess", include_str!("../../games/chess.lud")),
     ("connect-four", include_str!("../../games/connect-four.lud")),
     ("connect6", include_str!("../../games/connect6.lud")),
     ("dara", include_str!("../../games/dara.lud")),

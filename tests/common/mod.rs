@@ -177,6 +177,11 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
         "english-draughts",
         &["english-draughts"],
     ),
+    (
+        "board/war/replacement/checkmate/chess/Chess.lud",
+        "chess",
+        &["chess"],
+    ),
     ("board/space/line/Dara.lud", "dara", &["dara"]),
 ];
 
