@@ -37,6 +37,10 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("connect-four", 200),
     ("feed-the-ducks", 20),
     ("english-draughts", 60),
+    // Chess playouts are about 420 moves: a few seeds keep this at a second or two.
+    ("chess", 10),
+    ("dara", 20),
+    ("pentalath", 60),
 ];
 
 fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
@@ -159,6 +163,9 @@ fn optimised_playouts_match_standard_playouts() {
         ("connect-four", 20_000),
         ("feed-the-ducks", 2_000),
         ("english-draughts", 4_000),
+        ("chess", 2_000),
+        ("dara", 1_000),
+        ("pentalath", 10_000),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");

@@ -42,6 +42,9 @@ const GAMES: &[(&str, &[&str])] = &[
     ("dots-and-boxes", &["dots-and-boxes"]),
     ("connect-four", &["connect-four"]),
     ("english-draughts", &["english-draughts"]),
+    ("chess", &["chess"]),
+    ("dara", &["dara"]),
+    ("pentalath", &["pentalath"]),
 ];
 
 /// Random playouts per variant in the load-and-play test.
@@ -102,8 +105,8 @@ fn own_games_replay_every_ludii_trial() {
     }
     assert_eq!(
         replayed,
-        172 + 280,
-        "7 placement games (12 trial files, 172 trials) and 14 moving-piece games (280 trials)"
+        192 + 320,
+        "8 placement games (13 trial files, 192 trials) and 16 moving-piece games (320 trials)"
     );
 }
 

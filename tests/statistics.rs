@@ -217,6 +217,37 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 13_399.0,
         playouts: 600,
     },
+    // Chess, Dara and Pentalath: Ludii's default (Filter) playout column, as
+    // for the Filter games below: its sample is the larger (Chess: 616
+    // playouts against 50), and the Filter playout draws uniformly among the
+    // legal moves like the standard one (whose column agrees).
+    Baseline {
+        game: "chess",
+        mean_moves: 424.4,
+        p1: 0.067,
+        p2: 0.068,
+        draw: 0.865,
+        ludii_playouts: 616.0,
+        playouts: 200,
+    },
+    Baseline {
+        game: "dara",
+        mean_moves: 158.6,
+        p1: 0.518,
+        p2: 0.482,
+        draw: 0.0,
+        ludii_playouts: 12_244.0,
+        playouts: 400,
+    },
+    Baseline {
+        game: "pentalath",
+        mean_moves: 50.5,
+        p1: 0.524,
+        p2: 0.476,
+        draw: 0.0,
+        ludii_playouts: 30_665.0,
+        playouts: 1_500,
+    },
 ];
 
 /// Ludii's table rounds means to 0.1 and frequencies to 0.001.

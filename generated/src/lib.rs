@@ -11,9 +11,13 @@ pub mod amazons;
 #[rustfmt::skip]
 pub mod breakthrough;
 #[rustfmt::skip]
+pub mod chess;
+#[rustfmt::skip]
 pub mod connect6;
 #[rustfmt::skip]
 pub mod connect_four;
+#[rustfmt::skip]
+pub mod dara;
 #[rustfmt::skip]
 pub mod dots_and_boxes;
 #[rustfmt::skip]
@@ -32,6 +36,8 @@ pub mod knightthrough;
 pub mod lines_of_action;
 #[rustfmt::skip]
 pub mod mu_torere;
+#[rustfmt::skip]
+pub mod pentalath;
 #[rustfmt::skip]
 pub mod reversi;
 #[rustfmt::skip]
@@ -68,8 +74,10 @@ pub const GAMES: &[&str] = &[
     "alquerque",
     "amazons",
     "breakthrough",
+    "chess",
     "connect-four",
     "connect6",
+    "dara",
     "dots-and-boxes",
     "english-draughts",
     "feed-the-ducks",
@@ -79,6 +87,7 @@ pub const GAMES: &[&str] = &[
     "knightthrough",
     "lines-of-action",
     "mu-torere",
+    "pentalath",
     "reversi",
     "squava",
     "tant-fant",
@@ -94,8 +103,10 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "alquerque" => visitor.visit(&alquerque::Alquerque),
         "amazons" => visitor.visit(&amazons::Amazons),
         "breakthrough" => visitor.visit(&breakthrough::Breakthrough),
+        "chess" => visitor.visit(&chess::Chess),
         "connect-four" => visitor.visit(&connect_four::ConnectFour),
         "connect6" => visitor.visit(&connect6::Connect6),
+        "dara" => visitor.visit(&dara::Dara),
         "dots-and-boxes" => visitor.visit(&dots_and_boxes::DotsAndBoxes),
         "english-draughts" => visitor.visit(&english_draughts::EnglishDraughts),
         "feed-the-ducks" => visitor.visit(&feed_the_ducks::FeedTheDucks),
@@ -105,6 +116,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "knightthrough" => visitor.visit(&knightthrough::Knightthrough),
         "lines-of-action" => visitor.visit(&lines_of_action::LinesOfAction),
         "mu-torere" => visitor.visit(&mu_torere::MuTorere),
+        "pentalath" => visitor.visit(&pentalath::Pentalath),
         "reversi" => visitor.visit(&reversi::Reversi),
         "squava" => visitor.visit(&squava::Squava),
         "tant-fant" => visitor.visit(&tant_fant::TantFant),

@@ -23,7 +23,9 @@ const OWNER: [u8; 2] = [0, 0];
 /// Pieces take states `0..NUM_STATES`.
 const NUM_STATES: usize = 3;
 /// The two states `(flip ...)` turns each component between
-/// (`(0, 0)`: it does not flip).
+/// (`(0, 0)`: it does not flip). Unread in a game that never
+/// flips (Chess's states are castling flags).
+#[allow(dead_code)]
 const FLIPS: [(u8, u8); 2] = [(0, 0), (1, 2)];
 /// Each site difference of a step along `Adjacent`, with the sites that step by it.
 static CUSTODIAL_STEPS_ADJACENT: [(i32, Board); 8] = [

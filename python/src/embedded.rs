@@ -7,8 +7,10 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("alquerque", include_str!("../../games/alquerque.lud")),
     ("amazons", include_str!("../../games/amazons.lud")),
     ("breakthrough", include_str!("../../games/breakthrough.lud")),
+    ("chess", include_str!("../../games/chess.lud")),
     ("connect-four", include_str!("../../games/connect-four.lud")),
     ("connect6", include_str!("../../games/connect6.lud")),
+    ("dara", include_str!("../../games/dara.lud")),
     (
         "dots-and-boxes",
         include_str!("../../games/dots-and-boxes.lud"),
@@ -33,6 +35,7 @@ pub const SOURCES: &[(&str, &str)] = &[
         include_str!("../../games/lines-of-action.lud"),
     ),
     ("mu-torere", include_str!("../../games/mu-torere.lud")),
+    ("pentalath", include_str!("../../games/pentalath.lud")),
     ("reversi", include_str!("../../games/reversi.lud")),
     ("squava", include_str!("../../games/squava.lud")),
     ("tant-fant", include_str!("../../games/tant-fant.lud")),

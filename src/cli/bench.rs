@@ -90,6 +90,12 @@ const REFERENCES: &[Reference] = &[
     // the hand-written engine's 274,262 the target comes from, are for
     // a shorter game (66.8 moves against 73.5).
     Reference { stem: "english-draughts", ludii: "English Draughts", rbg: Some("englishDraughts"), target: 274_000.0 },
+    // Chess: 30 times Ludii's (Filter) playouts/s, above 3 times RBG's. RBG's
+    // chess has the 50-move rule too, and no repetition rule either.
+    Reference { stem: "chess", ludii: "Chess", rbg: Some("chess"), target: 1_850.0 },
+    // No hand-written or RBG figure: 30 times Ludii's (Filter) playouts/s, as for the others without one.
+    Reference { stem: "dara", ludii: "Dara", rbg: None, target: 36_700.0 },
+    Reference { stem: "pentalath", ludii: "Pentalath", rbg: None, target: 92_000.0 },
 ];
 
 struct Reference {

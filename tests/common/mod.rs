@@ -81,7 +81,7 @@ pub fn play_key(g: &Interpreter, state: &mut State, key: &str) {
     g.apply(state, mv);
 }
 
-/// The seven placement games: corpus path, our own file, and trial slugs.
+/// The placement games: corpus path, our own file, and trial slugs.
 pub const PLACEMENT_GAMES: &[(&str, &str, &[&str])] = &[
     (
         "board/space/line/Tic-Tac-Toe.lud",
@@ -109,6 +109,11 @@ pub const PLACEMENT_GAMES: &[(&str, &str, &[&str])] = &[
         "board/space/connection/Havannah.lud",
         "havannah",
         &["havannah"],
+    ),
+    (
+        "board/space/line/Pentalath.lud",
+        "pentalath",
+        &["pentalath"],
     ),
 ];
 
@@ -172,6 +177,12 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
         "english-draughts",
         &["english-draughts"],
     ),
+    (
+        "board/war/replacement/checkmate/chess/Chess.lud",
+        "chess",
+        &["chess"],
+    ),
+    ("board/space/line/Dara.lud", "dara", &["dara"]),
 ];
 
 /// The custodial and leaping games of issue 14 that replay on the

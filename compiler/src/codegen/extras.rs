@@ -64,7 +64,9 @@ pub(super) fn extras(model: &GameModel, features: &Features) -> Extras {
             /// Pieces take states `0..NUM_STATES`.
             const NUM_STATES: usize = #n;
             /// The two states `(flip ...)` turns each component between
-            /// (`(0, 0)`: it does not flip).
+            /// (`(0, 0)`: it does not flip). Unread in a game that never
+            /// flips (Chess's states are castling flags).
+            #[allow(dead_code)]
             const FLIPS: [(u8, u8); #n_owner] = [#(#flips),*];
         });
         x.fields.push(quote! {
