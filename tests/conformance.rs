@@ -12,7 +12,7 @@ use ludemic_runtime::trial::{read_trials, replay};
 #[test]
 fn corpus_placement_games_replay_every_ludii_trial() {
     if let Some(replayed) = replay_corpus(common::PLACEMENT_GAMES) {
-        assert_eq!(replayed, 172, "7 games, 12 trial files");
+        assert_eq!(replayed, 212, "8 games, 14 trial files");
     }
 }
 
@@ -97,7 +97,7 @@ fn compiled_games_replay_every_ludii_trial_with_default_options() {
     }
     assert_eq!(
         replayed,
-        172 - 23 + 14 * 20,
-        "all placement trial files but hex-9x9's, and the 14 moving-piece games"
+        212 - 23 - 20 + 14 * 20,
+        "all placement trial files but hex-9x9's and go-9x9's, and the 14 moving-piece games"
     );
 }

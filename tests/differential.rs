@@ -37,6 +37,7 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("connect-four", 200),
     ("feed-the-ducks", 20),
     ("english-draughts", 60),
+    ("go", 10),
 ];
 
 fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
@@ -159,6 +160,7 @@ fn optimised_playouts_match_standard_playouts() {
         ("connect-four", 20_000),
         ("feed-the-ducks", 2_000),
         ("english-draughts", 4_000),
+        ("go", 1_000),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");

@@ -42,7 +42,14 @@ const GAMES: &[(&str, &[&str])] = &[
     ("dots-and-boxes", &["dots-and-boxes"]),
     ("connect-four", &["connect-four"]),
     ("english-draughts", &["english-draughts"]),
+    ("go", &["go-9x9", "go-19x19"]),
 ];
+
+/// Our games and the slugs of their trials of Ludii's whole library
+/// (`shared/reference/ludii-library-trials/<slug>.jsonl.gz`, see its
+/// `manifest.json`): with the seed trials, or instead of them for games
+/// that have none.
+const LIBRARY_TRIALS: &[(&str, &str)] = &[("go", "space--territory--go")];
 
 /// Random playouts per variant in the load-and-play test.
 const PLAYOUTS: u64 = 50;
@@ -67,44 +74,78 @@ fn load_own(path: &Path, options: &[String]) -> Loaded {
     })
 }
 
-#[test]
-fn own_games_replay_every_ludii_trial() {
-    let trials_dir = root().join("../shared/reference/ludii-trials");
-    if !trials_dir.is_dir() {
+/// `shared/reference/<what>`, or `None` (with a printed reason) when absent.
+fn reference_dir(what: &str) -> Option<PathBuf> {
+    let dir = root().join("../shared/reference").join(what);
+    if dir.is_dir() {
+        Some(dir)
+    } else {
         eprintln!(
             "skipped: {} is absent (the Ludii reference trials live outside the repository)",
-            trials_dir.display()
+            dir.display()
         );
-        return;
+        None
     }
+}
+
+/// Replays every trial of `files` on `games/<name>.lud`, each with the
+/// options it records; returns how many.
+fn replay_own(name: &str, files: &[PathBuf]) -> usize {
+    let path = root().join("games").join(format!("{name}.lud"));
+    // One interpreter per option set, shared by the trials that use it.
+    let mut games: BTreeMap<Vec<String>, Interpreter> = BTreeMap::new();
+    let mut replayed = 0;
+    for file in files {
+        let trials = read_trials(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        assert!(!trials.is_empty(), "{}: no trials", file.display());
+        for trial in &trials {
+            let game = games
+                .entry(trial.options.clone())
+                .or_insert_with(|| Interpreter::new(load_own(&path, &trial.options).model));
+            if let Err(mismatch) = replay(&*game, trial) {
+                panic!(
+                    "games/{name}.lud does not replay Ludii's trial {} seed {} (options {:?}): {mismatch}",
+                    file.display(),
+                    trial.seed,
+                    trial.options
+                );
+            }
+            replayed += 1;
+        }
+    }
+    replayed
+}
+
+#[test]
+fn own_games_replay_every_ludii_trial() {
+    let Some(trials_dir) = reference_dir("ludii-trials") else {
+        return;
+    };
     let mut replayed = 0;
     for &(name, slugs) in GAMES {
-        let path = root().join("games").join(format!("{name}.lud"));
-        // One interpreter per option set, shared by the trials that use it.
-        let mut games: BTreeMap<Vec<String>, Interpreter> = BTreeMap::new();
-        for slug in slugs {
-            let file = trials_dir.join(format!("{slug}.jsonl"));
-            let trials = read_trials(&file).unwrap_or_else(|e| panic!("{slug}: {e}"));
-            assert!(!trials.is_empty(), "{}: no trials", file.display());
-            for trial in &trials {
-                let game = games
-                    .entry(trial.options.clone())
-                    .or_insert_with(|| Interpreter::new(load_own(&path, &trial.options).model));
-                if let Err(mismatch) = replay(&*game, trial) {
-                    panic!(
-                        "games/{name}.lud does not replay Ludii's trial {slug} seed {} (options {:?}): {mismatch}",
-                        trial.seed, trial.options
-                    );
-                }
-                replayed += 1;
-            }
-        }
+        let files: Vec<PathBuf> = slugs
+            .iter()
+            .map(|slug| trials_dir.join(format!("{slug}.jsonl")))
+            .collect();
+        replayed += replay_own(name, &files);
     }
     assert_eq!(
         replayed,
-        172 + 280,
-        "7 placement games (12 trial files, 172 trials) and 14 moving-piece games (280 trials)"
+        172 + 280 + 40,
+        "7 placement games (12 trial files, 172 trials), 14 moving-piece games (280 trials) and Go (2 sizes, 40 trials)"
     );
+}
+
+#[test]
+fn own_games_replay_ludii_library_trials() {
+    let Some(trials_dir) = reference_dir("ludii-library-trials") else {
+        return;
+    };
+    let mut replayed = 0;
+    for &(name, slug) in LIBRARY_TRIALS {
+        replayed += replay_own(name, &[trials_dir.join(format!("{slug}.jsonl.gz"))]);
+    }
+    assert_eq!(replayed, 3, "Go's 3 library trials");
 }
 
 /// Every option choice to try for a game: the defaults, then each single item.

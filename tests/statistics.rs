@@ -217,6 +217,16 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 13_399.0,
         playouts: 600,
     },
+    // Go 19x19 (the default size).
+    Baseline {
+        game: "go",
+        mean_moves: 616.9,
+        p1: 0.489,
+        p2: 0.505,
+        draw: 0.006,
+        ludii_playouts: 695.0,
+        playouts: 200,
+    },
 ];
 
 /// Ludii's table rounds means to 0.1 and frequencies to 0.001.

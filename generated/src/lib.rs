@@ -21,6 +21,8 @@ pub mod english_draughts;
 #[rustfmt::skip]
 pub mod feed_the_ducks;
 #[rustfmt::skip]
+pub mod go;
+#[rustfmt::skip]
 pub mod gomoku;
 #[rustfmt::skip]
 pub mod havannah;
@@ -73,6 +75,7 @@ pub const GAMES: &[&str] = &[
     "dots-and-boxes",
     "english-draughts",
     "feed-the-ducks",
+    "go",
     "gomoku",
     "havannah",
     "hex",
@@ -99,6 +102,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "dots-and-boxes" => visitor.visit(&dots_and_boxes::DotsAndBoxes),
         "english-draughts" => visitor.visit(&english_draughts::EnglishDraughts),
         "feed-the-ducks" => visitor.visit(&feed_the_ducks::FeedTheDucks),
+        "go" => visitor.visit(&go::Go),
         "gomoku" => visitor.visit(&gomoku::Gomoku),
         "havannah" => visitor.visit(&havannah::Havannah),
         "hex" => visitor.visit(&hex::Hex),

@@ -21,6 +21,7 @@ pub const SOURCES: &[(&str, &str)] = &[
         "feed-the-ducks",
         include_str!("../../games/feed-the-ducks.lud"),
     ),
+    ("go", include_str!("../../games/go.lud")),
     ("gomoku", include_str!("../../games/gomoku.lud")),
     ("havannah", include_str!("../../games/havannah.lud")),
     ("hex", include_str!("../../games/hex.lud")),

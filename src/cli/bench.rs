@@ -89,6 +89,9 @@ const REFERENCES: &[Reference] = &[
     // the hand-written engine's 274,262 the target comes from, are for
     // a shorter game (66.8 moves against 73.5).
     Reference { stem: "english-draughts", ludii: "English Draughts", rbg: Some("englishDraughts"), target: 274_000.0 },
+    // Ludii's "Go" row is 19x19, like our default; RBG's `go` has no ko rule,
+    // area scoring and a 722-turn limit.
+    Reference { stem: "go", ludii: "Go", rbg: Some("go"), target: 2_090.0 },
 ];
 
 struct Reference {

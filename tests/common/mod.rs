@@ -81,7 +81,7 @@ pub fn play_key(g: &Interpreter, state: &mut State, key: &str) {
     g.apply(state, mv);
 }
 
-/// The seven placement games: corpus path, our own file, and trial slugs.
+/// The eight placement games: corpus path, our own file, and trial slugs.
 pub const PLACEMENT_GAMES: &[(&str, &str, &[&str])] = &[
     (
         "board/space/line/Tic-Tac-Toe.lud",
@@ -109,6 +109,11 @@ pub const PLACEMENT_GAMES: &[(&str, &str, &[&str])] = &[
         "board/space/connection/Havannah.lud",
         "havannah",
         &["havannah"],
+    ),
+    (
+        "board/space/territory/Go.lud",
+        "go",
+        &["go-9x9", "go-19x19"],
     ),
 ];
 
