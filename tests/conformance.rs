@@ -19,7 +19,7 @@ fn corpus_placement_games_replay_every_ludii_trial() {
 #[test]
 fn corpus_moving_games_replay_every_ludii_trial() {
     if let Some(replayed) = replay_corpus(common::MOVING_GAMES) {
-        assert_eq!(replayed, 280, "14 games, 20 trials each");
+        assert_eq!(replayed, 300, "15 games, 20 trials each");
     }
 }
 
@@ -97,7 +97,7 @@ fn compiled_games_replay_every_ludii_trial_with_default_options() {
     }
     assert_eq!(
         replayed,
-        212 - 23 - 20 + 14 * 20,
-        "all placement trial files but hex-9x9's and go-9x9's, and the 14 moving-piece games"
+        212 - 23 - 20 + 15 * 20,
+        "all placement trial files but hex-9x9's and go-9x9's, and the 15 moving-piece games"
     );
 }

@@ -38,6 +38,7 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("feed-the-ducks", 20),
     ("english-draughts", 60),
     ("go", 10),
+    ("minishogi", 20),
 ];
 
 fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
@@ -161,6 +162,7 @@ fn optimised_playouts_match_standard_playouts() {
         ("feed-the-ducks", 2_000),
         ("english-draughts", 4_000),
         ("go", 1_000),
+        ("minishogi", 400),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");

@@ -43,13 +43,17 @@ const GAMES: &[(&str, &[&str])] = &[
     ("connect-four", &["connect-four"]),
     ("english-draughts", &["english-draughts"]),
     ("go", &["go-9x9", "go-19x19"]),
+    ("minishogi", &["minishogi"]),
 ];
 
 /// Our games and the slugs of their trials of Ludii's whole library
 /// (`shared/reference/ludii-library-trials/<slug>.jsonl.gz`, see its
 /// `manifest.json`): with the seed trials, or instead of them for games
 /// that have none.
-const LIBRARY_TRIALS: &[(&str, &str)] = &[("go", "space--territory--go")];
+const LIBRARY_TRIALS: &[(&str, &str)] = &[
+    ("go", "space--territory--go"),
+    ("minishogi", "war--replacement--checkmate--shogi--minishogi"),
+];
 
 /// Random playouts per variant in the load-and-play test.
 const PLAYOUTS: u64 = 50;
@@ -131,8 +135,8 @@ fn own_games_replay_every_ludii_trial() {
     }
     assert_eq!(
         replayed,
-        172 + 280 + 40,
-        "7 placement games (12 trial files, 172 trials), 14 moving-piece games (280 trials) and Go (2 sizes, 40 trials)"
+        172 + 280 + 40 + 20,
+        "7 placement games (12 trial files, 172 trials), 14 moving-piece games (280 trials), Go (2 sizes, 40 trials) and Minishogi (20)"
     );
 }
 
@@ -145,7 +149,76 @@ fn own_games_replay_ludii_library_trials() {
     for &(name, slug) in LIBRARY_TRIALS {
         replayed += replay_own(name, &[trials_dir.join(format!("{slug}.jsonl.gz"))]);
     }
-    assert_eq!(replayed, 3, "Go's 3 library trials");
+    assert_eq!(
+        replayed,
+        3 + 3,
+        "Go's and Minishogi's 3 library trials each"
+    );
+}
+
+/// The names given by `(define "NAME" ...)` in the `.def` files below `dir`.
+fn define_names(dir: &Path) -> Vec<String> {
+    let mut names = Vec::new();
+    for file in files_below(dir, "def") {
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        for part in text.split("(define \"").skip(1) {
+            if let Some(end) = part.find('"') {
+                names.push(part[..end].to_owned());
+            }
+        }
+    }
+    names
+}
+
+/// Every file below `dir` whose name ends in `.ext`.
+fn files_below(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(dir) = todo.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                todo.push(path);
+            } else if path.extension().is_some_and(|e| e == ext) {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
+
+/// The defines of `games/def` are in scope for Ludii's own files too (the
+/// survey and `--defs` load both libraries), and a string equal to a
+/// define's name is expanded wherever it stands. So a name of ours that
+/// Ludii's define library does not define itself must be no string of
+/// Ludii's library: a define named `"GoldGeneral"` would turn Yonin
+/// Seireigi's piece name into a piece declaration.
+#[test]
+fn own_define_names_are_no_strings_of_ludii_files() {
+    let ludii = root().join("../shared/ludii");
+    if !ludii.is_dir() {
+        eprintln!("skipped: {} is absent", ludii.display());
+        return;
+    }
+    let theirs = define_names(&ludii.join("def"));
+    let ours: Vec<String> = define_names(&root().join("games/def"))
+        .into_iter()
+        .filter(|name| !theirs.contains(name))
+        .collect();
+    assert!(ours.len() >= 10, "own defines found: {ours:?}");
+    let mut clashes = Vec::new();
+    for file in files_below(&ludii.join("lud"), "lud")
+        .into_iter()
+        .chain(files_below(&ludii.join("def"), "def"))
+    {
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        for name in &ours {
+            if text.contains(&format!("\"{name}\"")) {
+                clashes.push(format!("\"{name}\" in {}", file.display()));
+            }
+        }
+    }
+    assert!(clashes.is_empty(), "{}", clashes.join("\n"));
 }
 
 /// Every option choice to try for a game: the defaults, then each single item.

@@ -227,6 +227,15 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 695.0,
         playouts: 200,
     },
+    Baseline {
+        game: "minishogi",
+        mean_moves: 146.1,
+        p1: 0.488,
+        p2: 0.512,
+        draw: 0.0,
+        ludii_playouts: 412.0,
+        playouts: 200,
+    },
 ];
 
 /// Ludii's table rounds means to 0.1 and frequencies to 0.001.

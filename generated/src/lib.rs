@@ -33,6 +33,8 @@ pub mod knightthrough;
 #[rustfmt::skip]
 pub mod lines_of_action;
 #[rustfmt::skip]
+pub mod minishogi;
+#[rustfmt::skip]
 pub mod mu_torere;
 #[rustfmt::skip]
 pub mod reversi;
@@ -81,6 +83,7 @@ pub const GAMES: &[&str] = &[
     "hex",
     "knightthrough",
     "lines-of-action",
+    "minishogi",
     "mu-torere",
     "reversi",
     "squava",
@@ -108,6 +111,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "hex" => visitor.visit(&hex::Hex),
         "knightthrough" => visitor.visit(&knightthrough::Knightthrough),
         "lines-of-action" => visitor.visit(&lines_of_action::LinesOfAction),
+        "minishogi" => visitor.visit(&minishogi::Minishogi),
         "mu-torere" => visitor.visit(&mu_torere::MuTorere),
         "reversi" => visitor.visit(&reversi::Reversi),
         "squava" => visitor.visit(&squava::Squava),

@@ -33,6 +33,7 @@ pub const SOURCES: &[(&str, &str)] = &[
         "lines-of-action",
         include_str!("../../games/lines-of-action.lud"),
     ),
+    ("minishogi", include_str!("../../games/minishogi.lud")),
     ("mu-torere", include_str!("../../games/mu-torere.lud")),
     ("reversi", include_str!("../../games/reversi.lud")),
     ("squava", include_str!("../../games/squava.lud")),
@@ -87,5 +88,45 @@ pub const DEFINES: &[(&str, &str)] = &[
     (
         "play/PlaceOnEmpty.def",
         include_str!("../../games/def/play/PlaceOnEmpty.def"),
+    ),
+    (
+        "shogi/CaptureToHand.def",
+        include_str!("../../games/def/shogi/CaptureToHand.def"),
+    ),
+    (
+        "shogi/DropPawn.def",
+        include_str!("../../games/def/shogi/DropPawn.def"),
+    ),
+    (
+        "shogi/DropPiece.def",
+        include_str!("../../games/def/shogi/DropPiece.def"),
+    ),
+    (
+        "shogi/KingThreatened.def",
+        include_str!("../../games/def/shogi/KingThreatened.def"),
+    ),
+    (
+        "shogi/MayPromote.def",
+        include_str!("../../games/def/shogi/MayPromote.def"),
+    ),
+    (
+        "shogi/NoOwnPawnInColumn.def",
+        include_str!("../../games/def/shogi/NoOwnPawnInColumn.def"),
+    ),
+    (
+        "shogi/PromoteLastTo.def",
+        include_str!("../../games/def/shogi/PromoteLastTo.def"),
+    ),
+    (
+        "shogi/ShogiGoldPiece.def",
+        include_str!("../../games/def/shogi/ShogiGoldPiece.def"),
+    ),
+    (
+        "shogi/SlideCaptureToHand.def",
+        include_str!("../../games/def/shogi/SlideCaptureToHand.def"),
+    ),
+    (
+        "shogi/StepCaptureToHand.def",
+        include_str!("../../games/def/shogi/StepCaptureToHand.def"),
     ),
 ];

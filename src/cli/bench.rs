@@ -92,6 +92,7 @@ const REFERENCES: &[Reference] = &[
     // Ludii's "Go" row is 19x19, like our default; RBG's `go` has no ko rule,
     // area scoring and a 722-turn limit.
     Reference { stem: "go", ludii: "Go", rbg: Some("go"), target: 2_090.0 },
+    Reference { stem: "minishogi", ludii: "Minishogi", rbg: None, target: 1_240.0 },
 ];
 
 struct Reference {

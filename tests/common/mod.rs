@@ -177,6 +177,11 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
         "english-draughts",
         &["english-draughts"],
     ),
+    (
+        "board/war/replacement/checkmate/shogi/Minishogi.lud",
+        "minishogi",
+        &["minishogi"],
+    ),
 ];
 
 /// The custodial and leaping games of issue 14 that replay on the
