@@ -39,6 +39,8 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("english-draughts", 60),
     ("go", 10),
     ("minishogi", 20),
+    // About 700 moves a game, each step listing both engines' moves.
+    ("shogi", 2),
 ];
 
 fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
@@ -163,6 +165,7 @@ fn optimised_playouts_match_standard_playouts() {
         ("english-draughts", 4_000),
         ("go", 1_000),
         ("minishogi", 400),
+        ("shogi", 100),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");

@@ -44,6 +44,8 @@ const GAMES: &[(&str, &[&str])] = &[
     ("english-draughts", &["english-draughts"]),
     ("go", &["go-9x9", "go-19x19"]),
     ("minishogi", &["minishogi"]),
+    // No seed trials: its library trials below.
+    ("shogi", &[]),
 ];
 
 /// Our games and the slugs of their trials of Ludii's whole library
@@ -53,10 +55,15 @@ const GAMES: &[(&str, &[&str])] = &[
 const LIBRARY_TRIALS: &[(&str, &str)] = &[
     ("go", "space--territory--go"),
     ("minishogi", "war--replacement--checkmate--shogi--minishogi"),
+    ("shogi", "war--replacement--checkmate--shogi--shogi"),
 ];
 
 /// Random playouts per variant in the load-and-play test.
 const PLAYOUTS: u64 = 50;
+
+/// Fewer for games whose interpreted playouts are slow (Shogi: about 700
+/// moves, one or two playouts a second).
+const SLOW_GAMES: &[(&str, u64)] = &[("shogi", 4)];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -151,8 +158,8 @@ fn own_games_replay_ludii_library_trials() {
     }
     assert_eq!(
         replayed,
-        3 + 3,
-        "Go's and Minishogi's 3 library trials each"
+        3 + 3 + 3,
+        "Go's, Minishogi's and Shogi's 3 library trials each"
     );
 }
 
@@ -260,7 +267,12 @@ fn own_games_load_with_every_option_and_play_to_the_end() {
             let game = Interpreter::new(loaded.model);
             let n = game.num_players();
             assert!((1..=16).contains(&n), "{}: {n} players", path.display());
-            for seed in 0..PLAYOUTS {
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            let playouts = SLOW_GAMES
+                .iter()
+                .find(|(slow, _)| *slow == stem)
+                .map_or(PLAYOUTS, |&(_, n)| n);
+            for seed in 0..playouts {
                 let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
                 let mut state = game.initial_state();
                 let result = game.playout(&mut state, &mut rng);

@@ -236,6 +236,17 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 412.0,
         playouts: 200,
     },
+    // Ludii's sample is only 23 playouts (2.3/s for 10 s), so the bounds are
+    // wide; our interpreter plays one or two a second: 4 (40 compiled).
+    Baseline {
+        game: "shogi",
+        mean_moves: 608.5,
+        p1: 0.522,
+        p2: 0.435,
+        draw: 0.043,
+        ludii_playouts: 23.0,
+        playouts: 4,
+    },
 ];
 
 /// Ludii's table rounds means to 0.1 and frequencies to 0.001.

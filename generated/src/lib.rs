@@ -39,6 +39,8 @@ pub mod mu_torere;
 #[rustfmt::skip]
 pub mod reversi;
 #[rustfmt::skip]
+pub mod shogi;
+#[rustfmt::skip]
 pub mod squava;
 #[rustfmt::skip]
 pub mod tant_fant;
@@ -86,6 +88,7 @@ pub const GAMES: &[&str] = &[
     "minishogi",
     "mu-torere",
     "reversi",
+    "shogi",
     "squava",
     "tant-fant",
     "tic-tac-toe",
@@ -114,6 +117,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "minishogi" => visitor.visit(&minishogi::Minishogi),
         "mu-torere" => visitor.visit(&mu_torere::MuTorere),
         "reversi" => visitor.visit(&reversi::Reversi),
+        "shogi" => visitor.visit(&shogi::Shogi),
         "squava" => visitor.visit(&squava::Squava),
         "tant-fant" => visitor.visit(&tant_fant::TantFant),
         "tic-tac-toe" => visitor.visit(&tic_tac_toe::TicTacToe),

@@ -36,6 +36,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("minishogi", include_str!("../../games/minishogi.lud")),
     ("mu-torere", include_str!("../../games/mu-torere.lud")),
     ("reversi", include_str!("../../games/reversi.lud")),
+    ("shogi", include_str!("../../games/shogi.lud")),
     ("squava", include_str!("../../games/squava.lud")),
     ("tant-fant", include_str!("../../games/tant-fant.lud")),
     ("tic-tac-toe", include_str!("../../games/tic-tac-toe.lud")),

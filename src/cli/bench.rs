@@ -93,6 +93,7 @@ const REFERENCES: &[Reference] = &[
     // area scoring and a 722-turn limit.
     Reference { stem: "go", ludii: "Go", rbg: Some("go"), target: 2_090.0 },
     Reference { stem: "minishogi", ludii: "Minishogi", rbg: None, target: 1_240.0 },
+    Reference { stem: "shogi", ludii: "Shogi", rbg: None, target: 70.0 },
 ];
 
 struct Reference {

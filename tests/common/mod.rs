@@ -182,6 +182,12 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
         "minishogi",
         &["minishogi"],
     ),
+    // No seed trials: tests/games_conform.rs replays its library trials.
+    (
+        "board/war/replacement/checkmate/shogi/Shogi.lud",
+        "shogi",
+        &[],
+    ),
 ];
 
 /// The custodial and leaping games of issue 14 that replay on the
