@@ -12,14 +12,14 @@ use ludemic_runtime::trial::{read_trials, replay};
 #[test]
 fn corpus_placement_games_replay_every_ludii_trial() {
     if let Some(replayed) = replay_corpus(common::PLACEMENT_GAMES) {
-        assert_eq!(replayed, 192, "8 games, 13 trial files");
+        assert_eq!(replayed, 232, "9 games, 15 trial files");
     }
 }
 
 #[test]
 fn corpus_moving_games_replay_every_ludii_trial() {
     if let Some(replayed) = replay_corpus(common::MOVING_GAMES) {
-        assert_eq!(replayed, 320, "16 games, 20 trials each");
+        assert_eq!(replayed, 340, "17 games, 20 trials each (Shogi has none)");
     }
 }
 
@@ -97,7 +97,7 @@ fn compiled_games_replay_every_ludii_trial_with_default_options() {
     }
     assert_eq!(
         replayed,
-        192 - 23 + 16 * 20,
-        "all placement trial files but hex-9x9's, and the 16 moving-piece games"
+        232 - 23 - 20 + 17 * 20,
+        "all placement trial files but hex-9x9's and go-9x9's, and the 17 moving-piece games with trials"
     );
 }

@@ -41,6 +41,10 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("chess", 10),
     ("dara", 20),
     ("pentalath", 60),
+    ("go", 10),
+    ("minishogi", 20),
+    // About 700 moves a game, each step listing both engines' moves.
+    ("shogi", 2),
 ];
 
 fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
@@ -166,6 +170,9 @@ fn optimised_playouts_match_standard_playouts() {
         ("chess", 2_000),
         ("dara", 1_000),
         ("pentalath", 10_000),
+        ("go", 1_000),
+        ("minishogi", 400),
+        ("shogi", 100),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");

@@ -45,10 +45,28 @@ const GAMES: &[(&str, &[&str])] = &[
     ("chess", &["chess"]),
     ("dara", &["dara"]),
     ("pentalath", &["pentalath"]),
+    ("go", &["go-9x9", "go-19x19"]),
+    ("minishogi", &["minishogi"]),
+    // No seed trials: its library trials below.
+    ("shogi", &[]),
+];
+
+/// Our games and the slugs of their trials of Ludii's whole library
+/// (`shared/reference/ludii-library-trials/<slug>.jsonl.gz`, see its
+/// `manifest.json`): with the seed trials, or instead of them for games
+/// that have none.
+const LIBRARY_TRIALS: &[(&str, &str)] = &[
+    ("go", "space--territory--go"),
+    ("minishogi", "war--replacement--checkmate--shogi--minishogi"),
+    ("shogi", "war--replacement--checkmate--shogi--shogi"),
 ];
 
 /// Random playouts per variant in the load-and-play test.
 const PLAYOUTS: u64 = 50;
+
+/// Fewer for games whose interpreted playouts are slow (Shogi: about 700
+/// moves, one or two playouts a second).
+const SLOW_GAMES: &[(&str, u64)] = &[("shogi", 4)];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -70,44 +88,147 @@ fn load_own(path: &Path, options: &[String]) -> Loaded {
     })
 }
 
-#[test]
-fn own_games_replay_every_ludii_trial() {
-    let trials_dir = root().join("../shared/reference/ludii-trials");
-    if !trials_dir.is_dir() {
+/// `shared/reference/<what>`, or `None` (with a printed reason) when absent.
+fn reference_dir(what: &str) -> Option<PathBuf> {
+    let dir = root().join("../shared/reference").join(what);
+    if dir.is_dir() {
+        Some(dir)
+    } else {
         eprintln!(
             "skipped: {} is absent (the Ludii reference trials live outside the repository)",
-            trials_dir.display()
+            dir.display()
         );
-        return;
+        None
     }
+}
+
+/// Replays every trial of `files` on `games/<name>.lud`, each with the
+/// options it records; returns how many.
+fn replay_own(name: &str, files: &[PathBuf]) -> usize {
+    let path = root().join("games").join(format!("{name}.lud"));
+    // One interpreter per option set, shared by the trials that use it.
+    let mut games: BTreeMap<Vec<String>, Interpreter> = BTreeMap::new();
+    let mut replayed = 0;
+    for file in files {
+        let trials = read_trials(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        assert!(!trials.is_empty(), "{}: no trials", file.display());
+        for trial in &trials {
+            let game = games
+                .entry(trial.options.clone())
+                .or_insert_with(|| Interpreter::new(load_own(&path, &trial.options).model));
+            if let Err(mismatch) = replay(&*game, trial) {
+                panic!(
+                    "games/{name}.lud does not replay Ludii's trial {} seed {} (options {:?}): {mismatch}",
+                    file.display(),
+                    trial.seed,
+                    trial.options
+                );
+            }
+            replayed += 1;
+        }
+    }
+    replayed
+}
+
+#[test]
+fn own_games_replay_every_ludii_trial() {
+    let Some(trials_dir) = reference_dir("ludii-trials") else {
+        return;
+    };
     let mut replayed = 0;
     for &(name, slugs) in GAMES {
-        let path = root().join("games").join(format!("{name}.lud"));
-        // One interpreter per option set, shared by the trials that use it.
-        let mut games: BTreeMap<Vec<String>, Interpreter> = BTreeMap::new();
-        for slug in slugs {
-            let file = trials_dir.join(format!("{slug}.jsonl"));
-            let trials = read_trials(&file).unwrap_or_else(|e| panic!("{slug}: {e}"));
-            assert!(!trials.is_empty(), "{}: no trials", file.display());
-            for trial in &trials {
-                let game = games
-                    .entry(trial.options.clone())
-                    .or_insert_with(|| Interpreter::new(load_own(&path, &trial.options).model));
-                if let Err(mismatch) = replay(&*game, trial) {
-                    panic!(
-                        "games/{name}.lud does not replay Ludii's trial {slug} seed {} (options {:?}): {mismatch}",
-                        trial.seed, trial.options
-                    );
-                }
-                replayed += 1;
-            }
-        }
+        let files: Vec<PathBuf> = slugs
+            .iter()
+            .map(|slug| trials_dir.join(format!("{slug}.jsonl")))
+            .collect();
+        replayed += replay_own(name, &files);
     }
     assert_eq!(
         replayed,
-        192 + 320,
-        "8 placement games (13 trial files, 192 trials) and 16 moving-piece games (320 trials)"
+        172 + 280 + 20 + 40 + 40 + 20,
+        "7 placement games (12 trial files, 172 trials), 14 moving-piece games (280 trials), Pentalath (20), Chess and Dara (40), Go (2 sizes, 40 trials) and Minishogi (20)"
     );
+}
+
+#[test]
+fn own_games_replay_ludii_library_trials() {
+    let Some(trials_dir) = reference_dir("ludii-library-trials") else {
+        return;
+    };
+    let mut replayed = 0;
+    for &(name, slug) in LIBRARY_TRIALS {
+        replayed += replay_own(name, &[trials_dir.join(format!("{slug}.jsonl.gz"))]);
+    }
+    assert_eq!(
+        replayed,
+        3 + 3 + 3,
+        "Go's, Minishogi's and Shogi's 3 library trials each"
+    );
+}
+
+/// The names given by `(define "NAME" ...)` in the `.def` files below `dir`.
+fn define_names(dir: &Path) -> Vec<String> {
+    let mut names = Vec::new();
+    for file in files_below(dir, "def") {
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        for part in text.split("(define \"").skip(1) {
+            if let Some(end) = part.find('"') {
+                names.push(part[..end].to_owned());
+            }
+        }
+    }
+    names
+}
+
+/// Every file below `dir` whose name ends in `.ext`.
+fn files_below(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(dir) = todo.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                todo.push(path);
+            } else if path.extension().is_some_and(|e| e == ext) {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
+
+/// The defines of `games/def` are in scope for Ludii's own files too (the
+/// survey and `--defs` load both libraries), and a string equal to a
+/// define's name is expanded wherever it stands. So a name of ours that
+/// Ludii's define library does not define itself must be no string of
+/// Ludii's library: a define named `"GoldGeneral"` would turn Yonin
+/// Seireigi's piece name into a piece declaration.
+#[test]
+fn own_define_names_are_no_strings_of_ludii_files() {
+    let ludii = root().join("../shared/ludii");
+    if !ludii.is_dir() {
+        eprintln!("skipped: {} is absent", ludii.display());
+        return;
+    }
+    let theirs = define_names(&ludii.join("def"));
+    let ours: Vec<String> = define_names(&root().join("games/def"))
+        .into_iter()
+        .filter(|name| !theirs.contains(name))
+        .collect();
+    assert!(ours.len() >= 10, "own defines found: {ours:?}");
+    let mut clashes = Vec::new();
+    for file in files_below(&ludii.join("lud"), "lud")
+        .into_iter()
+        .chain(files_below(&ludii.join("def"), "def"))
+    {
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        for name in &ours {
+            if text.contains(&format!("\"{name}\"")) {
+                clashes.push(format!("\"{name}\" in {}", file.display()));
+            }
+        }
+    }
+    assert!(clashes.is_empty(), "{}", clashes.join("\n"));
 }
 
 /// Every option choice to try for a game: the defaults, then each single item.
@@ -149,7 +270,12 @@ fn own_games_load_with_every_option_and_play_to_the_end() {
             let game = Interpreter::new(loaded.model);
             let n = game.num_players();
             assert!((1..=16).contains(&n), "{}: {n} players", path.display());
-            for seed in 0..PLAYOUTS {
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            let playouts = SLOW_GAMES
+                .iter()
+                .find(|(slow, _)| *slow == stem)
+                .map_or(PLAYOUTS, |&(_, n)| n);
+            for seed in 0..playouts {
                 let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
                 let mut state = game.initial_state();
                 let result = game.playout(&mut state, &mut rng);

@@ -248,6 +248,36 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 30_665.0,
         playouts: 1_500,
     },
+    // Go 19x19 (the default size).
+    Baseline {
+        game: "go",
+        mean_moves: 616.9,
+        p1: 0.489,
+        p2: 0.505,
+        draw: 0.006,
+        ludii_playouts: 695.0,
+        playouts: 200,
+    },
+    Baseline {
+        game: "minishogi",
+        mean_moves: 146.1,
+        p1: 0.488,
+        p2: 0.512,
+        draw: 0.0,
+        ludii_playouts: 412.0,
+        playouts: 200,
+    },
+    // Ludii's sample is only 23 playouts (2.3/s for 10 s), so the bounds are
+    // wide; our interpreter plays one or two a second: 4 (40 compiled).
+    Baseline {
+        game: "shogi",
+        mean_moves: 608.5,
+        p1: 0.522,
+        p2: 0.435,
+        draw: 0.043,
+        ludii_playouts: 23.0,
+        playouts: 4,
+    },
 ];
 
 /// Ludii's table rounds means to 0.1 and frequencies to 0.001.

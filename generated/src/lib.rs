@@ -25,6 +25,8 @@ pub mod english_draughts;
 #[rustfmt::skip]
 pub mod feed_the_ducks;
 #[rustfmt::skip]
+pub mod go;
+#[rustfmt::skip]
 pub mod gomoku;
 #[rustfmt::skip]
 pub mod havannah;
@@ -35,11 +37,15 @@ pub mod knightthrough;
 #[rustfmt::skip]
 pub mod lines_of_action;
 #[rustfmt::skip]
+pub mod minishogi;
+#[rustfmt::skip]
 pub mod mu_torere;
 #[rustfmt::skip]
 pub mod pentalath;
 #[rustfmt::skip]
 pub mod reversi;
+#[rustfmt::skip]
+pub mod shogi;
 #[rustfmt::skip]
 pub mod squava;
 #[rustfmt::skip]
@@ -81,14 +87,17 @@ pub const GAMES: &[&str] = &[
     "dots-and-boxes",
     "english-draughts",
     "feed-the-ducks",
+    "go",
     "gomoku",
     "havannah",
     "hex",
     "knightthrough",
     "lines-of-action",
+    "minishogi",
     "mu-torere",
     "pentalath",
     "reversi",
+    "shogi",
     "squava",
     "tant-fant",
     "tic-tac-toe",
@@ -110,14 +119,17 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "dots-and-boxes" => visitor.visit(&dots_and_boxes::DotsAndBoxes),
         "english-draughts" => visitor.visit(&english_draughts::EnglishDraughts),
         "feed-the-ducks" => visitor.visit(&feed_the_ducks::FeedTheDucks),
+        "go" => visitor.visit(&go::Go),
         "gomoku" => visitor.visit(&gomoku::Gomoku),
         "havannah" => visitor.visit(&havannah::Havannah),
         "hex" => visitor.visit(&hex::Hex),
         "knightthrough" => visitor.visit(&knightthrough::Knightthrough),
         "lines-of-action" => visitor.visit(&lines_of_action::LinesOfAction),
+        "minishogi" => visitor.visit(&minishogi::Minishogi),
         "mu-torere" => visitor.visit(&mu_torere::MuTorere),
         "pentalath" => visitor.visit(&pentalath::Pentalath),
         "reversi" => visitor.visit(&reversi::Reversi),
+        "shogi" => visitor.visit(&shogi::Shogi),
         "squava" => visitor.visit(&squava::Squava),
         "tant-fant" => visitor.visit(&tant_fant::TantFant),
         "tic-tac-toe" => visitor.visit(&tic_tac_toe::TicTacToe),

@@ -23,6 +23,7 @@ pub const SOURCES: &[(&str, &str)] = &[
         "feed-the-ducks",
         include_str!("../../games/feed-the-ducks.lud"),
     ),
+    ("go", include_str!("../../games/go.lud")),
     ("gomoku", include_str!("../../games/gomoku.lud")),
     ("havannah", include_str!("../../games/havannah.lud")),
     ("hex", include_str!("../../games/hex.lud")),
@@ -34,9 +35,11 @@ pub const SOURCES: &[(&str, &str)] = &[
         "lines-of-action",
         include_str!("../../games/lines-of-action.lud"),
     ),
+    ("minishogi", include_str!("../../games/minishogi.lud")),
     ("mu-torere", include_str!("../../games/mu-torere.lud")),
     ("pentalath", include_str!("../../games/pentalath.lud")),
     ("reversi", include_str!("../../games/reversi.lud")),
+    ("shogi", include_str!("../../games/shogi.lud")),
     ("squava", include_str!("../../games/squava.lud")),
     ("tant-fant", include_str!("../../games/tant-fant.lud")),
     ("tic-tac-toe", include_str!("../../games/tic-tac-toe.lud")),
@@ -89,5 +92,45 @@ pub const DEFINES: &[(&str, &str)] = &[
     (
         "play/PlaceOnEmpty.def",
         include_str!("../../games/def/play/PlaceOnEmpty.def"),
+    ),
+    (
+        "shogi/CaptureToHand.def",
+        include_str!("../../games/def/shogi/CaptureToHand.def"),
+    ),
+    (
+        "shogi/DropPawn.def",
+        include_str!("../../games/def/shogi/DropPawn.def"),
+    ),
+    (
+        "shogi/DropPiece.def",
+        include_str!("../../games/def/shogi/DropPiece.def"),
+    ),
+    (
+        "shogi/KingThreatened.def",
+        include_str!("../../games/def/shogi/KingThreatened.def"),
+    ),
+    (
+        "shogi/MayPromote.def",
+        include_str!("../../games/def/shogi/MayPromote.def"),
+    ),
+    (
+        "shogi/NoOwnPawnInColumn.def",
+        include_str!("../../games/def/shogi/NoOwnPawnInColumn.def"),
+    ),
+    (
+        "shogi/PromoteLastTo.def",
+        include_str!("../../games/def/shogi/PromoteLastTo.def"),
+    ),
+    (
+        "shogi/ShogiGoldPiece.def",
+        include_str!("../../games/def/shogi/ShogiGoldPiece.def"),
+    ),
+    (
+        "shogi/SlideCaptureToHand.def",
+        include_str!("../../games/def/shogi/SlideCaptureToHand.def"),
+    ),
+    (
+        "shogi/StepCaptureToHand.def",
+        include_str!("../../games/def/shogi/StepCaptureToHand.def"),
     ),
 ];

@@ -96,6 +96,11 @@ const REFERENCES: &[Reference] = &[
     // No hand-written or RBG figure: 30 times Ludii's (Filter) playouts/s, as for the others without one.
     Reference { stem: "dara", ludii: "Dara", rbg: None, target: 36_700.0 },
     Reference { stem: "pentalath", ludii: "Pentalath", rbg: None, target: 92_000.0 },
+    // Ludii's "Go" row is 19x19, like our default; RBG's `go` has no ko rule,
+    // area scoring and a 722-turn limit.
+    Reference { stem: "go", ludii: "Go", rbg: Some("go"), target: 2_090.0 },
+    Reference { stem: "minishogi", ludii: "Minishogi", rbg: None, target: 1_240.0 },
+    Reference { stem: "shogi", ludii: "Shogi", rbg: None, target: 70.0 },
 ];
 
 struct Reference {

@@ -115,6 +115,11 @@ pub const PLACEMENT_GAMES: &[(&str, &str, &[&str])] = &[
         "pentalath",
         &["pentalath"],
     ),
+    (
+        "board/space/territory/Go.lud",
+        "go",
+        &["go-9x9", "go-19x19"],
+    ),
 ];
 
 /// The moving-piece games: corpus path, our own file, and trial slugs.
@@ -183,6 +188,17 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
         &["chess"],
     ),
     ("board/space/line/Dara.lud", "dara", &["dara"]),
+    (
+        "board/war/replacement/checkmate/shogi/Minishogi.lud",
+        "minishogi",
+        &["minishogi"],
+    ),
+    // No seed trials: tests/games_conform.rs replays its library trials.
+    (
+        "board/war/replacement/checkmate/shogi/Shogi.lud",
+        "shogi",
+        &[],
+    ),
 ];
 
 /// The custodial and leaping games of issue 14 that replay on the

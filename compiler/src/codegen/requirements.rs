@@ -28,8 +28,10 @@ impl Gen<'_> {
         let tester = quote::format_ident!("{test}_mover");
         let kept = emit(quote!(mv));
         let code = self.moves(prior, &|mv| {
+            // A nested `do` hands on the `mv` already bound: no rebinding.
+            let bind = (mv.to_string() != "mv").then(|| quote!(let mv = #mv;));
             quote! {
-                let mv = #mv;
+                #bind
                 if self.#test(s, #tester, mv) { #kept }
             }
         });
