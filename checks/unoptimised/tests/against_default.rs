@@ -113,3 +113,21 @@ check!(reversi, reversi, Reversi, 10, 500);
 check!(dots_and_boxes, dots_and_boxes, DotsAndBoxes, 10, 1_000);
 check!(connect_four, connect_four, ConnectFour, 100, 10_000);
 check!(feed_the_ducks, feed_the_ducks, FeedTheDucks, 10, 1_000);
+check!(
+    english_draughts,
+    english_draughts,
+    EnglishDraughts,
+    10,
+    1_000
+);
+// The Filter and No-Repetition games: the default code draws a move and
+// tests only that one (`ifAfterwards`, repetition), the plain code lists
+// every legal move each step.
+check!(dara, dara, Dara, 10, 1_000);
+check!(pentalath, pentalath, Pentalath, 20, 2_000);
+check!(chess, chess, Chess, 3, 200);
+check!(minishogi, minishogi, Minishogi, 5, 300);
+check!(go, go, Go, 1, 100);
+// About 800 moves a playout, each step of the plain code testing every
+// move for check.
+check!(shogi, shogi, Shogi, 1, 40);
