@@ -108,15 +108,36 @@ impl Visitor for Lockstep {
     }
 }
 
-#[test]
-fn compiled_and_interpreter_agree_move_by_move() {
+/// Plays each game's lockstep games; the differences found.
+fn lockstep_failures(games: &[(&'static str, u64)]) -> Vec<String> {
     let mut failures = Vec::new();
-    for &(stem, seeds) in LOCKSTEP {
+    for &(stem, seeds) in games {
+        let start = std::time::Instant::now();
         let result = ludemic_generated::visit(stem, Lockstep { stem, seeds }).expect("bundled");
+        eprintln!(
+            "{stem}: {seeds} lockstep games in {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
         if let Err(e) = result {
             failures.push(e);
         }
     }
+    failures
+}
+
+#[test]
+fn compiled_and_interpreter_agree_move_by_move() {
+    let failures = lockstep_failures(LOCKSTEP);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Issue 13's games from hundreds of seeds (minutes: `cargo test --release
+/// --test differential -- --ignored`); the suite plays a few of each.
+#[test]
+#[ignore = "minutes: 200 lockstep games of each Filter and No-Repetition game"]
+fn filter_and_no_repetition_games_agree_move_by_move_from_hundreds_of_seeds() {
+    let games = ["dara", "pentalath", "chess", "minishogi", "go", "shogi"].map(|stem| (stem, 200));
+    let failures = lockstep_failures(&games);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -20,6 +20,9 @@ use ludemic_runtime::view::PositionView;
 
 #[path = "position_play.rs"]
 mod position_play;
+// `with_start` is for the files that build the positions (`build.rs`, the
+// interpreter's tests), not for every includer.
+#[allow(unused_imports)]
 pub use position_play::{keys, play, with_start};
 
 /// The files, under `ludii/lud`.
