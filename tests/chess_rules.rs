@@ -10,9 +10,7 @@ mod common;
 mod chess_positions;
 
 use chess_positions::{check, with_start, CHESS, POSITIONS};
-use ludemic_compiler::expand::DefineLibrary;
 use ludemic_compiler::interp::Interpreter;
-use ludemic_compiler::{load_str, Config};
 
 /// Ludii's Chess with position `name`'s start rules, or `None` (skipped)
 /// when Ludii's library is absent.
@@ -23,16 +21,9 @@ fn chess(name: &str) -> Option<Interpreter> {
         .find(|(n, _)| *n == name)
         .map(|(_, start)| *start)
         .expect("a position");
-    let text = std::fs::read_to_string(ludii.join("lud").join(CHESS)).expect("Chess.lud");
-    let library = DefineLibrary::load(&[ludii.join("def")]).expect("Ludii's defines");
-    let loaded = load_str(
-        std::path::Path::new("chess-position.lud"),
-        &with_start(&text, start),
-        &library,
-        &Config::default(),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    Some(Interpreter::new(loaded.model))
+    Some(common::rewritten_corpus_game(&ludii, CHESS, |text| {
+        with_start(text, start)
+    }))
 }
 
 /// Runs position `name`'s checks in the interpreter.

@@ -11,6 +11,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use ludemic_compiler::expand::DefineLibrary;
 use ludemic_compiler::interp::Interpreter;
 use ludemic_compiler::{load, Config, Loaded};
 use ludemic_runtime::trial::{read_trials, replay};
@@ -166,18 +167,13 @@ fn own_games_replay_ludii_library_trials() {
     );
 }
 
-/// The names given by `(define "NAME" ...)` in the `.def` files below `dir`.
+/// The names of the defines in the `.def` files below `dir`.
 fn define_names(dir: &Path) -> Vec<String> {
-    let mut names = Vec::new();
-    for file in files_below(dir, "def") {
-        let text = std::fs::read_to_string(&file).unwrap_or_default();
-        for part in text.split("(define \"").skip(1) {
-            if let Some(end) = part.find('"') {
-                names.push(part[..end].to_owned());
-            }
-        }
-    }
-    names
+    DefineLibrary::load(&[dir])
+        .unwrap_or_else(|e| panic!("{e}"))
+        .names()
+        .map(str::to_owned)
+        .collect()
 }
 
 /// Every file below `dir` whose name ends in `.ext`.

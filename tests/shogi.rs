@@ -15,9 +15,7 @@ mod shogi_positions;
 
 use common::{play_key as play, sorted_keys as keys};
 
-use ludemic_compiler::expand::DefineLibrary;
 use ludemic_compiler::interp::Interpreter;
-use ludemic_compiler::{load_str, Config};
 use ludemic_runtime::trial::{read_trials, replay};
 use ludemic_runtime::{Game, Xoshiro256PlusPlus};
 use shogi_positions::{check, with_start, MINISHOGI, POSITIONS};
@@ -40,16 +38,8 @@ fn run(name: &str) {
         .find(|(n, _, _)| *n == name)
         .map(|&(_, lud, start)| (lud, start))
         .expect("a position");
-    let text = std::fs::read_to_string(ludii.join("lud").join(lud)).expect("Ludii's file");
-    let library = DefineLibrary::load(&[ludii.join("def")]).expect("Ludii's defines");
-    let loaded = load_str(
-        std::path::Path::new("shogi-position.lud"),
-        &with_start(&text, start),
-        &library,
-        &Config::default(),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    check(name, &Interpreter::new(loaded.model));
+    let game = common::rewritten_corpus_game(&ludii, lud, |text| with_start(text, start));
+    check(name, &game);
 }
 
 #[test]

@@ -52,6 +52,26 @@ pub fn corpus_game(ludii: &Path, lud: &str, options: &[String]) -> Interpreter {
     Interpreter::new(loaded.model)
 }
 
+/// Loads `lud` (under `ludii/lud`) with its text rewritten by `rewrite`
+/// (hand-made start rules, say), with Ludii's define library.
+pub fn rewritten_corpus_game(
+    ludii: &Path,
+    lud: &str,
+    rewrite: impl FnOnce(&str) -> String,
+) -> Interpreter {
+    let text = std::fs::read_to_string(ludii.join("lud").join(lud))
+        .unwrap_or_else(|e| panic!("{lud}: {e}"));
+    let library = DefineLibrary::load(&[ludii.join("def")]).expect("Ludii's defines");
+    let loaded = load_str(
+        Path::new(lud),
+        &rewrite(&text),
+        &library,
+        &Config::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    Interpreter::new(loaded.model)
+}
+
 /// Loads an inline description (no define library), or its error as text.
 pub fn inline_game(text: &str) -> Result<Interpreter, String> {
     load_str(

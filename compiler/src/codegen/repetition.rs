@@ -68,15 +68,13 @@ impl Gen<'_> {
         self.probe = true;
         let cond = self.cond(after);
         (self.scope, self.probe) = saved;
+        let copy = self.state_copy();
         self.helpers.push(quote! {
             /// The `ifAfterwards:` condition of a `(do ...)` after `mv`, and
             /// `mv` repeats no position the rule forbids.
             #[allow(unused_variables)]
             fn #name(&self, s: &State, mover: u8, mv: Move) -> bool {
-                let mut copy = State {
-                    seen: SeenHashes::new(),
-                    ..*s
-                };
+                let mut copy = #copy;
                 copy.mover = mover;
                 self.apply_actions(&mut copy, mv);
                 copy.again = false;
@@ -151,6 +149,7 @@ impl Gen<'_> {
             quote!(s.hash)
         };
         let doc = format!(" `(no Repeat {rule:?})`: the positions a move may not bring back.");
+        let copy = self.state_copy();
         RepetitionCode {
             fields: quote! {
                 /// The Zobrist hash of what stands on each site (`ZOBRIST`).
@@ -192,10 +191,7 @@ impl Gen<'_> {
                     if mv == Move::Pass {
                         return false;
                     }
-                    let mut copy = State {
-                        seen: SeenHashes::new(),
-                        ..*s
-                    };
+                    let mut copy = #copy;
                     self.apply_actions(&mut copy, mv);
                     s.seen.contains(Self::position_hash(&copy))
                 }
