@@ -26,7 +26,7 @@ fn corpus_moving_games_replay_every_ludii_trial() {
 #[test]
 fn corpus_capture_games_replay_every_ludii_trial() {
     if let Some(replayed) = replay_corpus(common::CAPTURE_GAMES) {
-        assert_eq!(replayed, 80, "4 games, 20 trials each");
+        assert_eq!(replayed, 100, "5 games, 20 trials each");
     }
 }
 

@@ -270,3 +270,45 @@ fn a_track_through_a_site_off_the_board_is_refused_with_its_place() {
         "{err}"
     );
 }
+
+#[test]
+fn a_start_placement_on_a_filled_site_leaves_the_piece_there() {
+    // Ludii's ActionAdd on an occupied site changes nothing where the game
+    // neither counts nor stacks (Shataranja places queens on two pawns).
+    let text = |queen: &str| {
+        format!(
+            r#"(game "Overlap" (players 2)
+      (equipment {{ (board (square 3)) (piece "Pawn" Each (move Step Forward (to if:(is Empty (to)))))
+                    (piece "Queen" Each (move Step Diagonal (to if:(is Empty (to))))) }})
+      (rules (start {{ (place "Pawn1" (sites Bottom)) {queen} }})
+        (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))"#
+        )
+    };
+    let g = game(&text(r#"(place "Queen1" {"B1" "B2"})"#));
+    let s = g.initial_state();
+    assert_eq!(s.what_at(1), 1, "the pawn stays on B1");
+    assert_eq!(s.what_at(4), 3, "the queen stands on the empty B2");
+    // A state set on the filled site would change it: refused, with its place.
+    let err =
+        common::inline_game(&text(r#"(place "Queen1" {"B1"} state:1)"#)).expect_err("refused");
+    assert!(err.contains("start placement on an occupied site"), "{err}");
+}
+
+#[test]
+fn a_select_of_one_site_as_both_ends_is_keyed_as_a_placement() {
+    // Ludii's key names no "from" when the decision's two sites are one
+    // (Stratomic's bomb launched at its own site: `-1>1`).
+    let g = game(
+        r#"(game "Launch" (players 2)
+      (equipment { (board (square 3)) (piece "Bomb" Each) })
+      (rules (start (place "Bomb1" 1))
+        (play (move Select (from (sites Occupied by:Mover)) (to (sites Around (from) includeSelf:True))
+                 (then (remove (last From)))))
+        (end (if (no Pieces Mover) (result Mover Loss)))))"#,
+    );
+    let s = g.initial_state();
+    let keys = common::sorted_keys(&g, &s);
+    assert!(keys.contains(&"-1>1".to_owned()), "{keys:?}");
+    assert!(keys.contains(&"1>0".to_owned()), "{keys:?}");
+    assert!(!keys.contains(&"1>1".to_owned()), "{keys:?}");
+}

@@ -221,9 +221,9 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-/// The custodial and leaping games of issue 14 that replay on the
-/// interpreter (no own file: the code generator refuses them): corpus path
-/// and trial slugs.
+/// The custodial, leaping and approach-and-withdrawal games of issue 14
+/// that replay on the interpreter (no own file yet): corpus path and trial
+/// slugs.
 pub const CAPTURE_GAMES: &[(&str, &str, &[&str])] = &[
     (
         "board/space/line/Dai Hasami Shogi.lud",
@@ -233,6 +233,7 @@ pub const CAPTURE_GAMES: &[(&str, &str, &[&str])] = &[
     ("board/war/custodial/HeXentafl.lud", "", &["hexentafl"]),
     ("board/war/custodial/Hnefatafl.lud", "", &["hnefatafl"]),
     ("board/war/leaping/orthogonal/Konane.lud", "", &["konane"]),
+    ("board/war/direction/linear/Fanorona.lud", "", &["fanorona"]),
 ];
 
 /// Loads an inline description that must lower (panics with the error).

@@ -580,6 +580,12 @@ impl Game for Interpreter {
                     ..MoveKey::place(site as u32)
                 }
             }
+            // Ludii's key names no "from" for a one-site action: a
+            // Select whose two sites are one reads as a placement.
+            Move::SelectTo { from, to, .. } if from == to => MoveKey {
+                to: self.site_ref(self.model.board.site_type, to),
+                ..MoveKey::place(to as u32)
+            },
             Move::Piece { from, to, .. }
             | Move::Count { from, to, .. }
             | Move::SelectTo { from, to, .. } => MoveKey {

@@ -110,8 +110,11 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         .ok_or_else(|| args.error(&cx, ErrorKind::Invalid, "a game needs `(rules ...)`"))?;
     // Known before any rule is lowered: lines are read differently on stacks.
     cx.stacking = adds_on_stacks(rules);
-    let rules = rules::rules(&mut cx, rules)?;
+    let rules_node = rules;
+    let mut rules = rules::rules(&mut cx, rules)?;
     args.finish(&cx)?;
+    let start_node = find_ludeme(rules_node, "start").unwrap_or(rules_node);
+    rules::keep_earlier_pieces(&cx, start_node, &mut rules.start)?;
     // The visited sites of a turn beside `(no Repeat ...)`: not reproduced
     // yet (Ludus Latrunculorum's trials disagree), so refused.
     if rules.no_repeat.is_some() {

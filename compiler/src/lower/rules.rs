@@ -446,6 +446,42 @@ fn start(cx: &Cx, node: &Node) -> Result<Vec<Placement>> {
     Ok(placements)
 }
 
+/// A `(place ...)` on a site an earlier one filled: Ludii's `ActionAdd`
+/// then leaves the piece there (Shataranja places its queens on two of its
+/// pawns, and the pawns stay), so the site is dropped from the later
+/// placement. Where Ludii would change the site after all (a count added
+/// in a game that counts pieces, a state set, a piece stacked on it) the
+/// start rules are refused. Run once the whole game is lowered, when
+/// whether it counts pieces is known.
+pub(super) fn keep_earlier_pieces(
+    cx: &Cx,
+    start: &Node,
+    placements: &mut [Placement],
+) -> Result<()> {
+    for i in 1..placements.len() {
+        let (earlier, rest) = placements.split_at_mut(i);
+        let placement = &mut rest[0];
+        if !placement.stacked.is_empty() {
+            continue;
+        }
+        let before = placement.sites.len();
+        placement.sites.retain(|site| {
+            !earlier
+                .iter()
+                .any(|p| p.stacked.is_empty() && p.sites.contains(site))
+        });
+        let overlap = placement.sites.len() != before;
+        let changes_site = cx.stacking() || cx.counts.get() || placement.state != 0;
+        if overlap && changes_site {
+            return Err(cx.unsupported_in(
+                start,
+                "start placement on an occupied site that changes it:",
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// `(set Score WHO 0)` in the start rules: every score starts at 0 in both
 /// engines, as in Ludii, so setting one to 0 changes nothing. Another
 /// start score is refused.

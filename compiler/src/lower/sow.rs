@@ -332,11 +332,6 @@ pub(super) fn select(cx: &Cx, node: &Node) -> Result<Moves> {
             "`(move Select ...)` needs `(from ...)`",
         )
     })?;
-    // `(to ...)`: Fanorona's captures read so, but Stratomic's trials
-    // disagree; refused until they agree.
-    if let Some(to) = args.form_with_head("to") {
-        return Err(cx.unsupported_in(to, "argument of `(move Select ...)`"));
-    }
     let to = match args.form_with_head("to") {
         Some(to) => {
             let mut targs = Args::new(to, "to", 0);
@@ -455,8 +450,9 @@ pub(super) fn sow(cx: &Cx, node: &Node) -> Result<Effect> {
     })))
 }
 
-/// `(fromTo (from S) (to T) count:N)` as a consequence; in a stacking
-/// game also `(fromTo (from S) (to T))`, the top piece of S going on T.
+/// `(fromTo (from S) (to T) [count:N])` as a consequence: N pieces of S
+/// (one without `count:`: the piece of S, Fanorona's move of the selected
+/// piece; in a stacking game the top piece of S) going on T.
 pub(super) fn from_to(cx: &Cx, node: &Node) -> Result<Effect> {
     let mut args = Args::new(node, "fromTo", 0);
     let from = args
@@ -466,15 +462,6 @@ pub(super) fn from_to(cx: &Cx, node: &Node) -> Result<Effect> {
         .form_with_head("to")
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(fromTo ...)` needs `(to ...)`"))?;
     let count = args.labeled("count");
-    // Without a count: Fanorona's move of the selected piece reads so, but
-    // Shataranja's trials disagree with it; refused until they agree.
-    if count.is_none() && !cx.stacking() {
-        return Err(args.error(
-            cx,
-            ErrorKind::Unsupported,
-            "only `(fromTo (from S) (to T) count:N)` is supported as a consequence",
-        ));
-    }
     args.finish(cx)?;
     let one_site = |n: &Node, what: &str| -> Result<SiteExpr> {
         let mut a = Args::new(n, what, 0);
