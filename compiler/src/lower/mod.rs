@@ -86,6 +86,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         maps: Vec::new(),
         iterated_player: std::cell::Cell::new(None),
         vars: std::cell::RefCell::new(Vec::new()),
+        votes: std::cell::RefCell::new(Vec::new()),
         dice: None,
     };
     if game.head() != Some("game") {
@@ -152,6 +153,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         tracks: cx.tracks,
         maps: cx.maps,
         vars: cx.vars.take(),
+        votes: cx.votes.take(),
         dice: cx.dice,
         heuristics: None,
         ludii_flags: flags::ludii_flags(game),
@@ -222,6 +224,8 @@ pub(crate) struct Cx<'a> {
     iterated_player: std::cell::Cell<Option<PlayerId>>,
     /// Variable names met so far (`(set Var ...)`, `(var ...)`).
     vars: std::cell::RefCell<Vec<String>>,
+    /// Proposition and vote strings met so far (see [`GameModel::votes`]).
+    votes: std::cell::RefCell<Vec<String>>,
     /// The equipment's `(dice ...)`.
     dice: Option<crate::ir::Dice>,
 }
@@ -492,6 +496,13 @@ impl<'a> Cx<'a> {
 }
 
 /// The number of `name` in `names`, added at the end when new.
+impl Cx<'_> {
+    /// The number of a proposition or vote string (see [`GameModel::votes`]).
+    fn vote_index(&self, name: &str) -> u16 {
+        intern(&self.votes, name) as u16
+    }
+}
+
 fn intern(names: &std::cell::RefCell<Vec<String>>, name: &str) -> usize {
     let mut names = names.borrow_mut();
     match names.iter().position(|t| t == name) {

@@ -103,12 +103,7 @@ pub(super) fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
         },
     };
     args.finish(cx)?;
-    let mut merged: Vec<i32> = Vec::with_capacity(sites.len());
-    for s in sites {
-        if merged.last() != Some(&s) {
-            merged.push(s);
-        }
-    }
+    let (merged, bumps) = merge_bumps(&sites);
     if merged.len() < 2 {
         return Err(cx.error(ErrorKind::Invalid, node, "a track needs two sites or more"));
     }
@@ -118,7 +113,26 @@ pub(super) fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
         sites: merged,
         looped,
         directed,
+        bumps,
     })
+}
+
+/// Ludii's `Track.buildTrack`: a site repeated in a row is kept once, the
+/// last copy carrying how many copies before it were merged (its bump).
+pub(super) fn merge_bumps(sites: &[i32]) -> (Vec<i32>, Vec<u8>) {
+    let mut merged = Vec::with_capacity(sites.len());
+    let mut bumps = Vec::with_capacity(sites.len());
+    let mut count = 0u8;
+    for (i, &s) in sites.iter().enumerate() {
+        if sites.get(i + 1) == Some(&s) {
+            count = count.saturating_add(1);
+        } else {
+            merged.push(s);
+            bumps.push(count);
+            count = 0;
+        }
+    }
+    (merged, bumps)
 }
 
 /// Whether a track visits a site twice (Ludii's `Track.internalLoop`).
