@@ -240,3 +240,51 @@ fn ludii_s_surakarta_replays_every_reference_trial() {
     }
     assert_eq!(replayed, 23, "20 seed trials and 3 library trials");
 }
+
+/// A game where the mover loses when a track holds fewer than two of its
+/// pieces (the file's "Less Than 2 Pieces Per Track" end rules).
+fn per_track(p1: &str) -> Interpreter {
+    inline(&format!(
+        r#"(game "Per track" (players 2)
+      (equipment {{ (surakartaBoard (square 6)) (piece "Marker" Each (move Step (to if:(is Empty (to))))) }})
+      (rules (start {{ (place "Marker1" {{{p1}}}) (place "Marker2" {{30 31 24 25}}) }})
+        (play (forEach Piece))
+        (end (forEach Track if:(> 2 (count Pieces Mover in:(sites Track))) (result Mover Loss)))))"#
+    ))
+}
+
+#[test]
+fn for_each_track_tests_every_track_with_its_own_sites() {
+    // 6 and 7 are on the inner loop's row 1, 1 on its column 1; nothing on
+    // the outer loop: its tracks hold no piece of P1, who loses by moving.
+    let g = per_track("6 7 0");
+    assert_eq!(g.model().end.len(), 4, "one rule per track");
+    let mut s = g.initial_state();
+    common::play_key(&g, &mut s, "0>1");
+    assert!(matches!(g.status(&s), Status::Over(o) if o.winner == 2));
+    // Two pieces on each loop (14 and 20 are on the outer loop only): the
+    // game goes on.
+    let g = per_track("6 7 12 13 14");
+    let mut s = g.initial_state();
+    common::play_key(&g, &mut s, "14>20");
+    assert!(matches!(g.status(&s), Status::Ongoing { mover: 2 }));
+    // One piece on a crossing of the inner loop (7, on its row 1 and its
+    // column 1) is one piece, not two: P1 loses (15 and 20 are on the outer
+    // loop only).
+    let g = per_track("7 14 15");
+    let mut s = g.initial_state();
+    common::play_key(&g, &mut s, "14>20");
+    assert!(matches!(g.status(&s), Status::Over(o) if o.winner == 2));
+}
+
+#[test]
+fn the_file_s_per_track_end_rules_lower() {
+    let Some(ludii) = common::shared("ludii") else {
+        return;
+    };
+    for n in 2..=4 {
+        let option = format!("End Rules/Less Than {n} Pieces Per Track");
+        let g = common::corpus_game(&ludii, LUD, &[option]);
+        assert_eq!(g.model().end.len(), 4, "{n}: one rule per track");
+    }
+}

@@ -85,6 +85,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         tracks: Vec::new(),
         maps: Vec::new(),
         iterated_player: std::cell::Cell::new(None),
+        iterated_track: std::cell::Cell::new(None),
         vars: std::cell::RefCell::new(Vec::new()),
         votes: std::cell::RefCell::new(Vec::new()),
         dice: None,
@@ -222,6 +223,9 @@ pub(crate) struct Cx<'a> {
     maps: Vec<crate::ir::MapDecl>,
     /// The player `Player` names while a `(forEach Player ...)` is unrolled.
     iterated_player: std::cell::Cell<Option<PlayerId>>,
+    /// The track `(forEach Track ...)` is at (an index in `tracks`), read by
+    /// `(sites Track)` (Ludii's `context.track()`).
+    iterated_track: std::cell::Cell<Option<usize>>,
     /// Variable names met so far (`(set Var ...)`, `(var ...)`).
     vars: std::cell::RefCell<Vec<String>>,
     /// Proposition and vote strings met so far (see [`GameModel::votes`]).

@@ -692,10 +692,14 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<crate::ir::Site>
             // Ludii's SitesTrack for player 0: the first track named so (or
             // containing the name and owned by nobody), else the first
             // track owned by nobody.
-            let track = cx.tracks.iter().find(|t| match name {
-                Some(n) => t.name == n || (t.name.contains(n) && t.owner == 0),
-                None => t.owner == 0,
-            });
+            // Inside `(forEach Track ...)`, the track iterated, whatever the name.
+            let track = match cx.iterated_track.get() {
+                Some(i) => cx.tracks.get(i),
+                None => cx.tracks.iter().find(|t| match name {
+                    Some(n) => t.name == n || (t.name.contains(n) && t.owner == 0),
+                    None => t.owner == 0,
+                }),
+            };
             let sites = track.map_or_else(Vec::new, |t| {
                 t.sites
                     .iter()
