@@ -489,6 +489,19 @@ const LIBRARY_BASELINES: &[(&str, &[&str], Baseline)] = &[
             playouts: 600,
         },
     ),
+    (
+        "board/war/replacement/eliminate/all/Surakarta.lud",
+        &[],
+        Baseline {
+            game: "Surakarta",
+            mean_moves: 230.1,
+            p1: 0.501,
+            p2: 0.498,
+            draw: 0.001,
+            ludii_playouts: 5_218.0,
+            playouts: 1_000,
+        },
+    ),
 ];
 
 /// Too slow in the interpreter for the CI-sized run: only with `--ignored`.

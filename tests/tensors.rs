@@ -460,6 +460,10 @@ fn load_game(ludii: &Path, lud: &str, options: &[&str]) -> Result<Interpreter, S
     Ok(Interpreter::new(loaded.model))
 }
 
+/// Games ludemic lowers whose tensors it refuses on purpose: Surakarta's
+/// proposals and votes (Ludii's proposition and vote channels, not modelled).
+const LAYOUT_REFUSED: &[&str] = &["surakarta"];
+
 #[test]
 fn tensors_match_ludii() {
     let (Some(reference), Some(ludii)) = (
@@ -490,7 +494,18 @@ fn tensors_match_ludii() {
             }
         };
         let layout = match tensor::layout(g.model()) {
+            Ok(l) if LAYOUT_REFUSED.contains(&slug) => {
+                failures.push(format!(
+                    "{slug}: now has a layout ({:?}): take it off LAYOUT_REFUSED",
+                    l.move_tensor_shape()
+                ));
+                continue;
+            }
             Ok(l) => l,
+            Err(e) if LAYOUT_REFUSED.contains(&slug) => {
+                eprintln!("{slug}: skipped, its tensors are refused: {e}");
+                continue;
+            }
             Err(e) => {
                 failures.push(format!("{slug}: {e}"));
                 continue;

@@ -53,8 +53,12 @@ pub struct GameModel {
     /// (`count:` above 1, `(handSite ...)`, `(count at:...)`), so a piece
     /// landing on a site holding the same component adds to its count.
     pub requires_count: bool,
-    /// The board's `(track ...)`s in declaration order (mancala boards).
+    /// The board's `(track ...)`s in declaration order (mancala boards),
+    /// or the loops of a `(surakartaBoard ...)`.
     pub tracks: Vec<Track>,
+    /// The strings proposed and voted (`(move Propose "P")`, `(move Vote
+    /// "V")`, `(is Proposed "P")`, ...), numbered in order met.
+    pub votes: Vec<String>,
     /// `(map ...)`s of the equipment, in declaration order.
     pub maps: Vec<MapDecl>,
     /// The names of the variables `(set Var "Name" N)` sets and `(var
@@ -140,6 +144,9 @@ pub struct Track {
     pub looped: bool,
     /// `directed:True`: inner sites have no previous site.
     pub directed: bool,
+    /// Ludii's `Elem.bump` of each site: how many copies of it were merged
+    /// (a Surakarta loop's corner site before its arc has 1).
+    pub bumps: Vec<u8>,
 }
 
 /// `(map ["Name"] {(pair KEY VALUE) ...})`: integer keys to integer values.
@@ -334,6 +341,20 @@ pub enum Moves {
     Shoot(Shoot),
     /// `(move Pass)`.
     Pass { rule: u16, then: Option<Effect> },
+    /// `(move Propose "P" [(then E)])` (Ludii's `Propose`): the mover
+    /// proposes P, the index of its string in [`GameModel::votes`].
+    Propose {
+        rule: u16,
+        proposition: u16,
+        then: Option<Effect>,
+    },
+    /// `(move Vote "V" [(then E)])` (Ludii's `Vote`): the mover votes V
+    /// (an index in [`GameModel::votes`], see [`Effect::Vote`]).
+    Vote {
+        rule: u16,
+        vote: u16,
+        then: Option<Effect>,
+    },
     /// `(move Remove REGION [(then E)])`: take the piece off a site of
     /// REGION, one move per site holding one.
     Remove {
@@ -548,6 +569,26 @@ pub enum Reach {
         between_if: Option<Cond>,
         min: Option<IntExpr>,
         max: Option<IntExpr>,
+    },
+    /// `(move Slide "TRACK"|"AllTracks" [(between if:C)] [(to if:S
+    /// [(apply if:T E)])])` (Ludii's `Slide.slideByTrack`): along each
+    /// track named (every track of the board for "AllTracks") from each
+    /// place the piece's site holds in it, over sites passing C (empty ones
+    /// by default) as `(between)`. With "AllTracks" a site counts only once
+    /// a bump (a loop's arc) was passed. Where S holds the slide ends there
+    /// with E applied first; elsewhere T (if given) admits a plain move to
+    /// the site without E. The move's `dir` is 0 for the former, 1 for the
+    /// latter.
+    TrackSlide {
+        /// The tracks followed (indices in [`GameModel::tracks`]).
+        tracks: Vec<usize>,
+        /// Whether the name was "AllTracks" (only sites past a bump count).
+        all: bool,
+        between_if: Option<Cond>,
+        /// `(to if:S)`: Ludii's stop rule.
+        stop_if: Option<Cond>,
+        /// `(to (apply if:T E))`: Ludii's `toRule` T.
+        to_rule: Option<Cond>,
     },
     /// `(move Leap WALKS [forward:B])`: the end of each walk.
     Leap {
@@ -896,6 +937,11 @@ pub enum Effect {
     /// `(set Counter [N])`: Ludii's move counter (-1 by default; it grows
     /// by one after each move's end rules).
     SetCounter(IntExpr),
+    /// `(vote "V")` (Ludii's `ActionVote`): the mover's vote V (an index in
+    /// [`GameModel::votes`]) is added; once every player voted, a vote held
+    /// by more than half of them is decided, and the propositions and votes
+    /// are cleared.
+    Vote(u16),
     /// `(set Pending [N])` (1 by default) or `(set Pending REGION)`: values
     /// kept until the next move is applied (`State.pendingValues`).
     SetPending(Pending),
@@ -1067,6 +1113,11 @@ pub enum Cond {
     /// `(all DiceEqual)` (Ludii's `AllDiceEqual`): the last roll gave every
     /// die the same value (`ActionSetDiceAllEqual`).
     AllDiceEqual,
+    /// `(is Proposed "P")`: P (an index in [`GameModel::votes`]) is among
+    /// the propositions made and not yet voted on.
+    Proposed(u16),
+    /// `(is Decided "P")`: the last decided vote is P.
+    Decided(u16),
     /// `(is Threatened [WHAT] [at:S] [MOVES])` (Ludii's `IsThreatened`).
     Threatened(Box<Threatened>),
 }

@@ -336,6 +336,9 @@ impl Check {
                     self.refuse("consequences of `(move Pass)`");
                 }
             }
+            Moves::Propose { .. } | Moves::Vote { .. } => {
+                self.refuse("proposals and votes (`(move Propose ...)`, `(move Vote ...)`)")
+            }
             Moves::Remove { sites, then, .. } => {
                 self.region(sites);
                 if let Some(e) = then {
@@ -460,6 +463,7 @@ impl Check {
         }
         match &pm.reach {
             Reach::Step => {}
+            Reach::TrackSlide { .. } => self.refuse("slides along tracks"),
             Reach::Hop {
                 distance,
                 most,
@@ -550,6 +554,7 @@ impl Check {
                 self.site(at);
                 self.given_state(value);
             }
+            Effect::Vote(_) => self.refuse("votes (`(vote ...)`)"),
             Effect::SetCounter(n) => {
                 self.counter = true;
                 self.int(n, false);
@@ -713,6 +718,9 @@ impl Check {
         match c {
             Cond::True | Cond::False | Cond::AllPassed => {}
             Cond::AllDiceUsed | Cond::AllDiceEqual => self.refuse("dice (chance)"),
+            Cond::Proposed(_) | Cond::Decided(_) => {
+                self.refuse("proposals and votes (`(is Proposed ...)`, `(is Decided ...)`)")
+            }
             Cond::Threatened(t) => {
                 self.two_players("`(is Threatened ...)`");
                 if t.moves.is_some() {
@@ -942,6 +950,8 @@ pub fn placements<'m>(moves: &'m Moves, out: &mut Vec<&'m crate::ir::Add>) {
         | Moves::Move(_)
         | Moves::Shoot(_)
         | Moves::Pass { .. }
+        | Moves::Propose { .. }
+        | Moves::Vote { .. }
         | Moves::Remove { .. }
         | Moves::Select(_)
         | Moves::Append { .. } => {}

@@ -95,6 +95,9 @@ pub(super) fn collect_rules<'m>(
             thens: thens(then),
         }),
         Moves::Die { .. } => unreachable!("refused by features: dice"),
+        Moves::Propose { .. } | Moves::Vote { .. } => {
+            unreachable!("refused by features: proposals and votes")
+        }
         Moves::Do { prior, after } => {
             collect_rules(prior, outer, out);
             collect_in_cond(after, out);
@@ -318,6 +321,7 @@ impl Gen<'_> {
                 })
             }
             Effect::Move(m) => self.consequence_move(m),
+            Effect::Vote(_) => unreachable!("refused by features: votes"),
             Effect::Sow(_)
             | Effect::MoveCount { .. }
             | Effect::SetVar { .. }
@@ -427,6 +431,7 @@ impl Gen<'_> {
                 lists.iter().map(Vec::len).max().unwrap_or(0)
             }
             Reach::FromTo { .. } => n,
+            Reach::TrackSlide { .. } => unreachable!("refused by features: track slides"),
             Reach::Step | Reach::Hop { .. } | Reach::Slide { .. } => m
                 .directions
                 .iter()

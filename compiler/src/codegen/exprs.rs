@@ -437,6 +437,9 @@ impl Gen<'_> {
             Cond::CanMove(m) => self.can_move(m),
             Cond::IsPending => quote!(!s.pending.is_empty()),
             Cond::AllDiceUsed | Cond::AllDiceEqual => unreachable!("refused by features: dice"),
+            Cond::Proposed(_) | Cond::Decided(_) => {
+                unreachable!("refused by features: proposals and votes")
+            }
             Cond::SameSites(..) => unreachable!("refused by features: regions compared"),
             Cond::Visited(_) => unreachable!("refused by features: visited sites"),
             Cond::Threatened(t) => self.threatened(t),

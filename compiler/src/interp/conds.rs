@@ -84,6 +84,8 @@ impl Interpreter {
             },
             Cond::AllDiceUsed => state.current.iter().all(|&v| v == 0),
             Cond::AllDiceEqual => state.dice_equal,
+            Cond::Proposed(p) => state.propositions.contains(p),
+            Cond::Decided(p) => state.decided == Some(*p),
             Cond::AllPassed => {
                 state.moves >= self.model.num_players as u32 && self.all_passed(state)
             }

@@ -69,6 +69,10 @@ pub enum Move {
     /// Turn the piece on `site` into component `what`, by the
     /// `(move Promote ...)` numbered `rule`.
     Promote { rule: u16, site: Site, what: u8 },
+    /// Propose, by the `(move Propose ...)` numbered `rule`.
+    Propose { rule: u16 },
+    /// Vote, by the `(move Vote ...)` numbered `rule`.
+    Vote { rule: u16 },
     /// A pass (forced when a player has no other move).
     Pass,
     /// The swap rule: the second player takes over the first player's side.
@@ -271,7 +275,9 @@ impl Interpreter {
             | Move::Select { rule, .. }
             | Move::SelectTo { rule, .. }
             | Move::Remove { rule, .. }
-            | Move::Promote { rule, .. } => Some(rule),
+            | Move::Promote { rule, .. }
+            | Move::Propose { rule }
+            | Move::Vote { rule } => Some(rule),
             Move::Pass | Move::Swap => None,
         }
     }
@@ -381,6 +387,9 @@ impl Game for Interpreter {
             next_is: None,
             to_clear: Vec::new(),
             counter: -1,
+            propositions: Vec::new(),
+            votes: Vec::new(),
+            decided: None,
             pending: Vec::new(),
             last_to_after: None,
             decision_to: None,
@@ -593,6 +602,11 @@ impl Game for Interpreter {
                 to: self.site_ref(self.model.board.site_type, to),
                 ..MoveKey::step(from as u32, to as u32)
             },
+            // Ludii's ActionPropose and ActionVote have no site: `-1>-1`.
+            Move::Propose { .. } | Move::Vote { .. } => MoveKey {
+                to: ludemic_runtime::SiteRef::NONE,
+                ..MoveKey::place(0)
+            },
             Move::Pass => MoveKey::PASS,
             Move::Swap => MoveKey::SWAP,
         }
@@ -766,6 +780,32 @@ impl Interpreter {
                 self.promote_at(state, site, what);
                 move_again = self.played_at(state, mover, rule, site);
             }
+            Move::Propose { rule } | Move::Vote { rule } => {
+                let effect = match self.rules.get(rule as usize) {
+                    Some(Some(Rule {
+                        moves: Moves::Propose { proposition, .. },
+                        ..
+                    })) => {
+                        state.propositions.push(*proposition);
+                        None
+                    }
+                    Some(Some(Rule {
+                        moves: Moves::Vote { vote, .. },
+                        ..
+                    })) => Some(Effect::Vote(*vote)),
+                    _ => unreachable!("move {rule} has a propose or vote rule"),
+                };
+                if let Some(e) = effect {
+                    self.run_effect(state, &Ctx::default(), &e);
+                }
+                // No site: the last move's sites are none.
+                state.last_to = None;
+                state.last_from = None;
+                state.last_to_after = None;
+                state.history.push((mover, false));
+                state.moves += 1;
+                move_again = self.run_consequences(state, rule, &Ctx::default());
+            }
             Move::Pass => {
                 // Ludii's stalemated flag: the mover passed with no other move.
                 if !self.has_moves(state, mover, state.prev) {
@@ -866,6 +906,10 @@ impl Interpreter {
             return;
         }
         let mut to_apply = m.to_apply.as_ref();
+        if matches!(m.reach, Reach::TrackSlide { .. }) && dir != 0 {
+            // A track slide's plain landing (its `toRule`) carries no effect.
+            to_apply = None;
+        }
         let mut to_ctx = ctx;
         if let Reach::Hop {
             distance,
@@ -1175,6 +1219,7 @@ fn collect_rules(moves: &Moves, outer: &[Effect], scope: Scope, out: &mut Vec<Op
         }
         Moves::Shoot(s) => record(s.rule, &s.then),
         Moves::Pass { rule, then } => record(*rule, then),
+        Moves::Propose { rule, then, .. } | Moves::Vote { rule, then, .. } => record(*rule, then),
         Moves::Remove { rule, then, .. } => record(*rule, then),
         Moves::Promote(p) => record(p.rule, &p.then),
         Moves::Do { prior, after } => {

@@ -41,6 +41,8 @@ impl Interpreter {
             Moves::Shoot(shoot) => self.generate_shoot(state, shoot, out),
             Moves::Select(select) => self.generate_select(state, player, ctx, select, out),
             Moves::Pass { .. } => out.push(Move::Pass),
+            Moves::Propose { rule, .. } => out.push(Move::Propose { rule: *rule }),
+            Moves::Vote { rule, .. } => out.push(Move::Vote { rule: *rule }),
             Moves::Remove { rule, sites, .. } => {
                 // Ludii's Remove: a move per site of the region holding a piece.
                 for site in self.region_sites(state, player, ctx, sites) {
@@ -456,6 +458,69 @@ impl Interpreter {
                     }
                 }
             }
+            Reach::TrackSlide {
+                tracks,
+                all,
+                between_if,
+                stop_if,
+                to_rule,
+            } => {
+                for &t in tracks {
+                    let track = &self.model.tracks[t];
+                    let len = track.sites.len();
+                    for start in (0..len).filter(|&i| track.sites[i] == from as i32) {
+                        // Ludii's `Slide.slideByTrack`, from each place
+                        // `from` holds in the track.
+                        let mut index = start;
+                        let mut bumps = u32::from(track.bumps[start]);
+                        let mut between = ctx.between;
+                        let mut n = 1;
+                        while n < len {
+                            let next = if index + 1 < len {
+                                index + 1
+                            } else if track.looped {
+                                0
+                            } else {
+                                break;
+                            };
+                            let to = track.sites[next] as Site;
+                            let at = Ctx {
+                                to: Some(to),
+                                between,
+                                ..*ctx
+                            };
+                            if bumps > 0 || !*all {
+                                match stop_if {
+                                    Some(c) if self.eval_cond(state, player, &at, c) => {
+                                        emit(to, 0);
+                                        break;
+                                    }
+                                    _ => {
+                                        if to_rule
+                                            .as_ref()
+                                            .is_none_or(|c| self.eval_cond(state, player, &at, c))
+                                        {
+                                            emit(to, 1);
+                                        }
+                                    }
+                                }
+                            }
+                            n += 1;
+                            between = Some(to);
+                            let at = Ctx { between, ..at };
+                            let go = match between_if {
+                                Some(c) => self.eval_cond(state, player, &at, c),
+                                None => state.what[to as usize] == 0,
+                            };
+                            if !go {
+                                break;
+                            }
+                            index = next;
+                            bumps += u32::from(track.bumps[index]);
+                        }
+                    }
+                }
+            }
             Reach::Leap { walks, forward } => {
                 let facing = if *forward {
                     let what = state.what[from as usize];
@@ -620,6 +685,31 @@ impl Interpreter {
                 if let Some(s) = self.eval_site(state, ctx, at) {
                     let v = self.eval_int(state, mover, ctx, value);
                     state.state[s as usize] = v.clamp(0, 255) as u8;
+                }
+                false
+            }
+            Effect::Vote(v) => {
+                // Ludii's ActionVote: once every player voted, the vote
+                // most often cast (the first of those met on a tie) is
+                // decided if more than half cast it; either way the round ends.
+                state.votes.push(*v);
+                let n = self.model.num_players as usize;
+                if state.votes.len() == n {
+                    let mut best = (0, 0);
+                    for (i, v) in state.votes.iter().enumerate() {
+                        if state.votes[..i].contains(v) {
+                            continue;
+                        }
+                        let count = state.votes[i..].iter().filter(|w| *w == v).count();
+                        if count > best.0 {
+                            best = (count, i);
+                        }
+                    }
+                    if best.0 > n / 2 {
+                        state.decided = Some(state.votes[best.1]);
+                    }
+                    state.propositions.clear();
+                    state.votes.clear();
                 }
                 false
             }
@@ -1035,7 +1125,10 @@ impl Interpreter {
                     .and_then(|s| self.flipped_state(state, s))
                     .is_some(),
             ),
-            Effect::SetScore { .. } | Effect::MoveAgain | Effect::Trigger { .. } => 1,
+            Effect::SetScore { .. }
+            | Effect::MoveAgain
+            | Effect::Trigger { .. }
+            | Effect::Vote(_) => 1,
             Effect::AllCombinations(a, b) => {
                 self.effect_yields(state, mover, ctx, a) * self.effect_yields(state, mover, ctx, b)
             }

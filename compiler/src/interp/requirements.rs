@@ -465,7 +465,7 @@ impl Interpreter {
             | Move::SelectTo { to: site, .. }
             | Move::Piece { to: site, .. }
             | Move::Effect { to: site, .. } => Some(site),
-            Move::Pass | Move::Swap => None,
+            Move::Propose { .. } | Move::Vote { .. } | Move::Pass | Move::Swap => None,
         }
     }
 }

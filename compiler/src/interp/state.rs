@@ -76,6 +76,12 @@ pub struct State {
     /// Ludii's move counter: -1 at the start, one more after each move's
     /// end rules, set by `(set Counter N)`.
     pub(crate) counter: i32,
+    /// Ludii's propositions (`(move Propose ...)`) not yet voted on.
+    pub(crate) propositions: Vec<u16>,
+    /// Ludii's votes cast since the last decision round.
+    pub(crate) votes: Vec<u16>,
+    /// Ludii's `isDecided`: the last vote decided, if any.
+    pub(crate) decided: Option<u16>,
     /// Ludii's pending values (`(set Pending ...)`), a set cleared when the
     /// next move is applied (`Game.applyInternal`'s `rebootPending`).
     pub(crate) pending: Vec<i64>,

@@ -49,6 +49,119 @@ pub(super) fn board(cx: &Cx, node: &Node) -> Result<(board::Board, Vec<crate::ir
     Ok((built, tracks))
 }
 
+/// `(surakartaBoard SHAPE [loops:N] [from:R] [largeStack:B])` (Ludii's
+/// `SurakartaBoard`): a board of SHAPE's vertices with, per loop, two
+/// looped tracks `Track<R>F` and `Track<R>B` (one each way round) through
+/// the row and column R in from each side, the sites before and after each
+/// corner arc marked as bumps (docs/ludii-semantics.md §51).
+pub(super) fn surakarta_board(
+    cx: &Cx,
+    node: &Node,
+) -> Result<(board::Board, Vec<crate::ir::Track>)> {
+    let mut args = Args::new(node, "surakartaBoard", 0);
+    let shape = args.take(|n| n.head().is_some()).ok_or_else(|| {
+        args.error(
+            cx,
+            ErrorKind::Invalid,
+            "`(surakartaBoard ...)` needs a shape",
+        )
+    })?;
+    let loops = args
+        .labeled("loops")
+        .map(|n| cx.int_literal(n))
+        .transpose()?;
+    let start_row = args
+        .labeled("from")
+        .map(|n| cx.int_literal(n))
+        .transpose()?
+        .unwrap_or(1);
+    let _large_stack = args.labeled_bool(cx, "largeStack", false)?;
+    args.finish(cx)?;
+    let mut spec = self::shape(cx, shape)?;
+    if !matches!(spec.tiling, Tiling::Square { .. }) || !spec.transforms.is_empty() {
+        return Err(cx.unsupported_in(
+            shape,
+            "shape of `(surakartaBoard ...)` (square and rectangle only)",
+        ));
+    }
+    spec.site_type = SiteType::Vertex;
+    let built = board::build(&spec).map_err(|why| cx.error(ErrorKind::Unsupported, node, why))?;
+    let rows = built.rows().len() as i64;
+    let cols = built.columns().len() as i64;
+    // Ludii's default: (min(dim0, dim1) - 1) / 2 loops, dim = vertices - 1.
+    let loops = loops.unwrap_or(((rows - 1).min(cols - 1) - 1) / 2);
+    let num_sites = built.num_sites() as i64;
+    let mut tracks = Vec::new();
+    for lid in 0..loops.max(0) {
+        let lp = start_row + lid;
+        let signed = surakarta_loop(rows, cols, lp);
+        if signed.iter().any(|&(s, _)| !(0..num_sites).contains(&s)) {
+            return Err(cx.error(
+                ErrorKind::Invalid,
+                node,
+                format!("loop {lp} of the Surakarta board leaves the board"),
+            ));
+        }
+        for (suffix, order) in [("F", false), ("B", true)] {
+            let mut track = signed.clone();
+            if order {
+                track.reverse();
+            }
+            // A corner (negated in Ludii) followed by a corner: the arc
+            // between them is marked by repeating the first.
+            let mut sites = Vec::with_capacity(track.len() + 8);
+            for (n, &(site, corner)) in track.iter().enumerate() {
+                let (_, next_corner) = track[(n + 1) % track.len()];
+                sites.push(site as i32);
+                if corner && next_corner {
+                    sites.push(site as i32);
+                }
+            }
+            let (sites, bumps) = super::sow::merge_bumps(&sites);
+            tracks.push(crate::ir::Track {
+                name: format!("Track{lp}{suffix}"),
+                owner: 0,
+                sites,
+                looped: true,
+                directed: true,
+                bumps,
+            });
+        }
+    }
+    Ok((built, tracks))
+}
+
+/// The sites of loop `lp` of a square Surakarta board in Ludii's order
+/// (`SurakartaBoard.createTracksSquare`): along row `lp` rightwards, up
+/// column `cols - 1 - lp`, along row `rows - 1 - lp` leftwards, down column
+/// `lp`; each with whether it ends a run (Ludii negates those sites).
+fn surakarta_loop(rows: i64, cols: i64, lp: i64) -> Vec<(i64, bool)> {
+    let mut track = Vec::new();
+    for col in 0..cols {
+        track.push((lp * cols + col, col == 0 || col == cols - 1));
+    }
+    for row in 0..rows {
+        track.push((cols - 1 - lp + row * cols, row == 0 || row == rows - 1));
+    }
+    for col in 0..cols {
+        track.push((
+            rows * cols - 1 - lp * cols - col,
+            col == 0 || col == cols - 1,
+        ));
+    }
+    for row in 0..rows {
+        track.push((
+            rows * cols - cols + lp - row * cols,
+            row == 0 || row == rows - 1,
+        ));
+    }
+    // Ludii marks an end by negating the site: site 0 cannot be marked.
+    for t in &mut track {
+        t.1 &= t.0 != 0;
+    }
+    track
+}
+
 /// A board shape: `(square N)`, `(rectangle R C)`, `(hex [SHAPE] N [M])`,
 /// `(hex {SIDES})`, `(tri [SHAPE] N)`, `(tri {SIDES})`, `(concentric ...)`,
 /// `(wedge R [C])`, `(graph ...)`,

@@ -255,6 +255,24 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
             };
             Ok(Cond::Related(relation, site(cx, at)?, region(cx, within)?))
         }
+        n @ ("is Proposed" | "is Decided") => {
+            let name = n.to_owned();
+            let mut args = Args::new(node, name.as_str(), 1);
+            let what = args.take(|n| n.string().is_some()).ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Invalid,
+                    format!("`({name} ...)` needs a string"),
+                )
+            })?;
+            args.finish(cx)?;
+            let index = cx.vote_index(what.string().unwrap_or_default());
+            Ok(if name == "is Proposed" {
+                Cond::Proposed(index)
+            } else {
+                Cond::Decided(index)
+            })
+        }
         "is Pending" => {
             Args::new(node, "is Pending", 1).finish(cx)?;
             Ok(Cond::IsPending)

@@ -67,10 +67,12 @@ pub(super) fn equipment<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
         })?;
     args.finish(cx)?;
     // The board first: regions are evaluated on it, wherever it is listed.
-    for item in items
-        .iter()
-        .filter(|a| matches!(a.value.head(), Some("board" | "mancalaBoard")))
-    {
+    for item in items.iter().filter(|a| {
+        matches!(
+            a.value.head(),
+            Some("board" | "mancalaBoard" | "surakartaBoard")
+        )
+    }) {
         if cx.board.is_some() {
             return Err(cx.error(
                 ErrorKind::Unsupported,
@@ -80,6 +82,10 @@ pub(super) fn equipment<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
         }
         cx.board = Some(if item.value.head() == Some("mancalaBoard") {
             let (board, tracks) = sow::mancala_board(cx, &item.value)?;
+            cx.tracks = tracks;
+            board
+        } else if item.value.head() == Some("surakartaBoard") {
+            let (board, tracks) = board::surakarta_board(cx, &item.value)?;
             cx.tracks = tracks;
             board
         } else {
@@ -92,7 +98,7 @@ pub(super) fn equipment<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
     for item in items {
         let node = &item.value;
         match node.head() {
-            Some("board" | "mancalaBoard" | "map") => {}
+            Some("board" | "mancalaBoard" | "surakartaBoard" | "map") => {}
             Some("piece") => piece(cx, node)?,
             Some("hand") => hand(cx, node)?,
             Some("dice") => dice(cx, node)?,

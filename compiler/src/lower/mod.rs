@@ -85,7 +85,9 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         tracks: Vec::new(),
         maps: Vec::new(),
         iterated_player: std::cell::Cell::new(None),
+        iterated_track: std::cell::Cell::new(None),
         vars: std::cell::RefCell::new(Vec::new()),
+        votes: std::cell::RefCell::new(Vec::new()),
         dice: None,
     };
     if game.head() != Some("game") {
@@ -155,6 +157,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         tracks: cx.tracks,
         maps: cx.maps,
         vars: cx.vars.take(),
+        votes: cx.votes.take(),
         dice: cx.dice,
         heuristics: None,
         ludii_flags: flags::ludii_flags(game),
@@ -223,8 +226,13 @@ pub(crate) struct Cx<'a> {
     maps: Vec<crate::ir::MapDecl>,
     /// The player `Player` names while a `(forEach Player ...)` is unrolled.
     iterated_player: std::cell::Cell<Option<PlayerId>>,
+    /// The track `(forEach Track ...)` is at (an index in `tracks`), read by
+    /// `(sites Track)` (Ludii's `context.track()`).
+    iterated_track: std::cell::Cell<Option<usize>>,
     /// Variable names met so far (`(set Var ...)`, `(var ...)`).
     vars: std::cell::RefCell<Vec<String>>,
+    /// Proposition and vote strings met so far (see [`GameModel::votes`]).
+    votes: std::cell::RefCell<Vec<String>>,
     /// The equipment's `(dice ...)`.
     dice: Option<crate::ir::Dice>,
 }
@@ -495,6 +503,13 @@ impl<'a> Cx<'a> {
 }
 
 /// The number of `name` in `names`, added at the end when new.
+impl Cx<'_> {
+    /// The number of a proposition or vote string (see [`GameModel::votes`]).
+    fn vote_index(&self, name: &str) -> u16 {
+        intern(&self.votes, name) as u16
+    }
+}
+
 fn intern(names: &std::cell::RefCell<Vec<String>>, name: &str) -> usize {
     let mut names = names.borrow_mut();
     match names.iter().position(|t| t == name) {

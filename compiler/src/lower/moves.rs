@@ -44,6 +44,34 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
                 then: None,
             })
         }
+        "move Propose" | "move Vote" => {
+            let name = Cx::ludeme_name(node);
+            let mut args = Args::new(node, name.as_str(), 1);
+            let what = args.take(|n| n.string().is_some()).ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Unsupported,
+                    format!("`({name} ...)` other than with one string"),
+                )
+            })?;
+            let index = cx.vote_index(what.string().unwrap_or_default());
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            let rule = cx.next_rule();
+            Ok(if name == "move Propose" {
+                Moves::Propose {
+                    rule,
+                    proposition: index,
+                    then,
+                }
+            } else {
+                Moves::Vote {
+                    rule,
+                    vote: index,
+                    then,
+                }
+            })
+        }
         "move Remove" => {
             let mut args = Args::new(node, "move Remove", 1);
             let sites = args.take(|n| n.head() != Some("then")).ok_or_else(|| {
@@ -592,10 +620,39 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
         // Ludii's default for Step, Hop and Slide is Adjacent.
         (None, None) => vec![crate::ir::AbsoluteDirection::Adjacent],
     };
+    let track = match kind {
+        Kind::Slide => args.take(|n| n.string().is_some()),
+        _ => None,
+    };
     let between = args.form_with_head("between");
     let to = args.form_with_head("to");
     let then = then_of(cx, &mut args)?;
     args.finish(cx)?;
+    if let Some(track) = track {
+        if same_direction.is_some() || dirs != [crate::ir::AbsoluteDirection::Adjacent] {
+            return Err(cx.unsupported_in(node, "slide along a track in given directions,"));
+        }
+        let reach = track_slide(cx, track, between, to)?;
+        if from.is_some() || cx.facing_component().is_none() {
+            return Err(cx
+                .error(
+                    ErrorKind::Unsupported,
+                    node,
+                    "a slide along a track outside a piece's rules",
+                )
+                .with_label("not supported by ludemic yet"));
+        }
+        return Ok(PieceMove {
+            rule: cx.next_rule(),
+            reach: reach.0,
+            directions: dirs,
+            same_direction: false,
+            from,
+            to_if: None,
+            to_apply: reach.1,
+            then,
+        });
+    }
 
     let mut to_if = None;
     let mut to_apply = None;
@@ -751,6 +808,73 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
         to_apply,
         then,
     })
+}
+
+/// `(move Slide "TRACK" [(between if:C)] [(to if:S [(apply [if:T] E)])])`:
+/// the reach and the effect E (Ludii's `Slide` with a track name).
+fn track_slide(
+    cx: &Cx,
+    track: &Node,
+    between: Option<&Node>,
+    to: Option<&Node>,
+) -> Result<(Reach, Option<Effect>)> {
+    let name = track.string().unwrap_or_default();
+    let all = name == "AllTracks";
+    let tracks: Vec<usize> = cx
+        .tracks
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| all || t.name == name)
+        .map(|(i, _)| i)
+        .collect();
+    if tracks.is_empty() {
+        return Err(cx.error(ErrorKind::Invalid, track, "no such track"));
+    }
+    if tracks
+        .iter()
+        .any(|&t| cx.tracks[t].sites.iter().any(|&s| s < 0))
+    {
+        return Err(cx.unsupported_in(track, "slide along a track with an `End`,"));
+    }
+    let mut between_if = None;
+    if let Some(b) = between {
+        let mut bargs = Args::new(b, "between", 0);
+        if let Some(c) = bargs.labeled("if") {
+            between_if = Some(conds::cond(cx, c)?);
+        }
+        bargs.finish(cx)?;
+    }
+    let mut stop_if = None;
+    let mut to_rule = None;
+    let mut effect = None;
+    if let Some(to) = to {
+        let mut targs = Args::new(to, "to", 0);
+        if let Some(c) = targs.labeled("if") {
+            stop_if = Some(conds::cond(cx, c)?);
+        }
+        if let Some(apply) = targs.form_with_head("apply") {
+            let mut aargs = Args::new(apply, "apply", 0);
+            if let Some(c) = aargs.labeled("if") {
+                to_rule = Some(conds::cond(cx, c)?);
+            }
+            let e = aargs.next().ok_or_else(|| {
+                aargs.error(cx, ErrorKind::Invalid, "`(apply ...)` needs an effect")
+            })?;
+            aargs.finish(cx)?;
+            effect = Some(self::effect(cx, e)?);
+        }
+        targs.finish(cx)?;
+    }
+    Ok((
+        Reach::TrackSlide {
+            tracks,
+            all,
+            between_if,
+            stop_if,
+            to_rule,
+        },
+        effect,
+    ))
 }
 
 /// `(from REGION)` of a move; in a hop or step, `(from (last To))` style
@@ -1313,6 +1437,20 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
                 Some(v) => crate::ir::Pending::Value(conds::int(cx, v)?),
             };
             Ok(Effect::SetPending(pending))
+        }
+        Some("vote") => {
+            let mut args = Args::new(node, "vote", 0);
+            let what = args.take(|n| n.string().is_some()).ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Unsupported,
+                    "`(vote ...)` other than with one string",
+                )
+            })?;
+            args.finish(cx)?;
+            Ok(Effect::Vote(
+                cx.vote_index(what.string().unwrap_or_default()),
+            ))
         }
         Some("set") if Cx::ludeme_name(node) == "set Counter" => {
             let mut args = Args::new(node, "set Counter", 1);

@@ -23,6 +23,7 @@ pub(super) fn end_for_each(
     let non_mover = match name.as_str() {
         "forEach Player" => false,
         "forEach NonMover" => true,
+        "forEach Track" => return end_for_each_track(cx, node, result),
         _ => return Err(cx.unsupported_in(node, "end rule")),
     };
     let mut args = Args::new(node, name.clone(), 1);
@@ -45,6 +46,38 @@ pub(super) fn end_for_each(
                 condition,
             ]);
         }
+        rules.push(EndRule {
+            condition,
+            text: cx.text(node),
+            ..rule
+        });
+    }
+    Ok(rules)
+}
+
+/// `(forEach Track if:C (result ...))` in an end block (Ludii's end
+/// `ForEach` with a track type): C tested with each board track in turn as
+/// `(sites Track)`, the result applied where it holds (one rule per track,
+/// in the board's order).
+fn end_for_each_track(
+    cx: &Cx,
+    node: &Node,
+    result: impl Fn(&Cx, &Node) -> Result<EndRule>,
+) -> Result<Vec<EndRule>> {
+    let mut args = Args::new(node, "forEach Track", 1);
+    let test = args
+        .labeled("if")
+        .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs `if:`"))?;
+    let outcome = args
+        .form_with_head("result")
+        .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "needs `(result Player ...)`"))?;
+    args.finish(cx)?;
+    let mut rules = Vec::new();
+    for t in 0..cx.tracks.len() {
+        let saved = cx.iterated_track.replace(Some(t));
+        let lowered = conds::cond(cx, test).and_then(|c| Ok((c, result(cx, outcome)?)));
+        cx.iterated_track.set(saved);
+        let (condition, rule) = lowered?;
         rules.push(EndRule {
             condition,
             text: cx.text(node),

@@ -103,12 +103,7 @@ pub(super) fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
         },
     };
     args.finish(cx)?;
-    let mut merged: Vec<i32> = Vec::with_capacity(sites.len());
-    for s in sites {
-        if merged.last() != Some(&s) {
-            merged.push(s);
-        }
-    }
+    let (merged, bumps) = merge_bumps(&sites);
     if merged.len() < 2 {
         return Err(cx.error(ErrorKind::Invalid, node, "a track needs two sites or more"));
     }
@@ -118,7 +113,26 @@ pub(super) fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
         sites: merged,
         looped,
         directed,
+        bumps,
     })
+}
+
+/// Ludii's `Track.buildTrack`: a site repeated in a row is kept once, the
+/// last copy carrying how many copies before it were merged (its bump).
+pub(super) fn merge_bumps(sites: &[i32]) -> (Vec<i32>, Vec<u8>) {
+    let mut merged = Vec::with_capacity(sites.len());
+    let mut bumps = Vec::with_capacity(sites.len());
+    let mut count = 0u8;
+    for (i, &s) in sites.iter().enumerate() {
+        if sites.get(i + 1) == Some(&s) {
+            count = count.saturating_add(1);
+        } else {
+            merged.push(s);
+            bumps.push(count);
+            count = 0;
+        }
+    }
+    (merged, bumps)
 }
 
 /// Whether a track visits a site twice (Ludii's `Track.internalLoop`).
@@ -665,10 +679,14 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<crate::ir::Site>
             // Ludii's SitesTrack for player 0: the first track named so (or
             // containing the name and owned by nobody), else the first
             // track owned by nobody.
-            let track = cx.tracks.iter().find(|t| match name {
-                Some(n) => t.name == n || (t.name.contains(n) && t.owner == 0),
-                None => t.owner == 0,
-            });
+            // Inside `(forEach Track ...)`, the track iterated, whatever the name.
+            let track = match cx.iterated_track.get() {
+                Some(i) => cx.tracks.get(i),
+                None => cx.tracks.iter().find(|t| match name {
+                    Some(n) => t.name == n || (t.name.contains(n) && t.owner == 0),
+                    None => t.owner == 0,
+                }),
+            };
             let sites = track.map_or_else(Vec::new, |t| {
                 t.sites
                     .iter()
