@@ -196,13 +196,18 @@ pub fn features(model: &GameModel) -> Features {
             "`(no Pieces ...)` or `(count Pieces ...)` in a game with stacks or pieces on other site types",
         );
     }
-    // The compiled visited set holds the board's default sites only (§52).
+    // The compiled visited set holds the board's default sites only, and
+    // visits `last_from` and `last_to`, which a consequence moving a piece
+    // would overwrite with its own sites (§52).
     if (check.visited || model.ludii_flags.visited)
         && (holds_counts || !check.other_types.is_empty() || model.stacking)
     {
         check.refuse(
             "`(is Visited ...)` in a game with hands, counts, stacks or pieces on other site types",
         );
+    }
+    if (check.visited || model.ludii_flags.visited) && check.piece_move_effects {
+        check.refuse("`(is Visited ...)` in a game whose consequences move pieces");
     }
     Features {
         blocker: check.found,
