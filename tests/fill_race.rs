@@ -6,6 +6,14 @@
 
 mod common;
 
+// Hand-made positions compiled (`include_game!`) beside the interpreter:
+// the same questions asked of both engines.
+ludemic::include_game!("tests/fill_race/hop-chain.lud");
+ludemic::include_game!("tests/fill_race/six-camps.lud");
+
+#[path = "../checks/common/position_play.rs"]
+mod position_play;
+
 use common::{corpus_game, inline as game, play_key as play, shared, sorted_keys};
 use ludemic_compiler::interp::{Interpreter, State};
 use ludemic_runtime::{Game, Status};
@@ -218,4 +226,72 @@ fn halma_and_chinese_checkers_replay_ludii_s_library_trials() {
             }
         }
     }
+}
+
+/// The player to move in an ongoing state.
+fn to_move<G: Game>(g: &G, s: &G::State) -> u8 {
+    match g.status(s) {
+        Status::Ongoing { mover } => mover,
+        other => panic!("the game goes on: {other:?}"),
+    }
+}
+
+/// `tests/fill_race/hop-chain.lud`: a chain of hops never lands on a site
+/// it visited in the turn, not only the one it just left.
+fn hop_chain_may_not_revisit_a_site<G: Game>(g: &G) {
+    let mut s = g.initial_state();
+    position_play::play(g, &mut s, "6>8");
+    assert_eq!(to_move(g, &s), 1, "another hop is possible: P1 goes on");
+    // Back over 7 to 6 is not offered: 6 was visited.
+    assert_eq!(position_play::keys(g, &s), ["-1>-1/pass", "8>16", "8>18"]);
+    position_play::play(g, &mut s, "8>18");
+    // From 18 the hops over 13 and 12 land on 8 and 6, both visited: the
+    // chain ends and P2 moves.
+    assert_eq!(to_move(g, &s), 2);
+    // P2's turn starts afresh: 13 hops P1's piece on 18 to 23.
+    assert!(position_play::keys(g, &s).contains(&"13>23".to_owned()));
+}
+
+/// `tests/fill_race/six-camps.lud`: six players in turn; one filling its
+/// camp is ranked and drops out, the others play on in order.
+fn six_players_rank_and_drop_out<G: Game>(g: &G) {
+    let mut s = g.initial_state();
+    let mut turn = |key: &str| {
+        position_play::play(g, &mut s, key);
+        g.status(&s)
+    };
+    // P1 fills its camp (P4's home): ranked first, the game goes on.
+    assert_eq!(turn("2>3"), Status::Ongoing { mover: 2 });
+    assert_eq!(turn("8>9"), Status::Ongoing { mover: 3 });
+    // P1 and P2 are out: P6 is followed by P3.
+    assert_eq!(turn("14>13"), Status::Ongoing { mover: 4 });
+    assert_eq!(turn("20>19"), Status::Ongoing { mover: 5 });
+    assert_eq!(turn("26>25"), Status::Ongoing { mover: 6 });
+    assert_eq!(turn("32>31"), Status::Ongoing { mover: 3 });
+    assert_eq!(turn("13>14"), Status::Ongoing { mover: 4 });
+    assert_eq!(turn("19>20"), Status::Ongoing { mover: 5 });
+    assert_eq!(turn("25>26"), Status::Ongoing { mover: 6 });
+    assert_eq!(turn("31>32"), Status::Ongoing { mover: 3 });
+    assert_eq!(turn("14>15"), Status::Ongoing { mover: 4 });
+    assert_eq!(turn("20>21"), Status::Ongoing { mover: 5 });
+    // The fifth to fill its camp leaves P6 alone: the game is over.
+    match turn("26>27") {
+        Status::Over(o) => {
+            assert_eq!(o.winner, 1);
+            assert_eq!(o.ranks(), [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+        }
+        other => panic!("one player is left: {other:?}"),
+    }
+}
+
+#[test]
+fn a_hop_chain_may_not_revisit_a_site_in_both_engines() {
+    hop_chain_may_not_revisit_a_site(&hop_chain::HopChain);
+    hop_chain_may_not_revisit_a_site(&game(include_str!("fill_race/hop-chain.lud")));
+}
+
+#[test]
+fn six_players_are_ranked_as_they_fill_their_camps_in_both_engines() {
+    six_players_rank_and_drop_out(&six_camps::SixCamps);
+    six_players_rank_and_drop_out(&game(include_str!("fill_race/six-camps.lud")));
 }

@@ -86,6 +86,14 @@ const GAMES: &[(&str, Option<&[&str]>)] = &[
         Some(&["Board Size/9x9", "Board Size/13x13"]),
     ),
     ("board/space/line/Pentalath.lud", None),
+    // The race to fill a camp: hop chains over unvisited sites, camps by
+    // player, several players ranked as they finish (Halma's 6x6 board,
+    // Chinese Checkers with two and three players beside the defaults).
+    ("board/race/fill/Halma.lud", Some(&["Board Size/6x6"])),
+    (
+        "board/race/fill/Chinese Checkers.lud",
+        Some(&["Players/2 (a)", "Players/3"]),
+    ),
 ];
 
 /// Ludii files with their board resized, rewritten into `OUT_DIR`: layouts

@@ -98,6 +98,11 @@ fn corpus_games_with_every_option_agree_with_the_interpreter_and_ludii() {
             // each, every one applied twice (its freedom, the repetition).
             seeds: if entry.name == "go" {
                 2
+            } else if entry.name.starts_with("halma") || entry.name.starts_with("chinese_checkers")
+            {
+                // Random games run to Ludii's turn limit: 2,750 moves
+                // (Halma 16x16) to 8,900 (six-player Chinese Checkers).
+                3
             } else if entry.name.starts_with("shogi_") {
                 // Shogi's positions have few pieces: random games run to
                 // the move limit (about 2,500 moves).

@@ -78,6 +78,7 @@ pub fn features(model: &GameModel) -> Features {
         promotes: false,
         probes_moves: false,
         encloses: false,
+        visited: false,
     };
     let mut stack_capacity = 1;
     if model.stacking {
@@ -195,6 +196,19 @@ pub fn features(model: &GameModel) -> Features {
             "`(no Pieces ...)` or `(count Pieces ...)` in a game with stacks or pieces on other site types",
         );
     }
+    // The compiled visited set holds the board's default sites only, and
+    // visits `last_from` and `last_to`, which a consequence moving a piece
+    // would overwrite with its own sites (§52).
+    if (check.visited || model.ludii_flags.visited)
+        && (holds_counts || !check.other_types.is_empty() || model.stacking)
+    {
+        check.refuse(
+            "`(is Visited ...)` in a game with hands, counts, stacks or pieces on other site types",
+        );
+    }
+    if (check.visited || model.ludii_flags.visited) && check.piece_move_effects {
+        check.refuse("`(is Visited ...)` in a game whose consequences move pieces");
+    }
     Features {
         blocker: check.found,
         max_state: check.max_state,
@@ -266,6 +280,8 @@ struct Check {
     encloses: bool,
     /// Some rule promotes a piece.
     promotes: bool,
+    /// Some condition is `(is Visited ...)`.
+    visited: bool,
 }
 
 impl Check {
@@ -754,7 +770,12 @@ impl Check {
             Cond::NoMoves(PlayerRef::Next) => {}
             Cond::NoMoves(_) => self.reads_stalemate = true,
             Cond::CanMove(m) => {
-                self.two_players("`(can Move ...)`");
+                // With more players, the probe's `Next` and `Prev` would
+                // need Ludii's order of the moment (§52): refused where
+                // they are read.
+                if format!("{m:?}").contains("Next") || format!("{m:?}").contains("Prev") {
+                    self.two_players("`(can Move ...)` reading `Next` or `Prev`");
+                }
                 self.moves(m, false);
             }
             Cond::NoPieces(pieces) => self.pieces(pieces),
@@ -776,12 +797,13 @@ impl Check {
                 self.site(&at.through);
             }
             Cond::Connected(_) | Cond::Loop(_) => {}
+            // The visited set is a bitboard of the board's sites (§52).
             Cond::Visited(x) => {
-                self.refuse("`(is Visited ...)` (the sites visited in the turn)");
+                self.visited = true;
                 self.site(x);
             }
+            // Two bitboards compared.
             Cond::SameSites(a, b) => {
-                self.refuse("`(= REGION REGION)` (a comparison of two regions)");
                 self.region(a);
                 self.region(b);
             }
@@ -897,7 +919,11 @@ impl Check {
                 }
             }
             Region::PerPlayer { .. } => {}
-            Region::If(..) => self.refuse("`(if C A B)` over regions"),
+            Region::If(c, a, b) => {
+                self.cond(c, false);
+                self.region(a);
+                self.region(b);
+            }
             Region::Start(component) => self.int(component, false),
             Region::Pending => self.pending = true,
         }

@@ -440,8 +440,17 @@ impl Gen<'_> {
             Cond::Proposed(_) | Cond::Decided(_) => {
                 unreachable!("refused by features: proposals and votes")
             }
-            Cond::SameSites(..) => unreachable!("refused by features: regions compared"),
-            Cond::Visited(_) => unreachable!("refused by features: visited sites"),
+            // Ludii's `Equals` of regions: the same sites (as sets).
+            Cond::SameSites(a, b) => {
+                let (a, b) = (self.region(a), self.region(b));
+                quote!((#a == #b))
+            }
+            // The state's visited set; inside `(can Move ...)` the last
+            // move's `from` and `to` count as visited too (`CanMove.eval`).
+            Cond::Visited(x) if self.visiting => self.at_site(x, |x| {
+                quote!((s.visited.contains(#x as usize) || #x == s.last_from || #x == s.last_to))
+            }),
+            Cond::Visited(x) => self.at_site(x, |x| quote!(s.visited.contains(#x as usize))),
             Cond::Threatened(t) => self.threatened(t),
             Cond::Not(c) => {
                 let c = self.cond(c);
@@ -714,7 +723,7 @@ impl Gen<'_> {
                 let p = self.player(*who);
                 quote!(#table[#p as usize])
             }
-            Region::If(..) => unreachable!("refused by features: conditional regions"),
+            Region::If(c, a, b) => self.region_if(c, a, b),
             Region::Static(sites) => {
                 let b = self.tables.bits(sites.iter().copied());
                 quote!(#b)
@@ -992,6 +1001,38 @@ impl Gen<'_> {
         }
     }
 
+    /// `(if C A B)` over regions. The choice by value that lowering makes
+    /// of `(sites (player N))` for a computed N (`(if (= N p) SITES_p
+    /// ...)`, fixed sites for each p) becomes one table indexed by N.
+    fn region_if(&mut self, c: &Cond, a: &Region, b: &Region) -> TokenStream {
+        if let Some((index, arms, default)) = value_chain(c, a, b) {
+            let top = arms.iter().map(|(p, _)| *p).max().unwrap_or(0);
+            let sets: Vec<Vec<u16>> = (0..=top)
+                .map(|v| {
+                    arms.iter()
+                        .find(|(p, _)| *p == v)
+                        .map_or(default, |(_, sites)| sites)
+                        .clone()
+                })
+                .collect();
+            let table = self.tables.numbered_board_list(
+                "REGION_BY_VALUE",
+                "A region chosen by a value (`(sites (player N))`: index N).",
+                &sets,
+            );
+            let fallback = self.tables.bits(default.iter().copied());
+            let index = self.int(index);
+            let top = Literal::i64_unsuffixed(top);
+            return quote!({
+                let v: i64 = #index;
+                if (0..=#top).contains(&v) { #table[v as usize] } else { #fallback }
+            });
+        }
+        let c = self.cond(c);
+        let (a, b) = (self.region(a), self.region(b));
+        quote!((if #c { #a } else { #b }))
+    }
+
     fn combine(&mut self, parts: &[Region], op: TokenStream, empty: TokenStream) -> TokenStream {
         let mut parts = parts.iter();
         let Some(first) = parts.next() else {
@@ -1003,6 +1044,39 @@ impl Gen<'_> {
             out = quote!(#out.#op(#p));
         }
         out
+    }
+}
+
+/// `(if (= N p1) SITES1 (if (= N p2) SITES2 ... FIXED))`, the same N
+/// throughout and the p small non-negative constants: N, each (p, sites)
+/// (the first arm of a value wins) and the fixed sites of every other value.
+type ValueChain<'a> = (&'a IntExpr, Vec<(i64, &'a Vec<u16>)>, &'a Vec<u16>);
+
+fn value_chain<'a>(c: &'a Cond, a: &'a Region, b: &'a Region) -> Option<ValueChain<'a>> {
+    let mut index: Option<&IntExpr> = None;
+    let mut arms: Vec<(i64, &Vec<u16>)> = Vec::new();
+    let (mut c, mut a, mut b) = (c, a, b);
+    loop {
+        let (Cond::Compare(Comparison::Eq, n, IntExpr::Const(p)), Region::Static(sites)) = (c, a)
+        else {
+            return None;
+        };
+        if !(0..=255).contains(p) {
+            return None;
+        }
+        match index {
+            None => index = Some(n),
+            Some(i) if format!("{i:?}") == format!("{n:?}") => {}
+            Some(_) => return None,
+        }
+        if !arms.iter().any(|(q, _)| q == p) {
+            arms.push((*p, sites));
+        }
+        match b {
+            Region::If(c2, a2, b2) => (c, a, b) = (c2, a2, b2),
+            Region::Static(default) => return Some((index?, arms, default)),
+            _ => return None,
+        }
     }
 }
 
@@ -1050,5 +1124,83 @@ mod tests {
         ));
         assert!(code.contains("AROUND_ADJACENT_1[from as usize]"), "{code}");
         assert!(code.contains(".minus(origins)"), "{code}");
+    }
+
+    /// A Halma on a 5x5 board (as `tests/fill_race.rs` has it): hop chains
+    /// over unvisited sites, camps chosen by `(mapEntry (mover))`, the
+    /// camp filled compared with the mover's pieces.
+    const MINI_HALMA: &str = r#"
+    (game "Mini Halma" (players 2)
+      (equipment {
+        (board (square 5)) (piece "Counter" Each)
+        (regions "Home" P1 (expand origin:(coord row:0 column:0) steps:1 Orthogonal))
+        (regions "Home" P2 (expand origin:(coord row:4 column:4) steps:1 Orthogonal))
+        (map {(pair P1 P2) (pair P2 P1)})
+      })
+      (rules
+        (start { (place "Counter1" (sites P1)) (place "Counter2" (sites P2)) })
+        phases:{
+          (phase "Movement"
+            (play (forEach Piece (or
+              (move Hop (from) (between if:(is Occupied (between)))
+                (to if:(and (is Empty (to)) (not (is Visited (to)))))
+                (then (if (can Move (move Hop (from (last To)) (between if:(is Occupied (between)))
+                   (to if:(and (is Empty (to)) (not (is Visited (to))))))) (moveAgain))))
+              (move Step (to if:(is Empty (to)))))))
+            (nextPhase (is Mover (next)) "MultiJump"))
+          (phase "MultiJump"
+            (play (or (move Hop (from (last To)) (between if:(is Occupied (between)))
+                        (to if:(and (is Empty (to)) (not (is Visited (to)))))
+                        (then (if (can Move (move Hop (from (last To)) (between if:(is Occupied (between)))
+                          (to if:(and (is Empty (to)) (not (is Visited (to))))))) (moveAgain))))
+                      (move Pass)))
+            (nextPhase (not (is Mover (next))) "Movement"))
+        }
+        (end (if (= (sites Occupied by:Mover) (sites (player (mapEntry (mover))))) (result Mover Win)))))
+    "#;
+
+    #[test]
+    fn the_visited_set_is_a_bitboard_of_the_turn() {
+        let code = super::super::inline_games::generate_inline(MINI_HALMA).expect("compiles");
+        assert!(code.contains("visited: Board,"), "{code}");
+        // Emptied when the mover changes, the move's sites added otherwise.
+        assert!(code.contains("s.visited = Board::EMPTY;"), "{code}");
+        assert!(code.contains("s.visited.insert(s.last_from as usize);"));
+        assert!(code.contains("s.visited.insert(s.last_to as usize);"));
+        // Inside `(can Move ...)` the last move's sites count as visited.
+        assert!(
+            code.contains("s.visited.contains(to as usize) || to == s.last_from"),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn a_camp_chosen_by_player_is_a_table_and_regions_compare_as_bitboards() {
+        let code = super::super::inline_games::generate_inline(MINI_HALMA).expect("compiles");
+        assert!(
+            code.contains("static REGION_BY_VALUE_0: [Board; 3]"),
+            "{code}"
+        );
+        let end = &code[code.find("fn end_rule_1").expect("an end rule")..];
+        let compared = end.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            compared.contains("if s.owned[mover as usize] == {"),
+            "{end}"
+        );
+    }
+
+    #[test]
+    fn visited_sites_in_a_game_with_hands_are_refused() {
+        let with_hands = MINI_HALMA.replace(
+            "(piece \"Counter\" Each)",
+            "(piece \"Counter\" Each) (hand Each)",
+        );
+        let err = super::super::inline_games::generate_inline(&with_hands)
+            .expect_err("refused")
+            .to_string();
+        assert!(
+            err.contains("`(is Visited ...)` in a game with hands"),
+            "{err}"
+        );
     }
 }

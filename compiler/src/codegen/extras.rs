@@ -138,6 +138,15 @@ pub(super) fn extras(model: &GameModel, features: &Features) -> Extras {
         });
         x.init.push(quote!(counter: -1,));
     }
+    if model.ludii_flags.visited {
+        x.fields.push(quote! {
+            /// The sites visited in the current turn (Ludii's
+            /// `State.visited`): emptied when the mover changes, the
+            /// move's `from` and `to` added when the turn goes on.
+            visited: Board,
+        });
+        x.init.push(quote!(visited: Board::EMPTY,));
+    }
     if features.pending {
         x.fields.push(quote! {
             /// Ludii's pending values (`(set Pending ...)`), all sites:

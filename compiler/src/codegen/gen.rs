@@ -47,6 +47,10 @@ pub(super) struct Gen<'m> {
     /// Generating the enemy's moves inside `(is Threatened ...)`: a nested
     /// threat test fails, and the threatened owner is `Prev` and `Next`.
     pub(super) threat_probe: bool,
+    /// Generating `(can Move ...)` in a game keeping the visited set:
+    /// Ludii's `CanMove.eval` visits the last move's `from` and `to` while
+    /// it probes (§49, §52).
+    pub(super) visiting: bool,
     /// Some `(do ...)` applies a move to a copy: `apply_actions` is emitted
     /// apart from the rest of `apply_move`.
     pub(super) uses_actions: bool,
@@ -78,6 +82,7 @@ impl<'m> Gen<'m> {
             needs_probe: false,
             labels: 0,
             threat_probe: false,
+            visiting: false,
             uses_actions: false,
             uses_move_to: false,
             uses_promote: false,

@@ -814,12 +814,32 @@ pub fn module<'m>(
     // The next mover: the same one after `(moveAgain)` or a swap, where the
     // rules have them; with two players, the other one (the game is over
     // once either leaves).
+    // `Game.applyInternal` with `GameType.Visited`: a new turn forgets the
+    // visited sites, a turn going on visits the move's `from` and `to`.
+    let visit = if model.ludii_flags.visited {
+        quote! {
+            if next != mover {
+                s.visited = Board::EMPTY;
+            } else {
+                if s.last_from != NO_SITE {
+                    s.visited.insert(s.last_from as usize);
+                }
+                if s.last_to != NO_SITE {
+                    s.visited.insert(s.last_to as usize);
+                }
+            }
+        }
+    } else {
+        quote!()
+    };
     let (declare_again, pass_turn) = match (analysis.moves_again, n_players == 2) {
         (false, true) => (
             quote!(),
             quote! {
+                let next = 3 - mover;
                 s.turns += 1;
-                s.mover = 3 - mover;
+                #visit
+                s.mover = next;
             },
         ),
         (false, false) => (
@@ -829,6 +849,7 @@ pub fn module<'m>(
                 if next != mover {
                     s.turns += 1;
                 }
+                #visit
                 s.mover = next;
             },
         ),
@@ -849,6 +870,7 @@ pub fn module<'m>(
                     if next != mover #swapped_turn {
                         s.turns += 1;
                     }
+                    #visit
                     s.mover = next;
                     // Ludii's `next` is the following player again once
                     // the turn goes on.

@@ -83,11 +83,12 @@ impl Gen<'_> {
 
     /// `(can Move M)`: whether M has a move, probed.
     pub(super) fn can_move(&mut self, moves: &Moves) -> TokenStream {
-        let saved = (self.scope, self.probe);
+        let saved = (self.scope, self.probe, self.visiting);
         self.scope = Default::default();
         self.probe = true;
+        self.visiting = self.model.ludii_flags.visited;
         let code = self.moves(moves, &|_| quote!(return true;));
-        (self.scope, self.probe) = saved;
+        (self.scope, self.probe, self.visiting) = saved;
         let name = self.shared_helper("can_move", &code, |name| {
             quote! {
                 /// `(can Move ...)`: whether the moves exist.
