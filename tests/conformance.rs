@@ -19,7 +19,7 @@ fn corpus_placement_games_replay_every_ludii_trial() {
 #[test]
 fn corpus_moving_games_replay_every_ludii_trial() {
     if let Some(replayed) = replay_corpus(common::MOVING_GAMES) {
-        assert_eq!(replayed, 340, "17 games, 20 trials each (Shogi has none)");
+        assert_eq!(replayed, 360, "18 games, 20 trials each (Shogi has none)");
     }
 }
 
@@ -83,6 +83,7 @@ fn compiled_games_replay_every_ludii_trial_with_default_options() {
     let compiled = common::PLACEMENT_GAMES
         .iter()
         .chain(common::MOVING_GAMES)
+        .chain(common::CAPTURE_GAMES)
         .filter(|(_, stem, _)| ludemic_generated::GAMES.contains(stem));
     for &(_, stem, slugs) in compiled {
         for slug in slugs {
@@ -97,7 +98,7 @@ fn compiled_games_replay_every_ludii_trial_with_default_options() {
     }
     assert_eq!(
         replayed,
-        232 - 23 - 20 + 17 * 20,
-        "all placement trial files but hex-9x9's and go-9x9's, and the 17 moving-piece games with trials"
+        232 - 23 - 20 + 18 * 20 + 4 * 20,
+        "all placement trial files but hex-9x9's and go-9x9's, the 18 moving-piece games with trials and the 4 capture games"
     );
 }

@@ -45,6 +45,12 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("minishogi", 20),
     // About 700 moves a game, each step listing both engines' moves.
     ("shogi", 2),
+    // Dai Hasami Shogi playouts are about 1,650 moves, Hnefatafl's about 550.
+    ("dai-hasami-shogi", 4),
+    ("hexentafl", 60),
+    ("hnefatafl", 6),
+    ("konane", 40),
+    ("nine-mens-morris", 40),
 ];
 
 fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
@@ -194,6 +200,11 @@ fn optimised_playouts_match_standard_playouts() {
         ("go", 1_000),
         ("minishogi", 400),
         ("shogi", 100),
+        ("dai-hasami-shogi", 400),
+        ("hexentafl", 10_000),
+        ("hnefatafl", 600),
+        ("konane", 4_000),
+        ("nine-mens-morris", 4_000),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");

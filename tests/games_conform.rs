@@ -50,6 +50,11 @@ const GAMES: &[(&str, &[&str])] = &[
     ("minishogi", &["minishogi"]),
     // No seed trials: its library trials below.
     ("shogi", &[]),
+    ("dai-hasami-shogi", &["dai-hasami-shogi"]),
+    ("hexentafl", &["hexentafl"]),
+    ("hnefatafl", &["hnefatafl"]),
+    ("konane", &["konane"]),
+    ("nine-mens-morris", &["nine-mens-morris"]),
 ];
 
 /// Our games and the slugs of their trials of Ludii's whole library
@@ -60,6 +65,11 @@ const LIBRARY_TRIALS: &[(&str, &str)] = &[
     ("go", "space--territory--go"),
     ("minishogi", "war--replacement--checkmate--shogi--minishogi"),
     ("shogi", "war--replacement--checkmate--shogi--shogi"),
+    ("dai-hasami-shogi", "space--line--dai-hasami-shogi"),
+    ("hexentafl", "war--custodial--hexentafl"),
+    ("hnefatafl", "war--custodial--hnefatafl"),
+    ("konane", "war--leaping--orthogonal--konane"),
+    ("nine-mens-morris", "space--line--nine-men-s-morris"),
 ];
 
 /// Random playouts per variant in the load-and-play test.
@@ -146,8 +156,8 @@ fn own_games_replay_every_ludii_trial() {
     }
     assert_eq!(
         replayed,
-        172 + 280 + 20 + 40 + 40 + 20,
-        "7 placement games (12 trial files, 172 trials), 14 moving-piece games (280 trials), Pentalath (20), Chess and Dara (40), Go (2 sizes, 40 trials) and Minishogi (20)"
+        172 + 280 + 20 + 40 + 40 + 20 + 5 * 20,
+        "7 placement games (12 trial files, 172 trials), 14 moving-piece games (280 trials), Pentalath (20), Chess and Dara (40), Go (2 sizes, 40 trials), Minishogi (20) and issue 14's five (Dai Hasami Shogi, HeXentafl, Hnefatafl, Konane, Nine Men's Morris: 100)"
     );
 }
 
@@ -162,8 +172,8 @@ fn own_games_replay_ludii_library_trials() {
     }
     assert_eq!(
         replayed,
-        3 + 3 + 3,
-        "Go's, Minishogi's and Shogi's 3 library trials each"
+        3 * 8,
+        "Go's, Minishogi's, Shogi's and issue 14's five games' 3 library trials each"
     );
 }
 

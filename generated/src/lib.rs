@@ -17,6 +17,8 @@ pub mod connect6;
 #[rustfmt::skip]
 pub mod connect_four;
 #[rustfmt::skip]
+pub mod dai_hasami_shogi;
+#[rustfmt::skip]
 pub mod dara;
 #[rustfmt::skip]
 pub mod dots_and_boxes;
@@ -33,13 +35,21 @@ pub mod havannah;
 #[rustfmt::skip]
 pub mod hex;
 #[rustfmt::skip]
+pub mod hexentafl;
+#[rustfmt::skip]
+pub mod hnefatafl;
+#[rustfmt::skip]
 pub mod knightthrough;
+#[rustfmt::skip]
+pub mod konane;
 #[rustfmt::skip]
 pub mod lines_of_action;
 #[rustfmt::skip]
 pub mod minishogi;
 #[rustfmt::skip]
 pub mod mu_torere;
+#[rustfmt::skip]
+pub mod nine_mens_morris;
 #[rustfmt::skip]
 pub mod pentalath;
 #[rustfmt::skip]
@@ -83,6 +93,7 @@ pub const GAMES: &[&str] = &[
     "chess",
     "connect-four",
     "connect6",
+    "dai-hasami-shogi",
     "dara",
     "dots-and-boxes",
     "english-draughts",
@@ -91,10 +102,14 @@ pub const GAMES: &[&str] = &[
     "gomoku",
     "havannah",
     "hex",
+    "hexentafl",
+    "hnefatafl",
     "knightthrough",
+    "konane",
     "lines-of-action",
     "minishogi",
     "mu-torere",
+    "nine-mens-morris",
     "pentalath",
     "reversi",
     "shogi",
@@ -115,6 +130,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "chess" => visitor.visit(&chess::Chess),
         "connect-four" => visitor.visit(&connect_four::ConnectFour),
         "connect6" => visitor.visit(&connect6::Connect6),
+        "dai-hasami-shogi" => visitor.visit(&dai_hasami_shogi::DaiHasamiShogi),
         "dara" => visitor.visit(&dara::Dara),
         "dots-and-boxes" => visitor.visit(&dots_and_boxes::DotsAndBoxes),
         "english-draughts" => visitor.visit(&english_draughts::EnglishDraughts),
@@ -123,10 +139,14 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "gomoku" => visitor.visit(&gomoku::Gomoku),
         "havannah" => visitor.visit(&havannah::Havannah),
         "hex" => visitor.visit(&hex::Hex),
+        "hexentafl" => visitor.visit(&hexentafl::HeXentafl),
+        "hnefatafl" => visitor.visit(&hnefatafl::Hnefatafl),
         "knightthrough" => visitor.visit(&knightthrough::Knightthrough),
+        "konane" => visitor.visit(&konane::Konane),
         "lines-of-action" => visitor.visit(&lines_of_action::LinesOfAction),
         "minishogi" => visitor.visit(&minishogi::Minishogi),
         "mu-torere" => visitor.visit(&mu_torere::MuTorere),
+        "nine-mens-morris" => visitor.visit(&nine_mens_morris::NineMenSMorris),
         "pentalath" => visitor.visit(&pentalath::Pentalath),
         "reversi" => visitor.visit(&reversi::Reversi),
         "shogi" => visitor.visit(&shogi::Shogi),

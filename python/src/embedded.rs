@@ -10,6 +10,10 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("chess", include_str!("../../games/chess.lud")),
     ("connect-four", include_str!("../../games/connect-four.lud")),
     ("connect6", include_str!("../../games/connect6.lud")),
+    (
+        "dai-hasami-shogi",
+        include_str!("../../games/dai-hasami-shogi.lud"),
+    ),
     ("dara", include_str!("../../games/dara.lud")),
     (
         "dots-and-boxes",
@@ -27,16 +31,23 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("gomoku", include_str!("../../games/gomoku.lud")),
     ("havannah", include_str!("../../games/havannah.lud")),
     ("hex", include_str!("../../games/hex.lud")),
+    ("hexentafl", include_str!("../../games/hexentafl.lud")),
+    ("hnefatafl", include_str!("../../games/hnefatafl.lud")),
     (
         "knightthrough",
         include_str!("../../games/knightthrough.lud"),
     ),
+    ("konane", include_str!("../../games/konane.lud")),
     (
         "lines-of-action",
         include_str!("../../games/lines-of-action.lud"),
     ),
     ("minishogi", include_str!("../../games/minishogi.lud")),
     ("mu-torere", include_str!("../../games/mu-torere.lud")),
+    (
+        "nine-mens-morris",
+        include_str!("../../games/nine-mens-morris.lud"),
+    ),
     ("pentalath", include_str!("../../games/pentalath.lud")),
     ("reversi", include_str!("../../games/reversi.lud")),
     ("shogi", include_str!("../../games/shogi.lud")),
@@ -54,8 +65,16 @@ pub const SOURCES: &[(&str, &str)] = &[
 /// `(path below games/def, text)` of every define of `games/def`.
 pub const DEFINES: &[(&str, &str)] = &[
     (
+        "capture/FlankCapture.def",
+        include_str!("../../games/def/capture/FlankCapture.def"),
+    ),
+    (
         "conditions/NoSites.def",
         include_str!("../../games/def/conditions/NoSites.def"),
+    ),
+    (
+        "end/EscapeWins.def",
+        include_str!("../../games/def/end/EscapeWins.def"),
     ),
     (
         "end/LineWinsShorterLoses.def",

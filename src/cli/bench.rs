@@ -101,6 +101,13 @@ const REFERENCES: &[Reference] = &[
     Reference { stem: "go", ludii: "Go", rbg: Some("go"), target: 2_090.0 },
     Reference { stem: "minishogi", ludii: "Minishogi", rbg: None, target: 1_240.0 },
     Reference { stem: "shogi", ludii: "Shogi", rbg: None, target: 70.0 },
+    // Issue 14's: 30 times Ludii's (standard) playouts/s. RBG's theMillGame
+    // also draws after 20 moves without a mill: no RBG column for the morris.
+    Reference { stem: "dai-hasami-shogi", ludii: "Dai Hasami Shogi", rbg: None, target: 1_380.0 },
+    Reference { stem: "hexentafl", ludii: "HeXentafl", rbg: None, target: 48_800.0 },
+    Reference { stem: "hnefatafl", ludii: "Hnefatafl", rbg: None, target: 3_490.0 },
+    Reference { stem: "konane", ludii: "Konane", rbg: None, target: 22_600.0 },
+    Reference { stem: "nine-mens-morris", ludii: "Nine Men's Morris", rbg: None, target: 34_900.0 },
 ];
 
 struct Reference {

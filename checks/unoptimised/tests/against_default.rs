@@ -131,3 +131,16 @@ check!(go, go, Go, 1, 100);
 // About 800 moves a playout, each step of the plain code testing every
 // move for check.
 check!(shogi, shogi, Shogi, 1, 40);
+// Issue 14's custodial, leaping and morris games (Dai Hasami Shogi plays
+// about 1,650 moves, Hnefatafl about 550).
+check!(dai_hasami_shogi, dai_hasami_shogi, DaiHasamiShogi, 2, 40);
+check!(hexentafl, hexentafl, HeXentafl, 30, 4_000);
+check!(hnefatafl, hnefatafl, Hnefatafl, 3, 100);
+check!(konane, konane, Konane, 20, 2_000);
+check!(
+    nine_mens_morris,
+    nine_mens_morris,
+    NineMenSMorris,
+    20,
+    2_000
+);
