@@ -250,11 +250,7 @@ pub const CAPTURE_GAMES: &[(&str, &str, &[&str])] = &[
         "konane",
         &["konane"],
     ),
-    (
-        "board/war/direction/linear/Fanorona.lud",
-        "",
-        &["fanorona"],
-    ),
+    ("board/war/direction/linear/Fanorona.lud", "", &["fanorona"]),
 ];
 
 /// Loads an inline description that must lower (panics with the error).
