@@ -45,6 +45,9 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("minishogi", 20),
     // About 700 moves a game, each step listing both engines' moves.
     ("shogi", 2),
+    // About 2,750 and 8,900 moves a game, each step listing both engines' moves.
+    ("halma", 1),
+    ("chinese-checkers", 1),
 ];
 
 fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
@@ -194,6 +197,8 @@ fn optimised_playouts_match_standard_playouts() {
         ("go", 1_000),
         ("minishogi", 400),
         ("shogi", 100),
+        ("halma", 100),
+        ("chinese-checkers", 40),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");

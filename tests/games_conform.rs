@@ -50,6 +50,9 @@ const GAMES: &[(&str, &[&str])] = &[
     ("minishogi", &["minishogi"]),
     // No seed trials: its library trials below.
     ("shogi", &[]),
+    // No seed trials: their library trials below.
+    ("halma", &[]),
+    ("chinese-checkers", &[]),
 ];
 
 /// Our games and the slugs of their trials of Ludii's whole library
@@ -60,6 +63,8 @@ const LIBRARY_TRIALS: &[(&str, &str)] = &[
     ("go", "space--territory--go"),
     ("minishogi", "war--replacement--checkmate--shogi--minishogi"),
     ("shogi", "war--replacement--checkmate--shogi--shogi"),
+    ("halma", "race--fill--halma"),
+    ("chinese-checkers", "race--fill--chinese-checkers"),
 ];
 
 /// Random playouts per variant in the load-and-play test.
@@ -67,7 +72,7 @@ const PLAYOUTS: u64 = 50;
 
 /// Fewer for games whose interpreted playouts are slow (Shogi: about 700
 /// moves, one or two playouts a second).
-const SLOW_GAMES: &[(&str, u64)] = &[("shogi", 4)];
+const SLOW_GAMES: &[(&str, u64)] = &[("shogi", 4), ("halma", 4), ("chinese-checkers", 2)];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -162,8 +167,45 @@ fn own_games_replay_ludii_library_trials() {
     }
     assert_eq!(
         replayed,
-        3 + 3 + 3,
-        "Go's, Minishogi's and Shogi's 3 library trials each"
+        3 + 3 + 3 + 3 + 3,
+        "Go's, Minishogi's, Shogi's, Halma's and Chinese Checkers' 3 library trials each"
+    );
+}
+
+/// Replays a trial file on whichever compiled game the visitor is given.
+struct ReplayCompiled(Vec<ludemic_runtime::trial::Trial>);
+
+impl ludemic_generated::Visitor for ReplayCompiled {
+    type Output = Result<usize, String>;
+    fn visit<G: Game>(self, game: &G) -> Self::Output {
+        for trial in &self.0 {
+            replay(game, trial).map_err(|m| format!("seed {}: {m}", trial.seed))?;
+        }
+        Ok(self.0.len())
+    }
+}
+
+#[test]
+fn bundled_games_replay_ludii_library_trials_compiled() {
+    let Some(trials_dir) = reference_dir("ludii-library-trials") else {
+        return;
+    };
+    let mut replayed = 0;
+    for &(name, slug) in LIBRARY_TRIALS {
+        let file = trials_dir.join(format!("{slug}.jsonl.gz"));
+        let trials = read_trials(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        // The bundled module has the default options only.
+        let trials: Vec<_> = trials
+            .into_iter()
+            .filter(|t| t.options.is_empty())
+            .collect();
+        let result = ludemic_generated::visit(name, ReplayCompiled(trials)).expect("bundled");
+        replayed += result.unwrap_or_else(|e| panic!("games/{name}.lud ({slug}) compiled: {e}"));
+    }
+    assert_eq!(
+        replayed,
+        3 + 3 + 3 + 3 + 3,
+        "the library trials of Go, Minishogi, Shogi, Halma and Chinese Checkers, all with default options"
     );
 }
 

@@ -101,6 +101,8 @@ const REFERENCES: &[Reference] = &[
     Reference { stem: "go", ludii: "Go", rbg: Some("go"), target: 2_090.0 },
     Reference { stem: "minishogi", ludii: "Minishogi", rbg: None, target: 1_240.0 },
     Reference { stem: "shogi", ludii: "Shogi", rbg: None, target: 70.0 },
+    Reference { stem: "halma", ludii: "Halma", rbg: None, target: 370.0 },
+    Reference { stem: "chinese-checkers", ludii: "Chinese Checkers", rbg: None, target: 144.0 },
 ];
 
 struct Reference {

@@ -131,3 +131,7 @@ check!(go, go, Go, 1, 100);
 // About 800 moves a playout, each step of the plain code testing every
 // move for check.
 check!(shogi, shogi, Shogi, 1, 40);
+// About 2,750 moves a playout (Halma) and 8,900 (Chinese Checkers, six
+// players), all but a few to the turn limit.
+check!(halma, halma, Halma, 1, 40);
+check!(chinese_checkers, chinese_checkers, ChineseCheckers, 1, 20);
