@@ -19,7 +19,10 @@ fn corpus_placement_games_replay_every_ludii_trial() {
 #[test]
 fn corpus_moving_games_replay_every_ludii_trial() {
     if let Some(replayed) = replay_corpus(common::MOVING_GAMES) {
-        assert_eq!(replayed, 360, "18 games, 20 trials each (Shogi has none)");
+        assert_eq!(
+            replayed, 360,
+            "18 games, 20 trials each (Shogi, Halma and Chinese Checkers have none)"
+        );
     }
 }
 

@@ -51,6 +51,9 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("hnefatafl", 6),
     ("konane", 40),
     ("nine-mens-morris", 40),
+    // About 2,750 and 8,900 moves a game, each step listing both engines' moves.
+    ("halma", 1),
+    ("chinese-checkers", 1),
 ];
 
 fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
@@ -205,6 +208,8 @@ fn optimised_playouts_match_standard_playouts() {
         ("hnefatafl", 600),
         ("konane", 4_000),
         ("nine-mens-morris", 4_000),
+        ("halma", 100),
+        ("chinese-checkers", 40),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");

@@ -55,6 +55,9 @@ const GAMES: &[(&str, &[&str])] = &[
     ("hnefatafl", &["hnefatafl"]),
     ("konane", &["konane"]),
     ("nine-mens-morris", &["nine-mens-morris"]),
+    // No seed trials: their library trials below.
+    ("halma", &[]),
+    ("chinese-checkers", &[]),
 ];
 
 /// Our games and the slugs of their trials of Ludii's whole library
@@ -70,6 +73,8 @@ const LIBRARY_TRIALS: &[(&str, &str)] = &[
     ("hnefatafl", "war--custodial--hnefatafl"),
     ("konane", "war--leaping--orthogonal--konane"),
     ("nine-mens-morris", "space--line--nine-men-s-morris"),
+    ("halma", "race--fill--halma"),
+    ("chinese-checkers", "race--fill--chinese-checkers"),
 ];
 
 /// Random playouts per variant in the load-and-play test.
@@ -77,7 +82,7 @@ const PLAYOUTS: u64 = 50;
 
 /// Fewer for games whose interpreted playouts are slow (Shogi: about 700
 /// moves, one or two playouts a second).
-const SLOW_GAMES: &[(&str, u64)] = &[("shogi", 4)];
+const SLOW_GAMES: &[(&str, u64)] = &[("shogi", 4), ("halma", 4), ("chinese-checkers", 2)];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -172,8 +177,45 @@ fn own_games_replay_ludii_library_trials() {
     }
     assert_eq!(
         replayed,
-        3 * 8,
-        "Go's, Minishogi's, Shogi's and issue 14's five games' 3 library trials each"
+        3 * 10,
+        "Go's, Minishogi's, Shogi's, issue 14's five games' and Halma's and Chinese Checkers' 3 library trials each"
+    );
+}
+
+/// Replays a trial file on whichever compiled game the visitor is given.
+struct ReplayCompiled(Vec<ludemic_runtime::trial::Trial>);
+
+impl ludemic_generated::Visitor for ReplayCompiled {
+    type Output = Result<usize, String>;
+    fn visit<G: Game>(self, game: &G) -> Self::Output {
+        for trial in &self.0 {
+            replay(game, trial).map_err(|m| format!("seed {}: {m}", trial.seed))?;
+        }
+        Ok(self.0.len())
+    }
+}
+
+#[test]
+fn bundled_games_replay_ludii_library_trials_compiled() {
+    let Some(trials_dir) = reference_dir("ludii-library-trials") else {
+        return;
+    };
+    let mut replayed = 0;
+    for &(name, slug) in LIBRARY_TRIALS {
+        let file = trials_dir.join(format!("{slug}.jsonl.gz"));
+        let trials = read_trials(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        // The bundled module has the default options only.
+        let trials: Vec<_> = trials
+            .into_iter()
+            .filter(|t| t.options.is_empty())
+            .collect();
+        let result = ludemic_generated::visit(name, ReplayCompiled(trials)).expect("bundled");
+        replayed += result.unwrap_or_else(|e| panic!("games/{name}.lud ({slug}) compiled: {e}"));
+    }
+    assert_eq!(
+        replayed,
+        3 * 10,
+        "the library trials of Go, Minishogi, Shogi, issue 14's five games, Halma and Chinese Checkers, all with default options"
     );
 }
 

@@ -324,6 +324,31 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 11_625.0,
         playouts: 600,
     },
+    // Ludii's sample is 124 playouts (12.3/s for 10 s), every one drawn at
+    // its turn limit (2,500 turns); about 2,750 moves a playout, so 10
+    // interpreted (100 compiled).
+    Baseline {
+        game: "halma",
+        mean_moves: 2752.7,
+        p1: 0.0,
+        p2: 0.0,
+        draw: 1.0,
+        ludii_playouts: 124.0,
+        playouts: 10,
+    },
+    // Six players; Ludii's sample is only 48 playouts (4.8/s for 10 s), so
+    // the bounds are wide; about 8,900 moves a playout (the turn limit is
+    // 7,500 turns): 4 interpreted (40 compiled). P1 and P2 are the
+    // frequencies of those players being ranked first.
+    Baseline {
+        game: "chinese-checkers",
+        mean_moves: 8891.3,
+        p1: 0.042,
+        p2: 0.083,
+        draw: 0.625,
+        ludii_playouts: 48.0,
+        playouts: 4,
+    },
 ];
 
 /// Ludii's table rounds means to 0.1 and frequencies to 0.001.

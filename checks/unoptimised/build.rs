@@ -48,6 +48,8 @@ fn main() {
         "tron",
         "wolf-and-sheep",
         "yavalath",
+        "halma",
+        "chinese-checkers",
     ] {
         config = config.game(format!("../../games/{game}.lud"));
     }

@@ -876,8 +876,9 @@ impl FeedTheDucks {
             return;
         }
         self.advance_phases(s, mover);
+        let next = 3 - mover;
         s.turns += 1;
-        s.mover = 3 - mover;
+        s.mover = next;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
     #[allow(unused_variables, clippy::collapsible_match)]

@@ -575,8 +575,9 @@ impl Go {
             return;
         }
         s.prev = mover;
+        let next = 3 - mover;
         s.turns += 1;
-        s.mover = 3 - mover;
+        s.mover = next;
         Self::record_position(s);
     }
     /// The end rules after `mover`'s move, then the all-pass draw.

@@ -68,6 +68,10 @@ pub mod tron;
 pub mod wolf_and_sheep;
 #[rustfmt::skip]
 pub mod yavalath;
+#[rustfmt::skip]
+pub mod halma;
+#[rustfmt::skip]
+pub mod chinese_checkers;
 
 // The modules are formatted by prettyplease, as generated; rustfmt leaves them alone.
 
@@ -119,6 +123,8 @@ pub const GAMES: &[&str] = &[
     "tron",
     "wolf-and-sheep",
     "yavalath",
+    "halma",
+    "chinese-checkers",
 ];
 
 /// Runs `visitor` on the compiled game whose file in `games/` has stem `stem`.
@@ -156,6 +162,8 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "tron" => visitor.visit(&tron::Tron),
         "wolf-and-sheep" => visitor.visit(&wolf_and_sheep::WolfAndSheep),
         "yavalath" => visitor.visit(&yavalath::Yavalath),
+        "halma" => visitor.visit(&halma::Halma),
+        "chinese-checkers" => visitor.visit(&chinese_checkers::ChineseCheckers),
         _ => return None,
     })
 }

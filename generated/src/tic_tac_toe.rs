@@ -141,7 +141,8 @@ impl TicTacToe {
         if s.results.is_over() {
             return;
         }
-        s.mover = 3 - mover;
+        let next = 3 - mover;
+        s.mover = next;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
     #[allow(unused_variables, clippy::collapsible_match)]

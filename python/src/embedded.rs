@@ -60,6 +60,11 @@ pub const SOURCES: &[(&str, &str)] = &[
         include_str!("../../games/wolf-and-sheep.lud"),
     ),
     ("yavalath", include_str!("../../games/yavalath.lud")),
+    ("halma", include_str!("../../games/halma.lud")),
+    (
+        "chinese-checkers",
+        include_str!("../../games/chinese-checkers.lud"),
+    ),
 ];
 
 /// `(path below games/def, text)` of every define of `games/def`.

@@ -108,6 +108,8 @@ const REFERENCES: &[Reference] = &[
     Reference { stem: "hnefatafl", ludii: "Hnefatafl", rbg: None, target: 3_490.0 },
     Reference { stem: "konane", ludii: "Konane", rbg: None, target: 22_600.0 },
     Reference { stem: "nine-mens-morris", ludii: "Nine Men's Morris", rbg: None, target: 34_900.0 },
+    Reference { stem: "halma", ludii: "Halma", rbg: None, target: 370.0 },
+    Reference { stem: "chinese-checkers", ludii: "Chinese Checkers", rbg: None, target: 144.0 },
 ];
 
 struct Reference {

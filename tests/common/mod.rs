@@ -224,6 +224,13 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
         "nine-mens-morris",
         &["nine-mens-morris"],
     ),
+    // No seed trials: tests/games_conform.rs replays their library trials.
+    ("board/race/fill/Halma.lud", "halma", &[]),
+    (
+        "board/race/fill/Chinese Checkers.lud",
+        "chinese-checkers",
+        &[],
+    ),
 ];
 
 /// The custodial, leaping and approach-and-withdrawal games of issue 14:

@@ -43,5 +43,7 @@ plain!(
     tic_tac_toe,
     tron,
     wolf_and_sheep,
-    yavalath
+    yavalath,
+    halma,
+    chinese_checkers
 );

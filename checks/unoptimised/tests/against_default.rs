@@ -144,3 +144,7 @@ check!(
     20,
     2_000
 );
+// About 2,750 moves a playout (Halma) and 8,900 (Chinese Checkers, six
+// players), all but a few to the turn limit.
+check!(halma, halma, Halma, 1, 40);
+check!(chinese_checkers, chinese_checkers, ChineseCheckers, 1, 20);
