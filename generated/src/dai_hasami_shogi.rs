@@ -1448,8 +1448,9 @@ impl DaiHasamiShogi {
         if s.results.is_over() {
             return;
         }
+        let next = 3 - mover;
         s.turns += 1;
-        s.mover = 3 - mover;
+        s.mover = next;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
     #[allow(unused_variables, clippy::collapsible_match)]

@@ -1162,8 +1162,9 @@ impl HeXentafl {
         if s.results.is_over() {
             return;
         }
+        let next = 3 - mover;
         s.turns += 1;
-        s.mover = 3 - mover;
+        s.mover = next;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
     #[allow(unused_variables, clippy::collapsible_match)]
