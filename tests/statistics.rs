@@ -573,6 +573,19 @@ const LIBRARY_BASELINES: &[(&str, &[&str], Baseline)] = &[
             playouts: 1_000,
         },
     ),
+    (
+        "board/war/direction/linear/Fanorona.lud",
+        &[],
+        Baseline {
+            game: "Fanorona",
+            mean_moves: 58.5,
+            p1: 0.481,
+            p2: 0.519,
+            draw: 0.0,
+            ludii_playouts: 8_544.0,
+            playouts: 1_000,
+        },
+    ),
 ];
 
 /// Too slow in the interpreter for the CI-sized run: only with `--ignored`.

@@ -102,6 +102,26 @@ pub const DEFINES: &[(&str, &str)] = &[
         include_str!("../../games/def/end/WinWithLine.def"),
     ),
     (
+        "fill/HopChain.def",
+        include_str!("../../games/def/fill/HopChain.def"),
+    ),
+    (
+        "fill/HopOverPiece.def",
+        include_str!("../../games/def/fill/HopOverPiece.def"),
+    ),
+    (
+        "fill/InTargetCamp.def",
+        include_str!("../../games/def/fill/InTargetCamp.def"),
+    ),
+    (
+        "fill/StepTowardCamp.def",
+        include_str!("../../games/def/fill/StepTowardCamp.def"),
+    ),
+    (
+        "fill/TargetCampFilledWins.def",
+        include_str!("../../games/def/fill/TargetCampFilledWins.def"),
+    ),
+    (
         "move/JumpCapture.def",
         include_str!("../../games/def/move/JumpCapture.def"),
     ),
