@@ -10,6 +10,15 @@
 
 mod common;
 
+// Hand-made positions compiled (`include_game!`) beside the interpreter.
+ludemic::include_game!("tests/surakarta/two-paths.lud");
+ludemic::include_game!("tests/surakarta/vote.lud");
+
+#[path = "../checks/common/lockstep.rs"]
+mod lockstep;
+#[path = "../checks/common/position_play.rs"]
+mod position_play;
+
 use common::inline;
 use ludemic_compiler::interp::{Interpreter, State};
 use ludemic_runtime::trial::{read_trials, replay};
@@ -286,5 +295,69 @@ fn the_file_s_per_track_end_rules_lower() {
         let option = format!("End Rules/Less Than {n} Pieces Per Track");
         let g = common::corpus_game(&ludii, LUD, &[option]);
         assert_eq!(g.model().end.len(), 4, "{n}: one rule per track");
+    }
+}
+
+/// The interpreter of a game file of `tests/surakarta/`.
+fn interpreted(file: &str) -> Interpreter {
+    inline(&std::fs::read_to_string(common::root().join("tests/surakarta").join(file)).unwrap())
+}
+
+#[test]
+fn compiled_slides_walk_every_place_of_their_site_as_the_interpreter() {
+    let g = two_paths::TwoPaths;
+    let s = g.initial_state();
+    let from = |site: &str| -> Vec<String> {
+        position_play::keys(&g, &s)
+            .into_iter()
+            .filter(|k| k.starts_with(site))
+            .collect()
+    };
+    // 3 reaches 17 both ways round (two moves, one key); 0 steps only.
+    assert_eq!(from("3>17"), ["3>17", "3>17"]);
+    assert_eq!(from("0>"), ["0>1", "0>6", "0>7"]);
+    let interp = interpreted("two-paths.lud");
+    assert_eq!(
+        position_play::keys(&g, &s),
+        position_play::keys(&interp, &interp.initial_state())
+    );
+    // Random games in lockstep: the same legal moves after each move.
+    let mut budget = 20_000;
+    for seed in 0..40 {
+        lockstep::lockstep(&g, &interp, seed, &mut budget).unwrap();
+    }
+}
+
+#[test]
+fn compiled_votes_decide_as_the_interpreter() {
+    let g = vote::Vote;
+    let mut s = g.initial_state();
+    assert_eq!(position_play::keys(&g, &s), ["-1>-1", "-1>-1/pass"]);
+    position_play::play(&g, &mut s, "-1>-1");
+    // P2's two votes share the key; `decision_of` tells them apart.
+    let mut legal = MoveBuffer::new();
+    g.legal_moves(&s, &mut legal);
+    let named: Vec<Option<u32>> = legal.iter().map(|&m| g.decision_of(m)).collect();
+    assert_eq!(named, [Some(0), Some(1)]);
+    let mut ended = 0;
+    for &mv in legal.iter() {
+        let mut after = s;
+        g.apply(&mut after, mv);
+        match g.status(&after) {
+            Status::Over(o) => {
+                assert_eq!((o.winner, g.decision_of(mv)), (2, Some(0)));
+                ended += 1;
+            }
+            Status::Ongoing { mover } => {
+                assert_eq!(mover, 1);
+                assert_eq!(position_play::keys(&g, &after), ["-1>-1", "-1>-1/pass"]);
+            }
+        }
+    }
+    assert_eq!(ended, 1);
+    let interp = interpreted("vote.lud");
+    let mut budget = 5_000;
+    for seed in 0..40 {
+        lockstep::lockstep(&g, &interp, seed, &mut budget).unwrap();
     }
 }

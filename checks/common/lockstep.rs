@@ -57,9 +57,14 @@ pub fn lockstep_with<C: Game, I: Game>(
         // Moves with one key (promotions) are told apart by what they promote to.
         let cm = cb[rng.index(cb.len())];
         let (key, what) = (compiled.move_key(cm), compiled.promoted_to(cm));
+        let decision = compiled.decision_of(cm);
         let im = *ib
             .iter()
-            .find(|&&m| interp.move_key(m) == key && interp.promoted_to(m) == what)
+            .find(|&&m| {
+                interp.move_key(m) == key
+                    && interp.promoted_to(m) == what
+                    && interp.decision_of(m) == decision
+            })
             .ok_or_else(|| {
                 format!("seed {seed} step {step}: no move {key} promoting to {what:?}")
             })?;

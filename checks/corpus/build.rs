@@ -98,6 +98,20 @@ const GAMES: &[(&str, Option<&[&str]>)] = &[
         "board/race/fill/Chinese Checkers.lud",
         Some(&["Players/2 (a)", "Players/3"]),
     ),
+    // Tracks: Surakarta's captures along its loops (each walk from each
+    // place of the piece's site in each track, duplicates kept), the
+    // proposal and vote that end a game without captures, `(forEach Track
+    // ...)` end rules; its larger boards and other slide and step rules.
+    (
+        "board/war/replacement/eliminate/all/Surakarta.lud",
+        Some(&[
+            "Corners Capture/True",
+            "Slide/To Move or Capture",
+            "End Rules/Less Than 3 Pieces Per Track",
+            "Version/Middle Line",
+            "Version/Experimental 12x8",
+        ]),
+    ),
 ];
 
 /// Ludii files with their board resized, rewritten into `OUT_DIR`: layouts

@@ -121,6 +121,14 @@ pub trait Game {
         None
     }
 
+    /// The string a proposal or a vote names (its number among the game's
+    /// strings proposed or voted), for telling apart legal moves that share
+    /// the key `-1>-1` (Surakarta's votes "End" and "No"; Ludii's actions
+    /// name it, as `Vote(vote=End)`).
+    fn decision_of(&self, _mv: Self::Move) -> Option<u32> {
+        None
+    }
+
     /// Chance (dice): the random outcomes the legal moves of `state` depend
     /// on, one entry per die: its site in Ludii's numbering and its number
     /// of faces. Empty when no chance is pending (games without dice).

@@ -121,8 +121,8 @@ fn corpus_games_with_every_option_agree_with_the_interpreter_and_ludii() {
         GAMES.len()
     );
     assert!(
-        GAMES.len() >= 40 + 13 + 9 + 3 + 1 + 1 + 1 + 1 + 4 + 10 + 5 + 3 + 2,
-        "every option item of the seven placement games, the thirteen moving-piece games, Dara (two rules), Nine Men's Morris, English Draughts, Chess, Minishogi, the four custodial and leaping games, the resized boards, the Chess positions, the Minishogi and Shogi positions, Go's three sizes, Pentalath's two boards"
+        GAMES.len() >= 40 + 13 + 9 + 3 + 1 + 1 + 1 + 1 + 4 + 10 + 5 + 3 + 2 + 6,
+        "every option item of the seven placement games, the thirteen moving-piece games, Dara (two rules), Nine Men's Morris, English Draughts, Chess, Minishogi, the four custodial and leaping games, the resized boards, the Chess positions, the Minishogi and Shogi positions, Go's three sizes, Pentalath's two boards, Surakarta's six variants"
     );
     assert!(
         GAMES
@@ -132,6 +132,10 @@ fn corpus_games_with_every_option_agree_with_the_interpreter_and_ludii() {
             == 3
             && GAMES.iter().any(|g| g.lud.ends_with("line/Pentalath.lud")),
         "Go (enclose, liberties, territory, no Repeat) and Pentalath are checked"
+    );
+    assert!(
+        GAMES.iter().any(|g| g.lud.ends_with("all/Surakarta.lud")),
+        "Surakarta (tracks, slides along them, proposals and votes) is checked"
     );
     assert!(
         GAMES.iter().any(|g| g.lud.ends_with("chess/Chess.lud")),
@@ -152,8 +156,8 @@ fn corpus_games_with_every_option_agree_with_the_interpreter_and_ludii() {
         "the custodial and leaping families (surround, sites Around, is Line if:, SameDirection) are checked"
     );
     assert!(
-        trials_replayed >= 172 + 260 + 40 + 20 + 20 + 4 * 20 + 20 + 60,
-        "every reference trial of the twenty games, Dara's, Nine Men's Morris's, English Draughts', Chess's and the custodial and leaping families' four, Minishogi's, Go's (9x9, 19x19) and Pentalath's"
+        trials_replayed >= 172 + 260 + 40 + 20 + 20 + 4 * 20 + 20 + 60 + 20,
+        "every reference trial of the twenty games, Dara's, Nine Men's Morris's, English Draughts', Chess's and the custodial and leaping families' four, Minishogi's, Go's (9x9, 19x19), Pentalath's and Surakarta's"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -49,6 +49,9 @@ pub struct Features {
     /// Pending)`, `(sites Pending)`, `(value Pending)`): the state keeps
     /// them as a set of sites, cleared before each move is applied.
     pub pending: bool,
+    /// Some rule proposes, votes or reads a proposal or decision: the state
+    /// keeps Ludii's propositions, votes and last decision.
+    pub votes: bool,
 }
 
 /// The first construct of `model` this generator does not compile, if any.
@@ -79,6 +82,7 @@ pub fn features(model: &GameModel) -> Features {
         probes_moves: false,
         encloses: false,
         visited: false,
+        votes: false,
     };
     let mut stack_capacity = 1;
     if model.stacking {
@@ -106,8 +110,13 @@ pub fn features(model: &GameModel) -> Features {
     if holds_counts && model.stacking {
         check.refuse("hands or counts of pieces in a stacking game");
     }
-    if !model.tracks.is_empty() {
-        check.refuse("tracks");
+    // Tracks are tables (`codegen/tracks.rs`); the ludemes walking them
+    // other than a slide (sowing, `(trackSite ...)`) are refused below.
+    if model.tracks.len() > 255 {
+        check.refuse("more than 255 tracks");
+    }
+    if model.votes.len() > 32 {
+        check.refuse("more than 32 strings proposed or voted");
     }
     if model.phases.len() > 255 {
         check.refuse("more than 255 phases");
@@ -222,6 +231,7 @@ pub fn features(model: &GameModel) -> Features {
         counter: check.counter,
         sets_state: check.sets_state,
         pending: check.pending,
+        votes: check.votes,
     }
 }
 
@@ -282,6 +292,8 @@ struct Check {
     promotes: bool,
     /// Some condition is `(is Visited ...)`.
     visited: bool,
+    /// Some rule proposes, votes or reads a proposal or decision.
+    votes: bool,
 }
 
 impl Check {
@@ -352,8 +364,11 @@ impl Check {
                     self.refuse("consequences of `(move Pass)`");
                 }
             }
-            Moves::Propose { .. } | Moves::Vote { .. } => {
-                self.refuse("proposals and votes (`(move Propose ...)`, `(move Vote ...)`)")
+            Moves::Propose { then, .. } | Moves::Vote { then, .. } => {
+                self.votes = true;
+                if let Some(e) = then {
+                    self.effect(e);
+                }
             }
             Moves::Remove { sites, then, .. } => {
                 self.region(sites);
@@ -479,7 +494,31 @@ impl Check {
         }
         match &pm.reach {
             Reach::Step => {}
-            Reach::TrackSlide { .. } => self.refuse("slides along tracks"),
+            Reach::TrackSlide {
+                between_if,
+                stop_if,
+                to_rule,
+                ..
+            } => {
+                // The stop and `toRule` tests see `(between)` as the site
+                // reached before (none at the first step), which the
+                // generated walk does not bind.
+                let reads_between = |c: &Option<crate::ir::Cond>| {
+                    c.as_ref()
+                        .is_some_and(|c| format!("{c:?}").contains("Between"))
+                };
+                if reads_between(stop_if) || reads_between(to_rule) {
+                    self.refuse(
+                        "a track slide whose `(to if:...)` or `(apply if:...)` reads `(between)`",
+                    );
+                }
+                if pm.from.is_some() || pm.to_if.is_some() {
+                    self.refuse("a track slide with `(from ...)`");
+                }
+                for c in [between_if, stop_if, to_rule].into_iter().flatten() {
+                    self.cond(c, false);
+                }
+            }
             Reach::Hop {
                 distance,
                 most,
@@ -570,7 +609,7 @@ impl Check {
                 self.site(at);
                 self.given_state(value);
             }
-            Effect::Vote(_) => self.refuse("votes (`(vote ...)`)"),
+            Effect::Vote(_) => self.votes = true,
             Effect::SetCounter(n) => {
                 self.counter = true;
                 self.int(n, false);
@@ -734,9 +773,7 @@ impl Check {
         match c {
             Cond::True | Cond::False | Cond::AllPassed => {}
             Cond::AllDiceUsed | Cond::AllDiceEqual => self.refuse("dice (chance)"),
-            Cond::Proposed(_) | Cond::Decided(_) => {
-                self.refuse("proposals and votes (`(is Proposed ...)`, `(is Decided ...)`)")
-            }
+            Cond::Proposed(_) | Cond::Decided(_) => self.votes = true,
             Cond::Threatened(t) => {
                 self.two_players("`(is Threatened ...)`");
                 if t.moves.is_some() {

@@ -27,6 +27,8 @@ pub(super) enum RuleKind<'m> {
     Promote,
     /// `(move Remove ...)`: the piece on the move's site taken off.
     Remove,
+    /// `(move Propose ...)` or `(move Vote ...)`: a move with no site.
+    Decision(&'m Moves),
 }
 
 /// Every move rule of `moves`, with the consequences around it.
@@ -95,9 +97,11 @@ pub(super) fn collect_rules<'m>(
             thens: thens(then),
         }),
         Moves::Die { .. } => unreachable!("refused by features: dice"),
-        Moves::Propose { .. } | Moves::Vote { .. } => {
-            unreachable!("refused by features: proposals and votes")
-        }
+        Moves::Propose { rule, then, .. } | Moves::Vote { rule, then, .. } => out.push(RuleApply {
+            rule: *rule,
+            kind: RuleKind::Decision(moves),
+            thens: thens(then),
+        }),
         Moves::Do { prior, after } => {
             collect_rules(prior, outer, out);
             collect_in_cond(after, out);
@@ -321,7 +325,7 @@ impl Gen<'_> {
                 })
             }
             Effect::Move(m) => self.consequence_move(m),
-            Effect::Vote(_) => unreachable!("refused by features: votes"),
+            Effect::Vote(v) => self.vote_effect(*v),
             Effect::Sow(_)
             | Effect::MoveCount { .. }
             | Effect::SetVar { .. }
@@ -358,6 +362,7 @@ impl Gen<'_> {
                 s.last_to = to;
                 s.last_from = to;
             },
+            RuleKind::Decision(m) => self.decision_action(m),
             RuleKind::Merged(effect) => {
                 // Ludii's merged move binds `(site)` and `(to)`, no `(from)`;
                 // it is named by the site of its first action.
@@ -431,7 +436,7 @@ impl Gen<'_> {
                 lists.iter().map(Vec::len).max().unwrap_or(0)
             }
             Reach::FromTo { .. } => n,
-            Reach::TrackSlide { .. } => unreachable!("refused by features: track slides"),
+            Reach::TrackSlide { tracks, .. } => self.most_track_moves(tracks),
             Reach::Step | Reach::Hop { .. } | Reach::Slide { .. } => m
                 .directions
                 .iter()
@@ -544,6 +549,13 @@ impl Gen<'_> {
                     }
                 })
             }
+            // A track slide's plain landing (its `toRule`, `dir` 1)
+            // carries no effect (§51).
+            Reach::TrackSlide { .. } if m.to_apply.is_some() => Some(quote! {
+                if dir == 0 {
+                    #to_apply
+                }
+            }),
             _ => None,
         };
         let before = hop.unwrap_or(to_apply);

@@ -437,9 +437,8 @@ impl Gen<'_> {
             Cond::CanMove(m) => self.can_move(m),
             Cond::IsPending => quote!(!s.pending.is_empty()),
             Cond::AllDiceUsed | Cond::AllDiceEqual => unreachable!("refused by features: dice"),
-            Cond::Proposed(_) | Cond::Decided(_) => {
-                unreachable!("refused by features: proposals and votes")
-            }
+            Cond::Proposed(p) => self.is_proposed(*p),
+            Cond::Decided(p) => self.is_decided(*p),
             // Ludii's `Equals` of regions: the same sites (as sets).
             Cond::SameSites(a, b) => {
                 let (a, b) = (self.region(a), self.region(b));

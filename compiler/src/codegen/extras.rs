@@ -138,6 +138,9 @@ pub(super) fn extras(model: &GameModel, features: &Features) -> Extras {
         });
         x.init.push(quote!(counter: -1,));
     }
+    if features.votes {
+        super::votes::state_code(&mut x);
+    }
     if model.ludii_flags.visited {
         x.fields.push(quote! {
             /// The sites visited in the current turn (Ludii's

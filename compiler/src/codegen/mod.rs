@@ -40,8 +40,10 @@ mod stacks;
 mod tables;
 mod territory;
 mod tidy;
+mod tracks;
 mod unused;
 mod view;
+mod votes;
 
 use sha2::{Digest, Sha256};
 

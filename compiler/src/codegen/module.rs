@@ -501,6 +501,7 @@ pub fn module<'m>(
     let mut merged_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     let mut promote_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     let mut remove_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
+    let mut decision_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     for r in &rules {
         let code = g.apply_rule(r);
         let groups = match r.kind {
@@ -509,6 +510,7 @@ pub fn module<'m>(
             effects::RuleKind::Merged(_) => &mut merged_groups,
             effects::RuleKind::Promote => &mut promote_groups,
             effects::RuleKind::Remove => &mut remove_groups,
+            effects::RuleKind::Decision(_) => &mut decision_groups,
         };
         let key = code.to_string();
         match groups.iter_mut().find(|(k, _, _)| *k == key) {
@@ -531,6 +533,20 @@ pub fn module<'m>(
     let has_promote = !promote_arms.is_empty();
     let remove_arms = arms(remove_groups);
     let has_remove = !remove_arms.is_empty();
+    let decisions: Vec<(u16, u16)> = rules
+        .iter()
+        .filter_map(|r| match r.kind {
+            effects::RuleKind::Decision(m) => super::votes::string_of(m).map(|v| (r.rule, v)),
+            _ => None,
+        })
+        .collect();
+    let super::votes::DecisionParts {
+        variant: decision_variant,
+        arm: decision_arm,
+        key: decision_key,
+        move_to: decision_move_to,
+        decision_of: decision_of_fn,
+    } = super::votes::parts(arms(decision_groups), &decisions);
     let (remove_variant, remove_arm, remove_key, remove_move_to) = if has_remove {
         let key = if hands.typed_keys {
             quote!(Move::Remove { site, .. } => MoveKey { to: key_site(site), ..MoveKey::place(site as u32) },)
@@ -956,6 +972,7 @@ pub fn module<'m>(
             #merged_arm
             #promote_arm
             #remove_arm
+            #decision_arm
             Move::Pass => {
                 #stalemate
                 s.last_to = NO_SITE;
@@ -1051,12 +1068,13 @@ pub fn module<'m>(
         let swap = has_swap.then(|| quote!(Move::Swap => NO_SITE,));
         let promote = promote_move_to;
         let remove = remove_move_to;
+        let decision = decision_move_to;
         quote! {
             /// The site a move goes to (Ludii's `toNonDecision`), `NO_SITE` for none.
             #[inline(always)]
             const fn move_to(mv: Move) -> u16 {
                 match mv {
-                    #add #piece #merged #promote #remove
+                    #add #piece #merged #promote #remove #decision
                     Move::Pass => NO_SITE,
                     #swap
                 }
@@ -1122,6 +1140,7 @@ pub fn module<'m>(
             #piece_variant
             #promote_variant
             #remove_variant
+            #decision_variant
             #effect_variant
             /// A pass (forced when there is no other move).
             Pass,
@@ -1345,6 +1364,8 @@ pub fn module<'m>(
 
             #promoted_to_fn
 
+            #decision_of_fn
+
             fn move_key(&self, mv: Move) -> MoveKey {
                 match mv {
                     #add_key
@@ -1352,6 +1373,7 @@ pub fn module<'m>(
                     #piece_key
                     #promote_key
                     #remove_key
+                    #decision_key
                     Move::Pass => MoveKey::PASS,
                     #swap_key
                 }

@@ -75,9 +75,7 @@ impl Gen<'_> {
                 }
             }
             Moves::Die { .. } => unreachable!("refused by features: dice"),
-            Moves::Propose { .. } | Moves::Vote { .. } => {
-                unreachable!("refused by features: proposals and votes")
-            }
+            Moves::Propose { .. } | Moves::Vote { .. } => emit(self.decision_move(m)),
             Moves::Do { prior, after } => self.do_moves(prior, after, emit),
             Moves::ForPlayer { who, moves } => self.moves_for(*who, moves, emit),
             Moves::Promote(p) => self.promote_moves(p, emit),
@@ -450,7 +448,7 @@ impl Gen<'_> {
                 }
             }
             Reach::Slide { .. } => self.walked_slide(m, emit),
-            Reach::TrackSlide { .. } => unreachable!("refused by features: track slides"),
+            Reach::TrackSlide { .. } => self.track_slide(m, emit),
             Reach::Leap { walks, forward } => {
                 let lists = self.leap_lists(walks, *forward);
                 let name = format!("LEAPS_{}", m.rule);

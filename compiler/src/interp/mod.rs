@@ -567,6 +567,19 @@ impl Game for Interpreter {
         }
     }
 
+    fn decision_of(&self, mv: Move) -> Option<u32> {
+        match mv {
+            Move::Propose { rule } | Move::Vote { rule } => match self.rules.get(rule as usize) {
+                Some(Some(Rule {
+                    moves: Moves::Propose { proposition: v, .. } | Moves::Vote { vote: v, .. },
+                    ..
+                })) => Some(u32::from(*v)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     fn move_key(&self, mv: Move) -> MoveKey {
         match mv {
             Move::Add { site, rule, .. } => {
