@@ -106,7 +106,12 @@ fn countable(model: &GameModel, m: &Moves, from: bool) -> bool {
                     .is_none_or(|o| countable(model, o, from))
         }
         Moves::ForEachPiece(rules) => rules.iter().all(|r| countable(model, &r.moves, true)),
-        Moves::Move(pm) => pm.from.is_none() && from && is_plain_slide(pm) && reach(&pm.directions),
+        Moves::Move(pm) => {
+            pm.from.is_none()
+                && from
+                && (is_plain_slide(pm) || is_masked_slide(pm))
+                && reach(&pm.directions)
+        }
         Moves::Shoot(shoot) => reach(&shoot.directions),
         _ => false,
     }
