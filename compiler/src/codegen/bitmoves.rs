@@ -435,3 +435,42 @@ impl Gen<'_> {
         Some(name)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::merged::tests::generated;
+
+    /// Konane's jumps: every piece's hops over an enemy onto an empty
+    /// site at once, two shifts per direction of the square board.
+    #[test]
+    fn hops_of_every_piece_are_shifted_bitboards() {
+        let code = generated(
+            r#"(game "Hoppers" (players 2)
+      (equipment { (board (square 6))
+        (piece "Marker" Each (move Hop Orthogonal
+          (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+          (to if:(is Empty (to))))) })
+      (rules (start { (place "Marker1" (sites Phase 0)) (place "Marker2" (sites Phase 1)) })
+        (play (forEach Piece))
+        (end (if (no Moves Next) (result Mover Win)))))"#,
+        );
+        assert!(code.contains(".shifted(6)"), "{code}");
+        assert!(code.contains(".shifted(-1)"), "{code}");
+    }
+
+    /// A slide that may not pass the centre reaches each ray's sites up to
+    /// the first occupied site or the centre.
+    #[test]
+    fn slides_stop_before_a_fixed_region() {
+        let code = generated(
+            r#"(game "Sliders" (players 2)
+      (equipment { (board (square 5))
+        (piece "Marker" Each (move Slide Orthogonal
+          (between if:(and (not (is In (between) (sites Centre))) (is Empty (between)))))) })
+      (rules (start { (place "Marker1" (sites Bottom)) (place "Marker2" (sites Top)) })
+        (play (forEach Piece))
+        (end (if (no Moves Next) (result Mover Win)))))"#,
+        );
+        assert!(code.contains("slide_reach_blocked_orthogonal"), "{code}");
+    }
+}
