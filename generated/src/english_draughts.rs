@@ -945,197 +945,451 @@ impl EnglishDraughts {
         } else {
             'priority: {
                 let before = out.len();
-                for from in s.owned[mover as usize].iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
-                            for ray in &RADIALS_NE[from as usize] {
-                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                else { continue };
-                                if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                    && s.what[to as usize] == 0
-                                {
-                                    out.push(Move::Piece {
-                                        rule: 10,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                            for ray in &RADIALS_NW[from as usize] {
-                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                else { continue };
-                                if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                    && s.what[to as usize] == 0
-                                {
-                                    out.push(Move::Piece {
-                                        rule: 10,
-                                        from,
-                                        to,
-                                        dir: 1,
-                                    });
-                                }
-                            }
-                        }
-                        2 => {
-                            for ray in &RADIALS_SW[from as usize] {
-                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                else { continue };
-                                if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                    && s.what[to as usize] == 0
-                                {
-                                    out.push(Move::Piece {
-                                        rule: 13,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                            for ray in &RADIALS_SE[from as usize] {
-                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                else { continue };
-                                if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                    && s.what[to as usize] == 0
-                                {
-                                    out.push(Move::Piece {
-                                        rule: 13,
-                                        from,
-                                        to,
-                                        dir: 1,
-                                    });
-                                }
-                            }
-                        }
-                        _ => {}
+                {
+                    let pieces = s.kinds[1].and(s.owned[mover as usize]);
+                    let over = s
+                        .occupied
+                        .minus(s.owned[0])
+                        .minus(s.owned[mover as usize]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0x3f3f3f3f3f3f]))
+                        .shifted(9)
+                        .and(over)
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 9;
+                        let from = between - 9;
+                        out.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfcfcfcfcfcfc]))
+                        .shifted(7)
+                        .and(over)
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 7;
+                        let from = between - 7;
+                        out.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 1,
+                        });
                     }
                 }
-                for from in s.owned[mover as usize].iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        3 => {
-                            for ray in &RADIALS_DIAGONAL[from as usize] {
-                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                else { continue };
-                                if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                    && s.what[to as usize] == 0
-                                {
-                                    out.push(Move::Piece {
-                                        rule: 15,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                        }
-                        4 => {
-                            for ray in &RADIALS_DIAGONAL[from as usize] {
-                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                else { continue };
-                                if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                    && s.what[to as usize] == 0
-                                {
-                                    out.push(Move::Piece {
-                                        rule: 17,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                        }
-                        _ => {}
+                {
+                    let pieces = s.kinds[2].and(s.owned[mover as usize]);
+                    let over = s
+                        .occupied
+                        .minus(s.owned[0])
+                        .minus(s.owned[mover as usize]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfcfcfcfcfcfc0000]))
+                        .shifted(-9)
+                        .and(over)
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 9;
+                        let from = between + 9;
+                        out.push(Move::Piece {
+                            rule: 13,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3f3f3f3f3f3f0000]))
+                        .shifted(-7)
+                        .and(over)
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 7;
+                        let from = between + 7;
+                        out.push(Move::Piece {
+                            rule: 13,
+                            from,
+                            to,
+                            dir: 1,
+                        });
+                    }
+                }
+                {
+                    let pieces = s.kinds[3].and(s.owned[mover as usize]);
+                    let over = s
+                        .occupied
+                        .minus(s.owned[0])
+                        .minus(s.owned[mover as usize]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfcfcfcfcfcfc0000]))
+                        .shifted(-9)
+                        .and(over)
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 9;
+                        let from = between + 9;
+                        out.push(Move::Piece {
+                            rule: 15,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3f3f3f3f3f3f0000]))
+                        .shifted(-7)
+                        .and(over)
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 7;
+                        let from = between + 7;
+                        out.push(Move::Piece {
+                            rule: 15,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfcfcfcfcfcfc]))
+                        .shifted(7)
+                        .and(over)
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 7;
+                        let from = between - 7;
+                        out.push(Move::Piece {
+                            rule: 15,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3f3f3f3f3f3f]))
+                        .shifted(9)
+                        .and(over)
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 9;
+                        let from = between - 9;
+                        out.push(Move::Piece {
+                            rule: 15,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                }
+                {
+                    let pieces = s.kinds[4].and(s.owned[mover as usize]);
+                    let over = s
+                        .occupied
+                        .minus(s.owned[0])
+                        .minus(s.owned[mover as usize]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfcfcfcfcfcfc0000]))
+                        .shifted(-9)
+                        .and(over)
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 9;
+                        let from = between + 9;
+                        out.push(Move::Piece {
+                            rule: 17,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3f3f3f3f3f3f0000]))
+                        .shifted(-7)
+                        .and(over)
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 7;
+                        let from = between + 7;
+                        out.push(Move::Piece {
+                            rule: 17,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfcfcfcfcfcfc]))
+                        .shifted(7)
+                        .and(over)
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 7;
+                        let from = between - 7;
+                        out.push(Move::Piece {
+                            rule: 17,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3f3f3f3f3f3f]))
+                        .shifted(9)
+                        .and(over)
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 9;
+                        let from = between - 9;
+                        out.push(Move::Piece {
+                            rule: 17,
+                            from,
+                            to,
+                            dir: 0,
+                        });
                     }
                 }
                 if out.len() > before {
                     break 'priority;
                 }
-                for from in s.owned[mover as usize].iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
-                            for ray in &RADIALS_NE[from as usize] {
-                                let to = ray[0];
-                                if to != NO_SITE && s.what[to as usize] == 0 {
-                                    out.push(Move::Piece {
-                                        rule: 19,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                            for ray in &RADIALS_NW[from as usize] {
-                                let to = ray[0];
-                                if to != NO_SITE && s.what[to as usize] == 0 {
-                                    out.push(Move::Piece {
-                                        rule: 19,
-                                        from,
-                                        to,
-                                        dir: 1,
-                                    });
-                                }
-                            }
-                        }
-                        2 => {
-                            for ray in &RADIALS_SW[from as usize] {
-                                let to = ray[0];
-                                if to != NO_SITE && s.what[to as usize] == 0 {
-                                    out.push(Move::Piece {
-                                        rule: 20,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                            for ray in &RADIALS_SE[from as usize] {
-                                let to = ray[0];
-                                if to != NO_SITE && s.what[to as usize] == 0 {
-                                    out.push(Move::Piece {
-                                        rule: 20,
-                                        from,
-                                        to,
-                                        dir: 1,
-                                    });
-                                }
-                            }
-                        }
-                        _ => {}
+                {
+                    let pieces = s.kinds[1].and(s.owned[mover as usize]);
+                    let allowed = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 9;
+                        out.push(Move::Piece {
+                            rule: 19,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        out.push(Move::Piece {
+                            rule: 19,
+                            from,
+                            to,
+                            dir: 1,
+                        });
                     }
                 }
-                for from in s.owned[mover as usize].iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        3 => {
-                            for ray in &RADIALS_DIAGONAL[from as usize] {
-                                let to = ray[0];
-                                if to != NO_SITE && s.what[to as usize] == 0 {
-                                    out.push(Move::Piece {
-                                        rule: 21,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                        }
-                        4 => {
-                            for ray in &RADIALS_DIAGONAL[from as usize] {
-                                let to = ray[0];
-                                if to != NO_SITE && s.what[to as usize] == 0 {
-                                    out.push(Move::Piece {
-                                        rule: 22,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                        }
-                        _ => {}
+                {
+                    let pieces = s.kinds[2].and(s.owned[mover as usize]);
+                    let allowed = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 9;
+                        out.push(Move::Piece {
+                            rule: 20,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        out.push(Move::Piece {
+                            rule: 20,
+                            from,
+                            to,
+                            dir: 1,
+                        });
+                    }
+                }
+                {
+                    let pieces = s.kinds[3].and(s.owned[mover as usize]);
+                    let allowed = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 9;
+                        out.push(Move::Piece {
+                            rule: 21,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        out.push(Move::Piece {
+                            rule: 21,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        out.push(Move::Piece {
+                            rule: 21,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 9;
+                        out.push(Move::Piece {
+                            rule: 21,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                }
+                {
+                    let pieces = s.kinds[4].and(s.owned[mover as usize]);
+                    let allowed = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 9;
+                        out.push(Move::Piece {
+                            rule: 22,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        out.push(Move::Piece {
+                            rule: 22,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        out.push(Move::Piece {
+                            rule: 22,
+                            from,
+                            to,
+                            dir: 0,
+                        });
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 9;
+                        out.push(Move::Piece {
+                            rule: 22,
+                            from,
+                            to,
+                            dir: 0,
+                        });
                     }
                 }
                 if out.len() > before {
@@ -1257,134 +1511,364 @@ impl EnglishDraughts {
                 }
             }
         } else {
-            for from in s.owned[mover as usize].iter() {
-                let from = from as u16;
-                match s.what[from as usize] {
-                    1 => {
-                        for ray in &RADIALS_NE[from as usize] {
-                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                            else { continue };
-                            if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                && s.what[to as usize] == 0
-                            {
-                                return true;
-                            }
-                        }
-                        for ray in &RADIALS_NW[from as usize] {
-                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                            else { continue };
-                            if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                && s.what[to as usize] == 0
-                            {
-                                return true;
-                            }
-                        }
+            {
+                let pieces = s.kinds[1].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0x3f3f3f3f3f3f]))
+                    .shifted(9)
+                    .and(over)
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 9;
+                    let from = between - 9;
+                    if true {
+                        return true;
                     }
-                    2 => {
-                        for ray in &RADIALS_SW[from as usize] {
-                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                            else { continue };
-                            if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                && s.what[to as usize] == 0
-                            {
-                                return true;
-                            }
-                        }
-                        for ray in &RADIALS_SE[from as usize] {
-                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                            else { continue };
-                            if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                && s.what[to as usize] == 0
-                            {
-                                return true;
-                            }
-                        }
+                }
+                for to in pieces
+                    .and(Board::new([0xfcfcfcfcfcfc]))
+                    .shifted(7)
+                    .and(over)
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 7;
+                    let from = between - 7;
+                    if true {
+                        return true;
                     }
-                    _ => {}
                 }
             }
-            for from in s.owned[mover as usize].iter() {
-                let from = from as u16;
-                match s.what[from as usize] {
-                    3 => {
-                        for ray in &RADIALS_DIAGONAL[from as usize] {
-                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                            else { continue };
-                            if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                && s.what[to as usize] == 0
-                            {
-                                return true;
-                            }
-                        }
+            {
+                let pieces = s.kinds[2].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfcfcfcfcfcfc0000]))
+                    .shifted(-9)
+                    .and(over)
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 9;
+                    let from = between + 9;
+                    if true {
+                        return true;
                     }
-                    4 => {
-                        for ray in &RADIALS_DIAGONAL[from as usize] {
-                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                            else { continue };
-                            if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                && s.what[to as usize] == 0
-                            {
-                                return true;
-                            }
-                        }
+                }
+                for to in pieces
+                    .and(Board::new([0x3f3f3f3f3f3f0000]))
+                    .shifted(-7)
+                    .and(over)
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 7;
+                    let from = between + 7;
+                    if true {
+                        return true;
                     }
-                    _ => {}
                 }
             }
-            for from in s.owned[mover as usize].iter() {
-                let from = from as u16;
-                match s.what[from as usize] {
-                    1 => {
-                        for ray in &RADIALS_NE[from as usize] {
-                            let to = ray[0];
-                            if to != NO_SITE && s.what[to as usize] == 0 {
-                                return true;
-                            }
-                        }
-                        for ray in &RADIALS_NW[from as usize] {
-                            let to = ray[0];
-                            if to != NO_SITE && s.what[to as usize] == 0 {
-                                return true;
-                            }
-                        }
+            {
+                let pieces = s.kinds[3].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfcfcfcfcfcfc0000]))
+                    .shifted(-9)
+                    .and(over)
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 9;
+                    let from = between + 9;
+                    if true {
+                        return true;
                     }
-                    2 => {
-                        for ray in &RADIALS_SW[from as usize] {
-                            let to = ray[0];
-                            if to != NO_SITE && s.what[to as usize] == 0 {
-                                return true;
-                            }
-                        }
-                        for ray in &RADIALS_SE[from as usize] {
-                            let to = ray[0];
-                            if to != NO_SITE && s.what[to as usize] == 0 {
-                                return true;
-                            }
-                        }
+                }
+                for to in pieces
+                    .and(Board::new([0x3f3f3f3f3f3f0000]))
+                    .shifted(-7)
+                    .and(over)
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 7;
+                    let from = between + 7;
+                    if true {
+                        return true;
                     }
-                    _ => {}
+                }
+                for to in pieces
+                    .and(Board::new([0xfcfcfcfcfcfc]))
+                    .shifted(7)
+                    .and(over)
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 7;
+                    let from = between - 7;
+                    if true {
+                        return true;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x3f3f3f3f3f3f]))
+                    .shifted(9)
+                    .and(over)
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 9;
+                    let from = between - 9;
+                    if true {
+                        return true;
+                    }
                 }
             }
-            for from in s.owned[mover as usize].iter() {
-                let from = from as u16;
-                match s.what[from as usize] {
-                    3 => {
-                        for ray in &RADIALS_DIAGONAL[from as usize] {
-                            let to = ray[0];
-                            if to != NO_SITE && s.what[to as usize] == 0 {
-                                return true;
-                            }
-                        }
+            {
+                let pieces = s.kinds[4].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfcfcfcfcfcfc0000]))
+                    .shifted(-9)
+                    .and(over)
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 9;
+                    let from = between + 9;
+                    if true {
+                        return true;
                     }
-                    4 => {
-                        for ray in &RADIALS_DIAGONAL[from as usize] {
-                            let to = ray[0];
-                            if to != NO_SITE && s.what[to as usize] == 0 {
-                                return true;
-                            }
-                        }
+                }
+                for to in pieces
+                    .and(Board::new([0x3f3f3f3f3f3f0000]))
+                    .shifted(-7)
+                    .and(over)
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 7;
+                    let from = between + 7;
+                    if true {
+                        return true;
                     }
-                    _ => {}
+                }
+                for to in pieces
+                    .and(Board::new([0xfcfcfcfcfcfc]))
+                    .shifted(7)
+                    .and(over)
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 7;
+                    let from = between - 7;
+                    if true {
+                        return true;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x3f3f3f3f3f3f]))
+                    .shifted(9)
+                    .and(over)
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 9;
+                    let from = between - 9;
+                    if true {
+                        return true;
+                    }
+                }
+            }
+            {
+                let pieces = s.kinds[1].and(s.owned[mover as usize]);
+                let allowed = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .shifted(9)
+                    .and(allowed)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 9;
+                    if true {
+                        return true;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe]))
+                    .shifted(7)
+                    .and(allowed)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    if true {
+                        return true;
+                    }
+                }
+            }
+            {
+                let pieces = s.kinds[2].and(s.owned[mover as usize]);
+                let allowed = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe00]))
+                    .shifted(-9)
+                    .and(allowed)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 9;
+                    if true {
+                        return true;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                    .shifted(-7)
+                    .and(allowed)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    if true {
+                        return true;
+                    }
+                }
+            }
+            {
+                let pieces = s.kinds[3].and(s.owned[mover as usize]);
+                let allowed = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe00]))
+                    .shifted(-9)
+                    .and(allowed)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 9;
+                    if true {
+                        return true;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                    .shifted(-7)
+                    .and(allowed)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    if true {
+                        return true;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe]))
+                    .shifted(7)
+                    .and(allowed)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    if true {
+                        return true;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .shifted(9)
+                    .and(allowed)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 9;
+                    if true {
+                        return true;
+                    }
+                }
+            }
+            {
+                let pieces = s.kinds[4].and(s.owned[mover as usize]);
+                let allowed = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe00]))
+                    .shifted(-9)
+                    .and(allowed)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 9;
+                    if true {
+                        return true;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                    .shifted(-7)
+                    .and(allowed)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    if true {
+                        return true;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe]))
+                    .shifted(7)
+                    .and(allowed)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    if true {
+                        return true;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .shifted(9)
+                    .and(allowed)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 9;
+                    if true {
+                        return true;
+                    }
                 }
             }
         }

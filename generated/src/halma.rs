@@ -7540,180 +7540,1622 @@ impl Halma {
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match s.phase[mover as usize] {
             0 => {
-                for from in s.owned[mover as usize].iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
-                            for from in Board::single(from as usize).iter() {
-                                let from = from as u16;
-                                for ray in &RADIALS_ADJACENT[from as usize] {
-                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                    else { continue };
-                                    if to != NO_SITE && s.what[between as usize] != 0
-                                        && (s.what[to as usize] == 0
-                                            && !s.visited.contains(to as usize)
-                                            && (!{
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 2,
-                                                    2 => 1,
-                                                    k => k,
-                                                };
-                                                if (0..=2).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0, 0, 0])
-                                                }
-                                            }
-                                                .contains(from as usize)
-                                                || {
-                                                    let v: i64 = match mover as i64 {
-                                                        1 => 2,
-                                                        2 => 1,
-                                                        k => k,
-                                                    };
-                                                    if (0..=2).contains(&v) {
-                                                        REGION_BY_VALUE_0[v as usize]
-                                                    } else {
-                                                        Board::new([0, 0, 0, 0])
-                                                    }
-                                                }
-                                                    .contains(to as usize)))
-                                    {
-                                        out.push(Move::Piece {
-                                            rule: 1,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
+                {
+                    let pieces = s.owned[1].and(s.owned[mover as usize]);
+                    let over = s.occupied;
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffcfffc00000000, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                                0xfffcfffcfffcfffc,
+                            ]),
+                        )
+                        .shifted(-17)
+                        .and(over)
+                        .shifted(-17)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 17;
+                        let from = between + 17;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
                                     }
                                 }
-                            }
-                            for ray in &RADIALS_ADJACENT[from as usize] {
-                                let to = ray[0];
-                                if to != NO_SITE
-                                    && (s.what[to as usize] == 0
-                                        && (!{
-                                            let v: i64 = match mover as i64 {
-                                                1 => 2,
-                                                2 => 1,
-                                                k => k,
-                                            };
-                                            if (0..=2).contains(&v) {
-                                                REGION_BY_VALUE_0[v as usize]
-                                            } else {
-                                                Board::new([0, 0, 0, 0])
-                                            }
-                                        }
-                                            .contains(from as usize)
-                                            || {
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 2,
-                                                    2 => 1,
-                                                    k => k,
-                                                };
-                                                if (0..=2).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0, 0, 0])
-                                                }
-                                            }
-                                                .contains(to as usize)))
-                                {
-                                    out.push(Move::Piece {
-                                        rule: 2,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffff00000000, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffffffffffff,
+                            ]),
+                        )
+                        .shifted(-16)
+                        .and(over)
+                        .shifted(-16)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 16;
+                        let from = between + 16;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
                                 }
                             }
-                        }
-                        2 => {
-                            for from in Board::single(from as usize).iter() {
-                                let from = from as u16;
-                                for ray in &RADIALS_ADJACENT[from as usize] {
-                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                    else { continue };
-                                    if to != NO_SITE && s.what[between as usize] != 0
-                                        && (s.what[to as usize] == 0
-                                            && !s.visited.contains(to as usize)
-                                            && (!{
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 2,
-                                                    2 => 1,
-                                                    k => k,
-                                                };
-                                                if (0..=2).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0, 0, 0])
-                                                }
-                                            }
-                                                .contains(from as usize)
-                                                || {
-                                                    let v: i64 = match mover as i64 {
-                                                        1 => 2,
-                                                        2 => 1,
-                                                        k => k,
-                                                    };
-                                                    if (0..=2).contains(&v) {
-                                                        REGION_BY_VALUE_0[v as usize]
-                                                    } else {
-                                                        Board::new([0, 0, 0, 0])
-                                                    }
-                                                }
-                                                    .contains(to as usize)))
-                                    {
-                                        out.push(Move::Piece {
-                                            rule: 4,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
                                     }
                                 }
-                            }
-                            for ray in &RADIALS_ADJACENT[from as usize] {
-                                let to = ray[0];
-                                if to != NO_SITE
-                                    && (s.what[to as usize] == 0
-                                        && (!{
-                                            let v: i64 = match mover as i64 {
-                                                1 => 2,
-                                                2 => 1,
-                                                k => k,
-                                            };
-                                            if (0..=2).contains(&v) {
-                                                REGION_BY_VALUE_0[v as usize]
-                                            } else {
-                                                Board::new([0, 0, 0, 0])
-                                            }
-                                        }
-                                            .contains(from as usize)
-                                            || {
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 2,
-                                                    2 => 1,
-                                                    k => k,
-                                                };
-                                                if (0..=2).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0, 0, 0])
-                                                }
-                                            }
-                                                .contains(to as usize)))
-                                {
-                                    out.push(Move::Piece {
-                                        rule: 5,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x3fff3fff00000000, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                                0x3fff3fff3fff3fff,
+                            ]),
+                        )
+                        .shifted(-15)
+                        .and(over)
+                        .shifted(-15)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 15;
+                        let from = between + 15;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
                                 }
                             }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
+                                    }
+                                }
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            });
                         }
-                        _ => {}
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                                0xfffcfffcfffcfffc,
+                            ]),
+                        )
+                        .shifted(-1)
+                        .and(over)
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 1;
+                        let from = between + 1;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
+                                    }
+                                }
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                                0x3fff3fff3fff3fff,
+                            ]),
+                        )
+                        .shifted(1)
+                        .and(over)
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 1;
+                        let from = between - 1;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
+                                    }
+                                }
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                                0xfffcfffc,
+                            ]),
+                        )
+                        .shifted(15)
+                        .and(over)
+                        .shifted(15)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 15;
+                        let from = between - 15;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
+                                    }
+                                }
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffff,
+                            ]),
+                        )
+                        .shifted(16)
+                        .and(over)
+                        .shifted(16)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 16;
+                        let from = between - 16;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
+                                    }
+                                }
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                                0x3fff3fff,
+                            ]),
+                        )
+                        .shifted(17)
+                        .and(over)
+                        .shifted(17)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 17;
+                        let from = between - 17;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
+                                    }
+                                }
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+                {
+                    let pieces = s.owned[1].and(s.owned[mover as usize]);
+                    let allowed = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffefffefffe0000, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                                0xfffefffefffefffe,
+                            ]),
+                        )
+                        .shifted(-17)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 17;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 2,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffffffff0000, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffffffffffff,
+                            ]),
+                        )
+                        .shifted(-16)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 16;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 2,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x7fff7fff7fff0000, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                                0x7fff7fff7fff7fff,
+                            ]),
+                        )
+                        .shifted(-15)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 15;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 2,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                                0xfffefffefffefffe,
+                            ]),
+                        )
+                        .shifted(-1)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 2,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                                0x7fff7fff7fff7fff,
+                            ]),
+                        )
+                        .shifted(1)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 2,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                                0xfffefffefffe,
+                            ]),
+                        )
+                        .shifted(15)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 15;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 2,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffffffff,
+                            ]),
+                        )
+                        .shifted(16)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 16;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 2,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                                0x7fff7fff7fff,
+                            ]),
+                        )
+                        .shifted(17)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 17;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 2,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+                {
+                    let pieces = s.owned[2].and(s.owned[mover as usize]);
+                    let over = s.occupied;
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffcfffc00000000, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                                0xfffcfffcfffcfffc,
+                            ]),
+                        )
+                        .shifted(-17)
+                        .and(over)
+                        .shifted(-17)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 17;
+                        let from = between + 17;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
+                                    }
+                                }
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 4,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffff00000000, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffffffffffff,
+                            ]),
+                        )
+                        .shifted(-16)
+                        .and(over)
+                        .shifted(-16)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 16;
+                        let from = between + 16;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
+                                    }
+                                }
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 4,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x3fff3fff00000000, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                                0x3fff3fff3fff3fff,
+                            ]),
+                        )
+                        .shifted(-15)
+                        .and(over)
+                        .shifted(-15)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 15;
+                        let from = between + 15;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
+                                    }
+                                }
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 4,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                                0xfffcfffcfffcfffc,
+                            ]),
+                        )
+                        .shifted(-1)
+                        .and(over)
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 1;
+                        let from = between + 1;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
+                                    }
+                                }
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 4,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                                0x3fff3fff3fff3fff,
+                            ]),
+                        )
+                        .shifted(1)
+                        .and(over)
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 1;
+                        let from = between - 1;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
+                                    }
+                                }
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 4,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                                0xfffcfffc,
+                            ]),
+                        )
+                        .shifted(15)
+                        .and(over)
+                        .shifted(15)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 15;
+                        let from = between - 15;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
+                                    }
+                                }
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 4,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffff,
+                            ]),
+                        )
+                        .shifted(16)
+                        .and(over)
+                        .shifted(16)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 16;
+                        let from = between - 16;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
+                                    }
+                                }
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 4,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                                0x3fff3fff,
+                            ]),
+                        )
+                        .shifted(17)
+                        .and(over)
+                        .shifted(17)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 17;
+                        let from = between - 17;
+                        if !s.visited.contains(to as usize)
+                            && (!{
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(from as usize)
+                                || {
+                                    let v: i64 = match mover as i64 {
+                                        1 => 2,
+                                        2 => 1,
+                                        k => k,
+                                    };
+                                    if (0..=2).contains(&v) {
+                                        REGION_BY_VALUE_0[v as usize]
+                                    } else {
+                                        Board::new([0, 0, 0, 0])
+                                    }
+                                }
+                                    .contains(to as usize))
+                        {
+                            out.push(Move::Piece {
+                                rule: 4,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+                {
+                    let pieces = s.owned[2].and(s.owned[mover as usize]);
+                    let allowed = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffefffefffe0000, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                                0xfffefffefffefffe,
+                            ]),
+                        )
+                        .shifted(-17)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 17;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 5,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffffffff0000, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffffffffffff,
+                            ]),
+                        )
+                        .shifted(-16)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 16;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 5,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x7fff7fff7fff0000, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                                0x7fff7fff7fff7fff,
+                            ]),
+                        )
+                        .shifted(-15)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 15;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 5,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                                0xfffefffefffefffe,
+                            ]),
+                        )
+                        .shifted(-1)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 5,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                                0x7fff7fff7fff7fff,
+                            ]),
+                        )
+                        .shifted(1)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 5,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                                0xfffefffefffe,
+                            ]),
+                        )
+                        .shifted(15)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 15;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 5,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffffffff,
+                            ]),
+                        )
+                        .shifted(16)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 16;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 5,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                                0x7fff7fff7fff,
+                            ]),
+                        )
+                        .shifted(17)
+                        .and(allowed)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 17;
+                        if !{
+                            let v: i64 = match mover as i64 {
+                                1 => 2,
+                                2 => 1,
+                                k => k,
+                            };
+                            if (0..=2).contains(&v) {
+                                REGION_BY_VALUE_0[v as usize]
+                            } else {
+                                Board::new([0, 0, 0, 0])
+                            }
+                        }
+                            .contains(from as usize)
+                            || {
+                                let v: i64 = match mover as i64 {
+                                    1 => 2,
+                                    2 => 1,
+                                    k => k,
+                                };
+                                if (0..=2).contains(&v) {
+                                    REGION_BY_VALUE_0[v as usize]
+                                } else {
+                                    Board::new([0, 0, 0, 0])
+                                }
+                            }
+                                .contains(to as usize)
+                        {
+                            out.push(Move::Piece {
+                                rule: 5,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
                     }
                 }
             }

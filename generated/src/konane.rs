@@ -2656,48 +2656,164 @@ impl Konane {
                     }
                     out.push(Move::Pass);
                 } else {
-                    for from in s.owned[mover as usize].iter() {
-                        let from = from as u16;
-                        match s.what[from as usize] {
-                            1 => {
-                                for from in Board::single(from as usize).iter() {
-                                    let from = from as u16;
-                                    for ray in &RADIALS_ORTHOGONAL[from as usize] {
-                                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                        else { continue };
-                                        if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                            && s.what[to as usize] == 0
-                                        {
-                                            out.push(Move::Piece {
-                                                rule: 6,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            });
-                                        }
-                                    }
-                                }
-                            }
-                            2 => {
-                                for from in Board::single(from as usize).iter() {
-                                    let from = from as u16;
-                                    for ray in &RADIALS_ORTHOGONAL[from as usize] {
-                                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                        else { continue };
-                                        if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                            && s.what[to as usize] == 0
-                                        {
-                                            out.push(Move::Piece {
-                                                rule: 8,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            });
-                                        }
-                                    }
-                                }
-                            }
-                            _ => {}
+                    {
+                        let pieces = s.owned[1].and(s.owned[mover as usize]);
+                        let over = s
+                            .occupied
+                            .minus(s.owned[0])
+                            .minus(s.owned[mover as usize]);
+                        let landing = ALL.minus(s.occupied);
+                        for to in pieces
+                            .and(Board::new([0xfffffffffff00000, 0xfffffffff]))
+                            .shifted(-10)
+                            .and(over)
+                            .shifted(-10)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 10;
+                            let from = between + 10;
+                            out.push(Move::Piece {
+                                rule: 6,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                        for to in pieces
+                            .and(Board::new([0xcff3fcff3fcff3fc, 0xff3fcff3f]))
+                            .shifted(-1)
+                            .and(over)
+                            .shifted(-1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 1;
+                            let from = between + 1;
+                            out.push(Move::Piece {
+                                rule: 6,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                        for to in pieces
+                            .and(Board::new([0xf3fcff3fcff3fcff, 0x3fcff3fcf]))
+                            .shifted(1)
+                            .and(over)
+                            .shifted(1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 1;
+                            let from = between - 1;
+                            out.push(Move::Piece {
+                                rule: 6,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                        for to in pieces
+                            .and(Board::new([0xffffffffffffffff, 0xffff]))
+                            .shifted(10)
+                            .and(over)
+                            .shifted(10)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 10;
+                            let from = between - 10;
+                            out.push(Move::Piece {
+                                rule: 6,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    {
+                        let pieces = s.owned[2].and(s.owned[mover as usize]);
+                        let over = s
+                            .occupied
+                            .minus(s.owned[0])
+                            .minus(s.owned[mover as usize]);
+                        let landing = ALL.minus(s.occupied);
+                        for to in pieces
+                            .and(Board::new([0xfffffffffff00000, 0xfffffffff]))
+                            .shifted(-10)
+                            .and(over)
+                            .shifted(-10)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 10;
+                            let from = between + 10;
+                            out.push(Move::Piece {
+                                rule: 8,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                        for to in pieces
+                            .and(Board::new([0xcff3fcff3fcff3fc, 0xff3fcff3f]))
+                            .shifted(-1)
+                            .and(over)
+                            .shifted(-1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 1;
+                            let from = between + 1;
+                            out.push(Move::Piece {
+                                rule: 8,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                        for to in pieces
+                            .and(Board::new([0xf3fcff3fcff3fcff, 0x3fcff3fcf]))
+                            .shifted(1)
+                            .and(over)
+                            .shifted(1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 1;
+                            let from = between - 1;
+                            out.push(Move::Piece {
+                                rule: 8,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                        for to in pieces
+                            .and(Board::new([0xffffffffffffffff, 0xffff]))
+                            .shifted(10)
+                            .and(over)
+                            .shifted(10)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 10;
+                            let from = between - 10;
+                            out.push(Move::Piece {
+                                rule: 8,
+                                from,
+                                to,
+                                dir: 0,
+                            });
                         }
                     }
                 }
@@ -2835,38 +2951,140 @@ impl Konane {
                     }
                     return true;
                 } else {
-                    for from in s.owned[mover as usize].iter() {
-                        let from = from as u16;
-                        match s.what[from as usize] {
-                            1 => {
-                                for from in Board::single(from as usize).iter() {
-                                    let from = from as u16;
-                                    for ray in &RADIALS_ORTHOGONAL[from as usize] {
-                                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                        else { continue };
-                                        if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                            && s.what[to as usize] == 0
-                                        {
-                                            return true;
-                                        }
-                                    }
-                                }
+                    {
+                        let pieces = s.owned[1].and(s.owned[mover as usize]);
+                        let over = s
+                            .occupied
+                            .minus(s.owned[0])
+                            .minus(s.owned[mover as usize]);
+                        let landing = ALL.minus(s.occupied);
+                        for to in pieces
+                            .and(Board::new([0xfffffffffff00000, 0xfffffffff]))
+                            .shifted(-10)
+                            .and(over)
+                            .shifted(-10)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 10;
+                            let from = between + 10;
+                            if true {
+                                return true;
                             }
-                            2 => {
-                                for from in Board::single(from as usize).iter() {
-                                    let from = from as u16;
-                                    for ray in &RADIALS_ORTHOGONAL[from as usize] {
-                                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                        else { continue };
-                                        if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                            && s.what[to as usize] == 0
-                                        {
-                                            return true;
-                                        }
-                                    }
-                                }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xcff3fcff3fcff3fc, 0xff3fcff3f]))
+                            .shifted(-1)
+                            .and(over)
+                            .shifted(-1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 1;
+                            let from = between + 1;
+                            if true {
+                                return true;
                             }
-                            _ => {}
+                        }
+                        for to in pieces
+                            .and(Board::new([0xf3fcff3fcff3fcff, 0x3fcff3fcf]))
+                            .shifted(1)
+                            .and(over)
+                            .shifted(1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 1;
+                            let from = between - 1;
+                            if true {
+                                return true;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xffffffffffffffff, 0xffff]))
+                            .shifted(10)
+                            .and(over)
+                            .shifted(10)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 10;
+                            let from = between - 10;
+                            if true {
+                                return true;
+                            }
+                        }
+                    }
+                    {
+                        let pieces = s.owned[2].and(s.owned[mover as usize]);
+                        let over = s
+                            .occupied
+                            .minus(s.owned[0])
+                            .minus(s.owned[mover as usize]);
+                        let landing = ALL.minus(s.occupied);
+                        for to in pieces
+                            .and(Board::new([0xfffffffffff00000, 0xfffffffff]))
+                            .shifted(-10)
+                            .and(over)
+                            .shifted(-10)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 10;
+                            let from = between + 10;
+                            if true {
+                                return true;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xcff3fcff3fcff3fc, 0xff3fcff3f]))
+                            .shifted(-1)
+                            .and(over)
+                            .shifted(-1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 1;
+                            let from = between + 1;
+                            if true {
+                                return true;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xf3fcff3fcff3fcff, 0x3fcff3fcf]))
+                            .shifted(1)
+                            .and(over)
+                            .shifted(1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 1;
+                            let from = between - 1;
+                            if true {
+                                return true;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xffffffffffffffff, 0xffff]))
+                            .shifted(10)
+                            .and(over)
+                            .shifted(10)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 10;
+                            let from = between - 10;
+                            if true {
+                                return true;
+                            }
                         }
                     }
                 }

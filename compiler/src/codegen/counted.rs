@@ -191,6 +191,24 @@ impl Gen<'_> {
                     .collect();
                 Some(Counted::join(parts?))
             }
+            Moves::Move(pm) if pm.from.is_none() && self.scope.from => {
+                // A slide over the sites bitboards give (`between if:`).
+                let rule = Literal::u16_unsuffixed(pm.rule);
+                let parts: Option<Vec<_>> = pm
+                    .directions
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &d)| {
+                        let (reach, blockers) = self.masked_slide_reach(pm, d)?;
+                        let dir = Literal::u8_unsuffixed(k as u8);
+                        Some(Counted::reach(
+                            &quote!(Self::#reach(#blockers, from)),
+                            &quote!(Move::Piece { rule: #rule, from, to, dir: #dir }),
+                        ))
+                    })
+                    .collect();
+                Some(Counted::join(parts?))
+            }
             Moves::Shoot(shoot) => {
                 let what = Literal::u8_unsuffixed(shoot.component as u8 + 1);
                 let rule = Literal::u16_unsuffixed(shoot.rule);

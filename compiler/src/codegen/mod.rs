@@ -15,6 +15,7 @@
 //! helpers and imports none of its rules needs.
 
 mod add_to_empty;
+mod bitmoves;
 mod connection;
 mod counted;
 mod dead_stores;

@@ -87,17 +87,27 @@ impl Gen<'_> {
                 let saved = (self.scope, self.component);
                 self.scope.from = true;
                 let mut arms = Vec::new();
+                // Steps and single hops of all the pieces of a kind at once.
+                let mut at_once = Vec::new();
                 for c in 0..self.model.components.len() {
                     let mine: Vec<_> = rules.iter().filter(|r| r.component == c).collect();
                     if mine.is_empty() {
                         continue;
                     }
                     self.component = Some(c);
-                    let code: Vec<_> = mine.iter().map(|r| self.moves(&r.moves, emit)).collect();
-                    let w = Literal::u8_unsuffixed(c as u8 + 1);
-                    arms.push(quote!(#w => { #(#code)* }));
+                    let mut code = Vec::new();
+                    for r in mine {
+                        self.split_piece_moves(c, &r.moves, emit, &mut at_once, &mut code);
+                    }
+                    if !code.is_empty() {
+                        let w = Literal::u8_unsuffixed(c as u8 + 1);
+                        arms.push(quote!(#w => { #(#code)* }));
+                    }
                 }
                 (self.scope, self.component) = saved;
+                if arms.is_empty() {
+                    return quote!(#(#at_once)*);
+                }
                 // Ludii's ForEachPiece looks at the board: pieces in hand do not move.
                 let mine = if self.model.hands.is_empty() {
                     quote!(s.owned[mover as usize])
@@ -105,6 +115,7 @@ impl Gen<'_> {
                     quote!(s.owned[mover as usize].and(ALL))
                 };
                 quote! {
+                    #(#at_once)*
                     for from in #mine.iter() {
                         let from = from as u16;
                         match s.what[from as usize] {
@@ -447,7 +458,10 @@ impl Gen<'_> {
                     None => self.walked_slide(m, emit),
                 }
             }
-            Reach::Slide { .. } => self.walked_slide(m, emit),
+            Reach::Slide { .. } => match self.masked_slide(m, emit) {
+                Some(code) => code,
+                None => self.walked_slide(m, emit),
+            },
             Reach::TrackSlide { .. } => self.track_slide(m, emit),
             Reach::Leap { walks, forward } => {
                 let lists = self.leap_lists(walks, *forward);
