@@ -98,6 +98,10 @@ const GAMES: &[(&str, Option<&[&str]>)] = &[
         "board/race/fill/Chinese Checkers.lud",
         Some(&["Players/2 (a)", "Players/3"]),
     ),
+    // Approach and withdrawal captures (`(move Select ... (to ...))`,
+    // `(directional ...)`, `(ahead ... SameDirection)`), chains over
+    // unvisited sites: Fanorona on its three boards.
+    ("board/war/direction/linear/Fanorona.lud", None),
 ];
 
 /// Ludii files with their board resized, rewritten into `OUT_DIR`: layouts
