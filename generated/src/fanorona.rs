@@ -1897,7 +1897,6 @@ impl Fanorona {
                     let from = from as u16;
                     match s.what[from as usize] {
                         1 => {
-                            let from = from;
                             if (from as usize) < NUM_SITES {
                                 let to = from;
                                 for to in AROUND_ADJACENT_1[from as usize].iter() {
@@ -1942,7 +1941,6 @@ impl Fanorona {
                             }
                         }
                         2 => {
-                            let from = from;
                             if (from as usize) < NUM_SITES {
                                 let to = from;
                                 for to in AROUND_ADJACENT_1[from as usize].iter() {
@@ -1993,7 +1991,6 @@ impl Fanorona {
                     let from = from as u16;
                     match s.what[from as usize] {
                         1 => {
-                            let from = from;
                             if (from as usize) < NUM_SITES {
                                 let to = from;
                                 for to in AROUND_ADJACENT_1[from as usize].iter() {
@@ -2038,7 +2035,6 @@ impl Fanorona {
                             }
                         }
                         2 => {
-                            let from = from;
                             if (from as usize) < NUM_SITES {
                                 let to = from;
                                 for to in AROUND_ADJACENT_1[from as usize].iter() {

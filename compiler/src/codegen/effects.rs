@@ -327,7 +327,7 @@ impl Gen<'_> {
             }
             Effect::Move(m) => self.consequence_move(m),
             Effect::Vote(_) => unreachable!("refused by features: votes"),
-            Effect::MoveCount { from, to, .. } => self.from_to_effect(from, to),
+            Effect::MoveCount { from, to, .. } => self.piece_from_to(from, to),
             Effect::Sow(_) | Effect::SetVar { .. } | Effect::SetPlayerValue { .. } => {
                 unreachable!("refused by features: sowing and counts")
             }
@@ -463,7 +463,7 @@ impl Gen<'_> {
     /// `(fromTo (from S) (to T))` as a consequence (one piece, no counts:
     /// Ludii's `ActionMove`, §53): the piece on S, if any, replaces whatever
     /// stands on T. The last move's sites stay the decision's.
-    fn from_to_effect(
+    fn piece_from_to(
         &mut self,
         from: &crate::ir::SiteExpr,
         to: &crate::ir::SiteExpr,

@@ -261,6 +261,10 @@ impl Gen<'_> {
             if #from_test { #body }
         };
         match (single, region) {
+            // `(from)` itself: already bound.
+            (Some(x), _) if x.to_string() == "from" => quote! {{
+                if (from as usize) < NUM_SITES { #body }
+            }},
             // The board's sites only (`NO_SITE` is none of them).
             (Some(x), _) => quote! {{
                 let from = #x;
