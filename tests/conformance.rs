@@ -101,7 +101,7 @@ fn compiled_games_replay_every_ludii_trial_with_default_options() {
     }
     assert_eq!(
         replayed,
-        232 - 23 - 20 + 18 * 20 + 4 * 20,
-        "all placement trial files but hex-9x9's and go-9x9's, the 18 moving-piece games with trials and the 4 capture games"
+        232 - 23 - 20 + 18 * 20 + 5 * 20,
+        "all placement trial files but hex-9x9's and go-9x9's, the 18 moving-piece games with trials and the 5 capture games"
     );
 }

@@ -54,6 +54,8 @@ const LOCKSTEP: &[(&str, u64)] = &[
     // About 2,750 and 8,900 moves a game, each step listing both engines' moves.
     ("halma", 1),
     ("chinese-checkers", 1),
+    // About 58 moves a game; chains of captures over unvisited sites.
+    ("fanorona", 100),
 ];
 
 fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
@@ -210,6 +212,9 @@ fn optimised_playouts_match_standard_playouts() {
         ("nine-mens-morris", 4_000),
         ("halma", 100),
         ("chinese-checkers", 40),
+        // The standard playout on both sides (the same function): a sample
+        // of the runtime's own distribution.
+        ("fanorona", 2_000),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");
@@ -268,9 +273,17 @@ impl Visitor for UniformDraws {
                 continue;
             }
             game.legal_moves(&s, &mut legal);
-            let keys = keys(game, &legal);
-            let n = keys.len();
-            let mut counts = vec![0usize; n];
+            let all = keys(game, &legal);
+            let n = all.len();
+            // Moves sharing a key (Fanorona's approach and withdrawal of one
+            // `from>to`) are drawn as often as that many moves.
+            let mut keys: Vec<MoveKey> = all.clone();
+            keys.dedup();
+            let share: Vec<usize> = keys
+                .iter()
+                .map(|k| all.iter().filter(|&a| a == k).count())
+                .collect();
+            let mut counts = vec![0usize; keys.len()];
             for _ in 0..n * self.draws_per_move {
                 let key = game.move_key(game.random_move(&s, &mut rng, &mut scratch));
                 let Ok(i) = keys.binary_search(&key) else {
@@ -278,13 +291,16 @@ impl Visitor for UniformDraws {
                 };
                 counts[i] += 1;
             }
-            if n > 1 {
-                let expected = self.draws_per_move as f64;
+            if keys.len() > 1 {
                 let chi2: f64 = counts
                     .iter()
-                    .map(|&c| (c as f64 - expected).powi(2) / expected)
+                    .zip(&share)
+                    .map(|(&c, &k)| {
+                        let expected = (k * self.draws_per_move) as f64;
+                        (c as f64 - expected).powi(2) / expected
+                    })
                     .sum();
-                let df = (n - 1) as f64;
+                let df = (keys.len() - 1) as f64;
                 if chi2 > df + 6.0 * (2.0 * df).sqrt() {
                     return Err(format!(
                         "{}: {n} moves drawn unevenly (chi-square {chi2:.1}, df {df}): {counts:?}",

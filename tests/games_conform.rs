@@ -58,6 +58,7 @@ const GAMES: &[(&str, &[&str])] = &[
     // No seed trials: their library trials below.
     ("halma", &[]),
     ("chinese-checkers", &[]),
+    ("fanorona", &["fanorona"]),
 ];
 
 /// Our games and the slugs of their trials of Ludii's whole library
@@ -75,6 +76,7 @@ const LIBRARY_TRIALS: &[(&str, &str)] = &[
     ("nine-mens-morris", "space--line--nine-men-s-morris"),
     ("halma", "race--fill--halma"),
     ("chinese-checkers", "race--fill--chinese-checkers"),
+    ("fanorona", "war--direction--linear--fanorona"),
 ];
 
 /// Random playouts per variant in the load-and-play test.
@@ -161,8 +163,8 @@ fn own_games_replay_every_ludii_trial() {
     }
     assert_eq!(
         replayed,
-        172 + 280 + 20 + 40 + 40 + 20 + 5 * 20,
-        "7 placement games (12 trial files, 172 trials), 14 moving-piece games (280 trials), Pentalath (20), Chess and Dara (40), Go (2 sizes, 40 trials), Minishogi (20) and issue 14's five (Dai Hasami Shogi, HeXentafl, Hnefatafl, Konane, Nine Men's Morris: 100)"
+        172 + 280 + 20 + 40 + 40 + 20 + 5 * 20 + 20,
+        "7 placement games (12 trial files, 172 trials), 14 moving-piece games (280 trials), Pentalath (20), Chess and Dara (40), Go (2 sizes, 40 trials), Minishogi (20), issue 14's five (Dai Hasami Shogi, HeXentafl, Hnefatafl, Konane, Nine Men's Morris: 100) and Fanorona (20)"
     );
 }
 
@@ -177,8 +179,8 @@ fn own_games_replay_ludii_library_trials() {
     }
     assert_eq!(
         replayed,
-        3 * 10,
-        "Go's, Minishogi's, Shogi's, issue 14's five games' and Halma's and Chinese Checkers' 3 library trials each"
+        3 * 11,
+        "Go's, Minishogi's, Shogi's, issue 14's five games', Halma's, Chinese Checkers' and Fanorona's 3 library trials each"
     );
 }
 
@@ -214,8 +216,8 @@ fn bundled_games_replay_ludii_library_trials_compiled() {
     }
     assert_eq!(
         replayed,
-        3 * 10,
-        "the library trials of Go, Minishogi, Shogi, issue 14's five games, Halma and Chinese Checkers, all with default options"
+        3 * 11,
+        "the library trials of Go, Minishogi, Shogi, issue 14's five games, Halma, Chinese Checkers and Fanorona, all with default options"
     );
 }
 

@@ -349,6 +349,16 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 48.0,
         playouts: 4,
     },
+    // Issue 14's approach and withdrawal game: about 58 moves a playout.
+    Baseline {
+        game: "fanorona",
+        mean_moves: 58.5,
+        p1: 0.481,
+        p2: 0.519,
+        draw: 0.0,
+        ludii_playouts: 8_544.0,
+        playouts: 1_000,
+    },
 ];
 
 /// Ludii's table rounds means to 0.1 and frequencies to 0.001.

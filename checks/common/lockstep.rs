@@ -54,19 +54,33 @@ pub fn lockstep_with<C: Game, I: Game>(
         if keys(compiled, &cb) != keys(interp, &ib) {
             return Err(format!("seed {seed} step {step}: legal moves differ"));
         }
-        // Moves with one key (promotions) are told apart by what they promote to.
-        let cm = cb[rng.index(cb.len())];
+        // Moves with one key (promotions) are told apart by what they promote
+        // to, then by their rank among those (Fanorona's approach and
+        // withdrawal of one `from>to`, generated in the same order by both).
+        let pick = rng.index(cb.len());
+        let cm = cb[pick];
         let (key, what) = (compiled.move_key(cm), compiled.promoted_to(cm));
         let decision = compiled.decision_of(cm);
+        let rank = cb[..pick]
+            .iter()
+            .filter(|&&m| {
+                compiled.move_key(m) == key
+                    && compiled.promoted_to(m) == what
+                    && compiled.decision_of(m) == decision
+            })
+            .count();
         let im = *ib
             .iter()
-            .find(|&&m| {
+            .filter(|&&m| {
                 interp.move_key(m) == key
                     && interp.promoted_to(m) == what
                     && interp.decision_of(m) == decision
             })
+            .nth(rank)
             .ok_or_else(|| {
-                format!("seed {seed} step {step}: no move {key} promoting to {what:?}")
+                format!(
+                    "seed {seed} step {step}: no move {key} promoting to {what:?} (rank {rank})"
+                )
             })?;
         compiled.apply(&mut cs, cm);
         interp.apply(&mut is, im);

@@ -112,6 +112,10 @@ const GAMES: &[(&str, Option<&[&str]>)] = &[
             "Version/Experimental 12x8",
         ]),
     ),
+    // Approach and withdrawal captures (`(move Select ... (to ...))`,
+    // `(directional ...)`, `(ahead ... SameDirection)`), chains over
+    // unvisited sites: Fanorona on its three boards.
+    ("board/war/direction/linear/Fanorona.lud", None),
 ];
 
 /// Ludii files with their board resized, rewritten into `OUT_DIR`: layouts

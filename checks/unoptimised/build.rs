@@ -50,6 +50,7 @@ fn main() {
         "yavalath",
         "halma",
         "chinese-checkers",
+        "fanorona",
     ] {
         config = config.game(format!("../../games/{game}.lud"));
     }

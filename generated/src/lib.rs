@@ -72,6 +72,8 @@ pub mod yavalath;
 pub mod halma;
 #[rustfmt::skip]
 pub mod chinese_checkers;
+#[rustfmt::skip]
+pub mod fanorona;
 
 // The modules are formatted by prettyplease, as generated; rustfmt leaves them alone.
 
@@ -125,6 +127,7 @@ pub const GAMES: &[&str] = &[
     "yavalath",
     "halma",
     "chinese-checkers",
+    "fanorona",
 ];
 
 /// Runs `visitor` on the compiled game whose file in `games/` has stem `stem`.
@@ -164,6 +167,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "yavalath" => visitor.visit(&yavalath::Yavalath),
         "halma" => visitor.visit(&halma::Halma),
         "chinese-checkers" => visitor.visit(&chinese_checkers::ChineseCheckers),
+        "fanorona" => visitor.visit(&fanorona::Fanorona),
         _ => return None,
     })
 }

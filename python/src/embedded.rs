@@ -65,6 +65,7 @@ pub const SOURCES: &[(&str, &str)] = &[
         "chinese-checkers",
         include_str!("../../games/chinese-checkers.lud"),
     ),
+    ("fanorona", include_str!("../../games/fanorona.lud")),
 ];
 
 /// `(path below games/def, text)` of every define of `games/def`.

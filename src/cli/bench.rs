@@ -110,6 +110,7 @@ const REFERENCES: &[Reference] = &[
     Reference { stem: "nine-mens-morris", ludii: "Nine Men's Morris", rbg: None, target: 34_900.0 },
     Reference { stem: "halma", ludii: "Halma", rbg: None, target: 370.0 },
     Reference { stem: "chinese-checkers", ludii: "Chinese Checkers", rbg: None, target: 144.0 },
+    Reference { stem: "fanorona", ludii: "Fanorona", rbg: None, target: 25_600.0 },
 ];
 
 struct Reference {

@@ -234,8 +234,7 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
 ];
 
 /// The custodial, leaping and approach-and-withdrawal games of issue 14:
-/// corpus path, our own file ("" where there is none yet: Fanorona does not
-/// compile), and trial slugs.
+/// corpus path, our own file, and trial slugs.
 pub const CAPTURE_GAMES: &[(&str, &str, &[&str])] = &[
     (
         "board/space/line/Dai Hasami Shogi.lud",
@@ -257,7 +256,11 @@ pub const CAPTURE_GAMES: &[(&str, &str, &[&str])] = &[
         "konane",
         &["konane"],
     ),
-    ("board/war/direction/linear/Fanorona.lud", "", &["fanorona"]),
+    (
+        "board/war/direction/linear/Fanorona.lud",
+        "fanorona",
+        &["fanorona"],
+    ),
 ];
 
 /// Loads an inline description that must lower (panics with the error).

@@ -156,8 +156,16 @@ fn corpus_games_with_every_option_agree_with_the_interpreter_and_ludii() {
         "the custodial and leaping families (surround, sites Around, is Line if:, SameDirection) are checked"
     );
     assert!(
-        trials_replayed >= 172 + 260 + 40 + 20 + 20 + 4 * 20 + 20 + 60 + 20,
-        "every reference trial of the twenty games, Dara's, Nine Men's Morris's, English Draughts', Chess's and the custodial and leaping families' four, Minishogi's, Go's (9x9, 19x19), Pentalath's and Surakarta's"
+        GAMES
+            .iter()
+            .filter(|g| g.lud.ends_with("linear/Fanorona.lud"))
+            .count()
+            == 3,
+        "Fanorona (select, directional captures, chains over unvisited sites) is checked on its three boards"
+    );
+    assert!(
+        trials_replayed >= 172 + 260 + 40 + 20 + 20 + 4 * 20 + 20 + 60 + 20 + 20,
+        "every reference trial of the twenty games, Dara's, Nine Men's Morris's, English Draughts', Chess's and the custodial and leaping families' four, Minishogi's, Go's (9x9, 19x19), Pentalath's, Surakarta's and Fanorona's"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -45,5 +45,6 @@ plain!(
     wolf_and_sheep,
     yavalath,
     halma,
-    chinese_checkers
+    chinese_checkers,
+    fanorona
 );

@@ -148,3 +148,5 @@ check!(
 // players), all but a few to the turn limit.
 check!(halma, halma, Halma, 1, 40);
 check!(chinese_checkers, chinese_checkers, ChineseCheckers, 1, 20);
+// About 58 moves a playout, each capture probing whether the chain goes on.
+check!(fanorona, fanorona, Fanorona, 20, 2_000);

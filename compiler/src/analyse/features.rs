@@ -83,6 +83,8 @@ pub fn features(model: &GameModel) -> Features {
         encloses: false,
         visited: false,
         votes: false,
+        piece_from_to: false,
+        selects: false,
     };
     let mut stack_capacity = 1;
     if model.stacking {
@@ -215,6 +217,18 @@ pub fn features(model: &GameModel) -> Features {
             "`(is Visited ...)` in a game with hands, counts, stacks or pieces on other site types",
         );
     }
+    // The compiled one-piece `(fromTo ...)` consequence moves a piece on
+    // the board's mailbox (`ActionMove` without counts or levels, §53).
+    if check.piece_from_to && (holds_counts || model.stacking) {
+        check.refuse("`(fromTo ...)` as a consequence in a game with hands, counts or stacks");
+    }
+    // A `(move Select ...)` leaves Ludii's `(last To afterConsequence:True)`
+    // as the interpreter keeps it, which the compiled state does not track.
+    if check.selects
+        && format!("{:?}{:?}", model.phases, model.end).contains("LastToAfterConsequence")
+    {
+        check.refuse("`(move Select ...)` in a game reading `(last To afterConsequence:True)`");
+    }
     if (check.visited || model.ludii_flags.visited) && check.piece_move_effects {
         check.refuse("`(is Visited ...)` in a game whose consequences move pieces");
     }
@@ -294,6 +308,10 @@ struct Check {
     visited: bool,
     /// Some rule proposes, votes or reads a proposal or decision.
     votes: bool,
+    /// Some consequence is a one-piece `(fromTo (from S) (to T))`.
+    piece_from_to: bool,
+    /// Some play rule is `(move Select ...)`.
+    selects: bool,
 }
 
 impl Check {
@@ -396,7 +414,23 @@ impl Check {
                 }
                 self.moves(&f.moves, in_piece);
             }
-            Moves::Select(_) => self.refuse("`(move Select ...)`"),
+            // Ludii's `Select`: a decision of one site, or two with `(to ...)` (§53).
+            Moves::Select(select) => {
+                self.selects = true;
+                self.region(&select.from);
+                if let Some(c) = &select.from_if {
+                    self.cond(c, false);
+                }
+                if let Some(to) = &select.to {
+                    self.region(&to.region);
+                    if let Some(c) = &to.to_if {
+                        self.cond(c, false);
+                    }
+                }
+                if let Some(e) = &select.then {
+                    self.effect(e);
+                }
+            }
             Moves::ForEachPiece(rules) => {
                 for r in rules {
                     self.moves(&r.moves, true);
@@ -600,8 +634,12 @@ impl Check {
     fn effect(&mut self, e: &Effect) {
         match e {
             Effect::MoveAgain => self.move_again = true,
-            Effect::Directional(_) => {
-                self.refuse("`(directional ...)` (Ludii's `Directional` capture)")
+            Effect::Directional(d) => {
+                self.site(&d.from);
+                self.site(&d.directions.from);
+                self.site(&d.directions.to);
+                self.cond(&d.to_if, false);
+                self.effect(&d.apply);
             }
             Effect::Promote(p) => self.promote(p),
             Effect::SetState { at, value } => {
@@ -702,7 +740,17 @@ impl Check {
             Effect::Sow(_) => self.refuse("`(sow ...)`"),
             Effect::SetVar { .. } => self.refuse("`(set Var ...)`"),
             Effect::SetPlayerValue { .. } => self.refuse("`(set Value WHO N)`"),
-            Effect::MoveCount { .. } => self.refuse("`(fromTo ...)` as a consequence"),
+            // The one-piece move (Fanorona's); counts of pieces are refused.
+            Effect::MoveCount {
+                from,
+                to,
+                count: IntExpr::Const(1),
+            } => {
+                self.piece_from_to = true;
+                self.site(from);
+                self.site(to);
+            }
+            Effect::MoveCount { .. } => self.refuse("`(fromTo ... count:N)` as a consequence"),
             Effect::Enclose(e) => self.enclose(e),
             Effect::Surround(c) => {
                 self.site(&c.from);
@@ -879,8 +927,11 @@ impl Check {
             }
             IntExpr::Score(_) => self.scores = true,
             IntExpr::Mul(_) => self.refuse("`(* ...)`"),
-            IntExpr::AheadRelative { .. } => {
-                self.refuse("`(ahead ... SameDirection|OppositeDirection)`")
+            IntExpr::AheadRelative { site, steps, .. } => {
+                if !matches!(**steps, IntExpr::Const(_)) {
+                    self.refuse("`(ahead ... steps:N)` with a computed N");
+                }
+                self.site(site);
             }
             IntExpr::Var(_) => self.refuse("`(var ...)`"),
             IntExpr::CountTurns => self.refuse("`(count Turns)`"),

@@ -29,6 +29,8 @@ pub(super) enum RuleKind<'m> {
     Remove,
     /// `(move Propose ...)` or `(move Vote ...)`: a move with no site.
     Decision(&'m Moves),
+    /// `(move Select ...)`: nothing changes but the last move's sites.
+    Select,
 }
 
 /// Every move rule of `moves`, with the consequences around it.
@@ -118,9 +120,12 @@ pub(super) fn collect_rules<'m>(
             }
             collect_rules(&f.moves, outer, out);
         }
-        Moves::MaxMoves(_) | Moves::Select(_) => {
-            unreachable!("refused by features: max Moves, select")
-        }
+        Moves::Select(select) => out.push(RuleApply {
+            rule: select.rule,
+            kind: RuleKind::Select,
+            thens: thens(&select.then),
+        }),
+        Moves::MaxMoves(_) => unreachable!("refused by features: max Moves"),
         Moves::ForEachPiece(rules) => {
             for r in rules {
                 collect_rules(&r.moves, outer, out);
@@ -156,7 +161,7 @@ impl Gen<'_> {
     pub(super) fn effect(&mut self, e: &Effect) -> TokenStream {
         match e {
             Effect::MoveAgain => quote!(again = true;),
-            Effect::Directional(_) => unreachable!("refused by features: directional"),
+            Effect::Directional(d) => self.directional(d),
             Effect::Promote(p) => self.promote_effect(p),
             Effect::SetState { at, value } => {
                 // `ActionSetState`: the site's state, whatever stands there
@@ -326,10 +331,8 @@ impl Gen<'_> {
             }
             Effect::Move(m) => self.consequence_move(m),
             Effect::Vote(v) => self.vote_effect(*v),
-            Effect::Sow(_)
-            | Effect::MoveCount { .. }
-            | Effect::SetVar { .. }
-            | Effect::SetPlayerValue { .. } => {
+            Effect::MoveCount { from, to, .. } => self.piece_from_to(from, to),
+            Effect::Sow(_) | Effect::SetVar { .. } | Effect::SetPlayerValue { .. } => {
                 unreachable!("refused by features: sowing and counts")
             }
         }
@@ -356,6 +359,11 @@ impl Gen<'_> {
                 Self::clear(s, to);
                 s.last_to = to;
                 s.last_from = to;
+            },
+            // Ludii's ActionSelect changes nothing: its consequences do.
+            RuleKind::Select => quote! {
+                s.last_to = to;
+                s.last_from = from;
             },
             RuleKind::Promote => quote! {
                 Self::promote(s, to, what);
@@ -387,6 +395,98 @@ impl Gen<'_> {
             s.moves += 1;
             #(#thens)*
         }
+    }
+
+    /// `(directional (from S) DIRS (to if:C (apply E)))` (`Directional.eval`,
+    /// §53): along each radial from S in each heading of DIRS, the sites one
+    /// after another while C holds (as `(to)`, no `(from)`), all found
+    /// before E applies to each, in order.
+    fn directional(&mut self, d: &crate::ir::Directional) -> TokenStream {
+        let board = self.model.board.clone();
+        let n = board.num_sites();
+        // The most sites the radials of every heading hold from one site.
+        let bound = (0..n)
+            .map(|site| {
+                d.directions
+                    .candidates
+                    .iter()
+                    .map(|&dir| {
+                        board
+                            .radials(site, dir)
+                            .map(|r| r.steps.len() - 1)
+                            .sum::<usize>()
+                    })
+                    .sum::<usize>()
+            })
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let bound = Literal::usize_unsuffixed(bound);
+        let (start, _) = self.site(&d.from);
+        let (a, _) = self.site(&d.directions.from);
+        let (b, _) = self.site(&d.directions.to);
+        let saved = self.scope;
+        self.scope.from = false;
+        self.scope.to = true;
+        self.scope.to_maybe = false;
+        let test = self.cond(&d.to_if);
+        let apply = self.effect(&d.apply);
+        self.scope = saved;
+        let headings: Vec<TokenStream> = d
+            .directions
+            .candidates
+            .iter()
+            .map(|&dir| {
+                let masks = self.tables.ray_masks(dir);
+                let radials = self.tables.radials(dir);
+                quote! {
+                    if #masks[a as usize].contains(b as usize) {
+                        for ray in &#radials[start as usize] {
+                            for &to in ray {
+                                if to == NO_SITE || !(#test) { break; }
+                                targets[count] = to;
+                                count += 1;
+                            }
+                        }
+                    }
+                }
+            })
+            .collect();
+        quote! {{
+            let (start, a, b) = (#start, #a, #b);
+            if (start as usize) < NUM_SITES && (a as usize) < NUM_SITES && (b as usize) < NUM_SITES {
+                let mut targets = [NO_SITE; #bound];
+                let mut count = 0usize;
+                #(#headings)*
+                for &to in &targets[..count] {
+                    #apply
+                }
+            }
+        }}
+    }
+
+    /// `(fromTo (from S) (to T))` as a consequence (one piece, no counts:
+    /// Ludii's `ActionMove`, §53): the piece on S, if any, replaces whatever
+    /// stands on T. The last move's sites stay the decision's.
+    fn piece_from_to(
+        &mut self,
+        from: &crate::ir::SiteExpr,
+        to: &crate::ir::SiteExpr,
+    ) -> TokenStream {
+        let (f, _) = self.site(from);
+        let (t, _) = self.site(to);
+        quote! {{
+            let (f, t) = (#f, #t);
+            if (f as usize) < NUM_SITES && (t as usize) < NUM_SITES && s.what[f as usize] != 0 {
+                if f != t {
+                    let (last_from, last_to) = (s.last_from, s.last_to);
+                    Self::move_piece(s, f, t);
+                    s.last_from = last_from;
+                    s.last_to = last_to;
+                }
+                s.last_to_after = t;
+            }
+        }}
     }
 
     /// A piece move as a consequence: every move the generator yields is
@@ -582,5 +682,86 @@ fn put_tokens(
     match state {
         Some(n) => quote!(Self::put_state(s, #site, #what, (#n).clamp(0, 255) as u8);),
         None => quote!(Self::put(s, #site, #what);),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::inline_games::generate_inline;
+
+    /// Approach captures chosen by `(move Select ... (to ...))`, moved by a
+    /// count-less `(fromTo ...)` and captured by `(directional ...)`, beside
+    /// a Select of one site (Bombardment's self-destruction).
+    const MINI_APPROACH: &str = r#"
+    (game "Mini Approach" (players 2)
+      (equipment { (board (rectangle 3 5 diagonals:Alternating) use:Vertex) (piece "Marker" Each) })
+      (rules
+        (start { (place "Marker1" (sites Bottom)) (place "Marker2" (sites Top)) })
+        (play (or
+          (forEach Piece
+            (move Select (from)
+              (to (sites Around (from))
+                if:(and (is Empty (to)) (is Enemy (who at:(ahead (to) SameDirection)))))
+              (then (and
+                (fromTo (from (last From)) (to (last To)))
+                (directional (from (last To)) (directions Vertex from:(last From) to:(last To))
+                  (to if:(is Enemy (who at:(to))) (apply (remove (to)))))))))
+          (move Select (from (sites Occupied by:Mover)) (then (remove (last To))))))
+        (end (if (no Pieces Mover) (result Next Win)))))
+    "#;
+
+    #[test]
+    fn a_select_is_a_move_keyed_by_its_two_sites_or_its_one() {
+        let code = generate_inline(MINI_APPROACH).expect("compiles");
+        assert!(
+            code.contains("Select { rule: u16, from: u16, to: u16 }"),
+            "{code}"
+        );
+        // A Select of one site reads as a placement (`-1>S`).
+        assert!(code.contains("if from == to {"), "{code}");
+        assert!(code.contains("MoveKey::place(to as u32)"), "{code}");
+        assert!(
+            code.contains("MoveKey::step(from as u32, to as u32)"),
+            "{code}"
+        );
+        // Without `(to ...)` the site is selected twice.
+        assert!(code.contains("to: from,"), "{code}");
+    }
+
+    #[test]
+    fn approach_captures_read_heading_tables_and_radials() {
+        let code = generate_inline(MINI_APPROACH).expect("compiles");
+        // `(ahead (to) SameDirection)`: the heading from (from) to (to), then
+        // the site ahead along it.
+        assert!(code.contains("static LAST_HEADING_"), "{code}");
+        assert!(code.contains("u8::MAX => at as i64,"), "{code}");
+        // `(directional ...)`: headings by ray masks, targets found before
+        // any is removed.
+        assert!(
+            code.contains("RAY_MASK_N[a as usize].contains(b as usize)"),
+            "{code}"
+        );
+        assert!(code.contains("for &to in &targets[..count]"), "{code}");
+        // The piece moves; the last move's sites stay the decision's.
+        assert!(code.contains("Self::move_piece(s, f, t);"), "{code}");
+        assert!(code.contains("s.last_from = last_from;"), "{code}");
+    }
+
+    #[test]
+    fn counted_moves_in_consequences_stay_refused() {
+        let text = MINI_APPROACH.replace(
+            "(fromTo (from (last From)) (to (last To)))",
+            "(fromTo (from (last From)) (to (last To)) count:2)",
+        );
+        let model = crate::load_str(
+            std::path::Path::new("inline.lud"),
+            &text,
+            &crate::expand::DefineLibrary::empty(),
+            &crate::Config::default(),
+        )
+        .expect("the game loads")
+        .model;
+        let err = super::super::check(&model, &Default::default()).expect_err("refused");
+        assert!(err.to_string().contains("(fromTo"), "{err}");
     }
 }

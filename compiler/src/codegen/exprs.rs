@@ -227,8 +227,13 @@ impl Gen<'_> {
                     .collect();
                 quote!((match #key { #(#arms)* k => k }))
             }
+            IntExpr::AheadRelative {
+                site,
+                steps,
+                opposite,
+                candidates,
+            } => self.ahead_relative(site, steps, *opposite, candidates),
             IntExpr::Mul(_)
-            | IntExpr::AheadRelative { .. }
             | IntExpr::Var(_)
             | IntExpr::CountTurns
             | IntExpr::CountPips
@@ -353,6 +358,14 @@ impl Gen<'_> {
         let IntExpr::Const(n) = *steps else {
             unreachable!("refused by features: (ahead ... steps:N) with a computed N")
         };
+        let id = self.ahead_table(direction, n);
+        self.of_site(site, quote!(-1i64), |x| {
+            quote!((if (#x as usize) < NUM_SITES { #id[#x as usize] as i64 } else { #x as i64 }))
+        })
+    }
+
+    /// The table of each site's `(ahead SITE steps:N DIR)`.
+    fn ahead_table(&mut self, direction: crate::board::AbsoluteDirection, n: i64) -> TokenStream {
         let board = self.model.board.clone();
         let values: Vec<i64> = (0..board.num_sites())
             .map(|at| {
@@ -377,9 +390,119 @@ impl Gen<'_> {
             direction.name()
         );
         let id = self.tables.site_numbers(&name, &doc, &values);
-        self.of_site(site, quote!(-1i64), |x| {
-            quote!((if (#x as usize) < NUM_SITES { #id[#x as usize] as i64 } else { #x as i64 }))
+        quote!(#id)
+    }
+
+    /// `(ahead SITE steps:N SameDirection|OppositeDirection)` (`Ahead.eval`,
+    /// §53): the heading is the last candidate whose radial from `(from)`
+    /// passes through `(to)` (from `(to)` through `(from)` when opposite),
+    /// each the last move's when unbound; none, and the site itself.
+    fn ahead_relative(
+        &mut self,
+        site: &SiteExpr,
+        steps: &IntExpr,
+        opposite: bool,
+        candidates: &[crate::board::AbsoluteDirection],
+    ) -> TokenStream {
+        let IntExpr::Const(n) = *steps else {
+            unreachable!("refused by features: (ahead ... steps:N) with a computed N")
+        };
+        let (at, _) = self.site(site);
+        let from = if self.scope.from {
+            quote!(from)
+        } else {
+            quote!(s.last_from)
+        };
+        let to = match (self.scope.to, self.scope.to_maybe) {
+            (true, false) => quote!(to),
+            (true, true) => quote!((if to != NO_SITE { to } else { s.last_to })),
+            (false, _) => quote!(s.last_to),
+        };
+        let (a, b) = if opposite { (to, from) } else { (from, to) };
+        let (heading, ahead) = self.heading_tables(candidates, n);
+        quote!({
+            let at = #at;
+            if at == NO_SITE {
+                -1i64
+            } else {
+                let (a, b) = (#a, #b);
+                if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES || (b as usize) >= NUM_SITES {
+                    at as i64
+                } else {
+                    match #heading[a as usize][b as usize] {
+                        u8::MAX => at as i64,
+                        h => #ahead[h as usize][at as usize] as i64,
+                    }
+                }
+            }
         })
+    }
+
+    /// For `candidates`: the table of the heading `Ahead.eval` takes from
+    /// A towards B (the last candidate whose radial from A passes through
+    /// B; `u8::MAX` for none), and per candidate the table of each site's
+    /// `(ahead SITE steps:N)` along it.
+    fn heading_tables(
+        &mut self,
+        candidates: &[crate::board::AbsoluteDirection],
+        n: i64,
+    ) -> (proc_macro2::Ident, proc_macro2::Ident) {
+        let board = self.model.board.clone();
+        let sites = board.num_sites();
+        let names: Vec<String> = candidates.iter().map(|d| d.name().to_uppercase()).collect();
+        let heading = format_ident!("LAST_HEADING_{}", names.join("_"));
+        let rows = (0..sites).map(|a| {
+            let row = (0..sites).map(|b| {
+                let k = candidates.iter().rposition(|&d| {
+                    board
+                        .radials(a, d)
+                        .any(|r| r.steps[1..].contains(&(b as u16)))
+                });
+                Literal::u8_unsuffixed(k.map_or(u8::MAX, |k| k as u8))
+            });
+            quote!([#(#row),*])
+        });
+        let len = Literal::usize_unsuffixed(sites);
+        let doc = format!(
+            " The heading from site A towards site B (`Ahead.eval`): the index of the last of {} whose radial from A passes through B, `u8::MAX` for none.",
+            names.join(", ")
+        );
+        self.tables.push_item(
+            &heading.to_string(),
+            quote! {
+                #[doc = #doc]
+                static #heading: [[u8; #len]; #len] = [#(#rows),*];
+            },
+        );
+        let ahead = format_ident!("AHEAD_{}_{}", names.join("_"), n.max(0) as u64);
+        let rows = candidates.iter().map(|&d| {
+            let row = (0..sites).map(|at| {
+                let x = board
+                    .radials(at, d)
+                    .find_map(|r| {
+                        usize::try_from(n)
+                            .ok()
+                            .filter(|&n| n >= 1)
+                            .and_then(|n| r.steps.get(n))
+                    })
+                    .map_or(at as u16, |&s| s);
+                Literal::u16_unsuffixed(x)
+            });
+            quote!([#(#row),*])
+        });
+        let k = Literal::usize_unsuffixed(candidates.len());
+        let doc = format!(
+            " Per heading of {}, each site's `(ahead SITE steps:{n} HEADING)`: the site {n} steps along the first radial long enough, else itself.",
+            names.join(", ")
+        );
+        self.tables.push_item(
+            &ahead.to_string(),
+            quote! {
+                #[doc = #doc]
+                static #ahead: [[u16; #len]; #k] = [#(#rows),*];
+            },
+        );
+        (heading, ahead)
     }
 
     fn coordinates(&mut self, rows: bool) -> TokenStream {

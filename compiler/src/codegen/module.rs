@@ -502,6 +502,7 @@ pub fn module<'m>(
     let mut promote_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     let mut remove_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     let mut decision_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
+    let mut select_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
     for r in &rules {
         let code = g.apply_rule(r);
         let groups = match r.kind {
@@ -511,6 +512,7 @@ pub fn module<'m>(
             effects::RuleKind::Promote => &mut promote_groups,
             effects::RuleKind::Remove => &mut remove_groups,
             effects::RuleKind::Decision(_) => &mut decision_groups,
+            effects::RuleKind::Select => &mut select_groups,
         };
         let key = code.to_string();
         match groups.iter_mut().find(|(k, _, _)| *k == key) {
@@ -572,6 +574,46 @@ pub fn module<'m>(
         )
     } else {
         (quote!(), quote!(), quote!(), quote!())
+    };
+    let select_arms = arms(select_groups);
+    // Ludii's key names no "from" for a decision whose two sites are one
+    // (§53): such a Select reads as a placement.
+    let (select_variant, select_arm, select_key, select_move_to) = if select_arms.is_empty() {
+        (quote!(), quote!(), quote!(), quote!())
+    } else {
+        (
+            quote! {
+                /// Select `from` and `to` (one site twice without `(to ...)`), by
+                /// the `(move Select ...)` numbered `rule`.
+                Select { rule: u16, from: u16, to: u16 },
+            },
+            quote! {
+                Move::Select { rule, from, to } => {
+                    match rule {
+                        #(#select_arms)*
+                        _ => unreachable!("a select rule"),
+                    }
+                }
+            },
+            if hands.typed_keys {
+                quote! {
+                    Move::Select { from, to, .. } => if from == to {
+                        MoveKey { to: key_site(to), ..MoveKey::place(to as u32) }
+                    } else {
+                        MoveKey { from: key_site(from), to: key_site(to), ..MoveKey::step(from as u32, to as u32) }
+                    },
+                }
+            } else {
+                quote! {
+                    Move::Select { from, to, .. } => if from == to {
+                        MoveKey::place(to as u32)
+                    } else {
+                        MoveKey::step(from as u32, to as u32)
+                    },
+                }
+            },
+            quote!(Move::Select { to, .. } => to,),
+        )
     };
     let super::promote::Parts {
         variant: promote_variant,
@@ -973,6 +1015,7 @@ pub fn module<'m>(
             #promote_arm
             #remove_arm
             #decision_arm
+            #select_arm
             Move::Pass => {
                 #stalemate
                 s.last_to = NO_SITE;
@@ -1069,12 +1112,13 @@ pub fn module<'m>(
         let promote = promote_move_to;
         let remove = remove_move_to;
         let decision = decision_move_to;
+        let select = select_move_to;
         quote! {
             /// The site a move goes to (Ludii's `toNonDecision`), `NO_SITE` for none.
             #[inline(always)]
             const fn move_to(mv: Move) -> u16 {
                 match mv {
-                    #add #piece #merged #promote #remove #decision
+                    #add #piece #merged #promote #remove #decision #select
                     Move::Pass => NO_SITE,
                     #swap
                 }
@@ -1141,6 +1185,7 @@ pub fn module<'m>(
             #promote_variant
             #remove_variant
             #decision_variant
+            #select_variant
             #effect_variant
             /// A pass (forced when there is no other move).
             Pass,
@@ -1374,6 +1419,7 @@ pub fn module<'m>(
                     #promote_key
                     #remove_key
                     #decision_key
+                    #select_key
                     Move::Pass => MoveKey::PASS,
                     #swap_key
                 }

@@ -6,7 +6,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use crate::ir::{Add, IntExpr, Moves, PieceMove, PieceRef, Reach, Shoot, Walk};
+use crate::ir::{Add, IntExpr, Moves, PieceMove, PieceRef, Reach, Select, Shoot, Walk};
 
 use super::Gen;
 
@@ -80,9 +80,8 @@ impl Gen<'_> {
             Moves::ForPlayer { who, moves } => self.moves_for(*who, moves, emit),
             Moves::Promote(p) => self.promote_moves(p, emit),
             Moves::ForEachDirection(f) => self.for_each_direction(f, emit),
-            Moves::MaxMoves(_) | Moves::Select(_) => {
-                unreachable!("refused by features: max Moves, select")
-            }
+            Moves::Select(select) => self.select(select, emit),
+            Moves::MaxMoves(_) => unreachable!("refused by features: max Moves"),
             Moves::ForEachPiece(rules) => {
                 let saved = (self.scope, self.component);
                 self.scope.from = true;
@@ -217,6 +216,76 @@ impl Gen<'_> {
                 let what = #what;
                 #places
             }
+        }
+    }
+
+    /// `(move Select (from REGION [if:C]) [(to REGION2 [if:C2])])` (Ludii's
+    /// `Select`): each site F of REGION where C holds (F as `(from)` and
+    /// `(to)`) is a move; with `(to ...)`, each site T of REGION2 (evaluated
+    /// with F as both) where C2 holds with T as `(to)` is one (§53). A
+    /// move without `(to ...)` selects F twice.
+    fn select(&mut self, select: &Select, emit: Emit) -> TokenStream {
+        let on_board = |r: TokenStream, hands: bool| {
+            if hands {
+                quote!(#r.and(ALL))
+            } else {
+                r
+            }
+        };
+        let hands = !self.model.hands.is_empty();
+        let rule = Literal::u16_unsuffixed(select.rule);
+        let saved = self.scope;
+        // The selected site, as a single site or each of a region.
+        let single = match &select.from {
+            crate::ir::Region::Site(x) => Some(self.site(x).0),
+            _ => None,
+        };
+        let region = single
+            .is_none()
+            .then(|| on_board(self.region(&select.from), hands));
+        self.scope.from = true;
+        self.scope.to = true;
+        self.scope.to_maybe = false;
+        let from_test = select
+            .from_if
+            .as_ref()
+            .map_or(quote!(true), |c| self.cond(c));
+        let body = match &select.to {
+            None => emit(quote!(Move::Select { rule: #rule, from, to: from })),
+            Some(to) => {
+                let targets = on_board(self.region(&to.region), hands);
+                let to_test = to.to_if.as_ref().map_or(quote!(true), |c| self.cond(c));
+                let mv = emit(quote!(Move::Select { rule: #rule, from, to }));
+                quote! {
+                    for to in #targets.iter() {
+                        let to = to as u16;
+                        if #to_test { #mv }
+                    }
+                }
+            }
+        };
+        self.scope = saved;
+        let body = quote! {
+            let to = from;
+            if #from_test { #body }
+        };
+        match (single, region) {
+            // `(from)` itself: already bound.
+            (Some(x), _) if x.to_string() == "from" => quote! {{
+                if (from as usize) < NUM_SITES { #body }
+            }},
+            // The board's sites only (`NO_SITE` is none of them).
+            (Some(x), _) => quote! {{
+                let from = #x;
+                if (from as usize) < NUM_SITES { #body }
+            }},
+            (None, Some(r)) => quote! {
+                for from in #r.iter() {
+                    let from = from as u16;
+                    #body
+                }
+            },
+            (None, None) => unreachable!("a region or a site"),
         }
     }
 
