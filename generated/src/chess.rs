@@ -6326,7 +6326,9 @@ impl ::ludemic_runtime::Filtered for Chess {
         unused_variables,
         unused_labels,
         clippy::needless_return,
-        clippy::nonminimal_bool
+        clippy::nonminimal_bool,
+        clippy::collapsible_if,
+        clippy::collapsible_match
     )]
     #[inline(always)]
     fn candidate_moves(

@@ -644,7 +644,9 @@ impl ::ludemic_runtime::Filtered for Pentalath {
         unused_variables,
         unused_labels,
         clippy::needless_return,
-        clippy::nonminimal_bool
+        clippy::nonminimal_bool,
+        clippy::collapsible_if,
+        clippy::collapsible_match
     )]
     #[inline(always)]
     fn candidate_moves(

@@ -118,7 +118,7 @@ impl Gen<'_> {
         };
         let filtered = quote! {
             impl #rt::Filtered for #ty {
-                #[allow(unused_variables, unused_labels, clippy::needless_return, clippy::nonminimal_bool)]
+                #[allow(unused_variables, unused_labels, clippy::needless_return, clippy::nonminimal_bool, clippy::collapsible_if, clippy::collapsible_match)]
                 #[inline(always)]
                 fn candidate_moves(&self, s: &State, out: &mut MoveBuffer<Move>) -> #rt::Candidates {
                     out.clear();
