@@ -136,12 +136,23 @@ impl ludemic_generated::Visitor for Agree<'_> {
                         return Err(at("the legal action masks differ"));
                     }
                 }
-                let mv = cm[rng.index(cm.len())];
+                let pick = rng.index(cm.len());
+                let mv = cm[pick];
                 let key = compiled.move_key(mv);
                 let promoted = compiled.promoted_to(mv);
+                // Moves with one key (Fanorona's approach and withdrawal of
+                // one `from>to`) are told apart by their rank among those
+                // sharing it: both engines generate them in the same order.
+                let rank = cm[..pick]
+                    .iter()
+                    .filter(|&&m| {
+                        compiled.move_key(m) == key && compiled.promoted_to(m) == promoted
+                    })
+                    .count();
                 let Some(&twin) = im
                     .iter()
-                    .find(|&&m| g.move_key(m) == key && g.promoted_to(m) == promoted)
+                    .filter(|&&m| g.move_key(m) == key && g.promoted_to(m) == promoted)
+                    .nth(rank)
                 else {
                     return Err(at(&format!("{key} is not legal for the interpreter")));
                 };
