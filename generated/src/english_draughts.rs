@@ -945,6 +945,345 @@ impl EnglishDraughts {
         } else {
             'priority: {
                 let before = out.len();
+                for from in s.owned[mover as usize].iter() {
+                    let from = from as u16;
+                    match s.what[from as usize] {
+                        1 => {
+                            for ray in &RADIALS_NE[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 10,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                            for ray in &RADIALS_NW[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 10,
+                                        from,
+                                        to,
+                                        dir: 1,
+                                    });
+                                }
+                            }
+                        }
+                        2 => {
+                            for ray in &RADIALS_SW[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 13,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                            for ray in &RADIALS_SE[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 13,
+                                        from,
+                                        to,
+                                        dir: 1,
+                                    });
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                for from in s.owned[mover as usize].iter() {
+                    let from = from as u16;
+                    match s.what[from as usize] {
+                        3 => {
+                            for ray in &RADIALS_DIAGONAL[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 15,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                        4 => {
+                            for ray in &RADIALS_DIAGONAL[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 17,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                if out.len() > before {
+                    break 'priority;
+                }
+                for from in s.owned[mover as usize].iter() {
+                    let from = from as u16;
+                    match s.what[from as usize] {
+                        1 => {
+                            for ray in &RADIALS_NE[from as usize] {
+                                let to = ray[0];
+                                if to != NO_SITE && s.what[to as usize] == 0 {
+                                    out.push(Move::Piece {
+                                        rule: 19,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                            for ray in &RADIALS_NW[from as usize] {
+                                let to = ray[0];
+                                if to != NO_SITE && s.what[to as usize] == 0 {
+                                    out.push(Move::Piece {
+                                        rule: 19,
+                                        from,
+                                        to,
+                                        dir: 1,
+                                    });
+                                }
+                            }
+                        }
+                        2 => {
+                            for ray in &RADIALS_SW[from as usize] {
+                                let to = ray[0];
+                                if to != NO_SITE && s.what[to as usize] == 0 {
+                                    out.push(Move::Piece {
+                                        rule: 20,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                            for ray in &RADIALS_SE[from as usize] {
+                                let to = ray[0];
+                                if to != NO_SITE && s.what[to as usize] == 0 {
+                                    out.push(Move::Piece {
+                                        rule: 20,
+                                        from,
+                                        to,
+                                        dir: 1,
+                                    });
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                for from in s.owned[mover as usize].iter() {
+                    let from = from as u16;
+                    match s.what[from as usize] {
+                        3 => {
+                            for ray in &RADIALS_DIAGONAL[from as usize] {
+                                let to = ray[0];
+                                if to != NO_SITE && s.what[to as usize] == 0 {
+                                    out.push(Move::Piece {
+                                        rule: 21,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                        4 => {
+                            for ray in &RADIALS_DIAGONAL[from as usize] {
+                                let to = ray[0];
+                                if to != NO_SITE && s.what[to as usize] == 0 {
+                                    out.push(Move::Piece {
+                                        rule: 22,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                if out.len() > before {
+                    break 'priority;
+                }
+            }
+        }
+    }
+    /// [`Self::generate`] taking all the pieces of a kind at once:
+    /// the same moves, in another order (what playouts draw from).
+    #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
+    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+        if mover == s.prev {
+            if (if s.last_to == NO_SITE { 0 } else { s.what[s.last_to as usize] as i64 })
+                == (match mover {
+                    1 => 1,
+                    2 => 2,
+                    _ => 0i64,
+                })
+            {
+                if (if s.last_to == NO_SITE {
+                    0
+                } else {
+                    s.what[s.last_to as usize] as i64
+                }) == 1
+                    || (if s.last_to == NO_SITE {
+                        0
+                    } else {
+                        s.what[s.last_to as usize] as i64
+                    }) == 3 || s.last_to != NO_SITE && s.what[s.last_to as usize] == 0
+                {
+                    for from in (if s.last_to == NO_SITE {
+                        Board::EMPTY
+                    } else {
+                        Board::single(s.last_to as usize)
+                    })
+                        .iter()
+                    {
+                        let from = from as u16;
+                        for ray in &RADIALS_NE[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                out.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                });
+                            }
+                        }
+                        for ray in &RADIALS_NW[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                out.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 1,
+                                });
+                            }
+                        }
+                    }
+                }
+                if (if s.last_to == NO_SITE {
+                    0
+                } else {
+                    s.what[s.last_to as usize] as i64
+                }) == 2
+                    || (if s.last_to == NO_SITE {
+                        0
+                    } else {
+                        s.what[s.last_to as usize] as i64
+                    }) == 4
+                {
+                    for from in (if s.last_to == NO_SITE {
+                        Board::EMPTY
+                    } else {
+                        Board::single(s.last_to as usize)
+                    })
+                        .iter()
+                    {
+                        let from = from as u16;
+                        for ray in &RADIALS_SW[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                out.push(Move::Piece {
+                                    rule: 5,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                });
+                            }
+                        }
+                        for ray in &RADIALS_SE[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                out.push(Move::Piece {
+                                    rule: 5,
+                                    from,
+                                    to,
+                                    dir: 1,
+                                });
+                            }
+                        }
+                    }
+                }
+            } else {
+                for from in (if s.last_to == NO_SITE {
+                    Board::EMPTY
+                } else {
+                    Board::single(s.last_to as usize)
+                })
+                    .iter()
+                {
+                    let from = from as u16;
+                    for ray in &RADIALS_DIAGONAL[from as usize] {
+                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                            continue
+                        };
+                        if to != NO_SITE && Self::is_enemy(s, between, mover)
+                            && s.what[to as usize] == 0
+                        {
+                            out.push(Move::Piece {
+                                rule: 7,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+            }
+        } else {
+            'priority: {
+                let before = out.len();
                 {
                     let pieces = s.kinds[1].and(s.owned[mover as usize]);
                     let over = s
@@ -2257,6 +2596,14 @@ impl Game for EnglishDraughts {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+    #[inline(always)]
+    fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate_any_order(s, s.mover, out);
         if out.is_empty() {
             out.push(Move::Pass);
         }

@@ -7540,6 +7540,248 @@ impl Halma {
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match s.phase[mover as usize] {
             0 => {
+                for from in s.owned[mover as usize].iter() {
+                    let from = from as u16;
+                    match s.what[from as usize] {
+                        1 => {
+                            for from in Board::single(from as usize).iter() {
+                                let from = from as u16;
+                                for ray in &RADIALS_ADJACENT[from as usize] {
+                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                    else { continue };
+                                    if to != NO_SITE && s.what[between as usize] != 0
+                                        && (s.what[to as usize] == 0
+                                            && !s.visited.contains(to as usize)
+                                            && (!{
+                                                let v: i64 = match mover as i64 {
+                                                    1 => 2,
+                                                    2 => 1,
+                                                    k => k,
+                                                };
+                                                if (0..=2).contains(&v) {
+                                                    REGION_BY_VALUE_0[v as usize]
+                                                } else {
+                                                    Board::new([0, 0, 0, 0])
+                                                }
+                                            }
+                                                .contains(from as usize)
+                                                || {
+                                                    let v: i64 = match mover as i64 {
+                                                        1 => 2,
+                                                        2 => 1,
+                                                        k => k,
+                                                    };
+                                                    if (0..=2).contains(&v) {
+                                                        REGION_BY_VALUE_0[v as usize]
+                                                    } else {
+                                                        Board::new([0, 0, 0, 0])
+                                                    }
+                                                }
+                                                    .contains(to as usize)))
+                                    {
+                                        out.push(Move::Piece {
+                                            rule: 1,
+                                            from,
+                                            to,
+                                            dir: 0,
+                                        });
+                                    }
+                                }
+                            }
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let to = ray[0];
+                                if to != NO_SITE
+                                    && (s.what[to as usize] == 0
+                                        && (!{
+                                            let v: i64 = match mover as i64 {
+                                                1 => 2,
+                                                2 => 1,
+                                                k => k,
+                                            };
+                                            if (0..=2).contains(&v) {
+                                                REGION_BY_VALUE_0[v as usize]
+                                            } else {
+                                                Board::new([0, 0, 0, 0])
+                                            }
+                                        }
+                                            .contains(from as usize)
+                                            || {
+                                                let v: i64 = match mover as i64 {
+                                                    1 => 2,
+                                                    2 => 1,
+                                                    k => k,
+                                                };
+                                                if (0..=2).contains(&v) {
+                                                    REGION_BY_VALUE_0[v as usize]
+                                                } else {
+                                                    Board::new([0, 0, 0, 0])
+                                                }
+                                            }
+                                                .contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 2,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                        2 => {
+                            for from in Board::single(from as usize).iter() {
+                                let from = from as u16;
+                                for ray in &RADIALS_ADJACENT[from as usize] {
+                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                    else { continue };
+                                    if to != NO_SITE && s.what[between as usize] != 0
+                                        && (s.what[to as usize] == 0
+                                            && !s.visited.contains(to as usize)
+                                            && (!{
+                                                let v: i64 = match mover as i64 {
+                                                    1 => 2,
+                                                    2 => 1,
+                                                    k => k,
+                                                };
+                                                if (0..=2).contains(&v) {
+                                                    REGION_BY_VALUE_0[v as usize]
+                                                } else {
+                                                    Board::new([0, 0, 0, 0])
+                                                }
+                                            }
+                                                .contains(from as usize)
+                                                || {
+                                                    let v: i64 = match mover as i64 {
+                                                        1 => 2,
+                                                        2 => 1,
+                                                        k => k,
+                                                    };
+                                                    if (0..=2).contains(&v) {
+                                                        REGION_BY_VALUE_0[v as usize]
+                                                    } else {
+                                                        Board::new([0, 0, 0, 0])
+                                                    }
+                                                }
+                                                    .contains(to as usize)))
+                                    {
+                                        out.push(Move::Piece {
+                                            rule: 4,
+                                            from,
+                                            to,
+                                            dir: 0,
+                                        });
+                                    }
+                                }
+                            }
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let to = ray[0];
+                                if to != NO_SITE
+                                    && (s.what[to as usize] == 0
+                                        && (!{
+                                            let v: i64 = match mover as i64 {
+                                                1 => 2,
+                                                2 => 1,
+                                                k => k,
+                                            };
+                                            if (0..=2).contains(&v) {
+                                                REGION_BY_VALUE_0[v as usize]
+                                            } else {
+                                                Board::new([0, 0, 0, 0])
+                                            }
+                                        }
+                                            .contains(from as usize)
+                                            || {
+                                                let v: i64 = match mover as i64 {
+                                                    1 => 2,
+                                                    2 => 1,
+                                                    k => k,
+                                                };
+                                                if (0..=2).contains(&v) {
+                                                    REGION_BY_VALUE_0[v as usize]
+                                                } else {
+                                                    Board::new([0, 0, 0, 0])
+                                                }
+                                            }
+                                                .contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 5,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            1 => {
+                for from in (if s.last_to == NO_SITE {
+                    Board::EMPTY
+                } else {
+                    Board::single(s.last_to as usize)
+                })
+                    .iter()
+                {
+                    let from = from as u16;
+                    for ray in &RADIALS_ADJACENT[from as usize] {
+                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                            continue
+                        };
+                        if to != NO_SITE && s.what[between as usize] != 0
+                            && (s.what[to as usize] == 0
+                                && !s.visited.contains(to as usize)
+                                && (!(s.last_to != NO_SITE
+                                    && {
+                                        let v: i64 = match mover as i64 {
+                                            1 => 2,
+                                            2 => 1,
+                                            k => k,
+                                        };
+                                        if (0..=2).contains(&v) {
+                                            REGION_BY_VALUE_0[v as usize]
+                                        } else {
+                                            Board::new([0, 0, 0, 0])
+                                        }
+                                    }
+                                        .contains(s.last_to as usize))
+                                    || {
+                                        let v: i64 = match mover as i64 {
+                                            1 => 2,
+                                            2 => 1,
+                                            k => k,
+                                        };
+                                        if (0..=2).contains(&v) {
+                                            REGION_BY_VALUE_0[v as usize]
+                                        } else {
+                                            Board::new([0, 0, 0, 0])
+                                        }
+                                    }
+                                        .contains(to as usize)))
+                        {
+                            out.push(Move::Piece {
+                                rule: 7,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+                out.push(Move::Pass);
+            }
+            _ => unreachable!("a phase"),
+        }
+    }
+    /// [`Self::generate`] taking all the pieces of a kind at once:
+    /// the same moves, in another order (what playouts draw from).
+    #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
+    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+        match s.phase[mover as usize] {
+            0 => {
                 {
                     let pieces = s.owned[1].and(s.owned[mover as usize]);
                     let over = s.occupied;
@@ -9477,6 +9719,14 @@ impl Game for Halma {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+    #[inline(always)]
+    fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate_any_order(s, s.mover, out);
         if out.is_empty() {
             out.push(Move::Pass);
         }

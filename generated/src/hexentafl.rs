@@ -22,86 +22,6 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 2: `Thrall2` (player 2)
 /// 3: `Jarl1` (player 1)
 const OWNER: [u8; 4] = [0, 1, 2, 1];
-/// For each site, its `Adjacent` radials whose site numbers rise along them, as sets (origin left out).
-static SLIDES_UP_ADJACENT: [[Board; 3]; 37] = [
-    [Board::new([0xe]), Board::new([0x8210]), Board::new([0x1082040820])],
-    [Board::new([0xc]), Board::new([0x410420]), Board::new([0x104081040])],
-    [Board::new([0x8]), Board::new([0x10820840]), Board::new([0x8102080])],
-    [Board::new([0x221041080]), Board::new([0x204100]), Board::new([0])],
-    [Board::new([0x1e0]), Board::new([0x8200]), Board::new([0x841020400])],
-    [Board::new([0x1c0]), Board::new([0x410400]), Board::new([0x1082040800])],
-    [Board::new([0x180]), Board::new([0x10820800]), Board::new([0x104081000])],
-    [Board::new([0x100]), Board::new([0x221041000]), Board::new([0x8102000])],
-    [Board::new([0x442082000]), Board::new([0x204000]), Board::new([0])],
-    [Board::new([0x7c00]), Board::new([0x8000]), Board::new([0x420810000])],
-    [Board::new([0x7800]), Board::new([0x410000]), Board::new([0x841020000])],
-    [Board::new([0x7000]), Board::new([0x10820000]), Board::new([0x1082040000])],
-    [Board::new([0x6000]), Board::new([0x221040000]), Board::new([0x104080000])],
-    [Board::new([0x4000]), Board::new([0x442080000]), Board::new([0x8100000])],
-    [Board::new([0x884100000]), Board::new([0x200000]), Board::new([0])],
-    [Board::new([0x3f0000]), Board::new([0x210400000]), Board::new([0])],
-    [Board::new([0x3e0000]), Board::new([0x400000]), Board::new([0x420800000])],
-    [Board::new([0x3c0000]), Board::new([0x10800000]), Board::new([0x841000000])],
-    [Board::new([0x380000]), Board::new([0x221000000]), Board::new([0x1082000000])],
-    [Board::new([0x300000]), Board::new([0x442000000]), Board::new([0x104000000])],
-    [Board::new([0x200000]), Board::new([0x884000000]), Board::new([0x8000000])],
-    [Board::new([0x1108000000]), Board::new([0]), Board::new([0])],
-    [Board::new([0xf800000]), Board::new([0x210000000]), Board::new([0])],
-    [Board::new([0xf000000]), Board::new([0x10000000]), Board::new([0x420000000])],
-    [Board::new([0xe000000]), Board::new([0x220000000]), Board::new([0x840000000])],
-    [Board::new([0xc000000]), Board::new([0x440000000]), Board::new([0x1080000000])],
-    [Board::new([0x8000000]), Board::new([0x880000000]), Board::new([0x100000000])],
-    [Board::new([0x1100000000]), Board::new([0]), Board::new([0])],
-    [Board::new([0x1e0000000]), Board::new([0x200000000]), Board::new([0])],
-    [Board::new([0x1c0000000]), Board::new([0x200000000]), Board::new([0x400000000])],
-    [Board::new([0x180000000]), Board::new([0x400000000]), Board::new([0x800000000])],
-    [Board::new([0x100000000]), Board::new([0x800000000]), Board::new([0x1000000000])],
-    [Board::new([0x1000000000]), Board::new([0]), Board::new([0])],
-    [Board::new([0x1c00000000]), Board::new([0]), Board::new([0])],
-    [Board::new([0x1800000000]), Board::new([0]), Board::new([0])],
-    [Board::new([0x1000000000]), Board::new([0]), Board::new([0])],
-    [Board::new([0]), Board::new([0]), Board::new([0])],
-];
-/// For each site, its `Adjacent` radials whose site numbers fall along them, as sets (origin left out).
-static SLIDES_DOWN_ADJACENT: [[Board; 3]; 37] = [
-    [Board::new([0]), Board::new([0]), Board::new([0])],
-    [Board::new([0x1]), Board::new([0]), Board::new([0])],
-    [Board::new([0x3]), Board::new([0]), Board::new([0])],
-    [Board::new([0x7]), Board::new([0]), Board::new([0])],
-    [Board::new([0x1]), Board::new([0]), Board::new([0])],
-    [Board::new([0x2]), Board::new([0x1]), Board::new([0x10])],
-    [Board::new([0x4]), Board::new([0x2]), Board::new([0x30])],
-    [Board::new([0x8]), Board::new([0x4]), Board::new([0x70])],
-    [Board::new([0x8]), Board::new([0xf0]), Board::new([0])],
-    [Board::new([0x11]), Board::new([0]), Board::new([0])],
-    [Board::new([0x22]), Board::new([0x10]), Board::new([0x200])],
-    [Board::new([0x44]), Board::new([0x21]), Board::new([0x600])],
-    [Board::new([0x88]), Board::new([0x42]), Board::new([0xe00])],
-    [Board::new([0x100]), Board::new([0x84]), Board::new([0x1e00])],
-    [Board::new([0x108]), Board::new([0x3e00]), Board::new([0])],
-    [Board::new([0x211]), Board::new([0]), Board::new([0])],
-    [Board::new([0x422]), Board::new([0x200]), Board::new([0x8000])],
-    [Board::new([0x844]), Board::new([0x410]), Board::new([0x18000])],
-    [Board::new([0x1088]), Board::new([0x821]), Board::new([0x38000])],
-    [Board::new([0x2100]), Board::new([0x1042]), Board::new([0x78000])],
-    [Board::new([0x4000]), Board::new([0x2084]), Board::new([0xf8000])],
-    [Board::new([0x4108]), Board::new([0x1f8000]), Board::new([0])],
-    [Board::new([0x10422]), Board::new([0x8000]), Board::new([0])],
-    [Board::new([0x20844]), Board::new([0x10200]), Board::new([0x400000])],
-    [Board::new([0x41088]), Board::new([0x20410]), Board::new([0xc00000])],
-    [Board::new([0x82100]), Board::new([0x40821]), Board::new([0x1c00000])],
-    [Board::new([0x104000]), Board::new([0x81042]), Board::new([0x3c00000])],
-    [Board::new([0x200000]), Board::new([0x102084]), Board::new([0x7c00000])],
-    [Board::new([0x820844]), Board::new([0x408000]), Board::new([0])],
-    [Board::new([0x1041088]), Board::new([0x810200]), Board::new([0x10000000])],
-    [Board::new([0x2082100]), Board::new([0x1020410]), Board::new([0x30000000])],
-    [Board::new([0x4104000]), Board::new([0x2040821]), Board::new([0x70000000])],
-    [Board::new([0x8200000]), Board::new([0x4081042]), Board::new([0xf0000000])],
-    [Board::new([0x21041088]), Board::new([0x10408000]), Board::new([0])],
-    [Board::new([0x42082100]), Board::new([0x20810200]), Board::new([0x200000000])],
-    [Board::new([0x84104000]), Board::new([0x41020410]), Board::new([0x600000000])],
-    [Board::new([0x108200000]), Board::new([0x82040821]), Board::new([0xe00000000])],
-];
 /// For each site, each `Adjacent` radial from it (origin left out), padded with `NO_SITE`.
 static RADIALS_ADJACENT: [[[u16; 6]; 6]; 37] = [
     [
@@ -400,6 +320,86 @@ static RADIALS_ADJACENT: [[[u16; 6]; 6]; 37] = [
         [65535, 65535, 65535, 65535, 65535, 65535],
         [65535, 65535, 65535, 65535, 65535, 65535],
     ],
+];
+/// For each site, its `Adjacent` radials whose site numbers rise along them, as sets (origin left out).
+static SLIDES_UP_ADJACENT: [[Board; 3]; 37] = [
+    [Board::new([0xe]), Board::new([0x8210]), Board::new([0x1082040820])],
+    [Board::new([0xc]), Board::new([0x410420]), Board::new([0x104081040])],
+    [Board::new([0x8]), Board::new([0x10820840]), Board::new([0x8102080])],
+    [Board::new([0x221041080]), Board::new([0x204100]), Board::new([0])],
+    [Board::new([0x1e0]), Board::new([0x8200]), Board::new([0x841020400])],
+    [Board::new([0x1c0]), Board::new([0x410400]), Board::new([0x1082040800])],
+    [Board::new([0x180]), Board::new([0x10820800]), Board::new([0x104081000])],
+    [Board::new([0x100]), Board::new([0x221041000]), Board::new([0x8102000])],
+    [Board::new([0x442082000]), Board::new([0x204000]), Board::new([0])],
+    [Board::new([0x7c00]), Board::new([0x8000]), Board::new([0x420810000])],
+    [Board::new([0x7800]), Board::new([0x410000]), Board::new([0x841020000])],
+    [Board::new([0x7000]), Board::new([0x10820000]), Board::new([0x1082040000])],
+    [Board::new([0x6000]), Board::new([0x221040000]), Board::new([0x104080000])],
+    [Board::new([0x4000]), Board::new([0x442080000]), Board::new([0x8100000])],
+    [Board::new([0x884100000]), Board::new([0x200000]), Board::new([0])],
+    [Board::new([0x3f0000]), Board::new([0x210400000]), Board::new([0])],
+    [Board::new([0x3e0000]), Board::new([0x400000]), Board::new([0x420800000])],
+    [Board::new([0x3c0000]), Board::new([0x10800000]), Board::new([0x841000000])],
+    [Board::new([0x380000]), Board::new([0x221000000]), Board::new([0x1082000000])],
+    [Board::new([0x300000]), Board::new([0x442000000]), Board::new([0x104000000])],
+    [Board::new([0x200000]), Board::new([0x884000000]), Board::new([0x8000000])],
+    [Board::new([0x1108000000]), Board::new([0]), Board::new([0])],
+    [Board::new([0xf800000]), Board::new([0x210000000]), Board::new([0])],
+    [Board::new([0xf000000]), Board::new([0x10000000]), Board::new([0x420000000])],
+    [Board::new([0xe000000]), Board::new([0x220000000]), Board::new([0x840000000])],
+    [Board::new([0xc000000]), Board::new([0x440000000]), Board::new([0x1080000000])],
+    [Board::new([0x8000000]), Board::new([0x880000000]), Board::new([0x100000000])],
+    [Board::new([0x1100000000]), Board::new([0]), Board::new([0])],
+    [Board::new([0x1e0000000]), Board::new([0x200000000]), Board::new([0])],
+    [Board::new([0x1c0000000]), Board::new([0x200000000]), Board::new([0x400000000])],
+    [Board::new([0x180000000]), Board::new([0x400000000]), Board::new([0x800000000])],
+    [Board::new([0x100000000]), Board::new([0x800000000]), Board::new([0x1000000000])],
+    [Board::new([0x1000000000]), Board::new([0]), Board::new([0])],
+    [Board::new([0x1c00000000]), Board::new([0]), Board::new([0])],
+    [Board::new([0x1800000000]), Board::new([0]), Board::new([0])],
+    [Board::new([0x1000000000]), Board::new([0]), Board::new([0])],
+    [Board::new([0]), Board::new([0]), Board::new([0])],
+];
+/// For each site, its `Adjacent` radials whose site numbers fall along them, as sets (origin left out).
+static SLIDES_DOWN_ADJACENT: [[Board; 3]; 37] = [
+    [Board::new([0]), Board::new([0]), Board::new([0])],
+    [Board::new([0x1]), Board::new([0]), Board::new([0])],
+    [Board::new([0x3]), Board::new([0]), Board::new([0])],
+    [Board::new([0x7]), Board::new([0]), Board::new([0])],
+    [Board::new([0x1]), Board::new([0]), Board::new([0])],
+    [Board::new([0x2]), Board::new([0x1]), Board::new([0x10])],
+    [Board::new([0x4]), Board::new([0x2]), Board::new([0x30])],
+    [Board::new([0x8]), Board::new([0x4]), Board::new([0x70])],
+    [Board::new([0x8]), Board::new([0xf0]), Board::new([0])],
+    [Board::new([0x11]), Board::new([0]), Board::new([0])],
+    [Board::new([0x22]), Board::new([0x10]), Board::new([0x200])],
+    [Board::new([0x44]), Board::new([0x21]), Board::new([0x600])],
+    [Board::new([0x88]), Board::new([0x42]), Board::new([0xe00])],
+    [Board::new([0x100]), Board::new([0x84]), Board::new([0x1e00])],
+    [Board::new([0x108]), Board::new([0x3e00]), Board::new([0])],
+    [Board::new([0x211]), Board::new([0]), Board::new([0])],
+    [Board::new([0x422]), Board::new([0x200]), Board::new([0x8000])],
+    [Board::new([0x844]), Board::new([0x410]), Board::new([0x18000])],
+    [Board::new([0x1088]), Board::new([0x821]), Board::new([0x38000])],
+    [Board::new([0x2100]), Board::new([0x1042]), Board::new([0x78000])],
+    [Board::new([0x4000]), Board::new([0x2084]), Board::new([0xf8000])],
+    [Board::new([0x4108]), Board::new([0x1f8000]), Board::new([0])],
+    [Board::new([0x10422]), Board::new([0x8000]), Board::new([0])],
+    [Board::new([0x20844]), Board::new([0x10200]), Board::new([0x400000])],
+    [Board::new([0x41088]), Board::new([0x20410]), Board::new([0xc00000])],
+    [Board::new([0x82100]), Board::new([0x40821]), Board::new([0x1c00000])],
+    [Board::new([0x104000]), Board::new([0x81042]), Board::new([0x3c00000])],
+    [Board::new([0x200000]), Board::new([0x102084]), Board::new([0x7c00000])],
+    [Board::new([0x820844]), Board::new([0x408000]), Board::new([0])],
+    [Board::new([0x1041088]), Board::new([0x810200]), Board::new([0x10000000])],
+    [Board::new([0x2082100]), Board::new([0x1020410]), Board::new([0x30000000])],
+    [Board::new([0x4104000]), Board::new([0x2040821]), Board::new([0x70000000])],
+    [Board::new([0x8200000]), Board::new([0x4081042]), Board::new([0xf0000000])],
+    [Board::new([0x21041088]), Board::new([0x10408000]), Board::new([0])],
+    [Board::new([0x42082100]), Board::new([0x20810200]), Board::new([0x200000000])],
+    [Board::new([0x84104000]), Board::new([0x41020410]), Board::new([0x600000000])],
+    [Board::new([0x108200000]), Board::new([0x82040821]), Board::new([0xe00000000])],
 ];
 /// The first site of each `Orthogonal` radial from each site, in radial order.
 static RADIAL_FIRSTS_ORTHOGONAL: [&[u16]; 37] = [
@@ -902,6 +902,83 @@ impl HeXentafl {
             let from = from as u16;
             match s.what[from as usize] {
                 1 => {
+                    let (min, max) = (1i64, i64::MAX);
+                    for ray in &RADIALS_ADJACENT[from as usize] {
+                        for (i, &to) in ray.iter().enumerate() {
+                            let distance = i as i64 + 1;
+                            if to == NO_SITE || distance > max {
+                                break;
+                            }
+                            let in_range = distance >= min;
+                            let between = to;
+                            if !((between as i64) != 18_i64
+                                && s.what[between as usize] == 0)
+                            {
+                                break;
+                            }
+                            if in_range {
+                                out.push(Move::Piece {
+                                    rule: 0,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                });
+                            }
+                        }
+                    }
+                }
+                2 => {
+                    let (min, max) = (1i64, i64::MAX);
+                    for ray in &RADIALS_ADJACENT[from as usize] {
+                        for (i, &to) in ray.iter().enumerate() {
+                            let distance = i as i64 + 1;
+                            if to == NO_SITE || distance > max {
+                                break;
+                            }
+                            let in_range = distance >= min;
+                            let between = to;
+                            if !((between as i64) != 18_i64
+                                && s.what[between as usize] == 0)
+                            {
+                                break;
+                            }
+                            if in_range {
+                                out.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                });
+                            }
+                        }
+                    }
+                }
+                3 => {
+                    for ray in &RADIALS_ADJACENT[from as usize] {
+                        let to = ray[0];
+                        if to != NO_SITE && s.what[to as usize] == 0 {
+                            out.push(Move::Piece {
+                                rule: 2,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    /// [`Self::generate`] taking all the pieces of a kind at once:
+    /// the same moves, in another order (what playouts draw from).
+    #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
+    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+        for from in s.owned[mover as usize].iter() {
+            let from = from as u16;
+            match s.what[from as usize] {
+                1 => {
                     let blockers = ALL
                         .minus(
                             ALL.minus(Board::new([0x40000])).and(ALL.minus(s.occupied)),
@@ -1351,6 +1428,14 @@ impl Game for HeXentafl {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+    #[inline(always)]
+    fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate_any_order(s, s.mover, out);
         if out.is_empty() {
             out.push(Move::Pass);
         }

@@ -22,275 +22,6 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 2: `Thrall2` (player 2)
 /// 3: `Jarl2` (player 2)
 const OWNER: [u8; 4] = [0, 1, 2, 2];
-/// For each site, its `Orthogonal` radials whose site numbers rise along them, as sets (origin left out).
-static SLIDES_UP_ORTHOGONAL: [[Board; 2]; 121] = [
-    [Board::new([0x80100200400800, 0x400801002004]), Board::new([0x7fe, 0])],
-    [Board::new([0x100200400801000, 0x801002004008]), Board::new([0x7fc, 0])],
-    [Board::new([0x200400801002000, 0x1002004008010]), Board::new([0x7f8, 0])],
-    [Board::new([0x400801002004000, 0x2004008010020]), Board::new([0x7f0, 0])],
-    [Board::new([0x801002004008000, 0x4008010020040]), Board::new([0x7e0, 0])],
-    [Board::new([0x1002004008010000, 0x8010020040080]), Board::new([0x7c0, 0])],
-    [Board::new([0x2004008010020000, 0x10020040080100]), Board::new([0x780, 0])],
-    [Board::new([0x4008010020040000, 0x20040080100200]), Board::new([0x700, 0])],
-    [Board::new([0x8010020040080000, 0x40080100200400]), Board::new([0x600, 0])],
-    [Board::new([0x20040080100000, 0x80100200400801]), Board::new([0x400, 0])],
-    [Board::new([0x40080100200000, 0x100200400801002]), Board::new([0, 0])],
-    [Board::new([0x80100200400000, 0x400801002004]), Board::new([0x3ff000, 0])],
-    [Board::new([0x100200400800000, 0x801002004008]), Board::new([0x3fe000, 0])],
-    [Board::new([0x200400801000000, 0x1002004008010]), Board::new([0x3fc000, 0])],
-    [Board::new([0x400801002000000, 0x2004008010020]), Board::new([0x3f8000, 0])],
-    [Board::new([0x801002004000000, 0x4008010020040]), Board::new([0x3f0000, 0])],
-    [Board::new([0x1002004008000000, 0x8010020040080]), Board::new([0x3e0000, 0])],
-    [Board::new([0x2004008010000000, 0x10020040080100]), Board::new([0x3c0000, 0])],
-    [Board::new([0x4008010020000000, 0x20040080100200]), Board::new([0x380000, 0])],
-    [Board::new([0x8010020040000000, 0x40080100200400]), Board::new([0x300000, 0])],
-    [Board::new([0x20040080000000, 0x80100200400801]), Board::new([0x200000, 0])],
-    [Board::new([0x40080100000000, 0x100200400801002]), Board::new([0, 0])],
-    [Board::new([0x80100200000000, 0x400801002004]), Board::new([0x1ff800000, 0])],
-    [Board::new([0x100200400000000, 0x801002004008]), Board::new([0x1ff000000, 0])],
-    [Board::new([0x200400800000000, 0x1002004008010]), Board::new([0x1fe000000, 0])],
-    [Board::new([0x400801000000000, 0x2004008010020]), Board::new([0x1fc000000, 0])],
-    [Board::new([0x801002000000000, 0x4008010020040]), Board::new([0x1f8000000, 0])],
-    [Board::new([0x1002004000000000, 0x8010020040080]), Board::new([0x1f0000000, 0])],
-    [Board::new([0x2004008000000000, 0x10020040080100]), Board::new([0x1e0000000, 0])],
-    [Board::new([0x4008010000000000, 0x20040080100200]), Board::new([0x1c0000000, 0])],
-    [Board::new([0x8010020000000000, 0x40080100200400]), Board::new([0x180000000, 0])],
-    [Board::new([0x20040000000000, 0x80100200400801]), Board::new([0x100000000, 0])],
-    [Board::new([0x40080000000000, 0x100200400801002]), Board::new([0, 0])],
-    [Board::new([0x80100000000000, 0x400801002004]), Board::new([0xffc00000000, 0])],
-    [Board::new([0x100200000000000, 0x801002004008]), Board::new([0xff800000000, 0])],
-    [Board::new([0x200400000000000, 0x1002004008010]), Board::new([0xff000000000, 0])],
-    [Board::new([0x400800000000000, 0x2004008010020]), Board::new([0xfe000000000, 0])],
-    [Board::new([0x801000000000000, 0x4008010020040]), Board::new([0xfc000000000, 0])],
-    [Board::new([0x1002000000000000, 0x8010020040080]), Board::new([0xf8000000000, 0])],
-    [Board::new([0x2004000000000000, 0x10020040080100]), Board::new([0xf0000000000, 0])],
-    [Board::new([0x4008000000000000, 0x20040080100200]), Board::new([0xe0000000000, 0])],
-    [Board::new([0x8010000000000000, 0x40080100200400]), Board::new([0xc0000000000, 0])],
-    [Board::new([0x20000000000000, 0x80100200400801]), Board::new([0x80000000000, 0])],
-    [Board::new([0x40000000000000, 0x100200400801002]), Board::new([0, 0])],
-    [Board::new([0x80000000000000, 0x400801002004]), Board::new([0x7fe00000000000, 0])],
-    [Board::new([0x100000000000000, 0x801002004008]), Board::new([0x7fc00000000000, 0])],
-    [
-        Board::new([0x200000000000000, 0x1002004008010]),
-        Board::new([0x7f800000000000, 0]),
-    ],
-    [
-        Board::new([0x400000000000000, 0x2004008010020]),
-        Board::new([0x7f000000000000, 0]),
-    ],
-    [
-        Board::new([0x800000000000000, 0x4008010020040]),
-        Board::new([0x7e000000000000, 0]),
-    ],
-    [
-        Board::new([0x1000000000000000, 0x8010020040080]),
-        Board::new([0x7c000000000000, 0]),
-    ],
-    [
-        Board::new([0x2000000000000000, 0x10020040080100]),
-        Board::new([0x78000000000000, 0]),
-    ],
-    [
-        Board::new([0x4000000000000000, 0x20040080100200]),
-        Board::new([0x70000000000000, 0]),
-    ],
-    [
-        Board::new([0x8000000000000000, 0x40080100200400]),
-        Board::new([0x60000000000000, 0]),
-    ],
-    [Board::new([0, 0x80100200400801]), Board::new([0x40000000000000, 0])],
-    [Board::new([0, 0x100200400801002]), Board::new([0, 0])],
-    [Board::new([0, 0x400801002004]), Board::new([0xff00000000000000, 0x3])],
-    [Board::new([0, 0x801002004008]), Board::new([0xfe00000000000000, 0x3])],
-    [Board::new([0, 0x1002004008010]), Board::new([0xfc00000000000000, 0x3])],
-    [Board::new([0, 0x2004008010020]), Board::new([0xf800000000000000, 0x3])],
-    [Board::new([0, 0x4008010020040]), Board::new([0xf000000000000000, 0x3])],
-    [Board::new([0, 0x8010020040080]), Board::new([0xe000000000000000, 0x3])],
-    [Board::new([0, 0x10020040080100]), Board::new([0xc000000000000000, 0x3])],
-    [Board::new([0, 0x20040080100200]), Board::new([0x8000000000000000, 0x3])],
-    [Board::new([0, 0x40080100200400]), Board::new([0, 0x3])],
-    [Board::new([0, 0x80100200400800]), Board::new([0, 0x2])],
-    [Board::new([0, 0x100200400801000]), Board::new([0, 0])],
-    [Board::new([0, 0x400801002000]), Board::new([0, 0x1ff8])],
-    [Board::new([0, 0x801002004000]), Board::new([0, 0x1ff0])],
-    [Board::new([0, 0x1002004008000]), Board::new([0, 0x1fe0])],
-    [Board::new([0, 0x2004008010000]), Board::new([0, 0x1fc0])],
-    [Board::new([0, 0x4008010020000]), Board::new([0, 0x1f80])],
-    [Board::new([0, 0x8010020040000]), Board::new([0, 0x1f00])],
-    [Board::new([0, 0x10020040080000]), Board::new([0, 0x1e00])],
-    [Board::new([0, 0x20040080100000]), Board::new([0, 0x1c00])],
-    [Board::new([0, 0x40080100200000]), Board::new([0, 0x1800])],
-    [Board::new([0, 0x80100200400000]), Board::new([0, 0x1000])],
-    [Board::new([0, 0x100200400800000]), Board::new([0, 0])],
-    [Board::new([0, 0x400801000000]), Board::new([0, 0xffc000])],
-    [Board::new([0, 0x801002000000]), Board::new([0, 0xff8000])],
-    [Board::new([0, 0x1002004000000]), Board::new([0, 0xff0000])],
-    [Board::new([0, 0x2004008000000]), Board::new([0, 0xfe0000])],
-    [Board::new([0, 0x4008010000000]), Board::new([0, 0xfc0000])],
-    [Board::new([0, 0x8010020000000]), Board::new([0, 0xf80000])],
-    [Board::new([0, 0x10020040000000]), Board::new([0, 0xf00000])],
-    [Board::new([0, 0x20040080000000]), Board::new([0, 0xe00000])],
-    [Board::new([0, 0x40080100000000]), Board::new([0, 0xc00000])],
-    [Board::new([0, 0x80100200000000]), Board::new([0, 0x800000])],
-    [Board::new([0, 0x100200400000000]), Board::new([0, 0])],
-    [Board::new([0, 0x400800000000]), Board::new([0, 0x7fe000000])],
-    [Board::new([0, 0x801000000000]), Board::new([0, 0x7fc000000])],
-    [Board::new([0, 0x1002000000000]), Board::new([0, 0x7f8000000])],
-    [Board::new([0, 0x2004000000000]), Board::new([0, 0x7f0000000])],
-    [Board::new([0, 0x4008000000000]), Board::new([0, 0x7e0000000])],
-    [Board::new([0, 0x8010000000000]), Board::new([0, 0x7c0000000])],
-    [Board::new([0, 0x10020000000000]), Board::new([0, 0x780000000])],
-    [Board::new([0, 0x20040000000000]), Board::new([0, 0x700000000])],
-    [Board::new([0, 0x40080000000000]), Board::new([0, 0x600000000])],
-    [Board::new([0, 0x80100000000000]), Board::new([0, 0x400000000])],
-    [Board::new([0, 0x100200000000000]), Board::new([0, 0])],
-    [Board::new([0, 0x400000000000]), Board::new([0, 0x3ff000000000])],
-    [Board::new([0, 0x800000000000]), Board::new([0, 0x3fe000000000])],
-    [Board::new([0, 0x1000000000000]), Board::new([0, 0x3fc000000000])],
-    [Board::new([0, 0x2000000000000]), Board::new([0, 0x3f8000000000])],
-    [Board::new([0, 0x4000000000000]), Board::new([0, 0x3f0000000000])],
-    [Board::new([0, 0x8000000000000]), Board::new([0, 0x3e0000000000])],
-    [Board::new([0, 0x10000000000000]), Board::new([0, 0x3c0000000000])],
-    [Board::new([0, 0x20000000000000]), Board::new([0, 0x380000000000])],
-    [Board::new([0, 0x40000000000000]), Board::new([0, 0x300000000000])],
-    [Board::new([0, 0x80000000000000]), Board::new([0, 0x200000000000])],
-    [Board::new([0, 0x100000000000000]), Board::new([0, 0])],
-    [Board::new([0, 0x1ff800000000000]), Board::new([0, 0])],
-    [Board::new([0, 0x1ff000000000000]), Board::new([0, 0])],
-    [Board::new([0, 0x1fe000000000000]), Board::new([0, 0])],
-    [Board::new([0, 0x1fc000000000000]), Board::new([0, 0])],
-    [Board::new([0, 0x1f8000000000000]), Board::new([0, 0])],
-    [Board::new([0, 0x1f0000000000000]), Board::new([0, 0])],
-    [Board::new([0, 0x1e0000000000000]), Board::new([0, 0])],
-    [Board::new([0, 0x1c0000000000000]), Board::new([0, 0])],
-    [Board::new([0, 0x180000000000000]), Board::new([0, 0])],
-    [Board::new([0, 0x100000000000000]), Board::new([0, 0])],
-    [Board::new([0, 0]), Board::new([0, 0])],
-];
-/// For each site, its `Orthogonal` radials whose site numbers fall along them, as sets (origin left out).
-static SLIDES_DOWN_ORTHOGONAL: [[Board; 2]; 121] = [
-    [Board::new([0, 0]), Board::new([0, 0])],
-    [Board::new([0x1, 0]), Board::new([0, 0])],
-    [Board::new([0x3, 0]), Board::new([0, 0])],
-    [Board::new([0x7, 0]), Board::new([0, 0])],
-    [Board::new([0xf, 0]), Board::new([0, 0])],
-    [Board::new([0x1f, 0]), Board::new([0, 0])],
-    [Board::new([0x3f, 0]), Board::new([0, 0])],
-    [Board::new([0x7f, 0]), Board::new([0, 0])],
-    [Board::new([0xff, 0]), Board::new([0, 0])],
-    [Board::new([0x1ff, 0]), Board::new([0, 0])],
-    [Board::new([0x3ff, 0]), Board::new([0, 0])],
-    [Board::new([0x1, 0]), Board::new([0, 0])],
-    [Board::new([0x2, 0]), Board::new([0x800, 0])],
-    [Board::new([0x4, 0]), Board::new([0x1800, 0])],
-    [Board::new([0x8, 0]), Board::new([0x3800, 0])],
-    [Board::new([0x10, 0]), Board::new([0x7800, 0])],
-    [Board::new([0x20, 0]), Board::new([0xf800, 0])],
-    [Board::new([0x40, 0]), Board::new([0x1f800, 0])],
-    [Board::new([0x80, 0]), Board::new([0x3f800, 0])],
-    [Board::new([0x100, 0]), Board::new([0x7f800, 0])],
-    [Board::new([0x200, 0]), Board::new([0xff800, 0])],
-    [Board::new([0x400, 0]), Board::new([0x1ff800, 0])],
-    [Board::new([0x801, 0]), Board::new([0, 0])],
-    [Board::new([0x1002, 0]), Board::new([0x400000, 0])],
-    [Board::new([0x2004, 0]), Board::new([0xc00000, 0])],
-    [Board::new([0x4008, 0]), Board::new([0x1c00000, 0])],
-    [Board::new([0x8010, 0]), Board::new([0x3c00000, 0])],
-    [Board::new([0x10020, 0]), Board::new([0x7c00000, 0])],
-    [Board::new([0x20040, 0]), Board::new([0xfc00000, 0])],
-    [Board::new([0x40080, 0]), Board::new([0x1fc00000, 0])],
-    [Board::new([0x80100, 0]), Board::new([0x3fc00000, 0])],
-    [Board::new([0x100200, 0]), Board::new([0x7fc00000, 0])],
-    [Board::new([0x200400, 0]), Board::new([0xffc00000, 0])],
-    [Board::new([0x400801, 0]), Board::new([0, 0])],
-    [Board::new([0x801002, 0]), Board::new([0x200000000, 0])],
-    [Board::new([0x1002004, 0]), Board::new([0x600000000, 0])],
-    [Board::new([0x2004008, 0]), Board::new([0xe00000000, 0])],
-    [Board::new([0x4008010, 0]), Board::new([0x1e00000000, 0])],
-    [Board::new([0x8010020, 0]), Board::new([0x3e00000000, 0])],
-    [Board::new([0x10020040, 0]), Board::new([0x7e00000000, 0])],
-    [Board::new([0x20040080, 0]), Board::new([0xfe00000000, 0])],
-    [Board::new([0x40080100, 0]), Board::new([0x1fe00000000, 0])],
-    [Board::new([0x80100200, 0]), Board::new([0x3fe00000000, 0])],
-    [Board::new([0x100200400, 0]), Board::new([0x7fe00000000, 0])],
-    [Board::new([0x200400801, 0]), Board::new([0, 0])],
-    [Board::new([0x400801002, 0]), Board::new([0x100000000000, 0])],
-    [Board::new([0x801002004, 0]), Board::new([0x300000000000, 0])],
-    [Board::new([0x1002004008, 0]), Board::new([0x700000000000, 0])],
-    [Board::new([0x2004008010, 0]), Board::new([0xf00000000000, 0])],
-    [Board::new([0x4008010020, 0]), Board::new([0x1f00000000000, 0])],
-    [Board::new([0x8010020040, 0]), Board::new([0x3f00000000000, 0])],
-    [Board::new([0x10020040080, 0]), Board::new([0x7f00000000000, 0])],
-    [Board::new([0x20040080100, 0]), Board::new([0xff00000000000, 0])],
-    [Board::new([0x40080100200, 0]), Board::new([0x1ff00000000000, 0])],
-    [Board::new([0x80100200400, 0]), Board::new([0x3ff00000000000, 0])],
-    [Board::new([0x100200400801, 0]), Board::new([0, 0])],
-    [Board::new([0x200400801002, 0]), Board::new([0x80000000000000, 0])],
-    [Board::new([0x400801002004, 0]), Board::new([0x180000000000000, 0])],
-    [Board::new([0x801002004008, 0]), Board::new([0x380000000000000, 0])],
-    [Board::new([0x1002004008010, 0]), Board::new([0x780000000000000, 0])],
-    [Board::new([0x2004008010020, 0]), Board::new([0xf80000000000000, 0])],
-    [Board::new([0x4008010020040, 0]), Board::new([0x1f80000000000000, 0])],
-    [Board::new([0x8010020040080, 0]), Board::new([0x3f80000000000000, 0])],
-    [Board::new([0x10020040080100, 0]), Board::new([0x7f80000000000000, 0])],
-    [Board::new([0x20040080100200, 0]), Board::new([0xff80000000000000, 0])],
-    [Board::new([0x40080100200400, 0]), Board::new([0xff80000000000000, 0x1])],
-    [Board::new([0x80100200400801, 0]), Board::new([0, 0])],
-    [Board::new([0x100200400801002, 0]), Board::new([0, 0x4])],
-    [Board::new([0x200400801002004, 0]), Board::new([0, 0xc])],
-    [Board::new([0x400801002004008, 0]), Board::new([0, 0x1c])],
-    [Board::new([0x801002004008010, 0]), Board::new([0, 0x3c])],
-    [Board::new([0x1002004008010020, 0]), Board::new([0, 0x7c])],
-    [Board::new([0x2004008010020040, 0]), Board::new([0, 0xfc])],
-    [Board::new([0x4008010020040080, 0]), Board::new([0, 0x1fc])],
-    [Board::new([0x8010020040080100, 0]), Board::new([0, 0x3fc])],
-    [Board::new([0x20040080100200, 0x1]), Board::new([0, 0x7fc])],
-    [Board::new([0x40080100200400, 0x2]), Board::new([0, 0xffc])],
-    [Board::new([0x80100200400801, 0x4]), Board::new([0, 0])],
-    [Board::new([0x100200400801002, 0x8]), Board::new([0, 0x2000])],
-    [Board::new([0x200400801002004, 0x10]), Board::new([0, 0x6000])],
-    [Board::new([0x400801002004008, 0x20]), Board::new([0, 0xe000])],
-    [Board::new([0x801002004008010, 0x40]), Board::new([0, 0x1e000])],
-    [Board::new([0x1002004008010020, 0x80]), Board::new([0, 0x3e000])],
-    [Board::new([0x2004008010020040, 0x100]), Board::new([0, 0x7e000])],
-    [Board::new([0x4008010020040080, 0x200]), Board::new([0, 0xfe000])],
-    [Board::new([0x8010020040080100, 0x400]), Board::new([0, 0x1fe000])],
-    [Board::new([0x20040080100200, 0x801]), Board::new([0, 0x3fe000])],
-    [Board::new([0x40080100200400, 0x1002]), Board::new([0, 0x7fe000])],
-    [Board::new([0x80100200400801, 0x2004]), Board::new([0, 0])],
-    [Board::new([0x100200400801002, 0x4008]), Board::new([0, 0x1000000])],
-    [Board::new([0x200400801002004, 0x8010]), Board::new([0, 0x3000000])],
-    [Board::new([0x400801002004008, 0x10020]), Board::new([0, 0x7000000])],
-    [Board::new([0x801002004008010, 0x20040]), Board::new([0, 0xf000000])],
-    [Board::new([0x1002004008010020, 0x40080]), Board::new([0, 0x1f000000])],
-    [Board::new([0x2004008010020040, 0x80100]), Board::new([0, 0x3f000000])],
-    [Board::new([0x4008010020040080, 0x100200]), Board::new([0, 0x7f000000])],
-    [Board::new([0x8010020040080100, 0x200400]), Board::new([0, 0xff000000])],
-    [Board::new([0x20040080100200, 0x400801]), Board::new([0, 0x1ff000000])],
-    [Board::new([0x40080100200400, 0x801002]), Board::new([0, 0x3ff000000])],
-    [Board::new([0x80100200400801, 0x1002004]), Board::new([0, 0])],
-    [Board::new([0x100200400801002, 0x2004008]), Board::new([0, 0x800000000])],
-    [Board::new([0x200400801002004, 0x4008010]), Board::new([0, 0x1800000000])],
-    [Board::new([0x400801002004008, 0x8010020]), Board::new([0, 0x3800000000])],
-    [Board::new([0x801002004008010, 0x10020040]), Board::new([0, 0x7800000000])],
-    [Board::new([0x1002004008010020, 0x20040080]), Board::new([0, 0xf800000000])],
-    [Board::new([0x2004008010020040, 0x40080100]), Board::new([0, 0x1f800000000])],
-    [Board::new([0x4008010020040080, 0x80100200]), Board::new([0, 0x3f800000000])],
-    [Board::new([0x8010020040080100, 0x100200400]), Board::new([0, 0x7f800000000])],
-    [Board::new([0x20040080100200, 0x200400801]), Board::new([0, 0xff800000000])],
-    [Board::new([0x40080100200400, 0x400801002]), Board::new([0, 0x1ff800000000])],
-    [Board::new([0x80100200400801, 0x801002004]), Board::new([0, 0])],
-    [Board::new([0x100200400801002, 0x1002004008]), Board::new([0, 0x400000000000])],
-    [Board::new([0x200400801002004, 0x2004008010]), Board::new([0, 0xc00000000000])],
-    [Board::new([0x400801002004008, 0x4008010020]), Board::new([0, 0x1c00000000000])],
-    [Board::new([0x801002004008010, 0x8010020040]), Board::new([0, 0x3c00000000000])],
-    [Board::new([0x1002004008010020, 0x10020040080]), Board::new([0, 0x7c00000000000])],
-    [Board::new([0x2004008010020040, 0x20040080100]), Board::new([0, 0xfc00000000000])],
-    [Board::new([0x4008010020040080, 0x40080100200]), Board::new([0, 0x1fc00000000000])],
-    [Board::new([0x8010020040080100, 0x80100200400]), Board::new([0, 0x3fc00000000000])],
-    [Board::new([0x20040080100200, 0x100200400801]), Board::new([0, 0x7fc00000000000])],
-    [Board::new([0x40080100200400, 0x200400801002]), Board::new([0, 0xffc00000000000])],
-];
 /// For each site, each `Orthogonal` radial from it (origin left out), padded with `NO_SITE`.
 static RADIALS_ORTHOGONAL: [[[u16; 10]; 4]; 121] = [
     [
@@ -1020,6 +751,275 @@ static RADIALS_ORTHOGONAL: [[[u16; 10]; 4]; 121] = [
         [65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535],
     ],
 ];
+/// For each site, its `Orthogonal` radials whose site numbers rise along them, as sets (origin left out).
+static SLIDES_UP_ORTHOGONAL: [[Board; 2]; 121] = [
+    [Board::new([0x80100200400800, 0x400801002004]), Board::new([0x7fe, 0])],
+    [Board::new([0x100200400801000, 0x801002004008]), Board::new([0x7fc, 0])],
+    [Board::new([0x200400801002000, 0x1002004008010]), Board::new([0x7f8, 0])],
+    [Board::new([0x400801002004000, 0x2004008010020]), Board::new([0x7f0, 0])],
+    [Board::new([0x801002004008000, 0x4008010020040]), Board::new([0x7e0, 0])],
+    [Board::new([0x1002004008010000, 0x8010020040080]), Board::new([0x7c0, 0])],
+    [Board::new([0x2004008010020000, 0x10020040080100]), Board::new([0x780, 0])],
+    [Board::new([0x4008010020040000, 0x20040080100200]), Board::new([0x700, 0])],
+    [Board::new([0x8010020040080000, 0x40080100200400]), Board::new([0x600, 0])],
+    [Board::new([0x20040080100000, 0x80100200400801]), Board::new([0x400, 0])],
+    [Board::new([0x40080100200000, 0x100200400801002]), Board::new([0, 0])],
+    [Board::new([0x80100200400000, 0x400801002004]), Board::new([0x3ff000, 0])],
+    [Board::new([0x100200400800000, 0x801002004008]), Board::new([0x3fe000, 0])],
+    [Board::new([0x200400801000000, 0x1002004008010]), Board::new([0x3fc000, 0])],
+    [Board::new([0x400801002000000, 0x2004008010020]), Board::new([0x3f8000, 0])],
+    [Board::new([0x801002004000000, 0x4008010020040]), Board::new([0x3f0000, 0])],
+    [Board::new([0x1002004008000000, 0x8010020040080]), Board::new([0x3e0000, 0])],
+    [Board::new([0x2004008010000000, 0x10020040080100]), Board::new([0x3c0000, 0])],
+    [Board::new([0x4008010020000000, 0x20040080100200]), Board::new([0x380000, 0])],
+    [Board::new([0x8010020040000000, 0x40080100200400]), Board::new([0x300000, 0])],
+    [Board::new([0x20040080000000, 0x80100200400801]), Board::new([0x200000, 0])],
+    [Board::new([0x40080100000000, 0x100200400801002]), Board::new([0, 0])],
+    [Board::new([0x80100200000000, 0x400801002004]), Board::new([0x1ff800000, 0])],
+    [Board::new([0x100200400000000, 0x801002004008]), Board::new([0x1ff000000, 0])],
+    [Board::new([0x200400800000000, 0x1002004008010]), Board::new([0x1fe000000, 0])],
+    [Board::new([0x400801000000000, 0x2004008010020]), Board::new([0x1fc000000, 0])],
+    [Board::new([0x801002000000000, 0x4008010020040]), Board::new([0x1f8000000, 0])],
+    [Board::new([0x1002004000000000, 0x8010020040080]), Board::new([0x1f0000000, 0])],
+    [Board::new([0x2004008000000000, 0x10020040080100]), Board::new([0x1e0000000, 0])],
+    [Board::new([0x4008010000000000, 0x20040080100200]), Board::new([0x1c0000000, 0])],
+    [Board::new([0x8010020000000000, 0x40080100200400]), Board::new([0x180000000, 0])],
+    [Board::new([0x20040000000000, 0x80100200400801]), Board::new([0x100000000, 0])],
+    [Board::new([0x40080000000000, 0x100200400801002]), Board::new([0, 0])],
+    [Board::new([0x80100000000000, 0x400801002004]), Board::new([0xffc00000000, 0])],
+    [Board::new([0x100200000000000, 0x801002004008]), Board::new([0xff800000000, 0])],
+    [Board::new([0x200400000000000, 0x1002004008010]), Board::new([0xff000000000, 0])],
+    [Board::new([0x400800000000000, 0x2004008010020]), Board::new([0xfe000000000, 0])],
+    [Board::new([0x801000000000000, 0x4008010020040]), Board::new([0xfc000000000, 0])],
+    [Board::new([0x1002000000000000, 0x8010020040080]), Board::new([0xf8000000000, 0])],
+    [Board::new([0x2004000000000000, 0x10020040080100]), Board::new([0xf0000000000, 0])],
+    [Board::new([0x4008000000000000, 0x20040080100200]), Board::new([0xe0000000000, 0])],
+    [Board::new([0x8010000000000000, 0x40080100200400]), Board::new([0xc0000000000, 0])],
+    [Board::new([0x20000000000000, 0x80100200400801]), Board::new([0x80000000000, 0])],
+    [Board::new([0x40000000000000, 0x100200400801002]), Board::new([0, 0])],
+    [Board::new([0x80000000000000, 0x400801002004]), Board::new([0x7fe00000000000, 0])],
+    [Board::new([0x100000000000000, 0x801002004008]), Board::new([0x7fc00000000000, 0])],
+    [
+        Board::new([0x200000000000000, 0x1002004008010]),
+        Board::new([0x7f800000000000, 0]),
+    ],
+    [
+        Board::new([0x400000000000000, 0x2004008010020]),
+        Board::new([0x7f000000000000, 0]),
+    ],
+    [
+        Board::new([0x800000000000000, 0x4008010020040]),
+        Board::new([0x7e000000000000, 0]),
+    ],
+    [
+        Board::new([0x1000000000000000, 0x8010020040080]),
+        Board::new([0x7c000000000000, 0]),
+    ],
+    [
+        Board::new([0x2000000000000000, 0x10020040080100]),
+        Board::new([0x78000000000000, 0]),
+    ],
+    [
+        Board::new([0x4000000000000000, 0x20040080100200]),
+        Board::new([0x70000000000000, 0]),
+    ],
+    [
+        Board::new([0x8000000000000000, 0x40080100200400]),
+        Board::new([0x60000000000000, 0]),
+    ],
+    [Board::new([0, 0x80100200400801]), Board::new([0x40000000000000, 0])],
+    [Board::new([0, 0x100200400801002]), Board::new([0, 0])],
+    [Board::new([0, 0x400801002004]), Board::new([0xff00000000000000, 0x3])],
+    [Board::new([0, 0x801002004008]), Board::new([0xfe00000000000000, 0x3])],
+    [Board::new([0, 0x1002004008010]), Board::new([0xfc00000000000000, 0x3])],
+    [Board::new([0, 0x2004008010020]), Board::new([0xf800000000000000, 0x3])],
+    [Board::new([0, 0x4008010020040]), Board::new([0xf000000000000000, 0x3])],
+    [Board::new([0, 0x8010020040080]), Board::new([0xe000000000000000, 0x3])],
+    [Board::new([0, 0x10020040080100]), Board::new([0xc000000000000000, 0x3])],
+    [Board::new([0, 0x20040080100200]), Board::new([0x8000000000000000, 0x3])],
+    [Board::new([0, 0x40080100200400]), Board::new([0, 0x3])],
+    [Board::new([0, 0x80100200400800]), Board::new([0, 0x2])],
+    [Board::new([0, 0x100200400801000]), Board::new([0, 0])],
+    [Board::new([0, 0x400801002000]), Board::new([0, 0x1ff8])],
+    [Board::new([0, 0x801002004000]), Board::new([0, 0x1ff0])],
+    [Board::new([0, 0x1002004008000]), Board::new([0, 0x1fe0])],
+    [Board::new([0, 0x2004008010000]), Board::new([0, 0x1fc0])],
+    [Board::new([0, 0x4008010020000]), Board::new([0, 0x1f80])],
+    [Board::new([0, 0x8010020040000]), Board::new([0, 0x1f00])],
+    [Board::new([0, 0x10020040080000]), Board::new([0, 0x1e00])],
+    [Board::new([0, 0x20040080100000]), Board::new([0, 0x1c00])],
+    [Board::new([0, 0x40080100200000]), Board::new([0, 0x1800])],
+    [Board::new([0, 0x80100200400000]), Board::new([0, 0x1000])],
+    [Board::new([0, 0x100200400800000]), Board::new([0, 0])],
+    [Board::new([0, 0x400801000000]), Board::new([0, 0xffc000])],
+    [Board::new([0, 0x801002000000]), Board::new([0, 0xff8000])],
+    [Board::new([0, 0x1002004000000]), Board::new([0, 0xff0000])],
+    [Board::new([0, 0x2004008000000]), Board::new([0, 0xfe0000])],
+    [Board::new([0, 0x4008010000000]), Board::new([0, 0xfc0000])],
+    [Board::new([0, 0x8010020000000]), Board::new([0, 0xf80000])],
+    [Board::new([0, 0x10020040000000]), Board::new([0, 0xf00000])],
+    [Board::new([0, 0x20040080000000]), Board::new([0, 0xe00000])],
+    [Board::new([0, 0x40080100000000]), Board::new([0, 0xc00000])],
+    [Board::new([0, 0x80100200000000]), Board::new([0, 0x800000])],
+    [Board::new([0, 0x100200400000000]), Board::new([0, 0])],
+    [Board::new([0, 0x400800000000]), Board::new([0, 0x7fe000000])],
+    [Board::new([0, 0x801000000000]), Board::new([0, 0x7fc000000])],
+    [Board::new([0, 0x1002000000000]), Board::new([0, 0x7f8000000])],
+    [Board::new([0, 0x2004000000000]), Board::new([0, 0x7f0000000])],
+    [Board::new([0, 0x4008000000000]), Board::new([0, 0x7e0000000])],
+    [Board::new([0, 0x8010000000000]), Board::new([0, 0x7c0000000])],
+    [Board::new([0, 0x10020000000000]), Board::new([0, 0x780000000])],
+    [Board::new([0, 0x20040000000000]), Board::new([0, 0x700000000])],
+    [Board::new([0, 0x40080000000000]), Board::new([0, 0x600000000])],
+    [Board::new([0, 0x80100000000000]), Board::new([0, 0x400000000])],
+    [Board::new([0, 0x100200000000000]), Board::new([0, 0])],
+    [Board::new([0, 0x400000000000]), Board::new([0, 0x3ff000000000])],
+    [Board::new([0, 0x800000000000]), Board::new([0, 0x3fe000000000])],
+    [Board::new([0, 0x1000000000000]), Board::new([0, 0x3fc000000000])],
+    [Board::new([0, 0x2000000000000]), Board::new([0, 0x3f8000000000])],
+    [Board::new([0, 0x4000000000000]), Board::new([0, 0x3f0000000000])],
+    [Board::new([0, 0x8000000000000]), Board::new([0, 0x3e0000000000])],
+    [Board::new([0, 0x10000000000000]), Board::new([0, 0x3c0000000000])],
+    [Board::new([0, 0x20000000000000]), Board::new([0, 0x380000000000])],
+    [Board::new([0, 0x40000000000000]), Board::new([0, 0x300000000000])],
+    [Board::new([0, 0x80000000000000]), Board::new([0, 0x200000000000])],
+    [Board::new([0, 0x100000000000000]), Board::new([0, 0])],
+    [Board::new([0, 0x1ff800000000000]), Board::new([0, 0])],
+    [Board::new([0, 0x1ff000000000000]), Board::new([0, 0])],
+    [Board::new([0, 0x1fe000000000000]), Board::new([0, 0])],
+    [Board::new([0, 0x1fc000000000000]), Board::new([0, 0])],
+    [Board::new([0, 0x1f8000000000000]), Board::new([0, 0])],
+    [Board::new([0, 0x1f0000000000000]), Board::new([0, 0])],
+    [Board::new([0, 0x1e0000000000000]), Board::new([0, 0])],
+    [Board::new([0, 0x1c0000000000000]), Board::new([0, 0])],
+    [Board::new([0, 0x180000000000000]), Board::new([0, 0])],
+    [Board::new([0, 0x100000000000000]), Board::new([0, 0])],
+    [Board::new([0, 0]), Board::new([0, 0])],
+];
+/// For each site, its `Orthogonal` radials whose site numbers fall along them, as sets (origin left out).
+static SLIDES_DOWN_ORTHOGONAL: [[Board; 2]; 121] = [
+    [Board::new([0, 0]), Board::new([0, 0])],
+    [Board::new([0x1, 0]), Board::new([0, 0])],
+    [Board::new([0x3, 0]), Board::new([0, 0])],
+    [Board::new([0x7, 0]), Board::new([0, 0])],
+    [Board::new([0xf, 0]), Board::new([0, 0])],
+    [Board::new([0x1f, 0]), Board::new([0, 0])],
+    [Board::new([0x3f, 0]), Board::new([0, 0])],
+    [Board::new([0x7f, 0]), Board::new([0, 0])],
+    [Board::new([0xff, 0]), Board::new([0, 0])],
+    [Board::new([0x1ff, 0]), Board::new([0, 0])],
+    [Board::new([0x3ff, 0]), Board::new([0, 0])],
+    [Board::new([0x1, 0]), Board::new([0, 0])],
+    [Board::new([0x2, 0]), Board::new([0x800, 0])],
+    [Board::new([0x4, 0]), Board::new([0x1800, 0])],
+    [Board::new([0x8, 0]), Board::new([0x3800, 0])],
+    [Board::new([0x10, 0]), Board::new([0x7800, 0])],
+    [Board::new([0x20, 0]), Board::new([0xf800, 0])],
+    [Board::new([0x40, 0]), Board::new([0x1f800, 0])],
+    [Board::new([0x80, 0]), Board::new([0x3f800, 0])],
+    [Board::new([0x100, 0]), Board::new([0x7f800, 0])],
+    [Board::new([0x200, 0]), Board::new([0xff800, 0])],
+    [Board::new([0x400, 0]), Board::new([0x1ff800, 0])],
+    [Board::new([0x801, 0]), Board::new([0, 0])],
+    [Board::new([0x1002, 0]), Board::new([0x400000, 0])],
+    [Board::new([0x2004, 0]), Board::new([0xc00000, 0])],
+    [Board::new([0x4008, 0]), Board::new([0x1c00000, 0])],
+    [Board::new([0x8010, 0]), Board::new([0x3c00000, 0])],
+    [Board::new([0x10020, 0]), Board::new([0x7c00000, 0])],
+    [Board::new([0x20040, 0]), Board::new([0xfc00000, 0])],
+    [Board::new([0x40080, 0]), Board::new([0x1fc00000, 0])],
+    [Board::new([0x80100, 0]), Board::new([0x3fc00000, 0])],
+    [Board::new([0x100200, 0]), Board::new([0x7fc00000, 0])],
+    [Board::new([0x200400, 0]), Board::new([0xffc00000, 0])],
+    [Board::new([0x400801, 0]), Board::new([0, 0])],
+    [Board::new([0x801002, 0]), Board::new([0x200000000, 0])],
+    [Board::new([0x1002004, 0]), Board::new([0x600000000, 0])],
+    [Board::new([0x2004008, 0]), Board::new([0xe00000000, 0])],
+    [Board::new([0x4008010, 0]), Board::new([0x1e00000000, 0])],
+    [Board::new([0x8010020, 0]), Board::new([0x3e00000000, 0])],
+    [Board::new([0x10020040, 0]), Board::new([0x7e00000000, 0])],
+    [Board::new([0x20040080, 0]), Board::new([0xfe00000000, 0])],
+    [Board::new([0x40080100, 0]), Board::new([0x1fe00000000, 0])],
+    [Board::new([0x80100200, 0]), Board::new([0x3fe00000000, 0])],
+    [Board::new([0x100200400, 0]), Board::new([0x7fe00000000, 0])],
+    [Board::new([0x200400801, 0]), Board::new([0, 0])],
+    [Board::new([0x400801002, 0]), Board::new([0x100000000000, 0])],
+    [Board::new([0x801002004, 0]), Board::new([0x300000000000, 0])],
+    [Board::new([0x1002004008, 0]), Board::new([0x700000000000, 0])],
+    [Board::new([0x2004008010, 0]), Board::new([0xf00000000000, 0])],
+    [Board::new([0x4008010020, 0]), Board::new([0x1f00000000000, 0])],
+    [Board::new([0x8010020040, 0]), Board::new([0x3f00000000000, 0])],
+    [Board::new([0x10020040080, 0]), Board::new([0x7f00000000000, 0])],
+    [Board::new([0x20040080100, 0]), Board::new([0xff00000000000, 0])],
+    [Board::new([0x40080100200, 0]), Board::new([0x1ff00000000000, 0])],
+    [Board::new([0x80100200400, 0]), Board::new([0x3ff00000000000, 0])],
+    [Board::new([0x100200400801, 0]), Board::new([0, 0])],
+    [Board::new([0x200400801002, 0]), Board::new([0x80000000000000, 0])],
+    [Board::new([0x400801002004, 0]), Board::new([0x180000000000000, 0])],
+    [Board::new([0x801002004008, 0]), Board::new([0x380000000000000, 0])],
+    [Board::new([0x1002004008010, 0]), Board::new([0x780000000000000, 0])],
+    [Board::new([0x2004008010020, 0]), Board::new([0xf80000000000000, 0])],
+    [Board::new([0x4008010020040, 0]), Board::new([0x1f80000000000000, 0])],
+    [Board::new([0x8010020040080, 0]), Board::new([0x3f80000000000000, 0])],
+    [Board::new([0x10020040080100, 0]), Board::new([0x7f80000000000000, 0])],
+    [Board::new([0x20040080100200, 0]), Board::new([0xff80000000000000, 0])],
+    [Board::new([0x40080100200400, 0]), Board::new([0xff80000000000000, 0x1])],
+    [Board::new([0x80100200400801, 0]), Board::new([0, 0])],
+    [Board::new([0x100200400801002, 0]), Board::new([0, 0x4])],
+    [Board::new([0x200400801002004, 0]), Board::new([0, 0xc])],
+    [Board::new([0x400801002004008, 0]), Board::new([0, 0x1c])],
+    [Board::new([0x801002004008010, 0]), Board::new([0, 0x3c])],
+    [Board::new([0x1002004008010020, 0]), Board::new([0, 0x7c])],
+    [Board::new([0x2004008010020040, 0]), Board::new([0, 0xfc])],
+    [Board::new([0x4008010020040080, 0]), Board::new([0, 0x1fc])],
+    [Board::new([0x8010020040080100, 0]), Board::new([0, 0x3fc])],
+    [Board::new([0x20040080100200, 0x1]), Board::new([0, 0x7fc])],
+    [Board::new([0x40080100200400, 0x2]), Board::new([0, 0xffc])],
+    [Board::new([0x80100200400801, 0x4]), Board::new([0, 0])],
+    [Board::new([0x100200400801002, 0x8]), Board::new([0, 0x2000])],
+    [Board::new([0x200400801002004, 0x10]), Board::new([0, 0x6000])],
+    [Board::new([0x400801002004008, 0x20]), Board::new([0, 0xe000])],
+    [Board::new([0x801002004008010, 0x40]), Board::new([0, 0x1e000])],
+    [Board::new([0x1002004008010020, 0x80]), Board::new([0, 0x3e000])],
+    [Board::new([0x2004008010020040, 0x100]), Board::new([0, 0x7e000])],
+    [Board::new([0x4008010020040080, 0x200]), Board::new([0, 0xfe000])],
+    [Board::new([0x8010020040080100, 0x400]), Board::new([0, 0x1fe000])],
+    [Board::new([0x20040080100200, 0x801]), Board::new([0, 0x3fe000])],
+    [Board::new([0x40080100200400, 0x1002]), Board::new([0, 0x7fe000])],
+    [Board::new([0x80100200400801, 0x2004]), Board::new([0, 0])],
+    [Board::new([0x100200400801002, 0x4008]), Board::new([0, 0x1000000])],
+    [Board::new([0x200400801002004, 0x8010]), Board::new([0, 0x3000000])],
+    [Board::new([0x400801002004008, 0x10020]), Board::new([0, 0x7000000])],
+    [Board::new([0x801002004008010, 0x20040]), Board::new([0, 0xf000000])],
+    [Board::new([0x1002004008010020, 0x40080]), Board::new([0, 0x1f000000])],
+    [Board::new([0x2004008010020040, 0x80100]), Board::new([0, 0x3f000000])],
+    [Board::new([0x4008010020040080, 0x100200]), Board::new([0, 0x7f000000])],
+    [Board::new([0x8010020040080100, 0x200400]), Board::new([0, 0xff000000])],
+    [Board::new([0x20040080100200, 0x400801]), Board::new([0, 0x1ff000000])],
+    [Board::new([0x40080100200400, 0x801002]), Board::new([0, 0x3ff000000])],
+    [Board::new([0x80100200400801, 0x1002004]), Board::new([0, 0])],
+    [Board::new([0x100200400801002, 0x2004008]), Board::new([0, 0x800000000])],
+    [Board::new([0x200400801002004, 0x4008010]), Board::new([0, 0x1800000000])],
+    [Board::new([0x400801002004008, 0x8010020]), Board::new([0, 0x3800000000])],
+    [Board::new([0x801002004008010, 0x10020040]), Board::new([0, 0x7800000000])],
+    [Board::new([0x1002004008010020, 0x20040080]), Board::new([0, 0xf800000000])],
+    [Board::new([0x2004008010020040, 0x40080100]), Board::new([0, 0x1f800000000])],
+    [Board::new([0x4008010020040080, 0x80100200]), Board::new([0, 0x3f800000000])],
+    [Board::new([0x8010020040080100, 0x100200400]), Board::new([0, 0x7f800000000])],
+    [Board::new([0x20040080100200, 0x200400801]), Board::new([0, 0xff800000000])],
+    [Board::new([0x40080100200400, 0x400801002]), Board::new([0, 0x1ff800000000])],
+    [Board::new([0x80100200400801, 0x801002004]), Board::new([0, 0])],
+    [Board::new([0x100200400801002, 0x1002004008]), Board::new([0, 0x400000000000])],
+    [Board::new([0x200400801002004, 0x2004008010]), Board::new([0, 0xc00000000000])],
+    [Board::new([0x400801002004008, 0x4008010020]), Board::new([0, 0x1c00000000000])],
+    [Board::new([0x801002004008010, 0x8010020040]), Board::new([0, 0x3c00000000000])],
+    [Board::new([0x1002004008010020, 0x10020040080]), Board::new([0, 0x7c00000000000])],
+    [Board::new([0x2004008010020040, 0x20040080100]), Board::new([0, 0xfc00000000000])],
+    [Board::new([0x4008010020040080, 0x40080100200]), Board::new([0, 0x1fc00000000000])],
+    [Board::new([0x8010020040080100, 0x80100200400]), Board::new([0, 0x3fc00000000000])],
+    [Board::new([0x20040080100200, 0x100200400801]), Board::new([0, 0x7fc00000000000])],
+    [Board::new([0x40080100200400, 0x200400801002]), Board::new([0, 0xffc00000000000])],
+];
 /// The first site of each `Orthogonal` radial from each site, in radial order.
 static RADIAL_FIRSTS_ORTHOGONAL: [&[u16]; 121] = [
     &[11, 1],
@@ -1261,6 +1261,98 @@ impl Hnefatafl {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+        for from in s.owned[mover as usize].iter() {
+            let from = from as u16;
+            match s.what[from as usize] {
+                1 => {
+                    let (min, max) = (1i64, i64::MAX);
+                    for ray in &RADIALS_ORTHOGONAL[from as usize] {
+                        for (i, &to) in ray.iter().enumerate() {
+                            let distance = i as i64 + 1;
+                            if to == NO_SITE || distance > max {
+                                break;
+                            }
+                            let in_range = distance >= min;
+                            let between = to;
+                            if !(!Board::new([0x1000000000000000, 0])
+                                .or(Board::new([0x401, 0x100400000000000]))
+                                .contains(between as usize)
+                                && s.what[between as usize] == 0)
+                            {
+                                break;
+                            }
+                            if in_range {
+                                out.push(Move::Piece {
+                                    rule: 0,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                });
+                            }
+                        }
+                    }
+                }
+                2 => {
+                    let (min, max) = (1i64, i64::MAX);
+                    for ray in &RADIALS_ORTHOGONAL[from as usize] {
+                        for (i, &to) in ray.iter().enumerate() {
+                            let distance = i as i64 + 1;
+                            if to == NO_SITE || distance > max {
+                                break;
+                            }
+                            let in_range = distance >= min;
+                            let between = to;
+                            if !(!Board::new([0x1000000000000000, 0])
+                                .or(Board::new([0x401, 0x100400000000000]))
+                                .contains(between as usize)
+                                && s.what[between as usize] == 0)
+                            {
+                                break;
+                            }
+                            if in_range {
+                                out.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                });
+                            }
+                        }
+                    }
+                }
+                3 => {
+                    let (min, max) = (1i64, i64::MAX);
+                    for ray in &RADIALS_ORTHOGONAL[from as usize] {
+                        for (i, &to) in ray.iter().enumerate() {
+                            let distance = i as i64 + 1;
+                            if to == NO_SITE || distance > max {
+                                break;
+                            }
+                            let in_range = distance >= min;
+                            let between = to;
+                            if s.what[between as usize] != 0 {
+                                break;
+                            }
+                            if in_range {
+                                out.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                });
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    /// [`Self::generate`] taking all the pieces of a kind at once:
+    /// the same moves, in another order (what playouts draw from).
+    #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
+    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         for from in s.owned[mover as usize].iter() {
             let from = from as u16;
             match s.what[from as usize] {
@@ -1617,6 +1709,14 @@ impl Game for Hnefatafl {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+    #[inline(always)]
+    fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate_any_order(s, s.mover, out);
         if out.is_empty() {
             out.push(Move::Pass);
         }

@@ -2656,6 +2656,225 @@ impl Konane {
                     }
                     out.push(Move::Pass);
                 } else {
+                    for from in s.owned[mover as usize].iter() {
+                        let from = from as u16;
+                        match s.what[from as usize] {
+                            1 => {
+                                for from in Board::single(from as usize).iter() {
+                                    let from = from as u16;
+                                    for ray in &RADIALS_ORTHOGONAL[from as usize] {
+                                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                        else { continue };
+                                        if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                            && s.what[to as usize] == 0
+                                        {
+                                            out.push(Move::Piece {
+                                                rule: 6,
+                                                from,
+                                                to,
+                                                dir: 0,
+                                            });
+                                        }
+                                    }
+                                }
+                            }
+                            2 => {
+                                for from in Board::single(from as usize).iter() {
+                                    let from = from as u16;
+                                    for ray in &RADIALS_ORTHOGONAL[from as usize] {
+                                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                        else { continue };
+                                        if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                            && s.what[to as usize] == 0
+                                        {
+                                            out.push(Move::Piece {
+                                                rule: 8,
+                                                from,
+                                                to,
+                                                dir: 0,
+                                            });
+                                        }
+                                    }
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            _ => unreachable!("a phase"),
+        }
+    }
+    /// [`Self::generate`] taking all the pieces of a kind at once:
+    /// the same moves, in another order (what playouts draw from).
+    #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
+    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+        match s.phase[mover as usize] {
+            0 => {
+                for site in Board::new([0x201, 0x804000000])
+                    .or(Board::new([0xc0300000000000, 0]))
+                    .and(Board::new([0xa556aa556aa556aa, 0x556aa556a]))
+                    .and(s.occupied)
+                    .iter()
+                {
+                    let site = site as u16;
+                    out.push(Move::Remove { rule: 0, site });
+                }
+            }
+            1 => {
+                for site in (if s.last_to == NO_SITE {
+                    Board::EMPTY
+                } else {
+                    AROUND_ADJACENT_1[s.last_to as usize].and(s.owned[mover as usize])
+                })
+                    .and(s.occupied)
+                    .iter()
+                {
+                    let site = site as u16;
+                    out.push(Move::Remove { rule: 1, site });
+                }
+            }
+            2 => {
+                if mover == s.prev {
+                    for from in (if s.last_to == NO_SITE {
+                        Board::EMPTY
+                    } else {
+                        Board::single(s.last_to as usize)
+                    })
+                        .iter()
+                    {
+                        let from = from as u16;
+                        let (last_from, last_to) = (
+                            s.last_from as usize,
+                            s.last_to as usize,
+                        );
+                        if last_from < NUM_SITES && last_to < NUM_SITES {
+                            if RAY_MASK_N[last_from].contains(last_to) {
+                                for ray in &RADIALS_N[from as usize] {
+                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                    else { continue };
+                                    if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                        && s.what[to as usize] == 0
+                                    {
+                                        out.push(Move::Piece {
+                                            rule: 3,
+                                            from,
+                                            to,
+                                            dir: 0,
+                                        });
+                                    }
+                                }
+                            } else if RAY_MASK_NE[last_from].contains(last_to) {
+                                for ray in &RADIALS_NE[from as usize] {
+                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                    else { continue };
+                                    if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                        && s.what[to as usize] == 0
+                                    {
+                                        out.push(Move::Piece {
+                                            rule: 3,
+                                            from,
+                                            to,
+                                            dir: 1,
+                                        });
+                                    }
+                                }
+                            } else if RAY_MASK_E[last_from].contains(last_to) {
+                                for ray in &RADIALS_E[from as usize] {
+                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                    else { continue };
+                                    if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                        && s.what[to as usize] == 0
+                                    {
+                                        out.push(Move::Piece {
+                                            rule: 3,
+                                            from,
+                                            to,
+                                            dir: 2,
+                                        });
+                                    }
+                                }
+                            } else if RAY_MASK_SE[last_from].contains(last_to) {
+                                for ray in &RADIALS_SE[from as usize] {
+                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                    else { continue };
+                                    if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                        && s.what[to as usize] == 0
+                                    {
+                                        out.push(Move::Piece {
+                                            rule: 3,
+                                            from,
+                                            to,
+                                            dir: 3,
+                                        });
+                                    }
+                                }
+                            } else if RAY_MASK_S[last_from].contains(last_to) {
+                                for ray in &RADIALS_S[from as usize] {
+                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                    else { continue };
+                                    if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                        && s.what[to as usize] == 0
+                                    {
+                                        out.push(Move::Piece {
+                                            rule: 3,
+                                            from,
+                                            to,
+                                            dir: 4,
+                                        });
+                                    }
+                                }
+                            } else if RAY_MASK_SW[last_from].contains(last_to) {
+                                for ray in &RADIALS_SW[from as usize] {
+                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                    else { continue };
+                                    if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                        && s.what[to as usize] == 0
+                                    {
+                                        out.push(Move::Piece {
+                                            rule: 3,
+                                            from,
+                                            to,
+                                            dir: 5,
+                                        });
+                                    }
+                                }
+                            } else if RAY_MASK_W[last_from].contains(last_to) {
+                                for ray in &RADIALS_W[from as usize] {
+                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                    else { continue };
+                                    if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                        && s.what[to as usize] == 0
+                                    {
+                                        out.push(Move::Piece {
+                                            rule: 3,
+                                            from,
+                                            to,
+                                            dir: 6,
+                                        });
+                                    }
+                                }
+                            } else if RAY_MASK_NW[last_from].contains(last_to) {
+                                for ray in &RADIALS_NW[from as usize] {
+                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                    else { continue };
+                                    if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                        && s.what[to as usize] == 0
+                                    {
+                                        out.push(Move::Piece {
+                                            rule: 3,
+                                            from,
+                                            to,
+                                            dir: 7,
+                                        });
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    out.push(Move::Pass);
+                } else {
                     {
                         let pieces = s.owned[1].and(s.owned[mover as usize]);
                         let over = s
@@ -3445,6 +3664,14 @@ impl Game for Konane {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+    #[inline(always)]
+    fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate_any_order(s, s.mover, out);
         if out.is_empty() {
             out.push(Move::Pass);
         }

@@ -96,6 +96,15 @@ pub trait Game {
     /// Clears `out` and fills it with the legal moves of `state` (which must be ongoing).
     fn legal_moves(&self, state: &Self::State, out: &mut MoveBuffer<Self::Move>);
 
+    /// Clears `out` and fills it with the legal moves of `state` in
+    /// whatever order the back end lists fastest: what playouts draw from.
+    /// [`Game::legal_moves`] lists them in Ludii's order (agents break ties
+    /// by it; a Filter playout draws its candidates by index).
+    #[inline]
+    fn playout_moves(&self, state: &Self::State, out: &mut MoveBuffer<Self::Move>) {
+        self.legal_moves(state, out)
+    }
+
     /// Plays a legal move.
     fn apply(&self, state: &mut Self::State, mv: Self::Move);
 
@@ -174,7 +183,7 @@ pub trait Game {
         Self: Sized,
     {
         use crate::RngExt;
-        self.legal_moves(state, buffer);
+        self.playout_moves(state, buffer);
         buffer[rng.index(buffer.len())]
     }
 

@@ -31,7 +31,7 @@ pub fn standard_playout<G: Game, R: RngCore>(
             }
             Status::Ongoing { .. } => {
                 game.draw_chance(state, rng);
-                game.legal_moves(state, buffer);
+                game.playout_moves(state, buffer);
                 debug_assert!(!buffer.is_empty(), "an ongoing state has a legal move");
                 let mv = buffer[rng.index(buffer.len())];
                 game.apply(state, mv);

@@ -213,6 +213,10 @@ impl<G: Game> Game for Recorded<G> {
         self.0.legal_moves(&state.inner, out)
     }
 
+    fn playout_moves(&self, state: &Self::State, out: &mut MoveBuffer<Self::Move>) {
+        self.0.playout_moves(&state.inner, out)
+    }
+
     fn apply(&self, state: &mut Self::State, mv: Self::Move) {
         state.recent[1] = state.recent[0];
         state.recent[0] = move_sites(self.0.move_key(mv));

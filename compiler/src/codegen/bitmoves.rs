@@ -73,6 +73,7 @@ impl Gen<'_> {
             Some(r) => matches!(r, crate::ir::Region::Site(SiteExpr::From)),
         };
         if !own_site
+            || self.walk_order
             || pm.same_direction
             || self.model.stacking
             || !self.model.hands.is_empty()
@@ -322,7 +323,7 @@ impl Gen<'_> {
     /// its first site outside that set, as the plain slide's masks go up
     /// to the first occupied site. `None` where the slide is walked.
     pub(super) fn masked_slide(&mut self, m: &PieceMove, emit: Emit) -> Option<TokenStream> {
-        if self.probe {
+        if self.probe || self.walk_order {
             return None;
         }
         let rule = Literal::u16_unsuffixed(m.rule);

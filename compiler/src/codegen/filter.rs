@@ -30,6 +30,8 @@ impl Gen<'_> {
         rt: &TokenStream,
     ) -> TokenStream {
         let model = self.model;
+        // Drawn by index, as the interpreter draws: listed in its order.
+        self.walk_order = true;
         let push: super::moves::Emit = &|mv| quote!(out.push(#mv););
         let mut candidate_arms = Vec::new();
         let mut test_arms = Vec::new();
@@ -116,6 +118,7 @@ impl Gen<'_> {
         } else {
             (quote!(), quote!())
         };
+        self.walk_order = false;
         let filtered = quote! {
             impl #rt::Filtered for #ty {
                 #[allow(unused_variables, unused_labels, clippy::needless_return, clippy::nonminimal_bool, clippy::collapsible_if, clippy::collapsible_match)]

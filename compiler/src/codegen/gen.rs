@@ -40,6 +40,13 @@ pub(super) struct Gen<'m> {
     pub(super) component: Option<usize>,
     /// Generating the "has any move" probe: `Next` is then plainly the next player.
     pub(super) probe: bool,
+    /// Listing the moves in the walk's order (Ludii's): piece by piece,
+    /// site by site, as `legal_moves` and the Filter candidates must (a
+    /// Filter playout draws its candidate by index, as the interpreter
+    /// does; agents break ties by the order). A playout's own listing and
+    /// the probes may take all the pieces of a kind at once
+    /// (`bitmoves.rs`), in another order.
+    pub(super) walk_order: bool,
     /// Some rule reads `(no Moves Next)`: the probe is needed.
     pub(super) needs_probe: bool,
     /// Numbers the labels of generated blocks, so nested ones differ.
@@ -79,6 +86,7 @@ impl<'m> Gen<'m> {
             scope: Scope::default(),
             component: None,
             probe: false,
+            walk_order: false,
             needs_probe: false,
             labels: 0,
             threat_probe: false,

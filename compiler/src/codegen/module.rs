@@ -152,13 +152,26 @@ pub fn module<'m>(
         Draw::TargetSets(players) => Some(g.emit_sets(players)),
         _ => None,
     };
-    let generate = match &sets {
-        Some(code) => code.generate.clone(),
-        None => by_phase(
-            &mut g,
+    // `legal_moves` lists in the walk's order (Ludii's); a playout's own
+    // listing may take the faster order, where it differs.
+    let listing = |g: &mut Gen, walk_order: bool| {
+        g.walk_order = walk_order;
+        let code = by_phase(
+            g,
             &mut |g, phase| g.moves(&phase.play, &|mv| quote!(out.push(#mv);)),
             quote!(mover),
-        ),
+        );
+        g.walk_order = false;
+        code
+    };
+    let (generate, generate_any_order) = match &sets {
+        Some(code) => (code.generate.clone(), None),
+        None => {
+            let walked = listing(&mut g, true);
+            let fast = listing(&mut g, false);
+            let differs = fast.to_string() != walked.to_string();
+            (walked, differs.then_some(fast))
+        }
     };
     let any_by_sets = sets.as_ref().map(|code| code.any.clone());
     let target_conversion = sets.as_ref().map(|code| code.conversion.clone());
@@ -1144,6 +1157,30 @@ pub fn module<'m>(
             .map(|&t| format_ident!("{}_filled", extras::type_names(t).0))
             .collect(),
     });
+    let (generate_any_order_fn, playout_moves_fn) = match &generate_any_order {
+        None => (quote!(), quote!()),
+        Some(code) => (
+            quote! {
+                /// [`Self::generate`] taking all the pieces of a kind at once:
+                /// the same moves, in another order (what playouts draw from).
+                #[allow(unused_variables, unused_labels)]
+                #[inline(always)]
+                fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+                    #code
+                }
+            },
+            quote! {
+                #[inline(always)]
+                fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+                    out.clear();
+                    self.generate_any_order(s, s.mover, out);
+                    #offer_swap
+                    #repeat_filter
+                    if out.is_empty() { out.push(Move::Pass); }
+                }
+            },
+        ),
+    };
     quote! {
         use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
         #[allow(unused_imports)]
@@ -1314,6 +1351,8 @@ pub fn module<'m>(
                 #generate
             }
 
+            #generate_any_order_fn
+
             #probe
 
             #apply_fns
@@ -1391,6 +1430,8 @@ pub fn module<'m>(
                 #repeat_filter
                 if out.is_empty() { out.push(Move::Pass); }
             }
+
+            #playout_moves_fn
 
             #[inline(always)]
             fn apply(&self, s: &mut State, mv: Move) { self.apply_move(s, mv) }

@@ -505,7 +505,11 @@ impl Gen<'_> {
                     },
                 }
             }
-            Reach::Slide { .. } if !self.probe && crate::analyse::counted::is_plain_slide(m) => {
+            Reach::Slide { .. }
+                if !self.probe
+                    && !self.walk_order
+                    && crate::analyse::counted::is_plain_slide(m) =>
+            {
                 // Each ray's mask cut at its first blocker, where the board allows.
                 let parts: Option<Vec<_>> = m
                     .directions
