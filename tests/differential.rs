@@ -58,11 +58,8 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("fanorona", 100),
 ];
 
-fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
-    let mut keys: Vec<MoveKey> = moves.iter().map(|&m| game.move_key(m)).collect();
-    keys.sort();
-    keys
-}
+#[path = "../checks/common/lockstep.rs"]
+mod lockstep;
 
 struct Lockstep {
     stem: &'static str,
@@ -73,47 +70,10 @@ impl Visitor for Lockstep {
     type Output = Result<(), String>;
     fn visit<C: Game>(self, compiled: &C) -> Result<(), String> {
         let interp = common::own_game(self.stem, &[]);
-        let (mut cb, mut ib) = (MoveBuffer::new(), MoveBuffer::new());
         for seed in 0..self.seeds {
-            let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
-            let (mut cs, mut is) = (compiled.initial_state(), interp.initial_state());
-            for step in 0.. {
-                let at = |what: String| format!("{} seed {seed} step {step}: {what}", self.stem);
-                let (c, i) = (compiled.status(&cs), interp.status(&is));
-                if c != i {
-                    return Err(at(format!(
-                        "status {c:?} (compiled) vs {i:?} (interpreter)"
-                    )));
-                }
-                if let Status::Over(_) = c {
-                    if compiled.moves_played(&cs) != interp.moves_played(&is) {
-                        return Err(at("different move counts".into()));
-                    }
-                    break;
-                }
-                compiled.legal_moves(&cs, &mut cb);
-                interp.legal_moves(&is, &mut ib);
-                let (ck, ik) = (keys(compiled, &cb), keys(&interp, &ib));
-                if ck != ik {
-                    return Err(at(format!("legal moves differ: {ck:?} vs {ik:?}")));
-                }
-                // Alternate which engine picks, so both orders are exercised.
-                let key = if seed % 2 == 0 {
-                    compiled.move_key(cb[rng.index(cb.len())])
-                } else {
-                    interp.move_key(ib[rng.index(ib.len())])
-                };
-                let cm = *cb
-                    .iter()
-                    .find(|&&m| compiled.move_key(m) == key)
-                    .expect("key listed");
-                let im = *ib
-                    .iter()
-                    .find(|&&m| interp.move_key(m) == key)
-                    .expect("key listed");
-                compiled.apply(&mut cs, cm);
-                interp.apply(&mut is, im);
-            }
+            let mut whole_games = usize::MAX;
+            lockstep::lockstep(compiled, &interp, seed, &mut whole_games)
+                .map_err(|e| format!("{} {e}", self.stem))?;
         }
         Ok(())
     }
@@ -273,7 +233,7 @@ impl Visitor for UniformDraws {
                 continue;
             }
             game.legal_moves(&s, &mut legal);
-            let all = keys(game, &legal);
+            let all = lockstep::keys(game, &legal);
             let n = all.len();
             // Moves sharing a key (Fanorona's approach and withdrawal of one
             // `from>to`) are drawn as often as that many moves.

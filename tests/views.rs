@@ -6,6 +6,8 @@
 //! Needs nothing from `../shared`.
 
 mod common;
+#[path = "../checks/common/lockstep.rs"]
+mod lockstep;
 
 use ludemic_compiler::heuristics::{Evaluator, Heuristics, Origin, Term, TermKind};
 use ludemic_compiler::interp::Interpreter;
@@ -138,23 +140,11 @@ impl ludemic_generated::Visitor for Agree<'_> {
                 }
                 let pick = rng.index(cm.len());
                 let mv = cm[pick];
-                let key = compiled.move_key(mv);
-                let promoted = compiled.promoted_to(mv);
-                // Moves with one key (Fanorona's approach and withdrawal of
-                // one `from>to`) are told apart by their rank among those
-                // sharing it: both engines generate them in the same order.
-                let rank = cm[..pick]
-                    .iter()
-                    .filter(|&&m| {
-                        compiled.move_key(m) == key && compiled.promoted_to(m) == promoted
-                    })
-                    .count();
-                let Some(&twin) = im
-                    .iter()
-                    .filter(|&&m| g.move_key(m) == key && g.promoted_to(m) == promoted)
-                    .nth(rank)
-                else {
-                    return Err(at(&format!("{key} is not legal for the interpreter")));
+                let Some(twin) = lockstep::counterpart(&compiled, &cm, pick, g, &im) else {
+                    return Err(at(&format!(
+                        "{} is not legal for the interpreter",
+                        compiled.move_key(mv)
+                    )));
                 };
                 compiled.apply(&mut cs, mv);
                 g.apply(&mut is, twin);

@@ -5,10 +5,47 @@
 
 use ludemic_runtime::{Game, MoveBuffer, MoveKey, RngExt, Status, Xoshiro256PlusPlus};
 
-fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
+/// The keys of `moves`, sorted.
+pub fn keys<G: Game>(game: &G, moves: &[G::Move]) -> Vec<MoveKey> {
     let mut keys: Vec<MoveKey> = moves.iter().map(|&m| game.move_key(m)).collect();
     keys.sort();
     keys
+}
+
+/// The move of `theirs` (listed by `other`) that is `ours[pick]` (listed
+/// by `game`): the same key, promotion and decision, and the same rank among
+/// the moves sharing them — Fanorona's approach and withdrawal of one
+/// `from>to` share a key, and both engines list moves in the walk's order.
+pub fn counterpart<A: Game, B: Game>(
+    game: &A,
+    ours: &[A::Move],
+    pick: usize,
+    other: &B,
+    theirs: &[B::Move],
+) -> Option<B::Move> {
+    let mv = ours[pick];
+    let (key, what, decision) = (
+        game.move_key(mv),
+        game.promoted_to(mv),
+        game.decision_of(mv),
+    );
+    let rank = ours[..pick]
+        .iter()
+        .filter(|&&m| {
+            game.move_key(m) == key
+                && game.promoted_to(m) == what
+                && game.decision_of(m) == decision
+        })
+        .count();
+    theirs
+        .iter()
+        .copied()
+        .filter(|&m| {
+            other.move_key(m) == key
+                && other.promoted_to(m) == what
+                && other.decision_of(m) == decision
+        })
+        .nth(rank)
 }
 
 /// Plays one game from `seed` in both engines, at most `budget` moves
@@ -45,43 +82,52 @@ pub fn lockstep_with<C: Game, I: Game>(
                 "seed {seed} step {step}: status differs (compiled {status:?}, interpreter {other:?})"
             ));
         }
+        if matches!(status, Status::Over(_))
+            && compiled.moves_played(&cs) != interp.moves_played(&is)
+        {
+            return Err(format!("seed {seed} step {step}: the move counts differ"));
+        }
         if matches!(status, Status::Over(_)) || *budget == 0 {
             break;
         }
         *budget -= 1;
         compiled.legal_moves(&cs, &mut cb);
         interp.legal_moves(&is, &mut ib);
-        if keys(compiled, &cb) != keys(interp, &ib) {
-            return Err(format!("seed {seed} step {step}: legal moves differ"));
+        let (ck, ik) = (keys(compiled, &cb), keys(interp, &ib));
+        if ck != ik {
+            let only = |a: &[MoveKey], b: &[MoveKey]| -> Vec<String> {
+                a.iter()
+                    .filter(|k| !b.contains(k))
+                    .map(|k| k.to_string())
+                    .collect()
+            };
+            return Err(format!(
+                "seed {seed} step {step}: legal moves differ (compiled alone {:?}, interpreter alone {:?}, {} and {} moves)",
+                only(&ck, &ik),
+                only(&ik, &ck),
+                ck.len(),
+                ik.len()
+            ));
         }
-        // Moves with one key (promotions) are told apart by what they promote
-        // to, then by their rank among those (Fanorona's approach and
-        // withdrawal of one `from>to`, generated in the same order by both).
-        let pick = rng.index(cb.len());
-        let cm = cb[pick];
-        let (key, what) = (compiled.move_key(cm), compiled.promoted_to(cm));
-        let decision = compiled.decision_of(cm);
-        let rank = cb[..pick]
-            .iter()
-            .filter(|&&m| {
-                compiled.move_key(m) == key
-                    && compiled.promoted_to(m) == what
-                    && compiled.decision_of(m) == decision
-            })
-            .count();
-        let im = *ib
-            .iter()
-            .filter(|&&m| {
-                interp.move_key(m) == key
-                    && interp.promoted_to(m) == what
-                    && interp.decision_of(m) == decision
-            })
-            .nth(rank)
-            .ok_or_else(|| {
-                format!(
-                    "seed {seed} step {step}: no move {key} promoting to {what:?} (rank {rank})"
-                )
-            })?;
+        // The engines take turns choosing, so both orders are exercised.
+        let (cm, im) = if seed.is_multiple_of(2) {
+            let pick = rng.index(cb.len());
+            (
+                Some(cb[pick]),
+                counterpart(compiled, &cb, pick, interp, &ib),
+            )
+        } else {
+            let pick = rng.index(ib.len());
+            (
+                counterpart(interp, &ib, pick, compiled, &cb),
+                Some(ib[pick]),
+            )
+        };
+        let (Some(cm), Some(im)) = (cm, im) else {
+            return Err(format!(
+                "seed {seed} step {step}: the chosen move has no counterpart"
+            ));
+        };
         compiled.apply(&mut cs, cm);
         interp.apply(&mut is, im);
     }

@@ -3348,11 +3348,11 @@ impl Chess {
                 let afterwards_1_mover = mover;
                 {
                     let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                    let allowed = ALL.minus(s.occupied);
+                    let landing = ALL.minus(s.occupied);
                     for to in pieces
                         .and(Board::new([0xffffffffffffff]))
                         .shifted(8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3372,14 +3372,14 @@ impl Chess {
                 }
                 {
                     let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                    let allowed = s
+                    let landing = s
                         .occupied
                         .minus(s.owned[0])
                         .minus(s.owned[mover as usize]);
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f]))
                         .shifted(9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3399,7 +3399,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe]))
                         .shifted(7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3419,11 +3419,11 @@ impl Chess {
                 }
                 {
                     let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                    let allowed = ALL;
+                    let landing = ALL;
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f]))
                         .shifted(9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3450,7 +3450,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe]))
                         .shifted(7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3477,11 +3477,11 @@ impl Chess {
                 }
                 {
                     let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                    let allowed = ALL.minus(s.occupied);
+                    let landing = ALL.minus(s.occupied);
                     for to in pieces
                         .and(Board::new([0xffffffffffffff00]))
                         .shifted(-8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3501,14 +3501,14 @@ impl Chess {
                 }
                 {
                     let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                    let allowed = s
+                    let landing = s
                         .occupied
                         .minus(s.owned[0])
                         .minus(s.owned[mover as usize]);
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe00]))
                         .shifted(-9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3528,7 +3528,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f00]))
                         .shifted(-7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3548,11 +3548,11 @@ impl Chess {
                 }
                 {
                     let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                    let allowed = ALL;
+                    let landing = ALL;
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe00]))
                         .shifted(-9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3579,7 +3579,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f00]))
                         .shifted(-7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3606,11 +3606,11 @@ impl Chess {
                 }
                 {
                     let pieces = s.kinds[5].and(s.owned[mover as usize]);
-                    let allowed = ALL;
+                    let landing = ALL;
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe00]))
                         .shifted(-9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3630,7 +3630,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xffffffffffffff00]))
                         .shifted(-8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3650,7 +3650,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f00]))
                         .shifted(-7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3670,7 +3670,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefefe]))
                         .shifted(-1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3690,7 +3690,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f7f]))
                         .shifted(1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3710,7 +3710,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe]))
                         .shifted(7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3730,7 +3730,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xffffffffffffff]))
                         .shifted(8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3750,7 +3750,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f]))
                         .shifted(9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3770,11 +3770,11 @@ impl Chess {
                 }
                 {
                     let pieces = s.kinds[6].and(s.owned[mover as usize]);
-                    let allowed = ALL;
+                    let landing = ALL;
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe00]))
                         .shifted(-9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3794,7 +3794,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xffffffffffffff00]))
                         .shifted(-8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3814,7 +3814,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f00]))
                         .shifted(-7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3834,7 +3834,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefefe]))
                         .shifted(-1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3854,7 +3854,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f7f]))
                         .shifted(1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3874,7 +3874,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe]))
                         .shifted(7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3894,7 +3894,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xffffffffffffff]))
                         .shifted(8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -3914,7 +3914,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f]))
                         .shifted(9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -5914,11 +5914,11 @@ impl Chess {
                 let mover = 3 - mover;
                 {
                     let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                    let allowed = ALL.minus(s.occupied);
+                    let landing = ALL.minus(s.occupied);
                     for to in pieces
                         .and(Board::new([0xffffffffffffff]))
                         .shifted(8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -5938,14 +5938,14 @@ impl Chess {
                 }
                 {
                     let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                    let allowed = s
+                    let landing = s
                         .occupied
                         .minus(s.owned[0])
                         .minus(s.owned[mover as usize]);
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f]))
                         .shifted(9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -5965,7 +5965,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe]))
                         .shifted(7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -5985,11 +5985,11 @@ impl Chess {
                 }
                 {
                     let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                    let allowed = ALL;
+                    let landing = ALL;
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f]))
                         .shifted(9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6016,7 +6016,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe]))
                         .shifted(7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6043,11 +6043,11 @@ impl Chess {
                 }
                 {
                     let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                    let allowed = ALL.minus(s.occupied);
+                    let landing = ALL.minus(s.occupied);
                     for to in pieces
                         .and(Board::new([0xffffffffffffff00]))
                         .shifted(-8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6067,14 +6067,14 @@ impl Chess {
                 }
                 {
                     let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                    let allowed = s
+                    let landing = s
                         .occupied
                         .minus(s.owned[0])
                         .minus(s.owned[mover as usize]);
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe00]))
                         .shifted(-9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6094,7 +6094,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f00]))
                         .shifted(-7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6114,11 +6114,11 @@ impl Chess {
                 }
                 {
                     let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                    let allowed = ALL;
+                    let landing = ALL;
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe00]))
                         .shifted(-9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6145,7 +6145,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f00]))
                         .shifted(-7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6172,11 +6172,11 @@ impl Chess {
                 }
                 {
                     let pieces = s.kinds[5].and(s.owned[mover as usize]);
-                    let allowed = ALL;
+                    let landing = ALL;
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe00]))
                         .shifted(-9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6196,7 +6196,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xffffffffffffff00]))
                         .shifted(-8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6216,7 +6216,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f00]))
                         .shifted(-7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6236,7 +6236,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefefe]))
                         .shifted(-1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6256,7 +6256,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f7f]))
                         .shifted(1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6276,7 +6276,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe]))
                         .shifted(7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6296,7 +6296,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xffffffffffffff]))
                         .shifted(8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6316,7 +6316,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f]))
                         .shifted(9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6336,11 +6336,11 @@ impl Chess {
                 }
                 {
                     let pieces = s.kinds[6].and(s.owned[mover as usize]);
-                    let allowed = ALL;
+                    let landing = ALL;
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe00]))
                         .shifted(-9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6360,7 +6360,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xffffffffffffff00]))
                         .shifted(-8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6380,7 +6380,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f00]))
                         .shifted(-7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6400,7 +6400,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefefe]))
                         .shifted(-1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6420,7 +6420,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f7f]))
                         .shifted(1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6440,7 +6440,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe]))
                         .shifted(7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6460,7 +6460,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0xffffffffffffff]))
                         .shifted(8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -6480,7 +6480,7 @@ impl Chess {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f]))
                         .shifted(9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;

@@ -1537,11 +1537,11 @@ impl EnglishDraughts {
                 }
                 {
                     let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                    let allowed = ALL.minus(s.occupied);
+                    let landing = ALL.minus(s.occupied);
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f]))
                         .shifted(9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -1556,7 +1556,7 @@ impl EnglishDraughts {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe]))
                         .shifted(7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -1571,11 +1571,11 @@ impl EnglishDraughts {
                 }
                 {
                     let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                    let allowed = ALL.minus(s.occupied);
+                    let landing = ALL.minus(s.occupied);
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe00]))
                         .shifted(-9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -1590,7 +1590,7 @@ impl EnglishDraughts {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f00]))
                         .shifted(-7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -1605,11 +1605,11 @@ impl EnglishDraughts {
                 }
                 {
                     let pieces = s.kinds[3].and(s.owned[mover as usize]);
-                    let allowed = ALL.minus(s.occupied);
+                    let landing = ALL.minus(s.occupied);
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe00]))
                         .shifted(-9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -1624,7 +1624,7 @@ impl EnglishDraughts {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f00]))
                         .shifted(-7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -1639,7 +1639,7 @@ impl EnglishDraughts {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe]))
                         .shifted(7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -1654,7 +1654,7 @@ impl EnglishDraughts {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f]))
                         .shifted(9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -1669,11 +1669,11 @@ impl EnglishDraughts {
                 }
                 {
                     let pieces = s.kinds[4].and(s.owned[mover as usize]);
-                    let allowed = ALL.minus(s.occupied);
+                    let landing = ALL.minus(s.occupied);
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe00]))
                         .shifted(-9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -1688,7 +1688,7 @@ impl EnglishDraughts {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f00]))
                         .shifted(-7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -1703,7 +1703,7 @@ impl EnglishDraughts {
                     for to in pieces
                         .and(Board::new([0xfefefefefefefe]))
                         .shifted(7)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -1718,7 +1718,7 @@ impl EnglishDraughts {
                     for to in pieces
                         .and(Board::new([0x7f7f7f7f7f7f7f]))
                         .shifted(9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2052,11 +2052,11 @@ impl EnglishDraughts {
             }
             {
                 let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                let allowed = ALL.minus(s.occupied);
+                let landing = ALL.minus(s.occupied);
                 for to in pieces
                     .and(Board::new([0x7f7f7f7f7f7f7f]))
                     .shifted(9)
-                    .and(allowed)
+                    .and(landing)
                     .iter()
                 {
                     let to = to as u16;
@@ -2068,7 +2068,7 @@ impl EnglishDraughts {
                 for to in pieces
                     .and(Board::new([0xfefefefefefefe]))
                     .shifted(7)
-                    .and(allowed)
+                    .and(landing)
                     .iter()
                 {
                     let to = to as u16;
@@ -2080,11 +2080,11 @@ impl EnglishDraughts {
             }
             {
                 let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                let allowed = ALL.minus(s.occupied);
+                let landing = ALL.minus(s.occupied);
                 for to in pieces
                     .and(Board::new([0xfefefefefefefe00]))
                     .shifted(-9)
-                    .and(allowed)
+                    .and(landing)
                     .iter()
                 {
                     let to = to as u16;
@@ -2096,7 +2096,7 @@ impl EnglishDraughts {
                 for to in pieces
                     .and(Board::new([0x7f7f7f7f7f7f7f00]))
                     .shifted(-7)
-                    .and(allowed)
+                    .and(landing)
                     .iter()
                 {
                     let to = to as u16;
@@ -2108,11 +2108,11 @@ impl EnglishDraughts {
             }
             {
                 let pieces = s.kinds[3].and(s.owned[mover as usize]);
-                let allowed = ALL.minus(s.occupied);
+                let landing = ALL.minus(s.occupied);
                 for to in pieces
                     .and(Board::new([0xfefefefefefefe00]))
                     .shifted(-9)
-                    .and(allowed)
+                    .and(landing)
                     .iter()
                 {
                     let to = to as u16;
@@ -2124,7 +2124,7 @@ impl EnglishDraughts {
                 for to in pieces
                     .and(Board::new([0x7f7f7f7f7f7f7f00]))
                     .shifted(-7)
-                    .and(allowed)
+                    .and(landing)
                     .iter()
                 {
                     let to = to as u16;
@@ -2136,7 +2136,7 @@ impl EnglishDraughts {
                 for to in pieces
                     .and(Board::new([0xfefefefefefefe]))
                     .shifted(7)
-                    .and(allowed)
+                    .and(landing)
                     .iter()
                 {
                     let to = to as u16;
@@ -2148,7 +2148,7 @@ impl EnglishDraughts {
                 for to in pieces
                     .and(Board::new([0x7f7f7f7f7f7f7f]))
                     .shifted(9)
-                    .and(allowed)
+                    .and(landing)
                     .iter()
                 {
                     let to = to as u16;
@@ -2160,11 +2160,11 @@ impl EnglishDraughts {
             }
             {
                 let pieces = s.kinds[4].and(s.owned[mover as usize]);
-                let allowed = ALL.minus(s.occupied);
+                let landing = ALL.minus(s.occupied);
                 for to in pieces
                     .and(Board::new([0xfefefefefefefe00]))
                     .shifted(-9)
-                    .and(allowed)
+                    .and(landing)
                     .iter()
                 {
                     let to = to as u16;
@@ -2176,7 +2176,7 @@ impl EnglishDraughts {
                 for to in pieces
                     .and(Board::new([0x7f7f7f7f7f7f7f00]))
                     .shifted(-7)
-                    .and(allowed)
+                    .and(landing)
                     .iter()
                 {
                     let to = to as u16;
@@ -2188,7 +2188,7 @@ impl EnglishDraughts {
                 for to in pieces
                     .and(Board::new([0xfefefefefefefe]))
                     .shifted(7)
-                    .and(allowed)
+                    .and(landing)
                     .iter()
                 {
                     let to = to as u16;
@@ -2200,7 +2200,7 @@ impl EnglishDraughts {
                 for to in pieces
                     .and(Board::new([0x7f7f7f7f7f7f7f]))
                     .shifted(9)
-                    .and(allowed)
+                    .and(landing)
                     .iter()
                 {
                     let to = to as u16;

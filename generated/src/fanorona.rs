@@ -2536,11 +2536,11 @@ impl Fanorona {
                 }
                 {
                     let pieces = s.owned[1].and(s.owned[mover as usize]);
-                    let allowed = ALL.minus(s.occupied);
+                    let landing = ALL.minus(s.occupied);
                     for to in pieces
                         .and(Board::new([0x154555515400]))
                         .shifted(-10)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2555,7 +2555,7 @@ impl Fanorona {
                     for to in pieces
                         .and(Board::new([0x1ffffffffe00]))
                         .shifted(-9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2570,7 +2570,7 @@ impl Fanorona {
                     for to in pieces
                         .and(Board::new([0x55551555400]))
                         .shifted(-8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2585,7 +2585,7 @@ impl Fanorona {
                     for to in pieces
                         .and(Board::new([0x1feff7fbfdfe]))
                         .shifted(-1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2600,7 +2600,7 @@ impl Fanorona {
                     for to in pieces
                         .and(Board::new([0xff7fbfdfeff]))
                         .shifted(1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2615,7 +2615,7 @@ impl Fanorona {
                     for to in pieces
                         .and(Board::new([0x555515554]))
                         .shifted(8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2630,7 +2630,7 @@ impl Fanorona {
                     for to in pieces
                         .and(Board::new([0xfffffffff]))
                         .shifted(9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2645,7 +2645,7 @@ impl Fanorona {
                     for to in pieces
                         .and(Board::new([0x551555455]))
                         .shifted(10)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2660,11 +2660,11 @@ impl Fanorona {
                 }
                 {
                     let pieces = s.owned[2].and(s.owned[mover as usize]);
-                    let allowed = ALL.minus(s.occupied);
+                    let landing = ALL.minus(s.occupied);
                     for to in pieces
                         .and(Board::new([0x154555515400]))
                         .shifted(-10)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2679,7 +2679,7 @@ impl Fanorona {
                     for to in pieces
                         .and(Board::new([0x1ffffffffe00]))
                         .shifted(-9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2694,7 +2694,7 @@ impl Fanorona {
                     for to in pieces
                         .and(Board::new([0x55551555400]))
                         .shifted(-8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2709,7 +2709,7 @@ impl Fanorona {
                     for to in pieces
                         .and(Board::new([0x1feff7fbfdfe]))
                         .shifted(-1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2724,7 +2724,7 @@ impl Fanorona {
                     for to in pieces
                         .and(Board::new([0xff7fbfdfeff]))
                         .shifted(1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2739,7 +2739,7 @@ impl Fanorona {
                     for to in pieces
                         .and(Board::new([0x555515554]))
                         .shifted(8)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2754,7 +2754,7 @@ impl Fanorona {
                     for to in pieces
                         .and(Board::new([0xfffffffff]))
                         .shifted(9)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -2769,7 +2769,7 @@ impl Fanorona {
                     for to in pieces
                         .and(Board::new([0x551555455]))
                         .shifted(10)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;

@@ -8205,7 +8205,7 @@ impl Halma {
                 }
                 {
                     let pieces = s.owned[1].and(s.owned[mover as usize]);
-                    let allowed = ALL.minus(s.occupied);
+                    let landing = ALL.minus(s.occupied);
                     for to in pieces
                         .and(
                             Board::new([
@@ -8214,7 +8214,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(-17)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -8262,7 +8262,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(-16)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -8310,7 +8310,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(-15)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -8358,7 +8358,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(-1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -8406,7 +8406,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -8454,7 +8454,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(15)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -8502,7 +8502,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(16)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -8550,7 +8550,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(17)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -9014,7 +9014,7 @@ impl Halma {
                 }
                 {
                     let pieces = s.owned[2].and(s.owned[mover as usize]);
-                    let allowed = ALL.minus(s.occupied);
+                    let landing = ALL.minus(s.occupied);
                     for to in pieces
                         .and(
                             Board::new([
@@ -9023,7 +9023,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(-17)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -9071,7 +9071,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(-16)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -9119,7 +9119,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(-15)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -9167,7 +9167,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(-1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -9215,7 +9215,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(1)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -9263,7 +9263,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(15)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -9311,7 +9311,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(16)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;
@@ -9359,7 +9359,7 @@ impl Halma {
                             ]),
                         )
                         .shifted(17)
-                        .and(allowed)
+                        .and(landing)
                         .iter()
                     {
                         let to = to as u16;

@@ -95,7 +95,7 @@ impl Gen<'_> {
         };
         let pieces = quote!(#base.and(s.owned[mover as usize]));
         match &pm.reach {
-            Reach::Step => self.step_set(pm, pieces, emit),
+            Reach::Step => self.reach_set(pm, None, false, pieces, emit),
             Reach::Hop {
                 distance: IntExpr::Const(1),
                 most: None,
@@ -106,7 +106,7 @@ impl Gen<'_> {
                 ..
             } => {
                 let between_if = between_if.clone();
-                self.hop_set(pm, between_if.as_ref(), pieces, emit)
+                self.reach_set(pm, between_if.as_ref(), true, pieces, emit)
             }
             _ => None,
         }
@@ -196,74 +196,37 @@ impl Gen<'_> {
         test
     }
 
-    fn step_set(&mut self, pm: &PieceMove, pieces: TokenStream, emit: Emit) -> Option<TokenStream> {
-        let (mut to, mut between, mut rest) = (Vec::new(), Vec::new(), Vec::new());
-        if let Some(c) = &pm.to_if {
-            self.split_cond(c, &mut to, &mut between, &mut rest);
-        }
-        if !between.is_empty() {
-            return None;
-        }
-        let groups: Option<Vec<_>> = pm
-            .directions
-            .iter()
-            .map(|&d| self.radial_groups(d, 1))
-            .collect();
-        let groups = groups?;
-        if groups.iter().map(Vec::len).sum::<usize>() > MAX_GROUPS {
-            return None;
-        }
-        let test = self.rest_test(rest, false);
-        let rule = Literal::u16_unsuffixed(pm.rule);
-        let allowed = conjunction(&to);
-        let mut parts = Vec::new();
-        for (k, groups) in groups.iter().enumerate() {
-            let kk = Literal::u8_unsuffixed(k as u8);
-            let mv = emit(quote!(Move::Piece { rule: #rule, from, to, dir: #kk }));
-            for (deltas, sites) in groups {
-                let mask = self.tables.bits(sites.iter().copied());
-                let d = Literal::i32_unsuffixed(deltas[0]);
-                let from = back(quote!(to), deltas[0]);
-                parts.push(quote! {
-                    for to in pieces.and(#mask).shifted(#d).and(allowed).iter() {
-                        let to = to as u16;
-                        let from = #from;
-                        if #test { #mv }
-                    }
-                });
-            }
-        }
-        Some(quote! {
-            let pieces = #pieces;
-            let allowed = #allowed;
-            #(#parts)*
-        })
-    }
-
-    fn hop_set(
+    /// The steps (`hop` false) or single hops over one site (`hop` true)
+    /// of every piece in `pieces` at once: for each group of radials, the
+    /// pieces shifted by the group's differences, each shift intersected
+    /// with where the conditions allow `(between)` (`over`), then `(to)`
+    /// (`landing`); the rest of the conditions tested per destination.
+    fn reach_set(
         &mut self,
         pm: &PieceMove,
         between_if: Option<&Cond>,
+        hop: bool,
         pieces: TokenStream,
         emit: Emit,
     ) -> Option<TokenStream> {
         let (mut to, mut between, mut rest) = (Vec::new(), Vec::new(), Vec::new());
-        if let Some(c) = between_if {
+        for c in between_if.into_iter().chain(&pm.to_if) {
             self.split_cond(c, &mut to, &mut between, &mut rest);
         }
-        if let Some(c) = &pm.to_if {
-            self.split_cond(c, &mut to, &mut between, &mut rest);
+        if !hop && !between.is_empty() {
+            return None;
         }
+        let steps = if hop { 2 } else { 1 };
         let groups: Option<Vec<_>> = pm
             .directions
             .iter()
-            .map(|&d| self.radial_groups(d, 2))
+            .map(|&d| self.radial_groups(d, steps))
             .collect();
         let groups = groups?;
         if groups.iter().map(Vec::len).sum::<usize>() > MAX_GROUPS {
             return None;
         }
-        let test = self.rest_test(rest, true);
+        let test = self.rest_test(rest, hop);
         let rule = Literal::u16_unsuffixed(pm.rule);
         let (landing, over) = (conjunction(&to), conjunction(&between));
         let mut parts = Vec::new();
@@ -272,27 +235,37 @@ impl Gen<'_> {
             let mv = emit(quote!(Move::Piece { rule: #rule, from, to, dir: #kk }));
             for (deltas, sites) in groups {
                 let mask = self.tables.bits(sites.iter().copied());
-                let (d1, d2) = (
-                    Literal::i32_unsuffixed(deltas[0]),
-                    Literal::i32_unsuffixed(deltas[1]),
-                );
-                let (between, from) = (
-                    back(quote!(to), deltas[1]),
-                    back(quote!(between), deltas[0]),
-                );
+                // Shifted step by step; the sites passed found back from `to`.
+                let shifts = deltas.iter().enumerate().map(|(i, &d)| {
+                    let d = Literal::i32_unsuffixed(d);
+                    let allowed = if i + 1 == steps {
+                        quote!(landing)
+                    } else {
+                        quote!(over)
+                    };
+                    quote!(.shifted(#d).and(#allowed))
+                });
+                let passed = if hop {
+                    let between = back(quote!(to), deltas[1]);
+                    let from = back(quote!(between), deltas[0]);
+                    quote!(let between = #between; let from = #from;)
+                } else {
+                    let from = back(quote!(to), deltas[0]);
+                    quote!(let from = #from;)
+                };
                 parts.push(quote! {
-                    for to in pieces.and(#mask).shifted(#d1).and(over).shifted(#d2).and(landing).iter() {
+                    for to in pieces.and(#mask)#(#shifts)*.iter() {
                         let to = to as u16;
-                        let between = #between;
-                        let from = #from;
+                        #passed
                         if #test { #mv }
                     }
                 });
             }
         }
+        let over = hop.then(|| quote!(let over = #over;));
         Some(quote! {
             let pieces = #pieces;
-            let over = #over;
+            #over
             let landing = #landing;
             #(#parts)*
         })
