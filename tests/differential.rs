@@ -56,6 +56,9 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("chinese-checkers", 1),
     // About 58 moves a game; chains of captures over unvisited sites.
     ("fanorona", 100),
+    // About 230 moves a game; captures along the loop tracks, the
+    // proposal and vote that end a quiet game.
+    ("surakarta", 20),
 ];
 
 #[path = "../checks/common/lockstep.rs"]
@@ -175,6 +178,7 @@ fn optimised_playouts_match_standard_playouts() {
         // The standard playout on both sides (the same function): a sample
         // of the runtime's own distribution.
         ("fanorona", 2_000),
+        ("surakarta", 1_000),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");

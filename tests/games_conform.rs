@@ -59,6 +59,7 @@ const GAMES: &[(&str, &[&str])] = &[
     ("halma", &[]),
     ("chinese-checkers", &[]),
     ("fanorona", &["fanorona"]),
+    ("surakarta", &["surakarta"]),
 ];
 
 /// Our games and the slugs of their trials of Ludii's whole library
@@ -77,6 +78,7 @@ const LIBRARY_TRIALS: &[(&str, &str)] = &[
     ("halma", "race--fill--halma"),
     ("chinese-checkers", "race--fill--chinese-checkers"),
     ("fanorona", "war--direction--linear--fanorona"),
+    ("surakarta", "war--replacement--eliminate--all--surakarta"),
 ];
 
 /// Random playouts per variant in the load-and-play test.
@@ -163,8 +165,8 @@ fn own_games_replay_every_ludii_trial() {
     }
     assert_eq!(
         replayed,
-        172 + 280 + 20 + 40 + 40 + 20 + 5 * 20 + 20,
-        "7 placement games (12 trial files, 172 trials), 14 moving-piece games (280 trials), Pentalath (20), Chess and Dara (40), Go (2 sizes, 40 trials), Minishogi (20), issue 14's five (Dai Hasami Shogi, HeXentafl, Hnefatafl, Konane, Nine Men's Morris: 100) and Fanorona (20)"
+        172 + 280 + 20 + 40 + 40 + 20 + 5 * 20 + 20 + 20,
+        "7 placement games (12 trial files, 172 trials), 14 moving-piece games (280 trials), Pentalath (20), Chess and Dara (40), Go (2 sizes, 40 trials), Minishogi (20), issue 14's five (Dai Hasami Shogi, HeXentafl, Hnefatafl, Konane, Nine Men's Morris: 100), Fanorona (20) and Surakarta (20)"
     );
 }
 
@@ -179,8 +181,8 @@ fn own_games_replay_ludii_library_trials() {
     }
     assert_eq!(
         replayed,
-        3 * 11,
-        "Go's, Minishogi's, Shogi's, issue 14's five games', Halma's, Chinese Checkers' and Fanorona's 3 library trials each"
+        3 * 12,
+        "Go's, Minishogi's, Shogi's, issue 14's five games', Halma's, Chinese Checkers', Fanorona's and Surakarta's 3 library trials each"
     );
 }
 
@@ -216,8 +218,8 @@ fn bundled_games_replay_ludii_library_trials_compiled() {
     }
     assert_eq!(
         replayed,
-        3 * 11,
-        "the library trials of Go, Minishogi, Shogi, issue 14's five games, Halma, Chinese Checkers and Fanorona, all with default options"
+        3 * 12,
+        "the library trials of Go, Minishogi, Shogi, issue 14's five games, Halma, Chinese Checkers, Fanorona and Surakarta, all with default options"
     );
 }
 

@@ -359,6 +359,16 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 8_544.0,
         playouts: 1_000,
     },
+    // Captures along the loop tracks: about 230 moves a playout.
+    Baseline {
+        game: "surakarta",
+        mean_moves: 230.1,
+        p1: 0.501,
+        p2: 0.498,
+        draw: 0.001,
+        ludii_playouts: 5_218.0,
+        playouts: 1_000,
+    },
 ];
 
 /// Ludii's table rounds means to 0.1 and frequencies to 0.001.

@@ -51,6 +51,7 @@ fn main() {
         "halma",
         "chinese-checkers",
         "fanorona",
+        "surakarta",
     ] {
         config = config.game(format!("../../games/{game}.lud"));
     }

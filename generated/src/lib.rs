@@ -74,6 +74,8 @@ pub mod halma;
 pub mod chinese_checkers;
 #[rustfmt::skip]
 pub mod fanorona;
+#[rustfmt::skip]
+pub mod surakarta;
 
 // The modules are formatted by prettyplease, as generated; rustfmt leaves them alone.
 
@@ -128,6 +130,7 @@ pub const GAMES: &[&str] = &[
     "halma",
     "chinese-checkers",
     "fanorona",
+    "surakarta",
 ];
 
 /// Runs `visitor` on the compiled game whose file in `games/` has stem `stem`.
@@ -168,6 +171,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "halma" => visitor.visit(&halma::Halma),
         "chinese-checkers" => visitor.visit(&chinese_checkers::ChineseCheckers),
         "fanorona" => visitor.visit(&fanorona::Fanorona),
+        "surakarta" => visitor.visit(&surakarta::Surakarta),
         _ => return None,
     })
 }

@@ -66,6 +66,7 @@ pub const SOURCES: &[(&str, &str)] = &[
         include_str!("../../games/chinese-checkers.lud"),
     ),
     ("fanorona", include_str!("../../games/fanorona.lud")),
+    ("surakarta", include_str!("../../games/surakarta.lud")),
 ];
 
 /// `(path below games/def, text)` of every define of `games/def`.

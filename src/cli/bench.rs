@@ -111,6 +111,7 @@ const REFERENCES: &[Reference] = &[
     Reference { stem: "halma", ludii: "Halma", rbg: None, target: 370.0 },
     Reference { stem: "chinese-checkers", ludii: "Chinese Checkers", rbg: None, target: 144.0 },
     Reference { stem: "fanorona", ludii: "Fanorona", rbg: None, target: 25_600.0 },
+    Reference { stem: "surakarta", ludii: "Surakarta", rbg: None, target: 15_700.0 },
 ];
 
 struct Reference {

@@ -261,6 +261,11 @@ pub const CAPTURE_GAMES: &[(&str, &str, &[&str])] = &[
         "fanorona",
         &["fanorona"],
     ),
+    (
+        "board/war/replacement/eliminate/all/Surakarta.lud",
+        "surakarta",
+        &["surakarta"],
+    ),
 ];
 
 /// Loads an inline description that must lower (panics with the error).

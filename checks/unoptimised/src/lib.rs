@@ -46,5 +46,6 @@ plain!(
     yavalath,
     halma,
     chinese_checkers,
-    fanorona
+    fanorona,
+    surakarta
 );

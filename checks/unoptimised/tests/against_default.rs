@@ -150,3 +150,5 @@ check!(halma, halma, Halma, 1, 40);
 check!(chinese_checkers, chinese_checkers, ChineseCheckers, 1, 20);
 // About 58 moves a playout, each capture probing whether the chain goes on.
 check!(fanorona, fanorona, Fanorona, 20, 2_000);
+// About 230 moves a playout; slides along the loop tracks.
+check!(surakarta, surakarta, Surakarta, 20, 1_000);
