@@ -1,7 +1,7 @@
 //! A compiled game and the interpreter on the same file driven along the
-//! same random moves: the same status and the same legal moves (by key) at
-//! every step. Shared by the tests of `checks/corpus` and `checks/library`
-//! (`#[path]`).
+//! same random moves: the same status and the same legal moves (by key, in
+//! the same order) at every step. Shared by the tests of `checks/corpus`,
+//! `checks/library` and the root package (`#[path]`).
 
 use ludemic_runtime::{Game, MoveBuffer, MoveKey, RngExt, Status, Xoshiro256PlusPlus};
 
@@ -93,7 +93,18 @@ pub fn lockstep_with<C: Game, I: Game>(
         *budget -= 1;
         compiled.legal_moves(&cs, &mut cb);
         interp.legal_moves(&is, &mut ib);
+        // The same moves in the same order: the walk's, Ludii's (agents
+        // break ties by it, a Filter playout draws by index).
+        let cl: Vec<MoveKey> = cb.iter().map(|&m| compiled.move_key(m)).collect();
+        let il: Vec<MoveKey> = ib.iter().map(|&m| interp.move_key(m)).collect();
         let (ck, ik) = (keys(compiled, &cb), keys(interp, &ib));
+        if ck == ik && cl != il {
+            let at = cl.iter().zip(&il).position(|(c, i)| c != i).unwrap_or(0);
+            return Err(format!(
+                "seed {seed} step {step}: the legal moves are listed in another order (from move {at}: compiled {}, interpreter {})",
+                cl[at], il[at]
+            ));
+        }
         if ck != ik {
             let only = |a: &[MoveKey], b: &[MoveKey]| -> Vec<String> {
                 a.iter()

@@ -345,6 +345,12 @@ impl Alquerque {
         s.owned[OWNER[what as usize] as usize].insert(i);
         s.occupied.insert(i);
     }
+    /// Whether a piece of another player than `mover` stands on `site`.
+    #[inline(always)]
+    fn is_enemy(s: &State, site: u16, mover: u8) -> bool {
+        let owner = OWNER[s.what[site as usize] as usize];
+        owner != 0 && owner != mover
+    }
     /// Removes the piece on `site`, if any.
     #[inline(always)]
     fn clear(s: &mut State, site: u16) {
@@ -377,6 +383,74 @@ impl Alquerque {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+        for from in s.owned[mover as usize].iter() {
+            let from = from as u16;
+            match s.what[from as usize] {
+                1 => {
+                    for ray in &RADIALS_ADJACENT[from as usize] {
+                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                            continue
+                        };
+                        if to != NO_SITE && Self::is_enemy(s, between, mover)
+                            && s.what[to as usize] == 0
+                        {
+                            out.push(Move::Piece {
+                                rule: 0,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for ray in &RADIALS_ADJACENT[from as usize] {
+                        let to = ray[0];
+                        if to != NO_SITE && s.what[to as usize] == 0 {
+                            out.push(Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+                2 => {
+                    for ray in &RADIALS_ADJACENT[from as usize] {
+                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                            continue
+                        };
+                        if to != NO_SITE && Self::is_enemy(s, between, mover)
+                            && s.what[to as usize] == 0
+                        {
+                            out.push(Move::Piece {
+                                rule: 2,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                    for ray in &RADIALS_ADJACENT[from as usize] {
+                        let to = ray[0];
+                        if to != NO_SITE && s.what[to as usize] == 0 {
+                            out.push(Move::Piece {
+                                rule: 3,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    /// [`Self::generate`] taking all the pieces of a kind at once:
+    /// the same moves, in another order (what playouts draw from).
+    #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
+    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match mover {
             1 => {
                 for_each_target(
@@ -725,6 +799,14 @@ impl Game for Alquerque {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+    #[inline(always)]
+    fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate_any_order(s, s.mover, out);
         if out.is_empty() {
             out.push(Move::Pass);
         }

@@ -2322,13 +2322,17 @@ impl Amazons {
         } else {
             let from = s.last_to;
             if from != NO_SITE {
-                for to in Self::slide_reach_adjacent(s, from).iter() {
-                    let to = to as u16;
-                    out.push(Move::Add {
-                        site: to,
-                        what: 3,
-                        rule: 2,
-                    });
+                for ray in &RADIALS_ADJACENT[from as usize] {
+                    for &to in ray {
+                        if to == NO_SITE || s.what[to as usize] != 0 {
+                            break;
+                        }
+                        out.push(Move::Add {
+                            site: to,
+                            what: 3,
+                            rule: 2,
+                        });
+                    }
                 }
             }
         }

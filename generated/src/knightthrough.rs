@@ -22,6 +22,140 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 1: `Knight1` (player 1)
 /// 2: `Knight2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
+/// The leap targets of move rule 0 from each site.
+static LEAPS_0: [&[u16]; 64] = [
+    &[17, 10],
+    &[18, 16, 11],
+    &[19, 17, 12, 8],
+    &[20, 18, 13, 9],
+    &[21, 19, 14, 10],
+    &[22, 20, 15, 11],
+    &[23, 21, 12],
+    &[22, 13],
+    &[25, 18],
+    &[26, 24, 19],
+    &[27, 25, 20, 16],
+    &[28, 26, 21, 17],
+    &[29, 27, 22, 18],
+    &[30, 28, 23, 19],
+    &[31, 29, 20],
+    &[30, 21],
+    &[33, 26],
+    &[34, 32, 27],
+    &[35, 33, 28, 24],
+    &[36, 34, 29, 25],
+    &[37, 35, 30, 26],
+    &[38, 36, 31, 27],
+    &[39, 37, 28],
+    &[38, 29],
+    &[41, 34],
+    &[42, 40, 35],
+    &[43, 41, 36, 32],
+    &[44, 42, 37, 33],
+    &[45, 43, 38, 34],
+    &[46, 44, 39, 35],
+    &[47, 45, 36],
+    &[46, 37],
+    &[49, 42],
+    &[50, 48, 43],
+    &[51, 49, 44, 40],
+    &[52, 50, 45, 41],
+    &[53, 51, 46, 42],
+    &[54, 52, 47, 43],
+    &[55, 53, 44],
+    &[54, 45],
+    &[57, 50],
+    &[58, 56, 51],
+    &[59, 57, 52, 48],
+    &[60, 58, 53, 49],
+    &[61, 59, 54, 50],
+    &[62, 60, 55, 51],
+    &[63, 61, 52],
+    &[62, 53],
+    &[58],
+    &[59],
+    &[60, 56],
+    &[61, 57],
+    &[62, 58],
+    &[63, 59],
+    &[60],
+    &[61],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+];
+/// The leap targets of move rule 1 from each site.
+static LEAPS_1: [&[u16]; 64] = [
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[],
+    &[2],
+    &[3],
+    &[4, 0],
+    &[5, 1],
+    &[6, 2],
+    &[7, 3],
+    &[4],
+    &[5],
+    &[10, 1],
+    &[11, 0, 2],
+    &[12, 1, 3, 8],
+    &[13, 2, 4, 9],
+    &[14, 3, 5, 10],
+    &[15, 4, 6, 11],
+    &[5, 7, 12],
+    &[6, 13],
+    &[18, 9],
+    &[19, 8, 10],
+    &[20, 9, 11, 16],
+    &[21, 10, 12, 17],
+    &[22, 11, 13, 18],
+    &[23, 12, 14, 19],
+    &[13, 15, 20],
+    &[14, 21],
+    &[26, 17],
+    &[27, 16, 18],
+    &[28, 17, 19, 24],
+    &[29, 18, 20, 25],
+    &[30, 19, 21, 26],
+    &[31, 20, 22, 27],
+    &[21, 23, 28],
+    &[22, 29],
+    &[34, 25],
+    &[35, 24, 26],
+    &[36, 25, 27, 32],
+    &[37, 26, 28, 33],
+    &[38, 27, 29, 34],
+    &[39, 28, 30, 35],
+    &[29, 31, 36],
+    &[30, 37],
+    &[42, 33],
+    &[43, 32, 34],
+    &[44, 33, 35, 40],
+    &[45, 34, 36, 41],
+    &[46, 35, 37, 42],
+    &[47, 36, 38, 43],
+    &[37, 39, 44],
+    &[38, 45],
+    &[50, 41],
+    &[51, 40, 42],
+    &[52, 41, 43, 48],
+    &[53, 42, 44, 49],
+    &[54, 43, 45, 50],
+    &[55, 44, 46, 51],
+    &[45, 47, 52],
+    &[46, 53],
+];
 /// The regions each player owns.
 static PLAYER_REGIONS: [Board; 3] = [
     Board::new([0]),
@@ -131,6 +265,42 @@ impl Knightthrough {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+        for from in s.owned[mover as usize].iter() {
+            let from = from as u16;
+            match s.what[from as usize] {
+                1 => {
+                    for &to in LEAPS_0[from as usize] {
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            out.push(Move::Piece {
+                                rule: 0,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+                2 => {
+                    for &to in LEAPS_1[from as usize] {
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            out.push(Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    /// [`Self::generate`] taking all the pieces of a kind at once:
+    /// the same moves, in another order (what playouts draw from).
+    #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
+    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match mover {
             1 => {
                 for_each_target(
@@ -300,6 +470,14 @@ impl Game for Knightthrough {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+    #[inline(always)]
+    fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate_any_order(s, s.mover, out);
         if out.is_empty() {
             out.push(Move::Pass);
         }

@@ -22,6 +22,99 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 1: `Marker1` (player 1)
 /// 2: `Marker2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
+/// For each site, each `Adjacent` radial from it (origin left out), padded with `NO_SITE`.
+static RADIALS_ADJACENT: [[[u16; 2]; 8]; 9] = [
+    [
+        [3, 6],
+        [4, 8],
+        [1, 2],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+    ],
+    [
+        [4, 7],
+        [2, 65535],
+        [0, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+    ],
+    [
+        [5, 8],
+        [1, 0],
+        [4, 6],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+    ],
+    [
+        [6, 65535],
+        [4, 5],
+        [0, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+    ],
+    [
+        [7, 65535],
+        [8, 65535],
+        [5, 65535],
+        [2, 65535],
+        [1, 65535],
+        [0, 65535],
+        [3, 65535],
+        [6, 65535],
+    ],
+    [
+        [8, 65535],
+        [2, 65535],
+        [4, 3],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+    ],
+    [
+        [7, 8],
+        [4, 2],
+        [3, 0],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+    ],
+    [
+        [8, 65535],
+        [4, 1],
+        [6, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+    ],
+    [
+        [5, 2],
+        [4, 0],
+        [7, 6],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+        [65535, 65535],
+    ],
+];
 /// The regions each player owns.
 static PLAYER_REGIONS: [Board; 3] = [
     Board::new([0]),
@@ -132,6 +225,44 @@ impl TantFant {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+        for from in s.owned[mover as usize].iter() {
+            let from = from as u16;
+            match s.what[from as usize] {
+                1 => {
+                    for ray in &RADIALS_ADJACENT[from as usize] {
+                        let to = ray[0];
+                        if to != NO_SITE && s.what[to as usize] == 0 {
+                            out.push(Move::Piece {
+                                rule: 0,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+                2 => {
+                    for ray in &RADIALS_ADJACENT[from as usize] {
+                        let to = ray[0];
+                        if to != NO_SITE && s.what[to as usize] == 0 {
+                            out.push(Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    /// [`Self::generate`] taking all the pieces of a kind at once:
+    /// the same moves, in another order (what playouts draw from).
+    #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
+    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match mover {
             1 => {
                 for_each_target(
@@ -341,6 +472,14 @@ impl Game for TantFant {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+    #[inline(always)]
+    fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate_any_order(s, s.mover, out);
         if out.is_empty() {
             out.push(Move::Pass);
         }

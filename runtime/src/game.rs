@@ -93,7 +93,9 @@ pub trait Game {
 
     fn initial_state(&self) -> Self::State;
 
-    /// Clears `out` and fills it with the legal moves of `state` (which must be ongoing).
+    /// Clears `out` and fills it with the legal moves of `state` (which must
+    /// be ongoing), in Ludii's order: its walk of the rules, piece by piece,
+    /// site by site (both engines list alike).
     fn legal_moves(&self, state: &Self::State, out: &mut MoveBuffer<Self::Move>);
 
     /// Clears `out` and fills it with the legal moves of `state` in

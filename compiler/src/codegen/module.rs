@@ -145,9 +145,10 @@ pub fn module<'m>(
             .collect()
     };
 
-    // Steps and leaps as target sets, where the rules allow: listing walks
-    // the sets, a playout draws from them without listing. Otherwise each
-    // piece's rules are inlined over the tables.
+    // Steps and leaps as target sets, where the rules allow: a playout
+    // draws from them without listing, and its listing walks them. The
+    // legal moves are listed by the rules inlined over the tables, in the
+    // walk's order.
     let sets = match &analysis.draw {
         Draw::TargetSets(players) => Some(g.emit_sets(players)),
         _ => None,
@@ -164,15 +165,13 @@ pub fn module<'m>(
         g.walk_order = false;
         code
     };
-    let (generate, generate_any_order) = match &sets {
-        Some(code) => (code.generate.clone(), None),
-        None => {
-            let walked = listing(&mut g, true);
-            let fast = listing(&mut g, false);
-            let differs = fast.to_string() != walked.to_string();
-            (walked, differs.then_some(fast))
-        }
+    let walked = listing(&mut g, true);
+    let fast = match &sets {
+        Some(code) => code.generate.clone(),
+        None => listing(&mut g, false),
     };
+    let differs = fast.to_string() != walked.to_string();
+    let (generate, generate_any_order) = (walked, differs.then_some(fast));
     let any_by_sets = sets.as_ref().map(|code| code.any.clone());
     let target_conversion = sets.as_ref().map(|code| code.conversion.clone());
     // A playout draws its move without listing the moves, where the

@@ -293,9 +293,10 @@ impl Gen<'_> {
         let what = Literal::u8_unsuffixed(shoot.component as u8 + 1);
         let rule = Literal::u16_unsuffixed(shoot.rule);
         let mv = emit(quote!(Move::Add { site: to, what: #what, rule: #rule }));
-        let probe = self.probe;
+        let (probe, walk_order) = (self.probe, self.walk_order);
         let loops = shoot.directions.iter().map(|&d| {
-            if !probe {
+            // Ray masks list each direction's sites in ascending order.
+            if !probe && !walk_order {
                 if let Some(reach) = self.slide_reach(d) {
                     return quote! {
                         for to in Self::#reach(s, from).iter() {
