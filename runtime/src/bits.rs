@@ -238,6 +238,17 @@ impl<const W: usize> Bits<W> {
             .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
     }
 
+    /// The highest site, if any.
+    #[inline(always)]
+    pub fn last_site(&self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| i * 64 + 63 - w.leading_zeros() as usize)
+    }
+
     /// The `k`-th lowest site (`k < count()`).
     #[inline(always)]
     pub fn nth(&self, mut k: u32) -> usize {

@@ -146,6 +146,17 @@ impl Gen<'_> {
                 }
             }
         };
+        // The walk's first blocker found by bitboards, segment by segment,
+        // when only a blocker can make a move (no plain landing, a stop
+        // rule that needs an occupied site) and the go rule is one.
+        let pattern = go_pattern(between_if.as_ref());
+        if let (None, Some(from_passes), Some(stop_if)) = (&plain, pattern, stop_if) {
+            if needs_occupied(stop_if) {
+                if let Some(table) = self.track_walks(tracks, *all) {
+                    return self.segment_slide(m, table, from_passes, stop_if, emit);
+                }
+            }
+        }
         let body = if *all {
             self.track_skips();
             let skip = quote!(let skip = (TRACK_SKIP[t][start] as usize).min(walk.len()););
@@ -200,6 +211,123 @@ impl Gen<'_> {
                     let end = if TRACK_LOOPED[t] { start + len } else { len };
                     let walk = &run[start + 1..end];
                     #body
+                }
+            }
+        }
+    }
+
+    /// The table of the walks of a track slide along `tracks` (emitted
+    /// once per list; `None` when a walk leaves the board, Ludii's `End`,
+    /// which the walk handles): for each site, in the order of the tracks
+    /// and of the site's places in each, the sites that must be passable
+    /// before the first bump ("AllTracks", `all`; none otherwise) and the
+    /// walk from there cut into runs of rising or falling site numbers,
+    /// each a bitboard and whether it rises, so that the walk's first
+    /// site of a set is the lowest (highest) of the first run meeting it.
+    fn track_walks(&mut self, tracks: &[usize], all: bool) -> Option<proc_macro2::Ident> {
+        let model = self.model;
+        if tracks
+            .iter()
+            .any(|&t| model.tracks[t].sites.iter().any(|&s| s < 0))
+        {
+            return None;
+        }
+        let list: Vec<String> = tracks.iter().map(usize::to_string).collect();
+        let name = format!(
+            "TRACK_WALKS{}_{}",
+            if all { "_ALL" } else { "" },
+            list.join("_")
+        );
+        let ident = quote::format_ident!("{}", name);
+        let n_sites = model.board.num_sites();
+        let per_site: Vec<TokenStream> = (0..n_sites)
+            .map(|site| {
+                let mut entries = Vec::new();
+                for &ti in tracks {
+                    let t = &model.tracks[ti];
+                    let len = t.sites.len();
+                    for i in (0..len).filter(|&i| t.sites[i] == site as i32) {
+                        let steps = if t.looped { len - 1 } else { len - 1 - i };
+                        let skip = if all { walk_skip(t, i) } else { 0 };
+                        let before = self
+                            .tables
+                            .bits((1..=skip).map(|k| t.sites[(i + k) % len] as crate::ir::Site));
+                        let walk: Vec<i32> =
+                            (skip + 1..=steps).map(|k| t.sites[(i + k) % len]).collect();
+                        let runs = monotone_runs(&walk).into_iter().map(|(run, up)| {
+                            let bits = self.tables.bits(run.iter().map(|&s| s as crate::ir::Site));
+                            quote!((#bits, #up))
+                        });
+                        entries.push(quote!((#before, &[#(#runs),*])));
+                    }
+                }
+                quote!(&[#(#entries),*])
+            })
+            .collect();
+        let doc = format!(
+            " For each site, the walks of a slide along tracks {} from it: the sites to pass before the first bump{}, then the walk in runs of rising or falling site numbers (the sites, whether they rise).",
+            list.join(", "),
+            if all { "" } else { " (none: every site counts)" }
+        );
+        let n = proc_macro2::Literal::usize_unsuffixed(n_sites);
+        self.tables.push_item(
+            &name,
+            quote! {
+                #[doc = #doc]
+                #[allow(clippy::type_complexity)]
+                static #ident: [&[(Board, &[(Board, bool)])]; #n] = [#(#per_site),*];
+            },
+        );
+        Some(ident)
+    }
+
+    /// A track slide whose moves land only on the walk's first blocker
+    /// (see [`Self::track_slide`]), over the walks of `table`: for each,
+    /// when its sites before the first bump pass, the first run holding
+    /// a blocker gives it (the lowest or highest of them), a move when
+    /// the stop rule holds there. The same moves in the same order as
+    /// the walk's.
+    fn segment_slide(
+        &mut self,
+        m: &PieceMove,
+        table: proc_macro2::Ident,
+        from_passes: bool,
+        stop_if: &Cond,
+        emit: Emit,
+    ) -> TokenStream {
+        let rule = Literal::u16_unsuffixed(m.rule);
+        let saved = self.scope;
+        self.scope.to = true;
+        self.scope.between = false;
+        let stop = self.cond(stop_if);
+        self.scope = saved;
+        let mv = emit(quote!(Move::Piece { rule: #rule, from, to, dir: 0 }));
+        // The sites the go rule refuses; the slide's own start passes, but
+        // stops the walk when the stop rule holds there.
+        let blockers = if from_passes {
+            quote! {
+                let passing = s.occupied.without(from as usize);
+                let blockers = {
+                    let to = from;
+                    if #stop { s.occupied } else { passing }
+                };
+            }
+        } else {
+            quote!(let passing = s.occupied; let blockers = s.occupied;)
+        };
+        quote! {
+            #blockers
+            for &(before, runs) in #table[from as usize] {
+                if !before.intersects(&passing) {
+                    for &(run, up) in runs {
+                        let hit = run.and(blockers);
+                        if !hit.is_empty() {
+                            let to = if up { hit.first_site() } else { hit.last_site() };
+                            let to = to.unwrap_or_default() as u16;
+                            if #stop { #mv }
+                            break;
+                        }
+                    }
                 }
             }
         }
@@ -290,5 +418,78 @@ fn go_pattern(between_if: Option<&Cond>) -> Option<bool> {
             Some(true)
         }
         _ => None,
+    }
+}
+
+/// Whether `c` can hold only where `(to)` is occupied: then a track walk
+/// over empty sites never stops there.
+fn needs_occupied(c: &Cond) -> bool {
+    use crate::ir::{IntExpr, SiteExpr};
+    match c {
+        Cond::Enemy(IntExpr::Who(SiteExpr::To))
+        | Cond::Friend(IntExpr::Who(SiteExpr::To))
+        | Cond::Occupied(SiteExpr::To) => true,
+        Cond::And(parts) => parts.iter().any(needs_occupied),
+        _ => false,
+    }
+}
+
+/// `walk` cut into maximal runs of strictly rising or falling sites, each
+/// with whether it rises (a run of one site rises).
+fn monotone_runs(walk: &[i32]) -> Vec<(Vec<i32>, bool)> {
+    let mut runs: Vec<(Vec<i32>, Option<bool>)> = Vec::new();
+    for &site in walk {
+        if let Some((run, up)) = runs.last_mut() {
+            let last = *run.last().expect("a run holds a site");
+            let rises = site > last;
+            if site != last && up.is_none_or(|u| u == rises) {
+                run.push(site);
+                *up = Some(rises);
+                continue;
+            }
+        }
+        runs.push((vec![site], None));
+    }
+    runs.into_iter()
+        .map(|(run, up)| (run, up.unwrap_or(true)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::merged::tests::generated;
+    use super::monotone_runs;
+
+    /// A walk cut where its site numbers turn: each run rising or falling,
+    /// a lone site rising.
+    #[test]
+    fn walks_are_cut_where_their_sites_turn() {
+        assert_eq!(
+            monotone_runs(&[3, 4, 5, 11, 10, 9, 9, 15]),
+            vec![
+                (vec![3, 4, 5, 11], true),
+                (vec![10, 9], false),
+                (vec![9, 15], true),
+            ]
+        );
+        assert_eq!(monotone_runs(&[7]), vec![(vec![7], true)]);
+        assert!(monotone_runs(&[]).is_empty());
+    }
+
+    /// Surakarta's capturing slides find each walk's first blocker with
+    /// the per-site table of runs instead of walking the sites.
+    #[test]
+    fn capturing_track_slides_find_the_first_blocker_by_runs() {
+        let code = generated(
+            r#"(game "Loops" (players 2)
+      (equipment { (surakartaBoard (square 6))
+        (piece "Marker" Each (move Slide "AllTracks"
+          (between if:(or (= (between) (from)) (is Empty (between))))
+          (to if:(is Enemy (who at:(to))) (apply if:False (remove (to)))))) })
+      (rules (start { (place "Marker1" (expand (sites Bottom))) (place "Marker2" (expand (sites Top))) })
+        (play (forEach Piece))
+        (end (if (no Pieces Next) (result Next Loss)))))"#,
+        );
+        assert!(code.contains("TRACK_WALKS_ALL_0_1_2_3"), "{code}");
     }
 }
