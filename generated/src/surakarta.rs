@@ -574,121 +574,921 @@ static TRACK_PLACES: [[&[u16]; 36]; 4] = [
         &[],
     ],
 ];
-/// For each track and index, the elements of the walk from
-/// it before the first one past a bump (Ludii's `nbBump`).
-static TRACK_SKIP: [&[u16]; 4] = [
-    &[5, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 0],
-    &[5, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 0],
-    &[5, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 0],
-    &[5, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 0],
-];
-/// For each track and index, the sites of the walk from it
-/// before its first element past a bump.
-static TRACK_BEFORE: [&[Board]; 4] = [
+/// For each site, the walks of a slide along tracks 0, 1, 2, 3 from it: the sites to pass before the first bump, then the walk in runs of rising or falling site numbers (the sites, whether they rise).
+#[allow(clippy::type_complexity)]
+static TRACK_WALKS_ALL_0_1_2_3: [&[(Board, &[(Board, bool)])]; 36] = [
+    &[],
     &[
-        Board::new([0xf80]),
-        Board::new([0xf00]),
-        Board::new([0xe00]),
-        Board::new([0xc00]),
-        Board::new([0x800]),
-        Board::new([0]),
-        Board::new([0x410410400]),
-        Board::new([0x410410000]),
-        Board::new([0x410400000]),
-        Board::new([0x410000000]),
-        Board::new([0x400000000]),
-        Board::new([0]),
-        Board::new([0x1f000000]),
-        Board::new([0xf000000]),
-        Board::new([0x7000000]),
-        Board::new([0x3000000]),
-        Board::new([0x1000000]),
-        Board::new([0]),
-        Board::new([0x2082082]),
-        Board::new([0x82082]),
-        Board::new([0x2082]),
-        Board::new([0x82]),
-        Board::new([0x2]),
-        Board::new([0]),
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0xfc0]), true),
+                (Board::new([0x410410410]), true),
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82082080]), false),
+            ],
+        ),
+        (
+            Board::new([0x82082080]),
+            &[
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10410410]), false),
+                (Board::new([0xfc0]), false),
+            ],
+        ),
     ],
     &[
-        Board::new([0x82082080]),
-        Board::new([0x82082000]),
-        Board::new([0x82080000]),
-        Board::new([0x82000000]),
-        Board::new([0x80000000]),
-        Board::new([0]),
-        Board::new([0x3e000000]),
-        Board::new([0x3c000000]),
-        Board::new([0x38000000]),
-        Board::new([0x30000000]),
-        Board::new([0x20000000]),
-        Board::new([0]),
-        Board::new([0x10410410]),
-        Board::new([0x410410]),
-        Board::new([0x10410]),
-        Board::new([0x410]),
-        Board::new([0x10]),
-        Board::new([0]),
-        Board::new([0x7c0]),
-        Board::new([0x3c0]),
-        Board::new([0x1c0]),
-        Board::new([0xc0]),
-        Board::new([0x40]),
-        Board::new([0]),
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0x3f000]), true),
+                (Board::new([0x208208208]), true),
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104104100]), false),
+            ],
+        ),
+        (
+            Board::new([0x104104100]),
+            &[
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8208208]), false),
+                (Board::new([0x3f000]), false),
+            ],
+        ),
     ],
     &[
-        Board::new([0x3e000]),
-        Board::new([0x3c000]),
-        Board::new([0x38000]),
-        Board::new([0x30000]),
-        Board::new([0x20000]),
-        Board::new([0]),
-        Board::new([0x208208200]),
-        Board::new([0x208208000]),
-        Board::new([0x208200000]),
-        Board::new([0x208000000]),
-        Board::new([0x200000000]),
-        Board::new([0]),
-        Board::new([0x7c0000]),
-        Board::new([0x3c0000]),
-        Board::new([0x1c0000]),
-        Board::new([0xc0000]),
-        Board::new([0x40000]),
-        Board::new([0]),
-        Board::new([0x4104104]),
-        Board::new([0x104104]),
-        Board::new([0x4104]),
-        Board::new([0x104]),
-        Board::new([0x4]),
-        Board::new([0]),
+        (
+            Board::new([0x208208200]),
+            &[
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104104104]), false),
+                (Board::new([0x3f000]), true),
+            ],
+        ),
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0x3f004]), false),
+                (Board::new([0x104104100]), true),
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8208200]), false),
+            ],
+        ),
     ],
     &[
-        Board::new([0x104104100]),
-        Board::new([0x104104000]),
-        Board::new([0x104100000]),
-        Board::new([0x104000000]),
-        Board::new([0x100000000]),
-        Board::new([0]),
-        Board::new([0xf80000]),
-        Board::new([0xf00000]),
-        Board::new([0xe00000]),
-        Board::new([0xc00000]),
-        Board::new([0x800000]),
-        Board::new([0]),
-        Board::new([0x8208208]),
-        Board::new([0x208208]),
-        Board::new([0x8208]),
-        Board::new([0x208]),
-        Board::new([0x8]),
-        Board::new([0]),
-        Board::new([0x1f000]),
-        Board::new([0xf000]),
-        Board::new([0x7000]),
-        Board::new([0x3000]),
-        Board::new([0x1000]),
-        Board::new([0]),
+        (
+            Board::new([0x410410400]),
+            &[
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82082082]), false),
+                (Board::new([0xfc0]), true),
+            ],
+        ),
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0xfc2]), false),
+                (Board::new([0x82082080]), true),
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10410400]), false),
+            ],
+        ),
     ],
+    &[],
+    &[
+        (
+            Board::new([0xf80]),
+            &[
+                (Board::new([0x410410410]), true),
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82082082]), false),
+            ],
+        ),
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0x82082082]), true),
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10410410]), false),
+                (Board::new([0xf80]), false),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0xf00]),
+            &[
+                (Board::new([0x410410410]), true),
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82082082]), false),
+                (Board::new([0x40]), true),
+            ],
+        ),
+        (
+            Board::new([0x2]),
+            &[
+                (Board::new([0xfc0]), true),
+                (Board::new([0x410410410]), true),
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82082000]), false),
+            ],
+        ),
+        (
+            Board::new([0x82082000]),
+            &[
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10410410]), false),
+                (Board::new([0xfc2]), false),
+            ],
+        ),
+        (
+            Board::new([0x40]),
+            &[
+                (Board::new([0x82082082]), true),
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10410410]), false),
+                (Board::new([0xf00]), false),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0xe00]),
+            &[
+                (Board::new([0x410410410]), true),
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82082082]), false),
+                (Board::new([0xc0]), true),
+            ],
+        ),
+        (
+            Board::new([0xc0]),
+            &[
+                (Board::new([0x82082082]), true),
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10410410]), false),
+                (Board::new([0xe00]), false),
+            ],
+        ),
+        (
+            Board::new([0x4]),
+            &[
+                (Board::new([0x3f000]), true),
+                (Board::new([0x208208208]), true),
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104104000]), false),
+            ],
+        ),
+        (
+            Board::new([0x104104000]),
+            &[
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8208208]), false),
+                (Board::new([0x3f004]), false),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0xc00]),
+            &[
+                (Board::new([0x410410410]), true),
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82082082]), false),
+                (Board::new([0x1c0]), true),
+            ],
+        ),
+        (
+            Board::new([0x1c0]),
+            &[
+                (Board::new([0x82082082]), true),
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10410410]), false),
+                (Board::new([0xc00]), false),
+            ],
+        ),
+        (
+            Board::new([0x208208000]),
+            &[
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104104104]), false),
+                (Board::new([0x3f000]), true),
+                (Board::new([0x8]), true),
+            ],
+        ),
+        (
+            Board::new([0x8]),
+            &[
+                (Board::new([0x3f004]), false),
+                (Board::new([0x104104100]), true),
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8208000]), false),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x800]),
+            &[
+                (Board::new([0x410410410]), true),
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82082082]), false),
+                (Board::new([0x3c0]), true),
+            ],
+        ),
+        (
+            Board::new([0x410410000]),
+            &[
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82082082]), false),
+                (Board::new([0xfc0]), true),
+                (Board::new([0x10]), true),
+            ],
+        ),
+        (
+            Board::new([0x10]),
+            &[
+                (Board::new([0xfc2]), false),
+                (Board::new([0x82082080]), true),
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10410000]), false),
+            ],
+        ),
+        (
+            Board::new([0x3c0]),
+            &[
+                (Board::new([0x82082082]), true),
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10410410]), false),
+                (Board::new([0x800]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0x410410410]), true),
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82082082]), false),
+                (Board::new([0x7c0]), true),
+            ],
+        ),
+        (
+            Board::new([0x7c0]),
+            &[
+                (Board::new([0x82082082]), true),
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10410410]), false),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x3e000]),
+            &[
+                (Board::new([0x208208208]), true),
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104104104]), false),
+            ],
+        ),
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0x104104104]), true),
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8208208]), false),
+                (Board::new([0x3e000]), false),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x82]),
+            &[
+                (Board::new([0xfc0]), true),
+                (Board::new([0x410410410]), true),
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82080000]), false),
+            ],
+        ),
+        (
+            Board::new([0x82080000]),
+            &[
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10410410]), false),
+                (Board::new([0xfc2]), false),
+                (Board::new([0x80]), true),
+            ],
+        ),
+        (
+            Board::new([0x3c000]),
+            &[
+                (Board::new([0x208208208]), true),
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104104104]), false),
+                (Board::new([0x1000]), true),
+            ],
+        ),
+        (
+            Board::new([0x1000]),
+            &[
+                (Board::new([0x104104104]), true),
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8208208]), false),
+                (Board::new([0x3c000]), false),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x38000]),
+            &[
+                (Board::new([0x208208208]), true),
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104104104]), false),
+                (Board::new([0x3000]), true),
+            ],
+        ),
+        (
+            Board::new([0x104]),
+            &[
+                (Board::new([0x3f000]), true),
+                (Board::new([0x208208208]), true),
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104100000]), false),
+            ],
+        ),
+        (
+            Board::new([0x104100000]),
+            &[
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8208208]), false),
+                (Board::new([0x3f004]), false),
+                (Board::new([0x100]), true),
+            ],
+        ),
+        (
+            Board::new([0x3000]),
+            &[
+                (Board::new([0x104104104]), true),
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8208208]), false),
+                (Board::new([0x38000]), false),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x30000]),
+            &[
+                (Board::new([0x208208208]), true),
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104104104]), false),
+                (Board::new([0x7000]), true),
+            ],
+        ),
+        (
+            Board::new([0x208200000]),
+            &[
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104104104]), false),
+                (Board::new([0x3f000]), true),
+                (Board::new([0x208]), true),
+            ],
+        ),
+        (
+            Board::new([0x208]),
+            &[
+                (Board::new([0x3f004]), false),
+                (Board::new([0x104104100]), true),
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8200000]), false),
+            ],
+        ),
+        (
+            Board::new([0x7000]),
+            &[
+                (Board::new([0x104104104]), true),
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8208208]), false),
+                (Board::new([0x30000]), false),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x410400000]),
+            &[
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82082082]), false),
+                (Board::new([0xfc0]), true),
+                (Board::new([0x410]), true),
+            ],
+        ),
+        (
+            Board::new([0x410]),
+            &[
+                (Board::new([0xfc2]), false),
+                (Board::new([0x82082080]), true),
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10400000]), false),
+            ],
+        ),
+        (
+            Board::new([0x20000]),
+            &[
+                (Board::new([0x208208208]), true),
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104104104]), false),
+                (Board::new([0xf000]), true),
+            ],
+        ),
+        (
+            Board::new([0xf000]),
+            &[
+                (Board::new([0x104104104]), true),
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8208208]), false),
+                (Board::new([0x20000]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0x208208208]), true),
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104104104]), false),
+                (Board::new([0x1f000]), true),
+            ],
+        ),
+        (
+            Board::new([0x1f000]),
+            &[
+                (Board::new([0x104104104]), true),
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8208208]), false),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0x104104104]), false),
+                (Board::new([0x3f000]), true),
+                (Board::new([0x208208208]), true),
+                (Board::new([0xf80000]), false),
+            ],
+        ),
+        (
+            Board::new([0xf80000]),
+            &[
+                (Board::new([0x208208208]), false),
+                (Board::new([0x3f004]), false),
+                (Board::new([0x104104100]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x2082]),
+            &[
+                (Board::new([0xfc0]), true),
+                (Board::new([0x410410410]), true),
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82000000]), false),
+            ],
+        ),
+        (
+            Board::new([0x82000000]),
+            &[
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10410410]), false),
+                (Board::new([0xfc2]), false),
+                (Board::new([0x2080]), true),
+            ],
+        ),
+        (
+            Board::new([0x40000]),
+            &[
+                (Board::new([0x104104104]), false),
+                (Board::new([0x3f000]), true),
+                (Board::new([0x208208208]), true),
+                (Board::new([0xf00000]), false),
+            ],
+        ),
+        (
+            Board::new([0xf00000]),
+            &[
+                (Board::new([0x208208208]), false),
+                (Board::new([0x3f004]), false),
+                (Board::new([0x104104100]), true),
+                (Board::new([0x40000]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0xc0000]),
+            &[
+                (Board::new([0x104104104]), false),
+                (Board::new([0x3f000]), true),
+                (Board::new([0x208208208]), true),
+                (Board::new([0xe00000]), false),
+            ],
+        ),
+        (
+            Board::new([0x4104]),
+            &[
+                (Board::new([0x3f000]), true),
+                (Board::new([0x208208208]), true),
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104000000]), false),
+            ],
+        ),
+        (
+            Board::new([0x104000000]),
+            &[
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8208208]), false),
+                (Board::new([0x3f004]), false),
+                (Board::new([0x4100]), true),
+            ],
+        ),
+        (
+            Board::new([0xe00000]),
+            &[
+                (Board::new([0x208208208]), false),
+                (Board::new([0x3f004]), false),
+                (Board::new([0x104104100]), true),
+                (Board::new([0xc0000]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x208000000]),
+            &[
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104104104]), false),
+                (Board::new([0x3f000]), true),
+                (Board::new([0x8208]), true),
+            ],
+        ),
+        (
+            Board::new([0x1c0000]),
+            &[
+                (Board::new([0x104104104]), false),
+                (Board::new([0x3f000]), true),
+                (Board::new([0x208208208]), true),
+                (Board::new([0xc00000]), false),
+            ],
+        ),
+        (
+            Board::new([0xc00000]),
+            &[
+                (Board::new([0x208208208]), false),
+                (Board::new([0x3f004]), false),
+                (Board::new([0x104104100]), true),
+                (Board::new([0x1c0000]), true),
+            ],
+        ),
+        (
+            Board::new([0x8208]),
+            &[
+                (Board::new([0x3f004]), false),
+                (Board::new([0x104104100]), true),
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8000000]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x410000000]),
+            &[
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82082082]), false),
+                (Board::new([0xfc0]), true),
+                (Board::new([0x10410]), true),
+            ],
+        ),
+        (
+            Board::new([0x10410]),
+            &[
+                (Board::new([0xfc2]), false),
+                (Board::new([0x82082080]), true),
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10000000]), true),
+            ],
+        ),
+        (
+            Board::new([0x3c0000]),
+            &[
+                (Board::new([0x104104104]), false),
+                (Board::new([0x3f000]), true),
+                (Board::new([0x208208208]), true),
+                (Board::new([0x800000]), true),
+            ],
+        ),
+        (
+            Board::new([0x800000]),
+            &[
+                (Board::new([0x208208208]), false),
+                (Board::new([0x3f004]), false),
+                (Board::new([0x104104100]), true),
+                (Board::new([0x3c0000]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x7c0000]),
+            &[
+                (Board::new([0x104104104]), false),
+                (Board::new([0x3f000]), true),
+                (Board::new([0x208208208]), true),
+            ],
+        ),
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0x208208208]), false),
+                (Board::new([0x3f004]), false),
+                (Board::new([0x104104100]), true),
+                (Board::new([0x7c0000]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0x82082082]), false),
+                (Board::new([0xfc0]), true),
+                (Board::new([0x410410410]), true),
+                (Board::new([0x3e000000]), false),
+            ],
+        ),
+        (
+            Board::new([0x3e000000]),
+            &[
+                (Board::new([0x410410410]), false),
+                (Board::new([0xfc2]), false),
+                (Board::new([0x82082080]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x1000000]),
+            &[
+                (Board::new([0x82082082]), false),
+                (Board::new([0xfc0]), true),
+                (Board::new([0x410410410]), true),
+                (Board::new([0x3c000000]), false),
+            ],
+        ),
+        (
+            Board::new([0x82082]),
+            &[
+                (Board::new([0xfc0]), true),
+                (Board::new([0x410410410]), true),
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x80000000]), true),
+            ],
+        ),
+        (
+            Board::new([0x80000000]),
+            &[
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10410410]), false),
+                (Board::new([0xfc2]), false),
+                (Board::new([0x82080]), true),
+            ],
+        ),
+        (
+            Board::new([0x3c000000]),
+            &[
+                (Board::new([0x410410410]), false),
+                (Board::new([0xfc2]), false),
+                (Board::new([0x82082080]), true),
+                (Board::new([0x1000000]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x3000000]),
+            &[
+                (Board::new([0x82082082]), false),
+                (Board::new([0xfc0]), true),
+                (Board::new([0x410410410]), true),
+                (Board::new([0x38000000]), false),
+            ],
+        ),
+        (
+            Board::new([0x38000000]),
+            &[
+                (Board::new([0x410410410]), false),
+                (Board::new([0xfc2]), false),
+                (Board::new([0x82082080]), true),
+                (Board::new([0x3000000]), true),
+            ],
+        ),
+        (
+            Board::new([0x104104]),
+            &[
+                (Board::new([0x3f000]), true),
+                (Board::new([0x208208208]), true),
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x100000000]), true),
+            ],
+        ),
+        (
+            Board::new([0x100000000]),
+            &[
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8208208]), false),
+                (Board::new([0x3f004]), false),
+                (Board::new([0x104100]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x7000000]),
+            &[
+                (Board::new([0x82082082]), false),
+                (Board::new([0xfc0]), true),
+                (Board::new([0x410410410]), true),
+                (Board::new([0x30000000]), false),
+            ],
+        ),
+        (
+            Board::new([0x30000000]),
+            &[
+                (Board::new([0x410410410]), false),
+                (Board::new([0xfc2]), false),
+                (Board::new([0x82082080]), true),
+                (Board::new([0x7000000]), true),
+            ],
+        ),
+        (
+            Board::new([0x200000000]),
+            &[
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104104104]), false),
+                (Board::new([0x3f000]), true),
+                (Board::new([0x208208]), true),
+            ],
+        ),
+        (
+            Board::new([0x208208]),
+            &[
+                (Board::new([0x3f004]), false),
+                (Board::new([0x104104100]), true),
+                (Board::new([0x200fc0000]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x400000000]),
+            &[
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82082082]), false),
+                (Board::new([0xfc0]), true),
+                (Board::new([0x410410]), true),
+            ],
+        ),
+        (
+            Board::new([0xf000000]),
+            &[
+                (Board::new([0x82082082]), false),
+                (Board::new([0xfc0]), true),
+                (Board::new([0x410410410]), true),
+                (Board::new([0x20000000]), true),
+            ],
+        ),
+        (
+            Board::new([0x20000000]),
+            &[
+                (Board::new([0x410410410]), false),
+                (Board::new([0xfc2]), false),
+                (Board::new([0x82082080]), true),
+                (Board::new([0xf000000]), true),
+            ],
+        ),
+        (
+            Board::new([0x410410]),
+            &[
+                (Board::new([0xfc2]), false),
+                (Board::new([0x82082080]), true),
+                (Board::new([0x43f000000]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x1f000000]),
+            &[
+                (Board::new([0x82082082]), false),
+                (Board::new([0xfc0]), true),
+                (Board::new([0x410410410]), true),
+            ],
+        ),
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0x410410410]), false),
+                (Board::new([0xfc2]), false),
+                (Board::new([0x82082080]), true),
+                (Board::new([0x1f000000]), true),
+            ],
+        ),
+    ],
+    &[],
+    &[
+        (
+            Board::new([0x2082082]),
+            &[
+                (Board::new([0xfc0]), true),
+                (Board::new([0x410410410]), true),
+                (Board::new([0x3f000000]), false),
+            ],
+        ),
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0x43f000000]), true),
+                (Board::new([0x10410410]), false),
+                (Board::new([0xfc2]), false),
+                (Board::new([0x2082080]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0x4104104]),
+            &[
+                (Board::new([0x3f000]), true),
+                (Board::new([0x208208208]), true),
+                (Board::new([0xfc0000]), false),
+            ],
+        ),
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0x200fc0000]), true),
+                (Board::new([0x8208208]), false),
+                (Board::new([0x3f004]), false),
+                (Board::new([0x4104100]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0xfc0000]), false),
+                (Board::new([0x104104104]), false),
+                (Board::new([0x3f000]), true),
+                (Board::new([0x8208208]), true),
+            ],
+        ),
+        (
+            Board::new([0x8208208]),
+            &[
+                (Board::new([0x3f004]), false),
+                (Board::new([0x104104100]), true),
+                (Board::new([0xfc0000]), true),
+            ],
+        ),
+    ],
+    &[
+        (
+            Board::new([0]),
+            &[
+                (Board::new([0x3f000000]), false),
+                (Board::new([0x82082082]), false),
+                (Board::new([0xfc0]), true),
+                (Board::new([0x10410410]), true),
+            ],
+        ),
+        (
+            Board::new([0x10410410]),
+            &[
+                (Board::new([0xfc2]), false),
+                (Board::new([0x82082080]), true),
+                (Board::new([0x3f000000]), true),
+            ],
+        ),
+    ],
+    &[],
 ];
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -838,18 +1638,26 @@ impl Surakarta {
                                 });
                             }
                         }
-                        for t in 0..4 {
-                            let (run, len) = (TRACK_RUNS[t], TRACK_LENS[t]);
-                            for &start in TRACK_PLACES[t][from as usize] {
-                                let start = start as usize;
-                                let end = if TRACK_LOOPED[t] { start + len } else { len };
-                                let walk = &run[start + 1..end];
-                                if !TRACK_BEFORE[t][start]
-                                    .intersects(&s.occupied.without(from as usize))
-                                {
-                                    let skip = (TRACK_SKIP[t][start] as usize).min(walk.len());
-                                    let after = &walk[skip..];
-                                    for &to in after {
+                        let passing = s.occupied.without(from as usize);
+                        let blockers = {
+                            let to = from;
+                            if Self::is_enemy(s, to, mover) {
+                                s.occupied
+                            } else {
+                                passing
+                            }
+                        };
+                        for &(before, runs) in TRACK_WALKS_ALL_0_1_2_3[from as usize] {
+                            if !before.intersects(&passing) {
+                                for &(run, up) in runs {
+                                    let hit = run.and(blockers);
+                                    if !hit.is_empty() {
+                                        let to = if up {
+                                            hit.first_site()
+                                        } else {
+                                            hit.last_site()
+                                        };
+                                        let to = to.unwrap_or_default() as u16;
                                         if Self::is_enemy(s, to, mover) {
                                             out.push(Move::Piece {
                                                 rule: 4,
@@ -857,14 +1665,8 @@ impl Surakarta {
                                                 to,
                                                 dir: 0,
                                             });
-                                            break;
                                         }
-                                        let between = to;
-                                        if !((between as i64) == (from as i64)
-                                            || s.what[between as usize] == 0)
-                                        {
-                                            break;
-                                        }
+                                        break;
                                     }
                                 }
                             }
@@ -882,18 +1684,26 @@ impl Surakarta {
                                 });
                             }
                         }
-                        for t in 0..4 {
-                            let (run, len) = (TRACK_RUNS[t], TRACK_LENS[t]);
-                            for &start in TRACK_PLACES[t][from as usize] {
-                                let start = start as usize;
-                                let end = if TRACK_LOOPED[t] { start + len } else { len };
-                                let walk = &run[start + 1..end];
-                                if !TRACK_BEFORE[t][start]
-                                    .intersects(&s.occupied.without(from as usize))
-                                {
-                                    let skip = (TRACK_SKIP[t][start] as usize).min(walk.len());
-                                    let after = &walk[skip..];
-                                    for &to in after {
+                        let passing = s.occupied.without(from as usize);
+                        let blockers = {
+                            let to = from;
+                            if Self::is_enemy(s, to, mover) {
+                                s.occupied
+                            } else {
+                                passing
+                            }
+                        };
+                        for &(before, runs) in TRACK_WALKS_ALL_0_1_2_3[from as usize] {
+                            if !before.intersects(&passing) {
+                                for &(run, up) in runs {
+                                    let hit = run.and(blockers);
+                                    if !hit.is_empty() {
+                                        let to = if up {
+                                            hit.first_site()
+                                        } else {
+                                            hit.last_site()
+                                        };
+                                        let to = to.unwrap_or_default() as u16;
                                         if Self::is_enemy(s, to, mover) {
                                             out.push(Move::Piece {
                                                 rule: 6,
@@ -901,14 +1711,8 @@ impl Surakarta {
                                                 to,
                                                 dir: 0,
                                             });
-                                            break;
                                         }
-                                        let between = to;
-                                        if !((between as i64) == (from as i64)
-                                            || s.what[between as usize] == 0)
-                                        {
-                                            break;
-                                        }
+                                        break;
                                     }
                                 }
                             }
@@ -1183,18 +1987,26 @@ impl Surakarta {
                 let from = from as u16;
                 match s.what[from as usize] {
                     1 => {
-                        for t in 0..4 {
-                            let (run, len) = (TRACK_RUNS[t], TRACK_LENS[t]);
-                            for &start in TRACK_PLACES[t][from as usize] {
-                                let start = start as usize;
-                                let end = if TRACK_LOOPED[t] { start + len } else { len };
-                                let walk = &run[start + 1..end];
-                                if !TRACK_BEFORE[t][start]
-                                    .intersects(&s.occupied.without(from as usize))
-                                {
-                                    let skip = (TRACK_SKIP[t][start] as usize).min(walk.len());
-                                    let after = &walk[skip..];
-                                    for &to in after {
+                        let passing = s.occupied.without(from as usize);
+                        let blockers = {
+                            let to = from;
+                            if Self::is_enemy(s, to, mover) {
+                                s.occupied
+                            } else {
+                                passing
+                            }
+                        };
+                        for &(before, runs) in TRACK_WALKS_ALL_0_1_2_3[from as usize] {
+                            if !before.intersects(&passing) {
+                                for &(run, up) in runs {
+                                    let hit = run.and(blockers);
+                                    if !hit.is_empty() {
+                                        let to = if up {
+                                            hit.first_site()
+                                        } else {
+                                            hit.last_site()
+                                        };
+                                        let to = to.unwrap_or_default() as u16;
                                         if Self::is_enemy(s, to, mover) {
                                             out.push(Move::Piece {
                                                 rule: 4,
@@ -1202,32 +2014,34 @@ impl Surakarta {
                                                 to,
                                                 dir: 0,
                                             });
-                                            break;
                                         }
-                                        let between = to;
-                                        if !((between as i64) == (from as i64)
-                                            || s.what[between as usize] == 0)
-                                        {
-                                            break;
-                                        }
+                                        break;
                                     }
                                 }
                             }
                         }
                     }
                     2 => {
-                        for t in 0..4 {
-                            let (run, len) = (TRACK_RUNS[t], TRACK_LENS[t]);
-                            for &start in TRACK_PLACES[t][from as usize] {
-                                let start = start as usize;
-                                let end = if TRACK_LOOPED[t] { start + len } else { len };
-                                let walk = &run[start + 1..end];
-                                if !TRACK_BEFORE[t][start]
-                                    .intersects(&s.occupied.without(from as usize))
-                                {
-                                    let skip = (TRACK_SKIP[t][start] as usize).min(walk.len());
-                                    let after = &walk[skip..];
-                                    for &to in after {
+                        let passing = s.occupied.without(from as usize);
+                        let blockers = {
+                            let to = from;
+                            if Self::is_enemy(s, to, mover) {
+                                s.occupied
+                            } else {
+                                passing
+                            }
+                        };
+                        for &(before, runs) in TRACK_WALKS_ALL_0_1_2_3[from as usize] {
+                            if !before.intersects(&passing) {
+                                for &(run, up) in runs {
+                                    let hit = run.and(blockers);
+                                    if !hit.is_empty() {
+                                        let to = if up {
+                                            hit.first_site()
+                                        } else {
+                                            hit.last_site()
+                                        };
+                                        let to = to.unwrap_or_default() as u16;
                                         if Self::is_enemy(s, to, mover) {
                                             out.push(Move::Piece {
                                                 rule: 6,
@@ -1235,14 +2049,8 @@ impl Surakarta {
                                                 to,
                                                 dir: 0,
                                             });
-                                            break;
                                         }
-                                        let between = to;
-                                        if !((between as i64) == (from as i64)
-                                            || s.what[between as usize] == 0)
-                                        {
-                                            break;
-                                        }
+                                        break;
                                     }
                                 }
                             }
