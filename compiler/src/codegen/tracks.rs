@@ -113,7 +113,6 @@ impl Gen<'_> {
         else {
             unreachable!("a track slide")
         };
-        self.track_tables();
         let rule = Literal::u16_unsuffixed(m.rule);
         let saved = self.scope;
         // The stop rule and the `toRule` see `(to)` (features refuse them
@@ -157,6 +156,8 @@ impl Gen<'_> {
                 }
             }
         }
+        // The walk site by site, over the tracks' tables.
+        self.track_tables();
         let body = if *all {
             self.track_skips();
             let skip = quote!(let skip = (TRACK_SKIP[t][start] as usize).min(walk.len()););
