@@ -1592,7 +1592,8 @@ pub struct ChineseCheckers;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl ChineseCheckers {
     /// Puts component `what` on `site`, replacing whatever stands there.

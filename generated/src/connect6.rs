@@ -933,7 +933,8 @@ pub struct Connect6;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl Connect6 {
     /// Puts component `what` on `site`, replacing whatever stands there.

@@ -634,7 +634,8 @@ pub struct ConnectFour;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl ConnectFour {
     /// `(play (move Add (to (forEach (sites Board) if:(< (size Stack at:(site)) 6))) stack:True))`

@@ -663,6 +663,39 @@ static RADIALS_ORTHOGONAL: [[[u16; 5]; 4]; 30] = [
         [65535, 65535, 65535, 65535, 65535],
     ],
 ];
+/// The first sites of each site's `Orthogonal` radials, as bitboards.
+static RADIAL_FIRST_MASKS_ORTHOGONAL: [Board; 30] = [
+    Board::new([0x42]),
+    Board::new([0x85]),
+    Board::new([0x10a]),
+    Board::new([0x214]),
+    Board::new([0x428]),
+    Board::new([0x810]),
+    Board::new([0x1081]),
+    Board::new([0x2142]),
+    Board::new([0x4284]),
+    Board::new([0x8508]),
+    Board::new([0x10a10]),
+    Board::new([0x20420]),
+    Board::new([0x42040]),
+    Board::new([0x85080]),
+    Board::new([0x10a100]),
+    Board::new([0x214200]),
+    Board::new([0x428400]),
+    Board::new([0x810800]),
+    Board::new([0x1081000]),
+    Board::new([0x2142000]),
+    Board::new([0x4284000]),
+    Board::new([0x8508000]),
+    Board::new([0x10a10000]),
+    Board::new([0x20420000]),
+    Board::new([0x2040000]),
+    Board::new([0x5080000]),
+    Board::new([0xa100000]),
+    Board::new([0x14200000]),
+    Board::new([0x28400000]),
+    Board::new([0x10800000]),
+];
 /// The sites of the hand each player owns (`(sites Hand ...)`; index 0: a shared hand).
 static HANDS: [Board; 3] = [
     Board::new([0]),
@@ -731,7 +764,8 @@ pub struct Dara;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl Dara {
     /// Puts component `what` on `site`, replacing whatever stands there.
@@ -886,6 +920,117 @@ impl Dara {
                                             if self.afterwards_1(s, afterwards_1_mover, mv) {
                                                 out.push(mv);
                                             }
+                                        }
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+            }
+            _ => unreachable!("a phase"),
+        }
+    }
+    /// [`Self::generate`] by bitboards (all the pieces of a kind
+    /// at once, ray masks, the empty neighbours of a piece): the
+    /// same moves, in another order (what playouts draw from).
+    #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
+    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+        match s.phase[mover as usize] {
+            0 => {
+                let afterwards_1_mover = mover;
+                for from in of_site(
+                        match mover {
+                            1 => 30,
+                            2 => 31,
+                            _ => NO_SITE,
+                        },
+                        Board::EMPTY,
+                        |x| Board::single(x as usize),
+                    )
+                    .and(s.occupied)
+                    .iter()
+                {
+                    let from = from as u16;
+                    for to in ALL.minus(s.occupied).iter() {
+                        let to = to as u16;
+                        {
+                            let mv = Move::Piece {
+                                rule: 0,
+                                from,
+                                to,
+                                dir: 0,
+                            };
+                            if self.afterwards_1(s, afterwards_1_mover, mv) {
+                                out.push(mv);
+                            }
+                        }
+                    }
+                }
+            }
+            1 => {
+                if mover == s.prev {
+                    for site in {
+                        let mut kept = Board::EMPTY;
+                        for site in s
+                            .occupied
+                            .minus(s.owned[mover as usize])
+                            .minus(s.owned[0])
+                            .and(Board::new([0x3fffffff]))
+                            .iter()
+                        {
+                            let site = site as u16;
+                            if !Self::is_line_orthogonal_3(s, site) {
+                                kept.insert(site as usize);
+                            }
+                        }
+                        kept
+                    }
+                        .and(s.occupied)
+                        .iter()
+                    {
+                        let site = site as u16;
+                        out.push(Move::Remove { rule: 1, site });
+                    }
+                } else {
+                    {
+                        let afterwards_1_mover = mover;
+                        for from in s.owned[mover as usize].and(ALL).iter() {
+                            let from = from as u16;
+                            match s.what[from as usize] {
+                                1 => {
+                                    for to in RADIAL_FIRST_MASKS_ORTHOGONAL[from as usize]
+                                        .minus(s.occupied)
+                                        .iter()
+                                    {
+                                        let to = to as u16;
+                                        let mv = Move::Piece {
+                                            rule: 2,
+                                            from,
+                                            to,
+                                            dir: 0,
+                                        };
+                                        if self.afterwards_1(s, afterwards_1_mover, mv) {
+                                            out.push(mv);
+                                        }
+                                    }
+                                }
+                                2 => {
+                                    for to in RADIAL_FIRST_MASKS_ORTHOGONAL[from as usize]
+                                        .minus(s.occupied)
+                                        .iter()
+                                    {
+                                        let to = to as u16;
+                                        let mv = Move::Piece {
+                                            rule: 3,
+                                            from,
+                                            to,
+                                            dir: 0,
+                                        };
+                                        if self.afterwards_1(s, afterwards_1_mover, mv) {
+                                            out.push(mv);
                                         }
                                     }
                                 }
@@ -1137,6 +1282,14 @@ impl Game for Dara {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+    #[inline(always)]
+    fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate_any_order(s, s.mover, out);
         if out.is_empty() {
             out.push(Move::Pass);
         }

@@ -300,7 +300,8 @@ pub struct DotsAndBoxes;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl DotsAndBoxes {
     /// Puts component `what` on `site`, replacing whatever stands there.

@@ -740,7 +740,8 @@ pub struct EnglishDraughts;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl EnglishDraughts {
     /// Replaces the piece on `site` by component `what` (Ludii's
@@ -1144,8 +1145,9 @@ impl EnglishDraughts {
             }
         }
     }
-    /// [`Self::generate`] taking all the pieces of a kind at once:
-    /// the same moves, in another order (what playouts draw from).
+    /// [`Self::generate`] by bitboards (all the pieces of a kind
+    /// at once, ray masks, the empty neighbours of a piece): the
+    /// same moves, in another order (what playouts draw from).
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
@@ -2420,16 +2422,19 @@ impl EnglishDraughts {
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if !{
-            let mut as_next = *s;
-            as_next.prev = mover;
-            self.any_moves(
-                &as_next,
-                if s.again && mover == s.mover {
-                    mover
-                } else {
-                    s.results.next_active(mover)
-                },
-            )
+            let prev = s.prev;
+            s.prev = mover;
+            let any = self
+                .any_moves(
+                    s,
+                    if s.again && mover == s.mover {
+                        mover
+                    } else {
+                        s.results.next_active(mover)
+                    },
+                );
+            s.prev = prev;
+            any
         } {
             let p = mover;
             if s.results.is_active(p) {

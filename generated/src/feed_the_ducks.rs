@@ -699,7 +699,8 @@ pub struct FeedTheDucks;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl FeedTheDucks {
     /// Puts component `what` on `site`, replacing whatever stands there.

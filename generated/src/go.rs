@@ -450,7 +450,8 @@ pub struct Go;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl Go {
     /// Puts component `what` on `site`, replacing whatever stands there.

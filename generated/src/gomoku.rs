@@ -634,7 +634,8 @@ pub struct Gomoku;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl Gomoku {
     /// Puts component `what` on `site`, replacing whatever stands there.

@@ -435,7 +435,8 @@ pub struct Havannah;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl Havannah {
     /// Puts component `what` on `site`, replacing whatever stands there.

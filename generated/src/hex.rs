@@ -215,7 +215,8 @@ pub struct Hex;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl Hex {
     /// Puts component `what` on `site`, replacing whatever stands there.

@@ -401,6 +401,46 @@ static SLIDES_DOWN_ADJACENT: [[Board; 3]; 37] = [
     [Board::new([0x84104000]), Board::new([0x41020410]), Board::new([0x600000000])],
     [Board::new([0x108200000]), Board::new([0x82040821]), Board::new([0xe00000000])],
 ];
+/// The first sites of each site's `Adjacent` radials, as bitboards.
+static RADIAL_FIRST_MASKS_ADJACENT: [Board; 37] = [
+    Board::new([0x32]),
+    Board::new([0x65]),
+    Board::new([0xca]),
+    Board::new([0x184]),
+    Board::new([0x621]),
+    Board::new([0xc53]),
+    Board::new([0x18a6]),
+    Board::new([0x314c]),
+    Board::new([0x6088]),
+    Board::new([0x18410]),
+    Board::new([0x30a30]),
+    Board::new([0x61460]),
+    Board::new([0xc28c0]),
+    Board::new([0x185180]),
+    Board::new([0x302100]),
+    Board::new([0x410200]),
+    Board::new([0xc28600]),
+    Board::new([0x1850c00]),
+    Board::new([0x30a1800]),
+    Board::new([0x6143000]),
+    Board::new([0xc286000]),
+    Board::new([0x8104000]),
+    Board::new([0x10818000]),
+    Board::new([0x31430000]),
+    Board::new([0x62860000]),
+    Board::new([0xc50c0000]),
+    Board::new([0x18a180000]),
+    Board::new([0x104300000]),
+    Board::new([0x220c00000]),
+    Board::new([0x651800000]),
+    Board::new([0xca3000000]),
+    Board::new([0x1946000000]),
+    Board::new([0x108c000000]),
+    Board::new([0x430000000]),
+    Board::new([0xa60000000]),
+    Board::new([0x14c0000000]),
+    Board::new([0x980000000]),
+];
 /// The first site of each `Orthogonal` radial from each site, in radial order.
 static RADIAL_FIRSTS_ORTHOGONAL: [&[u16]; 37] = [
     &[1, 4, 5],
@@ -837,7 +877,8 @@ pub struct HeXentafl;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl HeXentafl {
     /// Puts component `what` on `site`, replacing whatever stands there.
@@ -970,8 +1011,9 @@ impl HeXentafl {
             }
         }
     }
-    /// [`Self::generate`] taking all the pieces of a kind at once:
-    /// the same moves, in another order (what playouts draw from).
+    /// [`Self::generate`] by bitboards (all the pieces of a kind
+    /// at once, ray masks, the empty neighbours of a piece): the
+    /// same moves, in another order (what playouts draw from).
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
@@ -1009,16 +1051,17 @@ impl HeXentafl {
                     }
                 }
                 3 => {
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE && s.what[to as usize] == 0 {
-                            out.push(Move::Piece {
-                                rule: 2,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
+                    for to in RADIAL_FIRST_MASKS_ADJACENT[from as usize]
+                        .minus(s.occupied)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        out.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        });
                     }
                 }
                 _ => {}

@@ -1750,7 +1750,8 @@ pub struct LinesOfAction;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl LinesOfAction {
     /// Puts component `what` on `site`, replacing whatever stands there.

@@ -911,7 +911,8 @@ pub struct Minishogi;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl Minishogi {
     /// Replaces the piece on `site` by component `what` (Ludii's
@@ -8042,16 +8043,19 @@ impl Minishogi {
     #[inline(always)]
     fn end_rule_2(&self, s: &mut State, mover: u8) {
         if !{
-            let mut as_next = *s;
-            as_next.prev = mover;
-            self.any_moves(
-                &as_next,
-                if s.again && mover == s.mover {
-                    mover
-                } else {
-                    s.results.next_active(mover)
-                },
-            )
+            let prev = s.prev;
+            s.prev = mover;
+            let any = self
+                .any_moves(
+                    s,
+                    if s.again && mover == s.mover {
+                        mover
+                    } else {
+                        s.results.next_active(mover)
+                    },
+                );
+            s.prev = prev;
+            any
         } {
             let p = mover;
             if s.results.is_active(p) {

@@ -180,7 +180,8 @@ pub struct MuTorere;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl MuTorere {
     /// Puts component `what` on `site`, replacing whatever stands there.

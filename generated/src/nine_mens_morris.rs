@@ -89,6 +89,33 @@ static RADIALS_ADJACENT: [[[u16; 2]; 4]; 24] = [
     [[23, 65535], [19, 16], [21, 65535], [65535, 65535]],
     [[14, 2], [22, 21], [65535, 65535], [65535, 65535]],
 ];
+/// The first sites of each site's `Adjacent` radials, as bitboards.
+static RADIAL_FIRST_MASKS_ADJACENT: [Board; 24] = [
+    Board::new([0x202]),
+    Board::new([0x15]),
+    Board::new([0x4002]),
+    Board::new([0x410]),
+    Board::new([0xaa]),
+    Board::new([0x2010]),
+    Board::new([0x880]),
+    Board::new([0x150]),
+    Board::new([0x1080]),
+    Board::new([0x200401]),
+    Board::new([0x40a08]),
+    Board::new([0x8440]),
+    Board::new([0x22100]),
+    Board::new([0x105020]),
+    Board::new([0x802004]),
+    Board::new([0x10800]),
+    Board::new([0xa8000]),
+    Board::new([0x11000]),
+    Board::new([0x80400]),
+    Board::new([0x550000]),
+    Board::new([0x82000]),
+    Board::new([0x400200]),
+    Board::new([0xa80000]),
+    Board::new([0x404000]),
+];
 /// The sites of the hand each player owns (`(sites Hand ...)`; index 0: a shared hand).
 static HANDS: [Board; 3] = [
     Board::new([0]),
@@ -157,7 +184,8 @@ pub struct NineMenSMorris;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl NineMenSMorris {
     /// Puts component `what` on `site`, replacing whatever stands there.
@@ -358,6 +386,175 @@ impl NineMenSMorris {
                                                 dir: 0,
                                             });
                                         }
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                    } else {
+                        for from in s.owned[mover as usize].iter() {
+                            let from = from as u16;
+                            for to in ALL.minus(s.occupied).iter() {
+                                let to = to as u16;
+                                out.push(Move::Piece {
+                                    rule: 9,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+            _ => unreachable!("a phase"),
+        }
+    }
+    /// [`Self::generate`] by bitboards (all the pieces of a kind
+    /// at once, ray masks, the empty neighbours of a piece): the
+    /// same moves, in another order (what playouts draw from).
+    #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
+    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+        match s.phase[mover as usize] {
+            0 => {
+                if mover == s.prev {
+                    if self.can_move_1(s, mover) {
+                        for site in {
+                            let mut kept = Board::EMPTY;
+                            for site in s
+                                .occupied
+                                .minus(s.owned[mover as usize])
+                                .minus(s.owned[0])
+                                .and(Board::new([0xffffff]))
+                                .iter()
+                            {
+                                let site = site as u16;
+                                if !Self::is_line_orthogonal_3(s, site) {
+                                    kept.insert(site as usize);
+                                }
+                            }
+                            kept
+                        }
+                            .and(s.occupied)
+                            .iter()
+                        {
+                            let site = site as u16;
+                            out.push(Move::Remove { rule: 1, site });
+                        }
+                    } else {
+                        for site in s
+                            .occupied
+                            .minus(s.owned[mover as usize])
+                            .minus(s.owned[0])
+                            .and(Board::new([0xffffff]))
+                            .and(s.occupied)
+                            .iter()
+                        {
+                            let site = site as u16;
+                            out.push(Move::Remove { rule: 2, site });
+                        }
+                    }
+                } else {
+                    for from in of_site(
+                            match mover {
+                                1 => 24,
+                                2 => 25,
+                                _ => NO_SITE,
+                            },
+                            Board::EMPTY,
+                            |x| Board::single(x as usize),
+                        )
+                        .and(s.occupied)
+                        .iter()
+                    {
+                        let from = from as u16;
+                        for to in ALL.minus(s.occupied).iter() {
+                            let to = to as u16;
+                            out.push(Move::Piece {
+                                rule: 3,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+            }
+            1 => {
+                if mover == s.prev {
+                    if self.can_move_1(s, mover) {
+                        for site in {
+                            let mut kept = Board::EMPTY;
+                            for site in s
+                                .occupied
+                                .minus(s.owned[mover as usize])
+                                .minus(s.owned[0])
+                                .and(Board::new([0xffffff]))
+                                .iter()
+                            {
+                                let site = site as u16;
+                                if !Self::is_line_orthogonal_3(s, site) {
+                                    kept.insert(site as usize);
+                                }
+                            }
+                            kept
+                        }
+                            .and(s.occupied)
+                            .iter()
+                        {
+                            let site = site as u16;
+                            out.push(Move::Remove { rule: 5, site });
+                        }
+                    } else {
+                        for site in s
+                            .occupied
+                            .minus(s.owned[mover as usize])
+                            .minus(s.owned[0])
+                            .and(Board::new([0xffffff]))
+                            .and(s.occupied)
+                            .iter()
+                        {
+                            let site = site as u16;
+                            out.push(Move::Remove { rule: 6, site });
+                        }
+                    }
+                } else {
+                    if s
+                        .owned[mover as usize]
+                        .iter()
+                        .map(|i| s.count[i] as i64)
+                        .sum::<i64>() > 3
+                    {
+                        for from in s.owned[mover as usize].and(ALL).iter() {
+                            let from = from as u16;
+                            match s.what[from as usize] {
+                                1 => {
+                                    for to in RADIAL_FIRST_MASKS_ADJACENT[from as usize]
+                                        .minus(s.occupied)
+                                        .iter()
+                                    {
+                                        let to = to as u16;
+                                        out.push(Move::Piece {
+                                            rule: 7,
+                                            from,
+                                            to,
+                                            dir: 0,
+                                        });
+                                    }
+                                }
+                                2 => {
+                                    for to in RADIAL_FIRST_MASKS_ADJACENT[from as usize]
+                                        .minus(s.occupied)
+                                        .iter()
+                                    {
+                                        let to = to as u16;
+                                        out.push(Move::Piece {
+                                            rule: 8,
+                                            from,
+                                            to,
+                                            dir: 0,
+                                        });
                                     }
                                 }
                                 _ => {}
@@ -630,6 +827,14 @@ impl Game for NineMenSMorris {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+    #[inline(always)]
+    fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate_any_order(s, s.mover, out);
         if out.is_empty() {
             out.push(Move::Pass);
         }

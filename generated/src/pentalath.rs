@@ -339,7 +339,8 @@ pub struct Pentalath;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl Pentalath {
     /// Puts component `what` on `site`, replacing whatever stands there.

@@ -100,7 +100,8 @@ pub struct Reversi;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl Reversi {
     /// Puts component `what` on `site`, replacing whatever stands there.

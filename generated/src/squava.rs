@@ -684,7 +684,8 @@ pub struct Squava;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl Squava {
     /// Puts component `what` on `site`, replacing whatever stands there.

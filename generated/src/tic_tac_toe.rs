@@ -86,7 +86,8 @@ pub struct TicTacToe;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl TicTacToe {
     /// Puts component `what` on `site`, replacing whatever stands there.

@@ -684,7 +684,8 @@ pub struct Tron;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl Tron {
     /// Puts component `what` on `site`, replacing whatever stands there.
@@ -765,8 +766,9 @@ impl Tron {
             }
         }
     }
-    /// [`Self::generate`] taking all the pieces of a kind at once:
-    /// the same moves, in another order (what playouts draw from).
+    /// [`Self::generate`] by bitboards (all the pieces of a kind
+    /// at once, ray masks, the empty neighbours of a piece): the
+    /// same moves, in another order (what playouts draw from).
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {

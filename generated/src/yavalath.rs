@@ -1610,7 +1610,8 @@ pub struct Yavalath;
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,
-    clippy::manual_range_patterns
+    clippy::manual_range_patterns,
+    clippy::never_loop
 )]
 impl Yavalath {
     /// Puts component `what` on `site`, replacing whatever stands there.

@@ -554,6 +554,20 @@ impl Gen<'_> {
     }
 
     pub(super) fn cond(&mut self, c: &Cond) -> TokenStream {
+        // `state_mut` holds through the condition's boolean skeleton only:
+        // anything else may build closures borrowing the state.
+        let state_mut = self.state_mut;
+        self.state_mut = state_mut
+            && matches!(
+                c,
+                Cond::Not(_) | Cond::And(_) | Cond::Or(_) | Cond::NoMoves(PlayerRef::Next)
+            );
+        let code = self.cond_of(c);
+        self.state_mut = state_mut;
+        code
+    }
+
+    fn cond_of(&mut self, c: &Cond) -> TokenStream {
         match c {
             Cond::True => quote!(true),
             Cond::False => quote!(false),
@@ -658,7 +672,10 @@ impl Gen<'_> {
             Cond::NoMoves(PlayerRef::Next) => {
                 // Ludii computes Next's moves, as if it were to move now,
                 // with the mover as `Prev`: where the play rules ask
-                // `(is Prev ...)` ("SameTurn"), on a copy that says so.
+                // `(is Prev ...)` ("SameTurn"), on a state that says so —
+                // the applied state itself, `prev` restored after, where
+                // the code may write it (the repetition probe wants a copy
+                // without the positions seen), else a copy.
                 self.needs_probe = true;
                 let p = self.player(PlayerRef::Next);
                 let reads_prev = self
@@ -666,8 +683,16 @@ impl Gen<'_> {
                     .phases
                     .iter()
                     .any(|phase| format!("{:?}", phase.play).contains("IsPrev"));
-                let copy = self.state_copy();
-                let any = if reads_prev {
+                let any = if reads_prev && self.state_mut && self.model.no_repeat.is_none() {
+                    quote!({
+                        let prev = s.prev;
+                        s.prev = mover;
+                        let any = self.any_moves(s, #p);
+                        s.prev = prev;
+                        any
+                    })
+                } else if reads_prev {
+                    let copy = self.state_copy();
                     quote!({
                         let mut as_next = #copy;
                         as_next.prev = mover;

@@ -49,6 +49,12 @@ pub(super) struct Gen<'m> {
     pub(super) walk_order: bool,
     /// Some rule reads `(no Moves Next)`: the probe is needed.
     pub(super) needs_probe: bool,
+    /// Generating an end rule's condition outside any closure, where `s`
+    /// is the `&mut State` being applied: the `(no Moves Next)` probe then
+    /// sets `prev` on the state itself and restores it, rather than
+    /// probing a copy (a copy of the state a move costs English Draughts
+    /// a tenth of its playouts).
+    pub(super) state_mut: bool,
     /// Numbers the labels of generated blocks, so nested ones differ.
     pub(super) labels: usize,
     /// Generating the enemy's moves inside `(is Threatened ...)`: a nested
@@ -88,6 +94,7 @@ impl<'m> Gen<'m> {
             probe: false,
             walk_order: false,
             needs_probe: false,
+            state_mut: false,
             labels: 0,
             threat_probe: false,
             visiting: false,

@@ -1160,8 +1160,9 @@ pub fn module<'m>(
         None => (quote!(), quote!()),
         Some(code) => (
             quote! {
-                /// [`Self::generate`] taking all the pieces of a kind at once:
-                /// the same moves, in another order (what playouts draw from).
+                /// [`Self::generate`] by bitboards (all the pieces of a kind
+                /// at once, ray masks, the empty neighbours of a piece): the
+                /// same moves, in another order (what playouts draw from).
                 #[allow(unused_variables, unused_labels)]
                 #[inline(always)]
                 fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
@@ -1275,7 +1276,14 @@ pub fn module<'m>(
         #[derive(Clone, Copy, Debug, Default)]
         pub struct #ty;
 
-        #[allow(clippy::collapsible_if, clippy::collapsible_match, clippy::nonminimal_bool, clippy::manual_range_patterns)]
+        // `never_loop`: a probe returns at the first move a loop finds.
+        #[allow(
+            clippy::collapsible_if,
+            clippy::collapsible_match,
+            clippy::nonminimal_bool,
+            clippy::manual_range_patterns,
+            clippy::never_loop
+        )]
         impl #ty {
             #promote_helper
 
@@ -1483,7 +1491,9 @@ fn end_rules(g: &mut Gen, rules: &[EndRule], prefix: &str) -> Vec<TokenStream> {
         .iter()
         .enumerate()
         .map(|(i, r)| {
+            g.state_mut = true;
             let cond = g.cond(&r.condition);
+            g.state_mut = false;
             let action = match (r.who, r.result) {
                 (_, ResultKind::ByScore { misere }) => {
                     // `(byScore {(score P N)...})`: each score set in turn

@@ -3,10 +3,13 @@
 //! legal moves (`emit` pushes a `Move`) and probing whether any exists
 //! (`emit` returns `true` at the first one, for `(no Moves Next)`).
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
-use crate::ir::{Add, IntExpr, Moves, PieceMove, PieceRef, Reach, Select, Shoot, Walk};
+use crate::board::AbsoluteDirection;
+use crate::ir::{
+    Add, Cond, IntExpr, Moves, PieceMove, PieceRef, Reach, Select, Shoot, SiteExpr, Walk,
+};
 
 use super::Gen;
 
@@ -358,6 +361,21 @@ impl Gen<'_> {
         body
     }
 
+    /// Where a step onto an empty site may be listed in any order (a
+    /// playout's own listing, a probe) on a board of one site type without
+    /// stacks: the bitboards of each site's `d` neighbours, one per radial.
+    fn empty_step_masks(&mut self, m: &PieceMove, d: AbsoluteDirection) -> Option<Ident> {
+        let plain = matches!(m.to_if, Some(Cond::Empty(SiteExpr::To)));
+        if !plain
+            || self.walk_order
+            || self.model.stacking
+            || !self.analysis.features.other_types.is_empty()
+        {
+            return None;
+        }
+        self.tables.radial_first_masks(d)
+    }
+
     /// The `(to if:C)` test at `to` (and `between` when given).
     fn target_test(&mut self, m: &PieceMove, between: bool) -> TokenStream {
         let saved = self.scope;
@@ -388,8 +406,17 @@ impl Gen<'_> {
                     .iter()
                     .enumerate()
                     .map(|(k, &d)| {
-                        let radials = self.tables.radials(d);
                         let mv = emit_dir(k);
+                        if let Some(masks) = self.empty_step_masks(m, d) {
+                            // In any order: the empty sites of the mask.
+                            return quote! {
+                                for to in #masks[from as usize].minus(s.occupied).iter() {
+                                    let to = to as u16;
+                                    #mv
+                                }
+                            };
+                        }
+                        let radials = self.tables.radials(d);
                         quote! {
                             for ray in &#radials[from as usize] {
                                 let to = ray[0];

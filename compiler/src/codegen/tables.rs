@@ -460,6 +460,31 @@ impl Tables<'_> {
         self.site_lists(&name, &doc, &lists)
     }
 
+    /// `static RADIAL_FIRST_MASKS_<DIR>`: the first sites of each site's
+    /// `dir` radials as a bitboard, where no site has two radials
+    /// starting on the same site (a step along each radial is then one
+    /// move per site of the mask); `None` where some site has.
+    pub fn radial_first_masks(&mut self, dir: AbsoluteDirection) -> Option<Ident> {
+        let lists: Vec<Vec<u16>> = (0..self.board.num_sites())
+            .map(|x| super::merged::radial_firsts(self.board, x, dir))
+            .collect();
+        let distinct = lists.iter().all(|l| {
+            let mut sorted = l.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            sorted.len() == l.len()
+        });
+        if !distinct {
+            return None;
+        }
+        let name = format!("RADIAL_FIRST_MASKS_{}", dir.name().to_uppercase());
+        let doc = format!(
+            "The first sites of each site's `{}` radials, as bitboards.",
+            dir.name()
+        );
+        Some(self.board_list(&name, &doc, &lists))
+    }
+
     /// A `static` list of site lists, one per site (leap targets and the like).
     pub fn site_lists(&mut self, name: &str, doc: &str, lists: &[Vec<u16>]) -> Ident {
         let id = format_ident!("{}", name);
