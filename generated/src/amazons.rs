@@ -2387,6 +2387,16 @@ impl Amazons {
             }
         }
     }
+    /// What every listing of the play rules' moves ends with (the
+    /// swap offer, the repetition filter, the forced pass when there
+    /// is no move), whatever order it lists them in.
+    #[allow(unused_variables)]
+    #[inline(always)]
+    fn finish_listing(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
     /// Whether `mover` has a move of the play rules (the forced pass
     /// aside), as if it were to move now.
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
@@ -2602,17 +2612,13 @@ impl Game for Amazons {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
-        if out.is_empty() {
-            out.push(Move::Pass);
-        }
+        self.finish_listing(s, out);
     }
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate_any_order(s, s.mover, out);
-        if out.is_empty() {
-            out.push(Move::Pass);
-        }
+        self.finish_listing(s, out);
     }
     #[inline(always)]
     fn apply(&self, s: &mut State, mv: Move) {

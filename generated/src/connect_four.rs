@@ -663,6 +663,16 @@ impl ConnectFour {
             });
         }
     }
+    /// What every listing of the play rules' moves ends with (the
+    /// swap offer, the repetition filter, the forced pass when there
+    /// is no move), whatever order it lists them in.
+    #[allow(unused_variables)]
+    #[inline(always)]
+    fn finish_listing(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
     /// Applies a move: its actions and consequences, the end rules,
     /// the limits, then the next mover (Ludii's `Game.apply`).
     #[allow(unused_variables, unused_mut, unreachable_patterns)]
@@ -828,9 +838,7 @@ impl Game for ConnectFour {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
-        if out.is_empty() {
-            out.push(Move::Pass);
-        }
+        self.finish_listing(s, out);
     }
     #[inline(always)]
     fn apply(&self, s: &mut State, mv: Move) {

@@ -502,6 +502,17 @@ impl Go {
         }
         out.push(Move::Pass);
     }
+    /// What every listing of the play rules' moves ends with (the
+    /// swap offer, the repetition filter, the forced pass when there
+    /// is no move), whatever order it lists them in.
+    #[allow(unused_variables)]
+    #[inline(always)]
+    fn finish_listing(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.retain(|&mv| !self.repeats(s, mv));
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
     /// A move's actions and consequences (Ludii's `Move.apply`),
     /// and whether the mover moves again.
     #[allow(unused_variables, unused_mut, unreachable_patterns)]
@@ -783,10 +794,7 @@ impl Game for Go {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
-        out.retain(|&mv| !self.repeats(s, mv));
-        if out.is_empty() {
-            out.push(Move::Pass);
-        }
+        self.finish_listing(s, out);
     }
     #[inline(always)]
     fn apply(&self, s: &mut State, mv: Move) {

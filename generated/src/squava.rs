@@ -716,6 +716,19 @@ impl Squava {
             });
         }
     }
+    /// What every listing of the play rules' moves ends with (the
+    /// swap offer, the repetition filter, the forced pass when there
+    /// is no move), whatever order it lists them in.
+    #[allow(unused_variables)]
+    #[inline(always)]
+    fn finish_listing(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        if self.swap_allowed(s) {
+            out.push(Move::Swap);
+        }
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
     /// Applies a move: its actions and consequences, the end rules,
     /// the limits, then the next mover (Ludii's `Game.apply`).
     #[allow(unused_variables, unused_mut, unreachable_patterns)]
@@ -869,12 +882,7 @@ impl Game for Squava {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
-        if self.swap_allowed(s) {
-            out.push(Move::Swap);
-        }
-        if out.is_empty() {
-            out.push(Move::Pass);
-        }
+        self.finish_listing(s, out);
     }
     #[inline(always)]
     fn apply(&self, s: &mut State, mv: Move) {

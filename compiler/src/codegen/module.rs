@@ -1174,9 +1174,7 @@ pub fn module<'m>(
                 fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
                     out.clear();
                     self.generate_any_order(s, s.mover, out);
-                    #offer_swap
-                    #repeat_filter
-                    if out.is_empty() { out.push(Move::Pass); }
+                    self.finish_listing(s, out);
                 }
             },
         ),
@@ -1360,6 +1358,17 @@ pub fn module<'m>(
 
             #generate_any_order_fn
 
+            /// What every listing of the play rules' moves ends with (the
+            /// swap offer, the repetition filter, the forced pass when there
+            /// is no move), whatever order it lists them in.
+            #[allow(unused_variables)]
+            #[inline(always)]
+            fn finish_listing(&self, s: &State, out: &mut MoveBuffer<Move>) {
+                #offer_swap
+                #repeat_filter
+                if out.is_empty() { out.push(Move::Pass); }
+            }
+
             #probe
 
             #apply_fns
@@ -1433,9 +1442,7 @@ pub fn module<'m>(
             fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
                 out.clear();
                 self.generate(s, s.mover, out);
-                #offer_swap
-                #repeat_filter
-                if out.is_empty() { out.push(Move::Pass); }
+                self.finish_listing(s, out);
             }
 
             #playout_moves_fn
