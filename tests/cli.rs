@@ -565,6 +565,54 @@ fn lengths_json_reports_the_table_columns() {
 }
 
 #[test]
+fn bundled_variants_run_compiled_by_name_or_by_option_as_the_interpreter_does() {
+    let lengths = |args: &[&str]| -> serde_json::Value {
+        let mut all = vec!["lengths"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--method", "hs:2", "-n", "6", "--seed", "3", "--json"]);
+        let out = ludemic(&all);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let named = lengths(&["halma-6x6", "--engine", "compiled"]);
+    let chosen = lengths(&[
+        "halma",
+        "--option",
+        "Board Size/6x6",
+        "--engine",
+        "compiled",
+    ]);
+    let interpreted = lengths(&[
+        "halma",
+        "--option",
+        "Board Size/6x6",
+        "--engine",
+        "interpreter",
+    ]);
+    // The same trials from the same seed, move for move, on both engines.
+    for key in ["completed", "mean_turns", "min_turns", "max_turns"] {
+        assert_eq!(
+            named[key], interpreted[key],
+            "{key}: {named} / {interpreted}"
+        );
+        assert_eq!(
+            chosen[key], interpreted[key],
+            "{key}: {chosen} / {interpreted}"
+        );
+    }
+    assert_eq!(named["completed"], 6);
+
+    let out = ludemic(&["playout", "halma-6x6", "-n", "20", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["engine"], "compiled");
+    let options = report["options"].as_array().unwrap();
+    assert!(options.iter().any(|o| o == "Board Size/6x6"), "{report}");
+    // Random races on 36 sites end (Ludii's 16x16 ones all reach the limit).
+    assert_eq!(report["limit_reached"], 0, "{report}");
+}
+
+#[test]
 fn match_reports_each_agents_results() {
     let out = ludemic(&[
         "match",

@@ -59,6 +59,8 @@ const LOCKSTEP: &[(&str, u64)] = &[
     // About 230 moves a game; captures along the loop tracks, the
     // proposal and vote that end a quiet game.
     ("surakarta", 20),
+    // Halma on its 6x6 board (a bundled option variant): about 700 moves.
+    ("halma-6x6", 10),
 ];
 
 #[path = "../checks/common/lockstep.rs"]
@@ -72,7 +74,7 @@ struct Lockstep {
 impl Visitor for Lockstep {
     type Output = Result<(), String>;
     fn visit<C: Game>(self, compiled: &C) -> Result<(), String> {
-        let interp = common::own_game(self.stem, &[]);
+        let interp = common::bundled_game(self.stem);
         for seed in 0..self.seeds {
             let mut whole_games = usize::MAX;
             lockstep::lockstep(compiled, &interp, seed, &mut whole_games)
@@ -179,6 +181,7 @@ fn optimised_playouts_match_standard_playouts() {
         // of the runtime's own distribution.
         ("fanorona", 2_000),
         ("surakarta", 1_000),
+        ("halma-6x6", 2_000),
     ] {
         let (fast, standard) =
             ludemic_generated::visit(stem, Variants { playouts }).expect("bundled");
@@ -282,8 +285,7 @@ impl Visitor for UniformDraws {
 
 #[test]
 fn random_moves_are_uniform_over_the_legal_moves() {
-    let failures: Vec<String> = ludemic_generated::GAMES
-        .iter()
+    let failures: Vec<String> = ludemic_generated::stems()
         .filter_map(|stem| {
             let check = UniformDraws {
                 states: 30,

@@ -1,5 +1,6 @@
-//! `generated/` holds the code the compiler emits for every game in `games/`:
-//! it must be up to date, and generation must be deterministic.
+//! `generated/` holds the code the compiler emits for every game in `games/`
+//! (and for the option variants of `VARIANTS`): it must be up to date, and
+//! generation must be deterministic.
 //!
 //! Regenerate with `LUDEMIC_BLESS=1 cargo test --test generated`.
 
@@ -8,16 +9,20 @@ mod common;
 use ludemic_compiler::codegen::{generate, CodegenOptions, SourceInfo};
 use ludemic_compiler::{load, Config};
 
+/// The module generated for a bundled stem: its file of `games/` with the
+/// options it is bundled with.
 fn generated_text(stem: &str) -> String {
     let root = common::root();
-    let path = root.join("games").join(format!("{stem}.lud"));
+    let (file, options) = ludemic_generated::source(stem).expect("a bundled stem");
+    let path = root.join("games").join(format!("{file}.lud"));
     let config = Config {
         def_dirs: vec![root.join("games/def")],
+        options: options.iter().map(|o| o.to_string()).collect(),
         ..Config::default()
     };
     let loaded = load(&path, &config).unwrap_or_else(|e| panic!("{e}"));
     let source = SourceInfo {
-        path: format!("games/{stem}.lud"),
+        path: format!("games/{file}.lud"),
         text: std::fs::read_to_string(&path).unwrap(),
     };
     generate(&loaded.model, &source, &CodegenOptions::default()).unwrap_or_else(|e| panic!("{e}"))
@@ -27,7 +32,7 @@ fn generated_text(stem: &str) -> String {
 fn generated_code_is_up_to_date() {
     let bless = std::env::var_os("LUDEMIC_BLESS").is_some();
     let mut stale = Vec::new();
-    for stem in ludemic_generated::GAMES {
+    for stem in ludemic_generated::stems() {
         let file = common::root()
             .join("generated/src")
             .join(format!("{}.rs", stem.replace('-', "_")));
@@ -60,6 +65,20 @@ fn every_game_of_games_dir_is_bundled() {
     let mut known: Vec<&str> = ludemic_generated::GAMES.to_vec();
     known.sort();
     assert_eq!(stems, known);
+}
+
+#[test]
+fn variants_come_from_bundled_games_with_other_options() {
+    for v in ludemic_generated::VARIANTS {
+        assert!(ludemic_generated::GAMES.contains(&v.file), "{v:?}");
+        assert!(!ludemic_generated::GAMES.contains(&v.stem), "{v:?}");
+        let header = generated_text(v.stem);
+        let options = header.lines().nth(2).unwrap_or_default();
+        for o in v.options {
+            assert!(options.contains(o), "{}: {options}", v.stem);
+        }
+        assert_ne!(header, generated_text(v.file), "{}", v.stem);
+    }
 }
 
 #[test]

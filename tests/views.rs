@@ -159,8 +159,8 @@ impl ludemic_generated::Visitor for Agree<'_> {
 fn compiled_views_agree_with_the_interpreter() {
     let mut failures = Vec::new();
     let mut total = 0;
-    for &stem in ludemic_generated::GAMES {
-        let g = common::own_game(stem, &[]);
+    for stem in ludemic_generated::stems() {
+        let g = common::bundled_game(stem);
         let evals = evaluators(&g);
         let layout = tensor::layout(g.model()).ok();
         let mut positions = 0;

@@ -663,8 +663,8 @@ static RADIALS_ORTHOGONAL: [[[u16; 5]; 4]; 30] = [
         [65535, 65535, 65535, 65535, 65535],
     ],
 ];
-/// The first sites of each site's `Orthogonal` radials, as bitboards.
-static RADIAL_FIRST_MASKS_ORTHOGONAL: [Board; 30] = [
+/// Sites one `Orthogonal` step from each site, as bitboards.
+static STEPS_ORTHOGONAL: [Board; 30] = [
     Board::new([0x42]),
     Board::new([0x85]),
     Board::new([0x10a]),
@@ -1001,7 +1001,7 @@ impl Dara {
                             let from = from as u16;
                             match s.what[from as usize] {
                                 1 => {
-                                    for to in RADIAL_FIRST_MASKS_ORTHOGONAL[from as usize]
+                                    for to in STEPS_ORTHOGONAL[from as usize]
                                         .minus(s.occupied)
                                         .iter()
                                     {
@@ -1018,7 +1018,7 @@ impl Dara {
                                     }
                                 }
                                 2 => {
-                                    for to in RADIAL_FIRST_MASKS_ORTHOGONAL[from as usize]
+                                    for to in STEPS_ORTHOGONAL[from as usize]
                                         .minus(s.occupied)
                                         .iter()
                                     {

@@ -401,8 +401,8 @@ static SLIDES_DOWN_ADJACENT: [[Board; 3]; 37] = [
     [Board::new([0x84104000]), Board::new([0x41020410]), Board::new([0x600000000])],
     [Board::new([0x108200000]), Board::new([0x82040821]), Board::new([0xe00000000])],
 ];
-/// The first sites of each site's `Adjacent` radials, as bitboards.
-static RADIAL_FIRST_MASKS_ADJACENT: [Board; 37] = [
+/// Sites one `Adjacent` step from each site, as bitboards.
+static STEPS_ADJACENT: [Board; 37] = [
     Board::new([0x32]),
     Board::new([0x65]),
     Board::new([0xca]),
@@ -1051,10 +1051,7 @@ impl HeXentafl {
                     }
                 }
                 3 => {
-                    for to in RADIAL_FIRST_MASKS_ADJACENT[from as usize]
-                        .minus(s.occupied)
-                        .iter()
-                    {
+                    for to in STEPS_ADJACENT[from as usize].minus(s.occupied).iter() {
                         let to = to as u16;
                         out.push(Move::Piece {
                             rule: 2,

@@ -76,6 +76,8 @@ pub mod chinese_checkers;
 pub mod fanorona;
 #[rustfmt::skip]
 pub mod surakarta;
+#[rustfmt::skip]
+pub mod halma_6x6;
 
 // The modules are formatted by prettyplease, as generated; rustfmt leaves them alone.
 
@@ -133,7 +135,75 @@ pub const GAMES: &[&str] = &[
     "surakarta",
 ];
 
-/// Runs `visitor` on the compiled game whose file in `games/` has stem `stem`.
+/// A game of `games/` bundled a second time with options other than its
+/// defaults, for the experiments that name them (Halma 6×6 is a game of the
+/// Heuristic Sampling paper's Table I).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// The name `visit` knows it by, and its module's name (`-` as `_`).
+    pub stem: &'static str,
+    /// The stem of its file in `games/`.
+    pub file: &'static str,
+    /// The `"Heading/Item"` options it was generated with; the others are
+    /// at their defaults.
+    pub options: &'static [&'static str],
+}
+
+/// The bundled option variants.
+pub const VARIANTS: &[Variant] = &[Variant {
+    stem: "halma-6x6",
+    file: "halma",
+    options: &["Board Size/6x6"],
+}];
+
+/// Every bundled stem: the games of `GAMES`, then the variants.
+pub fn stems() -> impl Iterator<Item = &'static str> {
+    GAMES.iter().copied().chain(VARIANTS.iter().map(|v| v.stem))
+}
+
+/// The file stem in `games/` and the options a bundled stem was generated
+/// from (`None` for a stem that is not bundled).
+pub fn source(stem: &str) -> Option<(&'static str, &'static [&'static str])> {
+    if let Some(&game) = GAMES.iter().find(|&&g| g == stem) {
+        return Some((game, &[]));
+    }
+    VARIANTS
+        .iter()
+        .find(|v| v.stem == stem)
+        .map(|v| (v.file, v.options))
+}
+
+/// The bundled stem for the game of `games/<file>.lud` with `options`: the
+/// game itself where they choose its defaults, a variant where they choose
+/// the variant's options, else `None`. `choices` expands the file with a
+/// list of options and gives the choice of every category, the defaults
+/// filled in (`None` where the expansion fails), so that the same choices
+/// are the same game however they were spelled.
+pub fn bundled_for(
+    file: &str,
+    options: &[String],
+    choices: impl Fn(&[String]) -> Option<Vec<String>>,
+) -> Option<&'static str> {
+    let game = *GAMES.iter().find(|&&g| g == file)?;
+    if options.is_empty() {
+        return Some(game);
+    }
+    let chosen = choices(options)?;
+    if choices(&[]).as_ref() == Some(&chosen) {
+        return Some(game);
+    }
+    VARIANTS
+        .iter()
+        .filter(|v| v.file == game)
+        .find(|v| {
+            let options: Vec<String> = v.options.iter().map(|o| o.to_string()).collect();
+            choices(&options).as_ref() == Some(&chosen)
+        })
+        .map(|v| v.stem)
+}
+
+/// Runs `visitor` on the compiled game whose file in `games/` has stem
+/// `stem`, or on the variant named `stem`.
 pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
     Some(match stem {
         "alquerque" => visitor.visit(&alquerque::Alquerque),
@@ -172,6 +242,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "chinese-checkers" => visitor.visit(&chinese_checkers::ChineseCheckers),
         "fanorona" => visitor.visit(&fanorona::Fanorona),
         "surakarta" => visitor.visit(&surakarta::Surakarta),
+        "halma-6x6" => visitor.visit(&halma_6x6::Halma),
         _ => return None,
     })
 }

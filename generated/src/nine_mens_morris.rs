@@ -89,8 +89,8 @@ static RADIALS_ADJACENT: [[[u16; 2]; 4]; 24] = [
     [[23, 65535], [19, 16], [21, 65535], [65535, 65535]],
     [[14, 2], [22, 21], [65535, 65535], [65535, 65535]],
 ];
-/// The first sites of each site's `Adjacent` radials, as bitboards.
-static RADIAL_FIRST_MASKS_ADJACENT: [Board; 24] = [
+/// Sites one `Adjacent` step from each site, as bitboards.
+static STEPS_ADJACENT: [Board; 24] = [
     Board::new([0x202]),
     Board::new([0x15]),
     Board::new([0x4002]),
@@ -530,7 +530,7 @@ impl NineMenSMorris {
                             let from = from as u16;
                             match s.what[from as usize] {
                                 1 => {
-                                    for to in RADIAL_FIRST_MASKS_ADJACENT[from as usize]
+                                    for to in STEPS_ADJACENT[from as usize]
                                         .minus(s.occupied)
                                         .iter()
                                     {
@@ -544,7 +544,7 @@ impl NineMenSMorris {
                                     }
                                 }
                                 2 => {
-                                    for to in RADIAL_FIRST_MASKS_ADJACENT[from as usize]
+                                    for to in STEPS_ADJACENT[from as usize]
                                         .minus(s.occupied)
                                         .iter()
                                     {

@@ -30,15 +30,18 @@ def load_game(
 ) -> Game:
     """Loads a game.
 
-    name: a bundled game (``"hex"``, ``"tic-tac-toe"``: see ``GAMES``) or the
-        path of a ``.lud`` file. A path always runs on the interpreter.
+    name: a bundled game (``"hex"``, ``"tic-tac-toe"``: see ``GAMES``), a
+        bundled option variant (``"halma-6x6"``: ``"halma"`` with
+        ``"Board Size/6x6"``) or the path of a ``.lud`` file. A path always
+        runs on the interpreter.
     options: Ludii option choices, ``"Heading/Item"`` (``"Board Size/9x9"``).
     defs: define-library directories (as the CLI's ``--defs``; Ludii's
         ``def/`` for a file of Ludii's library). The project's own defines
         are always included.
     engine: ``"compiled"`` or ``"interpreter"``. By default a bundled game
-        runs compiled when every option given is a default choice, and on
-        the interpreter (its embedded ``.lud``) otherwise;
+        runs compiled when every option given is a default choice or the
+        options are a bundled variant's, and on the interpreter (its
+        embedded ``.lud``) otherwise;
         ``engine="compiled"`` raises where no compiled code fits.
     ruleset: a ruleset of the game, by name (runs on the interpreter).
 

@@ -41,9 +41,18 @@ pub fn load(
             )))
         }
     };
+    // A variant's name (`halma-6x6`) stands for its file with its options.
+    let (name, options) = match ludemic_generated::VARIANTS.iter().find(|v| v.stem == name) {
+        Some(v) => {
+            let mut all: Vec<String> = v.options.iter().map(|o| o.to_string()).collect();
+            all.extend(options.iter().cloned());
+            (v.file, all)
+        }
+        None => (name, options.to_vec()),
+    };
     let config = Config {
         def_dirs: defs.to_vec(),
-        options: options.to_vec(),
+        options: options.clone(),
         ruleset,
         ai_dirs: Vec::new(),
     };
@@ -74,37 +83,38 @@ pub fn load(
             "{name}: games with dice are not supported by the Python API (no chance nodes)"
         )));
     }
-    // The bundled module was generated from the default options (as the
-    // CLI's bundled_stem decides): options that are all default choices keep it.
+    // The bundled module that was generated from these choices, as the
+    // CLI's bundled_stem decides: the game's defaults, or a variant's.
     let fits = match bundled {
-        Some((stem, text))
-            if ludemic_generated::GAMES.contains(stem) && config.ruleset.is_none() =>
-        {
-            options.is_empty() || {
-                let defaults = ludemic_compiler::expand::expand_str(
+        Some((stem, text)) if config.ruleset.is_none() => {
+            let choices = |options: &[String]| {
+                ludemic_compiler::expand::expand_str(
                     &Path::new("games").join(format!("{stem}.lud")),
                     text,
                     &lib,
-                    &ludemic_compiler::expand::Selection::default(),
+                    &ludemic_compiler::expand::Selection::with_options(options.iter().cloned()),
                 )
-                .map_err(|e| Error(e.to_string()))?;
-                options
-                    .iter()
-                    .all(|o| defaults.selected_options.contains(o))
-            }
+                .ok()
+                .map(|e| e.selected_options)
+            };
+            ludemic_generated::bundled_for(stem, &options, choices)
         }
-        _ => false,
+        _ => None,
     };
-    match compiled {
-        Some(true) if !fits => Err(Error(format!(
+    match (compiled, fits) {
+        (Some(true), None) => Err(Error(format!(
             "{name}: no compiled code is bundled for this game and these options \
-             (the compiled engine runs the bundled games with their default options: {}); \
-             use engine=\"interpreter\"",
-            ludemic_generated::GAMES.join(", ")
+             (the compiled engine runs the bundled games with their default options: {}; \
+             and the variants {}); use engine=\"interpreter\"",
+            ludemic_generated::GAMES.join(", "),
+            ludemic_generated::VARIANTS
+                .iter()
+                .map(|v| v.stem)
+                .collect::<Vec<_>>()
+                .join(", ")
         ))),
-        Some(true) | None if fits => {
-            let stem = name.to_owned();
-            Ok(ludemic_generated::visit(&stem, engine::Bundle { model }).expect("a bundled game"))
+        (Some(true) | None, Some(stem)) => {
+            Ok(ludemic_generated::visit(stem, engine::Bundle { model }).expect("a bundled game"))
         }
         _ => Ok(engine::interpreted(model)),
     }

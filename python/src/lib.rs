@@ -299,7 +299,8 @@ impl PyState {
     }
 }
 
-/// Loads a game: a bundled name (`"hex"`, see `GAMES`) or a `.lud` path.
+/// Loads a game: a bundled name (`"hex"`, see `GAMES`; `"halma-6x6"`, a
+/// bundled option variant) or a `.lud` path.
 #[pyfunction]
 #[pyo3(signature = (name, options=None, defs=None, engine=None, ruleset=None))]
 fn load_game(

@@ -159,6 +159,22 @@ def test_options_on_a_bundled_name_run_interpreted():
         ludemic.load_game("hex", engine="jit")
 
 
+def test_a_bundled_variant_runs_compiled_by_name_or_by_its_options():
+    # halma-6x6: games/halma.lud with "Board Size/6x6", bundled compiled.
+    named = ludemic.load_game("halma-6x6")
+    chosen = ludemic.load_game("halma", options=["Board Size/6x6"])
+    interpreted = ludemic.load_game("halma-6x6", engine="interpreter")
+    assert named.engine == "compiled" and chosen.engine == "compiled"
+    assert interpreted.engine == "interpreter"
+    # The 6x6 board's opening, not the 16x16 board's.
+    start = named.new_initial_state().legal_moves()
+    assert sorted(start, key=str) == sorted(
+        interpreted.new_initial_state().legal_moves(), key=str
+    )
+    assert len(start) != len(ludemic.load_game("halma").new_initial_state().legal_moves())
+    trajectory_agrees("halma-6x6", 0, 150)
+
+
 def test_a_path_runs_interpreted():
     path = REPO / "games" / "tic-tac-toe.lud"
     game = ludemic.load_game(str(path))

@@ -174,14 +174,20 @@ pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
 
     let mut rows = Vec::new();
     for stem in &stems {
-        let path = games_dir().join(format!("{stem}.lud"));
+        let (file, options) = ludemic_generated::source(stem).expect("a bundled stem");
+        let path = games_dir().join(format!("{file}.lud"));
         let config = ludemic_compiler::Config {
             def_dirs: defs.clone(),
+            options: options.iter().map(|o| o.to_string()).collect(),
             ..Default::default()
         };
         let loaded = ludemic_compiler::load(&path, &config)?;
         let interpreter = Interpreter::new(loaded.model);
-        let name = interpreter.name().to_owned();
+        // A variant is named with its options: Halma and Halma 6×6 are two rows.
+        let name = match options {
+            [] => interpreter.name().to_owned(),
+            _ => format!("{} ({})", interpreter.name(), options.join("; ")),
+        };
 
         if progress {
             eprint!("\r\x1b[K{name}: compiled...");
@@ -239,7 +245,7 @@ fn resolve_games(games: &[String]) -> miette::Result<Vec<String>> {
     games
         .iter()
         .map(|arg| {
-            if ludemic_generated::GAMES.contains(&arg.as_str()) {
+            if ludemic_generated::source(arg).is_some() {
                 return Ok(arg.clone());
             }
             let path = Path::new(arg);

@@ -133,37 +133,38 @@ impl Engine {
 /// The bundled compiled game for `file` with `options`: a file of the
 /// project's `games/` with its default options (each option given must be
 /// the default choice of its category; the bundled module was generated
-/// from those).
+/// from those), or with the options of one of its bundled variants
+/// (`halma-6x6`: `games/halma.lud` with `Board Size/6x6`).
 pub fn bundled_stem(file: &Path, options: &[String]) -> Option<String> {
     let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
     let file = file.canonicalize().ok()?;
     if file.parent()? != games.canonicalize().ok()? {
         return None;
     }
-    let stem = file.file_stem()?.to_str()?.to_owned();
-    if !ludemic_generated::GAMES.contains(&stem.as_str()) {
-        return None;
-    }
-    let default_choice = options.is_empty() || {
-        let library = ludemic_compiler::expand::DefineLibrary::load(&[games.join("def")]).ok()?;
-        let expanded = ludemic_compiler::expand::expand_file(
+    let stem = file.file_stem()?.to_str()?;
+    let library = ludemic_compiler::expand::DefineLibrary::load(&[games.join("def")]).ok()?;
+    let choices = |options: &[String]| {
+        ludemic_compiler::expand::expand_file(
             &file,
             &library,
-            &ludemic_compiler::expand::Selection::default(),
+            &ludemic_compiler::expand::Selection::with_options(options.iter().cloned()),
         )
-        .ok()?;
-        options
-            .iter()
-            .all(|o| expanded.selected_options.contains(o))
+        .ok()
+        .map(|e| e.selected_options)
     };
-    default_choice.then_some(stem)
+    ludemic_generated::bundled_for(stem, options, choices).map(str::to_owned)
 }
 
 /// The error for `--engine compiled` on a game that is not bundled.
 pub fn not_bundled(file: &Path) -> miette::Report {
+    let variants: Vec<String> = ludemic_generated::VARIANTS
+        .iter()
+        .map(|v| format!("{} with {}", v.file, v.options.join(", ")))
+        .collect();
     let help = format!(
-        "the compiled engine runs the games of games/ with their default options ({}); use --engine interpreter for others",
-        ludemic_generated::GAMES.join(", ")
+        "the compiled engine runs the games of games/ with their default options ({}) and the bundled variants ({}); use --engine interpreter for others",
+        ludemic_generated::GAMES.join(", "),
+        variants.join("; ")
     );
     miette::miette!(
         help = help,
@@ -186,14 +187,21 @@ impl LibraryArgs {
 }
 
 impl GameArgs {
-    /// The name of a game of `games/` (`hex`, `breakthrough`) stands for its file.
+    /// The name of a game of `games/` (`hex`, `breakthrough`) stands for its
+    /// file; the name of a bundled variant (`halma-6x6`) for its file with
+    /// the variant's options, before any given.
     pub fn resolve_name(&mut self) {
         let stem = self.file.to_string_lossy().into_owned();
-        let named = ludemic_generated::GAMES.contains(&stem.as_str());
-        if !self.file.exists() && named {
+        if self.file.exists() {
+            return;
+        }
+        if let Some((file, options)) = ludemic_generated::source(&stem) {
             self.file = Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("games")
-                .join(format!("{stem}.lud"));
+                .join(format!("{file}.lud"));
+            let given = std::mem::take(&mut self.options);
+            self.options = options.iter().map(|o| o.to_string()).collect();
+            self.options.extend(given);
         }
     }
 

@@ -40,6 +40,14 @@ pub fn own_game(name: &str, options: &[String]) -> Interpreter {
     Interpreter::new(loaded.model)
 }
 
+/// Loads the source of a bundled stem (`ludemic_generated::stems()`): its
+/// file of `games/` with the options it was generated with.
+pub fn bundled_game(stem: &str) -> Interpreter {
+    let (file, options) = ludemic_generated::source(stem).expect("a bundled stem");
+    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    own_game(file, &options)
+}
+
 /// Loads a Ludii corpus game (`shared/ludii/lud/...`) with Ludii's define library.
 pub fn corpus_game(ludii: &Path, lud: &str, options: &[String]) -> Interpreter {
     let config = Config {

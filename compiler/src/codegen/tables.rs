@@ -463,7 +463,8 @@ impl Tables<'_> {
     /// `static RADIAL_FIRST_MASKS_<DIR>`: the first sites of each site's
     /// `dir` radials as a bitboard, where no site has two radials
     /// starting on the same site (a step along each radial is then one
-    /// move per site of the mask); `None` where some site has.
+    /// move per site of the mask); `None` where some site has. Where the
+    /// radials' first sites are the direction's steps, `STEPS_<DIR>`.
     pub fn radial_first_masks(&mut self, dir: AbsoluteDirection) -> Option<Ident> {
         let lists: Vec<Vec<u16>> = (0..self.board.num_sites())
             .map(|x| super::merged::radial_firsts(self.board, x, dir))
@@ -476,6 +477,18 @@ impl Tables<'_> {
         });
         if !distinct {
             return None;
+        }
+        // Where the radials start on the direction's steps (most boards),
+        // the step table is this table: one table, not two alike.
+        let same_as_steps = lists.iter().enumerate().all(|(x, l)| {
+            let mut firsts = l.clone();
+            firsts.sort_unstable();
+            let mut steps = self.board.steps(x, dir).to_vec();
+            steps.sort_unstable();
+            firsts == steps
+        });
+        if same_as_steps {
+            return Some(self.step_masks(dir));
         }
         let name = format!("RADIAL_FIRST_MASKS_{}", dir.name().to_uppercase());
         let doc = format!(
