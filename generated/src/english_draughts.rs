@@ -1864,34 +1864,27 @@ impl EnglishDraughts {
         } else {
             {
                 let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
                 let landing = ALL.minus(s.occupied);
                 for to in pieces
-                    .and(Board::new([0x3f3f3f3f3f3f]))
-                    .shifted(9)
-                    .and(over)
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
                     .shifted(9)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let between = to - 9;
-                    let from = between - 9;
+                    let from = to - 9;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0xfcfcfcfcfcfc]))
-                    .shifted(7)
-                    .and(over)
+                    .and(Board::new([0xfefefefefefefe]))
                     .shifted(7)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let between = to - 7;
-                    let from = between - 7;
+                    let from = to - 7;
                     if true {
                         return true;
                     }
@@ -1899,34 +1892,27 @@ impl EnglishDraughts {
             }
             {
                 let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
                 let landing = ALL.minus(s.occupied);
                 for to in pieces
-                    .and(Board::new([0xfcfcfcfcfcfc0000]))
-                    .shifted(-9)
-                    .and(over)
+                    .and(Board::new([0xfefefefefefefe00]))
                     .shifted(-9)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let between = to + 9;
-                    let from = between + 9;
+                    let from = to + 9;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0x3f3f3f3f3f3f0000]))
-                    .shifted(-7)
-                    .and(over)
+                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
                     .shifted(-7)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let between = to + 7;
-                    let from = between + 7;
+                    let from = to + 7;
                     if true {
                         return true;
                     }
@@ -1934,64 +1920,51 @@ impl EnglishDraughts {
             }
             {
                 let pieces = s.kinds[3].and(s.owned[mover as usize]);
-                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
                 let landing = ALL.minus(s.occupied);
                 for to in pieces
-                    .and(Board::new([0xfcfcfcfcfcfc0000]))
-                    .shifted(-9)
-                    .and(over)
+                    .and(Board::new([0xfefefefefefefe00]))
                     .shifted(-9)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let between = to + 9;
-                    let from = between + 9;
+                    let from = to + 9;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0x3f3f3f3f3f3f0000]))
-                    .shifted(-7)
-                    .and(over)
+                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
                     .shifted(-7)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let between = to + 7;
-                    let from = between + 7;
+                    let from = to + 7;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0xfcfcfcfcfcfc]))
-                    .shifted(7)
-                    .and(over)
+                    .and(Board::new([0xfefefefefefefe]))
                     .shifted(7)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let between = to - 7;
-                    let from = between - 7;
+                    let from = to - 7;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0x3f3f3f3f3f3f]))
-                    .shifted(9)
-                    .and(over)
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
                     .shifted(9)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let between = to - 9;
-                    let from = between - 9;
+                    let from = to - 9;
                     if true {
                         return true;
                     }
@@ -1999,64 +1972,51 @@ impl EnglishDraughts {
             }
             {
                 let pieces = s.kinds[4].and(s.owned[mover as usize]);
-                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
                 let landing = ALL.minus(s.occupied);
                 for to in pieces
-                    .and(Board::new([0xfcfcfcfcfcfc0000]))
-                    .shifted(-9)
-                    .and(over)
+                    .and(Board::new([0xfefefefefefefe00]))
                     .shifted(-9)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let between = to + 9;
-                    let from = between + 9;
+                    let from = to + 9;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0x3f3f3f3f3f3f0000]))
-                    .shifted(-7)
-                    .and(over)
+                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
                     .shifted(-7)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let between = to + 7;
-                    let from = between + 7;
+                    let from = to + 7;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0xfcfcfcfcfcfc]))
-                    .shifted(7)
-                    .and(over)
+                    .and(Board::new([0xfefefefefefefe]))
                     .shifted(7)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let between = to - 7;
-                    let from = between - 7;
+                    let from = to - 7;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0x3f3f3f3f3f3f]))
-                    .shifted(9)
-                    .and(over)
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
                     .shifted(9)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let between = to - 9;
-                    let from = between - 9;
+                    let from = to - 9;
                     if true {
                         return true;
                     }
@@ -2064,27 +2024,34 @@ impl EnglishDraughts {
             }
             {
                 let pieces = s.kinds[1].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
                 let landing = ALL.minus(s.occupied);
                 for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .and(Board::new([0x3f3f3f3f3f3f]))
+                    .shifted(9)
+                    .and(over)
                     .shifted(9)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let from = to - 9;
+                    let between = to - 9;
+                    let from = between - 9;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0xfefefefefefefe]))
+                    .and(Board::new([0xfcfcfcfcfcfc]))
+                    .shifted(7)
+                    .and(over)
                     .shifted(7)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let from = to - 7;
+                    let between = to - 7;
+                    let from = between - 7;
                     if true {
                         return true;
                     }
@@ -2092,27 +2059,34 @@ impl EnglishDraughts {
             }
             {
                 let pieces = s.kinds[2].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
                 let landing = ALL.minus(s.occupied);
                 for to in pieces
-                    .and(Board::new([0xfefefefefefefe00]))
+                    .and(Board::new([0xfcfcfcfcfcfc0000]))
+                    .shifted(-9)
+                    .and(over)
                     .shifted(-9)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let from = to + 9;
+                    let between = to + 9;
+                    let from = between + 9;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                    .and(Board::new([0x3f3f3f3f3f3f0000]))
+                    .shifted(-7)
+                    .and(over)
                     .shifted(-7)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let from = to + 7;
+                    let between = to + 7;
+                    let from = between + 7;
                     if true {
                         return true;
                     }
@@ -2120,51 +2094,64 @@ impl EnglishDraughts {
             }
             {
                 let pieces = s.kinds[3].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
                 let landing = ALL.minus(s.occupied);
                 for to in pieces
-                    .and(Board::new([0xfefefefefefefe00]))
+                    .and(Board::new([0xfcfcfcfcfcfc0000]))
+                    .shifted(-9)
+                    .and(over)
                     .shifted(-9)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let from = to + 9;
+                    let between = to + 9;
+                    let from = between + 9;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                    .and(Board::new([0x3f3f3f3f3f3f0000]))
+                    .shifted(-7)
+                    .and(over)
                     .shifted(-7)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let from = to + 7;
+                    let between = to + 7;
+                    let from = between + 7;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0xfefefefefefefe]))
+                    .and(Board::new([0xfcfcfcfcfcfc]))
+                    .shifted(7)
+                    .and(over)
                     .shifted(7)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let from = to - 7;
+                    let between = to - 7;
+                    let from = between - 7;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .and(Board::new([0x3f3f3f3f3f3f]))
+                    .shifted(9)
+                    .and(over)
                     .shifted(9)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let from = to - 9;
+                    let between = to - 9;
+                    let from = between - 9;
                     if true {
                         return true;
                     }
@@ -2172,51 +2159,64 @@ impl EnglishDraughts {
             }
             {
                 let pieces = s.kinds[4].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
                 let landing = ALL.minus(s.occupied);
                 for to in pieces
-                    .and(Board::new([0xfefefefefefefe00]))
+                    .and(Board::new([0xfcfcfcfcfcfc0000]))
+                    .shifted(-9)
+                    .and(over)
                     .shifted(-9)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let from = to + 9;
+                    let between = to + 9;
+                    let from = between + 9;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                    .and(Board::new([0x3f3f3f3f3f3f0000]))
+                    .shifted(-7)
+                    .and(over)
                     .shifted(-7)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let from = to + 7;
+                    let between = to + 7;
+                    let from = between + 7;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0xfefefefefefefe]))
+                    .and(Board::new([0xfcfcfcfcfcfc]))
+                    .shifted(7)
+                    .and(over)
                     .shifted(7)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let from = to - 7;
+                    let between = to - 7;
+                    let from = between - 7;
                     if true {
                         return true;
                     }
                 }
                 for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .and(Board::new([0x3f3f3f3f3f3f]))
+                    .shifted(9)
+                    .and(over)
                     .shifted(9)
                     .and(landing)
                     .iter()
                 {
                     let to = to as u16;
-                    let from = to - 9;
+                    let between = to - 9;
+                    let from = between - 9;
                     if true {
                         return true;
                     }

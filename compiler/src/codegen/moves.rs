@@ -150,7 +150,15 @@ impl Gen<'_> {
                     #( #parts if out.len() > before { break 'priority; } )*
                 })
             }
-            Moves::Priority(list) | Moves::Or(list) => {
+            // The probe asks only whether some generator has a move, and
+            // reads the state without writing it, so it may try them in any
+            // order: a priority's last generator is its fallback (the steps
+            // after the forced captures), the one that usually has moves.
+            Moves::Priority(list) => {
+                let parts: Vec<_> = list.iter().rev().map(|m| self.moves(m, emit)).collect();
+                quote!(#(#parts)*)
+            }
+            Moves::Or(list) => {
                 let parts: Vec<_> = list.iter().map(|m| self.moves(m, emit)).collect();
                 quote!(#(#parts)*)
             }
