@@ -13,11 +13,11 @@ use ludemic_compiler::{load, Config};
 /// options it is bundled with.
 fn generated_text(stem: &str) -> String {
     let root = common::root();
-    let (file, options) = ludemic_generated::source(stem).expect("a bundled stem");
+    let (file, options) = ludemic_generated::selection(stem, &[]).expect("a bundled stem");
     let path = root.join("games").join(format!("{file}.lud"));
     let config = Config {
         def_dirs: vec![root.join("games/def")],
-        options: options.iter().map(|o| o.to_string()).collect(),
+        options,
         ..Config::default()
     };
     let loaded = load(&path, &config).unwrap_or_else(|e| panic!("{e}"));

@@ -173,6 +173,15 @@ pub fn source(stem: &str) -> Option<(&'static str, &'static [&'static str])> {
         .map(|v| (v.file, v.options))
 }
 
+/// The file stem in `games/` of a bundled stem and the options to load it
+/// with: the variant's options (none for a game of `GAMES`), then `given`.
+pub fn selection(stem: &str, given: &[String]) -> Option<(&'static str, Vec<String>)> {
+    let (file, options) = source(stem)?;
+    let mut all: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    all.extend(given.iter().cloned());
+    Some((file, all))
+}
+
 /// The bundled stem for the game of `games/<file>.lud` with `options`: the
 /// game itself where they choose its defaults, a variant where they choose
 /// the variant's options, else `None`. `choices` expands the file with a

@@ -42,14 +42,8 @@ pub fn load(
         }
     };
     // A variant's name (`halma-6x6`) stands for its file with its options.
-    let (name, options) = match ludemic_generated::VARIANTS.iter().find(|v| v.stem == name) {
-        Some(v) => {
-            let mut all: Vec<String> = v.options.iter().map(|o| o.to_string()).collect();
-            all.extend(options.iter().cloned());
-            (v.file, all)
-        }
-        None => (name, options.to_vec()),
-    };
+    let (name, options) =
+        ludemic_generated::selection(name, options).unwrap_or((name, options.to_vec()));
     let config = Config {
         def_dirs: defs.to_vec(),
         options: options.clone(),

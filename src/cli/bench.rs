@@ -174,17 +174,17 @@ pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
 
     let mut rows = Vec::new();
     for stem in &stems {
-        let (file, options) = ludemic_generated::source(stem).expect("a bundled stem");
+        let (file, options) = ludemic_generated::selection(stem, &[]).expect("a bundled stem");
         let path = games_dir().join(format!("{file}.lud"));
         let config = ludemic_compiler::Config {
             def_dirs: defs.clone(),
-            options: options.iter().map(|o| o.to_string()).collect(),
+            options: options.clone(),
             ..Default::default()
         };
         let loaded = ludemic_compiler::load(&path, &config)?;
         let interpreter = Interpreter::new(loaded.model);
         // A variant is named with its options: Halma and Halma 6×6 are two rows.
-        let name = match options {
+        let name = match options.as_slice() {
             [] => interpreter.name().to_owned(),
             _ => format!("{} ({})", interpreter.name(), options.join("; ")),
         };

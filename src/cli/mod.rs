@@ -142,11 +142,17 @@ pub fn bundled_stem(file: &Path, options: &[String]) -> Option<String> {
         return None;
     }
     let stem = file.file_stem()?.to_str()?;
-    let library = ludemic_compiler::expand::DefineLibrary::load(&[games.join("def")]).ok()?;
+    // Read only where options are given (the defaults need no expansion).
+    let library = std::cell::OnceCell::new();
     let choices = |options: &[String]| {
+        let library = library
+            .get_or_init(|| {
+                ludemic_compiler::expand::DefineLibrary::load(&[games.join("def")]).ok()
+            })
+            .as_ref()?;
         ludemic_compiler::expand::expand_file(
             &file,
-            &library,
+            library,
             &ludemic_compiler::expand::Selection::with_options(options.iter().cloned()),
         )
         .ok()
@@ -195,13 +201,11 @@ impl GameArgs {
         if self.file.exists() {
             return;
         }
-        if let Some((file, options)) = ludemic_generated::source(&stem) {
+        if let Some((file, options)) = ludemic_generated::selection(&stem, &self.options) {
             self.file = Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("games")
                 .join(format!("{file}.lud"));
-            let given = std::mem::take(&mut self.options);
-            self.options = options.iter().map(|o| o.to_string()).collect();
-            self.options.extend(given);
+            self.options = options;
         }
     }
 

@@ -43,8 +43,7 @@ pub fn own_game(name: &str, options: &[String]) -> Interpreter {
 /// Loads the source of a bundled stem (`ludemic_generated::stems()`): its
 /// file of `games/` with the options it was generated with.
 pub fn bundled_game(stem: &str) -> Interpreter {
-    let (file, options) = ludemic_generated::source(stem).expect("a bundled stem");
-    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    let (file, options) = ludemic_generated::selection(stem, &[]).expect("a bundled stem");
     own_game(file, &options)
 }
 

@@ -469,24 +469,22 @@ impl Tables<'_> {
         let lists: Vec<Vec<u16>> = (0..self.board.num_sites())
             .map(|x| super::merged::radial_firsts(self.board, x, dir))
             .collect();
-        let distinct = lists.iter().all(|l| {
-            let mut sorted = l.clone();
-            sorted.sort_unstable();
-            sorted.dedup();
-            sorted.len() == l.len()
-        });
+        let mut distinct = true;
+        let mut same_as_steps = true;
+        for (x, l) in lists.iter().enumerate() {
+            let mut firsts = l.clone();
+            firsts.sort_unstable();
+            firsts.dedup();
+            distinct &= firsts.len() == l.len();
+            let mut steps = self.board.steps(x, dir).to_vec();
+            steps.sort_unstable();
+            same_as_steps &= firsts == steps;
+        }
         if !distinct {
             return None;
         }
         // Where the radials start on the direction's steps (most boards),
         // the step table is this table: one table, not two alike.
-        let same_as_steps = lists.iter().enumerate().all(|(x, l)| {
-            let mut firsts = l.clone();
-            firsts.sort_unstable();
-            let mut steps = self.board.steps(x, dir).to_vec();
-            steps.sort_unstable();
-            firsts == steps
-        });
         if same_as_steps {
             return Some(self.step_masks(dir));
         }
