@@ -100,6 +100,9 @@ fn check_names_the_playout_of_moving_games() {
         // Amazons' slides depend on the blockers along each line: no target
         // sets, but bitboard reaches to count.
         ("games/amazons.lud", "playout: counted"),
+        // Forced captures, else steps (a priority of target sets), and the
+        // rest of a capture chain from the last site: counted too.
+        ("games/english-draughts.lud", "playout: counted"),
         // One disc per column: a site-wise draw.
         ("games/connect-four.lud", "playout: site-wise"),
         // Lines of Action's slides go exactly as far as the line holds pieces.

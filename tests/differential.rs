@@ -10,9 +10,7 @@
 mod common;
 
 use ludemic_generated::Visitor;
-use ludemic_runtime::{
-    standard_playout, Game, MoveBuffer, MoveKey, PlayoutStats, RngExt, Status, Xoshiro256PlusPlus,
-};
+use ludemic_runtime::{standard_playout, Game, MoveBuffer, PlayoutStats, Xoshiro256PlusPlus};
 
 /// Games and the number of lockstep games per test run.
 const LOCKSTEP: &[(&str, u64)] = &[
@@ -218,10 +216,7 @@ fn optimised_playouts_match_standard_playouts() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// Draws `Game::random_move` many times at states along random playouts and
-/// checks the draws against the listed legal moves: every draw is legal, and
-/// the counts fit the uniform distribution (chi-square, df = moves - 1, at
-/// more than 6 standard deviations of the statistic it fails).
+/// `uniform_draws` at states along random playouts of each bundled game.
 struct UniformDraws {
     states: usize,
     draws_per_move: usize,
@@ -230,58 +225,12 @@ struct UniformDraws {
 impl Visitor for UniformDraws {
     type Output = Result<(), String>;
     fn visit<G: Game + Sync>(self, game: &G) -> Result<(), String> {
-        let mut rng = Xoshiro256PlusPlus::from_seed_u64(2026);
-        let (mut legal, mut scratch) = (MoveBuffer::new(), MoveBuffer::new());
-        let mut checked = 0;
-        let mut s = game.initial_state();
-        while checked < self.states {
-            if let Status::Over(_) = game.status(&s) {
-                s = game.initial_state();
-                continue;
-            }
-            game.legal_moves(&s, &mut legal);
-            let all = lockstep::keys(game, &legal);
-            let n = all.len();
-            // Moves sharing a key (Fanorona's approach and withdrawal of one
-            // `from>to`) are drawn as often as that many moves.
-            let mut keys: Vec<MoveKey> = all.clone();
-            keys.dedup();
-            let share: Vec<usize> = keys
-                .iter()
-                .map(|k| all.iter().filter(|&a| a == k).count())
-                .collect();
-            let mut counts = vec![0usize; keys.len()];
-            for _ in 0..n * self.draws_per_move {
-                let key = game.move_key(game.random_move(&s, &mut rng, &mut scratch));
-                let Ok(i) = keys.binary_search(&key) else {
-                    return Err(format!("{}: drew {key}, not a legal move", game.name()));
-                };
-                counts[i] += 1;
-            }
-            if keys.len() > 1 {
-                let chi2: f64 = counts
-                    .iter()
-                    .zip(&share)
-                    .map(|(&c, &k)| {
-                        let expected = (k * self.draws_per_move) as f64;
-                        (c as f64 - expected).powi(2) / expected
-                    })
-                    .sum();
-                let df = (keys.len() - 1) as f64;
-                if chi2 > df + 6.0 * (2.0 * df).sqrt() {
-                    return Err(format!(
-                        "{}: {n} moves drawn unevenly (chi-square {chi2:.1}, df {df}): {counts:?}",
-                        game.name()
-                    ));
-                }
-                checked += 1;
-            }
-            let mv = legal[rng.index(legal.len())];
-            game.apply(&mut s, mv);
-        }
-        Ok(())
+        uniform_draws::uniform_draws(game, self.states, self.draws_per_move, 2026)
     }
 }
+
+#[path = "../checks/common/uniform_draws.rs"]
+mod uniform_draws;
 
 #[test]
 fn random_moves_are_uniform_over_the_legal_moves() {

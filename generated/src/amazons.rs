@@ -2662,15 +2662,15 @@ impl Game for Amazons {
 }
 impl ::ludemic_runtime::DrawMove for Amazons {
     /// Draws the playout's next move uniformly without listing the
-    /// moves: counts them (the sites each slide or shot reaches, as
-    /// bitboards), draws an index and walks to that move; the
-    /// forced pass when there is none.
+    /// moves: counts them (the sites each slide, shot or set of
+    /// steps and hops reaches, as bitboards), draws an index and
+    /// walks to that move; the forced pass when there is none.
     #[inline(always)]
     #[allow(unused_variables, unused_mut, unused_assignments)]
     fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
         let mover = s.mover;
-        let mut total = 0u32;
         if (s.moves as i64) % 2 == 0 {
+            let mut total = 0u32;
             for from in s.owned[mover as usize].iter() {
                 let from = from as u16;
                 match s.what[from as usize] {
@@ -2683,68 +2683,70 @@ impl ::ludemic_runtime::DrawMove for Amazons {
                     _ => {}
                 }
             }
+            if total > 0 {
+                let mut index = rng.below(total as u64) as u32;
+                for from in s.owned[mover as usize].iter() {
+                    let from = from as u16;
+                    match s.what[from as usize] {
+                        1 => {
+                            let reach = Self::slide_reach_adjacent(s, from);
+                            let n = reach.count();
+                            if index < n {
+                                let to = reach.nth(index) as u16;
+                                return Move::Piece {
+                                    rule: 0,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                };
+                            }
+                            index -= n;
+                        }
+                        2 => {
+                            let reach = Self::slide_reach_adjacent(s, from);
+                            let n = reach.count();
+                            if index < n {
+                                let to = reach.nth(index) as u16;
+                                return Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                };
+                            }
+                            index -= n;
+                        }
+                        _ => {}
+                    }
+                }
+                unreachable!("the drawn index is below the number of moves");
+            }
         } else {
+            let mut total = 0u32;
             let from = s.last_to;
             if from != NO_SITE {
                 total += Self::slide_reach_adjacent(s, from).count();
             }
-        }
-        if total == 0 {
-            return Move::Pass;
-        }
-        let mut index = rng.below(total as u64) as u32;
-        if (s.moves as i64) % 2 == 0 {
-            for from in s.owned[mover as usize].iter() {
-                let from = from as u16;
-                match s.what[from as usize] {
-                    1 => {
-                        let reach = Self::slide_reach_adjacent(s, from);
-                        let n = reach.count();
-                        if index < n {
-                            let to = reach.nth(index) as u16;
-                            return Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            };
-                        }
-                        index -= n;
+            if total > 0 {
+                let mut index = rng.below(total as u64) as u32;
+                let from = s.last_to;
+                if from != NO_SITE {
+                    let reach = Self::slide_reach_adjacent(s, from);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Add {
+                            site: to,
+                            what: 3,
+                            rule: 2,
+                        };
                     }
-                    2 => {
-                        let reach = Self::slide_reach_adjacent(s, from);
-                        let n = reach.count();
-                        if index < n {
-                            let to = reach.nth(index) as u16;
-                            return Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            };
-                        }
-                        index -= n;
-                    }
-                    _ => {}
+                    index -= n;
                 }
-            }
-        } else {
-            let from = s.last_to;
-            if from != NO_SITE {
-                let reach = Self::slide_reach_adjacent(s, from);
-                let n = reach.count();
-                if index < n {
-                    let to = reach.nth(index) as u16;
-                    return Move::Add {
-                        site: to,
-                        what: 3,
-                        rule: 2,
-                    };
-                }
-                index -= n;
+                unreachable!("the drawn index is below the number of moves");
             }
         }
-        unreachable!("the drawn index is below the number of moves")
+        Move::Pass
     }
 }
 /// The position as the heuristics and the tensors read it (never

@@ -2544,19 +2544,10 @@ impl EnglishDraughts {
         }
         false
     }
-    /// The standard playout, with one move buffer for the whole playout.
+    /// The standard playout, drawing each move without listing the moves.
     #[inline(always)]
     fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-        std::thread_local! {
-            #[doc = r" The move buffer playouts reuse: it grows to the largest"] #[doc =
-            r" branching factor once per thread, then never allocates."] static MOVES :
-            std::cell::RefCell < MoveBuffer < Move >> =
-            std::cell::RefCell::new(MoveBuffer::with_capacity(256));
-        }
-        let mut buffer = MOVES.take();
-        let result = ::ludemic_runtime::standard_playout(self, s, rng, &mut buffer);
-        MOVES.set(buffer);
-        result
+        ::ludemic_runtime::drawn_playout(self, s, rng)
     }
     /// [`Self::run_playout`] compiled for x86-64-v3 (the bit instructions
     /// and AVX2), for a crate built for the x86-64 baseline on a
@@ -2648,6 +2639,926 @@ impl Game for EnglishDraughts {
             return unsafe { self.playout_with_bit_instructions(s, rng) };
         }
         self.run_playout(s, rng)
+    }
+    fn random_move<R: RngCore>(
+        &self,
+        s: &State,
+        rng: &mut R,
+        _: &mut MoveBuffer<Move>,
+    ) -> Move {
+        ::ludemic_runtime::DrawMove::draw_move(self, s, rng)
+    }
+}
+impl ::ludemic_runtime::DrawMove for EnglishDraughts {
+    /// Draws the playout's next move uniformly without listing the
+    /// moves: counts them (the sites each slide, shot or set of
+    /// steps and hops reaches, as bitboards), draws an index and
+    /// walks to that move; the forced pass when there is none.
+    #[inline(always)]
+    #[allow(unused_variables, unused_mut, unused_assignments)]
+    fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
+        let mover = s.mover;
+        let enemy = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+        let empty = ALL.minus(s.occupied);
+        if mover == s.prev {
+            if (if s.last_to == NO_SITE { 0 } else { s.what[s.last_to as usize] as i64 })
+                == (match mover {
+                    1 => 1,
+                    2 => 2,
+                    _ => 0i64,
+                })
+            {
+                let mut total = 0u32;
+                if (if s.last_to == NO_SITE {
+                    0
+                } else {
+                    s.what[s.last_to as usize] as i64
+                }) == 1
+                    || (if s.last_to == NO_SITE {
+                        0
+                    } else {
+                        s.what[s.last_to as usize] as i64
+                    }) == 3 || s.last_to != NO_SITE && s.what[s.last_to as usize] == 0
+                {
+                    for from in (if s.last_to == NO_SITE {
+                        Board::EMPTY
+                    } else {
+                        Board::single(s.last_to as usize)
+                    })
+                        .iter()
+                    {
+                        let from = from as u16;
+                        for ray in &RADIALS_NE[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                total += 1;
+                            }
+                        }
+                        for ray in &RADIALS_NW[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                total += 1;
+                            }
+                        }
+                    }
+                }
+                if (if s.last_to == NO_SITE {
+                    0
+                } else {
+                    s.what[s.last_to as usize] as i64
+                }) == 2
+                    || (if s.last_to == NO_SITE {
+                        0
+                    } else {
+                        s.what[s.last_to as usize] as i64
+                    }) == 4
+                {
+                    for from in (if s.last_to == NO_SITE {
+                        Board::EMPTY
+                    } else {
+                        Board::single(s.last_to as usize)
+                    })
+                        .iter()
+                    {
+                        let from = from as u16;
+                        for ray in &RADIALS_SW[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                total += 1;
+                            }
+                        }
+                        for ray in &RADIALS_SE[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                total += 1;
+                            }
+                        }
+                    }
+                }
+                if total > 0 {
+                    let mut index = rng.below(total as u64) as u32;
+                    if (if s.last_to == NO_SITE {
+                        0
+                    } else {
+                        s.what[s.last_to as usize] as i64
+                    }) == 1
+                        || (if s.last_to == NO_SITE {
+                            0
+                        } else {
+                            s.what[s.last_to as usize] as i64
+                        }) == 3
+                        || s.last_to != NO_SITE && s.what[s.last_to as usize] == 0
+                    {
+                        for from in (if s.last_to == NO_SITE {
+                            Board::EMPTY
+                        } else {
+                            Board::single(s.last_to as usize)
+                        })
+                            .iter()
+                        {
+                            let from = from as u16;
+                            for ray in &RADIALS_NE[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    if index == 0 {
+                                        return Move::Piece {
+                                            rule: 2,
+                                            from,
+                                            to,
+                                            dir: 0,
+                                        };
+                                    }
+                                    index -= 1;
+                                }
+                            }
+                            for ray in &RADIALS_NW[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    if index == 0 {
+                                        return Move::Piece {
+                                            rule: 2,
+                                            from,
+                                            to,
+                                            dir: 1,
+                                        };
+                                    }
+                                    index -= 1;
+                                }
+                            }
+                        }
+                    }
+                    if (if s.last_to == NO_SITE {
+                        0
+                    } else {
+                        s.what[s.last_to as usize] as i64
+                    }) == 2
+                        || (if s.last_to == NO_SITE {
+                            0
+                        } else {
+                            s.what[s.last_to as usize] as i64
+                        }) == 4
+                    {
+                        for from in (if s.last_to == NO_SITE {
+                            Board::EMPTY
+                        } else {
+                            Board::single(s.last_to as usize)
+                        })
+                            .iter()
+                        {
+                            let from = from as u16;
+                            for ray in &RADIALS_SW[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    if index == 0 {
+                                        return Move::Piece {
+                                            rule: 5,
+                                            from,
+                                            to,
+                                            dir: 0,
+                                        };
+                                    }
+                                    index -= 1;
+                                }
+                            }
+                            for ray in &RADIALS_SE[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                    && s.what[to as usize] == 0
+                                {
+                                    if index == 0 {
+                                        return Move::Piece {
+                                            rule: 5,
+                                            from,
+                                            to,
+                                            dir: 1,
+                                        };
+                                    }
+                                    index -= 1;
+                                }
+                            }
+                        }
+                    }
+                    unreachable!("the drawn index is below the number of moves");
+                }
+            } else {
+                let mut total = 0u32;
+                for from in (if s.last_to == NO_SITE {
+                    Board::EMPTY
+                } else {
+                    Board::single(s.last_to as usize)
+                })
+                    .iter()
+                {
+                    let from = from as u16;
+                    for ray in &RADIALS_DIAGONAL[from as usize] {
+                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                            continue
+                        };
+                        if to != NO_SITE && Self::is_enemy(s, between, mover)
+                            && s.what[to as usize] == 0
+                        {
+                            total += 1;
+                        }
+                    }
+                }
+                if total > 0 {
+                    let mut index = rng.below(total as u64) as u32;
+                    for from in (if s.last_to == NO_SITE {
+                        Board::EMPTY
+                    } else {
+                        Board::single(s.last_to as usize)
+                    })
+                        .iter()
+                    {
+                        let from = from as u16;
+                        for ray in &RADIALS_DIAGONAL[from as usize] {
+                            let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                            else { continue };
+                            if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                && s.what[to as usize] == 0
+                            {
+                                if index == 0 {
+                                    return Move::Piece {
+                                        rule: 7,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    };
+                                }
+                                index -= 1;
+                            }
+                        }
+                    }
+                    unreachable!("the drawn index is below the number of moves");
+                }
+            }
+        } else {
+            let mut total = 0u32;
+            if mover == 1 {
+                total
+                    += s
+                        .kinds[1]
+                        .and(Board::new([0x3f3f3f3f3f3f]))
+                        .shifted(9)
+                        .and(enemy)
+                        .shifted(9)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[1]
+                        .and(Board::new([0xfcfcfcfcfcfc]))
+                        .shifted(7)
+                        .and(enemy)
+                        .shifted(7)
+                        .and(empty)
+                        .count();
+            }
+            if mover == 2 {
+                total
+                    += s
+                        .kinds[2]
+                        .and(Board::new([0xfcfcfcfcfcfc0000]))
+                        .shifted(-9)
+                        .and(enemy)
+                        .shifted(-9)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[2]
+                        .and(Board::new([0x3f3f3f3f3f3f0000]))
+                        .shifted(-7)
+                        .and(enemy)
+                        .shifted(-7)
+                        .and(empty)
+                        .count();
+            }
+            if mover == 1 {
+                total
+                    += s
+                        .kinds[3]
+                        .and(Board::new([0xfcfcfcfcfcfc0000]))
+                        .shifted(-9)
+                        .and(enemy)
+                        .shifted(-9)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[3]
+                        .and(Board::new([0x3f3f3f3f3f3f0000]))
+                        .shifted(-7)
+                        .and(enemy)
+                        .shifted(-7)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[3]
+                        .and(Board::new([0xfcfcfcfcfcfc]))
+                        .shifted(7)
+                        .and(enemy)
+                        .shifted(7)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[3]
+                        .and(Board::new([0x3f3f3f3f3f3f]))
+                        .shifted(9)
+                        .and(enemy)
+                        .shifted(9)
+                        .and(empty)
+                        .count();
+            }
+            if mover == 2 {
+                total
+                    += s
+                        .kinds[4]
+                        .and(Board::new([0xfcfcfcfcfcfc0000]))
+                        .shifted(-9)
+                        .and(enemy)
+                        .shifted(-9)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[4]
+                        .and(Board::new([0x3f3f3f3f3f3f0000]))
+                        .shifted(-7)
+                        .and(enemy)
+                        .shifted(-7)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[4]
+                        .and(Board::new([0xfcfcfcfcfcfc]))
+                        .shifted(7)
+                        .and(enemy)
+                        .shifted(7)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[4]
+                        .and(Board::new([0x3f3f3f3f3f3f]))
+                        .shifted(9)
+                        .and(enemy)
+                        .shifted(9)
+                        .and(empty)
+                        .count();
+            }
+            if total > 0 {
+                let mut index = rng.below(total as u64) as u32;
+                if mover == 1 {
+                    let reach = s
+                        .kinds[1]
+                        .and(Board::new([0x3f3f3f3f3f3f]))
+                        .shifted(9)
+                        .and(enemy)
+                        .shifted(9)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 10,
+                            from: to - 18,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[1]
+                        .and(Board::new([0xfcfcfcfcfcfc]))
+                        .shifted(7)
+                        .and(enemy)
+                        .shifted(7)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 10,
+                            from: to - 14,
+                            to,
+                            dir: 1,
+                        };
+                    }
+                    index -= n;
+                }
+                if mover == 2 {
+                    let reach = s
+                        .kinds[2]
+                        .and(Board::new([0xfcfcfcfcfcfc0000]))
+                        .shifted(-9)
+                        .and(enemy)
+                        .shifted(-9)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 13,
+                            from: to + 18,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[2]
+                        .and(Board::new([0x3f3f3f3f3f3f0000]))
+                        .shifted(-7)
+                        .and(enemy)
+                        .shifted(-7)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 13,
+                            from: to + 14,
+                            to,
+                            dir: 1,
+                        };
+                    }
+                    index -= n;
+                }
+                if mover == 1 {
+                    let reach = s
+                        .kinds[3]
+                        .and(Board::new([0xfcfcfcfcfcfc0000]))
+                        .shifted(-9)
+                        .and(enemy)
+                        .shifted(-9)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 15,
+                            from: to + 18,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[3]
+                        .and(Board::new([0x3f3f3f3f3f3f0000]))
+                        .shifted(-7)
+                        .and(enemy)
+                        .shifted(-7)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 15,
+                            from: to + 14,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[3]
+                        .and(Board::new([0xfcfcfcfcfcfc]))
+                        .shifted(7)
+                        .and(enemy)
+                        .shifted(7)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 15,
+                            from: to - 14,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[3]
+                        .and(Board::new([0x3f3f3f3f3f3f]))
+                        .shifted(9)
+                        .and(enemy)
+                        .shifted(9)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 15,
+                            from: to - 18,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                }
+                if mover == 2 {
+                    let reach = s
+                        .kinds[4]
+                        .and(Board::new([0xfcfcfcfcfcfc0000]))
+                        .shifted(-9)
+                        .and(enemy)
+                        .shifted(-9)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 17,
+                            from: to + 18,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[4]
+                        .and(Board::new([0x3f3f3f3f3f3f0000]))
+                        .shifted(-7)
+                        .and(enemy)
+                        .shifted(-7)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 17,
+                            from: to + 14,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[4]
+                        .and(Board::new([0xfcfcfcfcfcfc]))
+                        .shifted(7)
+                        .and(enemy)
+                        .shifted(7)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 17,
+                            from: to - 14,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[4]
+                        .and(Board::new([0x3f3f3f3f3f3f]))
+                        .shifted(9)
+                        .and(enemy)
+                        .shifted(9)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 17,
+                            from: to - 18,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                }
+                unreachable!("the drawn index is below the number of moves");
+            }
+            let mut total = 0u32;
+            if mover == 1 {
+                total
+                    += s
+                        .kinds[1]
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[1]
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(empty)
+                        .count();
+            }
+            if mover == 2 {
+                total
+                    += s
+                        .kinds[2]
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[2]
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(empty)
+                        .count();
+            }
+            if mover == 1 {
+                total
+                    += s
+                        .kinds[3]
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[3]
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[3]
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[3]
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(empty)
+                        .count();
+            }
+            if mover == 2 {
+                total
+                    += s
+                        .kinds[4]
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[4]
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[4]
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(empty)
+                        .count();
+                total
+                    += s
+                        .kinds[4]
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(empty)
+                        .count();
+            }
+            if total > 0 {
+                let mut index = rng.below(total as u64) as u32;
+                if mover == 1 {
+                    let reach = s
+                        .kinds[1]
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 19,
+                            from: to - 9,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[1]
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 19,
+                            from: to - 7,
+                            to,
+                            dir: 1,
+                        };
+                    }
+                    index -= n;
+                }
+                if mover == 2 {
+                    let reach = s
+                        .kinds[2]
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 20,
+                            from: to + 9,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[2]
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 20,
+                            from: to + 7,
+                            to,
+                            dir: 1,
+                        };
+                    }
+                    index -= n;
+                }
+                if mover == 1 {
+                    let reach = s
+                        .kinds[3]
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 21,
+                            from: to + 9,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[3]
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 21,
+                            from: to + 7,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[3]
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 21,
+                            from: to - 7,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[3]
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 21,
+                            from: to - 9,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                }
+                if mover == 2 {
+                    let reach = s
+                        .kinds[4]
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 22,
+                            from: to + 9,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[4]
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 22,
+                            from: to + 7,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[4]
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 22,
+                            from: to - 7,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                    let reach = s
+                        .kinds[4]
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(empty);
+                    let n = reach.count();
+                    if index < n {
+                        let to = reach.nth(index) as u16;
+                        return Move::Piece {
+                            rule: 22,
+                            from: to - 9,
+                            to,
+                            dir: 0,
+                        };
+                    }
+                    index -= n;
+                }
+                unreachable!("the drawn index is below the number of moves");
+            }
+        }
+        Move::Pass
     }
 }
 /// The position as the heuristics and the tensors read it (never

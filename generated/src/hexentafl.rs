@@ -1410,19 +1410,10 @@ impl HeXentafl {
             }
         }
     }
-    /// The standard playout, with one move buffer for the whole playout.
+    /// The standard playout, drawing each move without listing the moves.
     #[inline(always)]
     fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-        std::thread_local! {
-            #[doc = r" The move buffer playouts reuse: it grows to the largest"] #[doc =
-            r" branching factor once per thread, then never allocates."] static MOVES :
-            std::cell::RefCell < MoveBuffer < Move >> =
-            std::cell::RefCell::new(MoveBuffer::with_capacity(256));
-        }
-        let mut buffer = MOVES.take();
-        let result = ::ludemic_runtime::standard_playout(self, s, rng, &mut buffer);
-        MOVES.set(buffer);
-        result
+        ::ludemic_runtime::drawn_playout(self, s, rng)
     }
     /// [`Self::run_playout`] compiled for x86-64-v3 (the bit instructions
     /// and AVX2), for a crate built for the x86-64 baseline on a
@@ -1515,6 +1506,326 @@ impl Game for HeXentafl {
             return unsafe { self.playout_with_bit_instructions(s, rng) };
         }
         self.run_playout(s, rng)
+    }
+    fn random_move<R: RngCore>(
+        &self,
+        s: &State,
+        rng: &mut R,
+        _: &mut MoveBuffer<Move>,
+    ) -> Move {
+        ::ludemic_runtime::DrawMove::draw_move(self, s, rng)
+    }
+}
+impl ::ludemic_runtime::DrawMove for HeXentafl {
+    /// Draws the playout's next move uniformly without listing the
+    /// moves: counts them (the sites each slide, shot or set of
+    /// steps and hops reaches, as bitboards), draws an index and
+    /// walks to that move; the forced pass when there is none.
+    #[inline(always)]
+    #[allow(unused_variables, unused_mut, unused_assignments)]
+    fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
+        let mover = s.mover;
+        let empty = ALL.minus(s.occupied);
+        let mut total = 0u32;
+        if mover == 1 {
+            total
+                += s
+                    .kinds[3]
+                    .and(Board::new([0xfff0000]))
+                    .shifted(-7)
+                    .and(empty)
+                    .count();
+            total
+                += s
+                    .kinds[3]
+                    .and(Board::new([0x1ffdffc00]))
+                    .shifted(-6)
+                    .and(empty)
+                    .count();
+            total
+                += s
+                    .kinds[3]
+                    .and(Board::new([0x1ff0003fe0]))
+                    .shifted(-5)
+                    .and(empty)
+                    .count();
+            total
+                += s
+                    .kinds[3]
+                    .and(Board::new([0x1e000000f0]))
+                    .shifted(-4)
+                    .and(empty)
+                    .count();
+            total
+                += s
+                    .kinds[3]
+                    .and(Board::new([0x1defbf7dee]))
+                    .shifted(-1)
+                    .and(empty)
+                    .count();
+            total
+                += s
+                    .kinds[3]
+                    .and(Board::new([0xef7dfbef7]))
+                    .shifted(1)
+                    .and(empty)
+                    .count();
+            total
+                += s
+                    .kinds[3]
+                    .and(Board::new([0x1e000000f]))
+                    .shifted(4)
+                    .and(empty)
+                    .count();
+            total
+                += s
+                    .kinds[3]
+                    .and(Board::new([0xff8001ff]))
+                    .shifted(5)
+                    .and(empty)
+                    .count();
+            total
+                += s.kinds[3].and(Board::new([0x7ff7ff0])).shifted(6).and(empty).count();
+            total
+                += s.kinds[3].and(Board::new([0x1ffe00])).shifted(7).and(empty).count();
+        }
+        for from in s.owned[mover as usize].iter() {
+            let from = from as u16;
+            match s.what[from as usize] {
+                1 => {
+                    total
+                        += Self::slide_reach_blocked_adjacent(
+                                ALL
+                                    .minus(
+                                        ALL.minus(Board::new([0x40000])).and(ALL.minus(s.occupied)),
+                                    ),
+                                from,
+                            )
+                            .count();
+                }
+                2 => {
+                    total
+                        += Self::slide_reach_blocked_adjacent(
+                                ALL
+                                    .minus(
+                                        ALL.minus(Board::new([0x40000])).and(ALL.minus(s.occupied)),
+                                    ),
+                                from,
+                            )
+                            .count();
+                }
+                _ => {}
+            }
+        }
+        if total > 0 {
+            let mut index = rng.below(total as u64) as u32;
+            if mover == 1 {
+                let reach = s
+                    .kinds[3]
+                    .and(Board::new([0xfff0000]))
+                    .shifted(-7)
+                    .and(empty);
+                let n = reach.count();
+                if index < n {
+                    let to = reach.nth(index) as u16;
+                    return Move::Piece {
+                        rule: 2,
+                        from: to + 7,
+                        to,
+                        dir: 0,
+                    };
+                }
+                index -= n;
+                let reach = s
+                    .kinds[3]
+                    .and(Board::new([0x1ffdffc00]))
+                    .shifted(-6)
+                    .and(empty);
+                let n = reach.count();
+                if index < n {
+                    let to = reach.nth(index) as u16;
+                    return Move::Piece {
+                        rule: 2,
+                        from: to + 6,
+                        to,
+                        dir: 0,
+                    };
+                }
+                index -= n;
+                let reach = s
+                    .kinds[3]
+                    .and(Board::new([0x1ff0003fe0]))
+                    .shifted(-5)
+                    .and(empty);
+                let n = reach.count();
+                if index < n {
+                    let to = reach.nth(index) as u16;
+                    return Move::Piece {
+                        rule: 2,
+                        from: to + 5,
+                        to,
+                        dir: 0,
+                    };
+                }
+                index -= n;
+                let reach = s
+                    .kinds[3]
+                    .and(Board::new([0x1e000000f0]))
+                    .shifted(-4)
+                    .and(empty);
+                let n = reach.count();
+                if index < n {
+                    let to = reach.nth(index) as u16;
+                    return Move::Piece {
+                        rule: 2,
+                        from: to + 4,
+                        to,
+                        dir: 0,
+                    };
+                }
+                index -= n;
+                let reach = s
+                    .kinds[3]
+                    .and(Board::new([0x1defbf7dee]))
+                    .shifted(-1)
+                    .and(empty);
+                let n = reach.count();
+                if index < n {
+                    let to = reach.nth(index) as u16;
+                    return Move::Piece {
+                        rule: 2,
+                        from: to + 1,
+                        to,
+                        dir: 0,
+                    };
+                }
+                index -= n;
+                let reach = s
+                    .kinds[3]
+                    .and(Board::new([0xef7dfbef7]))
+                    .shifted(1)
+                    .and(empty);
+                let n = reach.count();
+                if index < n {
+                    let to = reach.nth(index) as u16;
+                    return Move::Piece {
+                        rule: 2,
+                        from: to - 1,
+                        to,
+                        dir: 0,
+                    };
+                }
+                index -= n;
+                let reach = s
+                    .kinds[3]
+                    .and(Board::new([0x1e000000f]))
+                    .shifted(4)
+                    .and(empty);
+                let n = reach.count();
+                if index < n {
+                    let to = reach.nth(index) as u16;
+                    return Move::Piece {
+                        rule: 2,
+                        from: to - 4,
+                        to,
+                        dir: 0,
+                    };
+                }
+                index -= n;
+                let reach = s
+                    .kinds[3]
+                    .and(Board::new([0xff8001ff]))
+                    .shifted(5)
+                    .and(empty);
+                let n = reach.count();
+                if index < n {
+                    let to = reach.nth(index) as u16;
+                    return Move::Piece {
+                        rule: 2,
+                        from: to - 5,
+                        to,
+                        dir: 0,
+                    };
+                }
+                index -= n;
+                let reach = s
+                    .kinds[3]
+                    .and(Board::new([0x7ff7ff0]))
+                    .shifted(6)
+                    .and(empty);
+                let n = reach.count();
+                if index < n {
+                    let to = reach.nth(index) as u16;
+                    return Move::Piece {
+                        rule: 2,
+                        from: to - 6,
+                        to,
+                        dir: 0,
+                    };
+                }
+                index -= n;
+                let reach = s.kinds[3].and(Board::new([0x1ffe00])).shifted(7).and(empty);
+                let n = reach.count();
+                if index < n {
+                    let to = reach.nth(index) as u16;
+                    return Move::Piece {
+                        rule: 2,
+                        from: to - 7,
+                        to,
+                        dir: 0,
+                    };
+                }
+                index -= n;
+            }
+            for from in s.owned[mover as usize].iter() {
+                let from = from as u16;
+                match s.what[from as usize] {
+                    1 => {
+                        let reach = Self::slide_reach_blocked_adjacent(
+                            ALL
+                                .minus(
+                                    ALL.minus(Board::new([0x40000])).and(ALL.minus(s.occupied)),
+                                ),
+                            from,
+                        );
+                        let n = reach.count();
+                        if index < n {
+                            let to = reach.nth(index) as u16;
+                            return Move::Piece {
+                                rule: 0,
+                                from,
+                                to,
+                                dir: 0,
+                            };
+                        }
+                        index -= n;
+                    }
+                    2 => {
+                        let reach = Self::slide_reach_blocked_adjacent(
+                            ALL
+                                .minus(
+                                    ALL.minus(Board::new([0x40000])).and(ALL.minus(s.occupied)),
+                                ),
+                            from,
+                        );
+                        let n = reach.count();
+                        if index < n {
+                            let to = reach.nth(index) as u16;
+                            return Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            };
+                        }
+                        index -= n;
+                    }
+                    _ => {}
+                }
+            }
+            unreachable!("the drawn index is below the number of moves");
+        }
+        Move::Pass
     }
 }
 /// The position as the heuristics and the tensors read it (never

@@ -1770,9 +1770,9 @@ impl Game for Hnefatafl {
 }
 impl ::ludemic_runtime::DrawMove for Hnefatafl {
     /// Draws the playout's next move uniformly without listing the
-    /// moves: counts them (the sites each slide or shot reaches, as
-    /// bitboards), draws an index and walks to that move; the
-    /// forced pass when there is none.
+    /// moves: counts them (the sites each slide, shot or set of
+    /// steps and hops reaches, as bitboards), draws an index and
+    /// walks to that move; the forced pass when there is none.
     #[inline(always)]
     #[allow(unused_variables, unused_mut, unused_assignments)]
     fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
@@ -1819,81 +1819,81 @@ impl ::ludemic_runtime::DrawMove for Hnefatafl {
                 _ => {}
             }
         }
-        if total == 0 {
-            return Move::Pass;
-        }
-        let mut index = rng.below(total as u64) as u32;
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
-                    let reach = Self::slide_reach_blocked_orthogonal(
-                        ALL
-                            .minus(
-                                ALL
-                                    .minus(
-                                        Board::new([0x1000000000000000, 0])
-                                            .or(Board::new([0x401, 0x100400000000000])),
-                                    )
-                                    .and(ALL.minus(s.occupied)),
-                            ),
-                        from,
-                    );
-                    let n = reach.count();
-                    if index < n {
-                        let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 0,
+        if total > 0 {
+            let mut index = rng.below(total as u64) as u32;
+            for from in s.owned[mover as usize].iter() {
+                let from = from as u16;
+                match s.what[from as usize] {
+                    1 => {
+                        let reach = Self::slide_reach_blocked_orthogonal(
+                            ALL
+                                .minus(
+                                    ALL
+                                        .minus(
+                                            Board::new([0x1000000000000000, 0])
+                                                .or(Board::new([0x401, 0x100400000000000])),
+                                        )
+                                        .and(ALL.minus(s.occupied)),
+                                ),
                             from,
-                            to,
-                            dir: 0,
-                        };
+                        );
+                        let n = reach.count();
+                        if index < n {
+                            let to = reach.nth(index) as u16;
+                            return Move::Piece {
+                                rule: 0,
+                                from,
+                                to,
+                                dir: 0,
+                            };
+                        }
+                        index -= n;
                     }
-                    index -= n;
-                }
-                2 => {
-                    let reach = Self::slide_reach_blocked_orthogonal(
-                        ALL
-                            .minus(
-                                ALL
-                                    .minus(
-                                        Board::new([0x1000000000000000, 0])
-                                            .or(Board::new([0x401, 0x100400000000000])),
-                                    )
-                                    .and(ALL.minus(s.occupied)),
-                            ),
-                        from,
-                    );
-                    let n = reach.count();
-                    if index < n {
-                        let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 1,
+                    2 => {
+                        let reach = Self::slide_reach_blocked_orthogonal(
+                            ALL
+                                .minus(
+                                    ALL
+                                        .minus(
+                                            Board::new([0x1000000000000000, 0])
+                                                .or(Board::new([0x401, 0x100400000000000])),
+                                        )
+                                        .and(ALL.minus(s.occupied)),
+                                ),
                             from,
-                            to,
-                            dir: 0,
-                        };
+                        );
+                        let n = reach.count();
+                        if index < n {
+                            let to = reach.nth(index) as u16;
+                            return Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            };
+                        }
+                        index -= n;
                     }
-                    index -= n;
-                }
-                3 => {
-                    let reach = Self::slide_reach_orthogonal(s, from);
-                    let n = reach.count();
-                    if index < n {
-                        let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        };
+                    3 => {
+                        let reach = Self::slide_reach_orthogonal(s, from);
+                        let n = reach.count();
+                        if index < n {
+                            let to = reach.nth(index) as u16;
+                            return Move::Piece {
+                                rule: 2,
+                                from,
+                                to,
+                                dir: 0,
+                            };
+                        }
+                        index -= n;
                     }
-                    index -= n;
+                    _ => {}
                 }
-                _ => {}
             }
+            unreachable!("the drawn index is below the number of moves");
         }
-        unreachable!("the drawn index is below the number of moves")
+        Move::Pass
     }
 }
 /// The position as the heuristics and the tensors read it (never

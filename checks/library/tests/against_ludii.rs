@@ -1,7 +1,8 @@
 //! Every game of Ludii's library that the code generator takes, compiled,
 //! replaying Ludii's trials of it (`shared/reference/ludii-library-trials`)
 //! and in a short lockstep with the interpreter on the same file (same legal
-//! moves and status at every step along random moves).
+//! moves and status at every step along random moves), and drawing its
+//! playout's moves uniformly over the legal ones.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -18,6 +19,9 @@ use ludemic_runtime::{Game, Xoshiro256PlusPlus};
 mod lockstep;
 use lockstep::lockstep;
 
+#[path = "../../common/uniform_draws.rs"]
+mod uniform_draws;
+
 fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
 }
@@ -31,6 +35,9 @@ struct Lockstep {
     /// Whole Filter playouts compared between the engines, where the
     /// analysis puts the game on Ludii's Filter playout.
     filter_playouts: u64,
+    /// States at which the compiled playout's own draw (target sets, site
+    /// by site, by counting) is checked against the listed legal moves.
+    draw_states: usize,
 }
 
 /// In every `cargo test`: a few seconds for all games on 2 cores.
@@ -38,6 +45,7 @@ const SHORT: Lockstep = Lockstep {
     seeds: 10,
     steps: 3000,
     filter_playouts: 3,
+    draw_states: 4,
 };
 
 /// Behind `--ignored`: every seed to its end.
@@ -45,6 +53,7 @@ const LONG: Lockstep = Lockstep {
     seeds: 200,
     steps: usize::MAX,
     filter_playouts: 50,
+    draw_states: 40,
 };
 
 struct Check {
@@ -70,6 +79,12 @@ impl Visitor for Check {
             if let Err(e) = lockstep(compiled, &self.interp, seed, &mut budget) {
                 self.failures.push(format!("{} lockstep {e}", self.name));
             }
+        }
+        // Each legal move is drawn as often as any other.
+        if let Err(e) = uniform_draws::uniform_draws(compiled, self.lockstep.draw_states, 60, 2026)
+        {
+            self.failures
+                .push(format!("{} playout draw: {e}", self.name));
         }
         // The two Filter playouts list the candidates in the same order and
         // test them alike: from one seed they play the same game.

@@ -341,9 +341,11 @@ pub fn select_playouts(model: &GameModel) -> Vec<PlayoutChoice> {
         ),
         Draw::Counted => whole_game(
             PlayoutVariant::Counted,
-            "every move is a plain slide or a shot, whose reach is a bitboard: the \
-             compiled playout counts the moves, draws an index and walks to that move, \
-             without listing moves (the standard playout's distribution)",
+            "every move is a slide or a shot whose reach is a bitboard, a step, leap or \
+             hop of all of a kind's pieces at once (target sets), or a move of the one \
+             piece at a given site: the compiled playout counts the moves (a priority's \
+             generators in turn), draws an index and walks to that move, without \
+             listing moves (the standard playout's distribution)",
         ),
         Draw::Listed => model
             .phases

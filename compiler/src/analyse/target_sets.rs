@@ -110,7 +110,7 @@ pub fn plan(model: &GameModel) -> Option<Vec<PlayerSets>> {
 }
 
 /// The groups of one step, leap or one-site hop of `component`.
-fn groups(
+pub(crate) fn groups(
     model: &GameModel,
     component: usize,
     m: &PieceMove,
@@ -152,6 +152,8 @@ fn groups(
             before: IntExpr::Const(0),
             after: IntExpr::Const(0),
             between_if,
+            // Ludii's stop rule lands past the first site failing the test.
+            stop_if: None,
             ..
         } => {
             over_set = Some(match between_if {

@@ -74,6 +74,10 @@ pub(super) struct Gen<'m> {
     /// Some consequence adds a piece where the game counts pieces (the
     /// module needs `add_on`).
     pub(super) uses_add_on: bool,
+    /// The sets of allowed sites the counted draw's target sets read
+    /// (`empty`, `enemy`...), each named and computed once per draw: its
+    /// code, its name.
+    pub(super) drawn_sets: Vec<(String, proc_macro2::Ident)>,
     /// What the analyses decided: the generator follows it.
     pub(super) analysis: &'m Analysis<'m>,
 }
@@ -102,6 +106,7 @@ impl<'m> Gen<'m> {
             uses_move_to: false,
             uses_promote: false,
             uses_add_on: false,
+            drawn_sets: Vec::new(),
             analysis,
         }
     }

@@ -52,7 +52,7 @@ pub(super) fn site_set(set: &SiteSet) -> TokenStream {
 }
 
 /// The bitboard of the pieces that make a group's moves.
-fn piece_set(pieces: PieceSet) -> TokenStream {
+pub(super) fn piece_set(pieces: PieceSet) -> TokenStream {
     match pieces {
         PieceSet::Owner(p) => {
             let p = Literal::usize_unsuffixed(p as usize);
