@@ -384,8 +384,8 @@ impl Gen<'_> {
         }
     }
 
-    /// Whether `pm` is a slide counted per piece (as `analyse::counted`
-    /// prefers it to target sets).
+    /// Whether `pm` is a slide counted per piece, as `analyse::counted`
+    /// accepts one (no target set is a slide).
     fn slide_counted(&self, pm: &PieceMove) -> bool {
         use crate::analyse::counted::is_masked_slide;
         (is_plain_slide(pm) || is_masked_slide(pm))
