@@ -18,7 +18,8 @@
 
 use crate::ir::{Comparison, Cond, GameModel, IntExpr, Moves, PieceMove, Reach, Region, SiteExpr};
 
-use super::target_sets::{Group, PieceSet};
+use super::features::Features;
+use super::target_sets::{pieces_of, Group};
 
 /// Whether a piece move is a plain slide: over empty sites, any distance,
 /// onto an empty site, in every direction it lists (not `SameDirection`).
@@ -95,15 +96,22 @@ pub fn fixed_region(r: &Region) -> bool {
 
 /// Whether a single-phase game without swap has only moves the counted
 /// draw can count.
-pub fn applies(model: &GameModel) -> bool {
-    !model.swap && model.phases.len() == 1 && countable(model, &model.phases[0].play, None)
+pub fn applies(model: &GameModel, features: &Features) -> bool {
+    !model.swap
+        && model.phases.len() == 1
+        && countable(model, features, &model.phases[0].play, None)
 }
 
 /// The steps, leaps and one-site hops of `pm`, a move of every piece of
 /// `component` (within `(forEach Piece ...)`), as target sets; `None`
 /// where the sets do not express them exactly (a hop's stop rule, stacks,
 /// other site types, pieces of no single player).
-pub fn piece_sets(model: &GameModel, component: usize, pm: &PieceMove) -> Option<Vec<Group>> {
+pub fn piece_sets(
+    model: &GameModel,
+    features: &Features,
+    component: usize,
+    pm: &PieceMove,
+) -> Option<Vec<Group>> {
     let owner = model.components[component].owner;
     let stop_rule = matches!(
         &pm.reach,
@@ -117,16 +125,26 @@ pub fn piece_sets(model: &GameModel, component: usize, pm: &PieceMove) -> Option
         || stop_rule
         || model.stacking
         || !model.hands.is_empty()
-        || !super::features::features(model).other_types.is_empty()
+        || !features.other_types.is_empty()
     {
         return None;
     }
-    let pieces = if super::features::several_kinds(model) {
-        PieceSet::Kind(component + 1)
-    } else {
-        PieceSet::Owner(owner)
-    };
-    super::target_sets::groups(model, component, pm, pieces)
+    super::target_sets::groups(model, component, pm, pieces_of(model, component))
+}
+
+/// Whether `pm`, a move of the piece at `(from)`, is a slide whose reach
+/// is a bitboard (plain or masked, along rays the masks allow), counted
+/// piece by piece.
+pub fn is_counted_slide(model: &GameModel, pm: &PieceMove) -> bool {
+    pm.from.is_none()
+        && (is_plain_slide(pm) || is_masked_slide(pm))
+        && reachable(model, &pm.directions)
+}
+
+/// Whether every direction's rays allow bitboard reaches (`slides`).
+fn reachable(model: &GameModel, dirs: &[crate::board::AbsoluteDirection]) -> bool {
+    dirs.iter()
+        .all(|&d| super::slides::monotone_rays(&model.board, d).is_some())
 }
 
 /// Whether `pm` moves the piece at one given site (`(from (last To))`):
@@ -137,36 +155,30 @@ pub fn from_one_site(pm: &PieceMove) -> bool {
 
 /// Whether every move of `m` can be counted; `component`: inside
 /// `(forEach Piece)`, the kind whose moves these are.
-fn countable(model: &GameModel, m: &Moves, component: Option<usize>) -> bool {
-    let reach = |dirs: &[crate::board::AbsoluteDirection]| {
-        dirs.iter()
-            .all(|&d| super::slides::monotone_rays(&model.board, d).is_some())
+fn countable(model: &GameModel, features: &Features, m: &Moves, component: Option<usize>) -> bool {
+    let all = |list: &[Moves]| {
+        list.iter()
+            .all(|m| countable(model, features, m, component))
     };
     match m {
-        Moves::Then(inner, _) => countable(model, inner, component),
-        Moves::Or(list) | Moves::Priority(list) => {
-            list.iter().all(|m| countable(model, m, component))
-        }
+        Moves::Then(inner, _) => countable(model, features, inner, component),
+        Moves::Or(list) | Moves::Priority(list) => all(list),
         Moves::If {
             then, otherwise, ..
         } => {
-            countable(model, then, component)
+            countable(model, features, then, component)
                 && otherwise
                     .as_deref()
-                    .is_none_or(|o| countable(model, o, component))
+                    .is_none_or(|o| countable(model, features, o, component))
         }
         Moves::ForEachPiece(rules) => rules
             .iter()
-            .all(|r| rule_countable(model, &r.moves, r.component)),
+            .all(|r| rule_countable(model, features, &r.moves, r.component)),
         Moves::Move(pm) => match component {
-            Some(_) => {
-                pm.from.is_none()
-                    && (is_plain_slide(pm) || is_masked_slide(pm))
-                    && reach(&pm.directions)
-            }
+            Some(_) => is_counted_slide(model, pm),
             None => from_one_site(pm),
         },
-        Moves::Shoot(shoot) => reach(&shoot.directions),
+        Moves::Shoot(shoot) => reachable(model, &shoot.directions),
         _ => false,
     }
 }
@@ -174,12 +186,14 @@ fn countable(model: &GameModel, m: &Moves, component: Option<usize>) -> bool {
 /// Whether every move of a `(forEach Piece ...)` rule of `component` can
 /// be counted: its steps, leaps and hops (under `or` and `then`) as target
 /// sets of all the kind's pieces, the rest per piece.
-fn rule_countable(model: &GameModel, m: &Moves, component: usize) -> bool {
+fn rule_countable(model: &GameModel, features: &Features, m: &Moves, component: usize) -> bool {
     match m {
-        Moves::Then(inner, _) => rule_countable(model, inner, component),
-        Moves::Or(list) => list.iter().all(|m| rule_countable(model, m, component)),
-        Moves::Move(pm) if piece_sets(model, component, pm).is_some() => true,
-        _ => countable(model, m, Some(component)),
+        Moves::Then(inner, _) => rule_countable(model, features, inner, component),
+        Moves::Or(list) => list
+            .iter()
+            .all(|m| rule_countable(model, features, m, component)),
+        Moves::Move(pm) if piece_sets(model, features, component, pm).is_some() => true,
+        _ => countable(model, features, m, Some(component)),
     }
 }
 
@@ -210,6 +224,11 @@ mod tests {
         .model
     }
 
+    /// Whether the counted draw applies to `model`.
+    fn counts(model: &GameModel) -> bool {
+        applies(model, &crate::analyse::features::features(model))
+    }
+
     const JUMP: &str = "(move Hop (directions {FR FL}) \
         (between if:(is Enemy (who at:(between))) (apply (remove (between)))) \
         (to if:(is Empty (to))))";
@@ -226,7 +245,7 @@ mod tests {
                  (to if:(is Empty (to)))) \
                (priority {{(forEach Piece {JUMP} (then (moveAgain))) (forEach Piece {STEP})}}))"
         );
-        assert!(applies(&model_with_play(&play)));
+        assert!(counts(&model_with_play(&play)));
     }
 
     #[test]
@@ -249,7 +268,7 @@ mod tests {
                 ..
             }
         ));
-        assert!(!applies(&model));
+        assert!(!counts(&model));
         assert!(super::super::target_sets::plan(&model).is_none());
     }
 
@@ -258,7 +277,7 @@ mod tests {
         // The condition reads the moving piece's site: the sets of all the
         // pieces at once cannot take it, and steps are not counted per piece.
         let play = format!("(forEach Piece (if (is In (from) (sites Bottom)) {STEP}))");
-        assert!(!applies(&model_with_play(&play)));
+        assert!(!counts(&model_with_play(&play)));
         // Without it, the steps are target sets.
         let model = model_with_play(&format!("(forEach Piece {STEP})"));
         let Moves::ForEachPiece(rules) = &model.phases[0].play else {
@@ -267,15 +286,16 @@ mod tests {
         let Moves::Move(step) = &rules[0].moves else {
             panic!("a step");
         };
-        let groups = piece_sets(&model, rules[0].component, step).expect("target sets");
+        let features = crate::analyse::features::features(&model);
+        let groups = piece_sets(&model, &features, rules[0].component, step).expect("target sets");
         assert_eq!(groups.len(), 2, "one group per direction on a square board");
     }
 
     #[test]
     fn moves_from_a_given_site_are_listed_and_placements_are_not_counted() {
         let chain = format!("(if (is Prev Mover) (move Step (from (last To)) Forward (to if:(is Empty (to)))) (forEach Piece {STEP}))");
-        assert!(applies(&model_with_play(&chain)));
+        assert!(counts(&model_with_play(&chain)));
         let placement = "(move Add (to (sites Empty)))";
-        assert!(!applies(&model_with_play(placement)));
+        assert!(!counts(&model_with_play(placement)));
     }
 }

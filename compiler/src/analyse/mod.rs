@@ -214,7 +214,7 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
         .flatten()
     {
         Draw::SiteWise(rule)
-    } else if switches.counted_draw && switches.slide_masks && counted::applies(model) {
+    } else if switches.counted_draw && switches.slide_masks && counted::applies(model, &features) {
         Draw::Counted
     } else {
         Draw::Listed

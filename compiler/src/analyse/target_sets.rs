@@ -81,13 +81,7 @@ pub fn plan(model: &GameModel) -> Option<Vec<PlayerSets>> {
         if owner == 0 {
             return None;
         }
-        // The owner's bitboard when it holds this kind only, else the kind's own.
-        let kinds = model.components.iter().filter(|c| c.owner == owner).count();
-        let pieces = if kinds == 1 {
-            PieceSet::Owner(owner)
-        } else {
-            PieceSet::Kind(r.component + 1)
-        };
+        let pieces = pieces_of(model, r.component);
         let mut moves = Vec::new();
         flatten(&r.moves, &mut moves)?;
         let groups: Option<Vec<Vec<Group>>> = moves
@@ -107,6 +101,18 @@ pub fn plan(model: &GameModel) -> Option<Vec<PlayerSets>> {
         return None;
     }
     Some(players)
+}
+
+/// The bitboard of `component`'s pieces: its owner's when the owner holds
+/// this kind only, else the kind's own.
+pub(crate) fn pieces_of(model: &GameModel, component: usize) -> PieceSet {
+    let owner = model.components[component].owner;
+    let kinds = model.components.iter().filter(|c| c.owner == owner).count();
+    if kinds == 1 {
+        PieceSet::Owner(owner)
+    } else {
+        PieceSet::Kind(component + 1)
+    }
 }
 
 /// The groups of one step, leap or one-site hop of `component`.

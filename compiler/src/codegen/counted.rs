@@ -5,10 +5,10 @@
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::analyse::counted::{from_one_site, is_plain_slide, piece_sets};
+use crate::analyse::counted::{from_one_site, is_counted_slide, is_plain_slide, piece_sets};
 use crate::analyse::target_sets::{Group, SiteSet};
 use crate::board::AbsoluteDirection;
-use crate::ir::{Moves, PieceMove};
+use crate::ir::Moves;
 
 use super::sets::{piece_set, site_set};
 use super::Gen;
@@ -91,10 +91,7 @@ impl Gen<'_> {
         // The allowed sites of the target sets, computed once.
         let sets = std::mem::take(&mut self.drawn_sets)
             .into_iter()
-            .map(|(code, name)| {
-                let code: TokenStream = code.parse().expect("generated tokens");
-                quote!(let #name = #code;)
-            });
+            .map(|(code, name)| quote!(let #name = #code;));
         quote! {
             /// Draws the playout's next move uniformly without listing the
             /// moves: counts them (the sites each slide, shot or set of
@@ -368,12 +365,12 @@ impl Gen<'_> {
             Moves::Or(list) => list
                 .iter()
                 .try_for_each(|m| self.split_counted(component, m, sets, per_piece)),
-            Moves::Move(pm) if pm.from.is_none() && self.slide_counted(pm) => {
+            Moves::Move(pm) if is_counted_slide(self.model, pm) => {
                 per_piece.push(self.counted(moves)?);
                 Some(())
             }
             Moves::Move(pm) => {
-                let groups = piece_sets(self.model, component, pm)?;
+                let groups = piece_sets(self.model, &self.analysis.features, component, pm)?;
                 sets.extend(groups.iter().map(|g| self.group_counted(g)));
                 Some(())
             }
@@ -382,17 +379,6 @@ impl Gen<'_> {
                 Some(())
             }
         }
-    }
-
-    /// Whether `pm` is a slide counted per piece, as `analyse::counted`
-    /// accepts one (no target set is a slide).
-    fn slide_counted(&self, pm: &PieceMove) -> bool {
-        use crate::analyse::counted::is_masked_slide;
-        (is_plain_slide(pm) || is_masked_slide(pm))
-            && pm
-                .directions
-                .iter()
-                .all(|&d| crate::analyse::slides::monotone_rays(&self.model.board, d).is_some())
     }
 
     /// One target set's count and pick: the pieces that may make the move,
@@ -432,8 +418,9 @@ impl Gen<'_> {
         if *set == SiteSet::All {
             return quote!(ALL);
         }
-        let code = site_set(set).to_string();
-        if let Some((_, name)) = self.drawn_sets.iter().find(|(c, _)| *c == code) {
+        let code = site_set(set);
+        let text = code.to_string();
+        if let Some((_, name)) = self.drawn_sets.iter().find(|(c, _)| c.to_string() == text) {
             return quote!(#name);
         }
         let name = match set {

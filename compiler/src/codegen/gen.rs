@@ -77,7 +77,7 @@ pub(super) struct Gen<'m> {
     /// The sets of allowed sites the counted draw's target sets read
     /// (`empty`, `enemy`...), each named and computed once per draw: its
     /// code, its name.
-    pub(super) drawn_sets: Vec<(String, proc_macro2::Ident)>,
+    pub(super) drawn_sets: Vec<(TokenStream, proc_macro2::Ident)>,
     /// What the analyses decided: the generator follows it.
     pub(super) analysis: &'m Analysis<'m>,
 }
