@@ -384,10 +384,10 @@ impl Alquerque {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
                     for ray in &RADIALS_ADJACENT[from as usize] {
                         let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
                             continue
@@ -415,7 +415,10 @@ impl Alquerque {
                         }
                     }
                 }
-                2 => {
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
                     for ray in &RADIALS_ADJACENT[from as usize] {
                         let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
                             continue
@@ -443,8 +446,8 @@ impl Alquerque {
                         }
                     }
                 }
-                _ => {}
             }
+            _ => {}
         }
     }
     /// [`Self::generate`] by bitboards (all the pieces of a kind

@@ -2266,10 +2266,10 @@ impl Amazons {
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         if (s.moves as i64) % 2 == 0 {
-            for from in s.owned[mover as usize].iter() {
-                let from = from as u16;
-                match s.what[from as usize] {
-                    1 => {
+            match mover {
+                1 => {
+                    for from in s.owned[1].iter() {
+                        let from = from as u16;
                         let (min, max) = (1i64, i64::MAX);
                         for ray in &RADIALS_ADJACENT[from as usize] {
                             for (i, &to) in ray.iter().enumerate() {
@@ -2293,7 +2293,10 @@ impl Amazons {
                             }
                         }
                     }
-                    2 => {
+                }
+                2 => {
+                    for from in s.owned[2].iter() {
+                        let from = from as u16;
                         let (min, max) = (1i64, i64::MAX);
                         for ray in &RADIALS_ADJACENT[from as usize] {
                             for (i, &to) in ray.iter().enumerate() {
@@ -2317,8 +2320,8 @@ impl Amazons {
                             }
                         }
                     }
-                    _ => {}
                 }
+                _ => {}
             }
         } else {
             let from = s.last_to;
@@ -2345,10 +2348,10 @@ impl Amazons {
     #[inline(always)]
     fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         if (s.moves as i64) % 2 == 0 {
-            for from in s.owned[mover as usize].iter() {
-                let from = from as u16;
-                match s.what[from as usize] {
-                    1 => {
+            match mover {
+                1 => {
+                    for from in s.owned[1].iter() {
+                        let from = from as u16;
                         for to in Self::slide_reach_adjacent(s, from).iter() {
                             let to = to as u16;
                             out.push(Move::Piece {
@@ -2359,7 +2362,10 @@ impl Amazons {
                             });
                         }
                     }
-                    2 => {
+                }
+                2 => {
+                    for from in s.owned[2].iter() {
+                        let from = from as u16;
                         for to in Self::slide_reach_adjacent(s, from).iter() {
                             let to = to as u16;
                             out.push(Move::Piece {
@@ -2370,8 +2376,8 @@ impl Amazons {
                             });
                         }
                     }
-                    _ => {}
                 }
+                _ => {}
             }
         } else {
             let from = s.last_to;
@@ -2403,10 +2409,10 @@ impl Amazons {
     #[inline(always)]
     fn any_moves(&self, s: &State, mover: u8) -> bool {
         if (s.moves as i64) % 2 == 0 {
-            for from in s.owned[mover as usize].iter() {
-                let from = from as u16;
-                match s.what[from as usize] {
-                    1 => {
+            match mover {
+                1 => {
+                    for from in s.owned[1].iter() {
+                        let from = from as u16;
                         let (min, max) = (1i64, i64::MAX);
                         for ray in &RADIALS_ADJACENT[from as usize] {
                             for (i, &to) in ray.iter().enumerate() {
@@ -2425,27 +2431,30 @@ impl Amazons {
                             }
                         }
                     }
-                    2 => {
-                        let (min, max) = (1i64, i64::MAX);
-                        for ray in &RADIALS_ADJACENT[from as usize] {
-                            for (i, &to) in ray.iter().enumerate() {
-                                let distance = i as i64 + 1;
-                                if to == NO_SITE || distance > max {
-                                    break;
-                                }
-                                let in_range = distance >= min;
-                                let between = to;
-                                if s.what[between as usize] != 0 {
-                                    break;
-                                }
-                                if in_range {
-                                    return true;
-                                }
-                            }
-                        }
-                    }
-                    _ => {}
                 }
+                2 => {
+                    for from in s.owned[2].iter() {
+                        let from = from as u16;
+                        let (min, max) = (1i64, i64::MAX);
+                        for ray in &RADIALS_ADJACENT[from as usize] {
+                            for (i, &to) in ray.iter().enumerate() {
+                                let distance = i as i64 + 1;
+                                if to == NO_SITE || distance > max {
+                                    break;
+                                }
+                                let in_range = distance >= min;
+                                let between = to;
+                                if s.what[between as usize] != 0 {
+                                    break;
+                                }
+                                if in_range {
+                                    return true;
+                                }
+                            }
+                        }
+                    }
+                }
+                _ => {}
             }
         } else {
             let from = s.last_to;

@@ -541,10 +541,10 @@ impl Breakthrough {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
                     for ray in &RADIALS_N[from as usize] {
                         let to = ray[0];
                         if to != NO_SITE && s.what[to as usize] == 0 {
@@ -583,7 +583,10 @@ impl Breakthrough {
                         }
                     }
                 }
-                2 => {
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
                     for ray in &RADIALS_S[from as usize] {
                         let to = ray[0];
                         if to != NO_SITE && s.what[to as usize] == 0 {
@@ -622,8 +625,8 @@ impl Breakthrough {
                         }
                     }
                 }
-                _ => {}
             }
+            _ => {}
         }
     }
     /// [`Self::generate`] by bitboards (all the pieces of a kind

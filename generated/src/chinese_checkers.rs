@@ -25,15 +25,15 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 5: `Marker5` (player 5)
 /// 6: `Marker6` (player 6)
 const OWNER: [u8; 7] = [0, 1, 2, 3, 4, 5, 6];
-/// A region chosen by a value (`(sites (player N))`: index N).
-static REGION_BY_VALUE_0: [Board; 7] = [
+/// A region chosen by the mover (index: the mover).
+static REGION_OF_MOVER_0: [Board; 7] = [
     Board::new([0, 0]),
-    Board::new([0x3ff, 0]),
-    Board::new([0x80300700780000, 0]),
-    Board::new([0, 0x780380300400]),
     Board::new([0, 0x1ff800000000000]),
     Board::new([0, 0x3c01c01802]),
     Board::new([0x401803803c00, 0]),
+    Board::new([0x3ff, 0]),
+    Board::new([0x80300700780000, 0]),
+    Board::new([0, 0x780380300400]),
 ];
 /// For each site, each `Adjacent` radial from it (origin left out), padded with `NO_SITE`.
 static RADIALS_ADJACENT: [[[u16; 12]; 6]; 121] = [
@@ -1531,6 +1531,130 @@ static RADIALS_ADJACENT: [[[u16; 12]; 6]; 121] = [
         ],
     ],
 ];
+/// Sites one `Adjacent` step from each site, as bitboards.
+static STEPS_ADJACENT: [Board; 121] = [
+    Board::new([0x6, 0]),
+    Board::new([0x1d, 0]),
+    Board::new([0x33, 0]),
+    Board::new([0xd2, 0]),
+    Board::new([0x1ae, 0]),
+    Board::new([0x314, 0]),
+    Board::new([0xc088, 0]),
+    Board::new([0x18158, 0]),
+    Board::new([0x302b0, 0]),
+    Board::new([0x60120, 0]),
+    Board::new([0x800800, 0]),
+    Board::new([0x1801400, 0]),
+    Board::new([0x3002800, 0]),
+    Board::new([0x6005000, 0]),
+    Board::new([0xc00a040, 0]),
+    Board::new([0x180140c0, 0]),
+    Board::new([0x30028180, 0]),
+    Board::new([0x60050300, 0]),
+    Board::new([0xc00a0200, 0]),
+    Board::new([0x180140000, 0]),
+    Board::new([0x300280000, 0]),
+    Board::new([0x600500000, 0]),
+    Board::new([0x400200000, 0]),
+    Board::new([0x801000c00, 0]),
+    Board::new([0x1802801800, 0]),
+    Board::new([0x3005003000, 0]),
+    Board::new([0x600a006000, 0]),
+    Board::new([0xc01400c000, 0]),
+    Board::new([0x18028018000, 0]),
+    Board::new([0x30050030000, 0]),
+    Board::new([0x600a0060000, 0]),
+    Board::new([0xc01400c0000, 0]),
+    Board::new([0x180280180000, 0]),
+    Board::new([0x300500300000, 0]),
+    Board::new([0x200200600000, 0]),
+    Board::new([0x401001800000, 0]),
+    Board::new([0xc02803000000, 0]),
+    Board::new([0x1805006000000, 0]),
+    Board::new([0x300a00c000000, 0]),
+    Board::new([0x6014018000000, 0]),
+    Board::new([0xc028030000000, 0]),
+    Board::new([0x18050060000000, 0]),
+    Board::new([0x300a00c0000000, 0]),
+    Board::new([0x60140180000000, 0]),
+    Board::new([0xc0280300000000, 0]),
+    Board::new([0x80100600000000, 0]),
+    Board::new([0x100801800000000, 0]),
+    Board::new([0x301403000000000, 0]),
+    Board::new([0x602806000000000, 0]),
+    Board::new([0xc0500c000000000, 0]),
+    Board::new([0x180a018000000000, 0]),
+    Board::new([0x3014030000000000, 0]),
+    Board::new([0x6028060000000000, 0]),
+    Board::new([0xc0500c0000000000, 0]),
+    Board::new([0x80a0180000000000, 0x1]),
+    Board::new([0x40300000000000, 0x1]),
+    Board::new([0x200c00000000000, 0x6]),
+    Board::new([0x501800000000000, 0xc]),
+    Board::new([0xa03000000000000, 0x18]),
+    Board::new([0x1406000000000000, 0x30]),
+    Board::new([0x280c000000000000, 0x60]),
+    Board::new([0x5018000000000000, 0xc0]),
+    Board::new([0xa030000000000000, 0x180]),
+    Board::new([0x4060000000000000, 0x301]),
+    Board::new([0x80c0000000000000, 0x600]),
+    Board::new([0x100000000000000, 0x1804]),
+    Board::new([0x300000000000000, 0x300a]),
+    Board::new([0x600000000000000, 0x6014]),
+    Board::new([0xc00000000000000, 0xc028]),
+    Board::new([0x1800000000000000, 0x18050]),
+    Board::new([0x3000000000000000, 0x300a0]),
+    Board::new([0x6000000000000000, 0x60140]),
+    Board::new([0xc000000000000000, 0xc0280]),
+    Board::new([0x8000000000000000, 0x180501]),
+    Board::new([0, 0x300201]),
+    Board::new([0, 0xc01002]),
+    Board::new([0, 0x1802806]),
+    Board::new([0, 0x300500c]),
+    Board::new([0, 0x600a018]),
+    Board::new([0, 0xc014030]),
+    Board::new([0, 0x18028060]),
+    Board::new([0, 0x300500c0]),
+    Board::new([0, 0x600a0180]),
+    Board::new([0, 0xc0140300]),
+    Board::new([0, 0x180280600]),
+    Board::new([0, 0x300100400]),
+    Board::new([0, 0xc00800800]),
+    Board::new([0, 0x1801401800]),
+    Board::new([0, 0x3002803000]),
+    Board::new([0, 0x6005006000]),
+    Board::new([0, 0xc00a00c000]),
+    Board::new([0, 0x18014018000]),
+    Board::new([0, 0x30028030000]),
+    Board::new([0, 0x60050060000]),
+    Board::new([0, 0xc00a00c0000]),
+    Board::new([0, 0x180140180000]),
+    Board::new([0, 0x300280300000]),
+    Board::new([0, 0x600100200000]),
+    Board::new([0, 0x800400000]),
+    Board::new([0, 0x1400c00000]),
+    Board::new([0, 0x2801800000]),
+    Board::new([0, 0x5003000000]),
+    Board::new([0, 0x80a006000000]),
+    Board::new([0, 0x181400c000000]),
+    Board::new([0, 0x3028018000000]),
+    Board::new([0, 0x6050030000000]),
+    Board::new([0, 0x40a0060000000]),
+    Board::new([0, 0x1400c0000000]),
+    Board::new([0, 0x280180000000]),
+    Board::new([0, 0x500300000000]),
+    Board::new([0, 0x200200000000]),
+    Board::new([0, 0x900c000000000]),
+    Board::new([0, 0x1a818000000000]),
+    Board::new([0, 0x35030000000000]),
+    Board::new([0, 0x22060000000000]),
+    Board::new([0, 0x51800000000000]),
+    Board::new([0, 0xeb000000000000]),
+    Board::new([0, 0x96000000000000]),
+    Board::new([0, 0x198000000000000]),
+    Board::new([0, 0x170000000000000]),
+    Board::new([0, 0xc0000000000000]),
+];
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -1634,100 +1758,35 @@ impl ChineseCheckers {
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match s.phase[mover as usize] {
             0 => {
-                for from in s.owned[mover as usize].iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
-                            for from in Board::single(from as usize).iter() {
-                                let from = from as u16;
-                                for ray in &RADIALS_ADJACENT[from as usize] {
-                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                    else { continue };
-                                    if to != NO_SITE && s.what[between as usize] != 0
-                                        && (s.what[to as usize] == 0
-                                            && !s.visited.contains(to as usize)
-                                            && (!{
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 4,
-                                                    2 => 5,
-                                                    3 => 6,
-                                                    4 => 1,
-                                                    5 => 2,
-                                                    6 => 3,
-                                                    k => k,
-                                                };
-                                                if (0..=6).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0])
-                                                }
-                                            }
-                                                .contains(from as usize)
-                                                || {
-                                                    let v: i64 = match mover as i64 {
-                                                        1 => 4,
-                                                        2 => 5,
-                                                        3 => 6,
-                                                        4 => 1,
-                                                        5 => 2,
-                                                        6 => 3,
-                                                        k => k,
-                                                    };
-                                                    if (0..=6).contains(&v) {
-                                                        REGION_BY_VALUE_0[v as usize]
-                                                    } else {
-                                                        Board::new([0, 0])
-                                                    }
-                                                }
-                                                    .contains(to as usize)))
-                                    {
-                                        out.push(Move::Piece {
-                                            rule: 1,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
+                match mover {
+                    1 => {
+                        for from in s.owned[1].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 1,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
                                 }
                             }
                             for ray in &RADIALS_ADJACENT[from as usize] {
                                 let to = ray[0];
                                 if to != NO_SITE
                                     && (s.what[to as usize] == 0
-                                        && (!{
-                                            let v: i64 = match mover as i64 {
-                                                1 => 4,
-                                                2 => 5,
-                                                3 => 6,
-                                                4 => 1,
-                                                5 => 2,
-                                                6 => 3,
-                                                k => k,
-                                            };
-                                            if (0..=6).contains(&v) {
-                                                REGION_BY_VALUE_0[v as usize]
-                                            } else {
-                                                Board::new([0, 0])
-                                            }
-                                        }
+                                        && (!REGION_OF_MOVER_0[mover as usize]
                                             .contains(from as usize)
-                                            || {
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 4,
-                                                    2 => 5,
-                                                    3 => 6,
-                                                    4 => 1,
-                                                    5 => 2,
-                                                    6 => 3,
-                                                    k => k,
-                                                };
-                                                if (0..=6).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0])
-                                                }
-                                            }
-                                                .contains(to as usize)))
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                                 {
                                     out.push(Move::Piece {
                                         rule: 2,
@@ -1738,97 +1797,35 @@ impl ChineseCheckers {
                                 }
                             }
                         }
-                        2 => {
-                            for from in Board::single(from as usize).iter() {
-                                let from = from as u16;
-                                for ray in &RADIALS_ADJACENT[from as usize] {
-                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                    else { continue };
-                                    if to != NO_SITE && s.what[between as usize] != 0
-                                        && (s.what[to as usize] == 0
-                                            && !s.visited.contains(to as usize)
-                                            && (!{
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 4,
-                                                    2 => 5,
-                                                    3 => 6,
-                                                    4 => 1,
-                                                    5 => 2,
-                                                    6 => 3,
-                                                    k => k,
-                                                };
-                                                if (0..=6).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0])
-                                                }
-                                            }
-                                                .contains(from as usize)
-                                                || {
-                                                    let v: i64 = match mover as i64 {
-                                                        1 => 4,
-                                                        2 => 5,
-                                                        3 => 6,
-                                                        4 => 1,
-                                                        5 => 2,
-                                                        6 => 3,
-                                                        k => k,
-                                                    };
-                                                    if (0..=6).contains(&v) {
-                                                        REGION_BY_VALUE_0[v as usize]
-                                                    } else {
-                                                        Board::new([0, 0])
-                                                    }
-                                                }
-                                                    .contains(to as usize)))
-                                    {
-                                        out.push(Move::Piece {
-                                            rule: 4,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
+                    }
+                    2 => {
+                        for from in s.owned[2].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 4,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
                                 }
                             }
                             for ray in &RADIALS_ADJACENT[from as usize] {
                                 let to = ray[0];
                                 if to != NO_SITE
                                     && (s.what[to as usize] == 0
-                                        && (!{
-                                            let v: i64 = match mover as i64 {
-                                                1 => 4,
-                                                2 => 5,
-                                                3 => 6,
-                                                4 => 1,
-                                                5 => 2,
-                                                6 => 3,
-                                                k => k,
-                                            };
-                                            if (0..=6).contains(&v) {
-                                                REGION_BY_VALUE_0[v as usize]
-                                            } else {
-                                                Board::new([0, 0])
-                                            }
-                                        }
+                                        && (!REGION_OF_MOVER_0[mover as usize]
                                             .contains(from as usize)
-                                            || {
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 4,
-                                                    2 => 5,
-                                                    3 => 6,
-                                                    4 => 1,
-                                                    5 => 2,
-                                                    6 => 3,
-                                                    k => k,
-                                                };
-                                                if (0..=6).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0])
-                                                }
-                                            }
-                                                .contains(to as usize)))
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                                 {
                                     out.push(Move::Piece {
                                         rule: 5,
@@ -1839,97 +1836,35 @@ impl ChineseCheckers {
                                 }
                             }
                         }
-                        3 => {
-                            for from in Board::single(from as usize).iter() {
-                                let from = from as u16;
-                                for ray in &RADIALS_ADJACENT[from as usize] {
-                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                    else { continue };
-                                    if to != NO_SITE && s.what[between as usize] != 0
-                                        && (s.what[to as usize] == 0
-                                            && !s.visited.contains(to as usize)
-                                            && (!{
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 4,
-                                                    2 => 5,
-                                                    3 => 6,
-                                                    4 => 1,
-                                                    5 => 2,
-                                                    6 => 3,
-                                                    k => k,
-                                                };
-                                                if (0..=6).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0])
-                                                }
-                                            }
-                                                .contains(from as usize)
-                                                || {
-                                                    let v: i64 = match mover as i64 {
-                                                        1 => 4,
-                                                        2 => 5,
-                                                        3 => 6,
-                                                        4 => 1,
-                                                        5 => 2,
-                                                        6 => 3,
-                                                        k => k,
-                                                    };
-                                                    if (0..=6).contains(&v) {
-                                                        REGION_BY_VALUE_0[v as usize]
-                                                    } else {
-                                                        Board::new([0, 0])
-                                                    }
-                                                }
-                                                    .contains(to as usize)))
-                                    {
-                                        out.push(Move::Piece {
-                                            rule: 7,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
+                    }
+                    3 => {
+                        for from in s.owned[3].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 7,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
                                 }
                             }
                             for ray in &RADIALS_ADJACENT[from as usize] {
                                 let to = ray[0];
                                 if to != NO_SITE
                                     && (s.what[to as usize] == 0
-                                        && (!{
-                                            let v: i64 = match mover as i64 {
-                                                1 => 4,
-                                                2 => 5,
-                                                3 => 6,
-                                                4 => 1,
-                                                5 => 2,
-                                                6 => 3,
-                                                k => k,
-                                            };
-                                            if (0..=6).contains(&v) {
-                                                REGION_BY_VALUE_0[v as usize]
-                                            } else {
-                                                Board::new([0, 0])
-                                            }
-                                        }
+                                        && (!REGION_OF_MOVER_0[mover as usize]
                                             .contains(from as usize)
-                                            || {
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 4,
-                                                    2 => 5,
-                                                    3 => 6,
-                                                    4 => 1,
-                                                    5 => 2,
-                                                    6 => 3,
-                                                    k => k,
-                                                };
-                                                if (0..=6).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0])
-                                                }
-                                            }
-                                                .contains(to as usize)))
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                                 {
                                     out.push(Move::Piece {
                                         rule: 8,
@@ -1940,97 +1875,35 @@ impl ChineseCheckers {
                                 }
                             }
                         }
-                        4 => {
-                            for from in Board::single(from as usize).iter() {
-                                let from = from as u16;
-                                for ray in &RADIALS_ADJACENT[from as usize] {
-                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                    else { continue };
-                                    if to != NO_SITE && s.what[between as usize] != 0
-                                        && (s.what[to as usize] == 0
-                                            && !s.visited.contains(to as usize)
-                                            && (!{
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 4,
-                                                    2 => 5,
-                                                    3 => 6,
-                                                    4 => 1,
-                                                    5 => 2,
-                                                    6 => 3,
-                                                    k => k,
-                                                };
-                                                if (0..=6).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0])
-                                                }
-                                            }
-                                                .contains(from as usize)
-                                                || {
-                                                    let v: i64 = match mover as i64 {
-                                                        1 => 4,
-                                                        2 => 5,
-                                                        3 => 6,
-                                                        4 => 1,
-                                                        5 => 2,
-                                                        6 => 3,
-                                                        k => k,
-                                                    };
-                                                    if (0..=6).contains(&v) {
-                                                        REGION_BY_VALUE_0[v as usize]
-                                                    } else {
-                                                        Board::new([0, 0])
-                                                    }
-                                                }
-                                                    .contains(to as usize)))
-                                    {
-                                        out.push(Move::Piece {
-                                            rule: 10,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
+                    }
+                    4 => {
+                        for from in s.owned[4].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 10,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
                                 }
                             }
                             for ray in &RADIALS_ADJACENT[from as usize] {
                                 let to = ray[0];
                                 if to != NO_SITE
                                     && (s.what[to as usize] == 0
-                                        && (!{
-                                            let v: i64 = match mover as i64 {
-                                                1 => 4,
-                                                2 => 5,
-                                                3 => 6,
-                                                4 => 1,
-                                                5 => 2,
-                                                6 => 3,
-                                                k => k,
-                                            };
-                                            if (0..=6).contains(&v) {
-                                                REGION_BY_VALUE_0[v as usize]
-                                            } else {
-                                                Board::new([0, 0])
-                                            }
-                                        }
+                                        && (!REGION_OF_MOVER_0[mover as usize]
                                             .contains(from as usize)
-                                            || {
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 4,
-                                                    2 => 5,
-                                                    3 => 6,
-                                                    4 => 1,
-                                                    5 => 2,
-                                                    6 => 3,
-                                                    k => k,
-                                                };
-                                                if (0..=6).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0])
-                                                }
-                                            }
-                                                .contains(to as usize)))
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                                 {
                                     out.push(Move::Piece {
                                         rule: 11,
@@ -2041,97 +1914,35 @@ impl ChineseCheckers {
                                 }
                             }
                         }
-                        5 => {
-                            for from in Board::single(from as usize).iter() {
-                                let from = from as u16;
-                                for ray in &RADIALS_ADJACENT[from as usize] {
-                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                    else { continue };
-                                    if to != NO_SITE && s.what[between as usize] != 0
-                                        && (s.what[to as usize] == 0
-                                            && !s.visited.contains(to as usize)
-                                            && (!{
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 4,
-                                                    2 => 5,
-                                                    3 => 6,
-                                                    4 => 1,
-                                                    5 => 2,
-                                                    6 => 3,
-                                                    k => k,
-                                                };
-                                                if (0..=6).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0])
-                                                }
-                                            }
-                                                .contains(from as usize)
-                                                || {
-                                                    let v: i64 = match mover as i64 {
-                                                        1 => 4,
-                                                        2 => 5,
-                                                        3 => 6,
-                                                        4 => 1,
-                                                        5 => 2,
-                                                        6 => 3,
-                                                        k => k,
-                                                    };
-                                                    if (0..=6).contains(&v) {
-                                                        REGION_BY_VALUE_0[v as usize]
-                                                    } else {
-                                                        Board::new([0, 0])
-                                                    }
-                                                }
-                                                    .contains(to as usize)))
-                                    {
-                                        out.push(Move::Piece {
-                                            rule: 13,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
+                    }
+                    5 => {
+                        for from in s.owned[5].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 13,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
                                 }
                             }
                             for ray in &RADIALS_ADJACENT[from as usize] {
                                 let to = ray[0];
                                 if to != NO_SITE
                                     && (s.what[to as usize] == 0
-                                        && (!{
-                                            let v: i64 = match mover as i64 {
-                                                1 => 4,
-                                                2 => 5,
-                                                3 => 6,
-                                                4 => 1,
-                                                5 => 2,
-                                                6 => 3,
-                                                k => k,
-                                            };
-                                            if (0..=6).contains(&v) {
-                                                REGION_BY_VALUE_0[v as usize]
-                                            } else {
-                                                Board::new([0, 0])
-                                            }
-                                        }
+                                        && (!REGION_OF_MOVER_0[mover as usize]
                                             .contains(from as usize)
-                                            || {
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 4,
-                                                    2 => 5,
-                                                    3 => 6,
-                                                    4 => 1,
-                                                    5 => 2,
-                                                    6 => 3,
-                                                    k => k,
-                                                };
-                                                if (0..=6).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0])
-                                                }
-                                            }
-                                                .contains(to as usize)))
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                                 {
                                     out.push(Move::Piece {
                                         rule: 14,
@@ -2142,97 +1953,35 @@ impl ChineseCheckers {
                                 }
                             }
                         }
-                        6 => {
-                            for from in Board::single(from as usize).iter() {
-                                let from = from as u16;
-                                for ray in &RADIALS_ADJACENT[from as usize] {
-                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                    else { continue };
-                                    if to != NO_SITE && s.what[between as usize] != 0
-                                        && (s.what[to as usize] == 0
-                                            && !s.visited.contains(to as usize)
-                                            && (!{
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 4,
-                                                    2 => 5,
-                                                    3 => 6,
-                                                    4 => 1,
-                                                    5 => 2,
-                                                    6 => 3,
-                                                    k => k,
-                                                };
-                                                if (0..=6).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0])
-                                                }
-                                            }
-                                                .contains(from as usize)
-                                                || {
-                                                    let v: i64 = match mover as i64 {
-                                                        1 => 4,
-                                                        2 => 5,
-                                                        3 => 6,
-                                                        4 => 1,
-                                                        5 => 2,
-                                                        6 => 3,
-                                                        k => k,
-                                                    };
-                                                    if (0..=6).contains(&v) {
-                                                        REGION_BY_VALUE_0[v as usize]
-                                                    } else {
-                                                        Board::new([0, 0])
-                                                    }
-                                                }
-                                                    .contains(to as usize)))
-                                    {
-                                        out.push(Move::Piece {
-                                            rule: 16,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
+                    }
+                    6 => {
+                        for from in s.owned[6].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 16,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
                                 }
                             }
                             for ray in &RADIALS_ADJACENT[from as usize] {
                                 let to = ray[0];
                                 if to != NO_SITE
                                     && (s.what[to as usize] == 0
-                                        && (!{
-                                            let v: i64 = match mover as i64 {
-                                                1 => 4,
-                                                2 => 5,
-                                                3 => 6,
-                                                4 => 1,
-                                                5 => 2,
-                                                6 => 3,
-                                                k => k,
-                                            };
-                                            if (0..=6).contains(&v) {
-                                                REGION_BY_VALUE_0[v as usize]
-                                            } else {
-                                                Board::new([0, 0])
-                                            }
-                                        }
+                                        && (!REGION_OF_MOVER_0[mover as usize]
                                             .contains(from as usize)
-                                            || {
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 4,
-                                                    2 => 5,
-                                                    3 => 6,
-                                                    4 => 1,
-                                                    5 => 2,
-                                                    6 => 3,
-                                                    k => k,
-                                                };
-                                                if (0..=6).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0])
-                                                }
-                                            }
-                                                .contains(to as usize)))
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                                 {
                                     out.push(Move::Piece {
                                         rule: 17,
@@ -2243,8 +1992,8 @@ impl ChineseCheckers {
                                 }
                             }
                         }
-                        _ => {}
                     }
+                    _ => {}
                 }
             }
             1 => {
@@ -2264,40 +2013,296 @@ impl ChineseCheckers {
                             && (s.what[to as usize] == 0
                                 && !s.visited.contains(to as usize)
                                 && (!(s.last_to != NO_SITE
-                                    && {
-                                        let v: i64 = match mover as i64 {
-                                            1 => 4,
-                                            2 => 5,
-                                            3 => 6,
-                                            4 => 1,
-                                            5 => 2,
-                                            6 => 3,
-                                            k => k,
-                                        };
-                                        if (0..=6).contains(&v) {
-                                            REGION_BY_VALUE_0[v as usize]
-                                        } else {
-                                            Board::new([0, 0])
-                                        }
-                                    }
+                                    && REGION_OF_MOVER_0[mover as usize]
                                         .contains(s.last_to as usize))
-                                    || {
-                                        let v: i64 = match mover as i64 {
-                                            1 => 4,
-                                            2 => 5,
-                                            3 => 6,
-                                            4 => 1,
-                                            5 => 2,
-                                            6 => 3,
-                                            k => k,
-                                        };
-                                        if (0..=6).contains(&v) {
-                                            REGION_BY_VALUE_0[v as usize]
-                                        } else {
-                                            Board::new([0, 0])
-                                        }
-                                    }
-                                        .contains(to as usize)))
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                        {
+                            out.push(Move::Piece {
+                                rule: 19,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+                out.push(Move::Pass);
+            }
+            _ => unreachable!("a phase"),
+        }
+    }
+    /// [`Self::generate`] by bitboards (all the pieces of a kind
+    /// at once, ray masks, the empty neighbours of a piece): the
+    /// same moves, in another order (what playouts draw from).
+    #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
+    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+        match s.phase[mover as usize] {
+            0 => {
+                match mover {
+                    1 => {
+                        for from in s.owned[1].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 1,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                            for to in STEPS_ADJACENT[from as usize]
+                                .minus(s.occupied)
+                                .iter()
+                            {
+                                let to = to as u16;
+                                if !REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 2,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    2 => {
+                        for from in s.owned[2].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 4,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                            for to in STEPS_ADJACENT[from as usize]
+                                .minus(s.occupied)
+                                .iter()
+                            {
+                                let to = to as u16;
+                                if !REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 5,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    3 => {
+                        for from in s.owned[3].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 7,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                            for to in STEPS_ADJACENT[from as usize]
+                                .minus(s.occupied)
+                                .iter()
+                            {
+                                let to = to as u16;
+                                if !REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 8,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    4 => {
+                        for from in s.owned[4].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 10,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                            for to in STEPS_ADJACENT[from as usize]
+                                .minus(s.occupied)
+                                .iter()
+                            {
+                                let to = to as u16;
+                                if !REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 11,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    5 => {
+                        for from in s.owned[5].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 13,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                            for to in STEPS_ADJACENT[from as usize]
+                                .minus(s.occupied)
+                                .iter()
+                            {
+                                let to = to as u16;
+                                if !REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 14,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    6 => {
+                        for from in s.owned[6].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 16,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                            for to in STEPS_ADJACENT[from as usize]
+                                .minus(s.occupied)
+                                .iter()
+                            {
+                                let to = to as u16;
+                                if !REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 17,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            1 => {
+                for from in (if s.last_to == NO_SITE {
+                    Board::EMPTY
+                } else {
+                    Board::single(s.last_to as usize)
+                })
+                    .iter()
+                {
+                    let from = from as u16;
+                    for ray in &RADIALS_ADJACENT[from as usize] {
+                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                            continue
+                        };
+                        if to != NO_SITE && s.what[between as usize] != 0
+                            && (s.what[to as usize] == 0
+                                && !s.visited.contains(to as usize)
+                                && (!(s.last_to != NO_SITE
+                                    && REGION_OF_MOVER_0[mover as usize]
+                                        .contains(s.last_to as usize))
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                         {
                             out.push(Move::Piece {
                                 rule: 19,
@@ -2411,24 +2416,7 @@ impl ChineseCheckers {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if s.owned[mover as usize]
-            == {
-                let v: i64 = match mover as i64 {
-                    1 => 4,
-                    2 => 5,
-                    3 => 6,
-                    4 => 1,
-                    5 => 2,
-                    6 => 3,
-                    k => k,
-                };
-                if (0..=6).contains(&v) {
-                    REGION_BY_VALUE_0[v as usize]
-                } else {
-                    Board::new([0, 0])
-                }
-            }
-        {
+        if s.owned[mover as usize] == REGION_OF_MOVER_0[mover as usize] {
             let p = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
@@ -2455,40 +2443,9 @@ impl ChineseCheckers {
                         && !(s.visited.contains(to as usize) || to == s.last_from
                             || to == s.last_to)
                         && (!(s.last_to != NO_SITE
-                            && {
-                                let v: i64 = match mover as i64 {
-                                    1 => 4,
-                                    2 => 5,
-                                    3 => 6,
-                                    4 => 1,
-                                    5 => 2,
-                                    6 => 3,
-                                    k => k,
-                                };
-                                if (0..=6).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0])
-                                }
-                            }
+                            && REGION_OF_MOVER_0[mover as usize]
                                 .contains(s.last_to as usize))
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 4,
-                                    2 => 5,
-                                    3 => 6,
-                                    4 => 1,
-                                    5 => 2,
-                                    6 => 3,
-                                    k => k,
-                                };
-                                if (0..=6).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0])
-                                }
-                            }
-                                .contains(to as usize)))
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                 {
                     return true;
                 }
@@ -2607,6 +2564,12 @@ impl Game for ChineseCheckers {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
+        self.finish_listing(s, out);
+    }
+    #[inline(always)]
+    fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate_any_order(s, s.mover, out);
         self.finish_listing(s, out);
     }
     #[inline(always)]

@@ -1205,10 +1205,10 @@ impl DaiHasamiShogi {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
                     let (min, max) = (1i64, i64::MAX);
                     for ray in &RADIALS_ORTHOGONAL[from as usize] {
                         for (i, &to) in ray.iter().enumerate() {
@@ -1247,7 +1247,10 @@ impl DaiHasamiShogi {
                         }
                     }
                 }
-                2 => {
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
                     let (min, max) = (1i64, i64::MAX);
                     for ray in &RADIALS_ORTHOGONAL[from as usize] {
                         for (i, &to) in ray.iter().enumerate() {
@@ -1286,8 +1289,8 @@ impl DaiHasamiShogi {
                         }
                     }
                 }
-                _ => {}
             }
+            _ => {}
         }
     }
     /// [`Self::generate`] by bitboards (all the pieces of a kind
@@ -1450,10 +1453,10 @@ impl DaiHasamiShogi {
                 });
             }
         }
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
                     for to in Self::slide_reach_orthogonal(s, from).iter() {
                         let to = to as u16;
                         out.push(Move::Piece {
@@ -1464,7 +1467,10 @@ impl DaiHasamiShogi {
                         });
                     }
                 }
-                2 => {
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
                     for to in Self::slide_reach_orthogonal(s, from).iter() {
                         let to = to as u16;
                         out.push(Move::Piece {
@@ -1475,8 +1481,8 @@ impl DaiHasamiShogi {
                         });
                     }
                 }
-                _ => {}
             }
+            _ => {}
         }
     }
     /// What every listing of the play rules' moves ends with (the

@@ -888,10 +888,10 @@ impl Dara {
                 } else {
                     {
                         let afterwards_1_mover = mover;
-                        for from in s.owned[mover as usize].and(ALL).iter() {
-                            let from = from as u16;
-                            match s.what[from as usize] {
-                                1 => {
+                        match mover {
+                            1 => {
+                                for from in s.owned[1].and(ALL).iter() {
+                                    let from = from as u16;
                                     for ray in &RADIALS_ORTHOGONAL[from as usize] {
                                         let to = ray[0];
                                         if to != NO_SITE && s.what[to as usize] == 0 {
@@ -907,7 +907,10 @@ impl Dara {
                                         }
                                     }
                                 }
-                                2 => {
+                            }
+                            2 => {
+                                for from in s.owned[2].and(ALL).iter() {
+                                    let from = from as u16;
                                     for ray in &RADIALS_ORTHOGONAL[from as usize] {
                                         let to = ray[0];
                                         if to != NO_SITE && s.what[to as usize] == 0 {
@@ -923,8 +926,8 @@ impl Dara {
                                         }
                                     }
                                 }
-                                _ => {}
                             }
+                            _ => {}
                         }
                     }
                 }
@@ -997,10 +1000,10 @@ impl Dara {
                 } else {
                     {
                         let afterwards_1_mover = mover;
-                        for from in s.owned[mover as usize].and(ALL).iter() {
-                            let from = from as u16;
-                            match s.what[from as usize] {
-                                1 => {
+                        match mover {
+                            1 => {
+                                for from in s.owned[1].and(ALL).iter() {
+                                    let from = from as u16;
                                     for to in STEPS_ORTHOGONAL[from as usize]
                                         .minus(s.occupied)
                                         .iter()
@@ -1017,7 +1020,10 @@ impl Dara {
                                         }
                                     }
                                 }
-                                2 => {
+                            }
+                            2 => {
+                                for from in s.owned[2].and(ALL).iter() {
+                                    let from = from as u16;
                                     for to in STEPS_ORTHOGONAL[from as usize]
                                         .minus(s.occupied)
                                         .iter()
@@ -1034,8 +1040,8 @@ impl Dara {
                                         }
                                     }
                                 }
-                                _ => {}
                             }
+                            _ => {}
                         }
                     }
                 }
@@ -1412,10 +1418,10 @@ impl ::ludemic_runtime::Filtered for Dara {
                     }
                     return ::ludemic_runtime::Candidates::Legal;
                 }
-                for from in s.owned[mover as usize].and(ALL).iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
+                match mover {
+                    1 => {
+                        for from in s.owned[1].and(ALL).iter() {
+                            let from = from as u16;
                             for ray in &RADIALS_ORTHOGONAL[from as usize] {
                                 let to = ray[0];
                                 if to != NO_SITE && s.what[to as usize] == 0 {
@@ -1428,7 +1434,10 @@ impl ::ludemic_runtime::Filtered for Dara {
                                 }
                             }
                         }
-                        2 => {
+                    }
+                    2 => {
+                        for from in s.owned[2].and(ALL).iter() {
+                            let from = from as u16;
                             for ray in &RADIALS_ORTHOGONAL[from as usize] {
                                 let to = ray[0];
                                 if to != NO_SITE && s.what[to as usize] == 0 {
@@ -1441,8 +1450,8 @@ impl ::ludemic_runtime::Filtered for Dara {
                                 }
                             }
                         }
-                        _ => {}
                     }
+                    _ => {}
                 }
             }
             _ => unreachable!("a phase"),

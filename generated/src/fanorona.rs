@@ -1894,201 +1894,215 @@ impl Fanorona {
         } else {
             'priority: {
                 let before = out.len();
-                for from in s.owned[mover as usize].iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
-                            if (from as usize) < NUM_SITES {
-                                let to = from;
-                                for to in AROUND_ADJACENT_1[from as usize].iter() {
-                                    let to = to as u16;
-                                    if s.what[to as usize] == 0
-                                        && site_is(
-                                            {
-                                                let n = {
-                                                    let at = to;
-                                                    if at == NO_SITE {
-                                                        -1i64
-                                                    } else {
-                                                        let (a, b) = (from, to);
-                                                        if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
-                                                            || (b as usize) >= NUM_SITES
-                                                        {
-                                                            at as i64
+                match mover {
+                    1 => {
+                        for from in s.owned[1].iter() {
+                            let from = from as u16;
+                            {
+                                if (from as usize) < NUM_SITES {
+                                    let to = from;
+                                    for to in AROUND_ADJACENT_1[from as usize].iter() {
+                                        let to = to as u16;
+                                        if s.what[to as usize] == 0
+                                            && site_is(
+                                                {
+                                                    let n = {
+                                                        let at = to;
+                                                        if at == NO_SITE {
+                                                            -1i64
                                                         } else {
-                                                            match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
-                                                                as usize][b as usize]
+                                                            let (a, b) = (from, to);
+                                                            if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
+                                                                || (b as usize) >= NUM_SITES
                                                             {
-                                                                u8::MAX => at as i64,
-                                                                h => {
-                                                                    AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
+                                                                at as i64
+                                                            } else {
+                                                                match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
+                                                                    as usize][b as usize]
+                                                                {
+                                                                    u8::MAX => at as i64,
+                                                                    h => {
+                                                                        AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
+                                                                    }
                                                                 }
                                                             }
                                                         }
+                                                    };
+                                                    if (0..NUM_SITES as i64).contains(&n) {
+                                                        n as u16
+                                                    } else {
+                                                        NO_SITE
                                                     }
-                                                };
-                                                if (0..NUM_SITES as i64).contains(&n) {
-                                                    n as u16
-                                                } else {
-                                                    NO_SITE
-                                                }
-                                            },
-                                            |x| Self::is_enemy(s, x, mover),
-                                        )
-                                    {
-                                        out.push(Move::Select { rule: 19, from, to });
+                                                },
+                                                |x| Self::is_enemy(s, x, mover),
+                                            )
+                                        {
+                                            out.push(Move::Select { rule: 19, from, to });
+                                        }
                                     }
                                 }
                             }
                         }
-                        2 => {
-                            if (from as usize) < NUM_SITES {
-                                let to = from;
-                                for to in AROUND_ADJACENT_1[from as usize].iter() {
-                                    let to = to as u16;
-                                    if s.what[to as usize] == 0
-                                        && site_is(
-                                            {
-                                                let n = {
-                                                    let at = to;
-                                                    if at == NO_SITE {
-                                                        -1i64
-                                                    } else {
-                                                        let (a, b) = (from, to);
-                                                        if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
-                                                            || (b as usize) >= NUM_SITES
-                                                        {
-                                                            at as i64
-                                                        } else {
-                                                            match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
-                                                                as usize][b as usize]
-                                                            {
-                                                                u8::MAX => at as i64,
-                                                                h => {
-                                                                    AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
-                                                                }
-                                                            }
-                                                        }
-                                                    }
-                                                };
-                                                if (0..NUM_SITES as i64).contains(&n) {
-                                                    n as u16
-                                                } else {
-                                                    NO_SITE
-                                                }
-                                            },
-                                            |x| Self::is_enemy(s, x, mover),
-                                        )
-                                    {
-                                        out.push(Move::Select { rule: 20, from, to });
-                                    }
-                                }
-                            }
-                        }
-                        _ => {}
                     }
+                    2 => {
+                        for from in s.owned[2].iter() {
+                            let from = from as u16;
+                            {
+                                if (from as usize) < NUM_SITES {
+                                    let to = from;
+                                    for to in AROUND_ADJACENT_1[from as usize].iter() {
+                                        let to = to as u16;
+                                        if s.what[to as usize] == 0
+                                            && site_is(
+                                                {
+                                                    let n = {
+                                                        let at = to;
+                                                        if at == NO_SITE {
+                                                            -1i64
+                                                        } else {
+                                                            let (a, b) = (from, to);
+                                                            if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
+                                                                || (b as usize) >= NUM_SITES
+                                                            {
+                                                                at as i64
+                                                            } else {
+                                                                match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
+                                                                    as usize][b as usize]
+                                                                {
+                                                                    u8::MAX => at as i64,
+                                                                    h => {
+                                                                        AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
+                                                                    }
+                                                                }
+                                                            }
+                                                        }
+                                                    };
+                                                    if (0..NUM_SITES as i64).contains(&n) {
+                                                        n as u16
+                                                    } else {
+                                                        NO_SITE
+                                                    }
+                                                },
+                                                |x| Self::is_enemy(s, x, mover),
+                                            )
+                                        {
+                                            out.push(Move::Select { rule: 20, from, to });
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
                 }
-                for from in s.owned[mover as usize].iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
-                            if (from as usize) < NUM_SITES {
-                                let to = from;
-                                for to in AROUND_ADJACENT_1[from as usize].iter() {
-                                    let to = to as u16;
-                                    if s.what[to as usize] == 0
-                                        && site_is(
-                                            {
-                                                let n = {
-                                                    let at = from;
-                                                    if at == NO_SITE {
-                                                        -1i64
-                                                    } else {
-                                                        let (a, b) = (to, from);
-                                                        if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
-                                                            || (b as usize) >= NUM_SITES
-                                                        {
-                                                            at as i64
+                match mover {
+                    1 => {
+                        for from in s.owned[1].iter() {
+                            let from = from as u16;
+                            {
+                                if (from as usize) < NUM_SITES {
+                                    let to = from;
+                                    for to in AROUND_ADJACENT_1[from as usize].iter() {
+                                        let to = to as u16;
+                                        if s.what[to as usize] == 0
+                                            && site_is(
+                                                {
+                                                    let n = {
+                                                        let at = from;
+                                                        if at == NO_SITE {
+                                                            -1i64
                                                         } else {
-                                                            match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
-                                                                as usize][b as usize]
+                                                            let (a, b) = (to, from);
+                                                            if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
+                                                                || (b as usize) >= NUM_SITES
                                                             {
-                                                                u8::MAX => at as i64,
-                                                                h => {
-                                                                    AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
+                                                                at as i64
+                                                            } else {
+                                                                match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
+                                                                    as usize][b as usize]
+                                                                {
+                                                                    u8::MAX => at as i64,
+                                                                    h => {
+                                                                        AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
+                                                                    }
                                                                 }
                                                             }
                                                         }
+                                                    };
+                                                    if (0..NUM_SITES as i64).contains(&n) {
+                                                        n as u16
+                                                    } else {
+                                                        NO_SITE
                                                     }
-                                                };
-                                                if (0..NUM_SITES as i64).contains(&n) {
-                                                    n as u16
-                                                } else {
-                                                    NO_SITE
-                                                }
-                                            },
-                                            |x| Self::is_enemy(s, x, mover),
-                                        )
-                                    {
-                                        out.push(Move::Select { rule: 27, from, to });
+                                                },
+                                                |x| Self::is_enemy(s, x, mover),
+                                            )
+                                        {
+                                            out.push(Move::Select { rule: 27, from, to });
+                                        }
                                     }
                                 }
                             }
                         }
-                        2 => {
-                            if (from as usize) < NUM_SITES {
-                                let to = from;
-                                for to in AROUND_ADJACENT_1[from as usize].iter() {
-                                    let to = to as u16;
-                                    if s.what[to as usize] == 0
-                                        && site_is(
-                                            {
-                                                let n = {
-                                                    let at = from;
-                                                    if at == NO_SITE {
-                                                        -1i64
-                                                    } else {
-                                                        let (a, b) = (to, from);
-                                                        if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
-                                                            || (b as usize) >= NUM_SITES
-                                                        {
-                                                            at as i64
-                                                        } else {
-                                                            match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
-                                                                as usize][b as usize]
-                                                            {
-                                                                u8::MAX => at as i64,
-                                                                h => {
-                                                                    AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
-                                                                }
-                                                            }
-                                                        }
-                                                    }
-                                                };
-                                                if (0..NUM_SITES as i64).contains(&n) {
-                                                    n as u16
-                                                } else {
-                                                    NO_SITE
-                                                }
-                                            },
-                                            |x| Self::is_enemy(s, x, mover),
-                                        )
-                                    {
-                                        out.push(Move::Select { rule: 28, from, to });
-                                    }
-                                }
-                            }
-                        }
-                        _ => {}
                     }
+                    2 => {
+                        for from in s.owned[2].iter() {
+                            let from = from as u16;
+                            {
+                                if (from as usize) < NUM_SITES {
+                                    let to = from;
+                                    for to in AROUND_ADJACENT_1[from as usize].iter() {
+                                        let to = to as u16;
+                                        if s.what[to as usize] == 0
+                                            && site_is(
+                                                {
+                                                    let n = {
+                                                        let at = from;
+                                                        if at == NO_SITE {
+                                                            -1i64
+                                                        } else {
+                                                            let (a, b) = (to, from);
+                                                            if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
+                                                                || (b as usize) >= NUM_SITES
+                                                            {
+                                                                at as i64
+                                                            } else {
+                                                                match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
+                                                                    as usize][b as usize]
+                                                                {
+                                                                    u8::MAX => at as i64,
+                                                                    h => {
+                                                                        AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
+                                                                    }
+                                                                }
+                                                            }
+                                                        }
+                                                    };
+                                                    if (0..NUM_SITES as i64).contains(&n) {
+                                                        n as u16
+                                                    } else {
+                                                        NO_SITE
+                                                    }
+                                                },
+                                                |x| Self::is_enemy(s, x, mover),
+                                            )
+                                        {
+                                            out.push(Move::Select { rule: 28, from, to });
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
                 }
                 if out.len() > before {
                     break 'priority;
                 }
-                for from in s.owned[mover as usize].iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
+                match mover {
+                    1 => {
+                        for from in s.owned[1].iter() {
+                            let from = from as u16;
                             for ray in &RADIALS_ADJACENT[from as usize] {
                                 let to = ray[0];
                                 if to != NO_SITE && s.what[to as usize] == 0 {
@@ -2101,7 +2115,10 @@ impl Fanorona {
                                 }
                             }
                         }
-                        2 => {
+                    }
+                    2 => {
+                        for from in s.owned[2].iter() {
+                            let from = from as u16;
                             for ray in &RADIALS_ADJACENT[from as usize] {
                                 let to = ray[0];
                                 if to != NO_SITE && s.what[to as usize] == 0 {
@@ -2114,8 +2131,8 @@ impl Fanorona {
                                 }
                             }
                         }
-                        _ => {}
                     }
+                    _ => {}
                 }
                 if out.len() > before {
                     break 'priority;
@@ -2345,193 +2362,207 @@ impl Fanorona {
         } else {
             'priority: {
                 let before = out.len();
-                for from in s.owned[mover as usize].iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
-                            if (from as usize) < NUM_SITES {
-                                let to = from;
-                                for to in AROUND_ADJACENT_1[from as usize].iter() {
-                                    let to = to as u16;
-                                    if s.what[to as usize] == 0
-                                        && site_is(
-                                            {
-                                                let n = {
-                                                    let at = to;
-                                                    if at == NO_SITE {
-                                                        -1i64
-                                                    } else {
-                                                        let (a, b) = (from, to);
-                                                        if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
-                                                            || (b as usize) >= NUM_SITES
-                                                        {
-                                                            at as i64
+                match mover {
+                    1 => {
+                        for from in s.owned[1].iter() {
+                            let from = from as u16;
+                            {
+                                if (from as usize) < NUM_SITES {
+                                    let to = from;
+                                    for to in AROUND_ADJACENT_1[from as usize].iter() {
+                                        let to = to as u16;
+                                        if s.what[to as usize] == 0
+                                            && site_is(
+                                                {
+                                                    let n = {
+                                                        let at = to;
+                                                        if at == NO_SITE {
+                                                            -1i64
                                                         } else {
-                                                            match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
-                                                                as usize][b as usize]
+                                                            let (a, b) = (from, to);
+                                                            if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
+                                                                || (b as usize) >= NUM_SITES
                                                             {
-                                                                u8::MAX => at as i64,
-                                                                h => {
-                                                                    AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
+                                                                at as i64
+                                                            } else {
+                                                                match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
+                                                                    as usize][b as usize]
+                                                                {
+                                                                    u8::MAX => at as i64,
+                                                                    h => {
+                                                                        AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
+                                                                    }
                                                                 }
                                                             }
                                                         }
+                                                    };
+                                                    if (0..NUM_SITES as i64).contains(&n) {
+                                                        n as u16
+                                                    } else {
+                                                        NO_SITE
                                                     }
-                                                };
-                                                if (0..NUM_SITES as i64).contains(&n) {
-                                                    n as u16
-                                                } else {
-                                                    NO_SITE
-                                                }
-                                            },
-                                            |x| Self::is_enemy(s, x, mover),
-                                        )
-                                    {
-                                        out.push(Move::Select { rule: 19, from, to });
+                                                },
+                                                |x| Self::is_enemy(s, x, mover),
+                                            )
+                                        {
+                                            out.push(Move::Select { rule: 19, from, to });
+                                        }
                                     }
                                 }
                             }
                         }
-                        2 => {
-                            if (from as usize) < NUM_SITES {
-                                let to = from;
-                                for to in AROUND_ADJACENT_1[from as usize].iter() {
-                                    let to = to as u16;
-                                    if s.what[to as usize] == 0
-                                        && site_is(
-                                            {
-                                                let n = {
-                                                    let at = to;
-                                                    if at == NO_SITE {
-                                                        -1i64
-                                                    } else {
-                                                        let (a, b) = (from, to);
-                                                        if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
-                                                            || (b as usize) >= NUM_SITES
-                                                        {
-                                                            at as i64
-                                                        } else {
-                                                            match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
-                                                                as usize][b as usize]
-                                                            {
-                                                                u8::MAX => at as i64,
-                                                                h => {
-                                                                    AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
-                                                                }
-                                                            }
-                                                        }
-                                                    }
-                                                };
-                                                if (0..NUM_SITES as i64).contains(&n) {
-                                                    n as u16
-                                                } else {
-                                                    NO_SITE
-                                                }
-                                            },
-                                            |x| Self::is_enemy(s, x, mover),
-                                        )
-                                    {
-                                        out.push(Move::Select { rule: 20, from, to });
-                                    }
-                                }
-                            }
-                        }
-                        _ => {}
                     }
+                    2 => {
+                        for from in s.owned[2].iter() {
+                            let from = from as u16;
+                            {
+                                if (from as usize) < NUM_SITES {
+                                    let to = from;
+                                    for to in AROUND_ADJACENT_1[from as usize].iter() {
+                                        let to = to as u16;
+                                        if s.what[to as usize] == 0
+                                            && site_is(
+                                                {
+                                                    let n = {
+                                                        let at = to;
+                                                        if at == NO_SITE {
+                                                            -1i64
+                                                        } else {
+                                                            let (a, b) = (from, to);
+                                                            if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
+                                                                || (b as usize) >= NUM_SITES
+                                                            {
+                                                                at as i64
+                                                            } else {
+                                                                match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
+                                                                    as usize][b as usize]
+                                                                {
+                                                                    u8::MAX => at as i64,
+                                                                    h => {
+                                                                        AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
+                                                                    }
+                                                                }
+                                                            }
+                                                        }
+                                                    };
+                                                    if (0..NUM_SITES as i64).contains(&n) {
+                                                        n as u16
+                                                    } else {
+                                                        NO_SITE
+                                                    }
+                                                },
+                                                |x| Self::is_enemy(s, x, mover),
+                                            )
+                                        {
+                                            out.push(Move::Select { rule: 20, from, to });
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
                 }
-                for from in s.owned[mover as usize].iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
-                            if (from as usize) < NUM_SITES {
-                                let to = from;
-                                for to in AROUND_ADJACENT_1[from as usize].iter() {
-                                    let to = to as u16;
-                                    if s.what[to as usize] == 0
-                                        && site_is(
-                                            {
-                                                let n = {
-                                                    let at = from;
-                                                    if at == NO_SITE {
-                                                        -1i64
-                                                    } else {
-                                                        let (a, b) = (to, from);
-                                                        if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
-                                                            || (b as usize) >= NUM_SITES
-                                                        {
-                                                            at as i64
+                match mover {
+                    1 => {
+                        for from in s.owned[1].iter() {
+                            let from = from as u16;
+                            {
+                                if (from as usize) < NUM_SITES {
+                                    let to = from;
+                                    for to in AROUND_ADJACENT_1[from as usize].iter() {
+                                        let to = to as u16;
+                                        if s.what[to as usize] == 0
+                                            && site_is(
+                                                {
+                                                    let n = {
+                                                        let at = from;
+                                                        if at == NO_SITE {
+                                                            -1i64
                                                         } else {
-                                                            match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
-                                                                as usize][b as usize]
+                                                            let (a, b) = (to, from);
+                                                            if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
+                                                                || (b as usize) >= NUM_SITES
                                                             {
-                                                                u8::MAX => at as i64,
-                                                                h => {
-                                                                    AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
+                                                                at as i64
+                                                            } else {
+                                                                match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
+                                                                    as usize][b as usize]
+                                                                {
+                                                                    u8::MAX => at as i64,
+                                                                    h => {
+                                                                        AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
+                                                                    }
                                                                 }
                                                             }
                                                         }
+                                                    };
+                                                    if (0..NUM_SITES as i64).contains(&n) {
+                                                        n as u16
+                                                    } else {
+                                                        NO_SITE
                                                     }
-                                                };
-                                                if (0..NUM_SITES as i64).contains(&n) {
-                                                    n as u16
-                                                } else {
-                                                    NO_SITE
-                                                }
-                                            },
-                                            |x| Self::is_enemy(s, x, mover),
-                                        )
-                                    {
-                                        out.push(Move::Select { rule: 27, from, to });
+                                                },
+                                                |x| Self::is_enemy(s, x, mover),
+                                            )
+                                        {
+                                            out.push(Move::Select { rule: 27, from, to });
+                                        }
                                     }
                                 }
                             }
                         }
-                        2 => {
-                            if (from as usize) < NUM_SITES {
-                                let to = from;
-                                for to in AROUND_ADJACENT_1[from as usize].iter() {
-                                    let to = to as u16;
-                                    if s.what[to as usize] == 0
-                                        && site_is(
-                                            {
-                                                let n = {
-                                                    let at = from;
-                                                    if at == NO_SITE {
-                                                        -1i64
-                                                    } else {
-                                                        let (a, b) = (to, from);
-                                                        if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
-                                                            || (b as usize) >= NUM_SITES
-                                                        {
-                                                            at as i64
-                                                        } else {
-                                                            match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
-                                                                as usize][b as usize]
-                                                            {
-                                                                u8::MAX => at as i64,
-                                                                h => {
-                                                                    AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
-                                                                }
-                                                            }
-                                                        }
-                                                    }
-                                                };
-                                                if (0..NUM_SITES as i64).contains(&n) {
-                                                    n as u16
-                                                } else {
-                                                    NO_SITE
-                                                }
-                                            },
-                                            |x| Self::is_enemy(s, x, mover),
-                                        )
-                                    {
-                                        out.push(Move::Select { rule: 28, from, to });
-                                    }
-                                }
-                            }
-                        }
-                        _ => {}
                     }
+                    2 => {
+                        for from in s.owned[2].iter() {
+                            let from = from as u16;
+                            {
+                                if (from as usize) < NUM_SITES {
+                                    let to = from;
+                                    for to in AROUND_ADJACENT_1[from as usize].iter() {
+                                        let to = to as u16;
+                                        if s.what[to as usize] == 0
+                                            && site_is(
+                                                {
+                                                    let n = {
+                                                        let at = from;
+                                                        if at == NO_SITE {
+                                                            -1i64
+                                                        } else {
+                                                            let (a, b) = (to, from);
+                                                            if (at as usize) >= NUM_SITES || (a as usize) >= NUM_SITES
+                                                                || (b as usize) >= NUM_SITES
+                                                            {
+                                                                at as i64
+                                                            } else {
+                                                                match LAST_HEADING_N_NE_E_SE_S_SW_W_NW[a
+                                                                    as usize][b as usize]
+                                                                {
+                                                                    u8::MAX => at as i64,
+                                                                    h => {
+                                                                        AHEAD_N_NE_E_SE_S_SW_W_NW_1[h as usize][at as usize] as i64
+                                                                    }
+                                                                }
+                                                            }
+                                                        }
+                                                    };
+                                                    if (0..NUM_SITES as i64).contains(&n) {
+                                                        n as u16
+                                                    } else {
+                                                        NO_SITE
+                                                    }
+                                                },
+                                                |x| Self::is_enemy(s, x, mover),
+                                            )
+                                        {
+                                            out.push(Move::Select { rule: 28, from, to });
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
                 }
                 if out.len() > before {
                     break 'priority;

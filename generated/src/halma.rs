@@ -21,11 +21,11 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 1: `Counter1` (player 1)
 /// 2: `Counter2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
-/// A region chosen by a value (`(sites (player N))`: index N).
-static REGION_BY_VALUE_0: [Board; 3] = [
+/// A region chosen by the mover (index: the mover).
+static REGION_OF_MOVER_0: [Board; 3] = [
     Board::new([0, 0, 0, 0]),
-    Board::new([0xe000f000f800f800, 0xc000, 0, 0]),
     Board::new([0, 0, 0x3000000000000, 0x1f001f000f0007]),
+    Board::new([0xe000f000f800f800, 0xc000, 0, 0]),
 ];
 /// For each site, each `Adjacent` radial from it (origin left out), padded with `NO_SITE`.
 static RADIALS_ADJACENT: [[[u16; 15]; 8]; 256] = [
@@ -7541,84 +7541,35 @@ impl Halma {
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match s.phase[mover as usize] {
             0 => {
-                for from in s.owned[mover as usize].iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
-                            for from in Board::single(from as usize).iter() {
-                                let from = from as u16;
-                                for ray in &RADIALS_ADJACENT[from as usize] {
-                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                    else { continue };
-                                    if to != NO_SITE && s.what[between as usize] != 0
-                                        && (s.what[to as usize] == 0
-                                            && !s.visited.contains(to as usize)
-                                            && (!{
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 2,
-                                                    2 => 1,
-                                                    k => k,
-                                                };
-                                                if (0..=2).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0, 0, 0])
-                                                }
-                                            }
-                                                .contains(from as usize)
-                                                || {
-                                                    let v: i64 = match mover as i64 {
-                                                        1 => 2,
-                                                        2 => 1,
-                                                        k => k,
-                                                    };
-                                                    if (0..=2).contains(&v) {
-                                                        REGION_BY_VALUE_0[v as usize]
-                                                    } else {
-                                                        Board::new([0, 0, 0, 0])
-                                                    }
-                                                }
-                                                    .contains(to as usize)))
-                                    {
-                                        out.push(Move::Piece {
-                                            rule: 1,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
+                match mover {
+                    1 => {
+                        for from in s.owned[1].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 1,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
                                 }
                             }
                             for ray in &RADIALS_ADJACENT[from as usize] {
                                 let to = ray[0];
                                 if to != NO_SITE
                                     && (s.what[to as usize] == 0
-                                        && (!{
-                                            let v: i64 = match mover as i64 {
-                                                1 => 2,
-                                                2 => 1,
-                                                k => k,
-                                            };
-                                            if (0..=2).contains(&v) {
-                                                REGION_BY_VALUE_0[v as usize]
-                                            } else {
-                                                Board::new([0, 0, 0, 0])
-                                            }
-                                        }
+                                        && (!REGION_OF_MOVER_0[mover as usize]
                                             .contains(from as usize)
-                                            || {
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 2,
-                                                    2 => 1,
-                                                    k => k,
-                                                };
-                                                if (0..=2).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0, 0, 0])
-                                                }
-                                            }
-                                                .contains(to as usize)))
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                                 {
                                     out.push(Move::Piece {
                                         rule: 2,
@@ -7629,81 +7580,35 @@ impl Halma {
                                 }
                             }
                         }
-                        2 => {
-                            for from in Board::single(from as usize).iter() {
-                                let from = from as u16;
-                                for ray in &RADIALS_ADJACENT[from as usize] {
-                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                    else { continue };
-                                    if to != NO_SITE && s.what[between as usize] != 0
-                                        && (s.what[to as usize] == 0
-                                            && !s.visited.contains(to as usize)
-                                            && (!{
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 2,
-                                                    2 => 1,
-                                                    k => k,
-                                                };
-                                                if (0..=2).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0, 0, 0])
-                                                }
-                                            }
-                                                .contains(from as usize)
-                                                || {
-                                                    let v: i64 = match mover as i64 {
-                                                        1 => 2,
-                                                        2 => 1,
-                                                        k => k,
-                                                    };
-                                                    if (0..=2).contains(&v) {
-                                                        REGION_BY_VALUE_0[v as usize]
-                                                    } else {
-                                                        Board::new([0, 0, 0, 0])
-                                                    }
-                                                }
-                                                    .contains(to as usize)))
-                                    {
-                                        out.push(Move::Piece {
-                                            rule: 4,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
+                    }
+                    2 => {
+                        for from in s.owned[2].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 4,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
                                 }
                             }
                             for ray in &RADIALS_ADJACENT[from as usize] {
                                 let to = ray[0];
                                 if to != NO_SITE
                                     && (s.what[to as usize] == 0
-                                        && (!{
-                                            let v: i64 = match mover as i64 {
-                                                1 => 2,
-                                                2 => 1,
-                                                k => k,
-                                            };
-                                            if (0..=2).contains(&v) {
-                                                REGION_BY_VALUE_0[v as usize]
-                                            } else {
-                                                Board::new([0, 0, 0, 0])
-                                            }
-                                        }
+                                        && (!REGION_OF_MOVER_0[mover as usize]
                                             .contains(from as usize)
-                                            || {
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 2,
-                                                    2 => 1,
-                                                    k => k,
-                                                };
-                                                if (0..=2).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0, 0, 0, 0])
-                                                }
-                                            }
-                                                .contains(to as usize)))
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                                 {
                                     out.push(Move::Piece {
                                         rule: 5,
@@ -7714,8 +7619,8 @@ impl Halma {
                                 }
                             }
                         }
-                        _ => {}
                     }
+                    _ => {}
                 }
             }
             1 => {
@@ -7735,32 +7640,9 @@ impl Halma {
                             && (s.what[to as usize] == 0
                                 && !s.visited.contains(to as usize)
                                 && (!(s.last_to != NO_SITE
-                                    && {
-                                        let v: i64 = match mover as i64 {
-                                            1 => 2,
-                                            2 => 1,
-                                            k => k,
-                                        };
-                                        if (0..=2).contains(&v) {
-                                            REGION_BY_VALUE_0[v as usize]
-                                        } else {
-                                            Board::new([0, 0, 0, 0])
-                                        }
-                                    }
+                                    && REGION_OF_MOVER_0[mover as usize]
                                         .contains(s.last_to as usize))
-                                    || {
-                                        let v: i64 = match mover as i64 {
-                                            1 => 2,
-                                            2 => 1,
-                                            k => k,
-                                        };
-                                        if (0..=2).contains(&v) {
-                                            REGION_BY_VALUE_0[v as usize]
-                                        } else {
-                                            Board::new([0, 0, 0, 0])
-                                        }
-                                    }
-                                        .contains(to as usize)))
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                         {
                             out.push(Move::Piece {
                                 rule: 7,
@@ -7805,32 +7687,9 @@ impl Halma {
                         let between = to + 17;
                         let from = between + 17;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -7857,32 +7716,9 @@ impl Halma {
                         let between = to + 16;
                         let from = between + 16;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -7909,32 +7745,9 @@ impl Halma {
                         let between = to + 15;
                         let from = between + 15;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -7961,32 +7774,9 @@ impl Halma {
                         let between = to + 1;
                         let from = between + 1;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -8013,32 +7803,9 @@ impl Halma {
                         let between = to - 1;
                         let from = between - 1;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -8065,32 +7832,9 @@ impl Halma {
                         let between = to - 15;
                         let from = between - 15;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -8117,32 +7861,9 @@ impl Halma {
                         let between = to - 16;
                         let from = between - 16;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -8169,32 +7890,9 @@ impl Halma {
                         let between = to - 17;
                         let from = between - 17;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -8221,32 +7919,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 17;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -8269,32 +7943,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 16;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -8317,32 +7967,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 15;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -8365,32 +7991,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 1;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -8413,32 +8015,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 1;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -8461,32 +8039,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 15;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -8509,32 +8063,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 16;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -8557,32 +8087,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 17;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -8614,32 +8120,9 @@ impl Halma {
                         let between = to + 17;
                         let from = between + 17;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -8666,32 +8149,9 @@ impl Halma {
                         let between = to + 16;
                         let from = between + 16;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -8718,32 +8178,9 @@ impl Halma {
                         let between = to + 15;
                         let from = between + 15;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -8770,32 +8207,9 @@ impl Halma {
                         let between = to + 1;
                         let from = between + 1;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -8822,32 +8236,9 @@ impl Halma {
                         let between = to - 1;
                         let from = between - 1;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -8874,32 +8265,9 @@ impl Halma {
                         let between = to - 15;
                         let from = between - 15;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -8926,32 +8294,9 @@ impl Halma {
                         let between = to - 16;
                         let from = between - 16;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -8978,32 +8323,9 @@ impl Halma {
                         let between = to - 17;
                         let from = between - 17;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0, 0, 0, 0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -9030,32 +8352,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 17;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -9078,32 +8376,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 16;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -9126,32 +8400,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 15;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -9174,32 +8424,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 1;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -9222,32 +8448,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 1;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -9270,32 +8472,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 15;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -9318,32 +8496,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 16;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -9366,32 +8520,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 17;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0, 0, 0, 0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -9420,32 +8550,9 @@ impl Halma {
                             && (s.what[to as usize] == 0
                                 && !s.visited.contains(to as usize)
                                 && (!(s.last_to != NO_SITE
-                                    && {
-                                        let v: i64 = match mover as i64 {
-                                            1 => 2,
-                                            2 => 1,
-                                            k => k,
-                                        };
-                                        if (0..=2).contains(&v) {
-                                            REGION_BY_VALUE_0[v as usize]
-                                        } else {
-                                            Board::new([0, 0, 0, 0])
-                                        }
-                                    }
+                                    && REGION_OF_MOVER_0[mover as usize]
                                         .contains(s.last_to as usize))
-                                    || {
-                                        let v: i64 = match mover as i64 {
-                                            1 => 2,
-                                            2 => 1,
-                                            k => k,
-                                        };
-                                        if (0..=2).contains(&v) {
-                                            REGION_BY_VALUE_0[v as usize]
-                                        } else {
-                                            Board::new([0, 0, 0, 0])
-                                        }
-                                    }
-                                        .contains(to as usize)))
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                         {
                             out.push(Move::Piece {
                                 rule: 7,
@@ -9554,20 +8661,7 @@ impl Halma {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if s.owned[mover as usize]
-            == {
-                let v: i64 = match mover as i64 {
-                    1 => 2,
-                    2 => 1,
-                    k => k,
-                };
-                if (0..=2).contains(&v) {
-                    REGION_BY_VALUE_0[v as usize]
-                } else {
-                    Board::new([0, 0, 0, 0])
-                }
-            }
-        {
+        if s.owned[mover as usize] == REGION_OF_MOVER_0[mover as usize] {
             let p = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
@@ -9594,32 +8688,9 @@ impl Halma {
                         && !(s.visited.contains(to as usize) || to == s.last_from
                             || to == s.last_to)
                         && (!(s.last_to != NO_SITE
-                            && {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
+                            && REGION_OF_MOVER_0[mover as usize]
                                 .contains(s.last_to as usize))
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0, 0, 0, 0])
-                                }
-                            }
-                                .contains(to as usize)))
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                 {
                     return true;
                 }

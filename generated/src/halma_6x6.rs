@@ -21,11 +21,11 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 1: `Counter1` (player 1)
 /// 2: `Counter2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
-/// A region chosen by a value (`(sites (player N))`: index N).
-static REGION_BY_VALUE_0: [Board; 3] = [
+/// A region chosen by the mover (index: the mover).
+static REGION_OF_MOVER_0: [Board; 3] = [
     Board::new([0]),
-    Board::new([0xc30]),
     Board::new([0xc3000000]),
+    Board::new([0xc30]),
 ];
 /// For each site, each `Adjacent` radial from it (origin left out), padded with `NO_SITE`.
 static RADIALS_ADJACENT: [[[u16; 5]; 8]; 36] = [
@@ -493,84 +493,35 @@ impl Halma {
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
         match s.phase[mover as usize] {
             0 => {
-                for from in s.owned[mover as usize].iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
-                            for from in Board::single(from as usize).iter() {
-                                let from = from as u16;
-                                for ray in &RADIALS_ADJACENT[from as usize] {
-                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                    else { continue };
-                                    if to != NO_SITE && s.what[between as usize] != 0
-                                        && (s.what[to as usize] == 0
-                                            && !s.visited.contains(to as usize)
-                                            && (!{
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 2,
-                                                    2 => 1,
-                                                    k => k,
-                                                };
-                                                if (0..=2).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0])
-                                                }
-                                            }
-                                                .contains(from as usize)
-                                                || {
-                                                    let v: i64 = match mover as i64 {
-                                                        1 => 2,
-                                                        2 => 1,
-                                                        k => k,
-                                                    };
-                                                    if (0..=2).contains(&v) {
-                                                        REGION_BY_VALUE_0[v as usize]
-                                                    } else {
-                                                        Board::new([0])
-                                                    }
-                                                }
-                                                    .contains(to as usize)))
-                                    {
-                                        out.push(Move::Piece {
-                                            rule: 1,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
+                match mover {
+                    1 => {
+                        for from in s.owned[1].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 1,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
                                 }
                             }
                             for ray in &RADIALS_ADJACENT[from as usize] {
                                 let to = ray[0];
                                 if to != NO_SITE
                                     && (s.what[to as usize] == 0
-                                        && (!{
-                                            let v: i64 = match mover as i64 {
-                                                1 => 2,
-                                                2 => 1,
-                                                k => k,
-                                            };
-                                            if (0..=2).contains(&v) {
-                                                REGION_BY_VALUE_0[v as usize]
-                                            } else {
-                                                Board::new([0])
-                                            }
-                                        }
+                                        && (!REGION_OF_MOVER_0[mover as usize]
                                             .contains(from as usize)
-                                            || {
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 2,
-                                                    2 => 1,
-                                                    k => k,
-                                                };
-                                                if (0..=2).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0])
-                                                }
-                                            }
-                                                .contains(to as usize)))
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                                 {
                                     out.push(Move::Piece {
                                         rule: 2,
@@ -581,81 +532,35 @@ impl Halma {
                                 }
                             }
                         }
-                        2 => {
-                            for from in Board::single(from as usize).iter() {
-                                let from = from as u16;
-                                for ray in &RADIALS_ADJACENT[from as usize] {
-                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                    else { continue };
-                                    if to != NO_SITE && s.what[between as usize] != 0
-                                        && (s.what[to as usize] == 0
-                                            && !s.visited.contains(to as usize)
-                                            && (!{
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 2,
-                                                    2 => 1,
-                                                    k => k,
-                                                };
-                                                if (0..=2).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0])
-                                                }
-                                            }
-                                                .contains(from as usize)
-                                                || {
-                                                    let v: i64 = match mover as i64 {
-                                                        1 => 2,
-                                                        2 => 1,
-                                                        k => k,
-                                                    };
-                                                    if (0..=2).contains(&v) {
-                                                        REGION_BY_VALUE_0[v as usize]
-                                                    } else {
-                                                        Board::new([0])
-                                                    }
-                                                }
-                                                    .contains(to as usize)))
-                                    {
-                                        out.push(Move::Piece {
-                                            rule: 4,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
+                    }
+                    2 => {
+                        for from in s.owned[2].iter() {
+                            let from = from as u16;
+                            for ray in &RADIALS_ADJACENT[from as usize] {
+                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                else { continue };
+                                if to != NO_SITE && s.what[between as usize] != 0
+                                    && (s.what[to as usize] == 0
+                                        && !s.visited.contains(to as usize)
+                                        && (!REGION_OF_MOVER_0[mover as usize]
+                                            .contains(from as usize)
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                                {
+                                    out.push(Move::Piece {
+                                        rule: 4,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
                                 }
                             }
                             for ray in &RADIALS_ADJACENT[from as usize] {
                                 let to = ray[0];
                                 if to != NO_SITE
                                     && (s.what[to as usize] == 0
-                                        && (!{
-                                            let v: i64 = match mover as i64 {
-                                                1 => 2,
-                                                2 => 1,
-                                                k => k,
-                                            };
-                                            if (0..=2).contains(&v) {
-                                                REGION_BY_VALUE_0[v as usize]
-                                            } else {
-                                                Board::new([0])
-                                            }
-                                        }
+                                        && (!REGION_OF_MOVER_0[mover as usize]
                                             .contains(from as usize)
-                                            || {
-                                                let v: i64 = match mover as i64 {
-                                                    1 => 2,
-                                                    2 => 1,
-                                                    k => k,
-                                                };
-                                                if (0..=2).contains(&v) {
-                                                    REGION_BY_VALUE_0[v as usize]
-                                                } else {
-                                                    Board::new([0])
-                                                }
-                                            }
-                                                .contains(to as usize)))
+                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                                 {
                                     out.push(Move::Piece {
                                         rule: 5,
@@ -666,8 +571,8 @@ impl Halma {
                                 }
                             }
                         }
-                        _ => {}
                     }
+                    _ => {}
                 }
             }
             1 => {
@@ -687,32 +592,9 @@ impl Halma {
                             && (s.what[to as usize] == 0
                                 && !s.visited.contains(to as usize)
                                 && (!(s.last_to != NO_SITE
-                                    && {
-                                        let v: i64 = match mover as i64 {
-                                            1 => 2,
-                                            2 => 1,
-                                            k => k,
-                                        };
-                                        if (0..=2).contains(&v) {
-                                            REGION_BY_VALUE_0[v as usize]
-                                        } else {
-                                            Board::new([0])
-                                        }
-                                    }
+                                    && REGION_OF_MOVER_0[mover as usize]
                                         .contains(s.last_to as usize))
-                                    || {
-                                        let v: i64 = match mover as i64 {
-                                            1 => 2,
-                                            2 => 1,
-                                            k => k,
-                                        };
-                                        if (0..=2).contains(&v) {
-                                            REGION_BY_VALUE_0[v as usize]
-                                        } else {
-                                            Board::new([0])
-                                        }
-                                    }
-                                        .contains(to as usize)))
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                         {
                             out.push(Move::Piece {
                                 rule: 7,
@@ -752,32 +634,9 @@ impl Halma {
                         let between = to + 7;
                         let from = between + 7;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -799,32 +658,9 @@ impl Halma {
                         let between = to + 6;
                         let from = between + 6;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -846,32 +682,9 @@ impl Halma {
                         let between = to + 5;
                         let from = between + 5;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -893,32 +706,9 @@ impl Halma {
                         let between = to + 1;
                         let from = between + 1;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -940,32 +730,9 @@ impl Halma {
                         let between = to - 1;
                         let from = between - 1;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -987,32 +754,9 @@ impl Halma {
                         let between = to - 5;
                         let from = between - 5;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -1034,32 +778,9 @@ impl Halma {
                         let between = to - 6;
                         let from = between - 6;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -1081,32 +802,9 @@ impl Halma {
                         let between = to - 7;
                         let from = between - 7;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 1,
@@ -1128,32 +826,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 7;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -1171,32 +845,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 6;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -1214,32 +864,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 5;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -1257,32 +883,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 1;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -1300,32 +902,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 1;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -1343,32 +921,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 5;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -1386,32 +940,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 6;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -1429,32 +959,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 7;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 2,
@@ -1481,32 +987,9 @@ impl Halma {
                         let between = to + 7;
                         let from = between + 7;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -1528,32 +1011,9 @@ impl Halma {
                         let between = to + 6;
                         let from = between + 6;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -1575,32 +1035,9 @@ impl Halma {
                         let between = to + 5;
                         let from = between + 5;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -1622,32 +1059,9 @@ impl Halma {
                         let between = to + 1;
                         let from = between + 1;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -1669,32 +1083,9 @@ impl Halma {
                         let between = to - 1;
                         let from = between - 1;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -1716,32 +1107,9 @@ impl Halma {
                         let between = to - 5;
                         let from = between - 5;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -1763,32 +1131,9 @@ impl Halma {
                         let between = to - 6;
                         let from = between - 6;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -1810,32 +1155,9 @@ impl Halma {
                         let between = to - 7;
                         let from = between - 7;
                         if !s.visited.contains(to as usize)
-                            && (!{
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && (!REGION_OF_MOVER_0[mover as usize]
                                 .contains(from as usize)
-                                || {
-                                    let v: i64 = match mover as i64 {
-                                        1 => 2,
-                                        2 => 1,
-                                        k => k,
-                                    };
-                                    if (0..=2).contains(&v) {
-                                        REGION_BY_VALUE_0[v as usize]
-                                    } else {
-                                        Board::new([0])
-                                    }
-                                }
-                                    .contains(to as usize))
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                         {
                             out.push(Move::Piece {
                                 rule: 4,
@@ -1857,32 +1179,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 7;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -1900,32 +1198,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 6;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -1943,32 +1217,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 5;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -1986,32 +1236,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to + 1;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -2029,32 +1255,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 1;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -2072,32 +1274,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 5;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -2115,32 +1293,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 6;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -2158,32 +1312,8 @@ impl Halma {
                     {
                         let to = to as u16;
                         let from = to - 7;
-                        if !{
-                            let v: i64 = match mover as i64 {
-                                1 => 2,
-                                2 => 1,
-                                k => k,
-                            };
-                            if (0..=2).contains(&v) {
-                                REGION_BY_VALUE_0[v as usize]
-                            } else {
-                                Board::new([0])
-                            }
-                        }
-                            .contains(from as usize)
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                         {
                             out.push(Move::Piece {
                                 rule: 5,
@@ -2212,32 +1342,9 @@ impl Halma {
                             && (s.what[to as usize] == 0
                                 && !s.visited.contains(to as usize)
                                 && (!(s.last_to != NO_SITE
-                                    && {
-                                        let v: i64 = match mover as i64 {
-                                            1 => 2,
-                                            2 => 1,
-                                            k => k,
-                                        };
-                                        if (0..=2).contains(&v) {
-                                            REGION_BY_VALUE_0[v as usize]
-                                        } else {
-                                            Board::new([0])
-                                        }
-                                    }
+                                    && REGION_OF_MOVER_0[mover as usize]
                                         .contains(s.last_to as usize))
-                                    || {
-                                        let v: i64 = match mover as i64 {
-                                            1 => 2,
-                                            2 => 1,
-                                            k => k,
-                                        };
-                                        if (0..=2).contains(&v) {
-                                            REGION_BY_VALUE_0[v as usize]
-                                        } else {
-                                            Board::new([0])
-                                        }
-                                    }
-                                        .contains(to as usize)))
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                         {
                             out.push(Move::Piece {
                                 rule: 7,
@@ -2346,20 +1453,7 @@ impl Halma {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if s.owned[mover as usize]
-            == {
-                let v: i64 = match mover as i64 {
-                    1 => 2,
-                    2 => 1,
-                    k => k,
-                };
-                if (0..=2).contains(&v) {
-                    REGION_BY_VALUE_0[v as usize]
-                } else {
-                    Board::new([0])
-                }
-            }
-        {
+        if s.owned[mover as usize] == REGION_OF_MOVER_0[mover as usize] {
             let p = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
@@ -2386,32 +1480,9 @@ impl Halma {
                         && !(s.visited.contains(to as usize) || to == s.last_from
                             || to == s.last_to)
                         && (!(s.last_to != NO_SITE
-                            && {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
+                            && REGION_OF_MOVER_0[mover as usize]
                                 .contains(s.last_to as usize))
-                            || {
-                                let v: i64 = match mover as i64 {
-                                    1 => 2,
-                                    2 => 1,
-                                    k => k,
-                                };
-                                if (0..=2).contains(&v) {
-                                    REGION_BY_VALUE_0[v as usize]
-                                } else {
-                                    Board::new([0])
-                                }
-                            }
-                                .contains(to as usize)))
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                 {
                     return true;
                 }

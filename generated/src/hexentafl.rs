@@ -481,46 +481,6 @@ static RADIAL_FIRSTS_ORTHOGONAL: [&[u16]; 37] = [
     &[36, 31, 30, 34],
     &[32, 31, 35],
 ];
-/// The sites 1 `Adjacent` step(s) along each radial from each site (`(sites Around ...)`).
-static AROUND_ADJACENT_1: [Board; 37] = [
-    Board::new([0x32]),
-    Board::new([0x65]),
-    Board::new([0xca]),
-    Board::new([0x184]),
-    Board::new([0x621]),
-    Board::new([0xc53]),
-    Board::new([0x18a6]),
-    Board::new([0x314c]),
-    Board::new([0x6088]),
-    Board::new([0x18410]),
-    Board::new([0x30a30]),
-    Board::new([0x61460]),
-    Board::new([0xc28c0]),
-    Board::new([0x185180]),
-    Board::new([0x302100]),
-    Board::new([0x410200]),
-    Board::new([0xc28600]),
-    Board::new([0x1850c00]),
-    Board::new([0x30a1800]),
-    Board::new([0x6143000]),
-    Board::new([0xc286000]),
-    Board::new([0x8104000]),
-    Board::new([0x10818000]),
-    Board::new([0x31430000]),
-    Board::new([0x62860000]),
-    Board::new([0xc50c0000]),
-    Board::new([0x18a180000]),
-    Board::new([0x104300000]),
-    Board::new([0x220c00000]),
-    Board::new([0x651800000]),
-    Board::new([0xca3000000]),
-    Board::new([0x1946000000]),
-    Board::new([0x108c000000]),
-    Board::new([0x430000000]),
-    Board::new([0xa60000000]),
-    Board::new([0x14c0000000]),
-    Board::new([0x980000000]),
-];
 /// For each site, each `Orthogonal` radial from it (origin left out), padded with `NO_SITE`.
 static RADIALS_ORTHOGONAL: [[[u16; 6]; 6]; 37] = [
     [
@@ -1098,18 +1058,18 @@ impl HeXentafl {
                                 for &between in RADIAL_FIRSTS_ORTHOGONAL[start as usize] {
                                     if !(Board::new([0x1200208009]).contains(between as usize)
                                         && Self::is_enemy(s, between, mover)
-                                        && AROUND_ADJACENT_1[between as usize]
+                                        && STEPS_ADJACENT[between as usize]
                                             .and(s.owned[mover as usize])
                                             .iter()
                                             .map(|site| site as u16)
                                             .all(|site| {
-                                                AROUND_ADJACENT_1[site as usize]
+                                                STEPS_ADJACENT[site as usize]
                                                     .and(s.owned[mover as usize])
                                                     .iter()
                                                     .map(|site| site as u16)
                                                     .all(|site| {
                                                         !(to != NO_SITE
-                                                            && AROUND_ADJACENT_1[between as usize]
+                                                            && STEPS_ADJACENT[between as usize]
                                                                 .and(s.owned[mover as usize])
                                                                 .contains(to as usize))
                                                     })
@@ -1196,18 +1156,18 @@ impl HeXentafl {
                                 for &between in RADIAL_FIRSTS_ORTHOGONAL[start as usize] {
                                     if !((between as i64) == 18_i64
                                         && (s.what[between as usize] as i64) == 3
-                                        && AROUND_ADJACENT_1[between as usize]
+                                        && STEPS_ADJACENT[between as usize]
                                             .and(s.owned[mover as usize])
                                             .iter()
                                             .map(|site| site as u16)
                                             .all(|site| {
-                                                AROUND_ADJACENT_1[site as usize]
+                                                STEPS_ADJACENT[site as usize]
                                                     .and(s.owned[mover as usize])
                                                     .iter()
                                                     .map(|site| site as u16)
                                                     .all(|site| {
                                                         !(to != NO_SITE
-                                                            && AROUND_ADJACENT_1[between as usize]
+                                                            && STEPS_ADJACENT[between as usize]
                                                                 .and(s.owned[mover as usize])
                                                                 .contains(to as usize))
                                                     })
@@ -1249,18 +1209,18 @@ impl HeXentafl {
                                 for &between in RADIAL_FIRSTS_ORTHOGONAL[start as usize] {
                                     if !(Board::new([0x1200208009]).contains(between as usize)
                                         && Self::is_enemy(s, between, mover)
-                                        && AROUND_ADJACENT_1[between as usize]
+                                        && STEPS_ADJACENT[between as usize]
                                             .and(s.owned[mover as usize])
                                             .iter()
                                             .map(|site| site as u16)
                                             .all(|site| {
-                                                AROUND_ADJACENT_1[site as usize]
+                                                STEPS_ADJACENT[site as usize]
                                                     .and(s.owned[mover as usize])
                                                     .iter()
                                                     .map(|site| site as u16)
                                                     .all(|site| {
                                                         !(to != NO_SITE
-                                                            && AROUND_ADJACENT_1[between as usize]
+                                                            && STEPS_ADJACENT[between as usize]
                                                                 .and(s.owned[mover as usize])
                                                                 .contains(to as usize))
                                                     })

@@ -266,10 +266,10 @@ impl Knightthrough {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
                     for &to in LEAPS_0[from as usize] {
                         if OWNER[s.what[to as usize] as usize] != mover {
                             out.push(Move::Piece {
@@ -281,7 +281,10 @@ impl Knightthrough {
                         }
                     }
                 }
-                2 => {
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
                     for &to in LEAPS_1[from as usize] {
                         if OWNER[s.what[to as usize] as usize] != mover {
                             out.push(Move::Piece {
@@ -293,8 +296,8 @@ impl Knightthrough {
                         }
                     }
                 }
-                _ => {}
             }
+            _ => {}
         }
     }
     /// [`Self::generate`] by bitboards (all the pieces of a kind

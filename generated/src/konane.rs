@@ -2657,49 +2657,46 @@ impl Konane {
                     }
                     out.push(Move::Pass);
                 } else {
-                    for from in s.owned[mover as usize].iter() {
-                        let from = from as u16;
-                        match s.what[from as usize] {
-                            1 => {
-                                for from in Board::single(from as usize).iter() {
-                                    let from = from as u16;
-                                    for ray in &RADIALS_ORTHOGONAL[from as usize] {
-                                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                        else { continue };
-                                        if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                            && s.what[to as usize] == 0
-                                        {
-                                            out.push(Move::Piece {
-                                                rule: 6,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            });
-                                        }
+                    match mover {
+                        1 => {
+                            for from in s.owned[1].iter() {
+                                let from = from as u16;
+                                for ray in &RADIALS_ORTHOGONAL[from as usize] {
+                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                    else { continue };
+                                    if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                        && s.what[to as usize] == 0
+                                    {
+                                        out.push(Move::Piece {
+                                            rule: 6,
+                                            from,
+                                            to,
+                                            dir: 0,
+                                        });
                                     }
                                 }
                             }
-                            2 => {
-                                for from in Board::single(from as usize).iter() {
-                                    let from = from as u16;
-                                    for ray in &RADIALS_ORTHOGONAL[from as usize] {
-                                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                        else { continue };
-                                        if to != NO_SITE && Self::is_enemy(s, between, mover)
-                                            && s.what[to as usize] == 0
-                                        {
-                                            out.push(Move::Piece {
-                                                rule: 8,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            });
-                                        }
-                                    }
-                                }
-                            }
-                            _ => {}
                         }
+                        2 => {
+                            for from in s.owned[2].iter() {
+                                let from = from as u16;
+                                for ray in &RADIALS_ORTHOGONAL[from as usize] {
+                                    let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
+                                    else { continue };
+                                    if to != NO_SITE && Self::is_enemy(s, between, mover)
+                                        && s.what[to as usize] == 0
+                                    {
+                                        out.push(Move::Piece {
+                                            rule: 8,
+                                            from,
+                                            to,
+                                            dir: 0,
+                                        });
+                                    }
+                                }
+                            }
+                        }
+                        _ => {}
                     }
                 }
             }

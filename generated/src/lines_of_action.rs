@@ -1804,10 +1804,10 @@ impl LinesOfAction {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
                     let n = (Board::EMPTY
                         .or(RAY_MASK_N[from as usize])
                         .or(RAY_MASK_S[from as usize])
@@ -2117,318 +2117,321 @@ impl LinesOfAction {
                         }
                     }
                 }
-                2 => {
-                    let n = (Board::EMPTY
-                        .or(RAY_MASK_N[from as usize])
-                        .or(RAY_MASK_S[from as usize])
-                        .with(from as usize)
-                        .minus(ALL.minus(s.occupied))
-                        .count() as i64) - 1;
-                    if n == 0 {
-                        let mut seen = Board::EMPTY;
-                        for &to in STEP_LIST_N[from as usize] {
-                            if !seen.contains(to as usize)
-                                && OWNER[s.what[to as usize] as usize] != mover
-                            {
-                                seen.insert(to as usize);
-                                out.push(Move::Piece {
-                                    rule: 4,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                });
-                            }
-                        }
-                        for &to in STEP_LIST_S[from as usize] {
-                            if !seen.contains(to as usize)
-                                && OWNER[s.what[to as usize] as usize] != mover
-                            {
-                                seen.insert(to as usize);
-                                out.push(Move::Piece {
-                                    rule: 4,
-                                    from,
-                                    to,
-                                    dir: 1,
-                                });
-                            }
-                        }
-                    } else if n > 0 {
-                        let n = n as usize;
-                        for ray in &RADIALS_N[from as usize] {
-                            let Some(&to) = ray.get(n) else { continue };
-                            if to == NO_SITE {
-                                continue;
-                            }
-                            if ray[..n]
-                                .iter()
-                                .all(|&between| !Self::is_enemy(s, between, mover))
-                            {
-                                let between = ray[n - 1];
-                                if OWNER[s.what[to as usize] as usize] != mover {
-                                    out.push(Move::Piece {
-                                        rule: 4,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                        }
-                        for ray in &RADIALS_S[from as usize] {
-                            let Some(&to) = ray.get(n) else { continue };
-                            if to == NO_SITE {
-                                continue;
-                            }
-                            if ray[..n]
-                                .iter()
-                                .all(|&between| !Self::is_enemy(s, between, mover))
-                            {
-                                let between = ray[n - 1];
-                                if OWNER[s.what[to as usize] as usize] != mover {
-                                    out.push(Move::Piece {
-                                        rule: 4,
-                                        from,
-                                        to,
-                                        dir: 1,
-                                    });
-                                }
-                            }
-                        }
-                    }
-                    let n = (Board::EMPTY
-                        .or(RAY_MASK_W[from as usize])
-                        .or(RAY_MASK_E[from as usize])
-                        .with(from as usize)
-                        .minus(ALL.minus(s.occupied))
-                        .count() as i64) - 1;
-                    if n == 0 {
-                        let mut seen = Board::EMPTY;
-                        for &to in STEP_LIST_W[from as usize] {
-                            if !seen.contains(to as usize)
-                                && OWNER[s.what[to as usize] as usize] != mover
-                            {
-                                seen.insert(to as usize);
-                                out.push(Move::Piece {
-                                    rule: 5,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                });
-                            }
-                        }
-                        for &to in STEP_LIST_E[from as usize] {
-                            if !seen.contains(to as usize)
-                                && OWNER[s.what[to as usize] as usize] != mover
-                            {
-                                seen.insert(to as usize);
-                                out.push(Move::Piece {
-                                    rule: 5,
-                                    from,
-                                    to,
-                                    dir: 1,
-                                });
-                            }
-                        }
-                    } else if n > 0 {
-                        let n = n as usize;
-                        for ray in &RADIALS_W[from as usize] {
-                            let Some(&to) = ray.get(n) else { continue };
-                            if to == NO_SITE {
-                                continue;
-                            }
-                            if ray[..n]
-                                .iter()
-                                .all(|&between| !Self::is_enemy(s, between, mover))
-                            {
-                                let between = ray[n - 1];
-                                if OWNER[s.what[to as usize] as usize] != mover {
-                                    out.push(Move::Piece {
-                                        rule: 5,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                        }
-                        for ray in &RADIALS_E[from as usize] {
-                            let Some(&to) = ray.get(n) else { continue };
-                            if to == NO_SITE {
-                                continue;
-                            }
-                            if ray[..n]
-                                .iter()
-                                .all(|&between| !Self::is_enemy(s, between, mover))
-                            {
-                                let between = ray[n - 1];
-                                if OWNER[s.what[to as usize] as usize] != mover {
-                                    out.push(Move::Piece {
-                                        rule: 5,
-                                        from,
-                                        to,
-                                        dir: 1,
-                                    });
-                                }
-                            }
-                        }
-                    }
-                    let n = (Board::EMPTY
-                        .or(RAY_MASK_NE[from as usize])
-                        .or(RAY_MASK_SW[from as usize])
-                        .with(from as usize)
-                        .minus(ALL.minus(s.occupied))
-                        .count() as i64) - 1;
-                    if n == 0 {
-                        let mut seen = Board::EMPTY;
-                        for &to in STEP_LIST_NE[from as usize] {
-                            if !seen.contains(to as usize)
-                                && OWNER[s.what[to as usize] as usize] != mover
-                            {
-                                seen.insert(to as usize);
-                                out.push(Move::Piece {
-                                    rule: 6,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                });
-                            }
-                        }
-                        for &to in STEP_LIST_SW[from as usize] {
-                            if !seen.contains(to as usize)
-                                && OWNER[s.what[to as usize] as usize] != mover
-                            {
-                                seen.insert(to as usize);
-                                out.push(Move::Piece {
-                                    rule: 6,
-                                    from,
-                                    to,
-                                    dir: 1,
-                                });
-                            }
-                        }
-                    } else if n > 0 {
-                        let n = n as usize;
-                        for ray in &RADIALS_NE[from as usize] {
-                            let Some(&to) = ray.get(n) else { continue };
-                            if to == NO_SITE {
-                                continue;
-                            }
-                            if ray[..n]
-                                .iter()
-                                .all(|&between| !Self::is_enemy(s, between, mover))
-                            {
-                                let between = ray[n - 1];
-                                if OWNER[s.what[to as usize] as usize] != mover {
-                                    out.push(Move::Piece {
-                                        rule: 6,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                        }
-                        for ray in &RADIALS_SW[from as usize] {
-                            let Some(&to) = ray.get(n) else { continue };
-                            if to == NO_SITE {
-                                continue;
-                            }
-                            if ray[..n]
-                                .iter()
-                                .all(|&between| !Self::is_enemy(s, between, mover))
-                            {
-                                let between = ray[n - 1];
-                                if OWNER[s.what[to as usize] as usize] != mover {
-                                    out.push(Move::Piece {
-                                        rule: 6,
-                                        from,
-                                        to,
-                                        dir: 1,
-                                    });
-                                }
-                            }
-                        }
-                    }
-                    let n = (Board::EMPTY
-                        .or(RAY_MASK_NW[from as usize])
-                        .or(RAY_MASK_SE[from as usize])
-                        .with(from as usize)
-                        .minus(ALL.minus(s.occupied))
-                        .count() as i64) - 1;
-                    if n == 0 {
-                        let mut seen = Board::EMPTY;
-                        for &to in STEP_LIST_NW[from as usize] {
-                            if !seen.contains(to as usize)
-                                && OWNER[s.what[to as usize] as usize] != mover
-                            {
-                                seen.insert(to as usize);
-                                out.push(Move::Piece {
-                                    rule: 7,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                });
-                            }
-                        }
-                        for &to in STEP_LIST_SE[from as usize] {
-                            if !seen.contains(to as usize)
-                                && OWNER[s.what[to as usize] as usize] != mover
-                            {
-                                seen.insert(to as usize);
-                                out.push(Move::Piece {
-                                    rule: 7,
-                                    from,
-                                    to,
-                                    dir: 1,
-                                });
-                            }
-                        }
-                    } else if n > 0 {
-                        let n = n as usize;
-                        for ray in &RADIALS_NW[from as usize] {
-                            let Some(&to) = ray.get(n) else { continue };
-                            if to == NO_SITE {
-                                continue;
-                            }
-                            if ray[..n]
-                                .iter()
-                                .all(|&between| !Self::is_enemy(s, between, mover))
-                            {
-                                let between = ray[n - 1];
-                                if OWNER[s.what[to as usize] as usize] != mover {
-                                    out.push(Move::Piece {
-                                        rule: 7,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                        }
-                        for ray in &RADIALS_SE[from as usize] {
-                            let Some(&to) = ray.get(n) else { continue };
-                            if to == NO_SITE {
-                                continue;
-                            }
-                            if ray[..n]
-                                .iter()
-                                .all(|&between| !Self::is_enemy(s, between, mover))
-                            {
-                                let between = ray[n - 1];
-                                if OWNER[s.what[to as usize] as usize] != mover {
-                                    out.push(Move::Piece {
-                                        rule: 7,
-                                        from,
-                                        to,
-                                        dir: 1,
-                                    });
-                                }
-                            }
-                        }
-                    }
-                }
-                _ => {}
             }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
+                    let n = (Board::EMPTY
+                        .or(RAY_MASK_N[from as usize])
+                        .or(RAY_MASK_S[from as usize])
+                        .with(from as usize)
+                        .minus(ALL.minus(s.occupied))
+                        .count() as i64) - 1;
+                    if n == 0 {
+                        let mut seen = Board::EMPTY;
+                        for &to in STEP_LIST_N[from as usize] {
+                            if !seen.contains(to as usize)
+                                && OWNER[s.what[to as usize] as usize] != mover
+                            {
+                                seen.insert(to as usize);
+                                out.push(Move::Piece {
+                                    rule: 4,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                });
+                            }
+                        }
+                        for &to in STEP_LIST_S[from as usize] {
+                            if !seen.contains(to as usize)
+                                && OWNER[s.what[to as usize] as usize] != mover
+                            {
+                                seen.insert(to as usize);
+                                out.push(Move::Piece {
+                                    rule: 4,
+                                    from,
+                                    to,
+                                    dir: 1,
+                                });
+                            }
+                        }
+                    } else if n > 0 {
+                        let n = n as usize;
+                        for ray in &RADIALS_N[from as usize] {
+                            let Some(&to) = ray.get(n) else { continue };
+                            if to == NO_SITE {
+                                continue;
+                            }
+                            if ray[..n]
+                                .iter()
+                                .all(|&between| !Self::is_enemy(s, between, mover))
+                            {
+                                let between = ray[n - 1];
+                                if OWNER[s.what[to as usize] as usize] != mover {
+                                    out.push(Move::Piece {
+                                        rule: 4,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                        for ray in &RADIALS_S[from as usize] {
+                            let Some(&to) = ray.get(n) else { continue };
+                            if to == NO_SITE {
+                                continue;
+                            }
+                            if ray[..n]
+                                .iter()
+                                .all(|&between| !Self::is_enemy(s, between, mover))
+                            {
+                                let between = ray[n - 1];
+                                if OWNER[s.what[to as usize] as usize] != mover {
+                                    out.push(Move::Piece {
+                                        rule: 4,
+                                        from,
+                                        to,
+                                        dir: 1,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    let n = (Board::EMPTY
+                        .or(RAY_MASK_W[from as usize])
+                        .or(RAY_MASK_E[from as usize])
+                        .with(from as usize)
+                        .minus(ALL.minus(s.occupied))
+                        .count() as i64) - 1;
+                    if n == 0 {
+                        let mut seen = Board::EMPTY;
+                        for &to in STEP_LIST_W[from as usize] {
+                            if !seen.contains(to as usize)
+                                && OWNER[s.what[to as usize] as usize] != mover
+                            {
+                                seen.insert(to as usize);
+                                out.push(Move::Piece {
+                                    rule: 5,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                });
+                            }
+                        }
+                        for &to in STEP_LIST_E[from as usize] {
+                            if !seen.contains(to as usize)
+                                && OWNER[s.what[to as usize] as usize] != mover
+                            {
+                                seen.insert(to as usize);
+                                out.push(Move::Piece {
+                                    rule: 5,
+                                    from,
+                                    to,
+                                    dir: 1,
+                                });
+                            }
+                        }
+                    } else if n > 0 {
+                        let n = n as usize;
+                        for ray in &RADIALS_W[from as usize] {
+                            let Some(&to) = ray.get(n) else { continue };
+                            if to == NO_SITE {
+                                continue;
+                            }
+                            if ray[..n]
+                                .iter()
+                                .all(|&between| !Self::is_enemy(s, between, mover))
+                            {
+                                let between = ray[n - 1];
+                                if OWNER[s.what[to as usize] as usize] != mover {
+                                    out.push(Move::Piece {
+                                        rule: 5,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                        for ray in &RADIALS_E[from as usize] {
+                            let Some(&to) = ray.get(n) else { continue };
+                            if to == NO_SITE {
+                                continue;
+                            }
+                            if ray[..n]
+                                .iter()
+                                .all(|&between| !Self::is_enemy(s, between, mover))
+                            {
+                                let between = ray[n - 1];
+                                if OWNER[s.what[to as usize] as usize] != mover {
+                                    out.push(Move::Piece {
+                                        rule: 5,
+                                        from,
+                                        to,
+                                        dir: 1,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    let n = (Board::EMPTY
+                        .or(RAY_MASK_NE[from as usize])
+                        .or(RAY_MASK_SW[from as usize])
+                        .with(from as usize)
+                        .minus(ALL.minus(s.occupied))
+                        .count() as i64) - 1;
+                    if n == 0 {
+                        let mut seen = Board::EMPTY;
+                        for &to in STEP_LIST_NE[from as usize] {
+                            if !seen.contains(to as usize)
+                                && OWNER[s.what[to as usize] as usize] != mover
+                            {
+                                seen.insert(to as usize);
+                                out.push(Move::Piece {
+                                    rule: 6,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                });
+                            }
+                        }
+                        for &to in STEP_LIST_SW[from as usize] {
+                            if !seen.contains(to as usize)
+                                && OWNER[s.what[to as usize] as usize] != mover
+                            {
+                                seen.insert(to as usize);
+                                out.push(Move::Piece {
+                                    rule: 6,
+                                    from,
+                                    to,
+                                    dir: 1,
+                                });
+                            }
+                        }
+                    } else if n > 0 {
+                        let n = n as usize;
+                        for ray in &RADIALS_NE[from as usize] {
+                            let Some(&to) = ray.get(n) else { continue };
+                            if to == NO_SITE {
+                                continue;
+                            }
+                            if ray[..n]
+                                .iter()
+                                .all(|&between| !Self::is_enemy(s, between, mover))
+                            {
+                                let between = ray[n - 1];
+                                if OWNER[s.what[to as usize] as usize] != mover {
+                                    out.push(Move::Piece {
+                                        rule: 6,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                        for ray in &RADIALS_SW[from as usize] {
+                            let Some(&to) = ray.get(n) else { continue };
+                            if to == NO_SITE {
+                                continue;
+                            }
+                            if ray[..n]
+                                .iter()
+                                .all(|&between| !Self::is_enemy(s, between, mover))
+                            {
+                                let between = ray[n - 1];
+                                if OWNER[s.what[to as usize] as usize] != mover {
+                                    out.push(Move::Piece {
+                                        rule: 6,
+                                        from,
+                                        to,
+                                        dir: 1,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    let n = (Board::EMPTY
+                        .or(RAY_MASK_NW[from as usize])
+                        .or(RAY_MASK_SE[from as usize])
+                        .with(from as usize)
+                        .minus(ALL.minus(s.occupied))
+                        .count() as i64) - 1;
+                    if n == 0 {
+                        let mut seen = Board::EMPTY;
+                        for &to in STEP_LIST_NW[from as usize] {
+                            if !seen.contains(to as usize)
+                                && OWNER[s.what[to as usize] as usize] != mover
+                            {
+                                seen.insert(to as usize);
+                                out.push(Move::Piece {
+                                    rule: 7,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                });
+                            }
+                        }
+                        for &to in STEP_LIST_SE[from as usize] {
+                            if !seen.contains(to as usize)
+                                && OWNER[s.what[to as usize] as usize] != mover
+                            {
+                                seen.insert(to as usize);
+                                out.push(Move::Piece {
+                                    rule: 7,
+                                    from,
+                                    to,
+                                    dir: 1,
+                                });
+                            }
+                        }
+                    } else if n > 0 {
+                        let n = n as usize;
+                        for ray in &RADIALS_NW[from as usize] {
+                            let Some(&to) = ray.get(n) else { continue };
+                            if to == NO_SITE {
+                                continue;
+                            }
+                            if ray[..n]
+                                .iter()
+                                .all(|&between| !Self::is_enemy(s, between, mover))
+                            {
+                                let between = ray[n - 1];
+                                if OWNER[s.what[to as usize] as usize] != mover {
+                                    out.push(Move::Piece {
+                                        rule: 7,
+                                        from,
+                                        to,
+                                        dir: 0,
+                                    });
+                                }
+                            }
+                        }
+                        for ray in &RADIALS_SE[from as usize] {
+                            let Some(&to) = ray.get(n) else { continue };
+                            if to == NO_SITE {
+                                continue;
+                            }
+                            if ray[..n]
+                                .iter()
+                                .all(|&between| !Self::is_enemy(s, between, mover))
+                            {
+                                let between = ray[n - 1];
+                                if OWNER[s.what[to as usize] as usize] != mover {
+                                    out.push(Move::Piece {
+                                        rule: 7,
+                                        from,
+                                        to,
+                                        dir: 1,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
         }
     }
     /// What every listing of the play rules' moves ends with (the

@@ -217,10 +217,10 @@ impl MuTorere {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
                     for ray in &RADIALS_ADJACENT[from as usize] {
                         let to = ray[0];
                         if to != NO_SITE
@@ -238,7 +238,10 @@ impl MuTorere {
                         }
                     }
                 }
-                2 => {
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
                     for ray in &RADIALS_ADJACENT[from as usize] {
                         let to = ray[0];
                         if to != NO_SITE
@@ -256,8 +259,58 @@ impl MuTorere {
                         }
                     }
                 }
-                _ => {}
             }
+            _ => {}
+        }
+    }
+    /// [`Self::generate`] by bitboards (all the pieces of a kind
+    /// at once, ray masks, the empty neighbours of a piece): the
+    /// same moves, in another order (what playouts draw from).
+    #[allow(unused_variables, unused_labels)]
+    #[inline(always)]
+    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
+                    for to in NEIGHBOURS_ADJACENT[from as usize].minus(s.occupied).iter()
+                    {
+                        let to = to as u16;
+                        if (to as i64) != 0_i64
+                            || NEIGHBOURS_ADJACENT[from as usize]
+                                .intersects(&s.owned[(3 - mover) as usize])
+                        {
+                            out.push(Move::Piece {
+                                rule: 0,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
+                    for to in NEIGHBOURS_ADJACENT[from as usize].minus(s.occupied).iter()
+                    {
+                        let to = to as u16;
+                        if (to as i64) != 0_i64
+                            || NEIGHBOURS_ADJACENT[from as usize]
+                                .intersects(&s.owned[(3 - mover) as usize])
+                        {
+                            out.push(Move::Piece {
+                                rule: 1,
+                                from,
+                                to,
+                                dir: 0,
+                            });
+                        }
+                    }
+                }
+            }
+            _ => {}
         }
     }
     /// What every listing of the play rules' moves ends with (the
@@ -275,37 +328,38 @@ impl MuTorere {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     #[inline(always)]
     fn any_moves(&self, s: &State, mover: u8) -> bool {
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE
-                            && (s.what[to as usize] == 0
-                                && ((to as i64) != 0_i64
-                                    || NEIGHBOURS_ADJACENT[from as usize]
-                                        .intersects(&s.owned[(3 - mover) as usize])))
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
+                    for to in NEIGHBOURS_ADJACENT[from as usize].minus(s.occupied).iter()
+                    {
+                        let to = to as u16;
+                        if (to as i64) != 0_i64
+                            || NEIGHBOURS_ADJACENT[from as usize]
+                                .intersects(&s.owned[(3 - mover) as usize])
                         {
                             return true;
                         }
                     }
                 }
-                2 => {
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE
-                            && (s.what[to as usize] == 0
-                                && ((to as i64) != 0_i64
-                                    || NEIGHBOURS_ADJACENT[from as usize]
-                                        .intersects(&s.owned[(3 - mover) as usize])))
-                        {
-                            return true;
-                        }
-                    }
-                }
-                _ => {}
             }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
+                    for to in NEIGHBOURS_ADJACENT[from as usize].minus(s.occupied).iter()
+                    {
+                        let to = to as u16;
+                        if (to as i64) != 0_i64
+                            || NEIGHBOURS_ADJACENT[from as usize]
+                                .intersects(&s.owned[(3 - mover) as usize])
+                        {
+                            return true;
+                        }
+                    }
+                }
+            }
+            _ => {}
         }
         false
     }
@@ -430,6 +484,12 @@ impl Game for MuTorere {
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
+        self.finish_listing(s, out);
+    }
+    #[inline(always)]
+    fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate_any_order(s, s.mover, out);
         self.finish_listing(s, out);
     }
     #[inline(always)]

@@ -359,10 +359,10 @@ impl NineMenSMorris {
                         .map(|i| s.count[i] as i64)
                         .sum::<i64>() > 3
                     {
-                        for from in s.owned[mover as usize].and(ALL).iter() {
-                            let from = from as u16;
-                            match s.what[from as usize] {
-                                1 => {
+                        match mover {
+                            1 => {
+                                for from in s.owned[1].and(ALL).iter() {
+                                    let from = from as u16;
                                     for ray in &RADIALS_ADJACENT[from as usize] {
                                         let to = ray[0];
                                         if to != NO_SITE && s.what[to as usize] == 0 {
@@ -375,7 +375,10 @@ impl NineMenSMorris {
                                         }
                                     }
                                 }
-                                2 => {
+                            }
+                            2 => {
+                                for from in s.owned[2].and(ALL).iter() {
+                                    let from = from as u16;
                                     for ray in &RADIALS_ADJACENT[from as usize] {
                                         let to = ray[0];
                                         if to != NO_SITE && s.what[to as usize] == 0 {
@@ -388,8 +391,8 @@ impl NineMenSMorris {
                                         }
                                     }
                                 }
-                                _ => {}
                             }
+                            _ => {}
                         }
                     } else {
                         for from in s.owned[mover as usize].iter() {
@@ -526,10 +529,10 @@ impl NineMenSMorris {
                         .map(|i| s.count[i] as i64)
                         .sum::<i64>() > 3
                     {
-                        for from in s.owned[mover as usize].and(ALL).iter() {
-                            let from = from as u16;
-                            match s.what[from as usize] {
-                                1 => {
+                        match mover {
+                            1 => {
+                                for from in s.owned[1].and(ALL).iter() {
+                                    let from = from as u16;
                                     for to in STEPS_ADJACENT[from as usize]
                                         .minus(s.occupied)
                                         .iter()
@@ -543,7 +546,10 @@ impl NineMenSMorris {
                                         });
                                     }
                                 }
-                                2 => {
+                            }
+                            2 => {
+                                for from in s.owned[2].and(ALL).iter() {
+                                    let from = from as u16;
                                     for to in STEPS_ADJACENT[from as usize]
                                         .minus(s.occupied)
                                         .iter()
@@ -557,8 +563,8 @@ impl NineMenSMorris {
                                         });
                                     }
                                 }
-                                _ => {}
                             }
+                            _ => {}
                         }
                     } else {
                         for from in s.owned[mover as usize].iter() {

@@ -1434,10 +1434,10 @@ impl Surakarta {
             if (s.counter as i64) >= 101 {
                 out.push(Move::Propose { rule: 2 });
             }
-            for from in s.owned[mover as usize].iter() {
-                let from = from as u16;
-                match s.what[from as usize] {
-                    1 => {
+            match mover {
+                1 => {
+                    for from in s.owned[1].iter() {
+                        let from = from as u16;
                         for ray in &RADIALS_ALL[from as usize] {
                             let to = ray[0];
                             if to != NO_SITE && s.what[to as usize] == 0 {
@@ -1483,7 +1483,10 @@ impl Surakarta {
                             }
                         }
                     }
-                    2 => {
+                }
+                2 => {
+                    for from in s.owned[2].iter() {
+                        let from = from as u16;
                         for ray in &RADIALS_ALL[from as usize] {
                             let to = ray[0];
                             if to != NO_SITE && s.what[to as usize] == 0 {
@@ -1529,8 +1532,8 @@ impl Surakarta {
                             }
                         }
                     }
-                    _ => {}
                 }
+                _ => {}
             }
         }
     }
@@ -1795,10 +1798,10 @@ impl Surakarta {
                     });
                 }
             }
-            for from in s.owned[mover as usize].iter() {
-                let from = from as u16;
-                match s.what[from as usize] {
-                    1 => {
+            match mover {
+                1 => {
+                    for from in s.owned[1].iter() {
+                        let from = from as u16;
                         let passing = s.occupied.without(from as usize);
                         let blockers = {
                             let to = from;
@@ -1833,7 +1836,10 @@ impl Surakarta {
                             }
                         }
                     }
-                    2 => {
+                }
+                2 => {
+                    for from in s.owned[2].iter() {
+                        let from = from as u16;
                         let passing = s.occupied.without(from as usize);
                         let blockers = {
                             let to = from;
@@ -1868,8 +1874,8 @@ impl Surakarta {
                             }
                         }
                     }
-                    _ => {}
                 }
+                _ => {}
             }
         }
     }

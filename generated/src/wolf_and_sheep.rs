@@ -635,10 +635,10 @@ impl WolfAndSheep {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
                     for ray in &RADIALS_NE[from as usize] {
                         let to = ray[0];
                         if to != NO_SITE && s.what[to as usize] == 0 {
@@ -662,7 +662,10 @@ impl WolfAndSheep {
                         }
                     }
                 }
-                2 => {
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
                     for ray in &RADIALS_DIAGONAL[from as usize] {
                         let to = ray[0];
                         if to != NO_SITE && s.what[to as usize] == 0 {
@@ -675,8 +678,8 @@ impl WolfAndSheep {
                         }
                     }
                 }
-                _ => {}
             }
+            _ => {}
         }
     }
     /// [`Self::generate`] by bitboards (all the pieces of a kind

@@ -1153,15 +1153,32 @@ impl Gen<'_> {
     /// ...)`, fixed sites for each p) becomes one table indexed by N.
     fn region_if(&mut self, c: &Cond, a: &Region, b: &Region) -> TokenStream {
         if let Some((index, arms, default)) = value_chain(c, a, b) {
-            let top = arms.iter().map(|(p, _)| *p).max().unwrap_or(0);
-            let sets: Vec<Vec<u16>> = (0..=top)
-                .map(|v| {
-                    arms.iter()
-                        .find(|(p, _)| *p == v)
-                        .map_or(default, |(_, sites)| sites)
-                        .clone()
+            let chosen = |v: i64| {
+                arms.iter()
+                    .find(|(p, _)| *p == v)
+                    .map_or(default, |(_, sites)| sites)
+                    .clone()
+            };
+            // A value that is a function of the mover alone (the mover, a
+            // map's entry for it: Halma's camp to fill) indexes a table by
+            // the mover: one load, no arithmetic, in the listing's loops.
+            let players = 0..=self.model.num_players;
+            if let Some(by_mover) = players
+                .map(|p| match p {
+                    0 => Some(default.clone()),
+                    p => self.value_for_mover(index, p).map(chosen),
                 })
-                .collect();
+                .collect::<Option<Vec<_>>>()
+            {
+                let table = self.tables.numbered_board_list(
+                    "REGION_OF_MOVER",
+                    "A region chosen by the mover (index: the mover).",
+                    &by_mover,
+                );
+                return quote!(#table[mover as usize]);
+            }
+            let top = arms.iter().map(|(p, _)| *p).max().unwrap_or(0);
+            let sets: Vec<Vec<u16>> = (0..=top).map(chosen).collect();
             let table = self.tables.numbered_board_list(
                 "REGION_BY_VALUE",
                 "A region chosen by a value (`(sites (player N))`: index N).",
@@ -1178,6 +1195,31 @@ impl Gen<'_> {
         let c = self.cond(c);
         let (a, b) = (self.region(a), self.region(b));
         quote!((if #c { #a } else { #b }))
+    }
+
+    /// The value of `n` when `mover` moves, where it depends on nothing
+    /// else (constants, the mover, a map's entry for either).
+    fn value_for_mover(&self, n: &IntExpr, mover: u8) -> Option<i64> {
+        match n {
+            IntExpr::Const(c) => Some(*c),
+            IntExpr::Player(PlayerRef::Mover) => Some(i64::from(mover)),
+            IntExpr::Player(PlayerRef::Player(p)) => Some(i64::from(*p)),
+            IntExpr::MapEntry { map, key } => {
+                let key = self.value_for_mover(key, mover)?;
+                // Ludii's MapEntry: the first map (of that name) with an
+                // entry for the key, else the key itself.
+                Some(
+                    self.model
+                        .maps
+                        .iter()
+                        .filter(|m| map.as_ref().is_none_or(|name| &m.name == name))
+                        .flat_map(|m| &m.entries)
+                        .find(|(k, _)| *k == key)
+                        .map_or(key, |&(_, v)| v),
+                )
+            }
+            _ => None,
+        }
     }
 
     fn combine(&mut self, parts: &[Region], op: TokenStream, empty: TokenStream) -> TokenStream {
@@ -1324,14 +1366,20 @@ mod tests {
     #[test]
     fn a_camp_chosen_by_player_is_a_table_and_regions_compare_as_bitboards() {
         let code = super::super::inline_games::generate_inline(MINI_HALMA).expect("compiles");
+        // `(player (mapEntry (mover)))` depends on the mover alone: the
+        // table is indexed by the mover, P1 filling P2's camp {19, 23, 24}
+        // and P2 filling P1's {0, 1, 5}.
+        let flat = code.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
-            code.contains("static REGION_BY_VALUE_0: [Board; 3]"),
+            flat.contains(
+                "static REGION_OF_MOVER_0: [Board; 3] = [ Board::new([0]), \
+                 Board::new([0x1880000]), Board::new([0x23]), ];"
+            ),
             "{code}"
         );
-        let end = &code[code.find("fn end_rule_1").expect("an end rule")..];
-        let compared = end.split_whitespace().collect::<Vec<_>>().join(" ");
+        let end = &flat[flat.find("fn end_rule_1").expect("an end rule")..];
         assert!(
-            compared.contains("if s.owned[mover as usize] == {"),
+            end.contains("if s.owned[mover as usize] == REGION_OF_MOVER_0[mover as usize]"),
             "{end}"
         );
     }

@@ -176,6 +176,9 @@ mod tests {
         assert!(code.contains("s.count[10] = 3;"));
         // Hand sites are Cells in keys; pieces in hand do not step.
         assert!(code.contains("key_site(from)"));
-        assert!(code.contains("s.owned[mover as usize].and(ALL)"));
+        // (Each player owning one kind, the mover's board pieces are chosen
+        // once by the mover.)
+        assert!(code.contains("s.owned[1].and(ALL).iter()"), "{code}");
+        assert!(code.contains("s.owned[2].and(ALL).iter()"), "{code}");
     }
 }

@@ -8,7 +8,7 @@ use quote::quote;
 
 use crate::board::AbsoluteDirection;
 use crate::ir::{
-    Add, Cond, IntExpr, Moves, PieceMove, PieceRef, Reach, Select, Shoot, SiteExpr, Walk,
+    Add, Cond, IntExpr, Moves, PieceMove, PieceRef, Reach, Region, Select, Shoot, SiteExpr, Walk,
 };
 
 use super::Gen;
@@ -102,8 +102,7 @@ impl Gen<'_> {
                         self.split_piece_moves(c, &r.moves, emit, &mut at_once, &mut code);
                     }
                     if !code.is_empty() {
-                        let w = Literal::u8_unsuffixed(c as u8 + 1);
-                        arms.push(quote!(#w => { #(#code)* }));
+                        arms.push((c, quote!(#(#code)*)));
                     }
                 }
                 (self.scope, self.component) = saved;
@@ -111,11 +110,40 @@ impl Gen<'_> {
                     return quote!(#(#at_once)*);
                 }
                 // Ludii's ForEachPiece looks at the board: pieces in hand do not move.
-                let mine = if self.model.hands.is_empty() {
-                    quote!(s.owned[mover as usize])
-                } else {
-                    quote!(s.owned[mover as usize].and(ALL))
+                let on_board = |pieces: TokenStream| {
+                    if self.model.hands.is_empty() {
+                        pieces
+                    } else {
+                        quote!(#pieces.and(ALL))
+                    }
                 };
+                if self.one_kind_per_player() {
+                    // Every piece of the mover is of the mover's one kind:
+                    // choose the kind once, not at every piece.
+                    let arms = arms.iter().filter_map(|(c, code)| {
+                        let owner = self.model.components[*c].owner;
+                        (owner != 0).then(|| {
+                            let p = Literal::u8_unsuffixed(owner);
+                            let mine = on_board(quote!(s.owned[#p]));
+                            quote!(#p => for from in #mine.iter() {
+                                let from = from as u16;
+                                #code
+                            },)
+                        })
+                    });
+                    return quote! {
+                        #(#at_once)*
+                        match mover {
+                            #(#arms)*
+                            _ => {}
+                        }
+                    };
+                }
+                let arms = arms.iter().map(|(c, code)| {
+                    let w = Literal::u8_unsuffixed(*c as u8 + 1);
+                    quote!(#w => { #code })
+                });
+                let mine = on_board(quote!(s.owned[mover as usize]));
                 quote! {
                     #(#at_once)*
                     for from in #mine.iter() {
@@ -343,10 +371,28 @@ impl Gen<'_> {
         }
     }
 
+    /// Whether each player owns at most one kind of piece (stacks aside,
+    /// where a site's pieces may differ): a player's pieces are then all of
+    /// its kind.
+    fn one_kind_per_player(&self) -> bool {
+        !self.model.stacking
+            && (1..=self.model.num_players).all(|p| {
+                self.model
+                    .components
+                    .iter()
+                    .filter(|c| c.owner == p)
+                    .count()
+                    <= 1
+            })
+    }
+
     /// A piece move from `from` (in scope), or from each site of its region.
     pub(super) fn piece_move(&mut self, m: &PieceMove, emit: Emit) -> TokenStream {
         let saved = self.scope;
         let body = match &m.from {
+            // `(from (from))` inside `(forEach Piece ...)`: the piece in
+            // hand is the one moving, no loop over a one-site set.
+            Some(Region::Site(SiteExpr::From)) if saved.from => self.destinations(m, emit),
             Some(region) => {
                 let mut r = self.region(region);
                 self.scope.from = true;
@@ -372,9 +418,10 @@ impl Gen<'_> {
     /// Where a step onto an empty site may be listed in any order (a
     /// playout's own listing, a probe) on a board of one site type without
     /// stacks: the bitboards of each site's `d` neighbours, one per radial.
+    /// The destination test must require `(is Empty (to))`; the rest of it
+    /// ([`beyond_empty`]) is tested at each empty neighbour.
     fn empty_step_masks(&mut self, m: &PieceMove, d: AbsoluteDirection) -> Option<Ident> {
-        let plain = matches!(m.to_if, Some(Cond::Empty(SiteExpr::To)));
-        if !plain
+        if m.to_if.as_ref().and_then(beyond_empty).is_none()
             || self.walk_order
             || self.model.stacking
             || !self.analysis.features.other_types.is_empty()
@@ -416,7 +463,19 @@ impl Gen<'_> {
                     .map(|(k, &d)| {
                         let mv = emit_dir(k);
                         if let Some(masks) = self.empty_step_masks(m, d) {
-                            // In any order: the empty sites of the mask.
+                            // In any order: the empty sites of the mask
+                            // that pass the rest of the test.
+                            let rest = m.to_if.as_ref().and_then(beyond_empty).flatten();
+                            let mv = match rest {
+                                Some(rest) => {
+                                    let saved = self.scope;
+                                    self.scope.to = true;
+                                    let rest = self.cond(&rest);
+                                    self.scope = saved;
+                                    quote!(if #rest { #mv })
+                                }
+                                None => mv,
+                            };
                             return quote! {
                                 for to in #masks[from as usize].minus(s.occupied).iter() {
                                     let to = to as u16;
@@ -709,6 +768,25 @@ impl Gen<'_> {
     }
 }
 
+/// A destination test that requires an empty destination: `Some` of what
+/// else it requires (`None` when nothing), or `None` when it does not
+/// require `(is Empty (to))` as a whole or as one of its conjuncts.
+fn beyond_empty(test: &Cond) -> Option<Option<Cond>> {
+    let empty = |c: &Cond| matches!(c, Cond::Empty(SiteExpr::To));
+    match test {
+        c if empty(c) => Some(None),
+        Cond::And(list) if list.iter().any(empty) => {
+            let mut rest: Vec<Cond> = list.iter().filter(|c| !empty(c)).cloned().collect();
+            Some(match rest.len() {
+                0 => None,
+                1 => rest.pop(),
+                _ => Some(Cond::And(rest)),
+            })
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::merged::tests::generated;
@@ -747,6 +825,75 @@ mod tests {
             code.contains("last_from < NUM_SITES && last_to < NUM_SITES"),
             "{code}"
         );
+    }
+
+    /// Pieces stepping under `TEST` and hopping from `(from (from))`, as
+    /// Chinese Checkers' do, on its board (where the moves of all the
+    /// pieces at once would take too many shifts: each piece's are
+    /// listed); `KINGS` adds a second kind of piece per player.
+    fn steppers(test: &str, kings: &str) -> String {
+        format!(
+            r#"(game "Steppers" (players 2)
+      (equipment {{ (board (hex Star 4))
+        (piece "Marker" Each (or
+          (move Hop (from (from)) Orthogonal (between if:(is Occupied (between))) (to if:(is Empty (to))))
+          (move Step Orthogonal (to if:{test}))))
+        {kings}
+        (regions P1 (sites Bottom)) (regions P2 (sites Top)) }})
+      (rules (start {{ (place "Marker1" (sites Bottom)) (place "Marker2" (sites Top)) }})
+        (play (forEach Piece))
+        (end (if (no Moves Next) (result Mover Loss)))))"#
+        )
+    }
+
+    /// The fast listing (`generate_any_order`) of a generated module.
+    fn fast_listing(code: &str) -> &str {
+        let start = code.find("fn generate_any_order").expect("a fast listing");
+        &code[start..]
+    }
+
+    #[test]
+    fn a_step_onto_an_empty_site_walks_the_neighbour_masks_and_tests_the_rest() {
+        let code = generated(&steppers(
+            "(and (is Empty (to)) (not (is In (from) (sites Mover))))",
+            "",
+        ));
+        let fast = fast_listing(&code);
+        assert!(
+            fast.contains("[from as usize].minus(s.occupied).iter()"),
+            "{fast}"
+        );
+        // The walk's own order stays the radials' (Ludii's).
+        let walked = &code[..code.find("fn generate_any_order").unwrap()];
+        assert!(!walked.contains("minus(s.occupied).iter()"), "{walked}");
+    }
+
+    #[test]
+    fn a_step_that_may_land_on_a_piece_walks_the_radials() {
+        let code = generated(&steppers(
+            "(or (is Empty (to)) (not (is In (from) (sites Mover))))",
+            "",
+        ));
+        assert!(!code.contains("minus(s.occupied).iter()"), "{code}");
+    }
+
+    #[test]
+    fn one_kind_per_player_chooses_the_kind_by_the_mover_once() {
+        let code = generated(&steppers("(is Empty (to))", ""));
+        assert!(code.contains("for from in s.owned[1].iter()"), "{code}");
+        assert!(code.contains("for from in s.owned[2].iter()"), "{code}");
+        assert!(!code.contains("match s.what[from as usize]"), "{code}");
+        // A hop from `(from (from))` moves the piece in hand, no one-site loop.
+        assert!(!code.contains("Board::single(from as usize)"), "{code}");
+    }
+
+    #[test]
+    fn two_kinds_per_player_choose_the_kind_at_each_piece() {
+        let code = generated(&steppers(
+            "(is Empty (to))",
+            r#"(piece "King" Each (move Step Diagonal (to if:(is Empty (to)))))"#,
+        ));
+        assert!(code.contains("match s.what[from as usize]"), "{code}");
     }
 
     #[test]

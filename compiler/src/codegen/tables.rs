@@ -26,6 +26,10 @@ pub struct Tables<'b> {
     constants: std::collections::BTreeSet<String>,
     /// Board lists named by a prefix and a number, by content.
     numbered_lists: Vec<(String, Vec<Vec<u16>>, Ident)>,
+    /// Every `[Board; N]` table emitted, by content: a table asked for
+    /// under a second name (a relation's neighbours that are a direction's
+    /// steps) is the first one.
+    board_tables: Vec<(Vec<Vec<u16>>, Ident)>,
 }
 
 impl<'b> Tables<'b> {
@@ -39,7 +43,34 @@ impl<'b> Tables<'b> {
             line_rays: BTreeMap::new(),
             constants: Default::default(),
             numbered_lists: Vec::new(),
+            board_tables: Vec::new(),
         }
+    }
+
+    /// `static NAME: [Board; N]` of `rows` (one set of sites per row),
+    /// unless a table of the same rows exists: then that one.
+    fn board_table(&mut self, name: &str, doc: &str, mut rows: Vec<Vec<u16>>) -> Ident {
+        let id = format_ident!("{}", name);
+        // A set is its sites in any order.
+        for row in &mut rows {
+            row.sort_unstable();
+            row.dedup();
+        }
+        if let Some((_, same)) = self.board_tables.iter().find(|(r, _)| *r == rows) {
+            return same.clone();
+        }
+        if !self.constants.insert(name.to_owned()) {
+            return id;
+        }
+        let cells: Vec<TokenStream> = rows.iter().map(|l| self.bits(l.iter().copied())).collect();
+        let doc = format!(" {doc}");
+        let len = Literal::usize_unsuffixed(rows.len());
+        self.items.push(quote! {
+            #[doc = #doc]
+            static #id: [Board; #len] = [#(#cells),*];
+        });
+        self.board_tables.push((rows, id.clone()));
+        id
     }
 
     /// A bitboard literal of `sites`.
@@ -63,20 +94,15 @@ impl<'b> Tables<'b> {
             self.step_masks.insert(dir, id.clone());
             return id;
         }
-        let id = format_ident!("STEPS_{}", dir.name().to_uppercase());
-        let n = self.board.num_sites();
-        let rows: Vec<TokenStream> = (0..n)
-            .map(|s| self.bits(self.board.steps(s, dir).iter().copied()))
+        let name = format!("STEPS_{}", dir.name().to_uppercase());
+        let rows = (0..self.board.num_sites())
+            .map(|s| self.board.steps(s, dir).to_vec())
             .collect();
         let doc = format!(
-            " Sites one `{}` step from each site, as bitboards.",
+            "Sites one `{}` step from each site, as bitboards.",
             dir.name()
         );
-        let len = Literal::usize_unsuffixed(n);
-        self.items.push(quote! {
-            #[doc = #doc]
-            static #id: [Board; #len] = [#(#rows),*];
-        });
+        let id = self.board_table(&name, &doc, rows);
         self.step_masks.insert(dir, id.clone());
         id
     }
@@ -428,21 +454,11 @@ impl Tables<'_> {
     /// `static NEIGHBOURS_<REL>: [Board; N]`: each site's neighbours under a
     /// relation (Ludii's `orthogonal()`, `adjacent()`... lists).
     pub fn neighbour_masks(&mut self, rel: crate::board::Relation) -> Ident {
-        let id = format_ident!("NEIGHBOURS_{}", format!("{rel:?}").to_uppercase());
-        if !self.constants.insert(id.to_string()) {
-            return id;
-        }
-        let n = self.board.num_sites();
-        let rows: Vec<TokenStream> = (0..n)
-            .map(|s| self.bits(self.board.neighbours(s, rel).iter().copied()))
+        let name = format!("NEIGHBOURS_{}", format!("{rel:?}").to_uppercase());
+        let rows = (0..self.board.num_sites())
+            .map(|s| self.board.neighbours(s, rel).to_vec())
             .collect();
-        let doc = format!(" Each site's `{rel:?}` neighbours.");
-        let len = Literal::usize_unsuffixed(n);
-        self.items.push(quote! {
-            #[doc = #doc]
-            static #id: [Board; #len] = [#(#rows),*];
-        });
-        id
+        self.board_table(&name, &format!("Each site's `{rel:?}` neighbours."), rows)
     }
 
     /// `static RADIAL_FIRSTS_<DIR>: [&[u16]; N]`: the first site of each
@@ -517,18 +533,7 @@ impl Tables<'_> {
 
     /// A `static` array of bitboards (rows, columns, players' regions).
     pub fn board_list(&mut self, name: &str, doc: &str, sets: &[Vec<u16>]) -> Ident {
-        let id = format_ident!("{}", name);
-        if !self.constants.insert(name.to_owned()) {
-            return id;
-        }
-        let rows: Vec<TokenStream> = sets.iter().map(|l| self.bits(l.iter().copied())).collect();
-        let doc = format!(" {doc}");
-        let len = Literal::usize_unsuffixed(sets.len());
-        self.items.push(quote! {
-            #[doc = #doc]
-            static #id: [Board; #len] = [#(#rows),*];
-        });
-        id
+        self.board_table(name, doc, sets.to_vec())
     }
 
     /// As [`Tables::board_list`] for lists the model does not name (each
@@ -567,5 +572,24 @@ impl Tables<'_> {
             static #id: [i16; #len] = [#(#values),*];
         });
         id
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{build, BoardSpec, Relation, Tiling};
+
+    #[test]
+    fn a_table_asked_for_under_a_second_name_is_the_first() {
+        let board = build(&BoardSpec::new(Tiling::Square { rows: 4, cols: 4 })).unwrap();
+        let mut tables = Tables::new(&board);
+        let steps = tables.step_masks(AbsoluteDirection::Orthogonal);
+        // Orthogonal neighbours are the orthogonal steps: one table.
+        assert_eq!(tables.neighbour_masks(Relation::Orthogonal), steps);
+        // Diagonal neighbours are not: a table of their own.
+        let diagonal = tables.neighbour_masks(Relation::Diagonal);
+        assert_ne!(diagonal, steps);
+        assert_eq!(tables.items.len(), 2);
     }
 }
