@@ -284,10 +284,12 @@ const BASELINES: &[Baseline] = &[
     // (4,000 compiled playouts average 1,455 ± 16 moves, 60% draws, against
     // Ludii's 1,648.8 and 67.6% over 460 playouts: about 3.8 of Ludii's
     // standard errors; half of Ludii's end at the turn limit, 43% of ours),
-    // while every one of Ludii's 23 trials of it replays move by move and its
-    // code equals that of Ludii's file; those 23 trials themselves average
-    // 1,334 ± 237 moves, 43% at the limit, as ours. An open question (see
-    // the README).
+    // while every one of Ludii's 20 trials of it (the library's 3 are the
+    // first 3 of them) replays move by move and its code equals that of
+    // Ludii's file; those trials themselves end 10 in a win, 9 at the limit
+    // and 1 in a natural draw: a win rate of 32.4% (Ludii's figures) gives
+    // 10 wins of 20 or more with probability 0.078, ours (41.4%) with 0.29.
+    // An open question (see the README).
     Baseline {
         game: "hexentafl",
         mean_moves: 94.3,
