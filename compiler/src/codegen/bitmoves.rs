@@ -188,12 +188,7 @@ impl Gen<'_> {
         if rest.is_empty() {
             return quote!(true);
         }
-        let saved = self.scope;
-        self.scope.to = true;
-        self.scope.between = between;
-        let test = self.cond(&Cond::And(rest));
-        self.scope = saved;
-        test
+        self.test_at_to(Some(&Cond::And(rest)), between)
     }
 
     /// The steps (`hop` false) or single hops over one site (`hop` true)

@@ -433,10 +433,16 @@ impl Gen<'_> {
 
     /// The `(to if:C)` test at `to` (and `between` when given).
     fn target_test(&mut self, m: &PieceMove, between: bool) -> TokenStream {
+        self.test_at_to(m.to_if.as_ref(), between)
+    }
+
+    /// A destination test `C` (`true` when none) at `to` (and `between`
+    /// when given).
+    pub(super) fn test_at_to(&mut self, c: Option<&Cond>, between: bool) -> TokenStream {
         let saved = self.scope;
         self.scope.to = true;
         self.scope.between = between;
-        let test = m.to_if.as_ref().map_or(quote!(true), |c| self.cond(c));
+        let test = c.map_or(quote!(true), |c| self.cond(c));
         self.scope = saved;
         test
     }
@@ -468,10 +474,7 @@ impl Gen<'_> {
                             let rest = m.to_if.as_ref().and_then(beyond_empty).flatten();
                             let mv = match rest {
                                 Some(rest) => {
-                                    let saved = self.scope;
-                                    self.scope.to = true;
-                                    let rest = self.cond(&rest);
-                                    self.scope = saved;
+                                    let rest = self.test_at_to(Some(&rest), false);
                                     quote!(if #rest { #mv })
                                 }
                                 None => mv,
