@@ -174,6 +174,26 @@ impl Hand {
 }
 
 impl GameModel {
+    /// Ludii's `MapEntry`: the value of the first map (named `map`, or any)
+    /// with an entry for `key`, else `key` itself.
+    pub fn map_entry(&self, map: Option<&str>, key: i64) -> i64 {
+        self.map_entries(map)
+            .find(|&(k, _)| k == key)
+            .map_or(key, |(_, v)| v)
+    }
+
+    /// The entries `(key, value)` of the maps named `map` (or of every map),
+    /// in order: the first with a key is the one [`GameModel::map_entry`] reads.
+    pub fn map_entries<'a>(
+        &'a self,
+        map: Option<&'a str>,
+    ) -> impl Iterator<Item = (i64, i64)> + 'a {
+        self.maps
+            .iter()
+            .filter(move |m| map.is_none_or(|name| m.name == name))
+            .flat_map(|m| m.entries.iter().copied())
+    }
+
     /// Player `p`'s phase at the start: the first one that is theirs or
     /// shared (`State.initPhase`).
     pub fn initial_phase(&self, p: PlayerId) -> usize {

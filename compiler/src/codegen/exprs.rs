@@ -215,12 +215,9 @@ impl Gen<'_> {
                 let mut seen = std::collections::BTreeSet::new();
                 let arms: Vec<TokenStream> = self
                     .model
-                    .maps
-                    .iter()
-                    .filter(|m| map.as_ref().is_none_or(|name| &m.name == name))
-                    .flat_map(|m| &m.entries)
+                    .map_entries(map.as_deref())
                     .filter(|(k, _)| seen.insert(*k))
-                    .map(|&(k, v)| {
+                    .map(|(k, v)| {
                         let (k, v) = (Literal::i64_unsuffixed(k), Literal::i64_unsuffixed(v));
                         quote!(#k => #v,)
                     })
@@ -1206,17 +1203,7 @@ impl Gen<'_> {
             IntExpr::Player(PlayerRef::Player(p)) => Some(i64::from(*p)),
             IntExpr::MapEntry { map, key } => {
                 let key = self.value_for_mover(key, mover)?;
-                // Ludii's MapEntry: the first map (of that name) with an
-                // entry for the key, else the key itself.
-                Some(
-                    self.model
-                        .maps
-                        .iter()
-                        .filter(|m| map.as_ref().is_none_or(|name| &m.name == name))
-                        .flat_map(|m| &m.entries)
-                        .find(|(k, _)| *k == key)
-                        .map_or(key, |&(_, v)| v),
-                )
+                Some(self.model.map_entry(map.as_deref(), key))
             }
             _ => None,
         }

@@ -24,8 +24,8 @@ pub struct Tables<'b> {
     step_lists: BTreeMap<AbsoluteDirection, Ident>,
     line_rays: BTreeMap<AbsoluteDirection, (Ident, usize)>,
     constants: std::collections::BTreeSet<String>,
-    /// Board lists named by a prefix and a number, by content.
-    numbered_lists: Vec<(String, Vec<Vec<u16>>, Ident)>,
+    /// How many board lists each numbered prefix has named.
+    numbered_lists: BTreeMap<String, usize>,
     /// Every `[Board; N]` table emitted, by content: a table asked for
     /// under a second name (a relation's neighbours that are a direction's
     /// steps) is the first one.
@@ -42,7 +42,7 @@ impl<'b> Tables<'b> {
             step_lists: BTreeMap::new(),
             line_rays: BTreeMap::new(),
             constants: Default::default(),
-            numbered_lists: Vec::new(),
+            numbered_lists: BTreeMap::new(),
             board_tables: Vec::new(),
         }
     }
@@ -89,11 +89,7 @@ impl<'b> Tables<'b> {
             return id.clone();
         }
         // Two directions with the same steps everywhere (Adjacent and
-        // Orthogonal on hex cells) share one table.
-        if let Some(id) = self.same_steps(&self.step_masks, dir) {
-            self.step_masks.insert(dir, id.clone());
-            return id;
-        }
+        // Orthogonal on hex cells) share one table: `board_table` sees it.
         let name = format!("STEPS_{}", dir.name().to_uppercase());
         let rows = (0..self.board.num_sites())
             .map(|s| self.board.steps(s, dir).to_vec())
@@ -540,21 +536,13 @@ impl Tables<'_> {
     /// player's sites of one named region): `PREFIX_0`, `PREFIX_1`, ... one
     /// per distinct content.
     pub fn numbered_board_list(&mut self, prefix: &str, doc: &str, sets: &[Vec<u16>]) -> Ident {
-        if let Some((_, _, id)) = self
-            .numbered_lists
-            .iter()
-            .find(|(p, s, _)| p == prefix && s.as_slice() == sets)
-        {
-            return id.clone();
+        let k = self.numbered_lists.get(prefix).copied().unwrap_or(0);
+        let name = format!("{prefix}_{k}");
+        let id = self.board_list(&name, doc, sets);
+        // A content already emitted keeps its table, and the number is not used.
+        if id == name {
+            self.numbered_lists.insert(prefix.to_owned(), k + 1);
         }
-        let k = self
-            .numbered_lists
-            .iter()
-            .filter(|(p, ..)| p == prefix)
-            .count();
-        let id = self.board_list(&format!("{prefix}_{k}"), doc, sets);
-        self.numbered_lists
-            .push((prefix.to_owned(), sets.to_vec(), id.clone()));
         id
     }
 

@@ -119,15 +119,8 @@ impl Interpreter {
                 }
             }
             IntExpr::MapEntry { map, key } => {
-                // Ludii's MapEntry: the first map (of that name) with an
-                // entry for the key, else the key itself.
                 let key = self.eval_int(state, mover, ctx, key);
-                self.model
-                    .maps
-                    .iter()
-                    .filter(|m| map.as_ref().is_none_or(|name| &m.name == name))
-                    .find_map(|m| m.entries.iter().find(|e| e.0 == key).map(|e| e.1))
-                    .unwrap_or(key)
+                self.model.map_entry(map.as_deref(), key)
             }
             IntExpr::TrackSiteMove {
                 from,
