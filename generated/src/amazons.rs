@@ -2617,7 +2617,6 @@ impl Game for Amazons {
         }
         s
     }
-    #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
@@ -2629,8 +2628,11 @@ impl Game for Amazons {
         self.generate_any_order(s, s.mover, out);
         self.finish_listing(s, out);
     }
-    #[inline(always)]
     fn apply(&self, s: &mut State, mv: Move) {
+        self.apply_move(s, mv)
+    }
+    #[inline(always)]
+    fn playout_apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
     fn status(&self, s: &State) -> Status {

@@ -7025,7 +7025,6 @@ impl Game for Chess {
         Self::put_state(&mut s, 60, 6, 1);
         s
     }
-    #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
@@ -7037,8 +7036,11 @@ impl Game for Chess {
         self.generate_any_order(s, s.mover, out);
         self.finish_listing(s, out);
     }
-    #[inline(always)]
     fn apply(&self, s: &mut State, mv: Move) {
+        self.apply_move(s, mv)
+    }
+    #[inline(always)]
+    fn playout_apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
     fn status(&self, s: &State) -> Status {

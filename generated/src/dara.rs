@@ -1294,7 +1294,6 @@ impl Game for Dara {
         s.count[31] = 12;
         s
     }
-    #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
@@ -1306,8 +1305,11 @@ impl Game for Dara {
         self.generate_any_order(s, s.mover, out);
         self.finish_listing(s, out);
     }
-    #[inline(always)]
     fn apply(&self, s: &mut State, mv: Move) {
+        self.apply_move(s, mv)
+    }
+    #[inline(always)]
+    fn playout_apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
     fn status(&self, s: &State) -> Status {

@@ -1804,14 +1804,22 @@ impl Game for Yavalath {
         };
         s
     }
-    #[inline(always)]
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
         self.generate(s, s.mover, out);
         self.finish_listing(s, out);
     }
     #[inline(always)]
+    fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        out.clear();
+        self.generate(s, s.mover, out);
+        self.finish_listing(s, out);
+    }
     fn apply(&self, s: &mut State, mv: Move) {
+        self.apply_move(s, mv)
+    }
+    #[inline(always)]
+    fn playout_apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
     fn status(&self, s: &State) -> Status {

@@ -72,7 +72,7 @@ pub fn filter_playout<G: Filtered, R: RngCore>(
 ) -> PlayoutResult {
     while !game.is_over(state) {
         let mv = filtered_move(game, state, rng, buffer);
-        game.apply(state, mv);
+        game.playout_apply(state, mv);
     }
     crate::playout::finished(game, state)
 }

@@ -110,6 +110,15 @@ pub trait Game {
     /// Plays a legal move.
     fn apply(&self, state: &mut Self::State, mv: Self::Move);
 
+    /// Plays a legal move inside a playout: what [`Game::apply`] does. The
+    /// playout drivers call this one, so that a back end can inline its
+    /// moves into its playout loop alone while every other caller (agents,
+    /// replays, views) calls one shared [`Game::apply`].
+    #[inline]
+    fn playout_apply(&self, state: &mut Self::State, mv: Self::Move) {
+        self.apply(state, mv)
+    }
+
     fn status(&self, state: &Self::State) -> Status;
 
     /// Whether the game is over (what [`Game::status`] says, which back

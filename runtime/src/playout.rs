@@ -34,7 +34,7 @@ pub fn standard_playout<G: Game, R: RngCore>(
                 game.playout_moves(state, buffer);
                 debug_assert!(!buffer.is_empty(), "an ongoing state has a legal move");
                 let mv = buffer[rng.index(buffer.len())];
-                game.apply(state, mv);
+                game.playout_apply(state, mv);
             }
         }
     }
@@ -57,7 +57,7 @@ pub fn drawn_playout<G: DrawMove, R: RngCore>(
 ) -> PlayoutResult {
     while !game.is_over(state) {
         let mv = game.draw_move(state, rng);
-        game.apply(state, mv);
+        game.playout_apply(state, mv);
     }
     finished(game, state)
 }
@@ -99,19 +99,19 @@ pub fn add_to_empty_playout<const N: usize, G: AddToEmpty, R: RngCore>(
         let swap = game.swap_offered(state);
         let total = count + swap.is_some() as usize;
         if total == 0 {
-            game.apply(state, G::PASS);
+            game.playout_apply(state, G::PASS);
             continue;
         }
         let k = rng.index(total);
         if let (true, Some(mv)) = (k == count, swap) {
-            game.apply(state, mv);
+            game.playout_apply(state, mv);
             continue;
         }
         let site = empty[k];
         count -= 1;
         empty[k] = empty[count];
         let mv = game.placement(state, site);
-        game.apply(state, mv);
+        game.playout_apply(state, mv);
     }
     finished(game, state)
 }

@@ -1156,8 +1156,21 @@ pub fn module<'m>(
             .map(|&t| format_ident!("{}_filled", extras::type_names(t).0))
             .collect(),
     });
+    // The playout lists with its own inlined copy of the listing; every
+    // other caller (agents, replays, views) calls `legal_moves`, one
+    // function compiled once.
     let (generate_any_order_fn, playout_moves_fn) = match &generate_any_order {
-        None => (quote!(), quote!()),
+        None => (
+            quote!(),
+            quote! {
+                #[inline(always)]
+                fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+                    out.clear();
+                    self.generate(s, s.mover, out);
+                    self.finish_listing(s, out);
+                }
+            },
+        ),
         Some(code) => (
             quote! {
                 /// [`Self::generate`] by bitboards (all the pieces of a kind
@@ -1438,7 +1451,6 @@ pub fn module<'m>(
                 s
             }
 
-            #[inline(always)]
             fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
                 out.clear();
                 self.generate(s, s.mover, out);
@@ -1447,8 +1459,10 @@ pub fn module<'m>(
 
             #playout_moves_fn
 
-            #[inline(always)]
             fn apply(&self, s: &mut State, mv: Move) { self.apply_move(s, mv) }
+
+            #[inline(always)]
+            fn playout_apply(&self, s: &mut State, mv: Move) { self.apply_move(s, mv) }
 
             fn status(&self, s: &State) -> Status {
                 match s.results.outcome() {
