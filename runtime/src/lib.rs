@@ -2,6 +2,7 @@
 //!
 //! - [`Game`]: the contract both back ends implement;
 //! - [`MoveBuffer`]: a reusable list of legal moves;
+//! - [`Sink`]: what is done with the moves a generated rule finds;
 //! - [`Xoshiro256PlusPlus`]: the named, explicitly seeded RNG, with unbiased
 //!   bounded draws ([`RngExt::below`]);
 //! - [`MoveKey`]: the canonical form of a move, Ludii's compact key (`-1>12`);
@@ -22,6 +23,7 @@ pub mod repetition;
 pub mod results;
 pub mod rng;
 pub mod site;
+pub mod sink;
 pub mod stats;
 pub mod targets;
 pub mod tensor;
@@ -46,6 +48,7 @@ pub use repetition::{zobrist_key, zobrist_table, SeenHashes};
 pub use results::Results;
 pub use rng::{RngExt, Xoshiro256PlusPlus};
 pub use site::{is_enemy_player, of_site, site_is, NO_SITE};
+pub use sink::{Count, Found, Listing, Nth, Probe, Sink, Threat, Untested};
 pub use stats::PlayoutStats;
 pub use targets::{for_each_target, pick_target, Target, TargetGroup};
 pub use tensor::{Action, TensorError, TensorGame, TensorLayout};

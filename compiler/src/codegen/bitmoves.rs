@@ -21,6 +21,7 @@ use crate::board::AbsoluteDirection;
 use crate::ir::{Comparison, Cond, IntExpr, Moves, PieceMove, Reach, SiteExpr};
 
 use super::moves::Emit;
+use super::purpose::Question;
 use super::Gen;
 
 /// At most this many groups of radials in all of a move's directions: a
@@ -73,7 +74,7 @@ impl Gen<'_> {
             Some(r) => matches!(r, crate::ir::Region::Site(SiteExpr::From)),
         };
         if !own_site
-            || self.walk_order
+            || !self.known_not(Question::WalkOrder)
             || pm.same_direction
             || self.model.stacking
             || !self.model.hands.is_empty()
@@ -291,9 +292,6 @@ impl Gen<'_> {
     /// its first site outside that set, as the plain slide's masks go up
     /// to the first occupied site. `None` where the slide is walked.
     pub(super) fn masked_slide(&mut self, m: &PieceMove, emit: Emit) -> Option<TokenStream> {
-        if self.probe || self.walk_order {
-            return None;
-        }
         let rule = Literal::u16_unsuffixed(m.rule);
         let mut parts = Vec::new();
         let mut blockers = quote!();

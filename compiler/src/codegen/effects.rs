@@ -7,6 +7,7 @@ use quote::{quote, ToTokens};
 
 use crate::ir::{Add, Cond, Effect, Moves, PieceMove, Reach};
 
+use super::purpose::Purpose;
 use super::Gen;
 
 /// A move rule of the play rules and the consequences its moves carry
@@ -498,8 +499,9 @@ impl Gen<'_> {
             Some(_) => self.model.total_sites(),
         };
         let bound = Literal::usize_unsuffixed(per_from * froms);
-        let saved = (self.scope, self.probe);
-        self.probe = false;
+        let saved = (self.scope, self.purpose);
+        // Every move is found, in any order.
+        self.purpose = Purpose::LISTING;
         let find = self.piece_move(m, &|mv| {
             quote! {
                 found[count] = #mv;
@@ -510,7 +512,7 @@ impl Gen<'_> {
         self.scope.to = true;
         let act = self.piece_action(m);
         let then = m.then.as_ref().map_or(quote!(), |e| self.effect(e));
-        (self.scope, self.probe) = saved;
+        (self.scope, self.purpose) = saved;
         quote! {{
             let mut found = [Move::Pass; #bound];
             let mut count = 0usize;

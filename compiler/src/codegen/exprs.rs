@@ -8,33 +8,47 @@ use quote::{format_ident, quote, ToTokens};
 use crate::board::Relation;
 use crate::ir::{Comparison, Cond, IntExpr, Owners, Pieces, PlayerRef, Region, SiteExpr};
 
+use super::purpose::Question;
 use super::Gen;
 
 impl Gen<'_> {
     /// A player reference for `mover` (a `u8`). `Next` is the mover itself
     /// right after a `moveAgain` (Ludii reads it so), except while probing
     /// whether another player could move.
-    pub(super) fn player(&self, who: PlayerRef) -> TokenStream {
+    pub(super) fn player(&mut self, who: PlayerRef) -> TokenStream {
         // With two players any result ends the game, so while rules are
         // evaluated both play: the other one is `3 - mover`.
         let two = self.model.num_players == 2;
+        let plain_next = if two {
+            quote!((3 - mover))
+        } else {
+            quote!(s.results.next_active(mover))
+        };
         match who {
             PlayerRef::Mover => quote!(mover),
-            PlayerRef::Next
-                if (self.probe || self.threat_probe || !self.analysis.moves_again) && two =>
-            {
-                quote!((3 - mover))
+            PlayerRef::Next if !self.analysis.moves_again => plain_next,
+            PlayerRef::Next => {
+                let after_again = quote!(
+                    (if s.again && mover == s.mover {
+                        mover
+                    } else {
+                        s.results.next_active(mover)
+                    })
+                );
+                // A probe, and with two players a threat test, read the
+                // plain next player.
+                self.choose(
+                    Question::Probe,
+                    |_| plain_next.clone(),
+                    |g| {
+                        if two {
+                            g.choose(Question::Threat, |_| plain_next.clone(), |_| after_again.clone())
+                        } else {
+                            after_again.clone()
+                        }
+                    },
+                )
             }
-            PlayerRef::Next if self.probe || !self.analysis.moves_again => {
-                quote!(s.results.next_active(mover))
-            }
-            PlayerRef::Next => quote!(
-                (if s.again && mover == s.mover {
-                    mover
-                } else {
-                    s.results.next_active(mover)
-                })
-            ),
             PlayerRef::Prev if two => quote!((3 - mover)),
             PlayerRef::Prev => quote!(s.results.previous_active(mover)),
             PlayerRef::Player(p) => {
@@ -551,16 +565,16 @@ impl Gen<'_> {
     }
 
     pub(super) fn cond(&mut self, c: &Cond) -> TokenStream {
-        // `state_mut` holds through the condition's boolean skeleton only:
-        // anything else may build closures borrowing the state.
-        let state_mut = self.state_mut;
-        self.state_mut = state_mut
+        // An end rule may write the state through the condition's boolean
+        // skeleton only: anything else may build closures borrowing it.
+        let end_rule = self.purpose.end_rule;
+        self.purpose.end_rule = end_rule
             && matches!(
                 c,
                 Cond::Not(_) | Cond::And(_) | Cond::Or(_) | Cond::NoMoves(PlayerRef::Next)
             );
         let code = self.cond_of(c);
-        self.state_mut = state_mut;
+        self.purpose.end_rule = end_rule;
         code
     }
 
@@ -580,10 +594,15 @@ impl Gen<'_> {
             }
             // The state's visited set; inside `(can Move ...)` the last
             // move's `from` and `to` count as visited too (`CanMove.eval`).
-            Cond::Visited(x) if self.visiting => self.at_site(x, |x| {
-                quote!((s.visited.contains(#x as usize) || #x == s.last_from || #x == s.last_to))
-            }),
-            Cond::Visited(x) => self.at_site(x, |x| quote!(s.visited.contains(#x as usize))),
+            Cond::Visited(x) => self.choose(
+                Question::Visiting,
+                |g| {
+                    g.at_site(x, |x| {
+                        quote!((s.visited.contains(#x as usize) || #x == s.last_from || #x == s.last_to))
+                    })
+                },
+                |g| g.at_site(x, |x| quote!(s.visited.contains(#x as usize))),
+            ),
             Cond::Threatened(t) => self.threatened(t),
             Cond::Not(c) => {
                 let c = self.cond(c);
@@ -640,14 +659,17 @@ impl Gen<'_> {
                 quote!((#p == mover as i64))
             }
             // In a threat test the threatened owner is `Prev` (two players).
-            Cond::IsPrev(p) if self.threat_probe => {
-                let p = self.player(*p);
-                quote!((#p == 3 - mover))
-            }
-            Cond::IsPrev(p) => {
-                let p = self.player(*p);
-                quote!((#p == s.prev))
-            }
+            Cond::IsPrev(p) => self.choose(
+                Question::Threat,
+                |g| {
+                    let p = g.player(*p);
+                    quote!((#p == 3 - mover))
+                },
+                |g| {
+                    let p = g.player(*p);
+                    quote!((#p == s.prev))
+                },
+            ),
             Cond::IsMover(p) => {
                 let p = self.player(*p);
                 quote!((#p == mover))
@@ -680,7 +702,7 @@ impl Gen<'_> {
                     .phases
                     .iter()
                     .any(|phase| format!("{:?}", phase.play).contains("IsPrev"));
-                let any = if reads_prev && self.state_mut && self.model.no_repeat.is_none() {
+                let any = if reads_prev && self.purpose.end_rule && self.model.no_repeat.is_none() {
                     quote!({
                         let prev = s.prev;
                         s.prev = mover;

@@ -9,6 +9,7 @@ use quote::quote;
 
 use crate::analyse::filter::{shape, FilterShape};
 
+use super::purpose::Purpose;
 use super::Gen;
 
 impl Gen<'_> {
@@ -31,7 +32,7 @@ impl Gen<'_> {
     ) -> TokenStream {
         let model = self.model;
         // Drawn by index, as the interpreter draws: listed in its order.
-        self.walk_order = true;
+        let saved = std::mem::replace(&mut self.purpose, Purpose::WALK);
         let push: super::moves::Emit = &|mv| quote!(out.push(#mv););
         let mut candidate_arms = Vec::new();
         let mut test_arms = Vec::new();
@@ -118,7 +119,7 @@ impl Gen<'_> {
         } else {
             (quote!(), quote!())
         };
-        self.walk_order = false;
+        self.purpose = saved;
         let filtered = quote! {
             impl #rt::Filtered for #ty {
                 #[allow(unused_variables, unused_labels, clippy::needless_return, clippy::nonminimal_bool, clippy::collapsible_if, clippy::collapsible_match)]

@@ -11,6 +11,7 @@ use crate::analyse::Analysis;
 use crate::ir::GameModel;
 
 use super::extras;
+use super::purpose::Purpose;
 use super::tables::Tables;
 
 /// Which of the move's sites are bound where code is being generated.
@@ -38,32 +39,13 @@ pub(super) struct Gen<'m> {
     pub(super) scope: Scope,
     /// The component whose rules are being generated (inside `forEach Piece`).
     pub(super) component: Option<usize>,
-    /// Generating the "has any move" probe: `Next` is then plainly the next player.
-    pub(super) probe: bool,
-    /// Listing the moves in the walk's order (Ludii's): piece by piece,
-    /// site by site, as `legal_moves` and the Filter candidates must (a
-    /// Filter playout draws its candidate by index, as the interpreter
-    /// does; agents break ties by the order). A playout's own listing and
-    /// the probes may take all the pieces of a kind at once
-    /// (`bitmoves.rs`), in another order.
-    pub(super) walk_order: bool,
+    /// What the code being generated is for: a listing, a probe, the
+    /// threat test..., or move rules generic over their sink.
+    pub(super) purpose: Purpose,
     /// Some rule reads `(no Moves Next)`: the probe is needed.
     pub(super) needs_probe: bool,
-    /// Generating an end rule's condition outside any closure, where `s`
-    /// is the `&mut State` being applied: the `(no Moves Next)` probe then
-    /// sets `prev` on the state itself and restores it, rather than
-    /// probing a copy (a copy of the state a move costs English Draughts
-    /// a tenth of its playouts).
-    pub(super) state_mut: bool,
     /// Numbers the labels of generated blocks, so nested ones differ.
     pub(super) labels: usize,
-    /// Generating the enemy's moves inside `(is Threatened ...)`: a nested
-    /// threat test fails, and the threatened owner is `Prev` and `Next`.
-    pub(super) threat_probe: bool,
-    /// Generating `(can Move ...)` in a game keeping the visited set:
-    /// Ludii's `CanMove.eval` visits the last move's `from` and `to` while
-    /// it probes (§49, §52).
-    pub(super) visiting: bool,
     /// Some `(do ...)` applies a move to a copy: `apply_actions` is emitted
     /// apart from the rest of `apply_move`.
     pub(super) uses_actions: bool,
@@ -95,13 +77,9 @@ impl<'m> Gen<'m> {
             shared_helpers: Default::default(),
             scope: Scope::default(),
             component: None,
-            probe: false,
-            walk_order: false,
+            purpose: Purpose::LISTING,
             needs_probe: false,
-            state_mut: false,
             labels: 0,
-            threat_probe: false,
-            visiting: false,
             uses_actions: false,
             uses_move_to: false,
             uses_promote: false,

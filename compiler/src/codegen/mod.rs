@@ -33,6 +33,7 @@ mod merged;
 mod module;
 mod moves;
 mod promote;
+mod purpose;
 mod repetition;
 mod requirements;
 mod sets;

@@ -11,6 +11,7 @@ use crate::ir::{EndRule, GameModel, ResultKind, ResultPlayer};
 use crate::analyse::{features, Analysis, Draw};
 
 use super::effects::{self, collect_rules, RuleApply};
+use super::purpose::Purpose;
 use super::tables::Tables;
 use super::{extras, sets, CodegenOptions, Gen};
 
@@ -156,14 +157,14 @@ pub fn module<'m>(
     // `legal_moves` lists in the walk's order (Ludii's); a playout's own
     // listing may take the faster order, where it differs.
     let listing = |g: &mut Gen, walk_order: bool| {
-        g.walk_order = walk_order;
-        let code = by_phase(
-            g,
-            &mut |g, phase| g.moves(&phase.play, &|mv| quote!(out.push(#mv);)),
-            quote!(mover),
-        );
-        g.walk_order = false;
-        code
+        let purpose = if walk_order { Purpose::WALK } else { Purpose::LISTING };
+        g.for_purpose(purpose, |g| {
+            by_phase(
+                g,
+                &mut |g, phase| g.moves(&phase.play, &|mv| quote!(out.push(#mv);)),
+                quote!(mover),
+            )
+        })
     };
     let walked = listing(&mut g, true);
     let fast = match &sets {
@@ -450,13 +451,13 @@ pub fn module<'m>(
         let code = match any_by_sets {
             Some(any) => any,
             None => {
-                g.probe = true;
-                let code = by_phase(
-                    &mut g,
-                    &mut |g, phase| g.moves(&phase.play, &|_| quote!(return true;)),
-                    quote!(mover),
-                );
-                g.probe = false;
+                let code = g.for_purpose(Purpose::PROBE, |g| {
+                    by_phase(
+                        g,
+                        &mut |g, phase| g.moves(&phase.play, &|_| quote!(return true;)),
+                        quote!(mover),
+                    )
+                });
                 quote!(#code false)
             }
         };
@@ -1512,9 +1513,7 @@ fn end_rules(g: &mut Gen, rules: &[EndRule], prefix: &str) -> Vec<TokenStream> {
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            g.state_mut = true;
-            let cond = g.cond(&r.condition);
-            g.state_mut = false;
+            let cond = g.for_purpose(Purpose::END_RULE, |g| g.cond(&r.condition));
             let action = match (r.who, r.result) {
                 (_, ResultKind::ByScore { misere }) => {
                     // `(byScore {(score P N)...})`: each score set in turn

@@ -11,6 +11,7 @@ use crate::ir::{
     Add, Cond, IntExpr, Moves, PieceMove, PieceRef, Reach, Region, Select, Shoot, SiteExpr, Walk,
 };
 
+use super::purpose::Question;
 use super::Gen;
 
 /// What to do with each move found: `|move expression| statements`.
@@ -60,22 +61,26 @@ impl Gen<'_> {
                 let r = self.region(sites);
                 let rule = Literal::u16_unsuffixed(*rule);
                 let mv = emit(quote!(Move::Remove { rule: #rule, site }));
-                if self.probe {
+                self.choose(
+                    Question::Probe,
                     // Some removal exists as soon as one site holds a piece.
-                    quote! {
-                        if let Some(site) = #r.and(s.occupied).first_site() {
-                            let site = site as u16;
-                            #mv
+                    |_| {
+                        quote! {
+                            if let Some(site) = #r.and(s.occupied).first_site() {
+                                let site = site as u16;
+                                #mv
+                            }
                         }
-                    }
-                } else {
-                    quote! {
-                        for site in #r.and(s.occupied).iter() {
-                            let site = site as u16;
-                            #mv
+                    },
+                    |_| {
+                        quote! {
+                            for site in #r.and(s.occupied).iter() {
+                                let site = site as u16;
+                                #mv
+                            }
                         }
-                    }
-                }
+                    },
+                )
             }
             Moves::Die { .. } => unreachable!("refused by features: dice"),
             Moves::Propose { .. } | Moves::Vote { .. } => emit(self.decision_move(m)),
@@ -170,22 +175,25 @@ impl Gen<'_> {
                     None => quote!(if #c { #a }),
                 }
             }
-            Moves::Priority(list) if !self.probe => {
-                // The moves of the first generator that has any.
-                let parts: Vec<_> = list.iter().map(|m| self.moves(m, emit)).collect();
-                quote!('priority: {
-                    let before = out.len();
-                    #( #parts if out.len() > before { break 'priority; } )*
-                })
-            }
             // The probe asks only whether some generator has a move, and
             // reads the state without writing it, so it may try them in any
             // order: a priority's last generator is its fallback (the steps
             // after the forced captures), the one that usually has moves.
-            Moves::Priority(list) => {
-                let parts: Vec<_> = list.iter().rev().map(|m| self.moves(m, emit)).collect();
-                quote!(#(#parts)*)
-            }
+            Moves::Priority(list) => self.choose(
+                Question::Probe,
+                |g| {
+                    let parts: Vec<_> = list.iter().rev().map(|m| g.moves(m, emit)).collect();
+                    quote!(#(#parts)*)
+                },
+                // The moves of the first generator that has any.
+                |g| {
+                    let parts: Vec<_> = list.iter().map(|m| g.moves(m, emit)).collect();
+                    quote!('priority: {
+                        let before = out.len();
+                        #( #parts if out.len() > before { break 'priority; } )*
+                    })
+                },
+            ),
             Moves::Or(list) => {
                 let parts: Vec<_> = list.iter().map(|m| self.moves(m, emit)).collect();
                 quote!(#(#parts)*)
@@ -332,29 +340,8 @@ impl Gen<'_> {
         let what = Literal::u8_unsuffixed(shoot.component as u8 + 1);
         let rule = Literal::u16_unsuffixed(shoot.rule);
         let mv = emit(quote!(Move::Add { site: to, what: #what, rule: #rule }));
-        let (probe, walk_order) = (self.probe, self.walk_order);
-        let loops = shoot.directions.iter().map(|&d| {
-            // Ray masks list each direction's sites in ascending order.
-            if !probe && !walk_order {
-                if let Some(reach) = self.slide_reach(d) {
-                    return quote! {
-                        for to in Self::#reach(s, from).iter() {
-                            let to = to as u16;
-                            #mv
-                        }
-                    };
-                }
-            }
-            let radials = self.tables.radials(d);
-            if probe {
-                // Some shot exists as soon as one ray starts on an empty site.
-                return quote! {
-                    for ray in &#radials[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE && s.what[to as usize] == 0 { #mv }
-                    }
-                };
-            }
+        let walked = |g: &mut Self, d: AbsoluteDirection| {
+            let radials = g.tables.radials(d);
             quote! {
                 for ray in &#radials[from as usize] {
                     for &to in ray {
@@ -363,8 +350,42 @@ impl Gen<'_> {
                     }
                 }
             }
-        });
-        let loops: Vec<_> = loops.collect();
+        };
+        let loops: Vec<_> = shoot
+            .directions
+            .iter()
+            .map(|&d| {
+                self.choose(
+                    Question::Probe,
+                    // Some shot exists as soon as one ray starts on an empty site.
+                    |g| {
+                        let radials = g.tables.radials(d);
+                        quote! {
+                            for ray in &#radials[from as usize] {
+                                let to = ray[0];
+                                if to != NO_SITE && s.what[to as usize] == 0 { #mv }
+                            }
+                        }
+                    },
+                    |g| {
+                        g.choose(
+                            Question::WalkOrder,
+                            |g| walked(g, d),
+                            // Ray masks list each direction's sites in ascending order.
+                            |g| match g.slide_reach(d) {
+                                Some(reach) => quote! {
+                                    for to in Self::#reach(s, from).iter() {
+                                        let to = to as u16;
+                                        #mv
+                                    }
+                                },
+                                None => walked(g, d),
+                            },
+                        )
+                    },
+                )
+            })
+            .collect();
         quote! {
             let from = s.last_to;
             if from != NO_SITE { #(#loops)* }
@@ -422,7 +443,7 @@ impl Gen<'_> {
     /// ([`beyond_empty`]) is tested at each empty neighbour.
     fn empty_step_masks(&mut self, m: &PieceMove, d: AbsoluteDirection) -> Option<Ident> {
         if m.to_if.as_ref().and_then(beyond_empty).is_none()
-            || self.walk_order
+            || self.is(Question::WalkOrder)
             || self.model.stacking
             || !self.analysis.features.other_types.is_empty()
         {
@@ -468,31 +489,36 @@ impl Gen<'_> {
                     .enumerate()
                     .map(|(k, &d)| {
                         let mv = emit_dir(k);
-                        if let Some(masks) = self.empty_step_masks(m, d) {
+                        let radial = |g: &mut Self| {
+                            let radials = g.tables.radials(d);
+                            quote! {
+                                for ray in &#radials[from as usize] {
+                                    let to = ray[0];
+                                    if to != NO_SITE && #test { #mv }
+                                }
+                            }
+                        };
+                        let Some(masks) = self.empty_step_masks(m, d) else {
+                            return radial(self);
+                        };
+                        self.choose(Question::WalkOrder, radial, |g| {
                             // In any order: the empty sites of the mask
                             // that pass the rest of the test.
                             let rest = m.to_if.as_ref().and_then(beyond_empty).flatten();
                             let mv = match rest {
                                 Some(rest) => {
-                                    let rest = self.test_at_to(Some(&rest), false);
+                                    let rest = g.test_at_to(Some(&rest), false);
                                     quote!(if #rest { #mv })
                                 }
-                                None => mv,
+                                None => mv.clone(),
                             };
-                            return quote! {
+                            quote! {
                                 for to in #masks[from as usize].minus(s.occupied).iter() {
                                     let to = to as u16;
                                     #mv
                                 }
-                            };
-                        }
-                        let radials = self.tables.radials(d);
-                        quote! {
-                            for ray in &#radials[from as usize] {
-                                let to = ray[0];
-                                if to != NO_SITE && #test { #mv }
                             }
-                        }
+                        })
                     })
                     .collect();
                 self.by_direction(m, parts)
@@ -603,36 +629,40 @@ impl Gen<'_> {
                     },
                 }
             }
-            Reach::Slide { .. }
-                if !self.probe
-                    && !self.walk_order
-                    && crate::analyse::counted::is_plain_slide(m) =>
-            {
-                // Each ray's mask cut at its first blocker, where the board allows.
-                let parts: Option<Vec<_>> = m
-                    .directions
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &d)| {
-                        let reach = self.slide_reach(d)?;
-                        let mv = emit_dir(k);
-                        Some(quote! {
-                            for to in Self::#reach(s, from).iter() {
-                                let to = to as u16;
-                                #mv
-                            }
-                        })
-                    })
-                    .collect();
-                match parts {
-                    Some(parts) => quote!(#(#parts)*),
-                    None => self.walked_slide(m, emit),
-                }
-            }
-            Reach::Slide { .. } => match self.masked_slide(m, emit) {
-                Some(code) => code,
-                None => self.walked_slide(m, emit),
-            },
+            // A probe and the walk's order walk each ray; any other listing
+            // takes each ray's mask cut at its first blocker where the board
+            // allows.
+            Reach::Slide { .. } => self.choose_any(
+                &[Question::Probe, Question::WalkOrder],
+                |g| g.walked_slide(m, emit),
+                |g| {
+                    let plain = crate::analyse::counted::is_plain_slide(m);
+                    let parts: Option<Vec<_>> = plain.then(|| {
+                        m.directions
+                            .iter()
+                            .enumerate()
+                            .map(|(k, &d)| {
+                                let reach = g.slide_reach(d)?;
+                                let mv = emit_dir(k);
+                                Some(quote! {
+                                    for to in Self::#reach(s, from).iter() {
+                                        let to = to as u16;
+                                        #mv
+                                    }
+                                })
+                            })
+                            .collect()
+                    }).flatten();
+                    match (parts, plain) {
+                        (Some(parts), _) => quote!(#(#parts)*),
+                        (None, true) => g.walked_slide(m, emit),
+                        (None, false) => match g.masked_slide(m, emit) {
+                            Some(code) => code,
+                            None => g.walked_slide(m, emit),
+                        },
+                    }
+                },
+            ),
             Reach::TrackSlide { .. } => self.track_slide(m, emit),
             Reach::Leap { walks, forward } => {
                 let lists = self.leap_lists(walks, *forward);

@@ -10,6 +10,7 @@ use quote::quote;
 
 use crate::ir::{Cond, Repetition};
 
+use super::purpose::Purpose;
 use super::Gen;
 
 /// The generated parts of the repetition rule, empty without it.
@@ -63,11 +64,9 @@ impl Gen<'_> {
     pub(super) fn afterwards_new_test(&mut self, after: &Cond) -> Ident {
         self.uses_actions = true;
         let name = self.numbered_helper("afterwards_new");
-        let saved = (self.scope, self.probe);
-        self.scope = Default::default();
-        self.probe = true;
-        let cond = self.cond(after);
-        (self.scope, self.probe) = saved;
+        let saved = std::mem::take(&mut self.scope);
+        let cond = self.for_purpose(Purpose::PROBE, |g| g.cond(after));
+        self.scope = saved;
         let copy = self.state_copy();
         self.helpers.push(quote! {
             /// The `ifAfterwards:` condition of a `(do ...)` after `mv`, and

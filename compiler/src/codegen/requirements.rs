@@ -13,13 +13,14 @@ use crate::analyse::threat_probe::decided_in_threat;
 use crate::ir::{Cond, Moves, PlayerRef, Threatened};
 
 use super::moves::Emit;
+use super::purpose::{Purpose, Question};
 use super::Gen;
 
 impl Gen<'_> {
     /// `(do PRIOR ifAfterwards:AFTER)`: PRIOR's moves for which
     /// `afterwards_N` holds.
     pub(super) fn do_moves(&mut self, prior: &Moves, after: &Cond, emit: Emit) -> TokenStream {
-        if self.threat_probe && decided_in_threat(after) == Some(true) {
+        if self.is(Question::Threat) && decided_in_threat(after) == Some(true) {
             return self.moves(prior, emit);
         }
         let test = self.afterwards_test(after);
@@ -47,11 +48,9 @@ impl Gen<'_> {
         self.uses_actions = true;
         // After the move the mover is unchanged and `Next` is the other
         // player (a moveAgain in the copy is dropped, as in Ludii).
-        let saved = (self.scope, self.probe);
-        self.scope = Default::default();
-        self.probe = true;
-        let cond = self.cond(after);
-        (self.scope, self.probe) = saved;
+        let saved = std::mem::take(&mut self.scope);
+        let cond = self.for_purpose(Purpose::PROBE, |g| g.cond(after));
+        self.scope = saved;
         let copy = self.state_copy();
         self.shared_helper("afterwards", &cond, |name| {
             quote! {
@@ -83,12 +82,10 @@ impl Gen<'_> {
 
     /// `(can Move M)`: whether M has a move, probed.
     pub(super) fn can_move(&mut self, moves: &Moves) -> TokenStream {
-        let saved = (self.scope, self.probe, self.visiting);
-        self.scope = Default::default();
-        self.probe = true;
-        self.visiting = self.model.ludii_flags.visited;
-        let code = self.moves(moves, &|_| quote!(return true;));
-        (self.scope, self.probe, self.visiting) = saved;
+        let saved = std::mem::take(&mut self.scope);
+        let purpose = Purpose::PROBE.visiting(self.model.ludii_flags.visited);
+        let code = self.for_purpose(purpose, |g| g.moves(moves, &|_| quote!(return true;)));
+        self.scope = saved;
         let name = self.shared_helper("can_move", &code, |name| {
             quote! {
                 /// `(can Move ...)`: whether the moves exist.
@@ -104,7 +101,7 @@ impl Gen<'_> {
 
     /// `(is Threatened WHAT [at:SITE])` (the enemy's own play rules).
     pub(super) fn threatened(&mut self, t: &Threatened) -> TokenStream {
-        if self.threat_probe {
+        if self.is(Question::Threat) {
             // Ludii's `autoFail`: a threat test inside a threat test fails.
             return quote!(false);
         }
@@ -157,9 +154,8 @@ impl Gen<'_> {
         if !self.helper_names.insert("threatened_by_play".to_owned()) {
             return;
         }
-        let saved = (self.scope, self.threat_probe);
-        self.scope = Default::default();
-        self.threat_probe = true;
+        let saved = (std::mem::take(&mut self.scope), self.purpose);
+        self.purpose = Purpose::THREAT;
         let emit: Emit = &|mv| quote!(if Self::move_to(#mv) == site { return true; });
         let model = self.model;
         let code = if model.phases.len() == 1 {
@@ -177,7 +173,7 @@ impl Gen<'_> {
                 .collect();
             quote!(match s.phase[mover as usize] { #(#arms)* _ => {} })
         };
-        (self.scope, self.threat_probe) = saved;
+        (self.scope, self.purpose) = saved;
         self.uses_move_to = true;
         self.helpers.push(quote! {
             /// `(is Threatened ...)`: whether the enemy of `owner`, moving by

@@ -1,0 +1,277 @@
+//! What the code being generated is for. Move rules are written once,
+//! generic over the sink that receives their moves (`S: Sink<Move>`, see
+//! the runtime's `sink`): where two uses need different code — Ludii's
+//! order or any order, a probe or a listing, the threat test, a
+//! `(can Move ...)` — the generated code asks the sink (`if S::PROBE
+//! {..} else {..}`), and monomorphisation keeps one branch per use. Code
+//! for one known use (a condition tested after a move, an end rule, a
+//! consequence, a playout's own draw) has every answer fixed here instead.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::Gen;
+
+/// A question whose answer depends on what the moves are for; each is a
+/// constant of the runtime's `Sink`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Question {
+    /// The moves must come in the walk's order (Ludii's).
+    WalkOrder,
+    /// Only whether a move exists matters.
+    Probe,
+    /// The moves are the enemy's, inside `(is Threatened ...)`.
+    Threat,
+    /// A `(can Move ...)` counting the last move's sites as visited.
+    Visiting,
+    /// The top-level `(do ...)` of a Filter playout lists its moves untested.
+    Untested,
+}
+
+impl Question {
+    const ALL: [Question; 5] = [
+        Question::WalkOrder,
+        Question::Probe,
+        Question::Threat,
+        Question::Visiting,
+        Question::Untested,
+    ];
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The sink's constant answering it.
+    fn constant(self) -> TokenStream {
+        match self {
+            Question::WalkOrder => quote!(S::WALK_ORDER),
+            Question::Probe => quote!(S::PROBE),
+            Question::Threat => quote!(S::THREAT),
+            Question::Visiting => quote!(S::VISITING),
+            Question::Untested => quote!(S::UNTESTED),
+        }
+    }
+}
+
+/// The answers known while generating (`None`: the sink answers), and
+/// whether the code is an end rule's condition (where `s` is the state
+/// being applied, which a probe may write and restore).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Purpose {
+    answers: [Option<bool>; 5],
+    pub(super) end_rule: bool,
+}
+
+impl Purpose {
+    /// Move rules generic over their sink: every answer is the sink's.
+    pub(super) const RULES: Purpose = Purpose {
+        answers: [None; 5],
+        end_rule: false,
+    };
+
+    /// One known use: listing in any order (consequences, draws, and
+    /// conditions outside any probe).
+    pub(super) const LISTING: Purpose = Purpose::known(&[]);
+
+    /// Listing in the walk's order.
+    pub(super) const WALK: Purpose = Purpose::known(&[Question::WalkOrder]);
+
+    /// Whether a move exists; a condition read as if its player were to
+    /// move (`ifAfterwards:`, the repetition test).
+    pub(super) const PROBE: Purpose = Purpose::known(&[Question::Probe]);
+
+    /// The enemy's moves inside `(is Threatened ...)`.
+    pub(super) const THREAT: Purpose = Purpose::known(&[Question::Threat]);
+
+    /// An end rule's condition on the state being applied.
+    pub(super) const END_RULE: Purpose = Purpose {
+        end_rule: true,
+        ..Purpose::LISTING
+    };
+
+    /// Every answer known: those in `yes` true, the others false.
+    const fn known(yes: &[Question]) -> Purpose {
+        let mut answers = [Some(false); 5];
+        let mut i = 0;
+        while i < yes.len() {
+            answers[yes[i] as usize] = Some(true);
+            i += 1;
+        }
+        Purpose {
+            answers,
+            end_rule: false,
+        }
+    }
+
+    /// This purpose with `(can Move ...)`'s visited sites.
+    pub(super) fn visiting(mut self, visiting: bool) -> Purpose {
+        self.answers[Question::Visiting.index()] = Some(visiting);
+        self
+    }
+
+    /// The answer to `q`, if known.
+    pub(super) fn answer(&self, q: Question) -> Option<bool> {
+        self.answers[q.index()]
+    }
+
+    /// This purpose once `q` is known to be `yes`, with what that implies
+    /// of the others (the runtime's sinks are a listing in either order,
+    /// the untested candidates, a probe, or the threat test).
+    fn fixed(mut self, q: Question, yes: bool) -> Purpose {
+        use Question::*;
+        let mut set = |q: Question, v: bool| self.answers[q.index()] = Some(v);
+        set(q, yes);
+        if yes {
+            match q {
+                WalkOrder => {
+                    set(Probe, false);
+                    set(Threat, false);
+                    set(Visiting, false);
+                }
+                Probe => {
+                    set(WalkOrder, false);
+                    set(Threat, false);
+                    set(Untested, false);
+                }
+                Threat => {
+                    set(WalkOrder, false);
+                    set(Probe, false);
+                    set(Visiting, false);
+                    set(Untested, false);
+                }
+                Visiting => {
+                    set(Probe, true);
+                    set(WalkOrder, false);
+                    set(Threat, false);
+                    set(Untested, false);
+                }
+                Untested => {
+                    set(WalkOrder, true);
+                    set(Probe, false);
+                    set(Threat, false);
+                    set(Visiting, false);
+                }
+            }
+        } else if q == Probe {
+            set(Visiting, false);
+        }
+        self
+    }
+
+    /// Whether some answer is left to the sink (the code is generic).
+    pub(super) fn is_generic(&self) -> bool {
+        Question::ALL.iter().any(|&q| self.answer(q).is_none())
+    }
+}
+
+impl Gen<'_> {
+    /// Whether `q` is known to be answered yes (`false` also where the
+    /// sink answers: use [`Gen::choose`] where both answers matter).
+    pub(super) fn is(&self, q: Question) -> bool {
+        self.purpose.answer(q) == Some(true)
+    }
+
+    /// Whether `q` is known to be answered no.
+    pub(super) fn known_not(&self, q: Question) -> bool {
+        self.purpose.answer(q) == Some(false)
+    }
+
+    /// The code for each answer to `q`: the one known, or both behind the
+    /// sink's constant (one, where they are the same code). Each branch is
+    /// generated knowing its answer.
+    pub(super) fn choose(
+        &mut self,
+        q: Question,
+        yes: impl FnOnce(&mut Self) -> TokenStream,
+        no: impl FnOnce(&mut Self) -> TokenStream,
+    ) -> TokenStream {
+        match self.purpose.answer(q) {
+            Some(true) => yes(self),
+            Some(false) => no(self),
+            None => {
+                let (saved, labels) = (self.purpose, self.labels);
+                self.purpose = saved.fixed(q, true);
+                let a = yes(self);
+                let after_a = self.labels;
+                // Labels in the other branch may repeat the first's: the
+                // branches are siblings, and equal code is then one.
+                (self.purpose, self.labels) = (saved.fixed(q, false), labels);
+                let b = no(self);
+                self.labels = self.labels.max(after_a);
+                self.purpose = saved;
+                if a.to_string() == b.to_string() {
+                    a
+                } else {
+                    let c = q.constant();
+                    quote!(if #c { #a } else { #b })
+                }
+            }
+        }
+    }
+
+    /// As [`Gen::choose`], `yes` where any of `qs` is answered yes.
+    pub(super) fn choose_any(
+        &mut self,
+        qs: &[Question],
+        yes: impl FnOnce(&mut Self) -> TokenStream,
+        no: impl FnOnce(&mut Self) -> TokenStream,
+    ) -> TokenStream {
+        if qs.iter().any(|&q| self.is(q)) {
+            return yes(self);
+        }
+        let open: Vec<Question> = qs.iter().copied().filter(|&q| !self.known_not(q)).collect();
+        if open.is_empty() {
+            return no(self);
+        }
+        let (saved, labels) = (self.purpose, self.labels);
+        let a = yes(self);
+        let after_a = self.labels;
+        let all_no = open.iter().fold(saved, |p, &q| p.fixed(q, false));
+        (self.purpose, self.labels) = (all_no, labels);
+        let b = no(self);
+        self.labels = self.labels.max(after_a);
+        self.purpose = saved;
+        if a.to_string() == b.to_string() {
+            a
+        } else {
+            let cs = open.iter().map(|q| q.constant());
+            quote!(if #(#cs)||* { #a } else { #b })
+        }
+    }
+
+    /// Generates `code` for `purpose`, then restores the current one.
+    pub(super) fn for_purpose<T>(&mut self, purpose: Purpose, code: impl FnOnce(&mut Self) -> T) -> T {
+        let saved = self.purpose;
+        self.purpose = purpose;
+        let out = code(self);
+        self.purpose = saved;
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_purposes_answer_everything_and_rules_nothing() {
+        for p in [Purpose::LISTING, Purpose::WALK, Purpose::PROBE, Purpose::THREAT] {
+            assert!(!p.is_generic());
+        }
+        assert!(Purpose::RULES.is_generic());
+        assert_eq!(Purpose::WALK.answer(Question::WalkOrder), Some(true));
+        assert_eq!(Purpose::PROBE.answer(Question::WalkOrder), Some(false));
+    }
+
+    #[test]
+    fn an_answer_implies_what_the_sinks_allow() {
+        let p = Purpose::RULES.fixed(Question::Visiting, true);
+        assert_eq!(p.answer(Question::Probe), Some(true));
+        assert_eq!(p.answer(Question::WalkOrder), Some(false));
+        let p = Purpose::RULES.fixed(Question::Untested, true);
+        assert_eq!(p.answer(Question::WalkOrder), Some(true));
+        // A listing may be in either order.
+        let p = Purpose::RULES.fixed(Question::Probe, false);
+        assert_eq!(p.answer(Question::WalkOrder), None);
+    }
+}

@@ -1,0 +1,219 @@
+//! What is done with the moves a rule finds. Generated move rules are
+//! written once, generic over a [`Sink`]: listing them (in Ludii's order
+//! or in any order), asking whether one exists, asking whether one lands
+//! on a site, counting them or taking the n-th. Monomorphisation then gives
+//! each use its own specialised code, as if it had been written for it:
+//! the sink's constants fold away the branches another use needs.
+
+use std::ops::ControlFlow;
+
+use crate::MoveBuffer;
+
+/// Receives the moves a rule finds, one at a time; [`ControlFlow::Break`]
+/// stops the walk (the rule returns at once).
+pub trait Sink<M> {
+    /// The moves must come in the walk's order (Ludii's: piece by piece,
+    /// site by site): what `legal_moves` and the Filter candidates need.
+    /// Otherwise a rule may find them in any order (all the pieces of a
+    /// kind at once by bitboards, ray masks).
+    const WALK_ORDER: bool = false;
+    /// Only whether some move exists matters (the walk stops at the
+    /// first): Ludii reads `Next` then as the plain next player, and a
+    /// rule may try its parts in the order that finds a move soonest.
+    const PROBE: bool = false;
+    /// The moves are the enemy's, inside an `(is Threatened ...)` test
+    /// (Ludii's `IsThreatened`): the threatened owner is then both `Prev`
+    /// and `Next`, and a threat test nested in the rules fails.
+    const THREAT: bool = false;
+    /// The walk is a `(can Move ...)` in a game keeping the visited sites:
+    /// Ludii's `CanMove` counts the last move's sites as visited too.
+    const VISITING: bool = false;
+    /// The top-level `(do ...)` of a Filter playout's rules lists its
+    /// moves untested: the playout tests the one it draws.
+    const UNTESTED: bool = false;
+
+    /// Takes one move.
+    fn push(&mut self, mv: M) -> ControlFlow<()>;
+}
+
+/// Lists every move into a buffer, in the walk's order when `WALK`.
+pub struct Listing<'a, M, const WALK: bool>(pub &'a mut MoveBuffer<M>);
+
+impl<M, const WALK: bool> Sink<M> for Listing<'_, M, WALK> {
+    const WALK_ORDER: bool = WALK;
+
+    #[inline(always)]
+    fn push(&mut self, mv: M) -> ControlFlow<()> {
+        self.0.push(mv);
+        ControlFlow::Continue(())
+    }
+}
+
+/// The moves of a Filter playout's rules before its test, in the walk's
+/// order (the playout draws one by its index, as the interpreter does).
+pub struct Untested<'a, M>(pub &'a mut MoveBuffer<M>);
+
+impl<M> Sink<M> for Untested<'_, M> {
+    const WALK_ORDER: bool = true;
+    const UNTESTED: bool = true;
+
+    #[inline(always)]
+    fn push(&mut self, mv: M) -> ControlFlow<()> {
+        self.0.push(mv);
+        ControlFlow::Continue(())
+    }
+}
+
+/// Whether any move exists: stops at the first. With `VISITING`, the walk
+/// of a `(can Move ...)` in a game keeping the visited sites.
+pub struct Probe<const VISITING: bool>;
+
+impl<M, const V: bool> Sink<M> for Probe<V> {
+    const PROBE: bool = true;
+    const VISITING: bool = V;
+
+    #[inline(always)]
+    fn push(&mut self, _: M) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+}
+
+/// Whether a move of the enemy lands on `site` (`to` gives a move's site,
+/// Ludii's `toNonDecision`): the threat test.
+pub struct Threat<M> {
+    pub site: u16,
+    pub to: fn(M) -> u16,
+}
+
+impl<M> Sink<M> for Threat<M> {
+    const THREAT: bool = true;
+
+    #[inline(always)]
+    fn push(&mut self, mv: M) -> ControlFlow<()> {
+        if (self.to)(mv) == self.site {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// Counts the moves.
+pub struct Count(pub usize);
+
+impl<M> Sink<M> for Count {
+    #[inline(always)]
+    fn push(&mut self, _: M) -> ControlFlow<()> {
+        self.0 += 1;
+        ControlFlow::Continue(())
+    }
+}
+
+/// Takes the move at `index` among those found (in the same order as
+/// [`Count`] counted them), and stops there.
+pub struct Nth<M> {
+    pub index: usize,
+    pub found: Option<M>,
+}
+
+impl<M> Nth<M> {
+    #[inline(always)]
+    pub fn new(index: usize) -> Self {
+        Nth { index, found: None }
+    }
+}
+
+impl<M> Sink<M> for Nth<M> {
+    #[inline(always)]
+    fn push(&mut self, mv: M) -> ControlFlow<()> {
+        if self.index == 0 {
+            self.found = Some(mv);
+            return ControlFlow::Break(());
+        }
+        self.index -= 1;
+        ControlFlow::Continue(())
+    }
+}
+
+/// Passes every move on to another sink and remembers whether there was
+/// one: a `(priority ...)` goes on to its next part only when a part found
+/// no move.
+pub struct Found<'a, S> {
+    pub inner: &'a mut S,
+    pub any: bool,
+}
+
+impl<'a, S> Found<'a, S> {
+    #[inline(always)]
+    pub fn new(inner: &'a mut S) -> Self {
+        Found { inner, any: false }
+    }
+}
+
+impl<M, S: Sink<M>> Sink<M> for Found<'_, S> {
+    const WALK_ORDER: bool = S::WALK_ORDER;
+    const PROBE: bool = S::PROBE;
+    const THREAT: bool = S::THREAT;
+    const VISITING: bool = S::VISITING;
+    const UNTESTED: bool = S::UNTESTED;
+
+    #[inline(always)]
+    fn push(&mut self, mv: M) -> ControlFlow<()> {
+        self.any = true;
+        self.inner.push(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A rule finding the moves 1, 2 and 3, generic over its sink.
+    fn three<S: Sink<u8>>(sink: &mut S) -> ControlFlow<()> {
+        for mv in 1..=3 {
+            sink.push(mv)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[test]
+    fn a_listing_takes_every_move_and_a_probe_stops_at_the_first() {
+        let mut buffer = MoveBuffer::new();
+        assert!(three(&mut Listing::<_, true>(&mut buffer)).is_continue());
+        assert_eq!(buffer.as_slice(), &[1, 2, 3]);
+        assert!(three(&mut Probe::<false>).is_break());
+    }
+
+    #[test]
+    fn a_threat_stops_at_a_move_onto_its_site_only() {
+        let onto = |site| Threat::<u8> {
+            site,
+            to: |mv| mv as u16 * 10,
+        };
+        assert!(three(&mut onto(20)).is_break());
+        assert!(three(&mut onto(40)).is_continue());
+    }
+
+    #[test]
+    fn count_and_nth_agree_on_the_order() {
+        let mut count = Count(0);
+        let _ = three(&mut count);
+        assert_eq!(count.0, 3);
+        let mut nth = Nth::new(1);
+        assert!(three(&mut nth).is_break());
+        assert_eq!(nth.found, Some(2));
+    }
+
+    #[test]
+    fn found_passes_moves_on_and_keeps_the_inner_sinks_purpose() {
+        let mut buffer = MoveBuffer::new();
+        let mut inner = Listing::<_, true>(&mut buffer);
+        let mut found = Found::new(&mut inner);
+        assert!(!found.any);
+        let _ = three(&mut found);
+        assert!(found.any);
+        assert_eq!(buffer.len(), 3);
+        const { assert!(<Found<'_, Listing<'_, u8, true>> as Sink<u8>>::WALK_ORDER) };
+        const { assert!(<Found<'_, Probe<true>> as Sink<u8>>::VISITING) };
+    }
+}
