@@ -7,6 +7,8 @@ use ::ludemic_runtime::{
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
+use ::ludemic_runtime::{rays, Listing, Sink};
+use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 25-site board `(board (rectangle 5 5 diagonals:Alternating) use:Vertex)`.
 pub type Board = Bits<1>;
@@ -15,6 +17,10 @@ pub const NUM_SITES: usize = 25;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
 pub use ::ludemic_runtime::NO_SITE;
+/// The rule number of moves that are only probed (`(can Move ...)`),
+/// never applied.
+#[allow(dead_code)]
+const PROBED: u16 = u16::MAX;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -22,259 +28,71 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 1: `Counter1` (player 1)
 /// 2: `Counter2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
-/// For each site, each `Adjacent` radial from it (origin left out), padded with `NO_SITE`.
-static RADIALS_ADJACENT: [[[u16; 4]; 8]; 25] = [
-    [
-        [5, 10, 15, 20],
-        [6, 12, 18, 24],
-        [1, 2, 3, 4],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
+/// For each site, each `Adjacent` radial from it (origin left out; 8 per site, the first 4 sites, padded with `NO_SITE`).
+static RADIALS_ADJACENT: [[[u16; 4]; 8]; 25] = rays(
+    &[
+        5, 10, 15, 20, 6, 12, 18, 24, 1, 2, 3, 4, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 6, 11, 16, 21, 2, 3, 4, 65535, 0, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 7, 12, 17,
+        22, 8, 14, 65535, 65535, 3, 4, 65535, 65535, 1, 0, 65535, 65535, 6, 10, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 8, 13, 18, 23, 4, 65535, 65535, 65535, 2, 1, 0, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 9, 14, 19, 24, 3, 2, 1,
+        0, 8, 12, 16, 20, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 10,
+        15, 20, 65535, 6, 7, 8, 9, 0, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 11, 16, 21, 65535, 12, 18, 24, 65535, 7, 8, 9,
+        65535, 2, 65535, 65535, 65535, 1, 65535, 65535, 65535, 0, 65535, 65535, 65535, 5,
+        65535, 65535, 65535, 10, 65535, 65535, 65535, 12, 17, 22, 65535, 8, 9, 65535,
+        65535, 2, 65535, 65535, 65535, 6, 5, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 13, 18, 23, 65535, 14, 65535, 65535, 65535, 9, 65535, 65535, 65535, 4,
+        65535, 65535, 65535, 3, 65535, 65535, 65535, 2, 65535, 65535, 65535, 7, 6, 5,
+        65535, 12, 16, 20, 65535, 14, 19, 24, 65535, 4, 65535, 65535, 65535, 8, 7, 6, 5,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 15, 20, 65535,
+        65535, 16, 22, 65535, 65535, 11, 12, 13, 14, 6, 2, 65535, 65535, 5, 0, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 16, 21, 65535, 65535, 12, 13, 14, 65535, 6, 1, 65535, 65535, 10,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 17, 22, 65535, 65535, 18,
+        24, 65535, 65535, 13, 14, 65535, 65535, 8, 4, 65535, 65535, 7, 2, 65535, 65535,
+        6, 0, 65535, 65535, 11, 10, 65535, 65535, 16, 20, 65535, 65535, 18, 23, 65535,
+        65535, 14, 65535, 65535, 65535, 8, 3, 65535, 65535, 12, 11, 10, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 19, 24, 65535, 65535, 9, 4, 65535, 65535, 8, 2,
+        65535, 65535, 13, 12, 11, 10, 18, 22, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 20, 65535, 65535, 65535,
+        16, 17, 18, 19, 10, 5, 0, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 21, 65535, 65535, 65535, 22, 65535, 65535, 65535, 17, 18, 19,
+        65535, 12, 8, 4, 65535, 11, 6, 1, 65535, 10, 65535, 65535, 65535, 15, 65535,
+        65535, 65535, 20, 65535, 65535, 65535, 22, 65535, 65535, 65535, 18, 19, 65535,
+        65535, 12, 7, 2, 65535, 16, 15, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 23,
+        65535, 65535, 65535, 24, 65535, 65535, 65535, 19, 65535, 65535, 65535, 14, 65535,
+        65535, 65535, 13, 8, 3, 65535, 12, 6, 0, 65535, 17, 16, 15, 65535, 22, 65535,
+        65535, 65535, 24, 65535, 65535, 65535, 14, 9, 4, 65535, 18, 17, 16, 15, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 21, 22, 23, 24, 16, 12,
+        8, 4, 15, 10, 5, 0, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 22, 23, 24, 65535, 16, 11, 6, 1, 20, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 23, 24, 65535, 65535, 18, 14,
+        65535, 65535, 17, 12, 7, 2, 16, 10, 65535, 65535, 21, 20, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 24,
+        65535, 65535, 65535, 18, 13, 8, 3, 22, 21, 20, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 19, 14, 9, 4, 18, 12, 6, 0, 23, 22, 21, 20,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
     ],
-    [
-        [6, 11, 16, 21],
-        [2, 3, 4, 65535],
-        [0, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [7, 12, 17, 22],
-        [8, 14, 65535, 65535],
-        [3, 4, 65535, 65535],
-        [1, 0, 65535, 65535],
-        [6, 10, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [8, 13, 18, 23],
-        [4, 65535, 65535, 65535],
-        [2, 1, 0, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [9, 14, 19, 24],
-        [3, 2, 1, 0],
-        [8, 12, 16, 20],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [10, 15, 20, 65535],
-        [6, 7, 8, 9],
-        [0, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [11, 16, 21, 65535],
-        [12, 18, 24, 65535],
-        [7, 8, 9, 65535],
-        [2, 65535, 65535, 65535],
-        [1, 65535, 65535, 65535],
-        [0, 65535, 65535, 65535],
-        [5, 65535, 65535, 65535],
-        [10, 65535, 65535, 65535],
-    ],
-    [
-        [12, 17, 22, 65535],
-        [8, 9, 65535, 65535],
-        [2, 65535, 65535, 65535],
-        [6, 5, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [13, 18, 23, 65535],
-        [14, 65535, 65535, 65535],
-        [9, 65535, 65535, 65535],
-        [4, 65535, 65535, 65535],
-        [3, 65535, 65535, 65535],
-        [2, 65535, 65535, 65535],
-        [7, 6, 5, 65535],
-        [12, 16, 20, 65535],
-    ],
-    [
-        [14, 19, 24, 65535],
-        [4, 65535, 65535, 65535],
-        [8, 7, 6, 5],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [15, 20, 65535, 65535],
-        [16, 22, 65535, 65535],
-        [11, 12, 13, 14],
-        [6, 2, 65535, 65535],
-        [5, 0, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [16, 21, 65535, 65535],
-        [12, 13, 14, 65535],
-        [6, 1, 65535, 65535],
-        [10, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [17, 22, 65535, 65535],
-        [18, 24, 65535, 65535],
-        [13, 14, 65535, 65535],
-        [8, 4, 65535, 65535],
-        [7, 2, 65535, 65535],
-        [6, 0, 65535, 65535],
-        [11, 10, 65535, 65535],
-        [16, 20, 65535, 65535],
-    ],
-    [
-        [18, 23, 65535, 65535],
-        [14, 65535, 65535, 65535],
-        [8, 3, 65535, 65535],
-        [12, 11, 10, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [19, 24, 65535, 65535],
-        [9, 4, 65535, 65535],
-        [8, 2, 65535, 65535],
-        [13, 12, 11, 10],
-        [18, 22, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [20, 65535, 65535, 65535],
-        [16, 17, 18, 19],
-        [10, 5, 0, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [21, 65535, 65535, 65535],
-        [22, 65535, 65535, 65535],
-        [17, 18, 19, 65535],
-        [12, 8, 4, 65535],
-        [11, 6, 1, 65535],
-        [10, 65535, 65535, 65535],
-        [15, 65535, 65535, 65535],
-        [20, 65535, 65535, 65535],
-    ],
-    [
-        [22, 65535, 65535, 65535],
-        [18, 19, 65535, 65535],
-        [12, 7, 2, 65535],
-        [16, 15, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [23, 65535, 65535, 65535],
-        [24, 65535, 65535, 65535],
-        [19, 65535, 65535, 65535],
-        [14, 65535, 65535, 65535],
-        [13, 8, 3, 65535],
-        [12, 6, 0, 65535],
-        [17, 16, 15, 65535],
-        [22, 65535, 65535, 65535],
-    ],
-    [
-        [24, 65535, 65535, 65535],
-        [14, 9, 4, 65535],
-        [18, 17, 16, 15],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [21, 22, 23, 24],
-        [16, 12, 8, 4],
-        [15, 10, 5, 0],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [22, 23, 24, 65535],
-        [16, 11, 6, 1],
-        [20, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [23, 24, 65535, 65535],
-        [18, 14, 65535, 65535],
-        [17, 12, 7, 2],
-        [16, 10, 65535, 65535],
-        [21, 20, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [24, 65535, 65535, 65535],
-        [18, 13, 8, 3],
-        [22, 21, 20, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-    [
-        [19, 14, 9, 4],
-        [18, 12, 6, 0],
-        [23, 22, 21, 20],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535],
-    ],
-];
+);
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -381,98 +199,586 @@ impl Alquerque {
         s.occupied.insert(t);
     }
     /// `(play (forEach Piece "Counter" (or (move Hop (between if:(is Enemy (who at:(between))) (apply (remove (between)))) (to if:(is Empty (to)))) (move Step (to if:(is Empty (to)))))))`
-    #[allow(unused_variables, unused_labels)]
+    /// Each of `mover`'s moves by the play rules goes to `sink`, in
+    /// the walk's order (Ludii's) where the sink asks for it.
+    #[allow(unused_variables, unused_labels, unused_mut)]
     #[inline(always)]
-    fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+    fn play<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[1].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0x1445000]))
+                    .shifted(-6)
+                    .and(over)
+                    .shifted(-6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 6;
+                    let from = between + 6;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1fffc00]))
+                    .shifted(-5)
+                    .and(over)
+                    .shifted(-5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 5;
+                    let from = between + 5;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x511400]))
+                    .shifted(-4)
+                    .and(over)
+                    .shifted(-4)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 4;
+                    let from = between + 4;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1ce739c]))
+                    .shifted(-1)
+                    .and(over)
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 1;
+                    let from = between + 1;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x739ce7]))
+                    .shifted(1)
+                    .and(over)
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 1;
+                    let from = between - 1;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x5114]))
+                    .shifted(4)
+                    .and(over)
+                    .shifted(4)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 4;
+                    let from = between - 4;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7fff]))
+                    .shifted(5)
+                    .and(over)
+                    .shifted(5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 5;
+                    let from = between - 5;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1445]))
+                    .shifted(6)
+                    .and(over)
+                    .shifted(6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 6;
+                    let from = between - 6;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[1].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0x1455140]))
+                    .shifted(-6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 6;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1ffffe0]))
+                    .shifted(-5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 5;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x551540]))
+                    .shifted(-4)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 4;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1ef7bde]))
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 1;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xf7bdef]))
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 1;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x55154]))
+                    .shifted(4)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 4;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfffff]))
+                    .shifted(5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 5;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x51545]))
+                    .shifted(6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 6;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[2].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0x1445000]))
+                    .shifted(-6)
+                    .and(over)
+                    .shifted(-6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 6;
+                    let from = between + 6;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1fffc00]))
+                    .shifted(-5)
+                    .and(over)
+                    .shifted(-5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 5;
+                    let from = between + 5;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x511400]))
+                    .shifted(-4)
+                    .and(over)
+                    .shifted(-4)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 4;
+                    let from = between + 4;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1ce739c]))
+                    .shifted(-1)
+                    .and(over)
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 1;
+                    let from = between + 1;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x739ce7]))
+                    .shifted(1)
+                    .and(over)
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 1;
+                    let from = between - 1;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x5114]))
+                    .shifted(4)
+                    .and(over)
+                    .shifted(4)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 4;
+                    let from = between - 4;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7fff]))
+                    .shifted(5)
+                    .and(over)
+                    .shifted(5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 5;
+                    let from = between - 5;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1445]))
+                    .shifted(6)
+                    .and(over)
+                    .shifted(6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 6;
+                    let from = between - 6;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[2].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0x1455140]))
+                    .shifted(-6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 6;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1ffffe0]))
+                    .shifted(-5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 5;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x551540]))
+                    .shifted(-4)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 4;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1ef7bde]))
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 1;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xf7bdef]))
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 1;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x55154]))
+                    .shifted(4)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 4;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfffff]))
+                    .shifted(5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 5;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x51545]))
+                    .shifted(6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 6;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
         match mover {
             1 => {
                 for from in s.owned[1].iter() {
                     let from = from as u16;
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
-                            continue
-                        };
-                        if to != NO_SITE && Self::is_enemy(s, between, mover)
-                            && s.what[to as usize] == 0
-                        {
-                            out.push(Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE && s.what[to as usize] == 0 {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
+                    self.moves_of_counter(s, mover, from, sink)?;
                 }
             }
             2 => {
                 for from in s.owned[2].iter() {
                     let from = from as u16;
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
-                            continue
-                        };
-                        if to != NO_SITE && Self::is_enemy(s, between, mover)
-                            && s.what[to as usize] == 0
-                        {
-                            out.push(Move::Piece {
-                                rule: 2,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE && s.what[to as usize] == 0 {
-                            out.push(Move::Piece {
-                                rule: 3,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
+                    self.moves_of_counter(s, mover, from, sink)?;
                 }
             }
             _ => {}
         }
-    }
-    /// [`Self::generate`] by bitboards (all the pieces of a kind
-    /// at once, ray masks, the empty neighbours of a piece): the
-    /// same moves, in another order (what playouts draw from).
-    #[allow(unused_variables, unused_labels)]
-    #[inline(always)]
-    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        match mover {
-            1 => {
-                for_each_target(
-                    &Self::targets_p1(s),
-                    &Self::GROUPS_P1,
-                    |t| out.push(Move::from(t)),
-                )
-            }
-            2 => {
-                for_each_target(
-                    &Self::targets_p2(s),
-                    &Self::GROUPS_P2,
-                    |t| out.push(Move::from(t)),
-                )
-            }
-            _ => {}
-        }
+        ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
     /// swap offer, the repetition filter, the forced pass when there
@@ -559,6 +865,48 @@ impl Alquerque {
         {
             s.results.draw_all(EndReason::Terminal);
         }
+    }
+    /// The moves of a `Counter` at `from`, by its rules in `(forEach Piece ...)`.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_counter<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        from: u16,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if S::WALK_ORDER {
+            for ray in &RADIALS_ADJACENT[from as usize] {
+                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                    continue
+                };
+                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                    && s.what[to as usize] == 0
+                {
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if S::WALK_ORDER {
+            for ray in &RADIALS_ADJACENT[from as usize] {
+                let to = ray[0];
+                if to != NO_SITE && s.what[to as usize] == 0 {
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
     }
     /// `(if (no Moves Next) (result Next Loss))`
     #[allow(unused_variables, unused_labels)]
@@ -666,22 +1014,22 @@ impl Alquerque {
     }
     /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
     const GROUPS_P2: [TargetGroup; 16] = [
-        (-12, 2, 0),
-        (-10, 2, 0),
-        (-8, 2, 0),
-        (-2, 2, 0),
-        (2, 2, 0),
-        (8, 2, 0),
-        (10, 2, 0),
-        (12, 2, 0),
-        (-6, 3, 0),
-        (-5, 3, 0),
-        (-4, 3, 0),
-        (-1, 3, 0),
-        (1, 3, 0),
-        (4, 3, 0),
-        (5, 3, 0),
-        (6, 3, 0),
+        (-12, 0, 0),
+        (-10, 0, 0),
+        (-8, 0, 0),
+        (-2, 0, 0),
+        (2, 0, 0),
+        (8, 0, 0),
+        (10, 0, 0),
+        (12, 0, 0),
+        (-6, 1, 0),
+        (-5, 1, 0),
+        (-4, 1, 0),
+        (-1, 1, 0),
+        (1, 1, 0),
+        (4, 1, 0),
+        (5, 1, 0),
+        (6, 1, 0),
     ];
     /// Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
     #[inline(always)]
@@ -812,13 +1160,32 @@ impl Game for Alquerque {
     }
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate_any_order(s, s.mover, out);
+        {
+            let mover = s.mover;
+            match mover {
+                1 => {
+                    for_each_target(
+                        &Self::targets_p1(s),
+                        &Self::GROUPS_P1,
+                        |t| out.push(Move::from(t)),
+                    )
+                }
+                2 => {
+                    for_each_target(
+                        &Self::targets_p2(s),
+                        &Self::GROUPS_P2,
+                        |t| out.push(Move::from(t)),
+                    )
+                }
+                _ => {}
+            }
+        }
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

@@ -5,6 +5,8 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 use ::ludemic_runtime::{run_through, EndReason, RecentMoves};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
+use ::ludemic_runtime::{Listing, Sink};
+use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 361-site board `(board (square 19) use:Vertex)`.
 pub type Board = Bits<6>;
@@ -13,6 +15,10 @@ pub const NUM_SITES: usize = 361;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
 pub use ::ludemic_runtime::NO_SITE;
+/// The rule number of moves that are only probed (`(can Move ...)`),
+/// never applied.
+#[allow(dead_code)]
+const PROBED: u16 = u16::MAX;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -949,34 +955,42 @@ impl Connect6 {
     }
     /** `(play (move Add (to (sites Empty))))`
  `(play (move Add (to (sites Empty)) (then (if (is Even (count Moves)) (moveAgain)))))`*/
-    #[allow(unused_variables, unused_labels)]
+    /// Each of `mover`'s moves by the play rules goes to `sink`, in
+    /// the walk's order (Ludii's) where the sink asks for it.
+    #[allow(unused_variables, unused_labels, unused_mut)]
     #[inline(always)]
-    fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+    fn play<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         match s.phase[mover as usize] {
             0 => {
                 let what = mover;
                 for to in ALL.minus(s.occupied).iter() {
                     let to = to as u16;
-                    out.push(Move::Add {
+                    sink.push(Move::Add {
                         site: to,
                         what,
                         rule: 0,
-                    });
+                    })?;
                 }
             }
             1 => {
                 let what = mover;
                 for to in ALL.minus(s.occupied).iter() {
                     let to = to as u16;
-                    out.push(Move::Add {
+                    sink.push(Move::Add {
                         site: to,
                         what,
                         rule: 1,
-                    });
+                    })?;
                 }
             }
             _ => unreachable!("a phase"),
         }
+        ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
     /// swap offer, the repetition filter, the forced pass when there
@@ -1215,13 +1229,13 @@ impl Game for Connect6 {
     }
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

@@ -6,6 +6,8 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 use ::ludemic_runtime::{EndReason, PassCount};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
+use ::ludemic_runtime::{Listing, Sink};
+use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 7-site board `(board (rectangle 1 7))`.
 pub type Board = Bits<1>;
@@ -14,6 +16,10 @@ pub const NUM_SITES: usize = 7;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
 pub use ::ludemic_runtime::NO_SITE;
+/// The rule number of moves that are only probed (`(can Move ...)`),
+/// never applied.
+#[allow(dead_code)]
+const PROBED: u16 = u16::MAX;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -639,9 +645,16 @@ pub struct ConnectFour;
 )]
 impl ConnectFour {
     /// `(play (move Add (to (forEach (sites Board) if:(< (size Stack at:(site)) 6))) stack:True))`
-    #[allow(unused_variables, unused_labels)]
+    /// Each of `mover`'s moves by the play rules goes to `sink`, in
+    /// the walk's order (Ludii's) where the sink asks for it.
+    #[allow(unused_variables, unused_labels, unused_mut)]
     #[inline(always)]
-    fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+    fn play<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         let what = mover;
         for to in {
             let mut kept = Board::EMPTY;
@@ -656,12 +669,13 @@ impl ConnectFour {
             .iter()
         {
             let to = to as u16;
-            out.push(Move::Add {
+            sink.push(Move::Add {
                 site: to,
                 what,
                 rule: 0,
-            });
+            })?;
         }
+        ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
     /// swap offer, the repetition filter, the forced pass when there
@@ -836,13 +850,13 @@ impl Game for ConnectFour {
     }
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

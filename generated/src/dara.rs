@@ -6,6 +6,8 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 use ::ludemic_runtime::{of_site, EndReason, RecentMoves};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
+use ::ludemic_runtime::{rays, Kept, Listing, Sink, Untested};
+use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 30-site board `(board (rectangle 5 6))`.
 pub type Board = Bits<1>;
@@ -14,6 +16,10 @@ pub const NUM_SITES: usize = 30;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
 pub use ::ludemic_runtime::NO_SITE;
+/// The rule number of moves that are only probed (`(can Move ...)`),
+/// never applied.
+#[allow(dead_code)]
+const PROBED: u16 = u16::MAX;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -480,189 +486,6 @@ static LINE_WINDOWS_ORTHOGONAL_3: [[(u64, u64); 6]; 30] = [
         (0xffffffffffffffff, 0),
     ],
 ];
-/// For each site, each `Orthogonal` radial from it (origin left out), padded with `NO_SITE`.
-static RADIALS_ORTHOGONAL: [[[u16; 5]; 4]; 30] = [
-    [
-        [6, 12, 18, 24, 65535],
-        [1, 2, 3, 4, 5],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [7, 13, 19, 25, 65535],
-        [2, 3, 4, 5, 65535],
-        [0, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [8, 14, 20, 26, 65535],
-        [3, 4, 5, 65535, 65535],
-        [1, 0, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [9, 15, 21, 27, 65535],
-        [4, 5, 65535, 65535, 65535],
-        [2, 1, 0, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [10, 16, 22, 28, 65535],
-        [5, 65535, 65535, 65535, 65535],
-        [3, 2, 1, 0, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [11, 17, 23, 29, 65535],
-        [4, 3, 2, 1, 0],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [12, 18, 24, 65535, 65535],
-        [7, 8, 9, 10, 11],
-        [0, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [13, 19, 25, 65535, 65535],
-        [8, 9, 10, 11, 65535],
-        [1, 65535, 65535, 65535, 65535],
-        [6, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [14, 20, 26, 65535, 65535],
-        [9, 10, 11, 65535, 65535],
-        [2, 65535, 65535, 65535, 65535],
-        [7, 6, 65535, 65535, 65535],
-    ],
-    [
-        [15, 21, 27, 65535, 65535],
-        [10, 11, 65535, 65535, 65535],
-        [3, 65535, 65535, 65535, 65535],
-        [8, 7, 6, 65535, 65535],
-    ],
-    [
-        [16, 22, 28, 65535, 65535],
-        [11, 65535, 65535, 65535, 65535],
-        [4, 65535, 65535, 65535, 65535],
-        [9, 8, 7, 6, 65535],
-    ],
-    [
-        [17, 23, 29, 65535, 65535],
-        [5, 65535, 65535, 65535, 65535],
-        [10, 9, 8, 7, 6],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [18, 24, 65535, 65535, 65535],
-        [13, 14, 15, 16, 17],
-        [6, 0, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [19, 25, 65535, 65535, 65535],
-        [14, 15, 16, 17, 65535],
-        [7, 1, 65535, 65535, 65535],
-        [12, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [20, 26, 65535, 65535, 65535],
-        [15, 16, 17, 65535, 65535],
-        [8, 2, 65535, 65535, 65535],
-        [13, 12, 65535, 65535, 65535],
-    ],
-    [
-        [21, 27, 65535, 65535, 65535],
-        [16, 17, 65535, 65535, 65535],
-        [9, 3, 65535, 65535, 65535],
-        [14, 13, 12, 65535, 65535],
-    ],
-    [
-        [22, 28, 65535, 65535, 65535],
-        [17, 65535, 65535, 65535, 65535],
-        [10, 4, 65535, 65535, 65535],
-        [15, 14, 13, 12, 65535],
-    ],
-    [
-        [23, 29, 65535, 65535, 65535],
-        [11, 5, 65535, 65535, 65535],
-        [16, 15, 14, 13, 12],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [24, 65535, 65535, 65535, 65535],
-        [19, 20, 21, 22, 23],
-        [12, 6, 0, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [25, 65535, 65535, 65535, 65535],
-        [20, 21, 22, 23, 65535],
-        [13, 7, 1, 65535, 65535],
-        [18, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [26, 65535, 65535, 65535, 65535],
-        [21, 22, 23, 65535, 65535],
-        [14, 8, 2, 65535, 65535],
-        [19, 18, 65535, 65535, 65535],
-    ],
-    [
-        [27, 65535, 65535, 65535, 65535],
-        [22, 23, 65535, 65535, 65535],
-        [15, 9, 3, 65535, 65535],
-        [20, 19, 18, 65535, 65535],
-    ],
-    [
-        [28, 65535, 65535, 65535, 65535],
-        [23, 65535, 65535, 65535, 65535],
-        [16, 10, 4, 65535, 65535],
-        [21, 20, 19, 18, 65535],
-    ],
-    [
-        [29, 65535, 65535, 65535, 65535],
-        [17, 11, 5, 65535, 65535],
-        [22, 21, 20, 19, 18],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [25, 26, 27, 28, 29],
-        [18, 12, 6, 0, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [26, 27, 28, 29, 65535],
-        [19, 13, 7, 1, 65535],
-        [24, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [27, 28, 29, 65535, 65535],
-        [20, 14, 8, 2, 65535],
-        [25, 24, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [28, 29, 65535, 65535, 65535],
-        [21, 15, 9, 3, 65535],
-        [26, 25, 24, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [29, 65535, 65535, 65535, 65535],
-        [22, 16, 10, 4, 65535],
-        [27, 26, 25, 24, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [23, 17, 11, 5, 65535],
-        [28, 27, 26, 25, 24],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-];
 /// Sites one `Orthogonal` step from each site, as bitboards.
 static STEPS_ORTHOGONAL: [Board; 30] = [
     Board::new([0x42]),
@@ -702,6 +525,18 @@ static HANDS: [Board; 3] = [
     Board::new([0x40000000]),
     Board::new([0x80000000]),
 ];
+/// For each site, the first site of each `Orthogonal` radial from it (`NO_SITE` for none), 4 per site.
+static RADIALS_ORTHOGONAL: [[[u16; 1]; 4]; 30] = rays(
+    &[
+        6, 1, 65535, 65535, 7, 2, 0, 65535, 8, 3, 1, 65535, 9, 4, 2, 65535, 10, 5, 3,
+        65535, 11, 4, 65535, 65535, 12, 7, 0, 65535, 13, 8, 1, 6, 14, 9, 2, 7, 15, 10, 3,
+        8, 16, 11, 4, 9, 17, 5, 10, 65535, 18, 13, 6, 65535, 19, 14, 7, 12, 20, 15, 8,
+        13, 21, 16, 9, 14, 22, 17, 10, 15, 23, 11, 16, 65535, 24, 19, 12, 65535, 25, 20,
+        13, 18, 26, 21, 14, 19, 27, 22, 15, 20, 28, 23, 16, 21, 29, 17, 22, 65535, 25,
+        18, 65535, 65535, 26, 19, 24, 65535, 27, 20, 25, 65535, 28, 21, 26, 65535, 29,
+        22, 27, 65535, 23, 28, 65535, 65535,
+    ],
+);
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -826,12 +661,25 @@ impl Dara {
     }
     /** `(play (do (move (from (handSite Mover)) (to (sites Empty))) ifAfterwards:(not (is Line 4 Orthogonal))))`
  `(play (if (is Prev Mover) (move Remove (forEach (sites Occupied by:Enemy container:"Board") if:(not (is Line 3 Orthogonal through:(site))))) (do (forEach Piece) ifAfterwards:(not (is Line 4 Orthogonal)))))`*/
-    #[allow(unused_variables, unused_labels)]
+    /// Each of `mover`'s moves by the play rules goes to `sink`, in
+    /// the walk's order (Ludii's) where the sink asks for it.
+    #[allow(unused_variables, unused_labels, unused_mut)]
     #[inline(always)]
-    fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+    fn play<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         match s.phase[mover as usize] {
             0 => {
                 let afterwards_1_mover = mover;
+                let sink = &mut Kept::new(
+                    sink,
+                    |mv: Move| {
+                        S::UNTESTED || self.afterwards_1(s, afterwards_1_mover, mv)
+                    },
+                );
                 for from in of_site(
                         match mover {
                             1 => 30,
@@ -847,84 +695,84 @@ impl Dara {
                     let from = from as u16;
                     for to in ALL.minus(s.occupied).iter() {
                         let to = to as u16;
-                        {
-                            let mv = Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            };
-                            if self.afterwards_1(s, afterwards_1_mover, mv) {
-                                out.push(mv);
-                            }
-                        }
+                        sink.push(Move::Piece {
+                            rule: 0,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
                     }
                 }
             }
             1 => {
-                if mover == s.prev {
-                    for site in {
-                        let mut kept = Board::EMPTY;
-                        for site in s
-                            .occupied
-                            .minus(s.owned[mover as usize])
-                            .minus(s.owned[0])
-                            .and(Board::new([0x3fffffff]))
+                if S::THREAT && mover == 3 - mover || !S::THREAT && mover == s.prev {
+                    if S::PROBE {
+                        if let Some(site) = {
+                            let mut kept = Board::EMPTY;
+                            for site in s
+                                .occupied
+                                .minus(s.owned[mover as usize])
+                                .minus(s.owned[0])
+                                .and(Board::new([0x3fffffff]))
+                                .iter()
+                            {
+                                let site = site as u16;
+                                if !Self::is_line_orthogonal_3(s, site) {
+                                    kept.insert(site as usize);
+                                }
+                            }
+                            kept
+                        }
+                            .and(s.occupied)
+                            .first_site()
+                        {
+                            let site = site as u16;
+                            sink.push(Move::Remove { rule: 1, site })?;
+                        }
+                    } else {
+                        for site in {
+                            let mut kept = Board::EMPTY;
+                            for site in s
+                                .occupied
+                                .minus(s.owned[mover as usize])
+                                .minus(s.owned[0])
+                                .and(Board::new([0x3fffffff]))
+                                .iter()
+                            {
+                                let site = site as u16;
+                                if !Self::is_line_orthogonal_3(s, site) {
+                                    kept.insert(site as usize);
+                                }
+                            }
+                            kept
+                        }
+                            .and(s.occupied)
                             .iter()
                         {
                             let site = site as u16;
-                            if !Self::is_line_orthogonal_3(s, site) {
-                                kept.insert(site as usize);
-                            }
+                            sink.push(Move::Remove { rule: 1, site })?;
                         }
-                        kept
-                    }
-                        .and(s.occupied)
-                        .iter()
-                    {
-                        let site = site as u16;
-                        out.push(Move::Remove { rule: 1, site });
                     }
                 } else {
                     {
                         let afterwards_1_mover = mover;
+                        let sink = &mut Kept::new(
+                            sink,
+                            |mv: Move| {
+                                S::UNTESTED || self.afterwards_1(s, afterwards_1_mover, mv)
+                            },
+                        );
                         match mover {
                             1 => {
                                 for from in s.owned[1].and(ALL).iter() {
                                     let from = from as u16;
-                                    for ray in &RADIALS_ORTHOGONAL[from as usize] {
-                                        let to = ray[0];
-                                        if to != NO_SITE && s.what[to as usize] == 0 {
-                                            let mv = Move::Piece {
-                                                rule: 2,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            };
-                                            if self.afterwards_1(s, afterwards_1_mover, mv) {
-                                                out.push(mv);
-                                            }
-                                        }
-                                    }
+                                    self.steps_of_marker(s, mover, from, sink)?;
                                 }
                             }
                             2 => {
                                 for from in s.owned[2].and(ALL).iter() {
                                     let from = from as u16;
-                                    for ray in &RADIALS_ORTHOGONAL[from as usize] {
-                                        let to = ray[0];
-                                        if to != NO_SITE && s.what[to as usize] == 0 {
-                                            let mv = Move::Piece {
-                                                rule: 3,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            };
-                                            if self.afterwards_1(s, afterwards_1_mover, mv) {
-                                                out.push(mv);
-                                            }
-                                        }
-                                    }
+                                    self.steps_of_marker(s, mover, from, sink)?;
                                 }
                             }
                             _ => {}
@@ -934,120 +782,7 @@ impl Dara {
             }
             _ => unreachable!("a phase"),
         }
-    }
-    /// [`Self::generate`] by bitboards (all the pieces of a kind
-    /// at once, ray masks, the empty neighbours of a piece): the
-    /// same moves, in another order (what playouts draw from).
-    #[allow(unused_variables, unused_labels)]
-    #[inline(always)]
-    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        match s.phase[mover as usize] {
-            0 => {
-                let afterwards_1_mover = mover;
-                for from in of_site(
-                        match mover {
-                            1 => 30,
-                            2 => 31,
-                            _ => NO_SITE,
-                        },
-                        Board::EMPTY,
-                        |x| Board::single(x as usize),
-                    )
-                    .and(s.occupied)
-                    .iter()
-                {
-                    let from = from as u16;
-                    for to in ALL.minus(s.occupied).iter() {
-                        let to = to as u16;
-                        {
-                            let mv = Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            };
-                            if self.afterwards_1(s, afterwards_1_mover, mv) {
-                                out.push(mv);
-                            }
-                        }
-                    }
-                }
-            }
-            1 => {
-                if mover == s.prev {
-                    for site in {
-                        let mut kept = Board::EMPTY;
-                        for site in s
-                            .occupied
-                            .minus(s.owned[mover as usize])
-                            .minus(s.owned[0])
-                            .and(Board::new([0x3fffffff]))
-                            .iter()
-                        {
-                            let site = site as u16;
-                            if !Self::is_line_orthogonal_3(s, site) {
-                                kept.insert(site as usize);
-                            }
-                        }
-                        kept
-                    }
-                        .and(s.occupied)
-                        .iter()
-                    {
-                        let site = site as u16;
-                        out.push(Move::Remove { rule: 1, site });
-                    }
-                } else {
-                    {
-                        let afterwards_1_mover = mover;
-                        match mover {
-                            1 => {
-                                for from in s.owned[1].and(ALL).iter() {
-                                    let from = from as u16;
-                                    for to in STEPS_ORTHOGONAL[from as usize]
-                                        .minus(s.occupied)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let mv = Move::Piece {
-                                            rule: 2,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        };
-                                        if self.afterwards_1(s, afterwards_1_mover, mv) {
-                                            out.push(mv);
-                                        }
-                                    }
-                                }
-                            }
-                            2 => {
-                                for from in s.owned[2].and(ALL).iter() {
-                                    let from = from as u16;
-                                    for to in STEPS_ORTHOGONAL[from as usize]
-                                        .minus(s.occupied)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let mv = Move::Piece {
-                                            rule: 3,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        };
-                                        if self.afterwards_1(s, afterwards_1_mover, mv) {
-                                            out.push(mv);
-                                        }
-                                    }
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-            }
-            _ => unreachable!("a phase"),
-        }
+        ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
     /// swap offer, the repetition filter, the forced pass when there
@@ -1188,6 +923,41 @@ impl Dara {
                 mine & window == window
             })
     }
+    /// The moves of a `Marker` at `from`, by its rules in `(forEach Piece ...)`.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn steps_of_marker<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        from: u16,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if S::WALK_ORDER {
+            for ray in &RADIALS_ORTHOGONAL[from as usize] {
+                let to = ray[0];
+                if to != NO_SITE && s.what[to as usize] == 0 {
+                    sink.push(Move::Piece {
+                        rule: 2,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        } else {
+            for to in STEPS_ORTHOGONAL[from as usize].minus(s.occupied).iter() {
+                let to = to as u16;
+                sink.push(Move::Piece {
+                    rule: 2,
+                    from,
+                    to,
+                    dir: 0,
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
     /// `(if (<= (count Pieces Next) 2) (result Next Loss))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
@@ -1296,13 +1066,13 @@ impl Game for Dara {
     }
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate_any_order(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {
@@ -1367,93 +1137,15 @@ impl ::ludemic_runtime::Filtered for Dara {
         let mover = s.mover;
         match s.phase[mover as usize] {
             0 => {
-                for from in of_site(
-                        match mover {
-                            1 => 30,
-                            2 => 31,
-                            _ => NO_SITE,
-                        },
-                        Board::EMPTY,
-                        |x| Board::single(x as usize),
-                    )
-                    .and(s.occupied)
-                    .iter()
-                {
-                    let from = from as u16;
-                    for to in ALL.minus(s.occupied).iter() {
-                        let to = to as u16;
-                        out.push(Move::Piece {
-                            rule: 0,
-                            from,
-                            to,
-                            dir: 0,
-                        });
-                    }
-                }
+                let _ = self.play(s, mover, &mut Untested(out));
             }
             1 => {
+                let _ = self.play(s, mover, &mut Untested(out));
                 if mover == s.prev {
-                    for site in {
-                        let mut kept = Board::EMPTY;
-                        for site in s
-                            .occupied
-                            .minus(s.owned[mover as usize])
-                            .minus(s.owned[0])
-                            .and(Board::new([0x3fffffff]))
-                            .iter()
-                        {
-                            let site = site as u16;
-                            if !Self::is_line_orthogonal_3(s, site) {
-                                kept.insert(site as usize);
-                            }
-                        }
-                        kept
-                    }
-                        .and(s.occupied)
-                        .iter()
-                    {
-                        let site = site as u16;
-                        out.push(Move::Remove { rule: 1, site });
-                    }
                     if out.is_empty() {
                         out.push(Move::Pass);
                     }
                     return ::ludemic_runtime::Candidates::Legal;
-                }
-                match mover {
-                    1 => {
-                        for from in s.owned[1].and(ALL).iter() {
-                            let from = from as u16;
-                            for ray in &RADIALS_ORTHOGONAL[from as usize] {
-                                let to = ray[0];
-                                if to != NO_SITE && s.what[to as usize] == 0 {
-                                    out.push(Move::Piece {
-                                        rule: 2,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                        }
-                    }
-                    2 => {
-                        for from in s.owned[2].and(ALL).iter() {
-                            let from = from as u16;
-                            for ray in &RADIALS_ORTHOGONAL[from as usize] {
-                                let to = ray[0];
-                                if to != NO_SITE && s.what[to as usize] == 0 {
-                                    out.push(Move::Piece {
-                                        rule: 3,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                        }
-                    }
-                    _ => {}
                 }
             }
             _ => unreachable!("a phase"),

@@ -8,6 +8,8 @@ use ::ludemic_runtime::{
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
+use ::ludemic_runtime::{Kept, Listing, Sink, Untested};
+use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 361-site board `(board (square 19) use:Vertex)`.
 pub type Board = Bits<6>;
@@ -16,6 +18,10 @@ pub const NUM_SITES: usize = 361;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
 pub use ::ludemic_runtime::NO_SITE;
+/// The rule number of moves that are only probed (`(can Move ...)`),
+/// never applied.
+#[allow(dead_code)]
+const PROBED: u16 = u16::MAX;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -480,27 +486,34 @@ impl Go {
         s.what[i] = 0;
     }
     /// `(play (or (do (move Add (to (sites Empty)) (then (enclose (from (last To)) Orthogonal (between if:(is Enemy (who at:(between))) (apply (and (addScore Mover 1) (remove (between)))))))) ifAfterwards:(> (count Liberties Orthogonal) 0)) (move Pass)))`
-    #[allow(unused_variables, unused_labels)]
+    /// Each of `mover`'s moves by the play rules goes to `sink`, in
+    /// the walk's order (Ludii's) where the sink asks for it.
+    #[allow(unused_variables, unused_labels, unused_mut)]
     #[inline(always)]
-    fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+    fn play<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         {
             let afterwards_1_mover = mover;
+            let sink = &mut Kept::new(
+                sink,
+                |mv: Move| S::UNTESTED || self.afterwards_1(s, afterwards_1_mover, mv),
+            );
             let what = mover;
             for to in ALL.minus(s.occupied).iter() {
                 let to = to as u16;
-                {
-                    let mv = Move::Add {
-                        site: to,
-                        what,
-                        rule: 0,
-                    };
-                    if self.afterwards_1(s, afterwards_1_mover, mv) {
-                        out.push(mv);
-                    }
-                }
+                sink.push(Move::Add {
+                    site: to,
+                    what,
+                    rule: 0,
+                })?;
             }
         }
-        out.push(Move::Pass);
+        sink.push(Move::Pass)?;
+        ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
     /// swap offer, the repetition filter, the forced pass when there
@@ -792,13 +805,13 @@ impl Game for Go {
     }
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {
@@ -862,16 +875,7 @@ impl ::ludemic_runtime::Filtered for Go {
         let mover = s.mover;
         match 0u8 {
             0 => {
-                let what = mover;
-                for to in ALL.minus(s.occupied).iter() {
-                    let to = to as u16;
-                    out.push(Move::Add {
-                        site: to,
-                        what,
-                        rule: 0,
-                    });
-                }
-                out.push(Move::Pass);
+                let _ = self.play(s, mover, &mut Untested(out));
             }
             _ => unreachable!("a phase"),
         }

@@ -6,6 +6,8 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 use ::ludemic_runtime::{EndReason, RecentMoves};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
+use ::ludemic_runtime::{rays, Listing, Probe, Sink};
+use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 36-site board `(board (square 6))`.
 pub type Board = Bits<1>;
@@ -14,6 +16,10 @@ pub const NUM_SITES: usize = 36;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
 pub use ::ludemic_runtime::NO_SITE;
+/// The rule number of moves that are only probed (`(can Move ...)`),
+/// never applied.
+#[allow(dead_code)]
+const PROBED: u16 = u16::MAX;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -27,369 +33,47 @@ static REGION_OF_MOVER_0: [Board; 3] = [
     Board::new([0xc3000000]),
     Board::new([0xc30]),
 ];
-/// For each site, each `Adjacent` radial from it (origin left out), padded with `NO_SITE`.
-static RADIALS_ADJACENT: [[[u16; 5]; 8]; 36] = [
-    [
-        [6, 12, 18, 24, 30],
-        [7, 14, 21, 28, 35],
-        [1, 2, 3, 4, 5],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
+/// For each site, each `Adjacent` radial from it (origin left out; 8 per site, the first 2 sites, padded with `NO_SITE`).
+static RADIALS_ADJACENT: [[[u16; 2]; 8]; 36] = rays(
+    &[
+        6, 12, 7, 14, 1, 2, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 7, 13, 8, 15, 2, 3, 0, 65535, 6, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 8, 14, 9, 16, 3, 4, 1, 0, 7, 12, 65535, 65535, 65535, 65535, 65535,
+        65535, 9, 15, 10, 17, 4, 5, 2, 1, 8, 13, 65535, 65535, 65535, 65535, 65535,
+        65535, 10, 16, 11, 65535, 5, 65535, 3, 2, 9, 14, 65535, 65535, 65535, 65535,
+        65535, 65535, 11, 17, 4, 3, 10, 15, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 12, 18, 13, 20, 7, 8, 1, 65535, 0, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 13, 19, 14, 21, 8, 9, 2, 65535, 1, 65535, 0,
+        65535, 6, 65535, 12, 65535, 14, 20, 15, 22, 9, 10, 3, 65535, 2, 65535, 1, 65535,
+        7, 6, 13, 18, 15, 21, 16, 23, 10, 11, 4, 65535, 3, 65535, 2, 65535, 8, 7, 14, 19,
+        16, 22, 17, 65535, 11, 65535, 5, 65535, 4, 65535, 3, 65535, 9, 8, 15, 20, 17, 23,
+        5, 65535, 4, 65535, 10, 9, 16, 21, 65535, 65535, 65535, 65535, 65535, 65535, 18,
+        24, 19, 26, 13, 14, 7, 2, 6, 0, 65535, 65535, 65535, 65535, 65535, 65535, 19, 25,
+        20, 27, 14, 15, 8, 3, 7, 1, 6, 65535, 12, 65535, 18, 65535, 20, 26, 21, 28, 15,
+        16, 9, 4, 8, 2, 7, 0, 13, 12, 19, 24, 21, 27, 22, 29, 16, 17, 10, 5, 9, 3, 8, 1,
+        14, 13, 20, 25, 22, 28, 23, 65535, 17, 65535, 11, 65535, 10, 4, 9, 2, 15, 14, 21,
+        26, 23, 29, 11, 5, 10, 3, 16, 15, 22, 27, 65535, 65535, 65535, 65535, 65535,
+        65535, 24, 30, 25, 32, 19, 20, 13, 8, 12, 6, 65535, 65535, 65535, 65535, 65535,
+        65535, 25, 31, 26, 33, 20, 21, 14, 9, 13, 7, 12, 65535, 18, 65535, 24, 65535, 26,
+        32, 27, 34, 21, 22, 15, 10, 14, 8, 13, 6, 19, 18, 25, 30, 27, 33, 28, 35, 22, 23,
+        16, 11, 15, 9, 14, 7, 20, 19, 26, 31, 28, 34, 29, 65535, 23, 65535, 17, 65535,
+        16, 10, 15, 8, 21, 20, 27, 32, 29, 35, 17, 11, 16, 9, 22, 21, 28, 33, 65535,
+        65535, 65535, 65535, 65535, 65535, 30, 65535, 31, 65535, 25, 26, 19, 14, 18, 12,
+        65535, 65535, 65535, 65535, 65535, 65535, 31, 65535, 32, 65535, 26, 27, 20, 15,
+        19, 13, 18, 65535, 24, 65535, 30, 65535, 32, 65535, 33, 65535, 27, 28, 21, 16,
+        20, 14, 19, 12, 25, 24, 31, 65535, 33, 65535, 34, 65535, 28, 29, 22, 17, 21, 15,
+        20, 13, 26, 25, 32, 65535, 34, 65535, 35, 65535, 29, 65535, 23, 65535, 22, 16,
+        21, 14, 27, 26, 33, 65535, 35, 65535, 23, 17, 22, 15, 28, 27, 34, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 31, 32, 25, 20, 24, 18, 65535, 65535, 65535,
+        65535, 65535, 65535, 65535, 65535, 65535, 65535, 32, 33, 26, 21, 25, 19, 24,
+        65535, 30, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 33, 34, 27, 22, 26,
+        20, 25, 18, 31, 30, 65535, 65535, 65535, 65535, 65535, 65535, 34, 35, 28, 23, 27,
+        21, 26, 19, 32, 31, 65535, 65535, 65535, 65535, 65535, 65535, 35, 65535, 29,
+        65535, 28, 22, 27, 20, 33, 32, 65535, 65535, 65535, 65535, 65535, 65535, 29, 23,
+        28, 21, 34, 33, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        65535,
     ],
-    [
-        [7, 13, 19, 25, 31],
-        [8, 15, 22, 29, 65535],
-        [2, 3, 4, 5, 65535],
-        [0, 65535, 65535, 65535, 65535],
-        [6, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [8, 14, 20, 26, 32],
-        [9, 16, 23, 65535, 65535],
-        [3, 4, 5, 65535, 65535],
-        [1, 0, 65535, 65535, 65535],
-        [7, 12, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [9, 15, 21, 27, 33],
-        [10, 17, 65535, 65535, 65535],
-        [4, 5, 65535, 65535, 65535],
-        [2, 1, 0, 65535, 65535],
-        [8, 13, 18, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [10, 16, 22, 28, 34],
-        [11, 65535, 65535, 65535, 65535],
-        [5, 65535, 65535, 65535, 65535],
-        [3, 2, 1, 0, 65535],
-        [9, 14, 19, 24, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [11, 17, 23, 29, 35],
-        [4, 3, 2, 1, 0],
-        [10, 15, 20, 25, 30],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [12, 18, 24, 30, 65535],
-        [13, 20, 27, 34, 65535],
-        [7, 8, 9, 10, 11],
-        [1, 65535, 65535, 65535, 65535],
-        [0, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [13, 19, 25, 31, 65535],
-        [14, 21, 28, 35, 65535],
-        [8, 9, 10, 11, 65535],
-        [2, 65535, 65535, 65535, 65535],
-        [1, 65535, 65535, 65535, 65535],
-        [0, 65535, 65535, 65535, 65535],
-        [6, 65535, 65535, 65535, 65535],
-        [12, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [14, 20, 26, 32, 65535],
-        [15, 22, 29, 65535, 65535],
-        [9, 10, 11, 65535, 65535],
-        [3, 65535, 65535, 65535, 65535],
-        [2, 65535, 65535, 65535, 65535],
-        [1, 65535, 65535, 65535, 65535],
-        [7, 6, 65535, 65535, 65535],
-        [13, 18, 65535, 65535, 65535],
-    ],
-    [
-        [15, 21, 27, 33, 65535],
-        [16, 23, 65535, 65535, 65535],
-        [10, 11, 65535, 65535, 65535],
-        [4, 65535, 65535, 65535, 65535],
-        [3, 65535, 65535, 65535, 65535],
-        [2, 65535, 65535, 65535, 65535],
-        [8, 7, 6, 65535, 65535],
-        [14, 19, 24, 65535, 65535],
-    ],
-    [
-        [16, 22, 28, 34, 65535],
-        [17, 65535, 65535, 65535, 65535],
-        [11, 65535, 65535, 65535, 65535],
-        [5, 65535, 65535, 65535, 65535],
-        [4, 65535, 65535, 65535, 65535],
-        [3, 65535, 65535, 65535, 65535],
-        [9, 8, 7, 6, 65535],
-        [15, 20, 25, 30, 65535],
-    ],
-    [
-        [17, 23, 29, 35, 65535],
-        [5, 65535, 65535, 65535, 65535],
-        [4, 65535, 65535, 65535, 65535],
-        [10, 9, 8, 7, 6],
-        [16, 21, 26, 31, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [18, 24, 30, 65535, 65535],
-        [19, 26, 33, 65535, 65535],
-        [13, 14, 15, 16, 17],
-        [7, 2, 65535, 65535, 65535],
-        [6, 0, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [19, 25, 31, 65535, 65535],
-        [20, 27, 34, 65535, 65535],
-        [14, 15, 16, 17, 65535],
-        [8, 3, 65535, 65535, 65535],
-        [7, 1, 65535, 65535, 65535],
-        [6, 65535, 65535, 65535, 65535],
-        [12, 65535, 65535, 65535, 65535],
-        [18, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [20, 26, 32, 65535, 65535],
-        [21, 28, 35, 65535, 65535],
-        [15, 16, 17, 65535, 65535],
-        [9, 4, 65535, 65535, 65535],
-        [8, 2, 65535, 65535, 65535],
-        [7, 0, 65535, 65535, 65535],
-        [13, 12, 65535, 65535, 65535],
-        [19, 24, 65535, 65535, 65535],
-    ],
-    [
-        [21, 27, 33, 65535, 65535],
-        [22, 29, 65535, 65535, 65535],
-        [16, 17, 65535, 65535, 65535],
-        [10, 5, 65535, 65535, 65535],
-        [9, 3, 65535, 65535, 65535],
-        [8, 1, 65535, 65535, 65535],
-        [14, 13, 12, 65535, 65535],
-        [20, 25, 30, 65535, 65535],
-    ],
-    [
-        [22, 28, 34, 65535, 65535],
-        [23, 65535, 65535, 65535, 65535],
-        [17, 65535, 65535, 65535, 65535],
-        [11, 65535, 65535, 65535, 65535],
-        [10, 4, 65535, 65535, 65535],
-        [9, 2, 65535, 65535, 65535],
-        [15, 14, 13, 12, 65535],
-        [21, 26, 31, 65535, 65535],
-    ],
-    [
-        [23, 29, 35, 65535, 65535],
-        [11, 5, 65535, 65535, 65535],
-        [10, 3, 65535, 65535, 65535],
-        [16, 15, 14, 13, 12],
-        [22, 27, 32, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [24, 30, 65535, 65535, 65535],
-        [25, 32, 65535, 65535, 65535],
-        [19, 20, 21, 22, 23],
-        [13, 8, 3, 65535, 65535],
-        [12, 6, 0, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [25, 31, 65535, 65535, 65535],
-        [26, 33, 65535, 65535, 65535],
-        [20, 21, 22, 23, 65535],
-        [14, 9, 4, 65535, 65535],
-        [13, 7, 1, 65535, 65535],
-        [12, 65535, 65535, 65535, 65535],
-        [18, 65535, 65535, 65535, 65535],
-        [24, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [26, 32, 65535, 65535, 65535],
-        [27, 34, 65535, 65535, 65535],
-        [21, 22, 23, 65535, 65535],
-        [15, 10, 5, 65535, 65535],
-        [14, 8, 2, 65535, 65535],
-        [13, 6, 65535, 65535, 65535],
-        [19, 18, 65535, 65535, 65535],
-        [25, 30, 65535, 65535, 65535],
-    ],
-    [
-        [27, 33, 65535, 65535, 65535],
-        [28, 35, 65535, 65535, 65535],
-        [22, 23, 65535, 65535, 65535],
-        [16, 11, 65535, 65535, 65535],
-        [15, 9, 3, 65535, 65535],
-        [14, 7, 0, 65535, 65535],
-        [20, 19, 18, 65535, 65535],
-        [26, 31, 65535, 65535, 65535],
-    ],
-    [
-        [28, 34, 65535, 65535, 65535],
-        [29, 65535, 65535, 65535, 65535],
-        [23, 65535, 65535, 65535, 65535],
-        [17, 65535, 65535, 65535, 65535],
-        [16, 10, 4, 65535, 65535],
-        [15, 8, 1, 65535, 65535],
-        [21, 20, 19, 18, 65535],
-        [27, 32, 65535, 65535, 65535],
-    ],
-    [
-        [29, 35, 65535, 65535, 65535],
-        [17, 11, 5, 65535, 65535],
-        [16, 9, 2, 65535, 65535],
-        [22, 21, 20, 19, 18],
-        [28, 33, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [30, 65535, 65535, 65535, 65535],
-        [31, 65535, 65535, 65535, 65535],
-        [25, 26, 27, 28, 29],
-        [19, 14, 9, 4, 65535],
-        [18, 12, 6, 0, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [31, 65535, 65535, 65535, 65535],
-        [32, 65535, 65535, 65535, 65535],
-        [26, 27, 28, 29, 65535],
-        [20, 15, 10, 5, 65535],
-        [19, 13, 7, 1, 65535],
-        [18, 65535, 65535, 65535, 65535],
-        [24, 65535, 65535, 65535, 65535],
-        [30, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [32, 65535, 65535, 65535, 65535],
-        [33, 65535, 65535, 65535, 65535],
-        [27, 28, 29, 65535, 65535],
-        [21, 16, 11, 65535, 65535],
-        [20, 14, 8, 2, 65535],
-        [19, 12, 65535, 65535, 65535],
-        [25, 24, 65535, 65535, 65535],
-        [31, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [33, 65535, 65535, 65535, 65535],
-        [34, 65535, 65535, 65535, 65535],
-        [28, 29, 65535, 65535, 65535],
-        [22, 17, 65535, 65535, 65535],
-        [21, 15, 9, 3, 65535],
-        [20, 13, 6, 65535, 65535],
-        [26, 25, 24, 65535, 65535],
-        [32, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [34, 65535, 65535, 65535, 65535],
-        [35, 65535, 65535, 65535, 65535],
-        [29, 65535, 65535, 65535, 65535],
-        [23, 65535, 65535, 65535, 65535],
-        [22, 16, 10, 4, 65535],
-        [21, 14, 7, 0, 65535],
-        [27, 26, 25, 24, 65535],
-        [33, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [35, 65535, 65535, 65535, 65535],
-        [23, 17, 11, 5, 65535],
-        [22, 15, 8, 1, 65535],
-        [28, 27, 26, 25, 24],
-        [34, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [31, 32, 33, 34, 35],
-        [25, 20, 15, 10, 5],
-        [24, 18, 12, 6, 0],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [32, 33, 34, 35, 65535],
-        [26, 21, 16, 11, 65535],
-        [25, 19, 13, 7, 1],
-        [24, 65535, 65535, 65535, 65535],
-        [30, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [33, 34, 35, 65535, 65535],
-        [27, 22, 17, 65535, 65535],
-        [26, 20, 14, 8, 2],
-        [25, 18, 65535, 65535, 65535],
-        [31, 30, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [34, 35, 65535, 65535, 65535],
-        [28, 23, 65535, 65535, 65535],
-        [27, 21, 15, 9, 3],
-        [26, 19, 12, 65535, 65535],
-        [32, 31, 30, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [35, 65535, 65535, 65535, 65535],
-        [29, 65535, 65535, 65535, 65535],
-        [28, 22, 16, 10, 4],
-        [27, 20, 13, 6, 65535],
-        [33, 32, 31, 30, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [29, 23, 17, 11, 5],
-        [28, 21, 14, 7, 0],
-        [34, 33, 32, 31, 30],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-];
+);
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -488,88 +172,791 @@ impl Halma {
     }
     /** `(play (forEach Piece (or (move Hop (from (from)) (between if:(is Occupied (between))) (to if:(and (and (is Empty (to)) (not (is Visited (to)))) (or (not (is In (from) (sites (player (mapEntry (mover)))))) (is In (to) (sites (player (mapEntry (mover)))))))) (then (if (can Move (move Hop (from (last To)) (between if:(is Occupied (between))) (to if:(and (and (is Empty (to)) (not (is Visited (to)))) (or (not (is In (last To) (sites (player (mapEntry (mover)))))) (is In (to) (sites (player (mapEntry (mover)))))))))) (moveAgain)))) (move Step (to if:(and (is Empty (to)) (or (not (is In (from) (sites (player (mapEntry (mover)))))) (is In (to) (sites (player (mapEntry (mover))))))))))))`
  `(play (or (move Hop (from (last To)) (between if:(is Occupied (between))) (to if:(and (and (is Empty (to)) (not (is Visited (to)))) (or (not (is In (last To) (sites (player (mapEntry (mover)))))) (is In (to) (sites (player (mapEntry (mover)))))))) (then (if (can Move (move Hop (from (last To)) (between if:(is Occupied (between))) (to if:(and (and (is Empty (to)) (not (is Visited (to)))) (or (not (is In (last To) (sites (player (mapEntry (mover)))))) (is In (to) (sites (player (mapEntry (mover)))))))))) (moveAgain)))) (move Pass)))`*/
-    #[allow(unused_variables, unused_labels)]
+    /// Each of `mover`'s moves by the play rules goes to `sink`, in
+    /// the walk's order (Ludii's) where the sink asks for it.
+    #[allow(unused_variables, unused_labels, unused_mut)]
     #[inline(always)]
-    fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+    fn play<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         match s.phase[mover as usize] {
             0 => {
+                if !S::WALK_ORDER {
+                    {
+                        let pieces = s.owned[1].and(s.owned[mover as usize]);
+                        let over = s.occupied;
+                        let landing = ALL.minus(s.occupied);
+                        for to in pieces
+                            .and(Board::new([0xf3cf3c000]))
+                            .shifted(-7)
+                            .and(over)
+                            .shifted(-7)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 7;
+                            let from = between + 7;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xffffff000]))
+                            .shifted(-6)
+                            .and(over)
+                            .shifted(-6)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 6;
+                            let from = between + 6;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x3cf3cf000]))
+                            .shifted(-5)
+                            .and(over)
+                            .shifted(-5)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 5;
+                            let from = between + 5;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xf3cf3cf3c]))
+                            .shifted(-1)
+                            .and(over)
+                            .shifted(-1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 1;
+                            let from = between + 1;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x3cf3cf3cf]))
+                            .shifted(1)
+                            .and(over)
+                            .shifted(1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 1;
+                            let from = between - 1;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xf3cf3c]))
+                            .shifted(5)
+                            .and(over)
+                            .shifted(5)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 5;
+                            let from = between - 5;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xffffff]))
+                            .shifted(6)
+                            .and(over)
+                            .shifted(6)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 6;
+                            let from = between - 6;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x3cf3cf]))
+                            .shifted(7)
+                            .and(over)
+                            .shifted(7)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 7;
+                            let from = between - 7;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                    }
+                }
+                if !S::WALK_ORDER {
+                    {
+                        let pieces = s.owned[1].and(s.owned[mover as usize]);
+                        let landing = ALL.minus(s.occupied);
+                        for to in pieces
+                            .and(Board::new([0xfbefbef80]))
+                            .shifted(-7)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to + 7;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xfffffffc0]))
+                            .shifted(-6)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to + 6;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x7df7df7c0]))
+                            .shifted(-5)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to + 5;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xfbefbefbe]))
+                            .shifted(-1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to + 1;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x7df7df7df]))
+                            .shifted(1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to - 1;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x3efbefbe]))
+                            .shifted(5)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to - 5;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x3fffffff]))
+                            .shifted(6)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to - 6;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x1f7df7df]))
+                            .shifted(7)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to - 7;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                    }
+                }
+                if !S::WALK_ORDER {
+                    {
+                        let pieces = s.owned[2].and(s.owned[mover as usize]);
+                        let over = s.occupied;
+                        let landing = ALL.minus(s.occupied);
+                        for to in pieces
+                            .and(Board::new([0xf3cf3c000]))
+                            .shifted(-7)
+                            .and(over)
+                            .shifted(-7)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 7;
+                            let from = between + 7;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xffffff000]))
+                            .shifted(-6)
+                            .and(over)
+                            .shifted(-6)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 6;
+                            let from = between + 6;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x3cf3cf000]))
+                            .shifted(-5)
+                            .and(over)
+                            .shifted(-5)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 5;
+                            let from = between + 5;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xf3cf3cf3c]))
+                            .shifted(-1)
+                            .and(over)
+                            .shifted(-1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to + 1;
+                            let from = between + 1;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x3cf3cf3cf]))
+                            .shifted(1)
+                            .and(over)
+                            .shifted(1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 1;
+                            let from = between - 1;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xf3cf3c]))
+                            .shifted(5)
+                            .and(over)
+                            .shifted(5)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 5;
+                            let from = between - 5;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xffffff]))
+                            .shifted(6)
+                            .and(over)
+                            .shifted(6)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 6;
+                            let from = between - 6;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x3cf3cf]))
+                            .shifted(7)
+                            .and(over)
+                            .shifted(7)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let between = to - 7;
+                            let from = between - 7;
+                            if !(S::VISITING
+                                && (s.visited.contains(to as usize) || to == s.last_from
+                                    || to == s.last_to)
+                                || !S::VISITING && s.visited.contains(to as usize))
+                                && (!REGION_OF_MOVER_0[mover as usize]
+                                    .contains(from as usize)
+                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 1,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                    }
+                }
+                if !S::WALK_ORDER {
+                    {
+                        let pieces = s.owned[2].and(s.owned[mover as usize]);
+                        let landing = ALL.minus(s.occupied);
+                        for to in pieces
+                            .and(Board::new([0xfbefbef80]))
+                            .shifted(-7)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to + 7;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xfffffffc0]))
+                            .shifted(-6)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to + 6;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x7df7df7c0]))
+                            .shifted(-5)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to + 5;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0xfbefbefbe]))
+                            .shifted(-1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to + 1;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x7df7df7df]))
+                            .shifted(1)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to - 1;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x3efbefbe]))
+                            .shifted(5)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to - 5;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x3fffffff]))
+                            .shifted(6)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to - 6;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                        for to in pieces
+                            .and(Board::new([0x1f7df7df]))
+                            .shifted(7)
+                            .and(landing)
+                            .iter()
+                        {
+                            let to = to as u16;
+                            let from = to - 7;
+                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                            {
+                                sink.push(Move::Piece {
+                                    rule: 2,
+                                    from,
+                                    to,
+                                    dir: 0,
+                                })?;
+                            }
+                        }
+                    }
+                }
                 match mover {
                     1 => {
                         for from in s.owned[1].iter() {
                             let from = from as u16;
-                            for ray in &RADIALS_ADJACENT[from as usize] {
-                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                else { continue };
-                                if to != NO_SITE && s.what[between as usize] != 0
-                                    && (s.what[to as usize] == 0
-                                        && !s.visited.contains(to as usize)
-                                        && (!REGION_OF_MOVER_0[mover as usize]
-                                            .contains(from as usize)
-                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
-                                {
-                                    out.push(Move::Piece {
-                                        rule: 1,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                            for ray in &RADIALS_ADJACENT[from as usize] {
-                                let to = ray[0];
-                                if to != NO_SITE
-                                    && (s.what[to as usize] == 0
-                                        && (!REGION_OF_MOVER_0[mover as usize]
-                                            .contains(from as usize)
-                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
-                                {
-                                    out.push(Move::Piece {
-                                        rule: 2,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
+                            self.moves_of_counter(s, mover, from, sink)?;
                         }
                     }
                     2 => {
                         for from in s.owned[2].iter() {
                             let from = from as u16;
-                            for ray in &RADIALS_ADJACENT[from as usize] {
-                                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1))
-                                else { continue };
-                                if to != NO_SITE && s.what[between as usize] != 0
-                                    && (s.what[to as usize] == 0
-                                        && !s.visited.contains(to as usize)
-                                        && (!REGION_OF_MOVER_0[mover as usize]
-                                            .contains(from as usize)
-                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
-                                {
-                                    out.push(Move::Piece {
-                                        rule: 4,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
-                            for ray in &RADIALS_ADJACENT[from as usize] {
-                                let to = ray[0];
-                                if to != NO_SITE
-                                    && (s.what[to as usize] == 0
-                                        && (!REGION_OF_MOVER_0[mover as usize]
-                                            .contains(from as usize)
-                                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
-                                {
-                                    out.push(Move::Piece {
-                                        rule: 5,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    });
-                                }
-                            }
+                            self.moves_of_counter(s, mover, from, sink)?;
                         }
                     }
                     _ => {}
@@ -590,775 +977,29 @@ impl Halma {
                         };
                         if to != NO_SITE && s.what[between as usize] != 0
                             && (s.what[to as usize] == 0
-                                && !s.visited.contains(to as usize)
+                                && !(S::VISITING
+                                    && (s.visited.contains(to as usize) || to == s.last_from
+                                        || to == s.last_to)
+                                    || !S::VISITING && s.visited.contains(to as usize))
                                 && (!(s.last_to != NO_SITE
                                     && REGION_OF_MOVER_0[mover as usize]
                                         .contains(s.last_to as usize))
                                     || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                         {
-                            out.push(Move::Piece {
-                                rule: 7,
+                            sink.push(Move::Piece {
+                                rule: 1,
                                 from,
                                 to,
                                 dir: 0,
-                            });
+                            })?;
                         }
                     }
                 }
-                out.push(Move::Pass);
+                sink.push(Move::Pass)?;
             }
             _ => unreachable!("a phase"),
         }
-    }
-    /// [`Self::generate`] by bitboards (all the pieces of a kind
-    /// at once, ray masks, the empty neighbours of a piece): the
-    /// same moves, in another order (what playouts draw from).
-    #[allow(unused_variables, unused_labels)]
-    #[inline(always)]
-    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        match s.phase[mover as usize] {
-            0 => {
-                {
-                    let pieces = s.owned[1].and(s.owned[mover as usize]);
-                    let over = s.occupied;
-                    let landing = ALL.minus(s.occupied);
-                    for to in pieces
-                        .and(Board::new([0xf3cf3c000]))
-                        .shifted(-7)
-                        .and(over)
-                        .shifted(-7)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to + 7;
-                        let from = between + 7;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0xffffff000]))
-                        .shifted(-6)
-                        .and(over)
-                        .shifted(-6)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to + 6;
-                        let from = between + 6;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x3cf3cf000]))
-                        .shifted(-5)
-                        .and(over)
-                        .shifted(-5)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to + 5;
-                        let from = between + 5;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0xf3cf3cf3c]))
-                        .shifted(-1)
-                        .and(over)
-                        .shifted(-1)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to + 1;
-                        let from = between + 1;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x3cf3cf3cf]))
-                        .shifted(1)
-                        .and(over)
-                        .shifted(1)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to - 1;
-                        let from = between - 1;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0xf3cf3c]))
-                        .shifted(5)
-                        .and(over)
-                        .shifted(5)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to - 5;
-                        let from = between - 5;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0xffffff]))
-                        .shifted(6)
-                        .and(over)
-                        .shifted(6)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to - 6;
-                        let from = between - 6;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x3cf3cf]))
-                        .shifted(7)
-                        .and(over)
-                        .shifted(7)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to - 7;
-                        let from = between - 7;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                }
-                {
-                    let pieces = s.owned[1].and(s.owned[mover as usize]);
-                    let landing = ALL.minus(s.occupied);
-                    for to in pieces
-                        .and(Board::new([0xfbefbef80]))
-                        .shifted(-7)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 7;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 2,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0xfffffffc0]))
-                        .shifted(-6)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 6;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 2,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x7df7df7c0]))
-                        .shifted(-5)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 5;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 2,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0xfbefbefbe]))
-                        .shifted(-1)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 1;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 2,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x7df7df7df]))
-                        .shifted(1)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 1;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 2,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x3efbefbe]))
-                        .shifted(5)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 5;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 2,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x3fffffff]))
-                        .shifted(6)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 6;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 2,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x1f7df7df]))
-                        .shifted(7)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 7;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 2,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                }
-                {
-                    let pieces = s.owned[2].and(s.owned[mover as usize]);
-                    let over = s.occupied;
-                    let landing = ALL.minus(s.occupied);
-                    for to in pieces
-                        .and(Board::new([0xf3cf3c000]))
-                        .shifted(-7)
-                        .and(over)
-                        .shifted(-7)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to + 7;
-                        let from = between + 7;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 4,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0xffffff000]))
-                        .shifted(-6)
-                        .and(over)
-                        .shifted(-6)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to + 6;
-                        let from = between + 6;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 4,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x3cf3cf000]))
-                        .shifted(-5)
-                        .and(over)
-                        .shifted(-5)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to + 5;
-                        let from = between + 5;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 4,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0xf3cf3cf3c]))
-                        .shifted(-1)
-                        .and(over)
-                        .shifted(-1)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to + 1;
-                        let from = between + 1;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 4,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x3cf3cf3cf]))
-                        .shifted(1)
-                        .and(over)
-                        .shifted(1)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to - 1;
-                        let from = between - 1;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 4,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0xf3cf3c]))
-                        .shifted(5)
-                        .and(over)
-                        .shifted(5)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to - 5;
-                        let from = between - 5;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 4,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0xffffff]))
-                        .shifted(6)
-                        .and(over)
-                        .shifted(6)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to - 6;
-                        let from = between - 6;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 4,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x3cf3cf]))
-                        .shifted(7)
-                        .and(over)
-                        .shifted(7)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let between = to - 7;
-                        let from = between - 7;
-                        if !s.visited.contains(to as usize)
-                            && (!REGION_OF_MOVER_0[mover as usize]
-                                .contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                        {
-                            out.push(Move::Piece {
-                                rule: 4,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                }
-                {
-                    let pieces = s.owned[2].and(s.owned[mover as usize]);
-                    let landing = ALL.minus(s.occupied);
-                    for to in pieces
-                        .and(Board::new([0xfbefbef80]))
-                        .shifted(-7)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 7;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 5,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0xfffffffc0]))
-                        .shifted(-6)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 6;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 5,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x7df7df7c0]))
-                        .shifted(-5)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 5;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 5,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0xfbefbefbe]))
-                        .shifted(-1)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 1;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 5,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x7df7df7df]))
-                        .shifted(1)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 1;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 5,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x3efbefbe]))
-                        .shifted(5)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 5;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 5,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x3fffffff]))
-                        .shifted(6)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 6;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 5,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                    for to in pieces
-                        .and(Board::new([0x1f7df7df]))
-                        .shifted(7)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 7;
-                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                        {
-                            out.push(Move::Piece {
-                                rule: 5,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                }
-            }
-            1 => {
-                for from in (if s.last_to == NO_SITE {
-                    Board::EMPTY
-                } else {
-                    Board::single(s.last_to as usize)
-                })
-                    .iter()
-                {
-                    let from = from as u16;
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
-                            continue
-                        };
-                        if to != NO_SITE && s.what[between as usize] != 0
-                            && (s.what[to as usize] == 0
-                                && !s.visited.contains(to as usize)
-                                && (!(s.last_to != NO_SITE
-                                    && REGION_OF_MOVER_0[mover as usize]
-                                        .contains(s.last_to as usize))
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
-                        {
-                            out.push(Move::Piece {
-                                rule: 7,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                }
-                out.push(Move::Pass);
-            }
-            _ => unreachable!("a phase"),
-        }
+        ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
     /// swap offer, the repetition filter, the forced pass when there
@@ -1388,7 +1029,7 @@ impl Halma {
                         Self::move_piece(s, from, to);
                         s.recent.record(mover, false);
                         s.moves += 1;
-                        if self.can_move_1(s, mover) {
+                        if self.can_move_1(s, mover, &mut Probe::<true>).is_break() {
                             again = true;
                         }
                     }
@@ -1449,6 +1090,54 @@ impl Halma {
             s.results.draw_all(EndReason::Terminal);
         }
     }
+    /// The moves of a `Counter` at `from`, by its rules in `(forEach Piece ...)`.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_counter<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        from: u16,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if S::WALK_ORDER {
+            for ray in &RADIALS_ADJACENT[from as usize] {
+                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                    continue
+                };
+                if to != NO_SITE && s.what[between as usize] != 0
+                    && (s.what[to as usize] == 0 && !s.visited.contains(to as usize)
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                {
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if S::WALK_ORDER {
+            for ray in &RADIALS_ADJACENT[from as usize] {
+                let to = ray[0];
+                if to != NO_SITE
+                    && (s.what[to as usize] == 0
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
+                {
+                    sink.push(Move::Piece {
+                        rule: 2,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
     /// `(if (= (sites Occupied by:Mover) (sites (player (mapEntry (mover))))) (result Mover Win))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
@@ -1460,9 +1149,14 @@ impl Halma {
             }
         }
     }
-    /// `(can Move ...)`: whether the moves exist.
-    #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn can_move_1(&self, s: &State, mover: u8) -> bool {
+    /// `(can Move ...)`: the moves, each given to `sink`.
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn can_move_1<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         for from in (if s.last_to == NO_SITE {
             Board::EMPTY
         } else {
@@ -1477,18 +1171,25 @@ impl Halma {
                 };
                 if to != NO_SITE && s.what[between as usize] != 0
                     && (s.what[to as usize] == 0
-                        && !(s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
+                        && !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
                         && (!(s.last_to != NO_SITE
                             && REGION_OF_MOVER_0[mover as usize]
                                 .contains(s.last_to as usize))
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                 {
-                    return true;
+                    sink.push(Move::Piece {
+                        rule: PROBED,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
                 }
             }
         }
-        false
+        ControlFlow::Continue(())
     }
     /// `(nextPhase ...)` for every player, after `mover`'s move.
     #[allow(unused_variables, clippy::needless_continue, clippy::collapsible_match)]
@@ -1587,13 +1288,13 @@ impl Game for Halma {
     }
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate_any_order(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, false>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

@@ -7,6 +7,8 @@ use ::ludemic_runtime::{
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
+use ::ludemic_runtime::{Listing, Sink};
+use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 64-site board `(board (square 8))`.
 pub type Board = Bits<1>;
@@ -15,6 +17,10 @@ pub const NUM_SITES: usize = 64;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
 pub use ::ludemic_runtime::NO_SITE;
+/// The rule number of moves that are only probed (`(can Move ...)`),
+/// never applied.
+#[allow(dead_code)]
+const PROBED: u16 = u16::MAX;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -90,7 +96,7 @@ static LEAPS_0: [&[u16]; 64] = [
     &[],
 ];
 /// The leap targets of move rule 1 from each site.
-static LEAPS_1: [&[u16]; 64] = [
+static LEAPS_0_2: [&[u16]; 64] = [
     &[],
     &[],
     &[],
@@ -263,66 +269,32 @@ impl Knightthrough {
         s.last_to = to;
     }
     /// `(play (forEach Piece))`
-    #[allow(unused_variables, unused_labels)]
+    /// Each of `mover`'s moves by the play rules goes to `sink`, in
+    /// the walk's order (Ludii's) where the sink asks for it.
+    #[allow(unused_variables, unused_labels, unused_mut)]
     #[inline(always)]
-    fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+    fn play<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         match mover {
             1 => {
                 for from in s.owned[1].iter() {
                     let from = from as u16;
-                    for &to in LEAPS_0[from as usize] {
-                        if OWNER[s.what[to as usize] as usize] != mover {
-                            out.push(Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
+                    self.leaps_of_knight1(s, mover, from, sink)?;
                 }
             }
             2 => {
                 for from in s.owned[2].iter() {
                     let from = from as u16;
-                    for &to in LEAPS_1[from as usize] {
-                        if OWNER[s.what[to as usize] as usize] != mover {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
+                    self.leaps_of_knight2(s, mover, from, sink)?;
                 }
             }
             _ => {}
         }
-    }
-    /// [`Self::generate`] by bitboards (all the pieces of a kind
-    /// at once, ray masks, the empty neighbours of a piece): the
-    /// same moves, in another order (what playouts draw from).
-    #[allow(unused_variables, unused_labels)]
-    #[inline(always)]
-    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        match mover {
-            1 => {
-                for_each_target(
-                    &Self::targets_p1(s),
-                    &Self::GROUPS_P1,
-                    |t| out.push(Move::from(t)),
-                )
-            }
-            2 => {
-                for_each_target(
-                    &Self::targets_p2(s),
-                    &Self::GROUPS_P2,
-                    |t| out.push(Move::from(t)),
-                )
-            }
-            _ => {}
-        }
+        ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
     /// swap offer, the repetition filter, the forced pass when there
@@ -380,6 +352,50 @@ impl Knightthrough {
             s.results.draw_all(EndReason::Terminal);
         }
     }
+    /// The moves of a `Knight1` at `from`, by its rules in `(forEach Piece ...)`.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn leaps_of_knight1<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        from: u16,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        for &to in LEAPS_0[from as usize] {
+            if OWNER[s.what[to as usize] as usize] != mover {
+                sink.push(Move::Piece {
+                    rule: 0,
+                    from,
+                    to,
+                    dir: 0,
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    /// The moves of a `Knight2` at `from`, by its rules in `(forEach Piece ...)`.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn leaps_of_knight2<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        from: u16,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        for &to in LEAPS_0_2[from as usize] {
+            if OWNER[s.what[to as usize] as usize] != mover {
+                sink.push(Move::Piece {
+                    rule: 0,
+                    from,
+                    to,
+                    dir: 0,
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
     /// `(if (is In (last To) (sites Mover)) (result Mover Win))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
@@ -410,10 +426,10 @@ impl Knightthrough {
     }
     /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
     const GROUPS_P2: [TargetGroup; 4] = [
-        (-17, 1, 0),
-        (-15, 1, 0),
-        (-10, 1, 0),
-        (-6, 1, 0),
+        (-17, 0, 0),
+        (-15, 0, 0),
+        (-10, 0, 0),
+        (-6, 0, 0),
     ];
     /// Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
     #[inline(always)]
@@ -483,13 +499,32 @@ impl Game for Knightthrough {
     }
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate_any_order(s, s.mover, out);
+        {
+            let mover = s.mover;
+            match mover {
+                1 => {
+                    for_each_target(
+                        &Self::targets_p1(s),
+                        &Self::GROUPS_P1,
+                        |t| out.push(Move::from(t)),
+                    )
+                }
+                2 => {
+                    for_each_target(
+                        &Self::targets_p2(s),
+                        &Self::GROUPS_P2,
+                        |t| out.push(Move::from(t)),
+                    )
+                }
+                _ => {}
+            }
+        }
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

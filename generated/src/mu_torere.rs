@@ -5,6 +5,8 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 use ::ludemic_runtime::{EndReason, PassCount};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
+use ::ludemic_runtime::{rays, Listing, Probe, Sink};
+use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 9-site board `(board (concentric {1 8}) use:Vertex)`.
 pub type Board = Bits<1>;
@@ -13,6 +15,10 @@ pub const NUM_SITES: usize = 9;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
 pub use ::ludemic_runtime::NO_SITE;
+/// The rule number of moves that are only probed (`(can Move ...)`),
+/// never applied.
+#[allow(dead_code)]
+const PROBED: u16 = u16::MAX;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -32,99 +38,16 @@ static NEIGHBOURS_ADJACENT: [Board; 9] = [
     Board::new([0x141]),
     Board::new([0x83]),
 ];
-/// For each site, each `Adjacent` radial from it (origin left out), padded with `NO_SITE`.
-static RADIALS_ADJACENT: [[[u16; 2]; 8]; 9] = [
-    [
-        [8, 65535],
-        [7, 65535],
-        [6, 65535],
-        [5, 65535],
-        [4, 65535],
-        [3, 65535],
-        [2, 65535],
-        [1, 65535],
+/// For each site, the first site of each `Adjacent` radial from it (`NO_SITE` for none), 8 per site.
+static RADIALS_ADJACENT: [[[u16; 1]; 8]; 9] = rays(
+    &[
+        8, 7, 6, 5, 4, 3, 2, 1, 8, 0, 2, 65535, 65535, 65535, 65535, 65535, 1, 0, 3,
+        65535, 65535, 65535, 65535, 65535, 0, 4, 2, 65535, 65535, 65535, 65535, 65535, 0,
+        5, 3, 65535, 65535, 65535, 65535, 65535, 6, 4, 0, 65535, 65535, 65535, 65535,
+        65535, 5, 0, 7, 65535, 65535, 65535, 65535, 65535, 6, 0, 8, 65535, 65535, 65535,
+        65535, 65535, 7, 0, 1, 65535, 65535, 65535, 65535, 65535,
     ],
-    [
-        [8, 65535],
-        [0, 5],
-        [2, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [1, 65535],
-        [0, 6],
-        [3, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [0, 7],
-        [4, 65535],
-        [2, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [0, 8],
-        [5, 65535],
-        [3, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [6, 65535],
-        [4, 65535],
-        [0, 1],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [5, 65535],
-        [0, 2],
-        [7, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [6, 65535],
-        [0, 3],
-        [8, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [7, 65535],
-        [0, 4],
-        [1, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-];
+);
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -214,104 +137,32 @@ impl MuTorere {
         s.occupied.insert(t);
     }
     /// `(play (forEach Piece))`
-    #[allow(unused_variables, unused_labels)]
+    /// Each of `mover`'s moves by the play rules goes to `sink`, in
+    /// the walk's order (Ludii's) where the sink asks for it.
+    #[allow(unused_variables, unused_labels, unused_mut)]
     #[inline(always)]
-    fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+    fn play<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         match mover {
             1 => {
                 for from in s.owned[1].iter() {
                     let from = from as u16;
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE
-                            && (s.what[to as usize] == 0
-                                && ((to as i64) != 0_i64
-                                    || NEIGHBOURS_ADJACENT[from as usize]
-                                        .intersects(&s.owned[(3 - mover) as usize])))
-                        {
-                            out.push(Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
+                    self.steps_of_marker(s, mover, from, sink)?;
                 }
             }
             2 => {
                 for from in s.owned[2].iter() {
                     let from = from as u16;
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE
-                            && (s.what[to as usize] == 0
-                                && ((to as i64) != 0_i64
-                                    || NEIGHBOURS_ADJACENT[from as usize]
-                                        .intersects(&s.owned[(3 - mover) as usize])))
-                        {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
+                    self.steps_of_marker(s, mover, from, sink)?;
                 }
             }
             _ => {}
         }
-    }
-    /// [`Self::generate`] by bitboards (all the pieces of a kind
-    /// at once, ray masks, the empty neighbours of a piece): the
-    /// same moves, in another order (what playouts draw from).
-    #[allow(unused_variables, unused_labels)]
-    #[inline(always)]
-    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        match mover {
-            1 => {
-                for from in s.owned[1].iter() {
-                    let from = from as u16;
-                    for to in NEIGHBOURS_ADJACENT[from as usize].minus(s.occupied).iter()
-                    {
-                        let to = to as u16;
-                        if (to as i64) != 0_i64
-                            || NEIGHBOURS_ADJACENT[from as usize]
-                                .intersects(&s.owned[(3 - mover) as usize])
-                        {
-                            out.push(Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                }
-            }
-            2 => {
-                for from in s.owned[2].iter() {
-                    let from = from as u16;
-                    for to in NEIGHBOURS_ADJACENT[from as usize].minus(s.occupied).iter()
-                    {
-                        let to = to as u16;
-                        if (to as i64) != 0_i64
-                            || NEIGHBOURS_ADJACENT[from as usize]
-                                .intersects(&s.owned[(3 - mover) as usize])
-                        {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
+        ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
     /// swap offer, the repetition filter, the forced pass when there
@@ -328,40 +179,7 @@ impl MuTorere {
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
     #[inline(always)]
     fn any_moves(&self, s: &State, mover: u8) -> bool {
-        match mover {
-            1 => {
-                for from in s.owned[1].iter() {
-                    let from = from as u16;
-                    for to in NEIGHBOURS_ADJACENT[from as usize].minus(s.occupied).iter()
-                    {
-                        let to = to as u16;
-                        if (to as i64) != 0_i64
-                            || NEIGHBOURS_ADJACENT[from as usize]
-                                .intersects(&s.owned[(3 - mover) as usize])
-                        {
-                            return true;
-                        }
-                    }
-                }
-            }
-            2 => {
-                for from in s.owned[2].iter() {
-                    let from = from as u16;
-                    for to in NEIGHBOURS_ADJACENT[from as usize].minus(s.occupied).iter()
-                    {
-                        let to = to as u16;
-                        if (to as i64) != 0_i64
-                            || NEIGHBOURS_ADJACENT[from as usize]
-                                .intersects(&s.owned[(3 - mover) as usize])
-                        {
-                            return true;
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-        false
+        self.play(s, mover, &mut Probe::<false>).is_break()
     }
     /// Applies a move: its actions and consequences, the end rules,
     /// the limits, then the next mover (Ludii's `Game.apply`).
@@ -406,6 +224,51 @@ impl MuTorere {
         {
             s.results.draw_all(EndReason::Terminal);
         }
+    }
+    /// The moves of a `Marker` at `from`, by its rules in `(forEach Piece ...)`.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn steps_of_marker<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        from: u16,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if S::WALK_ORDER {
+            for ray in &RADIALS_ADJACENT[from as usize] {
+                let to = ray[0];
+                if to != NO_SITE
+                    && (s.what[to as usize] == 0
+                        && ((to as i64) != 0_i64
+                            || NEIGHBOURS_ADJACENT[from as usize]
+                                .intersects(&s.owned[(3 - mover) as usize])))
+                {
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        } else {
+            for to in NEIGHBOURS_ADJACENT[from as usize].minus(s.occupied).iter() {
+                let to = to as u16;
+                if (to as i64) != 0_i64
+                    || NEIGHBOURS_ADJACENT[from as usize]
+                        .intersects(&s.owned[(3 - mover) as usize])
+                {
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
     }
     /// `(if (no Moves Next) (result Next Loss))`
     #[allow(unused_variables, unused_labels)]
@@ -482,13 +345,13 @@ impl Game for MuTorere {
     }
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate_any_order(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

@@ -5,6 +5,8 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 use ::ludemic_runtime::{of_site, EndReason, RecentMoves, SiteKind, SiteRef};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
+use ::ludemic_runtime::{rays, Listing, Probe, Sink};
+use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 24-site board `(board (concentric Square rings:3) use:Vertex)`.
 pub type Board = Bits<1>;
@@ -13,6 +15,10 @@ pub const NUM_SITES: usize = 24;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
 pub use ::ludemic_runtime::NO_SITE;
+/// The rule number of moves that are only probed (`(can Move ...)`),
+/// never applied.
+#[allow(dead_code)]
+const PROBED: u16 = u16::MAX;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -62,33 +68,6 @@ static LINE_WINDOWS_ORTHOGONAL_3: [[(u64, u64); 2]; 24] = [
     [(0xe00000, 0), (0x490000, 0)],
     [(0x804004, 0), (0xe00000, 0)],
 ];
-/// For each site, each `Adjacent` radial from it (origin left out), padded with `NO_SITE`.
-static RADIALS_ADJACENT: [[[u16; 2]; 4]; 24] = [
-    [[9, 21], [1, 2], [65535, 65535], [65535, 65535]],
-    [[4, 7], [2, 65535], [0, 65535], [65535, 65535]],
-    [[14, 23], [1, 0], [65535, 65535], [65535, 65535]],
-    [[10, 18], [4, 5], [65535, 65535], [65535, 65535]],
-    [[7, 65535], [5, 65535], [1, 65535], [3, 65535]],
-    [[13, 20], [4, 3], [65535, 65535], [65535, 65535]],
-    [[11, 15], [7, 8], [65535, 65535], [65535, 65535]],
-    [[8, 65535], [4, 1], [6, 65535], [65535, 65535]],
-    [[12, 17], [7, 6], [65535, 65535], [65535, 65535]],
-    [[21, 65535], [10, 11], [0, 65535], [65535, 65535]],
-    [[18, 65535], [11, 65535], [3, 65535], [9, 65535]],
-    [[15, 65535], [6, 65535], [10, 9], [65535, 65535]],
-    [[17, 65535], [13, 14], [8, 65535], [65535, 65535]],
-    [[20, 65535], [14, 65535], [5, 65535], [12, 65535]],
-    [[23, 65535], [2, 65535], [13, 12], [65535, 65535]],
-    [[16, 17], [11, 6], [65535, 65535], [65535, 65535]],
-    [[19, 22], [17, 65535], [15, 65535], [65535, 65535]],
-    [[12, 8], [16, 15], [65535, 65535], [65535, 65535]],
-    [[19, 20], [10, 3], [65535, 65535], [65535, 65535]],
-    [[22, 65535], [20, 65535], [16, 65535], [18, 65535]],
-    [[13, 5], [19, 18], [65535, 65535], [65535, 65535]],
-    [[22, 23], [9, 0], [65535, 65535], [65535, 65535]],
-    [[23, 65535], [19, 16], [21, 65535], [65535, 65535]],
-    [[14, 2], [22, 21], [65535, 65535], [65535, 65535]],
-];
 /// Sites one `Adjacent` step from each site, as bitboards.
 static STEPS_ADJACENT: [Board; 24] = [
     Board::new([0x202]),
@@ -122,6 +101,17 @@ static HANDS: [Board; 3] = [
     Board::new([0x1000000]),
     Board::new([0x2000000]),
 ];
+/// For each site, the first site of each `Adjacent` radial from it (`NO_SITE` for none), 4 per site.
+static RADIALS_ADJACENT: [[[u16; 1]; 4]; 24] = rays(
+    &[
+        9, 1, 65535, 65535, 4, 2, 0, 65535, 14, 1, 65535, 65535, 10, 4, 65535, 65535, 7,
+        5, 1, 3, 13, 4, 65535, 65535, 11, 7, 65535, 65535, 8, 4, 6, 65535, 12, 7, 65535,
+        65535, 21, 10, 0, 65535, 18, 11, 3, 9, 15, 6, 10, 65535, 17, 13, 8, 65535, 20,
+        14, 5, 12, 23, 2, 13, 65535, 16, 11, 65535, 65535, 19, 17, 15, 65535, 12, 16,
+        65535, 65535, 19, 10, 65535, 65535, 22, 20, 16, 18, 13, 19, 65535, 65535, 22, 9,
+        65535, 65535, 23, 19, 21, 65535, 14, 22, 65535, 65535,
+    ],
+);
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -246,46 +236,92 @@ impl NineMenSMorris {
     }
     /** `(play (if (is Prev Mover) (if (can Move (move Remove (forEach (sites Occupied by:Enemy container:"Board") if:(not (is Line 3 Orthogonal through:(site)))))) (move Remove (forEach (sites Occupied by:Enemy container:"Board") if:(not (is Line 3 Orthogonal through:(site))))) (move Remove (sites Occupied by:Enemy container:"Board"))) (move (from (handSite Mover)) (to (sites Empty)) (then (if (is Line 3 Orthogonal exact:True) (moveAgain))))))`
  `(play (if (is Prev Mover) (if (can Move (move Remove (forEach (sites Occupied by:Enemy container:"Board") if:(not (is Line 3 Orthogonal through:(site)))))) (move Remove (forEach (sites Occupied by:Enemy container:"Board") if:(not (is Line 3 Orthogonal through:(site))))) (move Remove (sites Occupied by:Enemy container:"Board"))) (if (> (count Pieces Mover) 3) (forEach Piece) (move (from (sites Occupied by:Mover)) (to (sites Empty))))))`*/
-    #[allow(unused_variables, unused_labels)]
+    /// Each of `mover`'s moves by the play rules goes to `sink`, in
+    /// the walk's order (Ludii's) where the sink asks for it.
+    #[allow(unused_variables, unused_labels, unused_mut)]
     #[inline(always)]
-    fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+    fn play<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         match s.phase[mover as usize] {
             0 => {
-                if mover == s.prev {
-                    if self.can_move_1(s, mover) {
-                        for site in {
-                            let mut kept = Board::EMPTY;
+                if S::THREAT && mover == 3 - mover || !S::THREAT && mover == s.prev {
+                    if self.can_move_1(s, mover, &mut Probe::<false>).is_break() {
+                        if S::PROBE {
+                            if let Some(site) = {
+                                let mut kept = Board::EMPTY;
+                                for site in s
+                                    .occupied
+                                    .minus(s.owned[mover as usize])
+                                    .minus(s.owned[0])
+                                    .and(Board::new([0xffffff]))
+                                    .iter()
+                                {
+                                    let site = site as u16;
+                                    if !Self::is_line_orthogonal_3(s, site) {
+                                        kept.insert(site as usize);
+                                    }
+                                }
+                                kept
+                            }
+                                .and(s.occupied)
+                                .first_site()
+                            {
+                                let site = site as u16;
+                                sink.push(Move::Remove { rule: 1, site })?;
+                            }
+                        } else {
+                            for site in {
+                                let mut kept = Board::EMPTY;
+                                for site in s
+                                    .occupied
+                                    .minus(s.owned[mover as usize])
+                                    .minus(s.owned[0])
+                                    .and(Board::new([0xffffff]))
+                                    .iter()
+                                {
+                                    let site = site as u16;
+                                    if !Self::is_line_orthogonal_3(s, site) {
+                                        kept.insert(site as usize);
+                                    }
+                                }
+                                kept
+                            }
+                                .and(s.occupied)
+                                .iter()
+                            {
+                                let site = site as u16;
+                                sink.push(Move::Remove { rule: 1, site })?;
+                            }
+                        }
+                    } else {
+                        if S::PROBE {
+                            if let Some(site) = s
+                                .occupied
+                                .minus(s.owned[mover as usize])
+                                .minus(s.owned[0])
+                                .and(Board::new([0xffffff]))
+                                .and(s.occupied)
+                                .first_site()
+                            {
+                                let site = site as u16;
+                                sink.push(Move::Remove { rule: 1, site })?;
+                            }
+                        } else {
                             for site in s
                                 .occupied
                                 .minus(s.owned[mover as usize])
                                 .minus(s.owned[0])
                                 .and(Board::new([0xffffff]))
+                                .and(s.occupied)
                                 .iter()
                             {
                                 let site = site as u16;
-                                if !Self::is_line_orthogonal_3(s, site) {
-                                    kept.insert(site as usize);
-                                }
+                                sink.push(Move::Remove { rule: 1, site })?;
                             }
-                            kept
-                        }
-                            .and(s.occupied)
-                            .iter()
-                        {
-                            let site = site as u16;
-                            out.push(Move::Remove { rule: 1, site });
-                        }
-                    } else {
-                        for site in s
-                            .occupied
-                            .minus(s.owned[mover as usize])
-                            .minus(s.owned[0])
-                            .and(Board::new([0xffffff]))
-                            .and(s.occupied)
-                            .iter()
-                        {
-                            let site = site as u16;
-                            out.push(Move::Remove { rule: 2, site });
                         }
                     }
                 } else {
@@ -304,52 +340,91 @@ impl NineMenSMorris {
                         let from = from as u16;
                         for to in ALL.minus(s.occupied).iter() {
                             let to = to as u16;
-                            out.push(Move::Piece {
+                            sink.push(Move::Piece {
                                 rule: 3,
                                 from,
                                 to,
                                 dir: 0,
-                            });
+                            })?;
                         }
                     }
                 }
             }
             1 => {
-                if mover == s.prev {
-                    if self.can_move_1(s, mover) {
-                        for site in {
-                            let mut kept = Board::EMPTY;
+                if S::THREAT && mover == 3 - mover || !S::THREAT && mover == s.prev {
+                    if self.can_move_1(s, mover, &mut Probe::<false>).is_break() {
+                        if S::PROBE {
+                            if let Some(site) = {
+                                let mut kept = Board::EMPTY;
+                                for site in s
+                                    .occupied
+                                    .minus(s.owned[mover as usize])
+                                    .minus(s.owned[0])
+                                    .and(Board::new([0xffffff]))
+                                    .iter()
+                                {
+                                    let site = site as u16;
+                                    if !Self::is_line_orthogonal_3(s, site) {
+                                        kept.insert(site as usize);
+                                    }
+                                }
+                                kept
+                            }
+                                .and(s.occupied)
+                                .first_site()
+                            {
+                                let site = site as u16;
+                                sink.push(Move::Remove { rule: 1, site })?;
+                            }
+                        } else {
+                            for site in {
+                                let mut kept = Board::EMPTY;
+                                for site in s
+                                    .occupied
+                                    .minus(s.owned[mover as usize])
+                                    .minus(s.owned[0])
+                                    .and(Board::new([0xffffff]))
+                                    .iter()
+                                {
+                                    let site = site as u16;
+                                    if !Self::is_line_orthogonal_3(s, site) {
+                                        kept.insert(site as usize);
+                                    }
+                                }
+                                kept
+                            }
+                                .and(s.occupied)
+                                .iter()
+                            {
+                                let site = site as u16;
+                                sink.push(Move::Remove { rule: 1, site })?;
+                            }
+                        }
+                    } else {
+                        if S::PROBE {
+                            if let Some(site) = s
+                                .occupied
+                                .minus(s.owned[mover as usize])
+                                .minus(s.owned[0])
+                                .and(Board::new([0xffffff]))
+                                .and(s.occupied)
+                                .first_site()
+                            {
+                                let site = site as u16;
+                                sink.push(Move::Remove { rule: 1, site })?;
+                            }
+                        } else {
                             for site in s
                                 .occupied
                                 .minus(s.owned[mover as usize])
                                 .minus(s.owned[0])
                                 .and(Board::new([0xffffff]))
+                                .and(s.occupied)
                                 .iter()
                             {
                                 let site = site as u16;
-                                if !Self::is_line_orthogonal_3(s, site) {
-                                    kept.insert(site as usize);
-                                }
+                                sink.push(Move::Remove { rule: 1, site })?;
                             }
-                            kept
-                        }
-                            .and(s.occupied)
-                            .iter()
-                        {
-                            let site = site as u16;
-                            out.push(Move::Remove { rule: 5, site });
-                        }
-                    } else {
-                        for site in s
-                            .occupied
-                            .minus(s.owned[mover as usize])
-                            .minus(s.owned[0])
-                            .and(Board::new([0xffffff]))
-                            .and(s.occupied)
-                            .iter()
-                        {
-                            let site = site as u16;
-                            out.push(Move::Remove { rule: 6, site });
                         }
                     }
                 } else {
@@ -363,33 +438,13 @@ impl NineMenSMorris {
                             1 => {
                                 for from in s.owned[1].and(ALL).iter() {
                                     let from = from as u16;
-                                    for ray in &RADIALS_ADJACENT[from as usize] {
-                                        let to = ray[0];
-                                        if to != NO_SITE && s.what[to as usize] == 0 {
-                                            out.push(Move::Piece {
-                                                rule: 7,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            });
-                                        }
-                                    }
+                                    self.steps_of_marker(s, mover, from, sink)?;
                                 }
                             }
                             2 => {
                                 for from in s.owned[2].and(ALL).iter() {
                                     let from = from as u16;
-                                    for ray in &RADIALS_ADJACENT[from as usize] {
-                                        let to = ray[0];
-                                        if to != NO_SITE && s.what[to as usize] == 0 {
-                                            out.push(Move::Piece {
-                                                rule: 8,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            });
-                                        }
-                                    }
+                                    self.steps_of_marker(s, mover, from, sink)?;
                                 }
                             }
                             _ => {}
@@ -399,12 +454,12 @@ impl NineMenSMorris {
                             let from = from as u16;
                             for to in ALL.minus(s.occupied).iter() {
                                 let to = to as u16;
-                                out.push(Move::Piece {
+                                sink.push(Move::Piece {
                                     rule: 9,
                                     from,
                                     to,
                                     dir: 0,
-                                });
+                                })?;
                             }
                         }
                     }
@@ -412,178 +467,7 @@ impl NineMenSMorris {
             }
             _ => unreachable!("a phase"),
         }
-    }
-    /// [`Self::generate`] by bitboards (all the pieces of a kind
-    /// at once, ray masks, the empty neighbours of a piece): the
-    /// same moves, in another order (what playouts draw from).
-    #[allow(unused_variables, unused_labels)]
-    #[inline(always)]
-    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        match s.phase[mover as usize] {
-            0 => {
-                if mover == s.prev {
-                    if self.can_move_1(s, mover) {
-                        for site in {
-                            let mut kept = Board::EMPTY;
-                            for site in s
-                                .occupied
-                                .minus(s.owned[mover as usize])
-                                .minus(s.owned[0])
-                                .and(Board::new([0xffffff]))
-                                .iter()
-                            {
-                                let site = site as u16;
-                                if !Self::is_line_orthogonal_3(s, site) {
-                                    kept.insert(site as usize);
-                                }
-                            }
-                            kept
-                        }
-                            .and(s.occupied)
-                            .iter()
-                        {
-                            let site = site as u16;
-                            out.push(Move::Remove { rule: 1, site });
-                        }
-                    } else {
-                        for site in s
-                            .occupied
-                            .minus(s.owned[mover as usize])
-                            .minus(s.owned[0])
-                            .and(Board::new([0xffffff]))
-                            .and(s.occupied)
-                            .iter()
-                        {
-                            let site = site as u16;
-                            out.push(Move::Remove { rule: 2, site });
-                        }
-                    }
-                } else {
-                    for from in of_site(
-                            match mover {
-                                1 => 24,
-                                2 => 25,
-                                _ => NO_SITE,
-                            },
-                            Board::EMPTY,
-                            |x| Board::single(x as usize),
-                        )
-                        .and(s.occupied)
-                        .iter()
-                    {
-                        let from = from as u16;
-                        for to in ALL.minus(s.occupied).iter() {
-                            let to = to as u16;
-                            out.push(Move::Piece {
-                                rule: 3,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
-                }
-            }
-            1 => {
-                if mover == s.prev {
-                    if self.can_move_1(s, mover) {
-                        for site in {
-                            let mut kept = Board::EMPTY;
-                            for site in s
-                                .occupied
-                                .minus(s.owned[mover as usize])
-                                .minus(s.owned[0])
-                                .and(Board::new([0xffffff]))
-                                .iter()
-                            {
-                                let site = site as u16;
-                                if !Self::is_line_orthogonal_3(s, site) {
-                                    kept.insert(site as usize);
-                                }
-                            }
-                            kept
-                        }
-                            .and(s.occupied)
-                            .iter()
-                        {
-                            let site = site as u16;
-                            out.push(Move::Remove { rule: 5, site });
-                        }
-                    } else {
-                        for site in s
-                            .occupied
-                            .minus(s.owned[mover as usize])
-                            .minus(s.owned[0])
-                            .and(Board::new([0xffffff]))
-                            .and(s.occupied)
-                            .iter()
-                        {
-                            let site = site as u16;
-                            out.push(Move::Remove { rule: 6, site });
-                        }
-                    }
-                } else {
-                    if s
-                        .owned[mover as usize]
-                        .iter()
-                        .map(|i| s.count[i] as i64)
-                        .sum::<i64>() > 3
-                    {
-                        match mover {
-                            1 => {
-                                for from in s.owned[1].and(ALL).iter() {
-                                    let from = from as u16;
-                                    for to in STEPS_ADJACENT[from as usize]
-                                        .minus(s.occupied)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        out.push(Move::Piece {
-                                            rule: 7,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
-                                }
-                            }
-                            2 => {
-                                for from in s.owned[2].and(ALL).iter() {
-                                    let from = from as u16;
-                                    for to in STEPS_ADJACENT[from as usize]
-                                        .minus(s.occupied)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        out.push(Move::Piece {
-                                            rule: 8,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        });
-                                    }
-                                }
-                            }
-                            _ => {}
-                        }
-                    } else {
-                        for from in s.owned[mover as usize].iter() {
-                            let from = from as u16;
-                            for to in ALL.minus(s.occupied).iter() {
-                                let to = to as u16;
-                                out.push(Move::Piece {
-                                    rule: 9,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-            _ => unreachable!("a phase"),
-        }
+        ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
     /// swap offer, the repetition filter, the forced pass when there
@@ -689,32 +573,97 @@ impl NineMenSMorris {
                 mine & window == window
             })
     }
-    /// `(can Move ...)`: whether the moves exist.
-    #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn can_move_1(&self, s: &State, mover: u8) -> bool {
-        if let Some(site) = {
-            let mut kept = Board::EMPTY;
-            for site in s
-                .occupied
-                .minus(s.owned[mover as usize])
-                .minus(s.owned[0])
-                .and(Board::new([0xffffff]))
+    /// `(can Move ...)`: the moves, each given to `sink`.
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn can_move_1<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if S::PROBE {
+            if let Some(site) = {
+                let mut kept = Board::EMPTY;
+                for site in s
+                    .occupied
+                    .minus(s.owned[mover as usize])
+                    .minus(s.owned[0])
+                    .and(Board::new([0xffffff]))
+                    .iter()
+                {
+                    let site = site as u16;
+                    if !Self::is_line_orthogonal_3(s, site) {
+                        kept.insert(site as usize);
+                    }
+                }
+                kept
+            }
+                .and(s.occupied)
+                .first_site()
+            {
+                let site = site as u16;
+                sink.push(Move::Remove { rule: PROBED, site })?;
+            }
+        } else {
+            for site in {
+                let mut kept = Board::EMPTY;
+                for site in s
+                    .occupied
+                    .minus(s.owned[mover as usize])
+                    .minus(s.owned[0])
+                    .and(Board::new([0xffffff]))
+                    .iter()
+                {
+                    let site = site as u16;
+                    if !Self::is_line_orthogonal_3(s, site) {
+                        kept.insert(site as usize);
+                    }
+                }
+                kept
+            }
+                .and(s.occupied)
                 .iter()
             {
                 let site = site as u16;
-                if !Self::is_line_orthogonal_3(s, site) {
-                    kept.insert(site as usize);
+                sink.push(Move::Remove { rule: PROBED, site })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    /// The moves of a `Marker` at `from`, by its rules in `(forEach Piece ...)`.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn steps_of_marker<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        from: u16,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if S::WALK_ORDER {
+            for ray in &RADIALS_ADJACENT[from as usize] {
+                let to = ray[0];
+                if to != NO_SITE && s.what[to as usize] == 0 {
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
                 }
             }
-            kept
+        } else {
+            for to in STEPS_ADJACENT[from as usize].minus(s.occupied).iter() {
+                let to = to as u16;
+                sink.push(Move::Piece {
+                    rule: 3,
+                    from,
+                    to,
+                    dir: 0,
+                })?;
+            }
         }
-            .and(s.occupied)
-            .first_site()
-        {
-            let site = site as u16;
-            return true;
-        }
-        false
+        ControlFlow::Continue(())
     }
     /// `(if (<= (count Pieces Next) 2) (result Next Loss))`
     #[allow(unused_variables, unused_labels)]
@@ -841,13 +790,13 @@ impl Game for NineMenSMorris {
     }
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate_any_order(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

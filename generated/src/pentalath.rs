@@ -6,6 +6,8 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 use ::ludemic_runtime::{enclosed_group, run_through, EndReason, PassCount};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
+use ::ludemic_runtime::{Kept, Listing, Sink, Untested};
+use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 70-site board `(board (intersect {(hex 7) (shift -5.20 0 (hex Rectangle 7 14))}))`.
 pub type Board = Bits<2>;
@@ -14,6 +16,10 @@ pub const NUM_SITES: usize = 70;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
 pub use ::ludemic_runtime::NO_SITE;
+/// The rule number of moves that are only probed (`(can Move ...)`),
+/// never applied.
+#[allow(dead_code)]
+const PROBED: u16 = u16::MAX;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -369,26 +375,33 @@ impl Pentalath {
         s.what[i] = 0;
     }
     /// `(play (do (move Add (to (sites Empty)) (then (enclose (from (last To)) (between if:(is Enemy (who at:(between))) (apply (remove (between))))))) ifAfterwards:(> (count Liberties Orthogonal) 0)))`
-    #[allow(unused_variables, unused_labels)]
+    /// Each of `mover`'s moves by the play rules goes to `sink`, in
+    /// the walk's order (Ludii's) where the sink asks for it.
+    #[allow(unused_variables, unused_labels, unused_mut)]
     #[inline(always)]
-    fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+    fn play<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         {
             let afterwards_1_mover = mover;
+            let sink = &mut Kept::new(
+                sink,
+                |mv: Move| S::UNTESTED || self.afterwards_1(s, afterwards_1_mover, mv),
+            );
             let what = mover;
             for to in ALL.minus(s.occupied).iter() {
                 let to = to as u16;
-                {
-                    let mv = Move::Add {
-                        site: to,
-                        what,
-                        rule: 0,
-                    };
-                    if self.afterwards_1(s, afterwards_1_mover, mv) {
-                        out.push(mv);
-                    }
-                }
+                sink.push(Move::Add {
+                    site: to,
+                    what,
+                    rule: 0,
+                })?;
             }
         }
+        ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
     /// swap offer, the repetition filter, the forced pass when there
@@ -605,13 +618,13 @@ impl Game for Pentalath {
     }
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {
@@ -675,15 +688,7 @@ impl ::ludemic_runtime::Filtered for Pentalath {
         let mover = s.mover;
         match 0u8 {
             0 => {
-                let what = mover;
-                for to in ALL.minus(s.occupied).iter() {
-                    let to = to as u16;
-                    out.push(Move::Add {
-                        site: to,
-                        what,
-                        rule: 0,
-                    });
-                }
+                let _ = self.play(s, mover, &mut Untested(out));
             }
             _ => unreachable!("a phase"),
         }

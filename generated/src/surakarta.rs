@@ -6,6 +6,8 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 use ::ludemic_runtime::{EndReason, PassCount, SiteRef};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
+use ::ludemic_runtime::{rays, Listing, Sink};
+use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 36-site board `(surakartaBoard (square 6))`.
 pub type Board = Bits<1>;
@@ -14,6 +16,10 @@ pub const NUM_SITES: usize = 36;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
 pub use ::ludemic_runtime::NO_SITE;
+/// The rule number of moves that are only probed (`(can Move ...)`),
+/// never applied.
+#[allow(dead_code)]
+const PROBED: u16 = u16::MAX;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -21,369 +27,6 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 1: `Marker1` (player 1)
 /// 2: `Marker2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
-/// For each site, each `All` radial from it (origin left out), padded with `NO_SITE`.
-static RADIALS_ALL: [[[u16; 5]; 8]; 36] = [
-    [
-        [6, 12, 18, 24, 30],
-        [7, 14, 21, 28, 35],
-        [1, 2, 3, 4, 5],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [7, 13, 19, 25, 31],
-        [8, 15, 22, 29, 65535],
-        [2, 3, 4, 5, 65535],
-        [0, 65535, 65535, 65535, 65535],
-        [6, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [8, 14, 20, 26, 32],
-        [9, 16, 23, 65535, 65535],
-        [3, 4, 5, 65535, 65535],
-        [1, 0, 65535, 65535, 65535],
-        [7, 12, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [9, 15, 21, 27, 33],
-        [10, 17, 65535, 65535, 65535],
-        [4, 5, 65535, 65535, 65535],
-        [2, 1, 0, 65535, 65535],
-        [8, 13, 18, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [10, 16, 22, 28, 34],
-        [11, 65535, 65535, 65535, 65535],
-        [5, 65535, 65535, 65535, 65535],
-        [3, 2, 1, 0, 65535],
-        [9, 14, 19, 24, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [11, 17, 23, 29, 35],
-        [4, 3, 2, 1, 0],
-        [10, 15, 20, 25, 30],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [12, 18, 24, 30, 65535],
-        [13, 20, 27, 34, 65535],
-        [7, 8, 9, 10, 11],
-        [1, 65535, 65535, 65535, 65535],
-        [0, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [13, 19, 25, 31, 65535],
-        [14, 21, 28, 35, 65535],
-        [8, 9, 10, 11, 65535],
-        [2, 65535, 65535, 65535, 65535],
-        [1, 65535, 65535, 65535, 65535],
-        [0, 65535, 65535, 65535, 65535],
-        [6, 65535, 65535, 65535, 65535],
-        [12, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [14, 20, 26, 32, 65535],
-        [15, 22, 29, 65535, 65535],
-        [9, 10, 11, 65535, 65535],
-        [3, 65535, 65535, 65535, 65535],
-        [2, 65535, 65535, 65535, 65535],
-        [1, 65535, 65535, 65535, 65535],
-        [7, 6, 65535, 65535, 65535],
-        [13, 18, 65535, 65535, 65535],
-    ],
-    [
-        [15, 21, 27, 33, 65535],
-        [16, 23, 65535, 65535, 65535],
-        [10, 11, 65535, 65535, 65535],
-        [4, 65535, 65535, 65535, 65535],
-        [3, 65535, 65535, 65535, 65535],
-        [2, 65535, 65535, 65535, 65535],
-        [8, 7, 6, 65535, 65535],
-        [14, 19, 24, 65535, 65535],
-    ],
-    [
-        [16, 22, 28, 34, 65535],
-        [17, 65535, 65535, 65535, 65535],
-        [11, 65535, 65535, 65535, 65535],
-        [5, 65535, 65535, 65535, 65535],
-        [4, 65535, 65535, 65535, 65535],
-        [3, 65535, 65535, 65535, 65535],
-        [9, 8, 7, 6, 65535],
-        [15, 20, 25, 30, 65535],
-    ],
-    [
-        [17, 23, 29, 35, 65535],
-        [5, 65535, 65535, 65535, 65535],
-        [4, 65535, 65535, 65535, 65535],
-        [10, 9, 8, 7, 6],
-        [16, 21, 26, 31, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [18, 24, 30, 65535, 65535],
-        [19, 26, 33, 65535, 65535],
-        [13, 14, 15, 16, 17],
-        [7, 2, 65535, 65535, 65535],
-        [6, 0, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [19, 25, 31, 65535, 65535],
-        [20, 27, 34, 65535, 65535],
-        [14, 15, 16, 17, 65535],
-        [8, 3, 65535, 65535, 65535],
-        [7, 1, 65535, 65535, 65535],
-        [6, 65535, 65535, 65535, 65535],
-        [12, 65535, 65535, 65535, 65535],
-        [18, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [20, 26, 32, 65535, 65535],
-        [21, 28, 35, 65535, 65535],
-        [15, 16, 17, 65535, 65535],
-        [9, 4, 65535, 65535, 65535],
-        [8, 2, 65535, 65535, 65535],
-        [7, 0, 65535, 65535, 65535],
-        [13, 12, 65535, 65535, 65535],
-        [19, 24, 65535, 65535, 65535],
-    ],
-    [
-        [21, 27, 33, 65535, 65535],
-        [22, 29, 65535, 65535, 65535],
-        [16, 17, 65535, 65535, 65535],
-        [10, 5, 65535, 65535, 65535],
-        [9, 3, 65535, 65535, 65535],
-        [8, 1, 65535, 65535, 65535],
-        [14, 13, 12, 65535, 65535],
-        [20, 25, 30, 65535, 65535],
-    ],
-    [
-        [22, 28, 34, 65535, 65535],
-        [23, 65535, 65535, 65535, 65535],
-        [17, 65535, 65535, 65535, 65535],
-        [11, 65535, 65535, 65535, 65535],
-        [10, 4, 65535, 65535, 65535],
-        [9, 2, 65535, 65535, 65535],
-        [15, 14, 13, 12, 65535],
-        [21, 26, 31, 65535, 65535],
-    ],
-    [
-        [23, 29, 35, 65535, 65535],
-        [11, 5, 65535, 65535, 65535],
-        [10, 3, 65535, 65535, 65535],
-        [16, 15, 14, 13, 12],
-        [22, 27, 32, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [24, 30, 65535, 65535, 65535],
-        [25, 32, 65535, 65535, 65535],
-        [19, 20, 21, 22, 23],
-        [13, 8, 3, 65535, 65535],
-        [12, 6, 0, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [25, 31, 65535, 65535, 65535],
-        [26, 33, 65535, 65535, 65535],
-        [20, 21, 22, 23, 65535],
-        [14, 9, 4, 65535, 65535],
-        [13, 7, 1, 65535, 65535],
-        [12, 65535, 65535, 65535, 65535],
-        [18, 65535, 65535, 65535, 65535],
-        [24, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [26, 32, 65535, 65535, 65535],
-        [27, 34, 65535, 65535, 65535],
-        [21, 22, 23, 65535, 65535],
-        [15, 10, 5, 65535, 65535],
-        [14, 8, 2, 65535, 65535],
-        [13, 6, 65535, 65535, 65535],
-        [19, 18, 65535, 65535, 65535],
-        [25, 30, 65535, 65535, 65535],
-    ],
-    [
-        [27, 33, 65535, 65535, 65535],
-        [28, 35, 65535, 65535, 65535],
-        [22, 23, 65535, 65535, 65535],
-        [16, 11, 65535, 65535, 65535],
-        [15, 9, 3, 65535, 65535],
-        [14, 7, 0, 65535, 65535],
-        [20, 19, 18, 65535, 65535],
-        [26, 31, 65535, 65535, 65535],
-    ],
-    [
-        [28, 34, 65535, 65535, 65535],
-        [29, 65535, 65535, 65535, 65535],
-        [23, 65535, 65535, 65535, 65535],
-        [17, 65535, 65535, 65535, 65535],
-        [16, 10, 4, 65535, 65535],
-        [15, 8, 1, 65535, 65535],
-        [21, 20, 19, 18, 65535],
-        [27, 32, 65535, 65535, 65535],
-    ],
-    [
-        [29, 35, 65535, 65535, 65535],
-        [17, 11, 5, 65535, 65535],
-        [16, 9, 2, 65535, 65535],
-        [22, 21, 20, 19, 18],
-        [28, 33, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [30, 65535, 65535, 65535, 65535],
-        [31, 65535, 65535, 65535, 65535],
-        [25, 26, 27, 28, 29],
-        [19, 14, 9, 4, 65535],
-        [18, 12, 6, 0, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [31, 65535, 65535, 65535, 65535],
-        [32, 65535, 65535, 65535, 65535],
-        [26, 27, 28, 29, 65535],
-        [20, 15, 10, 5, 65535],
-        [19, 13, 7, 1, 65535],
-        [18, 65535, 65535, 65535, 65535],
-        [24, 65535, 65535, 65535, 65535],
-        [30, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [32, 65535, 65535, 65535, 65535],
-        [33, 65535, 65535, 65535, 65535],
-        [27, 28, 29, 65535, 65535],
-        [21, 16, 11, 65535, 65535],
-        [20, 14, 8, 2, 65535],
-        [19, 12, 65535, 65535, 65535],
-        [25, 24, 65535, 65535, 65535],
-        [31, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [33, 65535, 65535, 65535, 65535],
-        [34, 65535, 65535, 65535, 65535],
-        [28, 29, 65535, 65535, 65535],
-        [22, 17, 65535, 65535, 65535],
-        [21, 15, 9, 3, 65535],
-        [20, 13, 6, 65535, 65535],
-        [26, 25, 24, 65535, 65535],
-        [32, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [34, 65535, 65535, 65535, 65535],
-        [35, 65535, 65535, 65535, 65535],
-        [29, 65535, 65535, 65535, 65535],
-        [23, 65535, 65535, 65535, 65535],
-        [22, 16, 10, 4, 65535],
-        [21, 14, 7, 0, 65535],
-        [27, 26, 25, 24, 65535],
-        [33, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [35, 65535, 65535, 65535, 65535],
-        [23, 17, 11, 5, 65535],
-        [22, 15, 8, 1, 65535],
-        [28, 27, 26, 25, 24],
-        [34, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [31, 32, 33, 34, 35],
-        [25, 20, 15, 10, 5],
-        [24, 18, 12, 6, 0],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [32, 33, 34, 35, 65535],
-        [26, 21, 16, 11, 65535],
-        [25, 19, 13, 7, 1],
-        [24, 65535, 65535, 65535, 65535],
-        [30, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [33, 34, 35, 65535, 65535],
-        [27, 22, 17, 65535, 65535],
-        [26, 20, 14, 8, 2],
-        [25, 18, 65535, 65535, 65535],
-        [31, 30, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [34, 35, 65535, 65535, 65535],
-        [28, 23, 65535, 65535, 65535],
-        [27, 21, 15, 9, 3],
-        [26, 19, 12, 65535, 65535],
-        [32, 31, 30, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [35, 65535, 65535, 65535, 65535],
-        [29, 65535, 65535, 65535, 65535],
-        [28, 22, 16, 10, 4],
-        [27, 20, 13, 6, 65535],
-        [33, 32, 31, 30, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-    [
-        [29, 23, 17, 11, 5],
-        [28, 21, 14, 7, 0],
-        [34, 33, 32, 31, 30],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-        [65535, 65535, 65535, 65535, 65535],
-    ],
-];
 /// For each site, the walks of a slide along tracks 0, 1, 2, 3 from it: the sites to pass before the first bump, then the walk in runs of rising or falling site numbers (the sites, whether they rise).
 #[allow(clippy::type_complexity)]
 static TRACK_WALKS_ALL_0_1_2_3: [&[(Board, &[(Board, bool)])]; 36] = [
@@ -1300,6 +943,28 @@ static TRACK_WALKS_ALL_0_1_2_3: [&[(Board, &[(Board, bool)])]; 36] = [
     ],
     &[],
 ];
+/// For each site, the first site of each `All` radial from it (`NO_SITE` for none), 8 per site.
+static RADIALS_ALL: [[[u16; 1]; 8]; 36] = rays(
+    &[
+        6, 7, 1, 65535, 65535, 65535, 65535, 65535, 7, 8, 2, 0, 6, 65535, 65535, 65535,
+        8, 9, 3, 1, 7, 65535, 65535, 65535, 9, 10, 4, 2, 8, 65535, 65535, 65535, 10, 11,
+        5, 3, 9, 65535, 65535, 65535, 11, 4, 10, 65535, 65535, 65535, 65535, 65535, 12,
+        13, 7, 1, 0, 65535, 65535, 65535, 13, 14, 8, 2, 1, 0, 6, 12, 14, 15, 9, 3, 2, 1,
+        7, 13, 15, 16, 10, 4, 3, 2, 8, 14, 16, 17, 11, 5, 4, 3, 9, 15, 17, 5, 4, 10, 16,
+        65535, 65535, 65535, 18, 19, 13, 7, 6, 65535, 65535, 65535, 19, 20, 14, 8, 7, 6,
+        12, 18, 20, 21, 15, 9, 8, 7, 13, 19, 21, 22, 16, 10, 9, 8, 14, 20, 22, 23, 17,
+        11, 10, 9, 15, 21, 23, 11, 10, 16, 22, 65535, 65535, 65535, 24, 25, 19, 13, 12,
+        65535, 65535, 65535, 25, 26, 20, 14, 13, 12, 18, 24, 26, 27, 21, 15, 14, 13, 19,
+        25, 27, 28, 22, 16, 15, 14, 20, 26, 28, 29, 23, 17, 16, 15, 21, 27, 29, 17, 16,
+        22, 28, 65535, 65535, 65535, 30, 31, 25, 19, 18, 65535, 65535, 65535, 31, 32, 26,
+        20, 19, 18, 24, 30, 32, 33, 27, 21, 20, 19, 25, 31, 33, 34, 28, 22, 21, 20, 26,
+        32, 34, 35, 29, 23, 22, 21, 27, 33, 35, 23, 22, 28, 34, 65535, 65535, 65535, 31,
+        25, 24, 65535, 65535, 65535, 65535, 65535, 32, 26, 25, 24, 30, 65535, 65535,
+        65535, 33, 27, 26, 25, 31, 65535, 65535, 65535, 34, 28, 27, 26, 32, 65535, 65535,
+        65535, 35, 29, 28, 27, 33, 65535, 65535, 65535, 29, 28, 34, 65535, 65535, 65535,
+        65535, 65535,
+    ],
+);
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -1424,460 +1089,292 @@ impl Surakarta {
         s.occupied.insert(t);
     }
     /// `(play (if (is Proposed "End") (or (move Vote "End") (move Vote "No" (then (set Counter)))) (or (if (>= (counter) 101) (move Propose "End" (then (vote "End")))) (forEach Piece))))`
-    #[allow(unused_variables, unused_labels)]
+    /// Each of `mover`'s moves by the play rules goes to `sink`, in
+    /// the walk's order (Ludii's) where the sink asks for it.
+    #[allow(unused_variables, unused_labels, unused_mut)]
     #[inline(always)]
-    fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+    fn play<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         if s.propositions & 1 != 0 {
-            out.push(Move::Vote { rule: 0 });
-            out.push(Move::Vote { rule: 1 });
+            sink.push(Move::Vote { rule: 0 })?;
+            sink.push(Move::Vote { rule: 1 })?;
         } else {
             if (s.counter as i64) >= 101 {
-                out.push(Move::Propose { rule: 2 });
+                sink.push(Move::Propose { rule: 2 })?;
             }
-            match mover {
-                1 => {
-                    for from in s.owned[1].iter() {
-                        let from = from as u16;
-                        for ray in &RADIALS_ALL[from as usize] {
-                            let to = ray[0];
-                            if to != NO_SITE && s.what[to as usize] == 0 {
-                                out.push(Move::Piece {
-                                    rule: 3,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                });
-                            }
-                        }
-                        let passing = s.occupied.without(from as usize);
-                        let blockers = {
-                            let to = from;
-                            if Self::is_enemy(s, to, mover) {
-                                s.occupied
-                            } else {
-                                passing
-                            }
-                        };
-                        for &(before, runs) in TRACK_WALKS_ALL_0_1_2_3[from as usize] {
-                            if !before.intersects(&passing) {
-                                for &(run, up) in runs {
-                                    let hit = run.and(blockers);
-                                    if !hit.is_empty() {
-                                        let to = if up {
-                                            hit.first_site()
-                                        } else {
-                                            hit.last_site()
-                                        };
-                                        let to = to.unwrap_or_default() as u16;
-                                        if Self::is_enemy(s, to, mover) {
-                                            out.push(Move::Piece {
-                                                rule: 4,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            });
-                                        }
-                                        break;
-                                    }
-                                }
-                            }
-                        }
+            if !S::WALK_ORDER {
+                {
+                    let pieces = s.owned[1].and(s.owned[mover as usize]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfbefbef80]))
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfffffffc0]))
+                        .shifted(-6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 6;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7df7df7c0]))
+                        .shifted(-5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 5;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfbefbefbe]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7df7df7df]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3efbefbe]))
+                        .shifted(5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 5;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3fffffff]))
+                        .shifted(6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 6;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1f7df7df]))
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
                     }
                 }
-                2 => {
-                    for from in s.owned[2].iter() {
-                        let from = from as u16;
-                        for ray in &RADIALS_ALL[from as usize] {
-                            let to = ray[0];
-                            if to != NO_SITE && s.what[to as usize] == 0 {
-                                out.push(Move::Piece {
-                                    rule: 5,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                });
-                            }
-                        }
-                        let passing = s.occupied.without(from as usize);
-                        let blockers = {
-                            let to = from;
-                            if Self::is_enemy(s, to, mover) {
-                                s.occupied
-                            } else {
-                                passing
-                            }
-                        };
-                        for &(before, runs) in TRACK_WALKS_ALL_0_1_2_3[from as usize] {
-                            if !before.intersects(&passing) {
-                                for &(run, up) in runs {
-                                    let hit = run.and(blockers);
-                                    if !hit.is_empty() {
-                                        let to = if up {
-                                            hit.first_site()
-                                        } else {
-                                            hit.last_site()
-                                        };
-                                        let to = to.unwrap_or_default() as u16;
-                                        if Self::is_enemy(s, to, mover) {
-                                            out.push(Move::Piece {
-                                                rule: 6,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            });
-                                        }
-                                        break;
-                                    }
-                                }
-                            }
-                        }
+            }
+            if !S::WALK_ORDER {
+                {
+                    let pieces = s.owned[2].and(s.owned[mover as usize]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfbefbef80]))
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
                     }
-                }
-                _ => {}
-            }
-        }
-    }
-    /// [`Self::generate`] by bitboards (all the pieces of a kind
-    /// at once, ray masks, the empty neighbours of a piece): the
-    /// same moves, in another order (what playouts draw from).
-    #[allow(unused_variables, unused_labels)]
-    #[inline(always)]
-    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        if s.propositions & 1 != 0 {
-            out.push(Move::Vote { rule: 0 });
-            out.push(Move::Vote { rule: 1 });
-        } else {
-            if (s.counter as i64) >= 101 {
-                out.push(Move::Propose { rule: 2 });
-            }
-            {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfbefbef80]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    out.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-                for to in pieces
-                    .and(Board::new([0xfffffffc0]))
-                    .shifted(-6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 6;
-                    out.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-                for to in pieces
-                    .and(Board::new([0x7df7df7c0]))
-                    .shifted(-5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 5;
-                    out.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-                for to in pieces
-                    .and(Board::new([0xfbefbefbe]))
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    out.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-                for to in pieces
-                    .and(Board::new([0x7df7df7df]))
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    out.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-                for to in pieces
-                    .and(Board::new([0x3efbefbe]))
-                    .shifted(5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 5;
-                    out.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-                for to in pieces
-                    .and(Board::new([0x3fffffff]))
-                    .shifted(6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 6;
-                    out.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-                for to in pieces
-                    .and(Board::new([0x1f7df7df]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    out.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-            }
-            {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfbefbef80]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    out.push(Move::Piece {
-                        rule: 5,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-                for to in pieces
-                    .and(Board::new([0xfffffffc0]))
-                    .shifted(-6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 6;
-                    out.push(Move::Piece {
-                        rule: 5,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-                for to in pieces
-                    .and(Board::new([0x7df7df7c0]))
-                    .shifted(-5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 5;
-                    out.push(Move::Piece {
-                        rule: 5,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-                for to in pieces
-                    .and(Board::new([0xfbefbefbe]))
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    out.push(Move::Piece {
-                        rule: 5,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-                for to in pieces
-                    .and(Board::new([0x7df7df7df]))
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    out.push(Move::Piece {
-                        rule: 5,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-                for to in pieces
-                    .and(Board::new([0x3efbefbe]))
-                    .shifted(5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 5;
-                    out.push(Move::Piece {
-                        rule: 5,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-                for to in pieces
-                    .and(Board::new([0x3fffffff]))
-                    .shifted(6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 6;
-                    out.push(Move::Piece {
-                        rule: 5,
-                        from,
-                        to,
-                        dir: 0,
-                    });
-                }
-                for to in pieces
-                    .and(Board::new([0x1f7df7df]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    out.push(Move::Piece {
-                        rule: 5,
-                        from,
-                        to,
-                        dir: 0,
-                    });
+                    for to in pieces
+                        .and(Board::new([0xfffffffc0]))
+                        .shifted(-6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 6;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7df7df7c0]))
+                        .shifted(-5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 5;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfbefbefbe]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7df7df7df]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3efbefbe]))
+                        .shifted(5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 5;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3fffffff]))
+                        .shifted(6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 6;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1f7df7df]))
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
                 }
             }
             match mover {
                 1 => {
                     for from in s.owned[1].iter() {
                         let from = from as u16;
-                        let passing = s.occupied.without(from as usize);
-                        let blockers = {
-                            let to = from;
-                            if Self::is_enemy(s, to, mover) {
-                                s.occupied
-                            } else {
-                                passing
-                            }
-                        };
-                        for &(before, runs) in TRACK_WALKS_ALL_0_1_2_3[from as usize] {
-                            if !before.intersects(&passing) {
-                                for &(run, up) in runs {
-                                    let hit = run.and(blockers);
-                                    if !hit.is_empty() {
-                                        let to = if up {
-                                            hit.first_site()
-                                        } else {
-                                            hit.last_site()
-                                        };
-                                        let to = to.unwrap_or_default() as u16;
-                                        if Self::is_enemy(s, to, mover) {
-                                            out.push(Move::Piece {
-                                                rule: 4,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            });
-                                        }
-                                        break;
-                                    }
-                                }
-                            }
-                        }
+                        self.moves_of_marker(s, mover, from, sink)?;
                     }
                 }
                 2 => {
                     for from in s.owned[2].iter() {
                         let from = from as u16;
-                        let passing = s.occupied.without(from as usize);
-                        let blockers = {
-                            let to = from;
-                            if Self::is_enemy(s, to, mover) {
-                                s.occupied
-                            } else {
-                                passing
-                            }
-                        };
-                        for &(before, runs) in TRACK_WALKS_ALL_0_1_2_3[from as usize] {
-                            if !before.intersects(&passing) {
-                                for &(run, up) in runs {
-                                    let hit = run.and(blockers);
-                                    if !hit.is_empty() {
-                                        let to = if up {
-                                            hit.first_site()
-                                        } else {
-                                            hit.last_site()
-                                        };
-                                        let to = to.unwrap_or_default() as u16;
-                                        if Self::is_enemy(s, to, mover) {
-                                            out.push(Move::Piece {
-                                                rule: 6,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            });
-                                        }
-                                        break;
-                                    }
-                                }
-                            }
-                        }
+                        self.moves_of_marker(s, mover, from, sink)?;
                     }
                 }
                 _ => {}
             }
         }
+        ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
     /// swap offer, the repetition filter, the forced pass when there
@@ -1969,6 +1466,56 @@ impl Surakarta {
         {
             s.results.draw_all(EndReason::Terminal);
         }
+    }
+    /// The moves of a `Marker` at `from`, by its rules in `(forEach Piece ...)`.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_marker<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        from: u16,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if S::WALK_ORDER {
+            for ray in &RADIALS_ALL[from as usize] {
+                let to = ray[0];
+                if to != NO_SITE && s.what[to as usize] == 0 {
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        let passing = s.occupied.without(from as usize);
+        let blockers = {
+            let to = from;
+            if Self::is_enemy(s, to, mover) { s.occupied } else { passing }
+        };
+        for &(before, runs) in TRACK_WALKS_ALL_0_1_2_3[from as usize] {
+            if !before.intersects(&passing) {
+                for &(run, up) in runs {
+                    let hit = run.and(blockers);
+                    if !hit.is_empty() {
+                        let to = if up { hit.first_site() } else { hit.last_site() };
+                        let to = to.unwrap_or_default() as u16;
+                        if Self::is_enemy(s, to, mover) {
+                            sink.push(Move::Piece {
+                                rule: 4,
+                                from,
+                                to,
+                                dir: 0,
+                            })?;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
     }
     /// `(if (is Decided "End") (byScore {(score P1 (count Pieces P1)) (score P2 (count Pieces P2))}))`
     #[allow(unused_variables, unused_labels)]
@@ -2091,13 +1638,13 @@ impl Game for Surakarta {
     }
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate_any_order(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, false>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

@@ -7,6 +7,8 @@ use ::ludemic_runtime::{
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
+use ::ludemic_runtime::{rays, Listing, Sink};
+use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 9-site board `(board (rectangle 3 3 diagonals:Alternating) use:Vertex)`.
 pub type Board = Bits<1>;
@@ -15,6 +17,10 @@ pub const NUM_SITES: usize = 9;
 /// Number of players.
 pub const NUM_PLAYERS: u8 = 2;
 pub use ::ludemic_runtime::NO_SITE;
+/// The rule number of moves that are only probed (`(can Move ...)`),
+/// never applied.
+#[allow(dead_code)]
+const PROBED: u16 = u16::MAX;
 /// Every site of the board.
 #[allow(dead_code)]
 const ALL: Board = Board::first(NUM_SITES);
@@ -22,99 +28,6 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 1: `Marker1` (player 1)
 /// 2: `Marker2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
-/// For each site, each `Adjacent` radial from it (origin left out), padded with `NO_SITE`.
-static RADIALS_ADJACENT: [[[u16; 2]; 8]; 9] = [
-    [
-        [3, 6],
-        [4, 8],
-        [1, 2],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [4, 7],
-        [2, 65535],
-        [0, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [5, 8],
-        [1, 0],
-        [4, 6],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [6, 65535],
-        [4, 5],
-        [0, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [7, 65535],
-        [8, 65535],
-        [5, 65535],
-        [2, 65535],
-        [1, 65535],
-        [0, 65535],
-        [3, 65535],
-        [6, 65535],
-    ],
-    [
-        [8, 65535],
-        [2, 65535],
-        [4, 3],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [7, 8],
-        [4, 2],
-        [3, 0],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [8, 65535],
-        [4, 1],
-        [6, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-    [
-        [5, 2],
-        [4, 0],
-        [7, 6],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-        [65535, 65535],
-    ],
-];
 /// The regions each player owns.
 static PLAYER_REGIONS: [Board; 3] = [
     Board::new([0]),
@@ -133,6 +46,16 @@ static LINE_WINDOWS_ADJACENT_3: [[(u64, u64); 4]; 9] = [
     [(0x1c0, 0), (0x92, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
     [(0x124, 0), (0x111, 0), (0x1c0, 0), (0xffffffffffffffff, 0)],
 ];
+/// For each site, the first site of each `Adjacent` radial from it (`NO_SITE` for none), 8 per site.
+static RADIALS_ADJACENT: [[[u16; 1]; 8]; 9] = rays(
+    &[
+        3, 4, 1, 65535, 65535, 65535, 65535, 65535, 4, 2, 0, 65535, 65535, 65535, 65535,
+        65535, 5, 1, 4, 65535, 65535, 65535, 65535, 65535, 6, 4, 0, 65535, 65535, 65535,
+        65535, 65535, 7, 8, 5, 2, 1, 0, 3, 6, 8, 2, 4, 65535, 65535, 65535, 65535, 65535,
+        7, 4, 3, 65535, 65535, 65535, 65535, 65535, 8, 4, 6, 65535, 65535, 65535, 65535,
+        65535, 5, 4, 7, 65535, 65535, 65535, 65535, 65535,
+    ],
+);
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -223,68 +146,212 @@ impl TantFant {
         s.last_to = to;
     }
     /// `(play (forEach Piece))`
-    #[allow(unused_variables, unused_labels)]
+    /// Each of `mover`'s moves by the play rules goes to `sink`, in
+    /// the walk's order (Ludii's) where the sink asks for it.
+    #[allow(unused_variables, unused_labels, unused_mut)]
     #[inline(always)]
-    fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
+    fn play<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[1].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces.and(Board::new([0x110])).shifted(-4).and(landing).iter()
+                {
+                    let to = to as u16;
+                    let from = to + 4;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces.and(Board::new([0x1f8])).shifted(-3).and(landing).iter()
+                {
+                    let to = to as u16;
+                    let from = to + 3;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces.and(Board::new([0x50])).shifted(-2).and(landing).iter()
+                {
+                    let to = to as u16;
+                    let from = to + 2;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces.and(Board::new([0x1b6])).shifted(-1).and(landing).iter()
+                {
+                    let to = to as u16;
+                    let from = to + 1;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces.and(Board::new([0xdb])).shifted(1).and(landing).iter() {
+                    let to = to as u16;
+                    let from = to - 1;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces.and(Board::new([0x14])).shifted(2).and(landing).iter() {
+                    let to = to as u16;
+                    let from = to - 2;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces.and(Board::new([0x3f])).shifted(3).and(landing).iter() {
+                    let to = to as u16;
+                    let from = to - 3;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces.and(Board::new([0x11])).shifted(4).and(landing).iter() {
+                    let to = to as u16;
+                    let from = to - 4;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[2].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces.and(Board::new([0x110])).shifted(-4).and(landing).iter()
+                {
+                    let to = to as u16;
+                    let from = to + 4;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces.and(Board::new([0x1f8])).shifted(-3).and(landing).iter()
+                {
+                    let to = to as u16;
+                    let from = to + 3;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces.and(Board::new([0x50])).shifted(-2).and(landing).iter()
+                {
+                    let to = to as u16;
+                    let from = to + 2;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces.and(Board::new([0x1b6])).shifted(-1).and(landing).iter()
+                {
+                    let to = to as u16;
+                    let from = to + 1;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces.and(Board::new([0xdb])).shifted(1).and(landing).iter() {
+                    let to = to as u16;
+                    let from = to - 1;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces.and(Board::new([0x14])).shifted(2).and(landing).iter() {
+                    let to = to as u16;
+                    let from = to - 2;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces.and(Board::new([0x3f])).shifted(3).and(landing).iter() {
+                    let to = to as u16;
+                    let from = to - 3;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces.and(Board::new([0x11])).shifted(4).and(landing).iter() {
+                    let to = to as u16;
+                    let from = to - 4;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
         match mover {
             1 => {
                 for from in s.owned[1].iter() {
                     let from = from as u16;
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE && s.what[to as usize] == 0 {
-                            out.push(Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
+                    self.steps_of_marker(s, mover, from, sink)?;
                 }
             }
             2 => {
                 for from in s.owned[2].iter() {
                     let from = from as u16;
-                    for ray in &RADIALS_ADJACENT[from as usize] {
-                        let to = ray[0];
-                        if to != NO_SITE && s.what[to as usize] == 0 {
-                            out.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            });
-                        }
-                    }
+                    self.steps_of_marker(s, mover, from, sink)?;
                 }
             }
             _ => {}
         }
-    }
-    /// [`Self::generate`] by bitboards (all the pieces of a kind
-    /// at once, ray masks, the empty neighbours of a piece): the
-    /// same moves, in another order (what playouts draw from).
-    #[allow(unused_variables, unused_labels)]
-    #[inline(always)]
-    fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-        match mover {
-            1 => {
-                for_each_target(
-                    &Self::targets_p1(s),
-                    &Self::GROUPS_P1,
-                    |t| out.push(Move::from(t)),
-                )
-            }
-            2 => {
-                for_each_target(
-                    &Self::targets_p2(s),
-                    &Self::GROUPS_P2,
-                    |t| out.push(Move::from(t)),
-                )
-            }
-            _ => {}
-        }
+        ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
     /// swap offer, the repetition filter, the forced pass when there
@@ -340,6 +407,31 @@ impl TantFant {
         {
             s.results.draw_all(EndReason::Terminal);
         }
+    }
+    /// The moves of a `Marker` at `from`, by its rules in `(forEach Piece ...)`.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn steps_of_marker<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        from: u16,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if S::WALK_ORDER {
+            for ray in &RADIALS_ADJACENT[from as usize] {
+                let to = ray[0];
+                if to != NO_SITE && s.what[to as usize] == 0 {
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
     }
     /// `(is Line 3)` through `pivot`, by precomputed windows.
     #[inline(always)]
@@ -404,14 +496,14 @@ impl TantFant {
     }
     /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
     const GROUPS_P2: [TargetGroup; 8] = [
-        (-4, 1, 0),
-        (-3, 1, 0),
-        (-2, 1, 0),
-        (-1, 1, 0),
-        (1, 1, 0),
-        (2, 1, 0),
-        (3, 1, 0),
-        (4, 1, 0),
+        (-4, 0, 0),
+        (-3, 0, 0),
+        (-2, 0, 0),
+        (-1, 0, 0),
+        (1, 0, 0),
+        (2, 0, 0),
+        (3, 0, 0),
+        (4, 0, 0),
     ];
     /// Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
     #[inline(always)]
@@ -485,13 +577,32 @@ impl Game for TantFant {
     }
     fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate(s, s.mover, out);
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        self.generate_any_order(s, s.mover, out);
+        {
+            let mover = s.mover;
+            match mover {
+                1 => {
+                    for_each_target(
+                        &Self::targets_p1(s),
+                        &Self::GROUPS_P1,
+                        |t| out.push(Move::from(t)),
+                    )
+                }
+                2 => {
+                    for_each_target(
+                        &Self::targets_p2(s),
+                        &Self::GROUPS_P2,
+                        |t| out.push(Move::from(t)),
+                    )
+                }
+                _ => {}
+            }
+        }
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

@@ -164,6 +164,37 @@ impl<M, S: Sink<M>> Sink<M> for Found<'_, S> {
     }
 }
 
+/// Passes on the moves `keep` accepts: a `(do ...)`'s `ifAfterwards:`
+/// test, made for each move found.
+pub struct Kept<'a, S, F> {
+    pub inner: &'a mut S,
+    pub keep: F,
+}
+
+impl<'a, S, F> Kept<'a, S, F> {
+    #[inline(always)]
+    pub fn new(inner: &'a mut S, keep: F) -> Self {
+        Kept { inner, keep }
+    }
+}
+
+impl<M: Copy, S: Sink<M>, F: FnMut(M) -> bool> Sink<M> for Kept<'_, S, F> {
+    const WALK_ORDER: bool = S::WALK_ORDER;
+    const PROBE: bool = S::PROBE;
+    const THREAT: bool = S::THREAT;
+    const VISITING: bool = S::VISITING;
+    const UNTESTED: bool = S::UNTESTED;
+
+    #[inline(always)]
+    fn push(&mut self, mv: M) -> ControlFlow<()> {
+        if (self.keep)(mv) {
+            self.inner.push(mv)
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,5 +246,15 @@ mod tests {
         assert_eq!(buffer.len(), 3);
         const { assert!(<Found<'_, Listing<'_, u8, true>> as Sink<u8>>::WALK_ORDER) };
         const { assert!(<Found<'_, Probe<true>> as Sink<u8>>::VISITING) };
+    }
+
+    #[test]
+    fn kept_passes_on_the_moves_its_test_accepts() {
+        let mut buffer = MoveBuffer::new();
+        let mut inner = Listing::<_, false>(&mut buffer);
+        let _ = three(&mut Kept::new(&mut inner, |mv: u8| mv != 2));
+        assert_eq!(buffer.as_slice(), &[1, 3]);
+        let mut probe = Probe::<false>;
+        assert!(three(&mut Kept::new(&mut probe, |mv: u8| mv == 3)).is_break());
     }
 }

@@ -18,7 +18,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use crate::board::AbsoluteDirection;
-use crate::ir::{Comparison, Cond, IntExpr, Moves, PieceMove, Reach, SiteExpr};
+use crate::ir::{Comparison, Cond, IntExpr, PieceMove, Reach, SiteExpr};
 
 use super::moves::Emit;
 use super::purpose::Question;
@@ -30,39 +30,10 @@ use super::Gen;
 const MAX_GROUPS: usize = 8;
 
 impl Gen<'_> {
-    /// Sorts the moves of `component`'s rule `moves` (within `(forEach
-    /// Piece ...)`): those made for every piece at once go to `at_once`,
-    /// the others to `per_piece` (generated for the piece at `from`).
-    pub(super) fn split_piece_moves(
-        &mut self,
-        component: usize,
-        moves: &Moves,
-        emit: Emit,
-        at_once: &mut Vec<TokenStream>,
-        per_piece: &mut Vec<TokenStream>,
-    ) {
-        match moves {
-            // The consequences are applied with the move, not generated.
-            Moves::Then(inner, _) => {
-                self.split_piece_moves(component, inner, emit, at_once, per_piece)
-            }
-            Moves::Or(list) => {
-                for m in list {
-                    self.split_piece_moves(component, m, emit, at_once, per_piece);
-                }
-            }
-            Moves::Move(pm) => match self.piece_set_moves(component, pm, emit) {
-                Some(code) => at_once.push(quote!({ #code })),
-                None => per_piece.push(self.moves(moves, emit)),
-            },
-            _ => per_piece.push(self.moves(moves, emit)),
-        }
-    }
-
     /// The moves of `pm` for every piece of `component` at once, when
     /// they are steps or single hops the bitboards express; `None` leaves
     /// them to the per-piece walk.
-    fn piece_set_moves(
+    pub(super) fn piece_set_moves(
         &mut self,
         component: usize,
         pm: &PieceMove,
@@ -223,7 +194,7 @@ impl Gen<'_> {
             return None;
         }
         let test = self.rest_test(rest, hop);
-        let rule = Literal::u16_unsuffixed(pm.rule);
+        let rule = self.rule_lit(pm.rule);
         let (landing, over) = (conjunction(&to), conjunction(&between));
         let mut parts = Vec::new();
         for (k, groups) in groups.iter().enumerate() {
@@ -292,7 +263,7 @@ impl Gen<'_> {
     /// its first site outside that set, as the plain slide's masks go up
     /// to the first occupied site. `None` where the slide is walked.
     pub(super) fn masked_slide(&mut self, m: &PieceMove, emit: Emit) -> Option<TokenStream> {
-        let rule = Literal::u16_unsuffixed(m.rule);
+        let rule = self.rule_lit(m.rule);
         let mut parts = Vec::new();
         let mut blockers = quote!();
         for (k, &d) in m.directions.iter().enumerate() {

@@ -292,7 +292,7 @@ impl Gen<'_> {
                 Some(Counted { count, pick })
             }
             Moves::Move(pm) if pm.from.is_none() && self.scope.from && is_plain_slide(pm) => {
-                let rule = Literal::u16_unsuffixed(pm.rule);
+                let rule = self.rule_lit(pm.rule);
                 let parts: Option<Vec<_>> = pm
                     .directions
                     .iter()
@@ -310,7 +310,7 @@ impl Gen<'_> {
             }
             Moves::Move(pm) if pm.from.is_none() && self.scope.from => {
                 // A slide over the sites bitboards give (`between if:`).
-                let rule = Literal::u16_unsuffixed(pm.rule);
+                let rule = self.rule_lit(pm.rule);
                 let parts: Option<Vec<_>> = pm
                     .directions
                     .iter()
@@ -328,7 +328,7 @@ impl Gen<'_> {
             }
             Moves::Shoot(shoot) => {
                 let what = Literal::u8_unsuffixed(shoot.component as u8 + 1);
-                let rule = Literal::u16_unsuffixed(shoot.rule);
+                let rule = self.rule_lit(shoot.rule);
                 let parts: Option<Vec<_>> = shoot
                     .directions
                     .iter()
@@ -397,7 +397,7 @@ impl Gen<'_> {
             .collect();
         let reach = quote!(#pieces.and(#froms)#(#legs)*);
         let (rule, dir) = (
-            Literal::u16_unsuffixed(g.rule),
+            self.rule_lit(g.rule),
             Literal::u8_unsuffixed(g.dir),
         );
         let back = Literal::u16_unsuffixed(g.delta.unsigned_abs() as u16);

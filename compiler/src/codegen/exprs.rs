@@ -594,7 +594,7 @@ impl Gen<'_> {
             }
             // The state's visited set; inside `(can Move ...)` the last
             // move's `from` and `to` count as visited too (`CanMove.eval`).
-            Cond::Visited(x) => self.choose(
+            Cond::Visited(x) => self.choose_cond(
                 Question::Visiting,
                 |g| {
                     g.at_site(x, |x| {
@@ -659,7 +659,7 @@ impl Gen<'_> {
                 quote!((#p == mover as i64))
             }
             // In a threat test the threatened owner is `Prev` (two players).
-            Cond::IsPrev(p) => self.choose(
+            Cond::IsPrev(p) => self.choose_cond(
                 Question::Threat,
                 |g| {
                     let p = g.player(*p);

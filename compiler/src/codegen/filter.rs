@@ -31,9 +31,9 @@ impl Gen<'_> {
         rt: &TokenStream,
     ) -> TokenStream {
         let model = self.model;
-        // Drawn by index, as the interpreter draws: listed in its order.
-        let saved = std::mem::replace(&mut self.purpose, Purpose::WALK);
-        let push: super::moves::Emit = &|mv| quote!(out.push(#mv););
+        // The play rules with the Filter phases' `(do ...)` untested, in
+        // the walk's order (drawn by index, as the interpreter draws).
+        let untested = quote!(let _ = self.play(s, mover, &mut Untested(out)););
         let mut candidate_arms = Vec::new();
         let mut test_arms = Vec::new();
         // With `(no Repeat ...)`, a drawn move is also tested for the
@@ -45,7 +45,7 @@ impl Gen<'_> {
                 // Ludii's No-Repetition playout: the moves listed untested,
                 // the drawn one tested for the repetition alone.
                 None if self.analysis.filter[i] && no_repeat.is_some() => {
-                    (self.moves(&phase.play, push), quote!(#no_repeat))
+                    (untested.clone(), quote!(#no_repeat))
                 }
                 None => (
                     quote! {
@@ -54,45 +54,31 @@ impl Gen<'_> {
                     },
                     quote!(true),
                 ),
-                Some(FilterShape::Do { prior, after }) => {
-                    let code = self.moves(prior, push);
-                    (code, self.drawn_test(after))
-                }
+                Some(FilterShape::Do { after, .. }) => (untested.clone(), self.drawn_test(after)),
                 Some(FilterShape::IfElseDo {
-                    condition,
-                    then,
-                    prior,
-                    after,
+                    condition, after, ..
                 }) => {
-                    let c = self.cond(condition);
-                    let a = self.moves(then, push);
-                    let b = self.moves(prior, push);
+                    let c = self.for_purpose(Purpose::WALK, |g| g.cond(condition));
                     let test = self.drawn_test(after);
                     let filter_new = no_repeat.as_ref().map(|t| quote!(out.retain(|&mv| #t);));
                     (
                         // Where the condition holds its moves are legal as
                         // they are (those that repeat no position).
                         quote! {
+                            #untested
                             if #c {
-                                #a
                                 #filter_new
                                 if out.is_empty() { out.push(Move::Pass); }
                                 return #rt::Candidates::Legal;
                             }
-                            #b
                         },
                         test,
                     )
                 }
-                Some(FilterShape::DoOrPass { prior, after, pass }) => {
-                    let a = self.moves(prior, push);
-                    let b = self.moves(pass, push);
+                // The pass is never tested.
+                Some(FilterShape::DoOrPass { after, .. }) => {
                     let test = self.drawn_test(after);
-                    (
-                        quote!(#a #b),
-                        // The pass is never tested.
-                        quote!(mv == Move::Pass || #test),
-                    )
+                    (untested.clone(), quote!(mv == Move::Pass || #test))
                 }
             };
             let i = Literal::u8_unsuffixed(i as u8);
@@ -119,7 +105,6 @@ impl Gen<'_> {
         } else {
             (quote!(), quote!())
         };
-        self.purpose = saved;
         let filtered = quote! {
             impl #rt::Filtered for #ty {
                 #[allow(unused_variables, unused_labels, clippy::needless_return, clippy::nonminimal_bool, clippy::collapsible_if, clippy::collapsible_match)]

@@ -26,6 +26,13 @@ pub(super) struct Scope {
     pub(super) site: bool,
 }
 
+impl Scope {
+    /// Whether any site is bound.
+    pub(super) fn any(&self) -> bool {
+        self.from || self.to || self.to_maybe || self.between || self.site
+    }
+}
+
 /// The generator's state while one game is compiled.
 pub(super) struct Gen<'m> {
     pub(super) model: &'m GameModel,
@@ -36,6 +43,8 @@ pub(super) struct Gen<'m> {
     /// Helpers shared by identical rules (a define used in several places
     /// expands to the same rule each time): each body's text, and its name.
     pub(super) shared_helpers: std::collections::HashMap<String, proc_macro2::Ident>,
+    /// The methods of the pieces' moves (`moves_of_<piece>`), by body.
+    pub(super) piece_methods: std::collections::HashMap<String, proc_macro2::Ident>,
     pub(super) scope: Scope,
     /// The component whose rules are being generated (inside `forEach Piece`).
     pub(super) component: Option<usize>,
@@ -60,11 +69,35 @@ pub(super) struct Gen<'m> {
     /// (`empty`, `enemy`...), each named and computed once per draw: its
     /// code, its name.
     pub(super) drawn_sets: Vec<(TokenStream, proc_macro2::Ident)>,
+    /// The number each applied move rule's moves carry: the first of the
+    /// rules applied by the same code (a define expanded twice, the pieces'
+    /// rules under each `(forEach Piece ...)`), so that equal rules render
+    /// to equal code, rendered once. A rule it leaves out is never applied
+    /// (its moves are only probed, by `(can Move ...)`): its moves carry
+    /// `PROBED`. `None` until the rules are numbered (every rule its own).
+    pub(super) canonical: Option<std::collections::HashMap<u16, u16>>,
+    /// The moves of each Filter playout's `(do ...)`: what its candidates
+    /// list untested (`Sink::UNTESTED`).
+    pub(super) filter_priors: Vec<&'m crate::ir::Moves>,
     /// What the analyses decided: the generator follows it.
     pub(super) analysis: &'m Analysis<'m>,
 }
 
 impl<'m> Gen<'m> {
+    /// The number the moves of rule `rule` carry (its canonical number,
+    /// or `PROBED`).
+    pub(super) fn rule_lit(&self, rule: u16) -> TokenStream {
+        let n = match &self.canonical {
+            None => rule,
+            Some(numbers) => match numbers.get(&rule) {
+                Some(&n) => n,
+                None => return quote::quote!(PROBED),
+            },
+        };
+        let n = proc_macro2::Literal::u16_unsuffixed(n);
+        quote::quote!(#n)
+    }
+
     /// A generator for `model`, following `analysis`.
     pub(super) fn new(model: &'m GameModel, analysis: &'m Analysis<'m>) -> Self {
         let mut tables = Tables::new(&model.board);
@@ -75,6 +108,7 @@ impl<'m> Gen<'m> {
             helpers: Vec::new(),
             helper_names: BTreeSet::new(),
             shared_helpers: Default::default(),
+            piece_methods: Default::default(),
             scope: Scope::default(),
             component: None,
             purpose: Purpose::LISTING,
@@ -85,7 +119,26 @@ impl<'m> Gen<'m> {
             uses_promote: false,
             uses_add_on: false,
             drawn_sets: Vec::new(),
+            canonical: None,
+            filter_priors: filter_priors(model, analysis),
             analysis,
         }
     }
+}
+
+/// The moves each Filter phase's `(do ...)` tests.
+fn filter_priors<'m>(model: &'m GameModel, analysis: &Analysis) -> Vec<&'m crate::ir::Moves> {
+    use crate::analyse::filter::{shape, FilterShape};
+    model
+        .phases
+        .iter()
+        .zip(&analysis.filter)
+        .filter(|(_, &filtered)| filtered)
+        .filter_map(|(phase, _)| shape(&phase.play))
+        .map(|shape| match shape {
+            FilterShape::Do { prior, .. }
+            | FilterShape::IfElseDo { prior, .. }
+            | FilterShape::DoOrPass { prior, .. } => prior,
+        })
+        .collect()
 }

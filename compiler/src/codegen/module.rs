@@ -10,8 +10,7 @@ use crate::ir::{EndRule, GameModel, ResultKind, ResultPlayer};
 
 use crate::analyse::{features, Analysis, Draw};
 
-use super::effects::{self, collect_rules, RuleApply};
-use super::purpose::Purpose;
+use super::purpose::{to_sink, Purpose};
 use super::tables::Tables;
 use super::{extras, sets, CodegenOptions, Gen};
 
@@ -23,6 +22,7 @@ pub fn module<'m>(
     options: &CodegenOptions,
 ) -> TokenStream {
     let mut g = Gen::new(model, analysis);
+    g.canonical = Some(super::rules::canonical_rules(model, analysis));
     let ty = format_ident!("{}", type_name);
     let rt: TokenStream = options.runtime_path.parse().expect("a runtime path");
     let n_sites = model.board.num_sites();
@@ -154,25 +154,30 @@ pub fn module<'m>(
         Draw::TargetSets(players) => Some(g.emit_sets(players)),
         _ => None,
     };
-    // `legal_moves` lists in the walk's order (Ludii's); a playout's own
-    // listing may take the faster order, where it differs.
-    let listing = |g: &mut Gen, walk_order: bool| {
-        let purpose = if walk_order { Purpose::WALK } else { Purpose::LISTING };
-        g.for_purpose(purpose, |g| {
-            by_phase(
-                g,
-                &mut |g, phase| g.moves(&phase.play, &|mv| quote!(out.push(#mv);)),
-                quote!(mover),
-            )
-        })
+    // Every play rule rendered once, generic over what is done with its
+    // moves (`play`): `legal_moves` lists them in the walk's order
+    // (Ludii's), a playout's own listing in any order where that differs.
+    let play = g.for_purpose(Purpose::RULES, |g| {
+        by_phase(
+            g,
+            &mut |g, phase| g.moves(&phase.play, &to_sink),
+            quote!(mover),
+        )
+    });
+    let walk_matters = play.to_string().contains("WALK_ORDER");
+    let playout_listing = match &sets {
+        Some(code) => {
+            let listing = &code.generate;
+            quote!({
+                let mover = s.mover;
+                #listing
+            })
+        }
+        None => {
+            let walk = !walk_matters;
+            quote!(let _ = self.play(s, s.mover, &mut Listing::<Move, #walk>(out));)
+        }
     };
-    let walked = listing(&mut g, true);
-    let fast = match &sets {
-        Some(code) => code.generate.clone(),
-        None => listing(&mut g, false),
-    };
-    let differs = fast.to_string() != walked.to_string();
-    let (generate, generate_any_order) = (walked, differs.then_some(fast));
     let any_by_sets = sets.as_ref().map(|code| code.any.clone());
     let target_conversion = sets.as_ref().map(|code| code.conversion.clone());
     // A playout draws its move without listing the moves, where the
@@ -450,16 +455,7 @@ pub fn module<'m>(
     let probe = if g.needs_probe {
         let code = match any_by_sets {
             Some(any) => any,
-            None => {
-                let code = g.for_purpose(Purpose::PROBE, |g| {
-                    by_phase(
-                        g,
-                        &mut |g, phase| g.moves(&phase.play, &|_| quote!(return true;)),
-                        quote!(mover),
-                    )
-                });
-                quote!(#code false)
-            }
+            None => quote!(self.play(s, mover, &mut Probe::<false>).is_break()),
         };
         quote! {
             /// Whether `mover` has a move of the play rules (the forced pass
@@ -486,62 +482,29 @@ pub fn module<'m>(
         quote!(s.stalemated |= 1 << mover;)
     };
 
-    // Applying each rule's moves.
-    let mut rules: Vec<RuleApply> = Vec::new();
-    let mut in_conds = Vec::new();
-    for phase in &model.phases {
-        collect_rules(&phase.play, &[], &mut rules);
-        let nexts = phase.next.iter().filter_map(|n| n.condition.as_ref());
-        let ends = phase.end.iter().map(|e| &e.condition);
-        nexts
-            .chain(ends)
-            .for_each(|c| effects::collect_in_cond(c, &mut in_conds));
-    }
-    for e in &model.end {
-        effects::collect_in_cond(&e.condition, &mut in_conds);
-    }
-    // The move rules of conditions (`(can Move ...)`) that a `(do ...)`
-    // applies to a copy, each once.
-    for r in in_conds {
-        if !rules.iter().any(|known| known.rule == r.rule) {
-            rules.push(r);
-        }
-    }
-    // Rules whose application is the same code (one per direction or per
-    // player, say) share one arm.
-    let mut place_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
-    let mut piece_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
-    let mut merged_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
-    let mut promote_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
-    let mut remove_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
-    let mut decision_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
-    let mut select_groups: Vec<(String, Vec<u16>, TokenStream)> = Vec::new();
-    for r in &rules {
-        let code = g.apply_rule(r);
-        let groups = match r.kind {
-            effects::RuleKind::Place(_) => &mut place_groups,
-            effects::RuleKind::Piece(_) => &mut piece_groups,
-            effects::RuleKind::Merged(_) => &mut merged_groups,
-            effects::RuleKind::Promote => &mut promote_groups,
-            effects::RuleKind::Remove => &mut remove_groups,
-            effects::RuleKind::Decision(_) => &mut decision_groups,
-            effects::RuleKind::Select => &mut select_groups,
-        };
-        let key = code.to_string();
-        match groups.iter_mut().find(|(k, _, _)| *k == key) {
-            Some((_, numbers, _)) => numbers.push(r.rule),
-            None => groups.push((key, vec![r.rule], code)),
-        }
-    }
-    let arms = |groups: Vec<(String, Vec<u16>, TokenStream)>| -> Vec<TokenStream> {
+    // Applying each rule's moves: rules whose application is the same code
+    // (one per direction or per player, say) share one arm.
+    let rules = super::rules::applied_rules(model);
+    let groups = super::rules::groups(&mut g, &rules);
+    let arms = |groups: Vec<super::rules::Group>| -> Vec<TokenStream> {
         groups
             .into_iter()
-            .map(|(_, numbers, code)| {
-                let numbers = numbers.into_iter().map(Literal::u16_unsuffixed);
+            .map(|group| {
+                let numbers = group.rules.into_iter().map(Literal::u16_unsuffixed);
+                let code = group.code;
                 quote!(#(#numbers)|* => { #code })
             })
             .collect()
     };
+    let super::rules::Groups {
+        place: place_groups,
+        piece: piece_groups,
+        merged: merged_groups,
+        promote: promote_groups,
+        remove: remove_groups,
+        decision: decision_groups,
+        select: select_groups,
+    } = groups;
     let (place_arms, piece_arms) = (arms(place_groups), arms(piece_groups));
     let merged_arms = arms(merged_groups);
     let promote_arms = arms(promote_groups);
@@ -551,7 +514,7 @@ pub fn module<'m>(
     let decisions: Vec<(u16, u16)> = rules
         .iter()
         .filter_map(|r| match r.kind {
-            effects::RuleKind::Decision(m) => super::votes::string_of(m).map(|v| (r.rule, v)),
+            super::effects::RuleKind::Decision(m) => super::votes::string_of(m).map(|v| (r.rule, v)),
             _ => None,
         })
         .collect();
@@ -1157,42 +1120,6 @@ pub fn module<'m>(
             .map(|&t| format_ident!("{}_filled", extras::type_names(t).0))
             .collect(),
     });
-    // The playout lists with its own inlined copy of the listing; every
-    // other caller (agents, replays, views) calls `legal_moves`, one
-    // function compiled once.
-    let (generate_any_order_fn, playout_moves_fn) = match &generate_any_order {
-        None => (
-            quote!(),
-            quote! {
-                #[inline(always)]
-                fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
-                    out.clear();
-                    self.generate(s, s.mover, out);
-                    self.finish_listing(s, out);
-                }
-            },
-        ),
-        Some(code) => (
-            quote! {
-                /// [`Self::generate`] by bitboards (all the pieces of a kind
-                /// at once, ray masks, the empty neighbours of a piece): the
-                /// same moves, in another order (what playouts draw from).
-                #[allow(unused_variables, unused_labels)]
-                #[inline(always)]
-                fn generate_any_order(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-                    #code
-                }
-            },
-            quote! {
-                #[inline(always)]
-                fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
-                    out.clear();
-                    self.generate_any_order(s, s.mover, out);
-                    self.finish_listing(s, out);
-                }
-            },
-        ),
-    };
     quote! {
         use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
         #[allow(unused_imports)]
@@ -1204,6 +1131,9 @@ pub fn module<'m>(
         };
         #[allow(unused_imports)]
         use #rt::{PassHistory as _, RngExt as _};
+        #[allow(unused_imports)]
+        use #rt::{rays, Found, Kept, Listing, Probe, Sink, Threat, Untested};
+        use std::ops::ControlFlow;
         use #rt::rand_core::RngCore;
 
         #[doc = #board_doc]
@@ -1213,6 +1143,10 @@ pub fn module<'m>(
         /// Number of players.
         pub const NUM_PLAYERS: u8 = #n_players_lit;
         pub use #rt::NO_SITE;
+        /// The rule number of moves that are only probed (`(can Move ...)`),
+        /// never applied.
+        #[allow(dead_code)]
+        const PROBED: u16 = u16::MAX;
         /// Every site of the board.
         #[allow(dead_code)]
         const ALL: Board = Board::first(NUM_SITES);
@@ -1362,15 +1296,16 @@ pub fn module<'m>(
             #swap_fn
 
             #[doc = #play_doc]
-            #[allow(unused_variables, unused_labels)]
-            // Inlined into the standard playout, so that a playout compiled
-            // with the bit instructions lists its moves with them too.
+            /// Each of `mover`'s moves by the play rules goes to `sink`, in
+            /// the walk's order (Ludii's) where the sink asks for it.
+            #[allow(unused_variables, unused_labels, unused_mut)]
+            // Inlined into each use, so that a playout compiled with the bit
+            // instructions lists its moves with them too.
             #[inline(always)]
-            fn generate(&self, s: &State, mover: u8, out: &mut MoveBuffer<Move>) {
-                #generate
+            fn play<S: Sink<Move>>(&self, s: &State, mover: u8, sink: &mut S) -> ControlFlow<()> {
+                #play
+                ControlFlow::Continue(())
             }
-
-            #generate_any_order_fn
 
             /// What every listing of the play rules' moves ends with (the
             /// swap offer, the repetition filter, the forced pass when there
@@ -1454,11 +1389,19 @@ pub fn module<'m>(
 
             fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
                 out.clear();
-                self.generate(s, s.mover, out);
+                let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
                 self.finish_listing(s, out);
             }
 
-            #playout_moves_fn
+            // The playout lists with its own inlined copy of the listing;
+            // every other caller (agents, replays, views) calls
+            // `legal_moves`, one function compiled once.
+            #[inline(always)]
+            fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
+                out.clear();
+                #playout_listing
+                self.finish_listing(s, out);
+            }
 
             fn apply(&self, s: &mut State, mv: Move) { self.apply_move(s, mv) }
 

@@ -59,7 +59,7 @@ impl Gen<'_> {
             Moves::Remove { rule, sites, .. } => {
                 // Ludii's Remove: one move per site of the region holding a piece.
                 let r = self.region(sites);
-                let rule = Literal::u16_unsuffixed(*rule);
+                let rule = self.rule_lit(*rule);
                 let mv = emit(quote!(Move::Remove { rule: #rule, site }));
                 self.choose(
                     Question::Probe,
@@ -90,76 +90,7 @@ impl Gen<'_> {
             Moves::ForEachDirection(f) => self.for_each_direction(f, emit),
             Moves::Select(select) => self.select(select, emit),
             Moves::MaxMoves(_) => unreachable!("refused by features: max Moves"),
-            Moves::ForEachPiece(rules) => {
-                let saved = (self.scope, self.component);
-                self.scope.from = true;
-                let mut arms = Vec::new();
-                // Steps and single hops of all the pieces of a kind at once.
-                let mut at_once = Vec::new();
-                for c in 0..self.model.components.len() {
-                    let mine: Vec<_> = rules.iter().filter(|r| r.component == c).collect();
-                    if mine.is_empty() {
-                        continue;
-                    }
-                    self.component = Some(c);
-                    let mut code = Vec::new();
-                    for r in mine {
-                        self.split_piece_moves(c, &r.moves, emit, &mut at_once, &mut code);
-                    }
-                    if !code.is_empty() {
-                        arms.push((c, quote!(#(#code)*)));
-                    }
-                }
-                (self.scope, self.component) = saved;
-                if arms.is_empty() {
-                    return quote!(#(#at_once)*);
-                }
-                // Ludii's ForEachPiece looks at the board: pieces in hand do not move.
-                let on_board = |pieces: TokenStream| {
-                    if self.model.hands.is_empty() {
-                        pieces
-                    } else {
-                        quote!(#pieces.and(ALL))
-                    }
-                };
-                if self.one_kind_per_player() {
-                    // Every piece of the mover is of the mover's one kind:
-                    // choose the kind once, not at every piece.
-                    let arms = arms.iter().filter_map(|(c, code)| {
-                        let owner = self.model.components[*c].owner;
-                        (owner != 0).then(|| {
-                            let p = Literal::u8_unsuffixed(owner);
-                            let mine = on_board(quote!(s.owned[#p]));
-                            quote!(#p => for from in #mine.iter() {
-                                let from = from as u16;
-                                #code
-                            },)
-                        })
-                    });
-                    return quote! {
-                        #(#at_once)*
-                        match mover {
-                            #(#arms)*
-                            _ => {}
-                        }
-                    };
-                }
-                let arms = arms.iter().map(|(c, code)| {
-                    let w = Literal::u8_unsuffixed(*c as u8 + 1);
-                    quote!(#w => { #code })
-                });
-                let mine = on_board(quote!(s.owned[mover as usize]));
-                quote! {
-                    #(#at_once)*
-                    for from in #mine.iter() {
-                        let from = from as u16;
-                        match s.what[from as usize] {
-                            #(#arms)*
-                            _ => {}
-                        }
-                    }
-                }
-            }
+            Moves::ForEachPiece(rules) => self.for_each_piece(rules, emit),
             Moves::If {
                 condition,
                 then,
@@ -175,25 +106,7 @@ impl Gen<'_> {
                     None => quote!(if #c { #a }),
                 }
             }
-            // The probe asks only whether some generator has a move, and
-            // reads the state without writing it, so it may try them in any
-            // order: a priority's last generator is its fallback (the steps
-            // after the forced captures), the one that usually has moves.
-            Moves::Priority(list) => self.choose(
-                Question::Probe,
-                |g| {
-                    let parts: Vec<_> = list.iter().rev().map(|m| g.moves(m, emit)).collect();
-                    quote!(#(#parts)*)
-                },
-                // The moves of the first generator that has any.
-                |g| {
-                    let parts: Vec<_> = list.iter().map(|m| g.moves(m, emit)).collect();
-                    quote!('priority: {
-                        let before = out.len();
-                        #( #parts if out.len() > before { break 'priority; } )*
-                    })
-                },
-            ),
+            Moves::Priority(list) => self.priority(list, emit),
             Moves::Or(list) => {
                 let parts: Vec<_> = list.iter().map(|m| self.moves(m, emit)).collect();
                 quote!(#(#parts)*)
@@ -224,7 +137,7 @@ impl Gen<'_> {
                     (false, true) => quote!(to),
                     (false, false) => quote!(first),
                 };
-                let rule = proc_macro2::Literal::u16_unsuffixed(*rule);
+                let rule = self.rule_lit(*rule);
                 let mv = emit(quote!(Move::Effect { rule: #rule, site: #site, to: first }));
                 quote! {
                     let yields = #yields;
@@ -237,6 +150,55 @@ impl Gen<'_> {
         }
     }
 
+    /// `(priority ...)`: each part's moves, up to the first part that has
+    /// any. A probe asks only whether some part has a move, and reads the
+    /// state without writing it, so it may try them in any order: it tries
+    /// the last part first, the fallback (the steps after the forced
+    /// captures) that usually has moves.
+    fn priority(&mut self, list: &[Moves], emit: Emit) -> TokenStream {
+        self.labels += 1;
+        let label = syn::Lifetime::new(
+            &format!("'priority_{}", self.labels),
+            proc_macro2::Span::call_site(),
+        );
+        if !self.generic() {
+            let probe = self.is(Question::Probe);
+            let parts: Vec<_> = list.iter().map(|m| self.moves(m, emit)).collect();
+            if probe {
+                let parts = parts.iter().rev();
+                return quote!(#(#parts)*);
+            }
+            return quote!(#label: {
+                let before = out.len();
+                #( #parts if out.len() > before { break #label; } )*
+            });
+        }
+        // Each part's sink notes whether it took a move; the parts are
+        // tried in turn, from the last in a probe.
+        let parts: Vec<_> = list.iter().map(|m| self.moves(m, emit)).collect();
+        let n = Literal::usize_unsuffixed(parts.len());
+        let arms = parts.iter().enumerate().map(|(i, part)| {
+            let i = Literal::usize_unsuffixed(i);
+            quote!(#i => { #part })
+        });
+        quote! {
+            #label: for part in 0..#n {
+                let part = if S::PROBE { #n - 1 - part } else { part };
+                let mut found = Found::new(&mut *sink);
+                {
+                    let sink = &mut found;
+                    match part {
+                        #(#arms)*
+                        _ => {}
+                    }
+                }
+                if found.any {
+                    break #label;
+                }
+            }
+        }
+    }
+
     fn add(&mut self, add: &Add, emit: Emit) -> TokenStream {
         let what = self.piece_what(&add.piece);
         let region = self.region(&add.to);
@@ -244,7 +206,7 @@ impl Gen<'_> {
         self.scope.to = true;
         let test = add.to_if.as_ref().map_or(quote!(true), |c| self.cond(c));
         self.scope = saved;
-        let rule = Literal::u16_unsuffixed(add.rule);
+        let rule = self.rule_lit(add.rule);
         let mv = emit(quote!(Move::Add { site: to, what, rule: #rule }));
         let places = quote! {
             for to in #region.iter() {
@@ -280,7 +242,7 @@ impl Gen<'_> {
             }
         };
         let hands = !self.model.hands.is_empty();
-        let rule = Literal::u16_unsuffixed(select.rule);
+        let rule = self.rule_lit(select.rule);
         let saved = self.scope;
         // The selected site, as a single site or each of a region.
         let single = match &select.from {
@@ -338,7 +300,7 @@ impl Gen<'_> {
 
     fn shoot(&mut self, shoot: &Shoot, emit: Emit) -> TokenStream {
         let what = Literal::u8_unsuffixed(shoot.component as u8 + 1);
-        let rule = Literal::u16_unsuffixed(shoot.rule);
+        let rule = self.rule_lit(shoot.rule);
         let mv = emit(quote!(Move::Add { site: to, what: #what, rule: #rule }));
         let walked = |g: &mut Self, d: AbsoluteDirection| {
             let radials = g.tables.radials(d);
@@ -359,7 +321,7 @@ impl Gen<'_> {
                     Question::Probe,
                     // Some shot exists as soon as one ray starts on an empty site.
                     |g| {
-                        let radials = g.tables.radials(d);
+                        let radials = g.tables.radial_prefixes(d, 1);
                         quote! {
                             for ray in &#radials[from as usize] {
                                 let to = ray[0];
@@ -390,21 +352,6 @@ impl Gen<'_> {
             let from = s.last_to;
             if from != NO_SITE { #(#loops)* }
         }
-    }
-
-    /// Whether each player owns at most one kind of piece (stacks aside,
-    /// where a site's pieces may differ): a player's pieces are then all of
-    /// its kind.
-    fn one_kind_per_player(&self) -> bool {
-        !self.model.stacking
-            && (1..=self.model.num_players).all(|p| {
-                self.model
-                    .components
-                    .iter()
-                    .filter(|c| c.owner == p)
-                    .count()
-                    <= 1
-            })
     }
 
     /// A piece move from `from` (in scope), or from each site of its region.
@@ -475,7 +422,7 @@ impl Gen<'_> {
     }
 
     fn destinations(&mut self, m: &PieceMove, emit: Emit) -> TokenStream {
-        let rule = Literal::u16_unsuffixed(m.rule);
+        let rule = self.rule_lit(m.rule);
         let emit_dir = |k: usize| {
             let k = Literal::u8_unsuffixed(k as u8);
             emit(quote!(Move::Piece { rule: #rule, from, to, dir: #k }))
@@ -490,7 +437,7 @@ impl Gen<'_> {
                     .map(|(k, &d)| {
                         let mv = emit_dir(k);
                         let radial = |g: &mut Self| {
-                            let radials = g.tables.radials(d);
+                            let radials = g.tables.radial_prefixes(d, 1);
                             quote! {
                                 for ray in &#radials[from as usize] {
                                     let to = ray[0];
@@ -579,7 +526,7 @@ impl Gen<'_> {
                     .filter(|_| may_hop)
                     .enumerate()
                     .map(|(k, &d)| {
-                        let radials = self.tables.radials(d);
+                        let radials = self.tables.radial_prefixes(d, if constant == Some(1) { 2 } else { usize::MAX });
                         let mv = emit_dir(k);
                         if constant == Some(1) {
                             return quote! {
@@ -666,7 +613,7 @@ impl Gen<'_> {
             Reach::TrackSlide { .. } => self.track_slide(m, emit),
             Reach::Leap { walks, forward } => {
                 let lists = self.leap_lists(walks, *forward);
-                let name = format!("LEAPS_{}", m.rule);
+                let name = format!("LEAPS_{}", self.rule_lit(m.rule));
                 let doc = format!("The leap targets of move rule {} from each site.", m.rule);
                 let table = self.tables.site_lists(&name, &doc, &lists);
                 let test = self.target_test(m, false);
@@ -702,7 +649,7 @@ impl Gen<'_> {
         else {
             unreachable!("a slide")
         };
-        let rule = Literal::u16_unsuffixed(m.rule);
+        let rule = self.rule_lit(m.rule);
         let emit_dir = |k: usize| {
             let k = Literal::u8_unsuffixed(k as u8);
             emit(quote!(Move::Piece { rule: #rule, from, to, dir: #k }))

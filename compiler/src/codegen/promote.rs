@@ -80,7 +80,7 @@ impl Gen<'_> {
     /// `(move Promote ...)`: one move per name, in the order named.
     pub(super) fn promote_moves(&mut self, p: &Promote, emit: Emit) -> TokenStream {
         let (site, _) = self.site(&p.site);
-        let rule = proc_macro2::Literal::u16_unsuffixed(p.rule);
+        let rule = self.rule_lit(p.rule);
         let pushes = self.each_promotion(
             p,
             &|what| emit(quote!(Move::Promote { rule: #rule, site, what: #what })),

@@ -42,7 +42,7 @@ impl Question {
     }
 
     /// The sink's constant answering it.
-    fn constant(self) -> TokenStream {
+    pub(super) fn constant(self) -> TokenStream {
         match self {
             Question::WalkOrder => quote!(S::WALK_ORDER),
             Question::Probe => quote!(S::PROBE),
@@ -80,9 +80,6 @@ impl Purpose {
     /// move (`ifAfterwards:`, the repetition test).
     pub(super) const PROBE: Purpose = Purpose::known(&[Question::Probe]);
 
-    /// The enemy's moves inside `(is Threatened ...)`.
-    pub(super) const THREAT: Purpose = Purpose::known(&[Question::Threat]);
-
     /// An end rule's condition on the state being applied.
     pub(super) const END_RULE: Purpose = Purpose {
         end_rule: true,
@@ -103,12 +100,6 @@ impl Purpose {
         }
     }
 
-    /// This purpose with `(can Move ...)`'s visited sites.
-    pub(super) fn visiting(mut self, visiting: bool) -> Purpose {
-        self.answers[Question::Visiting.index()] = Some(visiting);
-        self
-    }
-
     /// The answer to `q`, if known.
     pub(super) fn answer(&self, q: Question) -> Option<bool> {
         self.answers[q.index()]
@@ -117,7 +108,7 @@ impl Purpose {
     /// This purpose once `q` is known to be `yes`, with what that implies
     /// of the others (the runtime's sinks are a listing in either order,
     /// the untested candidates, a probe, or the threat test).
-    fn fixed(mut self, q: Question, yes: bool) -> Purpose {
+    pub(super) fn fixed(mut self, q: Question, yes: bool) -> Purpose {
         use Question::*;
         let mut set = |q: Question, v: bool| self.answers[q.index()] = Some(v);
         set(q, yes);
@@ -164,7 +155,52 @@ impl Purpose {
     }
 }
 
+/// `if C { a } else { b }` over booleans as one boolean expression
+/// (`C || b` where `a` is `true`, ...); other code as it is.
+fn as_condition(code: TokenStream, c: &TokenStream) -> TokenStream {
+    let Ok(syn::Expr::If(e)) = syn::parse2::<syn::Expr>(code.clone()) else {
+        return code;
+    };
+    let condition = &e.cond;
+    if quote!(#condition).to_string() != c.to_string() {
+        return code;
+    }
+    let branch = |block: &syn::Block| -> Option<TokenStream> {
+        match block.stmts.as_slice() {
+            [syn::Stmt::Expr(e, None)] => Some(quote!(#e)),
+            _ => None,
+        }
+    };
+    let (Some(a), Some((_, b))) = (branch(&e.then_branch), e.else_branch.as_ref()) else {
+        return code;
+    };
+    let syn::Expr::Block(b) = &**b else {
+        return code;
+    };
+    let Some(b) = branch(&b.block) else {
+        return code;
+    };
+    match (a.to_string().as_str(), b.to_string().as_str()) {
+        ("true", _) => quote!((#c || #b)),
+        ("false", _) => quote!((!#c && #b)),
+        (_, "true") => quote!((!#c || #a)),
+        (_, "false") => quote!((#c && #a)),
+        _ => quote!(((#c && #a) || (!#c && #b))),
+    }
+}
+
+/// What rules generic over their sink do with each move: give it to the
+/// sink, returning at once where the sink says stop.
+pub(super) fn to_sink(mv: TokenStream) -> TokenStream {
+    quote!(sink.push(#mv)?;)
+}
+
 impl Gen<'_> {
+    /// Whether the code being generated is generic over a sink `S`.
+    pub(super) fn generic(&self) -> bool {
+        self.purpose.is_generic()
+    }
+
     /// Whether `q` is known to be answered yes (`false` also where the
     /// sink answers: use [`Gen::choose`] where both answers matter).
     pub(super) fn is(&self, q: Question) -> bool {
@@ -209,6 +245,18 @@ impl Gen<'_> {
         }
     }
 
+    /// As [`Gen::choose`] for a condition (a `bool` expression): where the
+    /// sink answers, one boolean expression of its constant.
+    pub(super) fn choose_cond(
+        &mut self,
+        q: Question,
+        yes: impl FnOnce(&mut Self) -> TokenStream,
+        no: impl FnOnce(&mut Self) -> TokenStream,
+    ) -> TokenStream {
+        let code = self.choose(q, yes, no);
+        as_condition(code, &q.constant())
+    }
+
     /// As [`Gen::choose`], `yes` where any of `qs` is answered yes.
     pub(super) fn choose_any(
         &mut self,
@@ -239,6 +287,35 @@ impl Gen<'_> {
         }
     }
 
+    /// `code` only where `q` is answered `answer`: itself, nothing, or
+    /// behind the sink's constant.
+    pub(super) fn only_if(
+        &mut self,
+        q: Question,
+        answer: bool,
+        code: impl FnOnce(&mut Self) -> TokenStream,
+    ) -> TokenStream {
+        match self.purpose.answer(q) {
+            Some(a) if a == answer => code(self),
+            Some(_) => quote!(),
+            None => {
+                let saved = self.purpose;
+                self.purpose = saved.fixed(q, answer);
+                let body = code(self);
+                self.purpose = saved;
+                if body.is_empty() {
+                    return body;
+                }
+                let c = q.constant();
+                if answer {
+                    quote!(if #c { #body })
+                } else {
+                    quote!(if !#c { #body })
+                }
+            }
+        }
+    }
+
     /// Generates `code` for `purpose`, then restores the current one.
     pub(super) fn for_purpose<T>(&mut self, purpose: Purpose, code: impl FnOnce(&mut Self) -> T) -> T {
         let saved = self.purpose;
@@ -255,7 +332,7 @@ mod tests {
 
     #[test]
     fn known_purposes_answer_everything_and_rules_nothing() {
-        for p in [Purpose::LISTING, Purpose::WALK, Purpose::PROBE, Purpose::THREAT] {
+        for p in [Purpose::LISTING, Purpose::WALK, Purpose::PROBE] {
             assert!(!p.is_generic());
         }
         assert!(Purpose::RULES.is_generic());

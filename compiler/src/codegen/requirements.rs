@@ -13,17 +13,41 @@ use crate::analyse::threat_probe::decided_in_threat;
 use crate::ir::{Cond, Moves, PlayerRef, Threatened};
 
 use super::moves::Emit;
-use super::purpose::{Purpose, Question};
+use super::purpose::{to_sink, Purpose, Question};
 use super::Gen;
 
 impl Gen<'_> {
     /// `(do PRIOR ifAfterwards:AFTER)`: PRIOR's moves for which
     /// `afterwards_N` holds.
     pub(super) fn do_moves(&mut self, prior: &Moves, after: &Cond, emit: Emit) -> TokenStream {
-        if self.is(Question::Threat) && decided_in_threat(after) == Some(true) {
+        // A threat test need not test what the threat decides anyway; a
+        // Filter playout tests only the move it draws.
+        let mut untested = Vec::new();
+        if decided_in_threat(after) == Some(true) {
+            untested.push(Question::Threat);
+        }
+        if self.filter_priors.iter().any(|&p| std::ptr::eq(p, prior)) {
+            untested.push(Question::Untested);
+        }
+        if untested.iter().any(|&q| self.is(q)) {
             return self.moves(prior, emit);
         }
         let test = self.afterwards_test(after);
+        if self.generic() {
+            // The sink of PRIOR's moves passes on those after which AFTER
+            // holds, for the player generating the `do` (also when PRIOR
+            // generates another player's moves).
+            let tester = quote::format_ident!("{test}_mover");
+            let open = untested.iter().filter(|&&q| !self.known_not(q));
+            let skip = open.map(|&q| q.constant());
+            let keep = quote!(#(#skip ||)* self.#test(s, #tester, mv));
+            let code = self.moves(prior, emit);
+            return quote! {{
+                let #tester = mover;
+                let sink = &mut Kept::new(sink, |mv: Move| #keep);
+                #code
+            }};
+        }
         // The test is made for the player generating the `do`, also when
         // PRIOR generates another player's moves (`(forEach Piece Next)`).
         let tester = quote::format_ident!("{test}_mover");
@@ -80,31 +104,35 @@ impl Gen<'_> {
         }}
     }
 
-    /// `(can Move M)`: whether M has a move, probed.
+    /// `(can Move M)`: whether M has a move, probed (M's moves generic over
+    /// their sink, as the play rules', sharing the pieces' methods).
     pub(super) fn can_move(&mut self, moves: &Moves) -> TokenStream {
-        let saved = std::mem::take(&mut self.scope);
-        let purpose = Purpose::PROBE.visiting(self.model.ludii_flags.visited);
-        let code = self.for_purpose(purpose, |g| g.moves(moves, &|_| quote!(return true;)));
-        self.scope = saved;
+        let saved = (std::mem::take(&mut self.scope), std::mem::take(&mut self.labels));
+        let code = self.for_purpose(Purpose::RULES, |g| g.moves(moves, &to_sink));
+        (self.scope, self.labels) = saved;
         let name = self.shared_helper("can_move", &code, |name| {
             quote! {
-                /// `(can Move ...)`: whether the moves exist.
-                #[allow(unused_variables, unused_labels, clippy::needless_return)]
-                fn #name(&self, s: &State, mover: u8) -> bool {
+                /// `(can Move ...)`: the moves, each given to `sink`.
+                #[allow(unused_variables, unused_labels, unused_mut)]
+                fn #name<S: Sink<Move>>(&self, s: &State, mover: u8, sink: &mut S) -> ControlFlow<()> {
                     #code
-                    false
+                    ControlFlow::Continue(())
                 }
             }
         });
-        quote!(self.#name(s, mover))
+        // Ludii's `CanMove` visits the last move's sites while it probes.
+        let visiting = self.model.ludii_flags.visited;
+        quote!(self.#name(s, mover, &mut Probe::<#visiting>).is_break())
     }
 
     /// `(is Threatened WHAT [at:SITE])` (the enemy's own play rules).
     pub(super) fn threatened(&mut self, t: &Threatened) -> TokenStream {
-        if self.is(Question::Threat) {
-            // Ludii's `autoFail`: a threat test inside a threat test fails.
-            return quote!(false);
-        }
+        // Ludii's `autoFail`: a threat test inside a threat test fails.
+        self.choose_cond(Question::Threat, |_| quote!(false), |g| g.threat_call(t))
+    }
+
+    /// `(is Threatened ...)` outside a threat test.
+    fn threat_call(&mut self, t: &Threatened) -> TokenStream {
         self.threat_helper();
         let n_components = self.model.components.len() as i64;
         match (&t.what, &t.at) {
@@ -154,26 +182,6 @@ impl Gen<'_> {
         if !self.helper_names.insert("threatened_by_play".to_owned()) {
             return;
         }
-        let saved = (std::mem::take(&mut self.scope), self.purpose);
-        self.purpose = Purpose::THREAT;
-        let emit: Emit = &|mv| quote!(if Self::move_to(#mv) == site { return true; });
-        let model = self.model;
-        let code = if model.phases.len() == 1 {
-            self.moves(&model.phases[0].play, emit)
-        } else {
-            let arms: Vec<TokenStream> = model
-                .phases
-                .iter()
-                .enumerate()
-                .map(|(i, phase)| {
-                    let i = proc_macro2::Literal::u8_unsuffixed(i as u8);
-                    let body = self.moves(&phase.play, emit);
-                    quote!(#i => { #body })
-                })
-                .collect();
-            quote!(match s.phase[mover as usize] { #(#arms)* _ => {} })
-        };
-        (self.scope, self.purpose) = saved;
         self.uses_move_to = true;
         self.helpers.push(quote! {
             /// `(is Threatened ...)`: whether the enemy of `owner`, moving by
@@ -184,8 +192,7 @@ impl Gen<'_> {
                     return false;
                 }
                 let mover = 3 - owner;
-                #code
-                false
+                self.play(s, mover, &mut Threat { site, to: Self::move_to }).is_break()
             }
         });
     }

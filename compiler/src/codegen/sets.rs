@@ -107,7 +107,7 @@ impl Gen<'_> {
                 sets.push(set);
                 let delta = Literal::i32_unsuffixed(g.delta);
                 let (rule, dir) = (
-                    Literal::u16_unsuffixed(g.rule),
+                    self.rule_lit(g.rule),
                     Literal::u8_unsuffixed(g.dir),
                 );
                 rows.push(quote!((#delta, #rule, #dir)));

@@ -1,7 +1,7 @@
 //! The site-wise draw (see `analyse::sitewise`): a playout tries the play
 //! rules' region's sites in a random order and takes the first with a move.
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::analyse::sitewise::SiteRule;
@@ -23,7 +23,7 @@ impl Gen<'_> {
             Moves::Add(add) => {
                 let what = self.piece_what(&add.piece);
                 let test = add.to_if.as_ref().map_or(quote!(true), |c| self.cond(c));
-                let rule = Literal::u16_unsuffixed(add.rule);
+                let rule = self.rule_lit(add.rule);
                 let mv = emit(quote!(Move::Add { site: to, what, rule: #rule }));
                 quote! {
                     let what = #what;

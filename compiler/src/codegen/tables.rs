@@ -30,6 +30,10 @@ pub struct Tables<'b> {
     /// under a second name (a relation's neighbours that are a direction's
     /// steps) is the first one.
     board_tables: Vec<(Vec<Vec<u16>>, Ident)>,
+    /// The radials tables asked for, with the most sites of a ray read.
+    radials: BTreeMap<AbsoluteDirection, usize>,
+    /// Every `[&[u16]; N]` table of site lists emitted, by content.
+    site_list_tables: Vec<(Vec<Vec<u16>>, Ident)>,
 }
 
 impl<'b> Tables<'b> {
@@ -44,6 +48,8 @@ impl<'b> Tables<'b> {
             constants: Default::default(),
             numbered_lists: BTreeMap::new(),
             board_tables: Vec::new(),
+            site_list_tables: Vec::new(),
+            radials: BTreeMap::new(),
         }
     }
 
@@ -59,9 +65,7 @@ impl<'b> Tables<'b> {
         if let Some((_, same)) = self.board_tables.iter().find(|(r, _)| *r == rows) {
             return same.clone();
         }
-        if !self.constants.insert(name.to_owned()) {
-            return id;
-        }
+        let id = self.free_name(name, id);
         let cells: Vec<TokenStream> = rows.iter().map(|l| self.bits(l.iter().copied())).collect();
         let doc = format!(" {doc}");
         let len = Literal::usize_unsuffixed(rows.len());
@@ -70,6 +74,18 @@ impl<'b> Tables<'b> {
             static #id: [Board; #len] = [#(#cells),*];
         });
         self.board_tables.push((rows, id.clone()));
+        id
+    }
+
+    /// `id`, or `NAME_2`, `NAME_3`... where a table of other content took
+    /// it (two rules' leaps under one canonical number): claimed.
+    fn free_name(&mut self, name: &str, id: Ident) -> Ident {
+        let mut id = id;
+        let mut n = 2usize;
+        while !self.constants.insert(id.to_string()) {
+            id = format_ident!("{}_{}", name, n);
+            n += 1;
+        }
         id
     }
 
@@ -309,7 +325,9 @@ impl<'b> Tables<'b> {
         }
     }
 
-    pub fn into_items(self) -> Vec<TokenStream> {
+    pub fn into_items(mut self) -> Vec<TokenStream> {
+        let radials = self.radial_items();
+        self.items.extend(radials);
         self.items
     }
 }
@@ -328,44 +346,66 @@ impl Tables<'_> {
     /// in `dir` (Ludii's `radials(site).inDirection(dir)`, clockwise from
     /// north) without its origin, padded with [`NO_SITE`].
     pub fn radials(&mut self, dir: AbsoluteDirection) -> Ident {
+        self.radial_prefixes(dir, usize::MAX)
+    }
+
+    /// [`Tables::radials`] of which the code reads the first `read` sites
+    /// of each ray at most: the table's rays are as long as the longest
+    /// read (steps read one site, hops over one site two).
+    pub fn radial_prefixes(&mut self, dir: AbsoluteDirection, read: usize) -> Ident {
         let id = format_ident!("RADIALS_{}", dir.name().to_uppercase());
-        if !self.constants.insert(id.to_string()) {
-            return id;
-        }
-        let n = self.board.num_sites();
-        let all: Vec<Vec<Vec<u16>>> = (0..n)
-            .map(|s| {
-                self.board
-                    .radials(s, dir)
-                    .map(|r| r.steps[1..].to_vec())
-                    .collect()
-            })
-            .collect();
-        let k = all.iter().map(Vec::len).max().unwrap_or(0).max(1);
-        let l = all.iter().flatten().map(Vec::len).max().unwrap_or(0).max(1);
-        let rows = all.iter().map(|radials| {
-            let cells = (0..k).map(|i| {
-                let sites = radials.get(i).map_or(&[][..], Vec::as_slice);
-                let steps = (0..l)
-                    .map(|j| Literal::u16_unsuffixed(sites.get(j).copied().unwrap_or(NO_SITE)));
-                quote!([#(#steps),*])
-            });
-            quote!([#(#cells),*])
-        });
-        let doc = format!(
-            " For each site, each `{}` radial from it (origin left out), padded with `NO_SITE`.",
-            dir.name()
-        );
-        let (n, k, l) = (
-            Literal::usize_unsuffixed(n),
-            Literal::usize_unsuffixed(k),
-            Literal::usize_unsuffixed(l),
-        );
-        self.items.push(quote! {
-            #[doc = #doc]
-            static #id: [[[u16; #l]; #k]; #n] = [#(#rows),*];
-        });
+        let longest = self.radials.entry(dir).or_insert(0);
+        *longest = (*longest).max(read);
         id
+    }
+
+    /// The `RADIALS_<DIR>` tables asked for, each cut to its longest read
+    /// and written as one list of numbers (`rays(&[...])`).
+    fn radial_items(&self) -> Vec<TokenStream> {
+        let n = self.board.num_sites();
+        self.radials
+            .iter()
+            .map(|(&dir, &read)| {
+                let id = format_ident!("RADIALS_{}", dir.name().to_uppercase());
+                let all: Vec<Vec<Vec<u16>>> = (0..n)
+                    .map(|s| {
+                        self.board
+                            .radials(s, dir)
+                            .map(|r| r.steps[1..].to_vec())
+                            .collect()
+                    })
+                    .collect();
+                let k = all.iter().map(Vec::len).max().unwrap_or(0).max(1);
+                let l = all.iter().flatten().map(Vec::len).max().unwrap_or(0).clamp(1, read.max(1));
+                let values = all.iter().flat_map(|radials| {
+                    (0..k).flat_map(move |i| {
+                        let sites = radials.get(i).map_or(&[][..], Vec::as_slice);
+                        (0..l).map(move |j| sites.get(j).copied().unwrap_or(NO_SITE))
+                    })
+                });
+                let values = values.map(Literal::u16_unsuffixed);
+                let doc = if l == 1 {
+                    format!(
+                        " For each site, the first site of each `{}` radial from it (`NO_SITE` for none), {k} per site.",
+                        dir.name()
+                    )
+                } else {
+                    format!(
+                        " For each site, each `{}` radial from it (origin left out; {k} per site, the first {l} sites, padded with `NO_SITE`).",
+                        dir.name()
+                    )
+                };
+                let (n, k, l) = (
+                    Literal::usize_unsuffixed(n),
+                    Literal::usize_unsuffixed(k),
+                    Literal::usize_unsuffixed(l),
+                );
+                quote! {
+                    #[doc = #doc]
+                    static #id: [[[u16; #l]; #k]; #n] = rays(&[#(#values),*]);
+                }
+            })
+            .collect()
     }
 
     /// `static RAY_MASK_<DIR>: [Board; N]`: every site on a `dir` radial from
@@ -511,9 +551,13 @@ impl Tables<'_> {
     /// A `static` list of site lists, one per site (leap targets and the like).
     pub fn site_lists(&mut self, name: &str, doc: &str, lists: &[Vec<u16>]) -> Ident {
         let id = format_ident!("{}", name);
-        if !self.constants.insert(name.to_owned()) {
-            return id;
+        // The same lists under another name (the same leaps of two rules)
+        // are that table.
+        if let Some((_, same)) = self.site_list_tables.iter().find(|(l, _)| l == lists) {
+            return same.clone();
         }
+        let id = self.free_name(name, id);
+        self.site_list_tables.push((lists.to_vec(), id.clone()));
         let rows = lists.iter().map(|l| {
             let sites = l.iter().map(|&t| Literal::u16_unsuffixed(t));
             quote!(&[#(#sites),*])

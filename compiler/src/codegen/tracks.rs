@@ -113,7 +113,7 @@ impl Gen<'_> {
         else {
             unreachable!("a track slide")
         };
-        let rule = Literal::u16_unsuffixed(m.rule);
+        let rule = self.rule_lit(m.rule);
         let saved = self.scope;
         // The stop rule and the `toRule` see `(to)` (features refuse them
         // reading `(between)`); the go rule sees `(between)` = `(to)`.
@@ -296,7 +296,7 @@ impl Gen<'_> {
         stop_if: &Cond,
         emit: Emit,
     ) -> TokenStream {
-        let rule = Literal::u16_unsuffixed(m.rule);
+        let rule = self.rule_lit(m.rule);
         let saved = self.scope;
         self.scope.to = true;
         self.scope.between = false;

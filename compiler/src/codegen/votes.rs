@@ -69,11 +69,11 @@ impl Gen<'_> {
     pub(super) fn decision_move(&self, m: &Moves) -> TokenStream {
         match m {
             Moves::Propose { rule, .. } => {
-                let rule = Literal::u16_unsuffixed(*rule);
+                let rule = self.rule_lit(*rule);
                 quote!(Move::Propose { rule: #rule })
             }
             Moves::Vote { rule, .. } => {
-                let rule = Literal::u16_unsuffixed(*rule);
+                let rule = self.rule_lit(*rule);
                 quote!(Move::Vote { rule: #rule })
             }
             _ => unreachable!("a proposal or a vote"),

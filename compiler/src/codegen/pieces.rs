@@ -1,0 +1,300 @@
+//! `(forEach Piece ...)`: each of the mover's pieces on the board moves by
+//! its kind's rules. Where the code is generic over the sink, each kind's
+//! rules become one method (`moves_of_<piece>`), shared by every use: the
+//! listing, the probe, the threat test, the `(can Move ...)` of the other
+//! player. Steps and single hops of all the pieces of a kind are taken at
+//! once by bitboards where the order is free (`bitmoves.rs`); the walk's
+//! order takes them piece by piece.
+
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::ir::{Moves, PieceRules, Reach};
+
+use super::moves::Emit;
+use super::purpose::{to_sink, Purpose, Question};
+use super::Gen;
+
+impl Gen<'_> {
+    /// The moves of `(forEach Piece ...)` with `rules`.
+    pub(super) fn for_each_piece(&mut self, rules: &[PieceRules], emit: Emit) -> TokenStream {
+        let saved = (self.scope, self.component);
+        // A method per kind where nothing but the piece is bound.
+        let methods = self.generic() && !saved.0.any();
+        self.scope.from = true;
+        let mut arms = Vec::new();
+        // Steps and single hops of all the pieces of a kind at once.
+        let mut at_once = Vec::new();
+        for c in 0..self.model.components.len() {
+            let mine: Vec<&PieceRules> = rules.iter().filter(|r| r.component == c).collect();
+            if mine.is_empty() {
+                continue;
+            }
+            self.component = Some(c);
+            let mut per_piece = Vec::new();
+            for r in &mine {
+                self.split_piece_moves(c, &r.moves, emit, &mut at_once, &mut per_piece);
+            }
+            if per_piece.iter().all(TokenStream::is_empty) {
+                continue;
+            }
+            let code = if methods {
+                self.piece_method_body(c, &mine)
+            } else {
+                quote!(#(#per_piece)*)
+            };
+            arms.push((c, code, mine));
+        }
+        let arms: Vec<(usize, TokenStream)> = if methods {
+            let names = self.piece_methods_named(&arms);
+            names
+                .into_iter()
+                .map(|(c, name)| (c, quote!(self.#name(s, mover, from, sink)?;)))
+                .collect()
+        } else {
+            arms.into_iter().map(|(c, code, _)| (c, code)).collect()
+        };
+        (self.scope, self.component) = saved;
+        if arms.is_empty() {
+            return quote!(#(#at_once)*);
+        }
+        // Ludii's ForEachPiece looks at the board: pieces in hand do not move.
+        let on_board = |pieces: TokenStream| {
+            if self.model.hands.is_empty() {
+                pieces
+            } else {
+                quote!(#pieces.and(ALL))
+            }
+        };
+        if self.one_kind_per_player() {
+            // Every piece of the mover is of the mover's one kind:
+            // choose the kind once, not at every piece.
+            let arms = arms.iter().filter_map(|(c, code)| {
+                let owner = self.model.components[*c].owner;
+                (owner != 0).then(|| {
+                    let p = Literal::u8_unsuffixed(owner);
+                    let mine = on_board(quote!(s.owned[#p]));
+                    quote!(#p => for from in #mine.iter() {
+                        let from = from as u16;
+                        #code
+                    },)
+                })
+            });
+            return quote! {
+                #(#at_once)*
+                match mover {
+                    #(#arms)*
+                    _ => {}
+                }
+            };
+        }
+        let arms = arms.iter().map(|(c, code)| {
+            let w = Literal::u8_unsuffixed(*c as u8 + 1);
+            quote!(#w => { #code })
+        });
+        let mine = on_board(quote!(s.owned[mover as usize]));
+        quote! {
+            #(#at_once)*
+            for from in #mine.iter() {
+                let from = from as u16;
+                match s.what[from as usize] {
+                    #(#arms)*
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// Sorts the moves of `component`'s rule `moves`: those made for every
+    /// piece at once where the order is free go to `at_once`, the others
+    /// (and those, in the walk's order) to `per_piece`, generated for the
+    /// piece at `from`.
+    pub(super) fn split_piece_moves(
+        &mut self,
+        component: usize,
+        moves: &Moves,
+        emit: Emit,
+        at_once: &mut Vec<TokenStream>,
+        per_piece: &mut Vec<TokenStream>,
+    ) {
+        match moves {
+            // The consequences are applied with the move, not generated.
+            Moves::Then(inner, _) => {
+                self.split_piece_moves(component, inner, emit, at_once, per_piece)
+            }
+            Moves::Or(list) => {
+                for m in list {
+                    self.split_piece_moves(component, m, emit, at_once, per_piece);
+                }
+            }
+            Moves::Move(pm) if !self.is(Question::WalkOrder) => {
+                let saved = self.purpose;
+                self.purpose = saved.fixed(Question::WalkOrder, false);
+                let fast = self.piece_set_moves(component, pm, emit);
+                self.purpose = saved;
+                match fast {
+                    Some(code) => {
+                        let code = quote!({ #code });
+                        at_once.push(self.only_if(Question::WalkOrder, false, |_| code));
+                        let walked =
+                            self.only_if(Question::WalkOrder, true, |g| g.moves(moves, emit));
+                        per_piece.push(walked);
+                    }
+                    None => per_piece.push(self.moves(moves, emit)),
+                }
+            }
+            _ => per_piece.push(self.moves(moves, emit)),
+        }
+    }
+
+    /// Whether each player owns at most one kind of piece (stacks aside,
+    /// where a site's pieces may differ): a player's pieces are then all of
+    /// its kind.
+    fn one_kind_per_player(&self) -> bool {
+        !self.model.stacking
+            && (1..=self.model.num_players).all(|p| {
+                self.model
+                    .components
+                    .iter()
+                    .filter(|c| c.owner == p)
+                    .count()
+                    <= 1
+            })
+    }
+
+    /// The body of the method listing the moves of the piece of
+    /// `component` at `from` by `rules`, generic over the sink (written
+    /// once for every use).
+    fn piece_method_body(&mut self, component: usize, rules: &[&PieceRules]) -> TokenStream {
+        let (labels, purpose) = (std::mem::take(&mut self.labels), self.purpose);
+        self.purpose = Purpose::RULES;
+        let mut per_piece = Vec::new();
+        let mut at_once = Vec::new();
+        for r in rules {
+            self.split_piece_moves(component, &r.moves, &to_sink, &mut at_once, &mut per_piece);
+        }
+        (self.labels, self.purpose) = (labels, purpose);
+        quote!(#(#per_piece)*)
+    }
+
+    /// The methods of `bodies` (each kind's, with its rules), emitted once
+    /// per body: a kind whose rules are another's code (the same kind under
+    /// another `(forEach Piece ...)`, its owner's opponent's where they
+    /// move alike) shares its method. Named for the kind of moves and the
+    /// piece (`steps_of_man`), with its owner where owners' differ.
+    fn piece_methods_named(
+        &mut self,
+        bodies: &[(usize, TokenStream, Vec<&PieceRules>)],
+    ) -> Vec<(usize, Ident)> {
+        let components = &self.model.components;
+        bodies
+            .iter()
+            .map(|(c, body, rules)| {
+                let key = body.to_string();
+                if let Some(name) = self.piece_methods.get(&key) {
+                    return (*c, name.clone());
+                }
+                let piece = &components[*c];
+                // The owners' bodies of this kind differ: each is named.
+                let per_owner = bodies.iter().any(|(other, b, _)| {
+                    components[*other].base == piece.base && b.to_string() != key
+                });
+                let who = if per_owner { &piece.name } else { &piece.base };
+                let stem = format!("{}_of_{}", moves_kind(rules), snake_case(who));
+                let mut name = format_ident!("{}", stem);
+                let mut n = 2usize;
+                while self.helper_names.contains(&name.to_string()) {
+                    name = format_ident!("{}_{}", stem, n);
+                    n += 1;
+                }
+                self.helper_names.insert(name.to_string());
+                self.piece_methods.insert(key, name.clone());
+                let doc = format!(
+                    " The moves of a `{}` at `from`, by its rules in `(forEach Piece ...)`.",
+                    if per_owner { &piece.name } else { &piece.base }
+                );
+                self.helpers.push(quote! {
+                    #[doc = #doc]
+                    #[inline(always)]
+                    #[allow(unused_variables, unused_labels, unused_mut)]
+                    fn #name<S: Sink<Move>>(&self, s: &State, mover: u8, from: u16, sink: &mut S) -> ControlFlow<()> {
+                        #body
+                        ControlFlow::Continue(())
+                    }
+                });
+                (*c, name)
+            })
+            .collect()
+    }
+}
+
+/// What a kind's rules move by, for its method's name: `steps`, `hops`,
+/// `slides`, `leaps` where all its moves are of one kind, else `moves`.
+fn moves_kind(rules: &[&PieceRules]) -> &'static str {
+    fn kinds(m: &Moves, out: &mut Vec<&'static str>) {
+        match m {
+            Moves::Then(inner, _) => kinds(inner, out),
+            Moves::Or(list) | Moves::Priority(list) => list.iter().for_each(|m| kinds(m, out)),
+            Moves::Move(pm) => out.push(match pm.reach {
+                Reach::Step => "steps",
+                Reach::Hop { .. } => "hops",
+                Reach::Slide { .. } | Reach::TrackSlide { .. } => "slides",
+                Reach::Leap { .. } => "leaps",
+                Reach::FromTo { .. } => "moves",
+            }),
+            _ => out.push("moves"),
+        }
+    }
+    let mut all = Vec::new();
+    for r in rules {
+        kinds(&r.moves, &mut all);
+    }
+    all.sort_unstable();
+    all.dedup();
+    match all.as_slice() {
+        [one] => one,
+        _ => "moves",
+    }
+}
+
+/// `KingPawn2` → `king_pawn2`; anything but letters and digits becomes `_`.
+fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            if prev_lower {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+            prev_lower = false;
+        } else if c.is_ascii_alphanumeric() {
+            out.push(c);
+            prev_lower = c.is_ascii_lowercase();
+        } else {
+            if !out.ends_with('_') {
+                out.push('_');
+            }
+            prev_lower = false;
+        }
+    }
+    let out = out.trim_matches('_').to_owned();
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("piece_{out}")
+    } else {
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::snake_case;
+
+    #[test]
+    fn piece_names_become_snake_case_identifiers() {
+        assert_eq!(snake_case("Osho"), "osho");
+        assert_eq!(snake_case("KingPawn2"), "king_pawn2");
+        assert_eq!(snake_case("Ball (white)"), "ball_white");
+        assert_eq!(snake_case("3D"), "piece_3d");
+    }
+}
