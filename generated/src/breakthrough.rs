@@ -8,7 +8,7 @@ use ::ludemic_runtime::{
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
-use ::ludemic_runtime::{rays, Listing, Sink};
+use ::ludemic_runtime::{boards, listed_rays, Listing, Sink};
 use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 64-site board `(board (square 8))`.
@@ -30,63 +30,67 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 2: `Pawn2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
 /// The regions each player owns.
-static PLAYER_REGIONS: [Board; 3] = [
-    Board::new([0]),
-    Board::new([0xff00000000000000]),
-    Board::new([0xff]),
-];
-/// For each site, the first site of each `N` radial from it (`NO_SITE` for none), 1 per site.
-static RADIALS_N: [[[u16; 1]; 1]; 64] = rays(
+static PLAYER_REGIONS: [Board; 3] = boards(&[0, 0xff00000000000000, 0xff]);
+/// For each site, the first site of each `N` radial from it (`NO_SITE` for none), 1 per site, listed as each ray's length then its site.
+static RADIALS_N: [[[u16; 1]; 1]; 64] = listed_rays(
     &[
-        8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
-        29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48,
-        49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 65535, 65535, 65535,
-        65535, 65535, 65535, 65535, 65535,
+        1, 8, 1, 9, 1, 10, 1, 11, 1, 12, 1, 13, 1, 14, 1, 15, 1, 16, 1, 17, 1, 18, 1, 19,
+        1, 20, 1, 21, 1, 22, 1, 23, 1, 24, 1, 25, 1, 26, 1, 27, 1, 28, 1, 29, 1, 30, 1,
+        31, 1, 32, 1, 33, 1, 34, 1, 35, 1, 36, 1, 37, 1, 38, 1, 39, 1, 40, 1, 41, 1, 42,
+        1, 43, 1, 44, 1, 45, 1, 46, 1, 47, 1, 48, 1, 49, 1, 50, 1, 51, 1, 52, 1, 53, 1,
+        54, 1, 55, 1, 56, 1, 57, 1, 58, 1, 59, 1, 60, 1, 61, 1, 62, 1, 63, 0, 0, 0, 0, 0,
+        0, 0, 0,
     ],
 );
-/// For each site, the first site of each `S` radial from it (`NO_SITE` for none), 1 per site.
-static RADIALS_S: [[[u16; 1]; 1]; 64] = rays(
+/// For each site, the first site of each `S` radial from it (`NO_SITE` for none), 1 per site, listed as each ray's length then its site.
+static RADIALS_S: [[[u16; 1]; 1]; 64] = listed_rays(
     &[
-        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 0, 1, 2, 3, 4, 5, 6, 7,
-        8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
-        29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48,
-        49, 50, 51, 52, 53, 54, 55,
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 2, 1, 3, 1, 4, 1, 5, 1, 6, 1, 7, 1, 8, 1,
+        9, 1, 10, 1, 11, 1, 12, 1, 13, 1, 14, 1, 15, 1, 16, 1, 17, 1, 18, 1, 19, 1, 20,
+        1, 21, 1, 22, 1, 23, 1, 24, 1, 25, 1, 26, 1, 27, 1, 28, 1, 29, 1, 30, 1, 31, 1,
+        32, 1, 33, 1, 34, 1, 35, 1, 36, 1, 37, 1, 38, 1, 39, 1, 40, 1, 41, 1, 42, 1, 43,
+        1, 44, 1, 45, 1, 46, 1, 47, 1, 48, 1, 49, 1, 50, 1, 51, 1, 52, 1, 53, 1, 54, 1,
+        55,
     ],
 );
-/// For each site, the first site of each `NE` radial from it (`NO_SITE` for none), 1 per site.
-static RADIALS_NE: [[[u16; 1]; 1]; 64] = rays(
+/// For each site, the first site of each `NE` radial from it (`NO_SITE` for none), 1 per site, listed as each ray's length then its site.
+static RADIALS_NE: [[[u16; 1]; 1]; 64] = listed_rays(
     &[
-        9, 10, 11, 12, 13, 14, 15, 65535, 17, 18, 19, 20, 21, 22, 23, 65535, 25, 26, 27,
-        28, 29, 30, 31, 65535, 33, 34, 35, 36, 37, 38, 39, 65535, 41, 42, 43, 44, 45, 46,
-        47, 65535, 49, 50, 51, 52, 53, 54, 55, 65535, 57, 58, 59, 60, 61, 62, 63, 65535,
-        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        1, 9, 1, 10, 1, 11, 1, 12, 1, 13, 1, 14, 1, 15, 0, 1, 17, 1, 18, 1, 19, 1, 20, 1,
+        21, 1, 22, 1, 23, 0, 1, 25, 1, 26, 1, 27, 1, 28, 1, 29, 1, 30, 1, 31, 0, 1, 33,
+        1, 34, 1, 35, 1, 36, 1, 37, 1, 38, 1, 39, 0, 1, 41, 1, 42, 1, 43, 1, 44, 1, 45,
+        1, 46, 1, 47, 0, 1, 49, 1, 50, 1, 51, 1, 52, 1, 53, 1, 54, 1, 55, 0, 1, 57, 1,
+        58, 1, 59, 1, 60, 1, 61, 1, 62, 1, 63, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ],
 );
-/// For each site, the first site of each `SE` radial from it (`NO_SITE` for none), 1 per site.
-static RADIALS_SE: [[[u16; 1]; 1]; 64] = rays(
+/// For each site, the first site of each `SE` radial from it (`NO_SITE` for none), 1 per site, listed as each ray's length then its site.
+static RADIALS_SE: [[[u16; 1]; 1]; 64] = listed_rays(
     &[
-        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 1, 2, 3, 4, 5, 6, 7,
-        65535, 9, 10, 11, 12, 13, 14, 15, 65535, 17, 18, 19, 20, 21, 22, 23, 65535, 25,
-        26, 27, 28, 29, 30, 31, 65535, 33, 34, 35, 36, 37, 38, 39, 65535, 41, 42, 43, 44,
-        45, 46, 47, 65535, 49, 50, 51, 52, 53, 54, 55, 65535,
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 1, 3, 1, 4, 1, 5, 1, 6, 1, 7, 0, 1, 9, 1, 10,
+        1, 11, 1, 12, 1, 13, 1, 14, 1, 15, 0, 1, 17, 1, 18, 1, 19, 1, 20, 1, 21, 1, 22,
+        1, 23, 0, 1, 25, 1, 26, 1, 27, 1, 28, 1, 29, 1, 30, 1, 31, 0, 1, 33, 1, 34, 1,
+        35, 1, 36, 1, 37, 1, 38, 1, 39, 0, 1, 41, 1, 42, 1, 43, 1, 44, 1, 45, 1, 46, 1,
+        47, 0, 1, 49, 1, 50, 1, 51, 1, 52, 1, 53, 1, 54, 1, 55, 0,
     ],
 );
-/// For each site, the first site of each `NW` radial from it (`NO_SITE` for none), 1 per site.
-static RADIALS_NW: [[[u16; 1]; 1]; 64] = rays(
+/// For each site, the first site of each `NW` radial from it (`NO_SITE` for none), 1 per site, listed as each ray's length then its site.
+static RADIALS_NW: [[[u16; 1]; 1]; 64] = listed_rays(
     &[
-        65535, 8, 9, 10, 11, 12, 13, 14, 65535, 16, 17, 18, 19, 20, 21, 22, 65535, 24,
-        25, 26, 27, 28, 29, 30, 65535, 32, 33, 34, 35, 36, 37, 38, 65535, 40, 41, 42, 43,
-        44, 45, 46, 65535, 48, 49, 50, 51, 52, 53, 54, 65535, 56, 57, 58, 59, 60, 61, 62,
-        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        0, 1, 8, 1, 9, 1, 10, 1, 11, 1, 12, 1, 13, 1, 14, 0, 1, 16, 1, 17, 1, 18, 1, 19,
+        1, 20, 1, 21, 1, 22, 0, 1, 24, 1, 25, 1, 26, 1, 27, 1, 28, 1, 29, 1, 30, 0, 1,
+        32, 1, 33, 1, 34, 1, 35, 1, 36, 1, 37, 1, 38, 0, 1, 40, 1, 41, 1, 42, 1, 43, 1,
+        44, 1, 45, 1, 46, 0, 1, 48, 1, 49, 1, 50, 1, 51, 1, 52, 1, 53, 1, 54, 0, 1, 56,
+        1, 57, 1, 58, 1, 59, 1, 60, 1, 61, 1, 62, 0, 0, 0, 0, 0, 0, 0, 0,
     ],
 );
-/// For each site, the first site of each `SW` radial from it (`NO_SITE` for none), 1 per site.
-static RADIALS_SW: [[[u16; 1]; 1]; 64] = rays(
+/// For each site, the first site of each `SW` radial from it (`NO_SITE` for none), 1 per site, listed as each ray's length then its site.
+static RADIALS_SW: [[[u16; 1]; 1]; 64] = listed_rays(
     &[
-        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 0, 1, 2, 3, 4, 5,
-        6, 65535, 8, 9, 10, 11, 12, 13, 14, 65535, 16, 17, 18, 19, 20, 21, 22, 65535, 24,
-        25, 26, 27, 28, 29, 30, 65535, 32, 33, 34, 35, 36, 37, 38, 65535, 40, 41, 42, 43,
-        44, 45, 46, 65535, 48, 49, 50, 51, 52, 53, 54,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 2, 1, 3, 1, 4, 1, 5, 1, 6, 0, 1, 8, 1,
+        9, 1, 10, 1, 11, 1, 12, 1, 13, 1, 14, 0, 1, 16, 1, 17, 1, 18, 1, 19, 1, 20, 1,
+        21, 1, 22, 0, 1, 24, 1, 25, 1, 26, 1, 27, 1, 28, 1, 29, 1, 30, 0, 1, 32, 1, 33,
+        1, 34, 1, 35, 1, 36, 1, 37, 1, 38, 0, 1, 40, 1, 41, 1, 42, 1, 43, 1, 44, 1, 45,
+        1, 46, 0, 1, 48, 1, 49, 1, 50, 1, 51, 1, 52, 1, 53, 1, 54,
     ],
 );
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
@@ -328,20 +332,38 @@ impl Breakthrough {
                 }
             }
         }
-        match mover {
-            1 => {
-                for from in s.owned[1].iter() {
-                    let from = from as u16;
-                    self.steps_of_pawn1(s, mover, from, sink)?;
+        if S::WALK_ORDER {
+            match mover {
+                1 => {
+                    for from in s.owned[1].iter() {
+                        let from = from as u16;
+                        self.steps_of_pawn(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_N,
+                            &RADIALS_NE,
+                            &RADIALS_NW,
+                        )?;
+                    }
                 }
-            }
-            2 => {
-                for from in s.owned[2].iter() {
-                    let from = from as u16;
-                    self.steps_of_pawn2(s, mover, from, sink)?;
+                2 => {
+                    for from in s.owned[2].iter() {
+                        let from = from as u16;
+                        self.steps_of_pawn(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_S,
+                            &RADIALS_SW,
+                            &RADIALS_SE,
+                        )?;
+                    }
                 }
+                _ => {}
             }
-            _ => {}
         }
         ControlFlow::Continue(())
     }
@@ -407,17 +429,21 @@ impl Breakthrough {
         }
     }
     /// The moves of a `Pawn1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// One method for `steps_of_pawn1`, `steps_of_pawn2`: what differs between them is passed in (`radials`, `radials_2`, `radials_3`).
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
-    fn steps_of_pawn1<S: Sink<Move>>(
+    fn steps_of_pawn<S: Sink<Move>>(
         &self,
         s: &State,
         mover: u8,
         from: u16,
         sink: &mut S,
+        radials: &'static [[[u16; 1]; 1]; 64],
+        radials_2: &'static [[[u16; 1]; 1]; 64],
+        radials_3: &'static [[[u16; 1]; 1]; 64],
     ) -> ControlFlow<()> {
         if S::WALK_ORDER {
-            for ray in &RADIALS_N[from as usize] {
+            for ray in &radials[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
                     sink.push(Move::Piece {
@@ -430,7 +456,7 @@ impl Breakthrough {
             }
         }
         if S::WALK_ORDER {
-            for ray in &RADIALS_NE[from as usize] {
+            for ray in &radials_2[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE
                     && (s.what[to as usize] == 0 || Self::is_enemy(s, to, mover))
@@ -443,60 +469,7 @@ impl Breakthrough {
                     })?;
                 }
             }
-            for ray in &RADIALS_NW[from as usize] {
-                let to = ray[0];
-                if to != NO_SITE
-                    && (s.what[to as usize] == 0 || Self::is_enemy(s, to, mover))
-                {
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    /// The moves of a `Pawn2` at `from`, by its rules in `(forEach Piece ...)`.
-    #[inline(always)]
-    #[allow(unused_variables, unused_labels, unused_mut)]
-    fn steps_of_pawn2<S: Sink<Move>>(
-        &self,
-        s: &State,
-        mover: u8,
-        from: u16,
-        sink: &mut S,
-    ) -> ControlFlow<()> {
-        if S::WALK_ORDER {
-            for ray in &RADIALS_S[from as usize] {
-                let to = ray[0];
-                if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-            }
-        }
-        if S::WALK_ORDER {
-            for ray in &RADIALS_SW[from as usize] {
-                let to = ray[0];
-                if to != NO_SITE
-                    && (s.what[to as usize] == 0 || Self::is_enemy(s, to, mover))
-                {
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-            }
-            for ray in &RADIALS_SE[from as usize] {
+            for ray in &radials_3[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE
                     && (s.what[to as usize] == 0 || Self::is_enemy(s, to, mover))

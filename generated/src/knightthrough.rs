@@ -7,7 +7,7 @@ use ::ludemic_runtime::{
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
-use ::ludemic_runtime::{Listing, Sink};
+use ::ludemic_runtime::{boards, Listing, Sink};
 use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 64-site board `(board (square 8))`.
@@ -163,11 +163,7 @@ static LEAPS_0_2: [&[u16]; 64] = [
     &[46, 53],
 ];
 /// The regions each player owns.
-static PLAYER_REGIONS: [Board; 3] = [
-    Board::new([0]),
-    Board::new([0xff00000000000000]),
-    Board::new([0xff]),
-];
+static PLAYER_REGIONS: [Board; 3] = boards(&[0, 0xff00000000000000, 0xff]);
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -283,13 +279,13 @@ impl Knightthrough {
             1 => {
                 for from in s.owned[1].iter() {
                     let from = from as u16;
-                    self.leaps_of_knight1(s, mover, from, sink)?;
+                    self.leaps_of_knight(s, mover, from, sink, &LEAPS_0)?;
                 }
             }
             2 => {
                 for from in s.owned[2].iter() {
                     let from = from as u16;
-                    self.leaps_of_knight2(s, mover, from, sink)?;
+                    self.leaps_of_knight(s, mover, from, sink, &LEAPS_0_2)?;
                 }
             }
             _ => {}
@@ -353,38 +349,18 @@ impl Knightthrough {
         }
     }
     /// The moves of a `Knight1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// One method for `leaps_of_knight1`, `leaps_of_knight2`: what differs between them is passed in (`leaps_0`).
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
-    fn leaps_of_knight1<S: Sink<Move>>(
+    fn leaps_of_knight<S: Sink<Move>>(
         &self,
         s: &State,
         mover: u8,
         from: u16,
         sink: &mut S,
+        leaps_0: &'static [&[u16]; 64],
     ) -> ControlFlow<()> {
-        for &to in LEAPS_0[from as usize] {
-            if OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 0,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    /// The moves of a `Knight2` at `from`, by its rules in `(forEach Piece ...)`.
-    #[inline(always)]
-    #[allow(unused_variables, unused_labels, unused_mut)]
-    fn leaps_of_knight2<S: Sink<Move>>(
-        &self,
-        s: &State,
-        mover: u8,
-        from: u16,
-        sink: &mut S,
-    ) -> ControlFlow<()> {
-        for &to in LEAPS_0_2[from as usize] {
+        for &to in leaps_0[from as usize] {
             if OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::Piece {
                     rule: 0,

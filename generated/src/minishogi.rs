@@ -5,7 +5,9 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 use ::ludemic_runtime::{EndReason, RecentMoves};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
-use ::ludemic_runtime::{rays, Kept, Listing, Probe, Sink, Threat, Untested};
+use ::ludemic_runtime::{
+    boards, listed_rays, Kept, Listing, Probe, Sink, Threat, Untested,
+};
 use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 25-site board `(board (square 5))`.
@@ -48,168 +50,123 @@ const OWNER: [u8; 21] = [0, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2
 /// sites after the board's: `NUM_SITES..TOTAL_SITES`).
 pub const TOTAL_SITES: usize = 35;
 /// The sites of the hand each player owns (`(sites Hand ...)`; index 0: a shared hand).
-static HANDS: [Board; 3] = [
-    Board::new([0]),
-    Board::new([0x3e000000]),
-    Board::new([0x7c0000000]),
-];
+static HANDS: [Board; 3] = boards(&[0, 0x3e000000, 0x7c0000000]);
 /// The sites of a named region each player owns (`(sites WHO "Name")`; index 0: nobody).
-static NAMED_REGION_0: [Board; 3] = [
-    Board::new([0]),
-    Board::new([0x1f00000]),
-    Board::new([0x1f]),
-];
+static NAMED_REGION_0: [Board; 3] = boards(&[0, 0x1f00000, 0x1f]);
 /// The sites of each column.
-static COLUMNS: [Board; 5] = [
-    Board::new([0x108421]),
-    Board::new([0x210842]),
-    Board::new([0x421084]),
-    Board::new([0x842108]),
-    Board::new([0x1084210]),
-];
+static COLUMNS: [Board; 5] = boards(
+    &[0x108421, 0x210842, 0x421084, 0x842108, 0x1084210],
+);
 /// Each site's column (Ludii's `column`).
 static COLUMN_OF: [i16; 25] = [
     0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4,
 ];
-/// For each site, the first site of each `Adjacent` radial from it (`NO_SITE` for none), 8 per site.
-static RADIALS_ADJACENT: [[[u16; 1]; 8]; 25] = rays(
+/// For each site, the first site of each `Adjacent` radial from it (`NO_SITE` for none), 8 per site, listed as each ray's length then its site.
+static RADIALS_ADJACENT: [[[u16; 1]; 8]; 25] = listed_rays(
     &[
-        5, 6, 1, 65535, 65535, 65535, 65535, 65535, 6, 7, 2, 0, 5, 65535, 65535, 65535,
-        7, 8, 3, 1, 6, 65535, 65535, 65535, 8, 9, 4, 2, 7, 65535, 65535, 65535, 9, 3, 8,
-        65535, 65535, 65535, 65535, 65535, 10, 11, 6, 1, 0, 65535, 65535, 65535, 11, 12,
-        7, 2, 1, 0, 5, 10, 12, 13, 8, 3, 2, 1, 6, 11, 13, 14, 9, 4, 3, 2, 7, 12, 14, 4,
-        3, 8, 13, 65535, 65535, 65535, 15, 16, 11, 6, 5, 65535, 65535, 65535, 16, 17, 12,
-        7, 6, 5, 10, 15, 17, 18, 13, 8, 7, 6, 11, 16, 18, 19, 14, 9, 8, 7, 12, 17, 19, 9,
-        8, 13, 18, 65535, 65535, 65535, 20, 21, 16, 11, 10, 65535, 65535, 65535, 21, 22,
-        17, 12, 11, 10, 15, 20, 22, 23, 18, 13, 12, 11, 16, 21, 23, 24, 19, 14, 13, 12,
-        17, 22, 24, 14, 13, 18, 23, 65535, 65535, 65535, 21, 16, 15, 65535, 65535, 65535,
-        65535, 65535, 22, 17, 16, 15, 20, 65535, 65535, 65535, 23, 18, 17, 16, 21, 65535,
-        65535, 65535, 24, 19, 18, 17, 22, 65535, 65535, 65535, 19, 18, 23, 65535, 65535,
-        65535, 65535, 65535,
+        1, 5, 1, 6, 1, 1, 0, 0, 0, 0, 0, 1, 6, 1, 7, 1, 2, 1, 0, 1, 5, 0, 0, 0, 1, 7, 1,
+        8, 1, 3, 1, 1, 1, 6, 0, 0, 0, 1, 8, 1, 9, 1, 4, 1, 2, 1, 7, 0, 0, 0, 1, 9, 1, 3,
+        1, 8, 0, 0, 0, 0, 0, 1, 10, 1, 11, 1, 6, 1, 1, 1, 0, 0, 0, 0, 1, 11, 1, 12, 1, 7,
+        1, 2, 1, 1, 1, 0, 1, 5, 1, 10, 1, 12, 1, 13, 1, 8, 1, 3, 1, 2, 1, 1, 1, 6, 1, 11,
+        1, 13, 1, 14, 1, 9, 1, 4, 1, 3, 1, 2, 1, 7, 1, 12, 1, 14, 1, 4, 1, 3, 1, 8, 1,
+        13, 0, 0, 0, 1, 15, 1, 16, 1, 11, 1, 6, 1, 5, 0, 0, 0, 1, 16, 1, 17, 1, 12, 1, 7,
+        1, 6, 1, 5, 1, 10, 1, 15, 1, 17, 1, 18, 1, 13, 1, 8, 1, 7, 1, 6, 1, 11, 1, 16, 1,
+        18, 1, 19, 1, 14, 1, 9, 1, 8, 1, 7, 1, 12, 1, 17, 1, 19, 1, 9, 1, 8, 1, 13, 1,
+        18, 0, 0, 0, 1, 20, 1, 21, 1, 16, 1, 11, 1, 10, 0, 0, 0, 1, 21, 1, 22, 1, 17, 1,
+        12, 1, 11, 1, 10, 1, 15, 1, 20, 1, 22, 1, 23, 1, 18, 1, 13, 1, 12, 1, 11, 1, 16,
+        1, 21, 1, 23, 1, 24, 1, 19, 1, 14, 1, 13, 1, 12, 1, 17, 1, 22, 1, 24, 1, 14, 1,
+        13, 1, 18, 1, 23, 0, 0, 0, 1, 21, 1, 16, 1, 15, 0, 0, 0, 0, 0, 1, 22, 1, 17, 1,
+        16, 1, 15, 1, 20, 0, 0, 0, 1, 23, 1, 18, 1, 17, 1, 16, 1, 21, 0, 0, 0, 1, 24, 1,
+        19, 1, 18, 1, 17, 1, 22, 0, 0, 0, 1, 19, 1, 18, 1, 23, 0, 0, 0, 0, 0,
     ],
 );
-/// For each site, each `Orthogonal` radial from it (origin left out; 4 per site, the first 4 sites, padded with `NO_SITE`).
-static RADIALS_ORTHOGONAL: [[[u16; 4]; 4]; 25] = rays(
+/// For each site, each `Orthogonal` radial from it (origin left out; 4 per site, the first 4 sites, padded with `NO_SITE`), listed as each ray's length then its sites.
+static RADIALS_ORTHOGONAL: [[[u16; 4]; 4]; 25] = listed_rays(
     &[
-        5, 10, 15, 20, 1, 2, 3, 4, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
-        65535, 6, 11, 16, 21, 2, 3, 4, 65535, 0, 65535, 65535, 65535, 65535, 65535,
-        65535, 65535, 7, 12, 17, 22, 3, 4, 65535, 65535, 1, 0, 65535, 65535, 65535,
-        65535, 65535, 65535, 8, 13, 18, 23, 4, 65535, 65535, 65535, 2, 1, 0, 65535,
-        65535, 65535, 65535, 65535, 9, 14, 19, 24, 3, 2, 1, 0, 65535, 65535, 65535,
-        65535, 65535, 65535, 65535, 65535, 10, 15, 20, 65535, 6, 7, 8, 9, 0, 65535,
-        65535, 65535, 65535, 65535, 65535, 65535, 11, 16, 21, 65535, 7, 8, 9, 65535, 1,
-        65535, 65535, 65535, 5, 65535, 65535, 65535, 12, 17, 22, 65535, 8, 9, 65535,
-        65535, 2, 65535, 65535, 65535, 6, 5, 65535, 65535, 13, 18, 23, 65535, 9, 65535,
-        65535, 65535, 3, 65535, 65535, 65535, 7, 6, 5, 65535, 14, 19, 24, 65535, 4,
-        65535, 65535, 65535, 8, 7, 6, 5, 65535, 65535, 65535, 65535, 15, 20, 65535,
-        65535, 11, 12, 13, 14, 5, 0, 65535, 65535, 65535, 65535, 65535, 65535, 16, 21,
-        65535, 65535, 12, 13, 14, 65535, 6, 1, 65535, 65535, 10, 65535, 65535, 65535, 17,
-        22, 65535, 65535, 13, 14, 65535, 65535, 7, 2, 65535, 65535, 11, 10, 65535, 65535,
-        18, 23, 65535, 65535, 14, 65535, 65535, 65535, 8, 3, 65535, 65535, 12, 11, 10,
-        65535, 19, 24, 65535, 65535, 9, 4, 65535, 65535, 13, 12, 11, 10, 65535, 65535,
-        65535, 65535, 20, 65535, 65535, 65535, 16, 17, 18, 19, 10, 5, 0, 65535, 65535,
-        65535, 65535, 65535, 21, 65535, 65535, 65535, 17, 18, 19, 65535, 11, 6, 1, 65535,
-        15, 65535, 65535, 65535, 22, 65535, 65535, 65535, 18, 19, 65535, 65535, 12, 7, 2,
-        65535, 16, 15, 65535, 65535, 23, 65535, 65535, 65535, 19, 65535, 65535, 65535,
-        13, 8, 3, 65535, 17, 16, 15, 65535, 24, 65535, 65535, 65535, 14, 9, 4, 65535, 18,
-        17, 16, 15, 65535, 65535, 65535, 65535, 21, 22, 23, 24, 15, 10, 5, 0, 65535,
-        65535, 65535, 65535, 65535, 65535, 65535, 65535, 22, 23, 24, 65535, 16, 11, 6, 1,
-        20, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 23, 24, 65535, 65535, 17,
-        12, 7, 2, 21, 20, 65535, 65535, 65535, 65535, 65535, 65535, 24, 65535, 65535,
-        65535, 18, 13, 8, 3, 22, 21, 20, 65535, 65535, 65535, 65535, 65535, 19, 14, 9, 4,
-        23, 22, 21, 20, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
+        4, 5, 10, 15, 20, 4, 1, 2, 3, 4, 0, 0, 4, 6, 11, 16, 21, 3, 2, 3, 4, 1, 0, 0, 4,
+        7, 12, 17, 22, 2, 3, 4, 2, 1, 0, 0, 4, 8, 13, 18, 23, 1, 4, 3, 2, 1, 0, 0, 4, 9,
+        14, 19, 24, 4, 3, 2, 1, 0, 0, 0, 3, 10, 15, 20, 4, 6, 7, 8, 9, 1, 0, 0, 3, 11,
+        16, 21, 3, 7, 8, 9, 1, 1, 1, 5, 3, 12, 17, 22, 2, 8, 9, 1, 2, 2, 6, 5, 3, 13, 18,
+        23, 1, 9, 1, 3, 3, 7, 6, 5, 3, 14, 19, 24, 1, 4, 4, 8, 7, 6, 5, 0, 2, 15, 20, 4,
+        11, 12, 13, 14, 2, 5, 0, 0, 2, 16, 21, 3, 12, 13, 14, 2, 6, 1, 1, 10, 2, 17, 22,
+        2, 13, 14, 2, 7, 2, 2, 11, 10, 2, 18, 23, 1, 14, 2, 8, 3, 3, 12, 11, 10, 2, 19,
+        24, 2, 9, 4, 4, 13, 12, 11, 10, 0, 1, 20, 4, 16, 17, 18, 19, 3, 10, 5, 0, 0, 1,
+        21, 3, 17, 18, 19, 3, 11, 6, 1, 1, 15, 1, 22, 2, 18, 19, 3, 12, 7, 2, 2, 16, 15,
+        1, 23, 1, 19, 3, 13, 8, 3, 3, 17, 16, 15, 1, 24, 3, 14, 9, 4, 4, 18, 17, 16, 15,
+        0, 4, 21, 22, 23, 24, 4, 15, 10, 5, 0, 0, 0, 3, 22, 23, 24, 4, 16, 11, 6, 1, 1,
+        20, 0, 2, 23, 24, 4, 17, 12, 7, 2, 2, 21, 20, 0, 1, 24, 4, 18, 13, 8, 3, 3, 22,
+        21, 20, 0, 4, 19, 14, 9, 4, 4, 23, 22, 21, 20, 0, 0,
     ],
 );
-/// For each site, each `Diagonal` radial from it (origin left out; 4 per site, the first 4 sites, padded with `NO_SITE`).
-static RADIALS_DIAGONAL: [[[u16; 4]; 4]; 25] = rays(
+/// For each site, each `Diagonal` radial from it (origin left out; 4 per site, the first 4 sites, padded with `NO_SITE`), listed as each ray's length then its sites.
+static RADIALS_DIAGONAL: [[[u16; 4]; 4]; 25] = listed_rays(
     &[
-        6, 12, 18, 24, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
-        65535, 65535, 65535, 7, 13, 19, 65535, 5, 65535, 65535, 65535, 65535, 65535,
-        65535, 65535, 65535, 65535, 65535, 65535, 8, 14, 65535, 65535, 6, 10, 65535,
-        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 9, 65535, 65535,
-        65535, 7, 11, 15, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
-        8, 12, 16, 20, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
-        65535, 65535, 65535, 11, 17, 23, 65535, 1, 65535, 65535, 65535, 65535, 65535,
-        65535, 65535, 65535, 65535, 65535, 65535, 12, 18, 24, 65535, 2, 65535, 65535,
-        65535, 0, 65535, 65535, 65535, 10, 65535, 65535, 65535, 13, 19, 65535, 65535, 3,
-        65535, 65535, 65535, 1, 65535, 65535, 65535, 11, 15, 65535, 65535, 14, 65535,
-        65535, 65535, 4, 65535, 65535, 65535, 2, 65535, 65535, 65535, 12, 16, 20, 65535,
-        3, 65535, 65535, 65535, 13, 17, 21, 65535, 65535, 65535, 65535, 65535, 65535,
-        65535, 65535, 65535, 16, 22, 65535, 65535, 6, 2, 65535, 65535, 65535, 65535,
-        65535, 65535, 65535, 65535, 65535, 65535, 17, 23, 65535, 65535, 7, 3, 65535,
-        65535, 5, 65535, 65535, 65535, 15, 65535, 65535, 65535, 18, 24, 65535, 65535, 8,
-        4, 65535, 65535, 6, 0, 65535, 65535, 16, 20, 65535, 65535, 19, 65535, 65535,
-        65535, 9, 65535, 65535, 65535, 7, 1, 65535, 65535, 17, 21, 65535, 65535, 8, 2,
-        65535, 65535, 18, 22, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
-        65535, 65535, 21, 65535, 65535, 65535, 11, 7, 3, 65535, 65535, 65535, 65535,
-        65535, 65535, 65535, 65535, 65535, 22, 65535, 65535, 65535, 12, 8, 4, 65535, 10,
-        65535, 65535, 65535, 20, 65535, 65535, 65535, 23, 65535, 65535, 65535, 13, 9,
-        65535, 65535, 11, 5, 65535, 65535, 21, 65535, 65535, 65535, 24, 65535, 65535,
-        65535, 14, 65535, 65535, 65535, 12, 6, 0, 65535, 22, 65535, 65535, 65535, 13, 7,
-        1, 65535, 23, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
-        65535, 65535, 16, 12, 8, 4, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
-        65535, 65535, 65535, 65535, 65535, 17, 13, 9, 65535, 15, 65535, 65535, 65535,
-        65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 18, 14, 65535, 65535, 16,
-        10, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 19,
-        65535, 65535, 65535, 17, 11, 5, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
-        65535, 65535, 18, 12, 6, 0, 65535, 65535, 65535, 65535, 65535, 65535, 65535,
-        65535, 65535, 65535, 65535, 65535,
+        4, 6, 12, 18, 24, 0, 0, 0, 3, 7, 13, 19, 1, 5, 0, 0, 2, 8, 14, 2, 6, 10, 0, 0, 1,
+        9, 3, 7, 11, 15, 0, 0, 4, 8, 12, 16, 20, 0, 0, 0, 3, 11, 17, 23, 1, 1, 0, 0, 3,
+        12, 18, 24, 1, 2, 1, 0, 1, 10, 2, 13, 19, 1, 3, 1, 1, 2, 11, 15, 1, 14, 1, 4, 1,
+        2, 3, 12, 16, 20, 1, 3, 3, 13, 17, 21, 0, 0, 2, 16, 22, 2, 6, 2, 0, 0, 2, 17, 23,
+        2, 7, 3, 1, 5, 1, 15, 2, 18, 24, 2, 8, 4, 2, 6, 0, 2, 16, 20, 1, 19, 1, 9, 2, 7,
+        1, 2, 17, 21, 2, 8, 2, 2, 18, 22, 0, 0, 1, 21, 3, 11, 7, 3, 0, 0, 1, 22, 3, 12,
+        8, 4, 1, 10, 1, 20, 1, 23, 2, 13, 9, 2, 11, 5, 1, 21, 1, 24, 1, 14, 3, 12, 6, 0,
+        1, 22, 3, 13, 7, 1, 1, 23, 0, 0, 4, 16, 12, 8, 4, 0, 0, 0, 3, 17, 13, 9, 1, 15,
+        0, 0, 2, 18, 14, 2, 16, 10, 0, 0, 1, 19, 3, 17, 11, 5, 0, 0, 4, 18, 12, 6, 0, 0,
+        0, 0,
     ],
 );
-/// For each site, the first site of each `N` radial from it (`NO_SITE` for none), 1 per site.
-static RADIALS_N: [[[u16; 1]; 1]; 25] = rays(
+/// For each site, the first site of each `N` radial from it (`NO_SITE` for none), 1 per site, listed as each ray's length then its site.
+static RADIALS_N: [[[u16; 1]; 1]; 25] = listed_rays(
     &[
-        5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 65535,
-        65535, 65535, 65535, 65535,
+        1, 5, 1, 6, 1, 7, 1, 8, 1, 9, 1, 10, 1, 11, 1, 12, 1, 13, 1, 14, 1, 15, 1, 16, 1,
+        17, 1, 18, 1, 19, 1, 20, 1, 21, 1, 22, 1, 23, 1, 24, 0, 0, 0, 0, 0,
     ],
 );
-/// For each site, the first site of each `E` radial from it (`NO_SITE` for none), 1 per site.
-static RADIALS_E: [[[u16; 1]; 1]; 25] = rays(
+/// For each site, the first site of each `E` radial from it (`NO_SITE` for none), 1 per site, listed as each ray's length then its site.
+static RADIALS_E: [[[u16; 1]; 1]; 25] = listed_rays(
     &[
-        1, 2, 3, 4, 65535, 6, 7, 8, 9, 65535, 11, 12, 13, 14, 65535, 16, 17, 18, 19,
-        65535, 21, 22, 23, 24, 65535,
+        1, 1, 1, 2, 1, 3, 1, 4, 0, 1, 6, 1, 7, 1, 8, 1, 9, 0, 1, 11, 1, 12, 1, 13, 1, 14,
+        0, 1, 16, 1, 17, 1, 18, 1, 19, 0, 1, 21, 1, 22, 1, 23, 1, 24, 0,
     ],
 );
-/// For each site, the first site of each `S` radial from it (`NO_SITE` for none), 1 per site.
-static RADIALS_S: [[[u16; 1]; 1]; 25] = rays(
+/// For each site, the first site of each `S` radial from it (`NO_SITE` for none), 1 per site, listed as each ray's length then its site.
+static RADIALS_S: [[[u16; 1]; 1]; 25] = listed_rays(
     &[
-        65535, 65535, 65535, 65535, 65535, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
-        14, 15, 16, 17, 18, 19,
+        0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 2, 1, 3, 1, 4, 1, 5, 1, 6, 1, 7, 1, 8, 1, 9, 1, 10,
+        1, 11, 1, 12, 1, 13, 1, 14, 1, 15, 1, 16, 1, 17, 1, 18, 1, 19,
     ],
 );
-/// For each site, the first site of each `W` radial from it (`NO_SITE` for none), 1 per site.
-static RADIALS_W: [[[u16; 1]; 1]; 25] = rays(
+/// For each site, the first site of each `W` radial from it (`NO_SITE` for none), 1 per site, listed as each ray's length then its site.
+static RADIALS_W: [[[u16; 1]; 1]; 25] = listed_rays(
     &[
-        65535, 0, 1, 2, 3, 65535, 5, 6, 7, 8, 65535, 10, 11, 12, 13, 65535, 15, 16, 17,
-        18, 65535, 20, 21, 22, 23,
+        0, 1, 0, 1, 1, 1, 2, 1, 3, 0, 1, 5, 1, 6, 1, 7, 1, 8, 0, 1, 10, 1, 11, 1, 12, 1,
+        13, 0, 1, 15, 1, 16, 1, 17, 1, 18, 0, 1, 20, 1, 21, 1, 22, 1, 23,
     ],
 );
-/// For each site, the first site of each `NE` radial from it (`NO_SITE` for none), 1 per site.
-static RADIALS_NE: [[[u16; 1]; 1]; 25] = rays(
+/// For each site, the first site of each `NE` radial from it (`NO_SITE` for none), 1 per site, listed as each ray's length then its site.
+static RADIALS_NE: [[[u16; 1]; 1]; 25] = listed_rays(
     &[
-        6, 7, 8, 9, 65535, 11, 12, 13, 14, 65535, 16, 17, 18, 19, 65535, 21, 22, 23, 24,
-        65535, 65535, 65535, 65535, 65535, 65535,
+        1, 6, 1, 7, 1, 8, 1, 9, 0, 1, 11, 1, 12, 1, 13, 1, 14, 0, 1, 16, 1, 17, 1, 18, 1,
+        19, 0, 1, 21, 1, 22, 1, 23, 1, 24, 0, 0, 0, 0, 0, 0,
     ],
 );
-/// For each site, the first site of each `SE` radial from it (`NO_SITE` for none), 1 per site.
-static RADIALS_SE: [[[u16; 1]; 1]; 25] = rays(
+/// For each site, the first site of each `SE` radial from it (`NO_SITE` for none), 1 per site, listed as each ray's length then its site.
+static RADIALS_SE: [[[u16; 1]; 1]; 25] = listed_rays(
     &[
-        65535, 65535, 65535, 65535, 65535, 1, 2, 3, 4, 65535, 6, 7, 8, 9, 65535, 11, 12,
-        13, 14, 65535, 16, 17, 18, 19, 65535,
+        0, 0, 0, 0, 0, 1, 1, 1, 2, 1, 3, 1, 4, 0, 1, 6, 1, 7, 1, 8, 1, 9, 0, 1, 11, 1,
+        12, 1, 13, 1, 14, 0, 1, 16, 1, 17, 1, 18, 1, 19, 0,
     ],
 );
-/// For each site, the first site of each `NW` radial from it (`NO_SITE` for none), 1 per site.
-static RADIALS_NW: [[[u16; 1]; 1]; 25] = rays(
+/// For each site, the first site of each `NW` radial from it (`NO_SITE` for none), 1 per site, listed as each ray's length then its site.
+static RADIALS_NW: [[[u16; 1]; 1]; 25] = listed_rays(
     &[
-        65535, 5, 6, 7, 8, 65535, 10, 11, 12, 13, 65535, 15, 16, 17, 18, 65535, 20, 21,
-        22, 23, 65535, 65535, 65535, 65535, 65535,
+        0, 1, 5, 1, 6, 1, 7, 1, 8, 0, 1, 10, 1, 11, 1, 12, 1, 13, 0, 1, 15, 1, 16, 1, 17,
+        1, 18, 0, 1, 20, 1, 21, 1, 22, 1, 23, 0, 0, 0, 0, 0,
     ],
 );
-/// For each site, the first site of each `SW` radial from it (`NO_SITE` for none), 1 per site.
-static RADIALS_SW: [[[u16; 1]; 1]; 25] = rays(
+/// For each site, the first site of each `SW` radial from it (`NO_SITE` for none), 1 per site, listed as each ray's length then its site.
+static RADIALS_SW: [[[u16; 1]; 1]; 25] = listed_rays(
     &[
-        65535, 65535, 65535, 65535, 65535, 65535, 0, 1, 2, 3, 65535, 5, 6, 7, 8, 65535,
-        10, 11, 12, 13, 65535, 15, 16, 17, 18,
+        0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 2, 1, 3, 0, 1, 5, 1, 6, 1, 7, 1, 8, 0, 1, 10, 1,
+        11, 1, 12, 1, 13, 0, 1, 15, 1, 16, 1, 17, 1, 18,
     ],
 );
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
@@ -509,58 +466,196 @@ impl Minishogi {
                             self.steps_of_osho(s, mover, from, sink)?;
                         }
                         3 => {
-                            self.steps_of_fuhyo1(s, mover, from, sink)?;
+                            self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_N)?;
                         }
                         4 => {
-                            self.steps_of_fuhyo2(s, mover, from, sink)?;
+                            self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_S)?;
                         }
                         5 => {
-                            self.steps_of_ginsho1(s, mover, from, sink)?;
+                            self.steps_of_ginsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_N,
+                                &RADIALS_SE,
+                                &RADIALS_SW,
+                                &RADIALS_NW,
+                                &RADIALS_NE,
+                            )?;
                         }
                         6 => {
-                            self.steps_of_ginsho2(s, mover, from, sink)?;
+                            self.steps_of_ginsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_S,
+                                &RADIALS_NW,
+                                &RADIALS_NE,
+                                &RADIALS_SE,
+                                &RADIALS_SW,
+                            )?;
                         }
                         7 => {
-                            self.slides_of_hisha(s, mover, from, sink)?;
+                            self.slides_of_hisha_or_kakugyo(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_ORTHOGONAL,
+                            )?;
                         }
                         8 => {
-                            self.slides_of_hisha(s, mover, from, sink)?;
+                            self.slides_of_hisha_or_kakugyo(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_ORTHOGONAL,
+                            )?;
                         }
                         9 => {
-                            self.slides_of_kakugyo(s, mover, from, sink)?;
+                            self.slides_of_hisha_or_kakugyo(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_DIAGONAL,
+                            )?;
                         }
                         10 => {
-                            self.slides_of_kakugyo(s, mover, from, sink)?;
+                            self.slides_of_hisha_or_kakugyo(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_DIAGONAL,
+                            )?;
                         }
                         11 => {
-                            self.steps_of_kinsho1(s, mover, from, sink)?;
+                            self.steps_of_kinsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_N,
+                                &RADIALS_S,
+                                &RADIALS_E,
+                                &RADIALS_W,
+                                &RADIALS_NW,
+                                &RADIALS_NE,
+                            )?;
                         }
                         12 => {
-                            self.steps_of_kinsho2(s, mover, from, sink)?;
+                            self.steps_of_kinsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_S,
+                                &RADIALS_N,
+                                &RADIALS_W,
+                                &RADIALS_E,
+                                &RADIALS_SE,
+                                &RADIALS_SW,
+                            )?;
                         }
                         13 => {
-                            self.steps_of_kinsho1(s, mover, from, sink)?;
+                            self.steps_of_kinsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_N,
+                                &RADIALS_S,
+                                &RADIALS_E,
+                                &RADIALS_W,
+                                &RADIALS_NW,
+                                &RADIALS_NE,
+                            )?;
                         }
                         14 => {
-                            self.steps_of_kinsho2(s, mover, from, sink)?;
+                            self.steps_of_kinsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_S,
+                                &RADIALS_N,
+                                &RADIALS_W,
+                                &RADIALS_E,
+                                &RADIALS_SE,
+                                &RADIALS_SW,
+                            )?;
                         }
                         15 => {
-                            self.steps_of_kinsho1(s, mover, from, sink)?;
+                            self.steps_of_kinsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_N,
+                                &RADIALS_S,
+                                &RADIALS_E,
+                                &RADIALS_W,
+                                &RADIALS_NW,
+                                &RADIALS_NE,
+                            )?;
                         }
                         16 => {
-                            self.steps_of_kinsho2(s, mover, from, sink)?;
+                            self.steps_of_kinsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_S,
+                                &RADIALS_N,
+                                &RADIALS_W,
+                                &RADIALS_E,
+                                &RADIALS_SE,
+                                &RADIALS_SW,
+                            )?;
                         }
                         17 => {
-                            self.moves_of_ryuo(s, mover, from, sink)?;
+                            self.moves_of_ryuo_or_ryuma(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_ORTHOGONAL,
+                                &RADIALS_DIAGONAL,
+                            )?;
                         }
                         18 => {
-                            self.moves_of_ryuo(s, mover, from, sink)?;
+                            self.moves_of_ryuo_or_ryuma(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_ORTHOGONAL,
+                                &RADIALS_DIAGONAL,
+                            )?;
                         }
                         19 => {
-                            self.moves_of_ryuma(s, mover, from, sink)?;
+                            self.moves_of_ryuo_or_ryuma(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_DIAGONAL,
+                                &RADIALS_ORTHOGONAL,
+                            )?;
                         }
                         20 => {
-                            self.moves_of_ryuma(s, mover, from, sink)?;
+                            self.moves_of_ryuo_or_ryuma(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_DIAGONAL,
+                                &RADIALS_ORTHOGONAL,
+                            )?;
                         }
                         _ => {}
                     }
@@ -1004,39 +1099,18 @@ impl Minishogi {
         ControlFlow::Continue(())
     }
     /// The moves of a `Fuhyo1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// One method for `steps_of_fuhyo1`, `steps_of_fuhyo2`: what differs between them is passed in (`radials`).
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
-    fn steps_of_fuhyo1<S: Sink<Move>>(
+    fn steps_of_fuhyo<S: Sink<Move>>(
         &self,
         s: &State,
         mover: u8,
         from: u16,
         sink: &mut S,
+        radials: &'static [[[u16; 1]; 1]; 25],
     ) -> ControlFlow<()> {
-        for ray in &RADIALS_N[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 5,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    /// The moves of a `Fuhyo2` at `from`, by its rules in `(forEach Piece ...)`.
-    #[inline(always)]
-    #[allow(unused_variables, unused_labels, unused_mut)]
-    fn steps_of_fuhyo2<S: Sink<Move>>(
-        &self,
-        s: &State,
-        mover: u8,
-        from: u16,
-        sink: &mut S,
-    ) -> ControlFlow<()> {
-        for ray in &RADIALS_S[from as usize] {
+        for ray in &radials[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::Piece {
@@ -1050,16 +1124,22 @@ impl Minishogi {
         ControlFlow::Continue(())
     }
     /// The moves of a `Ginsho1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// One method for `steps_of_ginsho1`, `steps_of_ginsho2`: what differs between them is passed in (`radials`, `radials_2`, `radials_3`, `radials_4`, `radials_5`).
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
-    fn steps_of_ginsho1<S: Sink<Move>>(
+    fn steps_of_ginsho<S: Sink<Move>>(
         &self,
         s: &State,
         mover: u8,
         from: u16,
         sink: &mut S,
+        radials: &'static [[[u16; 1]; 1]; 25],
+        radials_2: &'static [[[u16; 1]; 1]; 25],
+        radials_3: &'static [[[u16; 1]; 1]; 25],
+        radials_4: &'static [[[u16; 1]; 1]; 25],
+        radials_5: &'static [[[u16; 1]; 1]; 25],
     ) -> ControlFlow<()> {
-        for ray in &RADIALS_N[from as usize] {
+        for ray in &radials[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::Piece {
@@ -1070,7 +1150,7 @@ impl Minishogi {
                 })?;
             }
         }
-        for ray in &RADIALS_SE[from as usize] {
+        for ray in &radials_2[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::Piece {
@@ -1081,7 +1161,7 @@ impl Minishogi {
                 })?;
             }
         }
-        for ray in &RADIALS_SW[from as usize] {
+        for ray in &radials_3[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::Piece {
@@ -1092,7 +1172,7 @@ impl Minishogi {
                 })?;
             }
         }
-        for ray in &RADIALS_NW[from as usize] {
+        for ray in &radials_4[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::Piece {
@@ -1103,74 +1183,7 @@ impl Minishogi {
                 })?;
             }
         }
-        for ray in &RADIALS_NE[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 8,
-                    from,
-                    to,
-                    dir: 4,
-                })?;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    /// The moves of a `Ginsho2` at `from`, by its rules in `(forEach Piece ...)`.
-    #[inline(always)]
-    #[allow(unused_variables, unused_labels, unused_mut)]
-    fn steps_of_ginsho2<S: Sink<Move>>(
-        &self,
-        s: &State,
-        mover: u8,
-        from: u16,
-        sink: &mut S,
-    ) -> ControlFlow<()> {
-        for ray in &RADIALS_S[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 8,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
-            }
-        }
-        for ray in &RADIALS_NW[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 8,
-                    from,
-                    to,
-                    dir: 1,
-                })?;
-            }
-        }
-        for ray in &RADIALS_NE[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 8,
-                    from,
-                    to,
-                    dir: 2,
-                })?;
-            }
-        }
-        for ray in &RADIALS_SE[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 8,
-                    from,
-                    to,
-                    dir: 3,
-                })?;
-            }
-        }
-        for ray in &RADIALS_SW[from as usize] {
+        for ray in &radials_5[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::Piece {
@@ -1184,60 +1197,19 @@ impl Minishogi {
         ControlFlow::Continue(())
     }
     /// The moves of a `Hisha` at `from`, by its rules in `(forEach Piece ...)`.
+    /// One method for `slides_of_hisha`, `slides_of_kakugyo`: what differs between them is passed in (`radials`).
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
-    fn slides_of_hisha<S: Sink<Move>>(
+    fn slides_of_hisha_or_kakugyo<S: Sink<Move>>(
         &self,
         s: &State,
         mover: u8,
         from: u16,
         sink: &mut S,
+        radials: &'static [[[u16; 4]; 4]; 25],
     ) -> ControlFlow<()> {
         let (min, max) = (1i64, i64::MAX);
-        for ray in &RADIALS_ORTHOGONAL[from as usize] {
-            for (i, &to) in ray.iter().enumerate() {
-                let distance = i as i64 + 1;
-                if to == NO_SITE || distance > max {
-                    break;
-                }
-                let in_range = distance >= min;
-                if in_range && Self::is_enemy(s, to, mover) {
-                    sink.push(Move::Piece {
-                        rule: 8,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                    break;
-                }
-                let between = to;
-                if s.what[between as usize] != 0 {
-                    break;
-                }
-                if in_range {
-                    sink.push(Move::Piece {
-                        rule: 8,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    /// The moves of a `Kakugyo` at `from`, by its rules in `(forEach Piece ...)`.
-    #[inline(always)]
-    #[allow(unused_variables, unused_labels, unused_mut)]
-    fn slides_of_kakugyo<S: Sink<Move>>(
-        &self,
-        s: &State,
-        mover: u8,
-        from: u16,
-        sink: &mut S,
-    ) -> ControlFlow<()> {
-        let (min, max) = (1i64, i64::MAX);
-        for ray in &RADIALS_DIAGONAL[from as usize] {
+        for ray in &radials[from as usize] {
             for (i, &to) in ray.iter().enumerate() {
                 let distance = i as i64 + 1;
                 if to == NO_SITE || distance > max {
@@ -1270,16 +1242,23 @@ impl Minishogi {
         ControlFlow::Continue(())
     }
     /// The moves of a `Kinsho1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// One method for `steps_of_kinsho1`, `steps_of_kinsho2`: what differs between them is passed in (`radials`, `radials_2`, `radials_3`, `radials_4`, `radials_5`, `radials_6`).
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
-    fn steps_of_kinsho1<S: Sink<Move>>(
+    fn steps_of_kinsho<S: Sink<Move>>(
         &self,
         s: &State,
         mover: u8,
         from: u16,
         sink: &mut S,
+        radials: &'static [[[u16; 1]; 1]; 25],
+        radials_2: &'static [[[u16; 1]; 1]; 25],
+        radials_3: &'static [[[u16; 1]; 1]; 25],
+        radials_4: &'static [[[u16; 1]; 1]; 25],
+        radials_5: &'static [[[u16; 1]; 1]; 25],
+        radials_6: &'static [[[u16; 1]; 1]; 25],
     ) -> ControlFlow<()> {
-        for ray in &RADIALS_N[from as usize] {
+        for ray in &radials[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::Piece {
@@ -1290,7 +1269,7 @@ impl Minishogi {
                 })?;
             }
         }
-        for ray in &RADIALS_S[from as usize] {
+        for ray in &radials_2[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::Piece {
@@ -1301,7 +1280,7 @@ impl Minishogi {
                 })?;
             }
         }
-        for ray in &RADIALS_E[from as usize] {
+        for ray in &radials_3[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::Piece {
@@ -1312,7 +1291,7 @@ impl Minishogi {
                 })?;
             }
         }
-        for ray in &RADIALS_W[from as usize] {
+        for ray in &radials_4[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::Piece {
@@ -1323,7 +1302,7 @@ impl Minishogi {
                 })?;
             }
         }
-        for ray in &RADIALS_NW[from as usize] {
+        for ray in &radials_5[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::Piece {
@@ -1334,85 +1313,7 @@ impl Minishogi {
                 })?;
             }
         }
-        for ray in &RADIALS_NE[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 5,
-                })?;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    /// The moves of a `Kinsho2` at `from`, by its rules in `(forEach Piece ...)`.
-    #[inline(always)]
-    #[allow(unused_variables, unused_labels, unused_mut)]
-    fn steps_of_kinsho2<S: Sink<Move>>(
-        &self,
-        s: &State,
-        mover: u8,
-        from: u16,
-        sink: &mut S,
-    ) -> ControlFlow<()> {
-        for ray in &RADIALS_S[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
-            }
-        }
-        for ray in &RADIALS_N[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 1,
-                })?;
-            }
-        }
-        for ray in &RADIALS_W[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 2,
-                })?;
-            }
-        }
-        for ray in &RADIALS_E[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 3,
-                })?;
-            }
-        }
-        for ray in &RADIALS_SE[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 4,
-                })?;
-            }
-        }
-        for ray in &RADIALS_SW[from as usize] {
+        for ray in &radials_6[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::Piece {
@@ -1426,17 +1327,20 @@ impl Minishogi {
         ControlFlow::Continue(())
     }
     /// The moves of a `Ryuo` at `from`, by its rules in `(forEach Piece ...)`.
+    /// One method for `moves_of_ryuo`, `moves_of_ryuma`: what differs between them is passed in (`radials`, `radials_2`).
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
-    fn moves_of_ryuo<S: Sink<Move>>(
+    fn moves_of_ryuo_or_ryuma<S: Sink<Move>>(
         &self,
         s: &State,
         mover: u8,
         from: u16,
         sink: &mut S,
+        radials: &'static [[[u16; 4]; 4]; 25],
+        radials_2: &'static [[[u16; 4]; 4]; 25],
     ) -> ControlFlow<()> {
         let (min, max) = (1i64, i64::MAX);
-        for ray in &RADIALS_ORTHOGONAL[from as usize] {
+        for ray in &radials[from as usize] {
             for (i, &to) in ray.iter().enumerate() {
                 let distance = i as i64 + 1;
                 if to == NO_SITE || distance > max {
@@ -1466,61 +1370,7 @@ impl Minishogi {
                 }
             }
         }
-        for ray in &RADIALS_DIAGONAL[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    /// The moves of a `Ryuma` at `from`, by its rules in `(forEach Piece ...)`.
-    #[inline(always)]
-    #[allow(unused_variables, unused_labels, unused_mut)]
-    fn moves_of_ryuma<S: Sink<Move>>(
-        &self,
-        s: &State,
-        mover: u8,
-        from: u16,
-        sink: &mut S,
-    ) -> ControlFlow<()> {
-        let (min, max) = (1i64, i64::MAX);
-        for ray in &RADIALS_DIAGONAL[from as usize] {
-            for (i, &to) in ray.iter().enumerate() {
-                let distance = i as i64 + 1;
-                if to == NO_SITE || distance > max {
-                    break;
-                }
-                let in_range = distance >= min;
-                if in_range && Self::is_enemy(s, to, mover) {
-                    sink.push(Move::Piece {
-                        rule: 2,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                    break;
-                }
-                let between = to;
-                if s.what[between as usize] != 0 {
-                    break;
-                }
-                if in_range {
-                    sink.push(Move::Piece {
-                        rule: 2,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-            }
-        }
-        for ray in &RADIALS_ORTHOGONAL[from as usize] {
+        for ray in &radials_2[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::Piece {
@@ -1740,58 +1590,196 @@ impl Minishogi {
                             self.steps_of_osho(s, mover, from, sink)?;
                         }
                         3 => {
-                            self.steps_of_fuhyo1(s, mover, from, sink)?;
+                            self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_N)?;
                         }
                         4 => {
-                            self.steps_of_fuhyo2(s, mover, from, sink)?;
+                            self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_S)?;
                         }
                         5 => {
-                            self.steps_of_ginsho1(s, mover, from, sink)?;
+                            self.steps_of_ginsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_N,
+                                &RADIALS_SE,
+                                &RADIALS_SW,
+                                &RADIALS_NW,
+                                &RADIALS_NE,
+                            )?;
                         }
                         6 => {
-                            self.steps_of_ginsho2(s, mover, from, sink)?;
+                            self.steps_of_ginsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_S,
+                                &RADIALS_NW,
+                                &RADIALS_NE,
+                                &RADIALS_SE,
+                                &RADIALS_SW,
+                            )?;
                         }
                         7 => {
-                            self.slides_of_hisha(s, mover, from, sink)?;
+                            self.slides_of_hisha_or_kakugyo(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_ORTHOGONAL,
+                            )?;
                         }
                         8 => {
-                            self.slides_of_hisha(s, mover, from, sink)?;
+                            self.slides_of_hisha_or_kakugyo(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_ORTHOGONAL,
+                            )?;
                         }
                         9 => {
-                            self.slides_of_kakugyo(s, mover, from, sink)?;
+                            self.slides_of_hisha_or_kakugyo(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_DIAGONAL,
+                            )?;
                         }
                         10 => {
-                            self.slides_of_kakugyo(s, mover, from, sink)?;
+                            self.slides_of_hisha_or_kakugyo(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_DIAGONAL,
+                            )?;
                         }
                         11 => {
-                            self.steps_of_kinsho1(s, mover, from, sink)?;
+                            self.steps_of_kinsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_N,
+                                &RADIALS_S,
+                                &RADIALS_E,
+                                &RADIALS_W,
+                                &RADIALS_NW,
+                                &RADIALS_NE,
+                            )?;
                         }
                         12 => {
-                            self.steps_of_kinsho2(s, mover, from, sink)?;
+                            self.steps_of_kinsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_S,
+                                &RADIALS_N,
+                                &RADIALS_W,
+                                &RADIALS_E,
+                                &RADIALS_SE,
+                                &RADIALS_SW,
+                            )?;
                         }
                         13 => {
-                            self.steps_of_kinsho1(s, mover, from, sink)?;
+                            self.steps_of_kinsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_N,
+                                &RADIALS_S,
+                                &RADIALS_E,
+                                &RADIALS_W,
+                                &RADIALS_NW,
+                                &RADIALS_NE,
+                            )?;
                         }
                         14 => {
-                            self.steps_of_kinsho2(s, mover, from, sink)?;
+                            self.steps_of_kinsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_S,
+                                &RADIALS_N,
+                                &RADIALS_W,
+                                &RADIALS_E,
+                                &RADIALS_SE,
+                                &RADIALS_SW,
+                            )?;
                         }
                         15 => {
-                            self.steps_of_kinsho1(s, mover, from, sink)?;
+                            self.steps_of_kinsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_N,
+                                &RADIALS_S,
+                                &RADIALS_E,
+                                &RADIALS_W,
+                                &RADIALS_NW,
+                                &RADIALS_NE,
+                            )?;
                         }
                         16 => {
-                            self.steps_of_kinsho2(s, mover, from, sink)?;
+                            self.steps_of_kinsho(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_S,
+                                &RADIALS_N,
+                                &RADIALS_W,
+                                &RADIALS_E,
+                                &RADIALS_SE,
+                                &RADIALS_SW,
+                            )?;
                         }
                         17 => {
-                            self.moves_of_ryuo(s, mover, from, sink)?;
+                            self.moves_of_ryuo_or_ryuma(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_ORTHOGONAL,
+                                &RADIALS_DIAGONAL,
+                            )?;
                         }
                         18 => {
-                            self.moves_of_ryuo(s, mover, from, sink)?;
+                            self.moves_of_ryuo_or_ryuma(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_ORTHOGONAL,
+                                &RADIALS_DIAGONAL,
+                            )?;
                         }
                         19 => {
-                            self.moves_of_ryuma(s, mover, from, sink)?;
+                            self.moves_of_ryuo_or_ryuma(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_DIAGONAL,
+                                &RADIALS_ORTHOGONAL,
+                            )?;
                         }
                         20 => {
-                            self.moves_of_ryuma(s, mover, from, sink)?;
+                            self.moves_of_ryuo_or_ryuma(
+                                s,
+                                mover,
+                                from,
+                                sink,
+                                &RADIALS_DIAGONAL,
+                                &RADIALS_ORTHOGONAL,
+                            )?;
                         }
                         _ => {}
                     }

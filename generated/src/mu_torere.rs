@@ -5,7 +5,7 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 use ::ludemic_runtime::{EndReason, PassCount};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
-use ::ludemic_runtime::{rays, Listing, Probe, Sink};
+use ::ludemic_runtime::{boards, listed_rays, Listing, Probe, Sink};
 use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 9-site board `(board (concentric {1 8}) use:Vertex)`.
@@ -27,25 +27,16 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 2: `Marker2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
 /// Each site's `Adjacent` neighbours.
-static NEIGHBOURS_ADJACENT: [Board; 9] = [
-    Board::new([0x1fe]),
-    Board::new([0x105]),
-    Board::new([0xb]),
-    Board::new([0x15]),
-    Board::new([0x29]),
-    Board::new([0x51]),
-    Board::new([0xa1]),
-    Board::new([0x141]),
-    Board::new([0x83]),
-];
-/// For each site, the first site of each `Adjacent` radial from it (`NO_SITE` for none), 8 per site.
-static RADIALS_ADJACENT: [[[u16; 1]; 8]; 9] = rays(
+static NEIGHBOURS_ADJACENT: [Board; 9] = boards(
+    &[0x1fe, 0x105, 0xb, 0x15, 0x29, 0x51, 0xa1, 0x141, 0x83],
+);
+/// For each site, the first site of each `Adjacent` radial from it (`NO_SITE` for none), 8 per site, listed as each ray's length then its site.
+static RADIALS_ADJACENT: [[[u16; 1]; 8]; 9] = listed_rays(
     &[
-        8, 7, 6, 5, 4, 3, 2, 1, 8, 0, 2, 65535, 65535, 65535, 65535, 65535, 1, 0, 3,
-        65535, 65535, 65535, 65535, 65535, 0, 4, 2, 65535, 65535, 65535, 65535, 65535, 0,
-        5, 3, 65535, 65535, 65535, 65535, 65535, 6, 4, 0, 65535, 65535, 65535, 65535,
-        65535, 5, 0, 7, 65535, 65535, 65535, 65535, 65535, 6, 0, 8, 65535, 65535, 65535,
-        65535, 65535, 7, 0, 1, 65535, 65535, 65535, 65535, 65535,
+        1, 8, 1, 7, 1, 6, 1, 5, 1, 4, 1, 3, 1, 2, 1, 1, 1, 8, 1, 0, 1, 2, 0, 0, 0, 0, 0,
+        1, 1, 1, 0, 1, 3, 0, 0, 0, 0, 0, 1, 0, 1, 4, 1, 2, 0, 0, 0, 0, 0, 1, 0, 1, 5, 1,
+        3, 0, 0, 0, 0, 0, 1, 6, 1, 4, 1, 0, 0, 0, 0, 0, 0, 1, 5, 1, 0, 1, 7, 0, 0, 0, 0,
+        0, 1, 6, 1, 0, 1, 8, 0, 0, 0, 0, 0, 1, 7, 1, 0, 1, 1, 0, 0, 0, 0, 0,
     ],
 );
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.

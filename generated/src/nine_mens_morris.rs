@@ -5,7 +5,7 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 use ::ludemic_runtime::{of_site, EndReason, RecentMoves, SiteKind, SiteRef};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
-use ::ludemic_runtime::{rays, Listing, Probe, Sink};
+use ::ludemic_runtime::{boards, listed_rays, pair_rows, Listing, Probe, Sink};
 use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 24-site board `(board (concentric Square rings:3) use:Vertex)`.
@@ -42,74 +42,37 @@ const fn key_site(site: u16) -> SiteRef {
     }
 }
 /// For each site, the windows of 3 sites in a row along a `Orthogonal` axis through it, with the sites just beyond each end.
-static LINE_WINDOWS_ORTHOGONAL_3: [[(u64, u64); 2]; 24] = [
-    [(0x200201, 0), (0x7, 0)],
-    [(0x92, 0), (0x7, 0)],
-    [(0x804004, 0), (0x7, 0)],
-    [(0x40408, 0), (0x38, 0)],
-    [(0x92, 0), (0x38, 0)],
-    [(0x102020, 0), (0x38, 0)],
-    [(0x8840, 0), (0x1c0, 0)],
-    [(0x1c0, 0), (0x92, 0)],
-    [(0x21100, 0), (0x1c0, 0)],
-    [(0x200201, 0), (0xe00, 0)],
-    [(0x40408, 0), (0xe00, 0)],
-    [(0x8840, 0), (0xe00, 0)],
-    [(0x21100, 0), (0x7000, 0)],
-    [(0x102020, 0), (0x7000, 0)],
-    [(0x804004, 0), (0x7000, 0)],
-    [(0x38000, 0), (0x8840, 0)],
-    [(0x490000, 0), (0x38000, 0)],
-    [(0x21100, 0), (0x38000, 0)],
-    [(0x1c0000, 0), (0x40408, 0)],
-    [(0x490000, 0), (0x1c0000, 0)],
-    [(0x102020, 0), (0x1c0000, 0)],
-    [(0xe00000, 0), (0x200201, 0)],
-    [(0xe00000, 0), (0x490000, 0)],
-    [(0x804004, 0), (0xe00000, 0)],
-];
-/// Sites one `Adjacent` step from each site, as bitboards.
-static STEPS_ADJACENT: [Board; 24] = [
-    Board::new([0x202]),
-    Board::new([0x15]),
-    Board::new([0x4002]),
-    Board::new([0x410]),
-    Board::new([0xaa]),
-    Board::new([0x2010]),
-    Board::new([0x880]),
-    Board::new([0x150]),
-    Board::new([0x1080]),
-    Board::new([0x200401]),
-    Board::new([0x40a08]),
-    Board::new([0x8440]),
-    Board::new([0x22100]),
-    Board::new([0x105020]),
-    Board::new([0x802004]),
-    Board::new([0x10800]),
-    Board::new([0xa8000]),
-    Board::new([0x11000]),
-    Board::new([0x80400]),
-    Board::new([0x550000]),
-    Board::new([0x82000]),
-    Board::new([0x400200]),
-    Board::new([0xa80000]),
-    Board::new([0x404000]),
-];
-/// The sites of the hand each player owns (`(sites Hand ...)`; index 0: a shared hand).
-static HANDS: [Board; 3] = [
-    Board::new([0]),
-    Board::new([0x1000000]),
-    Board::new([0x2000000]),
-];
-/// For each site, the first site of each `Adjacent` radial from it (`NO_SITE` for none), 4 per site.
-static RADIALS_ADJACENT: [[[u16; 1]; 4]; 24] = rays(
+static LINE_WINDOWS_ORTHOGONAL_3: [[(u64, u64); 2]; 24] = pair_rows(
     &[
-        9, 1, 65535, 65535, 4, 2, 0, 65535, 14, 1, 65535, 65535, 10, 4, 65535, 65535, 7,
-        5, 1, 3, 13, 4, 65535, 65535, 11, 7, 65535, 65535, 8, 4, 6, 65535, 12, 7, 65535,
-        65535, 21, 10, 0, 65535, 18, 11, 3, 9, 15, 6, 10, 65535, 17, 13, 8, 65535, 20,
-        14, 5, 12, 23, 2, 13, 65535, 16, 11, 65535, 65535, 19, 17, 15, 65535, 12, 16,
-        65535, 65535, 19, 10, 65535, 65535, 22, 20, 16, 18, 13, 19, 65535, 65535, 22, 9,
-        65535, 65535, 23, 19, 21, 65535, 14, 22, 65535, 65535,
+        0x200201, 0, 0x7, 0, 0x92, 0, 0x7, 0, 0x804004, 0, 0x7, 0, 0x40408, 0, 0x38, 0,
+        0x92, 0, 0x38, 0, 0x102020, 0, 0x38, 0, 0x8840, 0, 0x1c0, 0, 0x1c0, 0, 0x92, 0,
+        0x21100, 0, 0x1c0, 0, 0x200201, 0, 0xe00, 0, 0x40408, 0, 0xe00, 0, 0x8840, 0,
+        0xe00, 0, 0x21100, 0, 0x7000, 0, 0x102020, 0, 0x7000, 0, 0x804004, 0, 0x7000, 0,
+        0x38000, 0, 0x8840, 0, 0x490000, 0, 0x38000, 0, 0x21100, 0, 0x38000, 0, 0x1c0000,
+        0, 0x40408, 0, 0x490000, 0, 0x1c0000, 0, 0x102020, 0, 0x1c0000, 0, 0xe00000, 0,
+        0x200201, 0, 0xe00000, 0, 0x490000, 0, 0x804004, 0, 0xe00000, 0,
+    ],
+);
+/// Sites one `Adjacent` step from each site, as bitboards.
+static STEPS_ADJACENT: [Board; 24] = boards(
+    &[
+        0x202, 0x15, 0x4002, 0x410, 0xaa, 0x2010, 0x880, 0x150, 0x1080, 0x200401,
+        0x40a08, 0x8440, 0x22100, 0x105020, 0x802004, 0x10800, 0xa8000, 0x11000, 0x80400,
+        0x550000, 0x82000, 0x400200, 0xa80000, 0x404000,
+    ],
+);
+/// The sites of the hand each player owns (`(sites Hand ...)`; index 0: a shared hand).
+static HANDS: [Board; 3] = boards(&[0, 0x1000000, 0x2000000]);
+/// For each site, the first site of each `Adjacent` radial from it (`NO_SITE` for none), 4 per site, listed as each ray's length then its site.
+static RADIALS_ADJACENT: [[[u16; 1]; 4]; 24] = listed_rays(
+    &[
+        1, 9, 1, 1, 0, 0, 1, 4, 1, 2, 1, 0, 0, 1, 14, 1, 1, 0, 0, 1, 10, 1, 4, 0, 0, 1,
+        7, 1, 5, 1, 1, 1, 3, 1, 13, 1, 4, 0, 0, 1, 11, 1, 7, 0, 0, 1, 8, 1, 4, 1, 6, 0,
+        1, 12, 1, 7, 0, 0, 1, 21, 1, 10, 1, 0, 0, 1, 18, 1, 11, 1, 3, 1, 9, 1, 15, 1, 6,
+        1, 10, 0, 1, 17, 1, 13, 1, 8, 0, 1, 20, 1, 14, 1, 5, 1, 12, 1, 23, 1, 2, 1, 13,
+        0, 1, 16, 1, 11, 0, 0, 1, 19, 1, 17, 1, 15, 0, 1, 12, 1, 16, 0, 0, 1, 19, 1, 10,
+        0, 0, 1, 22, 1, 20, 1, 16, 1, 18, 1, 13, 1, 19, 0, 0, 1, 22, 1, 9, 0, 0, 1, 23,
+        1, 19, 1, 21, 0, 1, 14, 1, 22, 0, 0,
     ],
 );
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.

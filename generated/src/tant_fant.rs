@@ -7,7 +7,7 @@ use ::ludemic_runtime::{
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
-use ::ludemic_runtime::{rays, Listing, Sink};
+use ::ludemic_runtime::{boards, listed_rays, pair_rows, Listing, Sink};
 use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 9-site board `(board (rectangle 3 3 diagonals:Alternating) use:Vertex)`.
@@ -29,31 +29,26 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 2: `Marker2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
 /// The regions each player owns.
-static PLAYER_REGIONS: [Board; 3] = [
-    Board::new([0]),
-    Board::new([0x7]),
-    Board::new([0x1c0]),
-];
+static PLAYER_REGIONS: [Board; 3] = boards(&[0, 0x7, 0x1c0]);
 /// For each site, the windows of 3 sites in a row along a `Adjacent` axis through it, with the sites just beyond each end.
-static LINE_WINDOWS_ADJACENT_3: [[(u64, u64); 4]; 9] = [
-    [(0x49, 0), (0x111, 0), (0x7, 0), (0xffffffffffffffff, 0)],
-    [(0x92, 0), (0x7, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
-    [(0x124, 0), (0x7, 0), (0x54, 0), (0xffffffffffffffff, 0)],
-    [(0x49, 0), (0x38, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
-    [(0x92, 0), (0x111, 0), (0x38, 0), (0x54, 0)],
-    [(0x124, 0), (0x38, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
-    [(0x1c0, 0), (0x54, 0), (0x49, 0), (0xffffffffffffffff, 0)],
-    [(0x1c0, 0), (0x92, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
-    [(0x124, 0), (0x111, 0), (0x1c0, 0), (0xffffffffffffffff, 0)],
-];
-/// For each site, the first site of each `Adjacent` radial from it (`NO_SITE` for none), 8 per site.
-static RADIALS_ADJACENT: [[[u16; 1]; 8]; 9] = rays(
+static LINE_WINDOWS_ADJACENT_3: [[(u64, u64); 4]; 9] = pair_rows(
     &[
-        3, 4, 1, 65535, 65535, 65535, 65535, 65535, 4, 2, 0, 65535, 65535, 65535, 65535,
-        65535, 5, 1, 4, 65535, 65535, 65535, 65535, 65535, 6, 4, 0, 65535, 65535, 65535,
-        65535, 65535, 7, 8, 5, 2, 1, 0, 3, 6, 8, 2, 4, 65535, 65535, 65535, 65535, 65535,
-        7, 4, 3, 65535, 65535, 65535, 65535, 65535, 8, 4, 6, 65535, 65535, 65535, 65535,
-        65535, 5, 4, 7, 65535, 65535, 65535, 65535, 65535,
+        0x49, 0, 0x111, 0, 0x7, 0, 0xffffffffffffffff, 0, 0x92, 0, 0x7, 0,
+        0xffffffffffffffff, 0, 0xffffffffffffffff, 0, 0x124, 0, 0x7, 0, 0x54, 0,
+        0xffffffffffffffff, 0, 0x49, 0, 0x38, 0, 0xffffffffffffffff, 0,
+        0xffffffffffffffff, 0, 0x92, 0, 0x111, 0, 0x38, 0, 0x54, 0, 0x124, 0, 0x38, 0,
+        0xffffffffffffffff, 0, 0xffffffffffffffff, 0, 0x1c0, 0, 0x54, 0, 0x49, 0,
+        0xffffffffffffffff, 0, 0x1c0, 0, 0x92, 0, 0xffffffffffffffff, 0,
+        0xffffffffffffffff, 0, 0x124, 0, 0x111, 0, 0x1c0, 0, 0xffffffffffffffff, 0,
+    ],
+);
+/// For each site, the first site of each `Adjacent` radial from it (`NO_SITE` for none), 8 per site, listed as each ray's length then its site.
+static RADIALS_ADJACENT: [[[u16; 1]; 8]; 9] = listed_rays(
+    &[
+        1, 3, 1, 4, 1, 1, 0, 0, 0, 0, 0, 1, 4, 1, 2, 1, 0, 0, 0, 0, 0, 0, 1, 5, 1, 1, 1,
+        4, 0, 0, 0, 0, 0, 1, 6, 1, 4, 1, 0, 0, 0, 0, 0, 0, 1, 7, 1, 8, 1, 5, 1, 2, 1, 1,
+        1, 0, 1, 3, 1, 6, 1, 8, 1, 2, 1, 4, 0, 0, 0, 0, 0, 1, 7, 1, 4, 1, 3, 0, 0, 0, 0,
+        0, 1, 8, 1, 4, 1, 6, 0, 0, 0, 0, 0, 1, 5, 1, 4, 1, 7, 0, 0, 0, 0, 0,
     ],
 );
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
@@ -336,20 +331,22 @@ impl TantFant {
                 }
             }
         }
-        match mover {
-            1 => {
-                for from in s.owned[1].iter() {
-                    let from = from as u16;
-                    self.steps_of_marker(s, mover, from, sink)?;
+        if S::WALK_ORDER {
+            match mover {
+                1 => {
+                    for from in s.owned[1].iter() {
+                        let from = from as u16;
+                        self.steps_of_marker(s, mover, from, sink)?;
+                    }
                 }
-            }
-            2 => {
-                for from in s.owned[2].iter() {
-                    let from = from as u16;
-                    self.steps_of_marker(s, mover, from, sink)?;
+                2 => {
+                    for from in s.owned[2].iter() {
+                        let from = from as u16;
+                        self.steps_of_marker(s, mover, from, sink)?;
+                    }
                 }
+                _ => {}
             }
-            _ => {}
         }
         ControlFlow::Continue(())
     }

@@ -5,7 +5,7 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 use ::ludemic_runtime::{EndReason, PassCount};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
-use ::ludemic_runtime::{Listing, Sink};
+use ::ludemic_runtime::{pair_rows, Listing, Sink};
 use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 9-site board `(board (square 3))`.
@@ -27,17 +27,17 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 2: `Cross2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
 /// For each site, the windows of 3 sites in a row along a `Adjacent` axis through it, with the sites just beyond each end.
-static LINE_WINDOWS_ADJACENT_3: [[(u64, u64); 4]; 9] = [
-    [(0x49, 0), (0x111, 0), (0x7, 0), (0xffffffffffffffff, 0)],
-    [(0x92, 0), (0x7, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
-    [(0x124, 0), (0x7, 0), (0x54, 0), (0xffffffffffffffff, 0)],
-    [(0x49, 0), (0x38, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
-    [(0x92, 0), (0x111, 0), (0x38, 0), (0x54, 0)],
-    [(0x124, 0), (0x38, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
-    [(0x1c0, 0), (0x54, 0), (0x49, 0), (0xffffffffffffffff, 0)],
-    [(0x1c0, 0), (0x92, 0), (0xffffffffffffffff, 0), (0xffffffffffffffff, 0)],
-    [(0x124, 0), (0x111, 0), (0x1c0, 0), (0xffffffffffffffff, 0)],
-];
+static LINE_WINDOWS_ADJACENT_3: [[(u64, u64); 4]; 9] = pair_rows(
+    &[
+        0x49, 0, 0x111, 0, 0x7, 0, 0xffffffffffffffff, 0, 0x92, 0, 0x7, 0,
+        0xffffffffffffffff, 0, 0xffffffffffffffff, 0, 0x124, 0, 0x7, 0, 0x54, 0,
+        0xffffffffffffffff, 0, 0x49, 0, 0x38, 0, 0xffffffffffffffff, 0,
+        0xffffffffffffffff, 0, 0x92, 0, 0x111, 0, 0x38, 0, 0x54, 0, 0x124, 0, 0x38, 0,
+        0xffffffffffffffff, 0, 0xffffffffffffffff, 0, 0x1c0, 0, 0x54, 0, 0x49, 0,
+        0xffffffffffffffff, 0, 0x1c0, 0, 0x92, 0, 0xffffffffffffffff, 0,
+        0xffffffffffffffff, 0, 0x124, 0, 0x111, 0, 0x1c0, 0, 0xffffffffffffffff, 0,
+    ],
+);
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {

@@ -3,22 +3,68 @@
 //! line (thousands of lines for a large board's rays), a flat one fills its
 //! lines.
 
-/// `N` rows of `K` rays of `L` sites each, from the values in order
-/// (`flat.len()` must be `N * K * L`), as `static` tables of rays are
-/// declared: `rays(&[...])`.
-pub const fn rays<const N: usize, const K: usize, const L: usize>(
-    flat: &[u16],
+use crate::{Bits, NO_SITE};
+
+/// `N` rows of `K` rays of at most `L` sites each, the missing sites
+/// `NO_SITE`, from each ray in turn written as its length then its sites
+/// (a row's missing rays as length 0), as `static` tables of rays are
+/// declared: `listed_rays(&[...])`.
+pub const fn listed_rays<const N: usize, const K: usize, const L: usize>(
+    listed: &[u16],
 ) -> [[[u16; L]; K]; N] {
-    assert!(flat.len() == N * K * L, "N * K * L values");
-    let mut out = [[[0u16; L]; K]; N];
+    let mut out = [[[NO_SITE; L]; K]; N];
+    let mut at = 0;
     let mut i = 0;
     while i < N {
         let mut k = 0;
         while k < K {
+            let len = listed[at] as usize;
+            assert!(len <= L, "a ray of at most L sites");
             let mut l = 0;
-            while l < L {
-                out[i][k][l] = flat[(i * K + k) * L + l];
+            while l < len {
+                out[i][k][l] = listed[at + 1 + l];
                 l += 1;
+            }
+            at += 1 + len;
+            k += 1;
+        }
+        i += 1;
+    }
+    assert!(at == listed.len(), "N rows of K rays");
+    out
+}
+
+/// `N` bitboards of `W` words each, from their words in order
+/// (`words.len()` must be `N * W`): `static` tables of sets, `boards(&[...])`.
+pub const fn boards<const W: usize, const N: usize>(words: &[u64]) -> [Bits<W>; N] {
+    assert!(words.len() == N * W, "N * W words");
+    let mut out = [Bits::<W>::EMPTY; N];
+    let mut i = 0;
+    while i < N {
+        let mut w = 0;
+        while w < W {
+            out[i].0[w] = words[i * W + w];
+            w += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `N` rows of `K` bitboards of `W` words each, from their words in order.
+pub const fn board_rows<const W: usize, const K: usize, const N: usize>(
+    words: &[u64],
+) -> [[Bits<W>; K]; N] {
+    assert!(words.len() == N * K * W, "N * K * W words");
+    let mut out = [[Bits::<W>::EMPTY; K]; N];
+    let mut i = 0;
+    while i < N {
+        let mut k = 0;
+        while k < K {
+            let mut w = 0;
+            while w < W {
+                out[i][k].0[w] = words[(i * K + k) * W + w];
+                w += 1;
             }
             k += 1;
         }
@@ -27,14 +73,37 @@ pub const fn rays<const N: usize, const K: usize, const L: usize>(
     out
 }
 
+/// `N` rows of `K` pairs, from the pairs' values in order (`2 * N * K`).
+pub const fn pair_rows<const K: usize, const N: usize>(values: &[u64]) -> [[(u64, u64); K]; N] {
+    assert!(values.len() == 2 * N * K, "2 * N * K values");
+    let mut out = [[(0, 0); K]; N];
+    let mut i = 0;
+    while i < N * K {
+        out[i / K][i % K] = (values[2 * i], values[2 * i + 1]);
+        i += 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::rays;
+    use super::*;
 
     #[test]
-    fn rays_are_the_values_in_row_ray_site_order() {
-        const T: [[[u16; 2]; 3]; 2] = rays(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-        assert_eq!(T[0], [[1, 2], [3, 4], [5, 6]]);
-        assert_eq!(T[1][2], [11, 12]);
+    fn boards_are_their_words_in_order() {
+        const T: [Bits<2>; 2] = boards(&[1, 2, 3, 4]);
+        assert_eq!(T[1], Bits::new([3, 4]));
+        const R: [[Bits<1>; 2]; 2] = board_rows(&[1, 2, 3, 4]);
+        assert_eq!(R[1][0], Bits::new([3]));
+        const P: [[(u64, u64); 1]; 2] = pair_rows(&[1, 2, 3, 4]);
+        assert_eq!(P[1][0], (3, 4));
+    }
+
+    #[test]
+    fn rays_are_listed_row_by_row_each_with_its_length() {
+        const T: [[[u16; 2]; 2]; 2] = listed_rays(&[2, 1, 2, 1, 3, 0, 2, 5, 6]);
+        assert_eq!(T[0], [[1, 2], [3, NO_SITE]]);
+        assert_eq!(T[1], [[NO_SITE, NO_SITE], [5, 6]]);
     }
 }
+

@@ -29,6 +29,7 @@ mod hands;
 #[cfg(test)]
 mod inline_games;
 mod lines;
+mod merge_copies;
 mod merged;
 mod module;
 mod moves;
@@ -181,6 +182,7 @@ fn generate_file(model: &GameModel, options: &CodegenOptions) -> Result<syn::Fil
     tidy::tidy(&mut file);
     dead_stores::remove_unread_stores(&mut file);
     unused::remove_unused(&mut file);
+    merge_copies::merge_copies(&mut file);
     Ok(file)
 }
 

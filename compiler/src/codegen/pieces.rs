@@ -22,7 +22,9 @@ impl Gen<'_> {
         // A method per kind where nothing but the piece is bound.
         let methods = self.generic() && !saved.0.any();
         self.scope.from = true;
-        let mut arms = Vec::new();
+        // Each kind's code per piece, and whether it has any in the walk's
+        // order and in any order (where all its pieces may move at once).
+        let mut kinds = Vec::new();
         // Steps and single hops of all the pieces of a kind at once.
         let mut at_once = Vec::new();
         for c in 0..self.model.components.len() {
@@ -38,25 +40,66 @@ impl Gen<'_> {
             if per_piece.iter().all(TokenStream::is_empty) {
                 continue;
             }
+            let in_walk = self.moves_piece_by_piece(c, &mine, emit, true);
+            let in_any = self.moves_piece_by_piece(c, &mine, emit, false);
             let code = if methods {
                 self.piece_method_body(c, &mine)
             } else {
                 quote!(#(#per_piece)*)
             };
-            arms.push((c, code, mine));
+            kinds.push((c, code, mine, in_walk, in_any));
         }
+        let bodies: Vec<_> = kinds.iter().map(|(c, code, mine, ..)| (*c, code.clone(), mine.clone())).collect();
         let arms: Vec<(usize, TokenStream)> = if methods {
-            let names = self.piece_methods_named(&arms);
+            let names = self.piece_methods_named(&bodies);
             names
                 .into_iter()
                 .map(|(c, name)| (c, quote!(self.#name(s, mover, from, sink)?;)))
                 .collect()
         } else {
-            arms.into_iter().map(|(c, code, _)| (c, code)).collect()
+            bodies.into_iter().map(|(c, code, _)| (c, code)).collect()
         };
         (self.scope, self.component) = saved;
+        // A loop over the pieces only for the kinds that move piece by
+        // piece in the order asked (a loop with nothing to do still walks
+        // every piece).
+        let walked: Vec<_> = arms.iter().zip(&kinds).filter(|(_, k)| k.3).map(|(a, _)| a.clone()).collect();
+        let any: Vec<_> = arms.iter().zip(&kinds).filter(|(_, k)| k.4).map(|(a, _)| a.clone()).collect();
+        let per_piece = self.choose(
+            Question::WalkOrder,
+            |g| g.piece_loop(&walked),
+            |g| g.piece_loop(&any),
+        );
+        quote!(#(#at_once)* #per_piece)
+    }
+
+    /// Whether `component`'s `rules` move any piece on its own (not all
+    /// at once) where the walk's order is `walk_order`.
+    fn moves_piece_by_piece(
+        &mut self,
+        component: usize,
+        rules: &[&PieceRules],
+        emit: Emit,
+        walk_order: bool,
+    ) -> bool {
+        if self.purpose.answer(Question::WalkOrder) == Some(!walk_order) {
+            return false;
+        }
+        let saved = self.purpose;
+        self.purpose = saved.fixed(Question::WalkOrder, walk_order);
+        let (mut at_once, mut per_piece) = (Vec::new(), Vec::new());
+        for r in rules {
+            self.split_piece_moves(component, &r.moves, emit, &mut at_once, &mut per_piece);
+        }
+        self.purpose = saved;
+        !per_piece.iter().all(TokenStream::is_empty)
+    }
+
+    /// The loop over the mover's pieces on the board, each moving by its
+    /// kind's `arms` (code per piece at `from`).
+    fn piece_loop(&self, arms: &[(usize, TokenStream)]) -> TokenStream {
         if arms.is_empty() {
-            return quote!(#(#at_once)*);
+            return quote!();
         }
         // Ludii's ForEachPiece looks at the board: pieces in hand do not move.
         let on_board = |pieces: TokenStream| {
@@ -81,7 +124,6 @@ impl Gen<'_> {
                 })
             });
             return quote! {
-                #(#at_once)*
                 match mover {
                     #(#arms)*
                     _ => {}
@@ -94,7 +136,6 @@ impl Gen<'_> {
         });
         let mine = on_board(quote!(s.owned[mover as usize]));
         quote! {
-            #(#at_once)*
             for from in #mine.iter() {
                 let from = from as u16;
                 match s.what[from as usize] {

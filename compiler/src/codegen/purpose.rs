@@ -235,10 +235,14 @@ impl Gen<'_> {
                 let b = no(self);
                 self.labels = self.labels.max(after_a);
                 self.purpose = saved;
+                let c = q.constant();
                 if a.to_string() == b.to_string() {
                     a
+                } else if b.is_empty() {
+                    quote!(if #c { #a })
+                } else if a.is_empty() {
+                    quote!(if !#c { #b })
                 } else {
-                    let c = q.constant();
                     quote!(if #c { #a } else { #b })
                 }
             }

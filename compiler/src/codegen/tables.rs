@@ -66,12 +66,12 @@ impl<'b> Tables<'b> {
             return same.clone();
         }
         let id = self.free_name(name, id);
-        let cells: Vec<TokenStream> = rows.iter().map(|l| self.bits(l.iter().copied())).collect();
+        let words = self.words_of(rows.iter().map(|l| l.iter().copied()));
         let doc = format!(" {doc}");
         let len = Literal::usize_unsuffixed(rows.len());
         self.items.push(quote! {
             #[doc = #doc]
-            static #id: [Board; #len] = [#(#cells),*];
+            static #id: [Board; #len] = boards(&[#(#words),*]);
         });
         self.board_tables.push((rows, id.clone()));
         id
@@ -87,6 +87,23 @@ impl<'b> Tables<'b> {
             n += 1;
         }
         id
+    }
+
+    /// The words of each bitboard of `sets` in turn, as literals (what
+    /// `boards(&[...])` and `board_rows(&[...])` read).
+    fn words_of<I: IntoIterator<Item = Site>>(
+        &self,
+        sets: impl IntoIterator<Item = I>,
+    ) -> Vec<TokenStream> {
+        let mut out = Vec::new();
+        for set in sets {
+            let mut words = vec![0u64; self.words];
+            for s in set {
+                words[s as usize / 64] |= 1 << (s % 64);
+            }
+            out.extend(words.into_iter().map(hex_literal));
+        }
+        out
     }
 
     /// A bitboard literal of `sites`.
@@ -277,17 +294,12 @@ impl<'b> Tables<'b> {
         // Fixed-size rows (padded with windows that never match: all 64 bits,
         // which no board of under 64 sites can fill) let the test unroll.
         let width = rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
-        let rows: Vec<TokenStream> = rows
-            .iter()
-            .map(|windows| {
-                let items = (0..width).map(|i| {
-                    let (w, b) = windows.get(i).copied().unwrap_or((u64::MAX, 0));
-                    let (w, b) = (hex_literal(w), hex_literal(b));
-                    quote!((#w, #b))
-                });
-                quote!([#(#items),*])
+        let values = rows.iter().flat_map(|windows| {
+            (0..width).flat_map(move |i| {
+                let (w, b) = windows.get(i).copied().unwrap_or((u64::MAX, 0));
+                [hex_literal(w), hex_literal(b)]
             })
-            .collect();
+        });
         let doc = format!(
             " For each site, the windows of {length} sites in a row along a `{}` axis through it, with the sites just beyond each end.",
             dir.name()
@@ -298,7 +310,7 @@ impl<'b> Tables<'b> {
         );
         self.items.push(quote! {
             #[doc = #doc]
-            static #id: [[(u64, u64); #width]; #len] = [#(#rows),*];
+            static #id: [[(u64, u64); #width]; #len] = pair_rows(&[#(#values),*]);
         });
         id
     }
@@ -377,21 +389,23 @@ impl Tables<'_> {
                     .collect();
                 let k = all.iter().map(Vec::len).max().unwrap_or(0).max(1);
                 let l = all.iter().flatten().map(Vec::len).max().unwrap_or(0).clamp(1, read.max(1));
+                // Each ray as its length then its sites (cut to `l`).
                 let values = all.iter().flat_map(|radials| {
                     (0..k).flat_map(move |i| {
                         let sites = radials.get(i).map_or(&[][..], Vec::as_slice);
-                        (0..l).map(move |j| sites.get(j).copied().unwrap_or(NO_SITE))
+                        let sites = &sites[..sites.len().min(l)];
+                        std::iter::once(sites.len() as u16).chain(sites.iter().copied())
                     })
                 });
                 let values = values.map(Literal::u16_unsuffixed);
                 let doc = if l == 1 {
                     format!(
-                        " For each site, the first site of each `{}` radial from it (`NO_SITE` for none), {k} per site.",
+                        " For each site, the first site of each `{}` radial from it (`NO_SITE` for none), {k} per site, listed as each ray's length then its site.",
                         dir.name()
                     )
                 } else {
                     format!(
-                        " For each site, each `{}` radial from it (origin left out; {k} per site, the first {l} sites, padded with `NO_SITE`).",
+                        " For each site, each `{}` radial from it (origin left out; {k} per site, the first {l} sites, padded with `NO_SITE`), listed as each ray's length then its sites.",
                         dir.name()
                     )
                 };
@@ -402,7 +416,7 @@ impl Tables<'_> {
                 );
                 quote! {
                     #[doc = #doc]
-                    static #id: [[[u16; #l]; #k]; #n] = rays(&[#(#values),*]);
+                    static #id: [[[u16; #l]; #k]; #n] = listed_rays(&[#(#values),*]);
                 }
             })
             .collect()
@@ -416,20 +430,17 @@ impl Tables<'_> {
             return id;
         }
         let n = self.board.num_sites();
-        let rows: Vec<TokenStream> = (0..n)
-            .map(|s| {
-                self.bits(
-                    self.board
-                        .radials(s, dir)
-                        .flat_map(|r| r.steps[1..].iter().copied()),
-                )
-            })
-            .collect();
+        let words = self.words_of((0..n).map(|s| {
+            self.board
+                .radials(s, dir)
+                .flat_map(|r| r.steps[1..].iter().copied())
+                .collect::<Vec<_>>()
+        }));
         let doc = format!(" The sites along `{}` radials from each site.", dir.name());
         let len = Literal::usize_unsuffixed(n);
         self.items.push(quote! {
             #[doc = #doc]
-            static #id: [Board; #len] = [#(#rows),*];
+            static #id: [Board; #len] = boards(&[#(#words),*]);
         });
         id
     }
@@ -465,24 +476,21 @@ impl Tables<'_> {
             return id;
         }
         let k = rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
-        let rows: Vec<TokenStream> = rows
-            .iter()
-            .map(|rays| {
-                let cells = (0..k).map(|i| self.bits(rays.get(i).into_iter().flatten().copied()));
-                quote!([#(#cells),*])
-            })
-            .collect();
+        let n_rows = rows.len();
+        let words = self.words_of(rows.iter().flat_map(|rays| {
+            (0..k).map(|i| rays.get(i).cloned().unwrap_or_default())
+        }));
         let doc = format!(
             " For each site, its `{}` radials whose site numbers {trend} along them, as sets (origin left out).",
             dir.name()
         );
         let (n, k) = (
-            Literal::usize_unsuffixed(rows.len()),
+            Literal::usize_unsuffixed(n_rows),
             Literal::usize_unsuffixed(k),
         );
         self.items.push(quote! {
             #[doc = #doc]
-            static #id: [[Board; #k]; #n] = [#(#rows),*];
+            static #id: [[Board; #k]; #n] = board_rows(&[#(#words),*]);
         });
         id
     }
