@@ -169,6 +169,147 @@ impl Alquerque {
         mover: u8,
         sink: &mut S,
     ) -> ControlFlow<()> {
+        self.moves_of_pieces(s, mover, sink)?;
+        ControlFlow::Continue(())
+    }
+    /// What every listing of the play rules' moves ends with (the
+    /// swap offer, the repetition filter, the forced pass when there
+    /// is no move), whatever order it lists them in.
+    #[allow(unused_variables)]
+    #[inline(always)]
+    fn finish_listing(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+    /// Whether `mover` has a move of the play rules (the forced pass
+    /// aside), as if it were to move now.
+    #[allow(unused_variables, unused_labels, clippy::needless_return)]
+    #[inline(always)]
+    fn any_moves(&self, s: &State, mover: u8) -> bool {
+        match mover {
+            1 => Self::targets_p1(s).iter().any(|set| !set.is_empty()),
+            2 => Self::targets_p2(s).iter().any(|set| !set.is_empty()),
+            _ => false,
+        }
+    }
+    /// Applies a move: its actions and consequences, the end rules,
+    /// the limits, then the next mover (Ludii's `Game.apply`).
+    #[allow(unused_variables, unused_mut, unreachable_patterns)]
+    #[inline(always)]
+    fn apply_move(&self, s: &mut State, mv: Move) {
+        let mover = s.mover;
+        match mv {
+            Move::Piece { rule, from, to, dir } => {
+                match rule {
+                    0 | 2 => {
+                        let n = 1;
+                        if n > 0 {
+                            let n = n as usize;
+                            let radials: &[_] = match dir {
+                                0 => &RADIALS_ADJACENT[from as usize][..],
+                                _ => &[],
+                            };
+                            if let Some(ray) = radials
+                                .iter()
+                                .find(|ray| ray.get(n) == Some(&to))
+                            {
+                                for &between in ray[..n].iter().rev() {
+                                    Self::clear(s, between);
+                                }
+                            }
+                        }
+                        Self::move_piece(s, from, to);
+                        s.recent.record(mover, false);
+                        s.moves += 1;
+                    }
+                    1 | 3 => {
+                        Self::move_piece(s, from, to);
+                        s.recent.record(mover, false);
+                        s.moves += 1;
+                    }
+                    _ => unreachable!("a piece-move rule"),
+                }
+            }
+            Move::Pass => {
+                s.recent.record(mover, true);
+                s.moves += 1;
+            }
+        }
+        self.end(s, mover, mv == Move::Pass);
+        s.results.draw_at_limits(s.turns, 2500, s.moves, 10000);
+        if s.results.is_over() {
+            return;
+        }
+        let next = 3 - mover;
+        s.turns += 1;
+        s.mover = next;
+    }
+    /// The end rules after `mover`'s move, then the all-pass draw.
+    #[allow(unused_variables, clippy::collapsible_match)]
+    #[inline(always)]
+    fn end(&self, s: &mut State, mover: u8, passed: bool) {
+        if !s.results.is_over() {
+            self.end_rule_1(s, mover);
+        }
+        if !s.results.is_over() && passed
+            && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
+        {
+            s.results.draw_all(EndReason::Terminal);
+        }
+    }
+    /// The moves of a `Counter` at `from`, by its rules in `(forEach Piece ...)`.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_counter<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        from: u16,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if S::WALK_ORDER {
+            for ray in &RADIALS_ADJACENT[from as usize] {
+                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
+                    continue
+                };
+                if to != NO_SITE && Self::is_enemy(s, between, mover)
+                    && s.what[to as usize] == 0
+                {
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if S::WALK_ORDER {
+            for ray in &RADIALS_ADJACENT[from as usize] {
+                let to = ray[0];
+                if to != NO_SITE && s.what[to as usize] == 0 {
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
                 let pieces = s.owned[1].and(s.owned[mover as usize]);
@@ -738,134 +879,6 @@ impl Alquerque {
                     }
                 }
                 _ => {}
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    /// What every listing of the play rules' moves ends with (the
-    /// swap offer, the repetition filter, the forced pass when there
-    /// is no move), whatever order it lists them in.
-    #[allow(unused_variables)]
-    #[inline(always)]
-    fn finish_listing(&self, s: &State, out: &mut MoveBuffer<Move>) {
-        if out.is_empty() {
-            out.push(Move::Pass);
-        }
-    }
-    /// Whether `mover` has a move of the play rules (the forced pass
-    /// aside), as if it were to move now.
-    #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    #[inline(always)]
-    fn any_moves(&self, s: &State, mover: u8) -> bool {
-        match mover {
-            1 => Self::targets_p1(s).iter().any(|set| !set.is_empty()),
-            2 => Self::targets_p2(s).iter().any(|set| !set.is_empty()),
-            _ => false,
-        }
-    }
-    /// Applies a move: its actions and consequences, the end rules,
-    /// the limits, then the next mover (Ludii's `Game.apply`).
-    #[allow(unused_variables, unused_mut, unreachable_patterns)]
-    #[inline(always)]
-    fn apply_move(&self, s: &mut State, mv: Move) {
-        let mover = s.mover;
-        match mv {
-            Move::Piece { rule, from, to, dir } => {
-                match rule {
-                    0 | 2 => {
-                        let n = 1;
-                        if n > 0 {
-                            let n = n as usize;
-                            let radials: &[_] = match dir {
-                                0 => &RADIALS_ADJACENT[from as usize][..],
-                                _ => &[],
-                            };
-                            if let Some(ray) = radials
-                                .iter()
-                                .find(|ray| ray.get(n) == Some(&to))
-                            {
-                                for &between in ray[..n].iter().rev() {
-                                    Self::clear(s, between);
-                                }
-                            }
-                        }
-                        Self::move_piece(s, from, to);
-                        s.recent.record(mover, false);
-                        s.moves += 1;
-                    }
-                    1 | 3 => {
-                        Self::move_piece(s, from, to);
-                        s.recent.record(mover, false);
-                        s.moves += 1;
-                    }
-                    _ => unreachable!("a piece-move rule"),
-                }
-            }
-            Move::Pass => {
-                s.recent.record(mover, true);
-                s.moves += 1;
-            }
-        }
-        self.end(s, mover, mv == Move::Pass);
-        s.results.draw_at_limits(s.turns, 2500, s.moves, 10000);
-        if s.results.is_over() {
-            return;
-        }
-        let next = 3 - mover;
-        s.turns += 1;
-        s.mover = next;
-    }
-    /// The end rules after `mover`'s move, then the all-pass draw.
-    #[allow(unused_variables, clippy::collapsible_match)]
-    #[inline(always)]
-    fn end(&self, s: &mut State, mover: u8, passed: bool) {
-        if !s.results.is_over() {
-            self.end_rule_1(s, mover);
-        }
-        if !s.results.is_over() && passed
-            && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
-        {
-            s.results.draw_all(EndReason::Terminal);
-        }
-    }
-    /// The moves of a `Counter` at `from`, by its rules in `(forEach Piece ...)`.
-    #[inline(always)]
-    #[allow(unused_variables, unused_labels, unused_mut)]
-    fn moves_of_counter<S: Sink<Move>>(
-        &self,
-        s: &State,
-        mover: u8,
-        from: u16,
-        sink: &mut S,
-    ) -> ControlFlow<()> {
-        if S::WALK_ORDER {
-            for ray in &RADIALS_ADJACENT[from as usize] {
-                let (Some(&between), Some(&to)) = (ray.first(), ray.get(1)) else {
-                    continue
-                };
-                if to != NO_SITE && Self::is_enemy(s, between, mover)
-                    && s.what[to as usize] == 0
-                {
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-            }
-        }
-        if S::WALK_ORDER {
-            for ray in &RADIALS_ADJACENT[from as usize] {
-                let to = ray[0];
-                if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
             }
         }
         ControlFlow::Continue(())

@@ -500,21 +500,7 @@ impl Amazons {
         sink: &mut S,
     ) -> ControlFlow<()> {
         if (s.moves as i64) % 2 == 0 {
-            match mover {
-                1 => {
-                    for from in s.owned[1].iter() {
-                        let from = from as u16;
-                        self.slides_of_queen(s, mover, from, sink)?;
-                    }
-                }
-                2 => {
-                    for from in s.owned[2].iter() {
-                        let from = from as u16;
-                        self.slides_of_queen(s, mover, from, sink)?;
-                    }
-                }
-                _ => {}
-            }
+            self.slides_of_pieces(s, mover, sink)?;
         } else {
             let from = s.last_to;
             if from != NO_SITE {
@@ -693,6 +679,33 @@ impl Amazons {
                     dir: 0,
                 })?;
             }
+        }
+        ControlFlow::Continue(())
+    }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn slides_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
+                    self.slides_of_queen(s, mover, from, sink)?;
+                }
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
+                    self.slides_of_queen(s, mover, from, sink)?;
+                }
+            }
+            _ => {}
         }
         ControlFlow::Continue(())
     }

@@ -210,6 +210,137 @@ impl Breakthrough {
         mover: u8,
         sink: &mut S,
     ) -> ControlFlow<()> {
+        self.steps_of_pieces(s, mover, sink)?;
+        ControlFlow::Continue(())
+    }
+    /// What every listing of the play rules' moves ends with (the
+    /// swap offer, the repetition filter, the forced pass when there
+    /// is no move), whatever order it lists them in.
+    #[allow(unused_variables)]
+    #[inline(always)]
+    fn finish_listing(&self, s: &State, out: &mut MoveBuffer<Move>) {
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+    /// Applies a move: its actions and consequences, the end rules,
+    /// the limits, then the next mover (Ludii's `Game.apply`).
+    #[allow(unused_variables, unused_mut, unreachable_patterns)]
+    #[inline(always)]
+    fn apply_move(&self, s: &mut State, mv: Move) {
+        let mover = s.mover;
+        match mv {
+            Move::Piece { rule, from, to, dir } => {
+                match rule {
+                    0 | 2 => {
+                        Self::move_piece(s, from, to);
+                        s.recent.record(mover, false);
+                        s.moves += 1;
+                    }
+                    1 | 3 => {
+                        Self::clear(s, to);
+                        Self::move_piece(s, from, to);
+                        s.recent.record(mover, false);
+                        s.moves += 1;
+                    }
+                    _ => unreachable!("a piece-move rule"),
+                }
+            }
+            Move::Pass => {
+                s.last_to = NO_SITE;
+                s.recent.record(mover, true);
+                s.moves += 1;
+            }
+        }
+        self.end(s, mover, mv == Move::Pass);
+        s.results.draw_at_limits(s.turns, 2500, s.moves, 10000);
+        if s.results.is_over() {
+            return;
+        }
+        let next = 3 - mover;
+        s.turns += 1;
+        s.mover = next;
+    }
+    /// The end rules after `mover`'s move, then the all-pass draw.
+    #[allow(unused_variables, clippy::collapsible_match)]
+    #[inline(always)]
+    fn end(&self, s: &mut State, mover: u8, passed: bool) {
+        if !s.results.is_over() {
+            self.end_rule_1(s, mover);
+        }
+        if !s.results.is_over() && passed
+            && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
+        {
+            s.results.draw_all(EndReason::Terminal);
+        }
+    }
+    /// The moves of a `Pawn1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// One method for `steps_of_pawn1`, `steps_of_pawn2`: what differs between them is passed in (`radials`, `radials_2`, `radials_3`).
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn steps_of_pawn<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        from: u16,
+        sink: &mut S,
+        radials: &'static [[[u16; 1]; 1]; 64],
+        radials_2: &'static [[[u16; 1]; 1]; 64],
+        radials_3: &'static [[[u16; 1]; 1]; 64],
+    ) -> ControlFlow<()> {
+        if S::WALK_ORDER {
+            for ray in &radials[from as usize] {
+                let to = ray[0];
+                if to != NO_SITE && s.what[to as usize] == 0 {
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if S::WALK_ORDER {
+            for ray in &radials_2[from as usize] {
+                let to = ray[0];
+                if to != NO_SITE
+                    && (s.what[to as usize] == 0 || Self::is_enemy(s, to, mover))
+                {
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+            for ray in &radials_3[from as usize] {
+                let to = ray[0];
+                if to != NO_SITE
+                    && (s.what[to as usize] == 0 || Self::is_enemy(s, to, mover))
+                {
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 1,
+                    })?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn steps_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
                 let pieces = s.owned[1].and(s.owned[mover as usize]);
@@ -363,124 +494,6 @@ impl Breakthrough {
                     }
                 }
                 _ => {}
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    /// What every listing of the play rules' moves ends with (the
-    /// swap offer, the repetition filter, the forced pass when there
-    /// is no move), whatever order it lists them in.
-    #[allow(unused_variables)]
-    #[inline(always)]
-    fn finish_listing(&self, s: &State, out: &mut MoveBuffer<Move>) {
-        if out.is_empty() {
-            out.push(Move::Pass);
-        }
-    }
-    /// Applies a move: its actions and consequences, the end rules,
-    /// the limits, then the next mover (Ludii's `Game.apply`).
-    #[allow(unused_variables, unused_mut, unreachable_patterns)]
-    #[inline(always)]
-    fn apply_move(&self, s: &mut State, mv: Move) {
-        let mover = s.mover;
-        match mv {
-            Move::Piece { rule, from, to, dir } => {
-                match rule {
-                    0 | 2 => {
-                        Self::move_piece(s, from, to);
-                        s.recent.record(mover, false);
-                        s.moves += 1;
-                    }
-                    1 | 3 => {
-                        Self::clear(s, to);
-                        Self::move_piece(s, from, to);
-                        s.recent.record(mover, false);
-                        s.moves += 1;
-                    }
-                    _ => unreachable!("a piece-move rule"),
-                }
-            }
-            Move::Pass => {
-                s.last_to = NO_SITE;
-                s.recent.record(mover, true);
-                s.moves += 1;
-            }
-        }
-        self.end(s, mover, mv == Move::Pass);
-        s.results.draw_at_limits(s.turns, 2500, s.moves, 10000);
-        if s.results.is_over() {
-            return;
-        }
-        let next = 3 - mover;
-        s.turns += 1;
-        s.mover = next;
-    }
-    /// The end rules after `mover`'s move, then the all-pass draw.
-    #[allow(unused_variables, clippy::collapsible_match)]
-    #[inline(always)]
-    fn end(&self, s: &mut State, mover: u8, passed: bool) {
-        if !s.results.is_over() {
-            self.end_rule_1(s, mover);
-        }
-        if !s.results.is_over() && passed
-            && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
-        {
-            s.results.draw_all(EndReason::Terminal);
-        }
-    }
-    /// The moves of a `Pawn1` at `from`, by its rules in `(forEach Piece ...)`.
-    /// One method for `steps_of_pawn1`, `steps_of_pawn2`: what differs between them is passed in (`radials`, `radials_2`, `radials_3`).
-    #[inline(always)]
-    #[allow(unused_variables, unused_labels, unused_mut)]
-    fn steps_of_pawn<S: Sink<Move>>(
-        &self,
-        s: &State,
-        mover: u8,
-        from: u16,
-        sink: &mut S,
-        radials: &'static [[[u16; 1]; 1]; 64],
-        radials_2: &'static [[[u16; 1]; 1]; 64],
-        radials_3: &'static [[[u16; 1]; 1]; 64],
-    ) -> ControlFlow<()> {
-        if S::WALK_ORDER {
-            for ray in &radials[from as usize] {
-                let to = ray[0];
-                if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-            }
-        }
-        if S::WALK_ORDER {
-            for ray in &radials_2[from as usize] {
-                let to = ray[0];
-                if to != NO_SITE
-                    && (s.what[to as usize] == 0 || Self::is_enemy(s, to, mover))
-                {
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-            }
-            for ray in &radials_3[from as usize] {
-                let to = ray[0];
-                if to != NO_SITE
-                    && (s.what[to as usize] == 0 || Self::is_enemy(s, to, mover))
-                {
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
-                }
             }
         }
         ControlFlow::Continue(())

@@ -666,687 +666,7 @@ impl Chess {
                             || self.afterwards_1(s, afterwards_1_mover, mv)
                     },
                 );
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                        let landing = ALL.minus(s.occupied);
-                        for to in pieces
-                            .and(Board::new([0xffffffffffffff]))
-                            .shifted(8)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 8;
-                            sink.push(Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                        let landing = s
-                            .occupied
-                            .minus(s.owned[0])
-                            .minus(s.owned[mover as usize]);
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f]))
-                            .shifted(9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 9;
-                            sink.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe]))
-                            .shifted(7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 7;
-                            sink.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 1,
-                            })?;
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                        let landing = ALL;
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f]))
-                            .shifted(9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 9;
-                            if !s.pending.is_empty()
-                                && (to as i64)
-                                    == (if s.pending.count() == 1 {
-                                        s.pending.first_site().map_or(0, |v| v as i64)
-                                    } else {
-                                        0
-                                    })
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 3,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe]))
-                            .shifted(7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 7;
-                            if !s.pending.is_empty()
-                                && (to as i64)
-                                    == (if s.pending.count() == 1 {
-                                        s.pending.first_site().map_or(0, |v| v as i64)
-                                    } else {
-                                        0
-                                    })
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 3,
-                                    from,
-                                    to,
-                                    dir: 1,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                        let landing = ALL.minus(s.occupied);
-                        for to in pieces
-                            .and(Board::new([0xffffffffffffff00]))
-                            .shifted(-8)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 8;
-                            sink.push(Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                        let landing = s
-                            .occupied
-                            .minus(s.owned[0])
-                            .minus(s.owned[mover as usize]);
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe00]))
-                            .shifted(-9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 9;
-                            sink.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                            .shifted(-7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 7;
-                            sink.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 1,
-                            })?;
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                        let landing = ALL;
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe00]))
-                            .shifted(-9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 9;
-                            if !s.pending.is_empty()
-                                && (to as i64)
-                                    == (if s.pending.count() == 1 {
-                                        s.pending.first_site().map_or(0, |v| v as i64)
-                                    } else {
-                                        0
-                                    })
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 3,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                            .shifted(-7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 7;
-                            if !s.pending.is_empty()
-                                && (to as i64)
-                                    == (if s.pending.count() == 1 {
-                                        s.pending.first_site().map_or(0, |v| v as i64)
-                                    } else {
-                                        0
-                                    })
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 3,
-                                    from,
-                                    to,
-                                    dir: 1,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[5].and(s.owned[mover as usize]);
-                        let landing = ALL;
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe00]))
-                            .shifted(-9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 9;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xffffffffffffff00]))
-                            .shifted(-8)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 8;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                            .shifted(-7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 7;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefefe]))
-                            .shifted(-1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 1;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f7f]))
-                            .shifted(1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 1;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe]))
-                            .shifted(7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 7;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xffffffffffffff]))
-                            .shifted(8)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 8;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f]))
-                            .shifted(9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 9;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[6].and(s.owned[mover as usize]);
-                        let landing = ALL;
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe00]))
-                            .shifted(-9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 9;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xffffffffffffff00]))
-                            .shifted(-8)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 8;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                            .shifted(-7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 7;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefefe]))
-                            .shifted(-1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 1;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f7f]))
-                            .shifted(1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 1;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe]))
-                            .shifted(7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 7;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xffffffffffffff]))
-                            .shifted(8)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 8;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f]))
-                            .shifted(9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 9;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if S::WALK_ORDER {
-                    for from in s.owned[mover as usize].iter() {
-                        let from = from as u16;
-                        match s.what[from as usize] {
-                            1 => {
-                                self.moves_of_pawn(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_N,
-                                    &RADIALS_NE,
-                                    &RADIALS_NW,
-                                )?;
-                            }
-                            2 => {
-                                self.moves_of_pawn(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_S,
-                                    &RADIALS_SW,
-                                    &RADIALS_SE,
-                                )?;
-                            }
-                            3 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_ORTHOGONAL,
-                                    8,
-                                )?;
-                            }
-                            4 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_ORTHOGONAL,
-                                    8,
-                                )?;
-                            }
-                            5 => {
-                                self.steps_of_king(s, mover, from, sink)?;
-                            }
-                            6 => {
-                                self.steps_of_king(s, mover, from, sink)?;
-                            }
-                            7 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_DIAGONAL,
-                                    12,
-                                )?;
-                            }
-                            8 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_DIAGONAL,
-                                    12,
-                                )?;
-                            }
-                            9 => {
-                                self.leaps_of_knight(s, mover, from, sink)?;
-                            }
-                            10 => {
-                                self.leaps_of_knight(s, mover, from, sink)?;
-                            }
-                            11 => {
-                                self.slides_of_queen(s, mover, from, sink)?;
-                            }
-                            12 => {
-                                self.slides_of_queen(s, mover, from, sink)?;
-                            }
-                            _ => {}
-                        }
-                    }
-                } else {
-                    for from in s.owned[mover as usize].iter() {
-                        let from = from as u16;
-                        match s.what[from as usize] {
-                            1 => {
-                                self.moves_of_pawn(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_N,
-                                    &RADIALS_NE,
-                                    &RADIALS_NW,
-                                )?;
-                            }
-                            2 => {
-                                self.moves_of_pawn(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_S,
-                                    &RADIALS_SW,
-                                    &RADIALS_SE,
-                                )?;
-                            }
-                            3 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_ORTHOGONAL,
-                                    8,
-                                )?;
-                            }
-                            4 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_ORTHOGONAL,
-                                    8,
-                                )?;
-                            }
-                            7 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_DIAGONAL,
-                                    12,
-                                )?;
-                            }
-                            8 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_DIAGONAL,
-                                    12,
-                                )?;
-                            }
-                            9 => {
-                                self.leaps_of_knight(s, mover, from, sink)?;
-                            }
-                            10 => {
-                                self.leaps_of_knight(s, mover, from, sink)?;
-                            }
-                            11 => {
-                                self.slides_of_queen(s, mover, from, sink)?;
-                            }
-                            12 => {
-                                self.slides_of_queen(s, mover, from, sink)?;
-                            }
-                            _ => {}
-                        }
-                    }
-                }
+                self.moves_of_pieces(s, mover, sink)?;
                 if of_site(
                     {
                         let n = match mover as i64 {
@@ -2326,6 +1646,699 @@ impl Chess {
         }
         ControlFlow::Continue(())
     }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[1].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xffffffffffffff]))
+                    .shifted(8)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 8;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[1].and(s.owned[mover as usize]);
+                let landing = s
+                    .occupied
+                    .minus(s.owned[0])
+                    .minus(s.owned[mover as usize]);
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 9;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe]))
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 1,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[1].and(s.owned[mover as usize]);
+                let landing = ALL;
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 9;
+                    if !s.pending.is_empty()
+                        && (to as i64)
+                            == (if s.pending.count() == 1 {
+                                s.pending.first_site().map_or(0, |v| v as i64)
+                            } else {
+                                0
+                            })
+                    {
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe]))
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    if !s.pending.is_empty()
+                        && (to as i64)
+                            == (if s.pending.count() == 1 {
+                                s.pending.first_site().map_or(0, |v| v as i64)
+                            } else {
+                                0
+                            })
+                    {
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 1,
+                        })?;
+                    }
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[2].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xffffffffffffff00]))
+                    .shifted(-8)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 8;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[2].and(s.owned[mover as usize]);
+                let landing = s
+                    .occupied
+                    .minus(s.owned[0])
+                    .minus(s.owned[mover as usize]);
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe00]))
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 9;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 1,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[2].and(s.owned[mover as usize]);
+                let landing = ALL;
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe00]))
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 9;
+                    if !s.pending.is_empty()
+                        && (to as i64)
+                            == (if s.pending.count() == 1 {
+                                s.pending.first_site().map_or(0, |v| v as i64)
+                            } else {
+                                0
+                            })
+                    {
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    if !s.pending.is_empty()
+                        && (to as i64)
+                            == (if s.pending.count() == 1 {
+                                s.pending.first_site().map_or(0, |v| v as i64)
+                            } else {
+                                0
+                            })
+                    {
+                        sink.push(Move::Piece {
+                            rule: 3,
+                            from,
+                            to,
+                            dir: 1,
+                        })?;
+                    }
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[5].and(s.owned[mover as usize]);
+                let landing = ALL;
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe00]))
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 9;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xffffffffffffff00]))
+                    .shifted(-8)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 8;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefefe]))
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 1;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f7f]))
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 1;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe]))
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xffffffffffffff]))
+                    .shifted(8)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 8;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 9;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[6].and(s.owned[mover as usize]);
+                let landing = ALL;
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe00]))
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 9;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xffffffffffffff00]))
+                    .shifted(-8)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 8;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefefe]))
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 1;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f7f]))
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 1;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe]))
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xffffffffffffff]))
+                    .shifted(8)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 8;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 9;
+                    if OWNER[s.what[to as usize] as usize] != mover {
+                        sink.push(Move::Piece {
+                            rule: 10,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+            }
+        }
+        if S::WALK_ORDER {
+            for from in s.owned[mover as usize].iter() {
+                let from = from as u16;
+                match s.what[from as usize] {
+                    1 => {
+                        self.moves_of_pawn(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_N,
+                            &RADIALS_NE,
+                            &RADIALS_NW,
+                        )?;
+                    }
+                    2 => {
+                        self.moves_of_pawn(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_S,
+                            &RADIALS_SW,
+                            &RADIALS_SE,
+                        )?;
+                    }
+                    3 => {
+                        self.slides_of_rook_or_bishop(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_ORTHOGONAL,
+                            8,
+                        )?;
+                    }
+                    4 => {
+                        self.slides_of_rook_or_bishop(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_ORTHOGONAL,
+                            8,
+                        )?;
+                    }
+                    5 => {
+                        self.steps_of_king(s, mover, from, sink)?;
+                    }
+                    6 => {
+                        self.steps_of_king(s, mover, from, sink)?;
+                    }
+                    7 => {
+                        self.slides_of_rook_or_bishop(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_DIAGONAL,
+                            12,
+                        )?;
+                    }
+                    8 => {
+                        self.slides_of_rook_or_bishop(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_DIAGONAL,
+                            12,
+                        )?;
+                    }
+                    9 => {
+                        self.leaps_of_knight(s, mover, from, sink)?;
+                    }
+                    10 => {
+                        self.leaps_of_knight(s, mover, from, sink)?;
+                    }
+                    11 => {
+                        self.slides_of_queen(s, mover, from, sink)?;
+                    }
+                    12 => {
+                        self.slides_of_queen(s, mover, from, sink)?;
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            for from in s.owned[mover as usize].iter() {
+                let from = from as u16;
+                match s.what[from as usize] {
+                    1 => {
+                        self.moves_of_pawn(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_N,
+                            &RADIALS_NE,
+                            &RADIALS_NW,
+                        )?;
+                    }
+                    2 => {
+                        self.moves_of_pawn(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_S,
+                            &RADIALS_SW,
+                            &RADIALS_SE,
+                        )?;
+                    }
+                    3 => {
+                        self.slides_of_rook_or_bishop(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_ORTHOGONAL,
+                            8,
+                        )?;
+                    }
+                    4 => {
+                        self.slides_of_rook_or_bishop(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_ORTHOGONAL,
+                            8,
+                        )?;
+                    }
+                    7 => {
+                        self.slides_of_rook_or_bishop(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_DIAGONAL,
+                            12,
+                        )?;
+                    }
+                    8 => {
+                        self.slides_of_rook_or_bishop(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_DIAGONAL,
+                            12,
+                        )?;
+                    }
+                    9 => {
+                        self.leaps_of_knight(s, mover, from, sink)?;
+                    }
+                    10 => {
+                        self.leaps_of_knight(s, mover, from, sink)?;
+                    }
+                    11 => {
+                        self.slides_of_queen(s, mover, from, sink)?;
+                    }
+                    12 => {
+                        self.slides_of_queen(s, mover, from, sink)?;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
     /// `(can Move ...)`: the moves, each given to `sink`.
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn can_move_1<S: Sink<Move>>(
@@ -2494,687 +2507,7 @@ impl Chess {
                         }
                     }
                 };
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                        let landing = ALL.minus(s.occupied);
-                        for to in pieces
-                            .and(Board::new([0xffffffffffffff]))
-                            .shifted(8)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 8;
-                            sink.push(Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                        let landing = s
-                            .occupied
-                            .minus(s.owned[0])
-                            .minus(s.owned[mover as usize]);
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f]))
-                            .shifted(9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 9;
-                            sink.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe]))
-                            .shifted(7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 7;
-                            sink.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 1,
-                            })?;
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                        let landing = ALL;
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f]))
-                            .shifted(9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 9;
-                            if !s.pending.is_empty()
-                                && (to as i64)
-                                    == (if s.pending.count() == 1 {
-                                        s.pending.first_site().map_or(0, |v| v as i64)
-                                    } else {
-                                        0
-                                    })
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 3,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe]))
-                            .shifted(7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 7;
-                            if !s.pending.is_empty()
-                                && (to as i64)
-                                    == (if s.pending.count() == 1 {
-                                        s.pending.first_site().map_or(0, |v| v as i64)
-                                    } else {
-                                        0
-                                    })
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 3,
-                                    from,
-                                    to,
-                                    dir: 1,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                        let landing = ALL.minus(s.occupied);
-                        for to in pieces
-                            .and(Board::new([0xffffffffffffff00]))
-                            .shifted(-8)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 8;
-                            sink.push(Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                        let landing = s
-                            .occupied
-                            .minus(s.owned[0])
-                            .minus(s.owned[mover as usize]);
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe00]))
-                            .shifted(-9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 9;
-                            sink.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                            .shifted(-7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 7;
-                            sink.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 1,
-                            })?;
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                        let landing = ALL;
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe00]))
-                            .shifted(-9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 9;
-                            if !s.pending.is_empty()
-                                && (to as i64)
-                                    == (if s.pending.count() == 1 {
-                                        s.pending.first_site().map_or(0, |v| v as i64)
-                                    } else {
-                                        0
-                                    })
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 3,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                            .shifted(-7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 7;
-                            if !s.pending.is_empty()
-                                && (to as i64)
-                                    == (if s.pending.count() == 1 {
-                                        s.pending.first_site().map_or(0, |v| v as i64)
-                                    } else {
-                                        0
-                                    })
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 3,
-                                    from,
-                                    to,
-                                    dir: 1,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[5].and(s.owned[mover as usize]);
-                        let landing = ALL;
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe00]))
-                            .shifted(-9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 9;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xffffffffffffff00]))
-                            .shifted(-8)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 8;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                            .shifted(-7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 7;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefefe]))
-                            .shifted(-1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 1;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f7f]))
-                            .shifted(1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 1;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe]))
-                            .shifted(7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 7;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xffffffffffffff]))
-                            .shifted(8)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 8;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f]))
-                            .shifted(9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 9;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.kinds[6].and(s.owned[mover as usize]);
-                        let landing = ALL;
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe00]))
-                            .shifted(-9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 9;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xffffffffffffff00]))
-                            .shifted(-8)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 8;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                            .shifted(-7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 7;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefefe]))
-                            .shifted(-1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 1;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f7f]))
-                            .shifted(1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 1;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfefefefefefefe]))
-                            .shifted(7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 7;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xffffffffffffff]))
-                            .shifted(8)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 8;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7f7f7f7f7f7f7f]))
-                            .shifted(9)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 9;
-                            if OWNER[s.what[to as usize] as usize] != mover {
-                                sink.push(Move::Piece {
-                                    rule: 10,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if S::WALK_ORDER {
-                    for from in s.owned[mover as usize].iter() {
-                        let from = from as u16;
-                        match s.what[from as usize] {
-                            1 => {
-                                self.moves_of_pawn(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_N,
-                                    &RADIALS_NE,
-                                    &RADIALS_NW,
-                                )?;
-                            }
-                            2 => {
-                                self.moves_of_pawn(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_S,
-                                    &RADIALS_SW,
-                                    &RADIALS_SE,
-                                )?;
-                            }
-                            3 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_ORTHOGONAL,
-                                    8,
-                                )?;
-                            }
-                            4 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_ORTHOGONAL,
-                                    8,
-                                )?;
-                            }
-                            5 => {
-                                self.steps_of_king(s, mover, from, sink)?;
-                            }
-                            6 => {
-                                self.steps_of_king(s, mover, from, sink)?;
-                            }
-                            7 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_DIAGONAL,
-                                    12,
-                                )?;
-                            }
-                            8 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_DIAGONAL,
-                                    12,
-                                )?;
-                            }
-                            9 => {
-                                self.leaps_of_knight(s, mover, from, sink)?;
-                            }
-                            10 => {
-                                self.leaps_of_knight(s, mover, from, sink)?;
-                            }
-                            11 => {
-                                self.slides_of_queen(s, mover, from, sink)?;
-                            }
-                            12 => {
-                                self.slides_of_queen(s, mover, from, sink)?;
-                            }
-                            _ => {}
-                        }
-                    }
-                } else {
-                    for from in s.owned[mover as usize].iter() {
-                        let from = from as u16;
-                        match s.what[from as usize] {
-                            1 => {
-                                self.moves_of_pawn(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_N,
-                                    &RADIALS_NE,
-                                    &RADIALS_NW,
-                                )?;
-                            }
-                            2 => {
-                                self.moves_of_pawn(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_S,
-                                    &RADIALS_SW,
-                                    &RADIALS_SE,
-                                )?;
-                            }
-                            3 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_ORTHOGONAL,
-                                    8,
-                                )?;
-                            }
-                            4 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_ORTHOGONAL,
-                                    8,
-                                )?;
-                            }
-                            7 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_DIAGONAL,
-                                    12,
-                                )?;
-                            }
-                            8 => {
-                                self.slides_of_rook_or_bishop(
-                                    s,
-                                    mover,
-                                    from,
-                                    sink,
-                                    &RADIALS_DIAGONAL,
-                                    12,
-                                )?;
-                            }
-                            9 => {
-                                self.leaps_of_knight(s, mover, from, sink)?;
-                            }
-                            10 => {
-                                self.leaps_of_knight(s, mover, from, sink)?;
-                            }
-                            11 => {
-                                self.slides_of_queen(s, mover, from, sink)?;
-                            }
-                            12 => {
-                                self.slides_of_queen(s, mover, from, sink)?;
-                            }
-                            _ => {}
-                        }
-                    }
-                }
+                self.moves_of_pieces(s, mover, sink)?;
             }
         }
         ControlFlow::Continue(())
@@ -3334,7 +2667,7 @@ impl Game for Chess {
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        let _ = self.play(s, s.mover, &mut Listing::<Move, false>(out));
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

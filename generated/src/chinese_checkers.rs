@@ -275,45 +275,7 @@ impl ChineseCheckers {
     ) -> ControlFlow<()> {
         match s.phase[mover as usize] {
             0 => {
-                match mover {
-                    1 => {
-                        for from in s.owned[1].iter() {
-                            let from = from as u16;
-                            self.moves_of_marker(s, mover, from, sink)?;
-                        }
-                    }
-                    2 => {
-                        for from in s.owned[2].iter() {
-                            let from = from as u16;
-                            self.moves_of_marker(s, mover, from, sink)?;
-                        }
-                    }
-                    3 => {
-                        for from in s.owned[3].iter() {
-                            let from = from as u16;
-                            self.moves_of_marker(s, mover, from, sink)?;
-                        }
-                    }
-                    4 => {
-                        for from in s.owned[4].iter() {
-                            let from = from as u16;
-                            self.moves_of_marker(s, mover, from, sink)?;
-                        }
-                    }
-                    5 => {
-                        for from in s.owned[5].iter() {
-                            let from = from as u16;
-                            self.moves_of_marker(s, mover, from, sink)?;
-                        }
-                    }
-                    6 => {
-                        for from in s.owned[6].iter() {
-                            let from = from as u16;
-                            self.moves_of_marker(s, mover, from, sink)?;
-                        }
-                    }
-                    _ => {}
-                }
+                self.moves_of_pieces(s, mover, sink)?;
             }
             1 => {
                 for from in (if s.last_to == NO_SITE {
@@ -509,6 +471,57 @@ impl ChineseCheckers {
                     })?;
                 }
             }
+        }
+        ControlFlow::Continue(())
+    }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
+                    self.moves_of_marker(s, mover, from, sink)?;
+                }
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
+                    self.moves_of_marker(s, mover, from, sink)?;
+                }
+            }
+            3 => {
+                for from in s.owned[3].iter() {
+                    let from = from as u16;
+                    self.moves_of_marker(s, mover, from, sink)?;
+                }
+            }
+            4 => {
+                for from in s.owned[4].iter() {
+                    let from = from as u16;
+                    self.moves_of_marker(s, mover, from, sink)?;
+                }
+            }
+            5 => {
+                for from in s.owned[5].iter() {
+                    let from = from as u16;
+                    self.moves_of_marker(s, mover, from, sink)?;
+                }
+            }
+            6 => {
+                for from in s.owned[6].iter() {
+                    let from = from as u16;
+                    self.moves_of_marker(s, mover, from, sink)?;
+                }
+            }
+            _ => {}
         }
         ControlFlow::Continue(())
     }

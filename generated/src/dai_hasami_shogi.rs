@@ -720,179 +720,7 @@ impl DaiHasamiShogi {
         mover: u8,
         sink: &mut S,
     ) -> ControlFlow<()> {
-        if !S::WALK_ORDER {
-            {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let over = s.occupied;
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfffffffffffc0000, 0x1ffff]))
-                    .shifted(-9)
-                    .and(over)
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 9;
-                    let from = between + 9;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7f3f9fcfe7f3f9fc, 0x1fcfe]))
-                    .shifted(-1)
-                    .and(over)
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 1;
-                    let from = between + 1;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-                for to in pieces
-                    .and(Board::new([0x9fcfe7f3f9fcfe7f, 0x7f3f]))
-                    .shifted(1)
-                    .and(over)
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 1;
-                    let from = between - 1;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7fffffffffffffff, 0]))
-                    .shifted(9)
-                    .and(over)
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 9;
-                    let from = between - 9;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-            }
-        }
-        if !S::WALK_ORDER {
-            {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let over = s.occupied;
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfffffffffffc0000, 0x1ffff]))
-                    .shifted(-9)
-                    .and(over)
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 9;
-                    let from = between + 9;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7f3f9fcfe7f3f9fc, 0x1fcfe]))
-                    .shifted(-1)
-                    .and(over)
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 1;
-                    let from = between + 1;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-                for to in pieces
-                    .and(Board::new([0x9fcfe7f3f9fcfe7f, 0x7f3f]))
-                    .shifted(1)
-                    .and(over)
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 1;
-                    let from = between - 1;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7fffffffffffffff, 0]))
-                    .shifted(9)
-                    .and(over)
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 9;
-                    let from = between - 9;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-            }
-        }
-        match mover {
-            1 => {
-                for from in s.owned[1].iter() {
-                    let from = from as u16;
-                    self.moves_of_marker(s, mover, from, sink)?;
-                }
-            }
-            2 => {
-                for from in s.owned[2].iter() {
-                    let from = from as u16;
-                    self.moves_of_marker(s, mover, from, sink)?;
-                }
-            }
-            _ => {}
-        }
+        self.moves_of_pieces(s, mover, sink)?;
         ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
@@ -1185,6 +1013,191 @@ impl DaiHasamiShogi {
         }
         ControlFlow::Continue(())
     }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[1].and(s.owned[mover as usize]);
+                let over = s.occupied;
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfffffffffffc0000, 0x1ffff]))
+                    .shifted(-9)
+                    .and(over)
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 9;
+                    let from = between + 9;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7f3f9fcfe7f3f9fc, 0x1fcfe]))
+                    .shifted(-1)
+                    .and(over)
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 1;
+                    let from = between + 1;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x9fcfe7f3f9fcfe7f, 0x7f3f]))
+                    .shifted(1)
+                    .and(over)
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 1;
+                    let from = between - 1;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7fffffffffffffff, 0]))
+                    .shifted(9)
+                    .and(over)
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 9;
+                    let from = between - 9;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[2].and(s.owned[mover as usize]);
+                let over = s.occupied;
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfffffffffffc0000, 0x1ffff]))
+                    .shifted(-9)
+                    .and(over)
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 9;
+                    let from = between + 9;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7f3f9fcfe7f3f9fc, 0x1fcfe]))
+                    .shifted(-1)
+                    .and(over)
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 1;
+                    let from = between + 1;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x9fcfe7f3f9fcfe7f, 0x7f3f]))
+                    .shifted(1)
+                    .and(over)
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 1;
+                    let from = between - 1;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7fffffffffffffff, 0]))
+                    .shifted(9)
+                    .and(over)
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 9;
+                    let from = between - 9;
+                    sink.push(Move::Piece {
+                        rule: 1,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
+                    self.moves_of_marker(s, mover, from, sink)?;
+                }
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
+                    self.moves_of_marker(s, mover, from, sink)?;
+                }
+            }
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
     /// `(is Line 5)` through `pivot`, each site passing a condition.
     fn is_line_orthogonal_5_if(
         s: &State,
@@ -1300,7 +1313,7 @@ impl Game for DaiHasamiShogi {
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        let _ = self.play(s, s.mover, &mut Listing::<Move, false>(out));
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

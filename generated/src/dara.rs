@@ -375,21 +375,7 @@ impl Dara {
                                 S::UNTESTED || self.afterwards_1(s, afterwards_1_mover, mv)
                             },
                         );
-                        match mover {
-                            1 => {
-                                for from in s.owned[1].and(ALL).iter() {
-                                    let from = from as u16;
-                                    self.steps_of_marker(s, mover, from, sink)?;
-                                }
-                            }
-                            2 => {
-                                for from in s.owned[2].and(ALL).iter() {
-                                    let from = from as u16;
-                                    self.steps_of_marker(s, mover, from, sink)?;
-                                }
-                            }
-                            _ => {}
-                        }
+                        self.steps_of_pieces(s, mover, sink)?;
                     }
                 }
             }
@@ -568,6 +554,33 @@ impl Dara {
                     dir: 0,
                 })?;
             }
+        }
+        ControlFlow::Continue(())
+    }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn steps_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        match mover {
+            1 => {
+                for from in s.owned[1].and(ALL).iter() {
+                    let from = from as u16;
+                    self.steps_of_marker(s, mover, from, sink)?;
+                }
+            }
+            2 => {
+                for from in s.owned[2].and(ALL).iter() {
+                    let from = from as u16;
+                    self.steps_of_marker(s, mover, from, sink)?;
+                }
+            }
+            _ => {}
         }
         ControlFlow::Continue(())
     }

@@ -405,554 +405,12 @@ impl EnglishDraughts {
                     let sink = &mut found;
                     match part {
                         0 => {
-                            if !S::WALK_ORDER {
-                                {
-                                    let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                                    let over = s
-                                        .occupied
-                                        .minus(s.owned[0])
-                                        .minus(s.owned[mover as usize]);
-                                    let landing = ALL.minus(s.occupied);
-                                    for to in pieces
-                                        .and(Board::new([0x3f3f3f3f3f3f]))
-                                        .shifted(9)
-                                        .and(over)
-                                        .shifted(9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let between = to - 9;
-                                        let from = between - 9;
-                                        sink.push(Move::Piece {
-                                            rule: 2,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0xfcfcfcfcfcfc]))
-                                        .shifted(7)
-                                        .and(over)
-                                        .shifted(7)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let between = to - 7;
-                                        let from = between - 7;
-                                        sink.push(Move::Piece {
-                                            rule: 2,
-                                            from,
-                                            to,
-                                            dir: 1,
-                                        })?;
-                                    }
-                                }
-                            }
-                            if !S::WALK_ORDER {
-                                {
-                                    let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                                    let over = s
-                                        .occupied
-                                        .minus(s.owned[0])
-                                        .minus(s.owned[mover as usize]);
-                                    let landing = ALL.minus(s.occupied);
-                                    for to in pieces
-                                        .and(Board::new([0xfcfcfcfcfcfc0000]))
-                                        .shifted(-9)
-                                        .and(over)
-                                        .shifted(-9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let between = to + 9;
-                                        let from = between + 9;
-                                        sink.push(Move::Piece {
-                                            rule: 5,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x3f3f3f3f3f3f0000]))
-                                        .shifted(-7)
-                                        .and(over)
-                                        .shifted(-7)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let between = to + 7;
-                                        let from = between + 7;
-                                        sink.push(Move::Piece {
-                                            rule: 5,
-                                            from,
-                                            to,
-                                            dir: 1,
-                                        })?;
-                                    }
-                                }
-                            }
-                            if S::WALK_ORDER {
-                                for from in s.owned[mover as usize].iter() {
-                                    let from = from as u16;
-                                    match s.what[from as usize] {
-                                        1 => {
-                                            self.hops_of_man(
-                                                s,
-                                                mover,
-                                                from,
-                                                sink,
-                                                &RADIALS_NE,
-                                                2,
-                                                &RADIALS_NW,
-                                            )?;
-                                        }
-                                        2 => {
-                                            self.hops_of_man(
-                                                s,
-                                                mover,
-                                                from,
-                                                sink,
-                                                &RADIALS_SW,
-                                                5,
-                                                &RADIALS_SE,
-                                            )?;
-                                        }
-                                        _ => {}
-                                    }
-                                }
-                            }
-                            if !S::WALK_ORDER {
-                                {
-                                    let pieces = s.kinds[3].and(s.owned[mover as usize]);
-                                    let over = s
-                                        .occupied
-                                        .minus(s.owned[0])
-                                        .minus(s.owned[mover as usize]);
-                                    let landing = ALL.minus(s.occupied);
-                                    for to in pieces
-                                        .and(Board::new([0xfcfcfcfcfcfc0000]))
-                                        .shifted(-9)
-                                        .and(over)
-                                        .shifted(-9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let between = to + 9;
-                                        let from = between + 9;
-                                        sink.push(Move::Piece {
-                                            rule: 7,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x3f3f3f3f3f3f0000]))
-                                        .shifted(-7)
-                                        .and(over)
-                                        .shifted(-7)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let between = to + 7;
-                                        let from = between + 7;
-                                        sink.push(Move::Piece {
-                                            rule: 7,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0xfcfcfcfcfcfc]))
-                                        .shifted(7)
-                                        .and(over)
-                                        .shifted(7)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let between = to - 7;
-                                        let from = between - 7;
-                                        sink.push(Move::Piece {
-                                            rule: 7,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x3f3f3f3f3f3f]))
-                                        .shifted(9)
-                                        .and(over)
-                                        .shifted(9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let between = to - 9;
-                                        let from = between - 9;
-                                        sink.push(Move::Piece {
-                                            rule: 7,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                }
-                            }
-                            if !S::WALK_ORDER {
-                                {
-                                    let pieces = s.kinds[4].and(s.owned[mover as usize]);
-                                    let over = s
-                                        .occupied
-                                        .minus(s.owned[0])
-                                        .minus(s.owned[mover as usize]);
-                                    let landing = ALL.minus(s.occupied);
-                                    for to in pieces
-                                        .and(Board::new([0xfcfcfcfcfcfc0000]))
-                                        .shifted(-9)
-                                        .and(over)
-                                        .shifted(-9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let between = to + 9;
-                                        let from = between + 9;
-                                        sink.push(Move::Piece {
-                                            rule: 7,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x3f3f3f3f3f3f0000]))
-                                        .shifted(-7)
-                                        .and(over)
-                                        .shifted(-7)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let between = to + 7;
-                                        let from = between + 7;
-                                        sink.push(Move::Piece {
-                                            rule: 7,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0xfcfcfcfcfcfc]))
-                                        .shifted(7)
-                                        .and(over)
-                                        .shifted(7)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let between = to - 7;
-                                        let from = between - 7;
-                                        sink.push(Move::Piece {
-                                            rule: 7,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x3f3f3f3f3f3f]))
-                                        .shifted(9)
-                                        .and(over)
-                                        .shifted(9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let between = to - 9;
-                                        let from = between - 9;
-                                        sink.push(Move::Piece {
-                                            rule: 7,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                }
-                            }
-                            if S::WALK_ORDER {
-                                for from in s.owned[mover as usize].iter() {
-                                    let from = from as u16;
-                                    match s.what[from as usize] {
-                                        3 => {
-                                            self.hops_of_king(s, mover, from, sink)?;
-                                        }
-                                        4 => {
-                                            self.hops_of_king(s, mover, from, sink)?;
-                                        }
-                                        _ => {}
-                                    }
-                                }
-                            }
+                            self.hops_of_pieces(s, mover, sink)?;
+                            self.hops_of_pieces_2(s, mover, sink)?;
                         }
                         1 => {
-                            if !S::WALK_ORDER {
-                                {
-                                    let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                                    let landing = ALL.minus(s.occupied);
-                                    for to in pieces
-                                        .and(Board::new([0x7f7f7f7f7f7f7f]))
-                                        .shifted(9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to - 9;
-                                        sink.push(Move::Piece {
-                                            rule: 19,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0xfefefefefefefe]))
-                                        .shifted(7)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to - 7;
-                                        sink.push(Move::Piece {
-                                            rule: 19,
-                                            from,
-                                            to,
-                                            dir: 1,
-                                        })?;
-                                    }
-                                }
-                            }
-                            if !S::WALK_ORDER {
-                                {
-                                    let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                                    let landing = ALL.minus(s.occupied);
-                                    for to in pieces
-                                        .and(Board::new([0xfefefefefefefe00]))
-                                        .shifted(-9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to + 9;
-                                        sink.push(Move::Piece {
-                                            rule: 19,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                                        .shifted(-7)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to + 7;
-                                        sink.push(Move::Piece {
-                                            rule: 19,
-                                            from,
-                                            to,
-                                            dir: 1,
-                                        })?;
-                                    }
-                                }
-                            }
-                            if S::WALK_ORDER {
-                                for from in s.owned[mover as usize].iter() {
-                                    let from = from as u16;
-                                    match s.what[from as usize] {
-                                        1 => {
-                                            self.steps_of_man(
-                                                s,
-                                                mover,
-                                                from,
-                                                sink,
-                                                &RADIALS_NE,
-                                                &RADIALS_NW,
-                                            )?;
-                                        }
-                                        2 => {
-                                            self.steps_of_man(
-                                                s,
-                                                mover,
-                                                from,
-                                                sink,
-                                                &RADIALS_SW,
-                                                &RADIALS_SE,
-                                            )?;
-                                        }
-                                        _ => {}
-                                    }
-                                }
-                            }
-                            if !S::WALK_ORDER {
-                                {
-                                    let pieces = s.kinds[3].and(s.owned[mover as usize]);
-                                    let landing = ALL.minus(s.occupied);
-                                    for to in pieces
-                                        .and(Board::new([0xfefefefefefefe00]))
-                                        .shifted(-9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to + 9;
-                                        sink.push(Move::Piece {
-                                            rule: 21,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                                        .shifted(-7)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to + 7;
-                                        sink.push(Move::Piece {
-                                            rule: 21,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0xfefefefefefefe]))
-                                        .shifted(7)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to - 7;
-                                        sink.push(Move::Piece {
-                                            rule: 21,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x7f7f7f7f7f7f7f]))
-                                        .shifted(9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to - 9;
-                                        sink.push(Move::Piece {
-                                            rule: 21,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                }
-                            }
-                            if !S::WALK_ORDER {
-                                {
-                                    let pieces = s.kinds[4].and(s.owned[mover as usize]);
-                                    let landing = ALL.minus(s.occupied);
-                                    for to in pieces
-                                        .and(Board::new([0xfefefefefefefe00]))
-                                        .shifted(-9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to + 9;
-                                        sink.push(Move::Piece {
-                                            rule: 21,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                                        .shifted(-7)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to + 7;
-                                        sink.push(Move::Piece {
-                                            rule: 21,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0xfefefefefefefe]))
-                                        .shifted(7)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to - 7;
-                                        sink.push(Move::Piece {
-                                            rule: 21,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x7f7f7f7f7f7f7f]))
-                                        .shifted(9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to - 9;
-                                        sink.push(Move::Piece {
-                                            rule: 21,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                }
-                            }
-                            if S::WALK_ORDER {
-                                for from in s.owned[mover as usize].iter() {
-                                    let from = from as u16;
-                                    match s.what[from as usize] {
-                                        3 => {
-                                            self.steps_of_king(s, mover, from, sink)?;
-                                        }
-                                        4 => {
-                                            self.steps_of_king(s, mover, from, sink)?;
-                                        }
-                                        _ => {}
-                                    }
-                                }
-                            }
+                            self.steps_of_pieces(s, mover, sink)?;
+                            self.steps_of_pieces_2(s, mover, sink)?;
                         }
                         _ => {}
                     }
@@ -1249,6 +707,134 @@ impl EnglishDraughts {
         }
         ControlFlow::Continue(())
     }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn hops_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[1].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0x3f3f3f3f3f3f]))
+                    .shifted(9)
+                    .and(over)
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 9;
+                    let from = between - 9;
+                    sink.push(Move::Piece {
+                        rule: 2,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfcfcfcfcfcfc]))
+                    .shifted(7)
+                    .and(over)
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 7;
+                    let from = between - 7;
+                    sink.push(Move::Piece {
+                        rule: 2,
+                        from,
+                        to,
+                        dir: 1,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[2].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfcfcfcfcfcfc0000]))
+                    .shifted(-9)
+                    .and(over)
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 9;
+                    let from = between + 9;
+                    sink.push(Move::Piece {
+                        rule: 5,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x3f3f3f3f3f3f0000]))
+                    .shifted(-7)
+                    .and(over)
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 7;
+                    let from = between + 7;
+                    sink.push(Move::Piece {
+                        rule: 5,
+                        from,
+                        to,
+                        dir: 1,
+                    })?;
+                }
+            }
+        }
+        if S::WALK_ORDER {
+            for from in s.owned[mover as usize].iter() {
+                let from = from as u16;
+                match s.what[from as usize] {
+                    1 => {
+                        self.hops_of_man(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_NE,
+                            2,
+                            &RADIALS_NW,
+                        )?;
+                    }
+                    2 => {
+                        self.hops_of_man(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_SW,
+                            5,
+                            &RADIALS_SE,
+                        )?;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
     /// The moves of a `King` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
@@ -1273,6 +859,190 @@ impl EnglishDraughts {
                         to,
                         dir: 0,
                     })?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn hops_of_pieces_2<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[3].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfcfcfcfcfcfc0000]))
+                    .shifted(-9)
+                    .and(over)
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 9;
+                    let from = between + 9;
+                    sink.push(Move::Piece {
+                        rule: 7,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x3f3f3f3f3f3f0000]))
+                    .shifted(-7)
+                    .and(over)
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 7;
+                    let from = between + 7;
+                    sink.push(Move::Piece {
+                        rule: 7,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfcfcfcfcfcfc]))
+                    .shifted(7)
+                    .and(over)
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 7;
+                    let from = between - 7;
+                    sink.push(Move::Piece {
+                        rule: 7,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x3f3f3f3f3f3f]))
+                    .shifted(9)
+                    .and(over)
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 9;
+                    let from = between - 9;
+                    sink.push(Move::Piece {
+                        rule: 7,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[4].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfcfcfcfcfcfc0000]))
+                    .shifted(-9)
+                    .and(over)
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 9;
+                    let from = between + 9;
+                    sink.push(Move::Piece {
+                        rule: 7,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x3f3f3f3f3f3f0000]))
+                    .shifted(-7)
+                    .and(over)
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 7;
+                    let from = between + 7;
+                    sink.push(Move::Piece {
+                        rule: 7,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfcfcfcfcfcfc]))
+                    .shifted(7)
+                    .and(over)
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 7;
+                    let from = between - 7;
+                    sink.push(Move::Piece {
+                        rule: 7,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x3f3f3f3f3f3f]))
+                    .shifted(9)
+                    .and(over)
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 9;
+                    let from = between - 9;
+                    sink.push(Move::Piece {
+                        rule: 7,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if S::WALK_ORDER {
+            for from in s.owned[mover as usize].iter() {
+                let from = from as u16;
+                match s.what[from as usize] {
+                    3 => {
+                        self.hops_of_king(s, mover, from, sink)?;
+                    }
+                    4 => {
+                        self.hops_of_king(s, mover, from, sink)?;
+                    }
+                    _ => {}
                 }
             }
         }
@@ -1317,6 +1087,118 @@ impl EnglishDraughts {
         }
         ControlFlow::Continue(())
     }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn steps_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[1].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 9;
+                    sink.push(Move::Piece {
+                        rule: 19,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe]))
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    sink.push(Move::Piece {
+                        rule: 19,
+                        from,
+                        to,
+                        dir: 1,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[2].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe00]))
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 9;
+                    sink.push(Move::Piece {
+                        rule: 19,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    sink.push(Move::Piece {
+                        rule: 19,
+                        from,
+                        to,
+                        dir: 1,
+                    })?;
+                }
+            }
+        }
+        if S::WALK_ORDER {
+            for from in s.owned[mover as usize].iter() {
+                let from = from as u16;
+                match s.what[from as usize] {
+                    1 => {
+                        self.steps_of_man(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_NE,
+                            &RADIALS_NW,
+                        )?;
+                    }
+                    2 => {
+                        self.steps_of_man(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_SW,
+                            &RADIALS_SE,
+                        )?;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
     /// The moves of a `King` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
@@ -1337,6 +1219,164 @@ impl EnglishDraughts {
                         to,
                         dir: 0,
                     })?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn steps_of_pieces_2<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[3].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe00]))
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 9;
+                    sink.push(Move::Piece {
+                        rule: 21,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    sink.push(Move::Piece {
+                        rule: 21,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe]))
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    sink.push(Move::Piece {
+                        rule: 21,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 9;
+                    sink.push(Move::Piece {
+                        rule: 21,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.kinds[4].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe00]))
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 9;
+                    sink.push(Move::Piece {
+                        rule: 21,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    sink.push(Move::Piece {
+                        rule: 21,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe]))
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    sink.push(Move::Piece {
+                        rule: 21,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 9;
+                    sink.push(Move::Piece {
+                        rule: 21,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if S::WALK_ORDER {
+            for from in s.owned[mover as usize].iter() {
+                let from = from as u16;
+                match s.what[from as usize] {
+                    3 => {
+                        self.steps_of_king(s, mover, from, sink)?;
+                    }
+                    4 => {
+                        self.steps_of_king(s, mover, from, sink)?;
+                    }
+                    _ => {}
                 }
             }
         }
@@ -1515,7 +1555,7 @@ impl Game for EnglishDraughts {
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        let _ = self.play(s, s.mover, &mut Listing::<Move, false>(out));
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

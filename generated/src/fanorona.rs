@@ -868,307 +868,11 @@ impl Fanorona {
                     let sink = &mut found;
                     match part {
                         0 => {
-                            match mover {
-                                1 => {
-                                    for from in s.owned[1].iter() {
-                                        let from = from as u16;
-                                        self.moves_of_marker(s, mover, from, sink)?;
-                                    }
-                                }
-                                2 => {
-                                    for from in s.owned[2].iter() {
-                                        let from = from as u16;
-                                        self.moves_of_marker(s, mover, from, sink)?;
-                                    }
-                                }
-                                _ => {}
-                            }
-                            match mover {
-                                1 => {
-                                    for from in s.owned[1].iter() {
-                                        let from = from as u16;
-                                        self.moves_of_marker_2(s, mover, from, sink)?;
-                                    }
-                                }
-                                2 => {
-                                    for from in s.owned[2].iter() {
-                                        let from = from as u16;
-                                        self.moves_of_marker_2(s, mover, from, sink)?;
-                                    }
-                                }
-                                _ => {}
-                            }
+                            self.moves_of_pieces(s, mover, sink)?;
+                            self.moves_of_pieces_2(s, mover, sink)?;
                         }
                         1 => {
-                            if !S::WALK_ORDER {
-                                {
-                                    let pieces = s.owned[1].and(s.owned[mover as usize]);
-                                    let landing = ALL.minus(s.occupied);
-                                    for to in pieces
-                                        .and(Board::new([0x154555515400]))
-                                        .shifted(-10)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to + 10;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x1ffffffffe00]))
-                                        .shifted(-9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to + 9;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x55551555400]))
-                                        .shifted(-8)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to + 8;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x1feff7fbfdfe]))
-                                        .shifted(-1)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to + 1;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0xff7fbfdfeff]))
-                                        .shifted(1)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to - 1;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x555515554]))
-                                        .shifted(8)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to - 8;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0xfffffffff]))
-                                        .shifted(9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to - 9;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x551555455]))
-                                        .shifted(10)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to - 10;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                }
-                            }
-                            if !S::WALK_ORDER {
-                                {
-                                    let pieces = s.owned[2].and(s.owned[mover as usize]);
-                                    let landing = ALL.minus(s.occupied);
-                                    for to in pieces
-                                        .and(Board::new([0x154555515400]))
-                                        .shifted(-10)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to + 10;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x1ffffffffe00]))
-                                        .shifted(-9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to + 9;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x55551555400]))
-                                        .shifted(-8)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to + 8;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x1feff7fbfdfe]))
-                                        .shifted(-1)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to + 1;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0xff7fbfdfeff]))
-                                        .shifted(1)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to - 1;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x555515554]))
-                                        .shifted(8)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to - 8;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0xfffffffff]))
-                                        .shifted(9)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to - 9;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                    for to in pieces
-                                        .and(Board::new([0x551555455]))
-                                        .shifted(10)
-                                        .and(landing)
-                                        .iter()
-                                    {
-                                        let to = to as u16;
-                                        let from = to - 10;
-                                        sink.push(Move::Piece {
-                                            rule: 29,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
-                                    }
-                                }
-                            }
-                            if S::WALK_ORDER {
-                                match mover {
-                                    1 => {
-                                        for from in s.owned[1].iter() {
-                                            let from = from as u16;
-                                            self.steps_of_marker(s, mover, from, sink)?;
-                                        }
-                                    }
-                                    2 => {
-                                        for from in s.owned[2].iter() {
-                                            let from = from as u16;
-                                            self.steps_of_marker(s, mover, from, sink)?;
-                                        }
-                                    }
-                                    _ => {}
-                                }
-                            }
+                            self.steps_of_pieces(s, mover, sink)?;
                         }
                         _ => {}
                     }
@@ -2502,6 +2206,33 @@ impl Fanorona {
         }
         ControlFlow::Continue(())
     }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
+                    self.moves_of_marker(s, mover, from, sink)?;
+                }
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
+                    self.moves_of_marker(s, mover, from, sink)?;
+                }
+            }
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
     /// The moves of a `Marker` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
@@ -2558,6 +2289,33 @@ impl Fanorona {
         }
         ControlFlow::Continue(())
     }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_pieces_2<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
+                    self.moves_of_marker_2(s, mover, from, sink)?;
+                }
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
+                    self.moves_of_marker_2(s, mover, from, sink)?;
+                }
+            }
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
     /// The moves of a `Marker` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
@@ -2579,6 +2337,287 @@ impl Fanorona {
                         dir: 0,
                     })?;
                 }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn steps_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[1].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0x154555515400]))
+                    .shifted(-10)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 10;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1ffffffffe00]))
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 9;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x55551555400]))
+                    .shifted(-8)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 8;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1feff7fbfdfe]))
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 1;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xff7fbfdfeff]))
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 1;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x555515554]))
+                    .shifted(8)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 8;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfffffffff]))
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 9;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x551555455]))
+                    .shifted(10)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 10;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[2].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0x154555515400]))
+                    .shifted(-10)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 10;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1ffffffffe00]))
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 9;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x55551555400]))
+                    .shifted(-8)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 8;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1feff7fbfdfe]))
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 1;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xff7fbfdfeff]))
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 1;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x555515554]))
+                    .shifted(8)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 8;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfffffffff]))
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 9;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x551555455]))
+                    .shifted(10)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 10;
+                    sink.push(Move::Piece {
+                        rule: 29,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if S::WALK_ORDER {
+            match mover {
+                1 => {
+                    for from in s.owned[1].iter() {
+                        let from = from as u16;
+                        self.steps_of_marker(s, mover, from, sink)?;
+                    }
+                }
+                2 => {
+                    for from in s.owned[2].iter() {
+                        let from = from as u16;
+                        self.steps_of_marker(s, mover, from, sink)?;
+                    }
+                }
+                _ => {}
             }
         }
         ControlFlow::Continue(())
@@ -2930,7 +2969,7 @@ impl Game for Fanorona {
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        let _ = self.play(s, s.mover, &mut Listing::<Move, false>(out));
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

@@ -430,945 +430,7 @@ impl Halma {
     ) -> ControlFlow<()> {
         match s.phase[mover as usize] {
             0 => {
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.owned[1].and(s.owned[mover as usize]);
-                        let over = s.occupied;
-                        let landing = ALL.minus(s.occupied);
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xfffcfffc00000000, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
-                                    0xfffcfffcfffcfffc,
-                                ]),
-                            )
-                            .shifted(-17)
-                            .and(over)
-                            .shifted(-17)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 17;
-                            let from = between + 17;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xffffffff00000000, 0xffffffffffffffff, 0xffffffffffffffff,
-                                    0xffffffffffffffff,
-                                ]),
-                            )
-                            .shifted(-16)
-                            .and(over)
-                            .shifted(-16)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 16;
-                            let from = between + 16;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0x3fff3fff00000000, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
-                                    0x3fff3fff3fff3fff,
-                                ]),
-                            )
-                            .shifted(-15)
-                            .and(over)
-                            .shifted(-15)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 15;
-                            let from = between + 15;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
-                                    0xfffcfffcfffcfffc,
-                                ]),
-                            )
-                            .shifted(-1)
-                            .and(over)
-                            .shifted(-1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 1;
-                            let from = between + 1;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
-                                    0x3fff3fff3fff3fff,
-                                ]),
-                            )
-                            .shifted(1)
-                            .and(over)
-                            .shifted(1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 1;
-                            let from = between - 1;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
-                                    0xfffcfffc,
-                                ]),
-                            )
-                            .shifted(15)
-                            .and(over)
-                            .shifted(15)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 15;
-                            let from = between - 15;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
-                                    0xffffffff,
-                                ]),
-                            )
-                            .shifted(16)
-                            .and(over)
-                            .shifted(16)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 16;
-                            let from = between - 16;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
-                                    0x3fff3fff,
-                                ]),
-                            )
-                            .shifted(17)
-                            .and(over)
-                            .shifted(17)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 17;
-                            let from = between - 17;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.owned[1].and(s.owned[mover as usize]);
-                        let landing = ALL.minus(s.occupied);
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xfffefffefffe0000, 0xfffefffefffefffe, 0xfffefffefffefffe,
-                                    0xfffefffefffefffe,
-                                ]),
-                            )
-                            .shifted(-17)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 17;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xffffffffffff0000, 0xffffffffffffffff, 0xffffffffffffffff,
-                                    0xffffffffffffffff,
-                                ]),
-                            )
-                            .shifted(-16)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 16;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0x7fff7fff7fff0000, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
-                                    0x7fff7fff7fff7fff,
-                                ]),
-                            )
-                            .shifted(-15)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 15;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
-                                    0xfffefffefffefffe,
-                                ]),
-                            )
-                            .shifted(-1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 1;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
-                                    0x7fff7fff7fff7fff,
-                                ]),
-                            )
-                            .shifted(1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 1;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
-                                    0xfffefffefffe,
-                                ]),
-                            )
-                            .shifted(15)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 15;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
-                                    0xffffffffffff,
-                                ]),
-                            )
-                            .shifted(16)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 16;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
-                                    0x7fff7fff7fff,
-                                ]),
-                            )
-                            .shifted(17)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 17;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.owned[2].and(s.owned[mover as usize]);
-                        let over = s.occupied;
-                        let landing = ALL.minus(s.occupied);
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xfffcfffc00000000, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
-                                    0xfffcfffcfffcfffc,
-                                ]),
-                            )
-                            .shifted(-17)
-                            .and(over)
-                            .shifted(-17)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 17;
-                            let from = between + 17;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xffffffff00000000, 0xffffffffffffffff, 0xffffffffffffffff,
-                                    0xffffffffffffffff,
-                                ]),
-                            )
-                            .shifted(-16)
-                            .and(over)
-                            .shifted(-16)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 16;
-                            let from = between + 16;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0x3fff3fff00000000, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
-                                    0x3fff3fff3fff3fff,
-                                ]),
-                            )
-                            .shifted(-15)
-                            .and(over)
-                            .shifted(-15)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 15;
-                            let from = between + 15;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
-                                    0xfffcfffcfffcfffc,
-                                ]),
-                            )
-                            .shifted(-1)
-                            .and(over)
-                            .shifted(-1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 1;
-                            let from = between + 1;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
-                                    0x3fff3fff3fff3fff,
-                                ]),
-                            )
-                            .shifted(1)
-                            .and(over)
-                            .shifted(1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 1;
-                            let from = between - 1;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
-                                    0xfffcfffc,
-                                ]),
-                            )
-                            .shifted(15)
-                            .and(over)
-                            .shifted(15)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 15;
-                            let from = between - 15;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
-                                    0xffffffff,
-                                ]),
-                            )
-                            .shifted(16)
-                            .and(over)
-                            .shifted(16)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 16;
-                            let from = between - 16;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
-                                    0x3fff3fff,
-                                ]),
-                            )
-                            .shifted(17)
-                            .and(over)
-                            .shifted(17)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 17;
-                            let from = between - 17;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.owned[2].and(s.owned[mover as usize]);
-                        let landing = ALL.minus(s.occupied);
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xfffefffefffe0000, 0xfffefffefffefffe, 0xfffefffefffefffe,
-                                    0xfffefffefffefffe,
-                                ]),
-                            )
-                            .shifted(-17)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 17;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xffffffffffff0000, 0xffffffffffffffff, 0xffffffffffffffff,
-                                    0xffffffffffffffff,
-                                ]),
-                            )
-                            .shifted(-16)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 16;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0x7fff7fff7fff0000, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
-                                    0x7fff7fff7fff7fff,
-                                ]),
-                            )
-                            .shifted(-15)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 15;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
-                                    0xfffefffefffefffe,
-                                ]),
-                            )
-                            .shifted(-1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 1;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
-                                    0x7fff7fff7fff7fff,
-                                ]),
-                            )
-                            .shifted(1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 1;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
-                                    0xfffefffefffe,
-                                ]),
-                            )
-                            .shifted(15)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 15;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
-                                    0xffffffffffff,
-                                ]),
-                            )
-                            .shifted(16)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 16;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(
-                                Board::new([
-                                    0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
-                                    0x7fff7fff7fff,
-                                ]),
-                            )
-                            .shifted(17)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 17;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if S::WALK_ORDER {
-                    match mover {
-                        1 => {
-                            for from in s.owned[1].iter() {
-                                let from = from as u16;
-                                self.moves_of_counter(s, mover, from, sink)?;
-                            }
-                        }
-                        2 => {
-                            for from in s.owned[2].iter() {
-                                let from = from as u16;
-                                self.moves_of_counter(s, mover, from, sink)?;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                self.moves_of_pieces(s, mover, sink)?;
             }
             1 => {
                 for from in (if s.last_to == NO_SITE {
@@ -1546,6 +608,941 @@ impl Halma {
         }
         ControlFlow::Continue(())
     }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[1].and(s.owned[mover as usize]);
+                let over = s.occupied;
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xfffcfffc00000000, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                            0xfffcfffcfffcfffc,
+                        ]),
+                    )
+                    .shifted(-17)
+                    .and(over)
+                    .shifted(-17)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 17;
+                    let from = between + 17;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xffffffff00000000, 0xffffffffffffffff, 0xffffffffffffffff,
+                            0xffffffffffffffff,
+                        ]),
+                    )
+                    .shifted(-16)
+                    .and(over)
+                    .shifted(-16)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 16;
+                    let from = between + 16;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0x3fff3fff00000000, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                            0x3fff3fff3fff3fff,
+                        ]),
+                    )
+                    .shifted(-15)
+                    .and(over)
+                    .shifted(-15)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 15;
+                    let from = between + 15;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                            0xfffcfffcfffcfffc,
+                        ]),
+                    )
+                    .shifted(-1)
+                    .and(over)
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 1;
+                    let from = between + 1;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                            0x3fff3fff3fff3fff,
+                        ]),
+                    )
+                    .shifted(1)
+                    .and(over)
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 1;
+                    let from = between - 1;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                            0xfffcfffc,
+                        ]),
+                    )
+                    .shifted(15)
+                    .and(over)
+                    .shifted(15)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 15;
+                    let from = between - 15;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
+                            0xffffffff,
+                        ]),
+                    )
+                    .shifted(16)
+                    .and(over)
+                    .shifted(16)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 16;
+                    let from = between - 16;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                            0x3fff3fff,
+                        ]),
+                    )
+                    .shifted(17)
+                    .and(over)
+                    .shifted(17)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 17;
+                    let from = between - 17;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[1].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xfffefffefffe0000, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                            0xfffefffefffefffe,
+                        ]),
+                    )
+                    .shifted(-17)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 17;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xffffffffffff0000, 0xffffffffffffffff, 0xffffffffffffffff,
+                            0xffffffffffffffff,
+                        ]),
+                    )
+                    .shifted(-16)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 16;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0x7fff7fff7fff0000, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                            0x7fff7fff7fff7fff,
+                        ]),
+                    )
+                    .shifted(-15)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 15;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                            0xfffefffefffefffe,
+                        ]),
+                    )
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 1;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                            0x7fff7fff7fff7fff,
+                        ]),
+                    )
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 1;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                            0xfffefffefffe,
+                        ]),
+                    )
+                    .shifted(15)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 15;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
+                            0xffffffffffff,
+                        ]),
+                    )
+                    .shifted(16)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 16;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                            0x7fff7fff7fff,
+                        ]),
+                    )
+                    .shifted(17)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 17;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[2].and(s.owned[mover as usize]);
+                let over = s.occupied;
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xfffcfffc00000000, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                            0xfffcfffcfffcfffc,
+                        ]),
+                    )
+                    .shifted(-17)
+                    .and(over)
+                    .shifted(-17)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 17;
+                    let from = between + 17;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xffffffff00000000, 0xffffffffffffffff, 0xffffffffffffffff,
+                            0xffffffffffffffff,
+                        ]),
+                    )
+                    .shifted(-16)
+                    .and(over)
+                    .shifted(-16)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 16;
+                    let from = between + 16;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0x3fff3fff00000000, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                            0x3fff3fff3fff3fff,
+                        ]),
+                    )
+                    .shifted(-15)
+                    .and(over)
+                    .shifted(-15)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 15;
+                    let from = between + 15;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                            0xfffcfffcfffcfffc,
+                        ]),
+                    )
+                    .shifted(-1)
+                    .and(over)
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 1;
+                    let from = between + 1;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                            0x3fff3fff3fff3fff,
+                        ]),
+                    )
+                    .shifted(1)
+                    .and(over)
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 1;
+                    let from = between - 1;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                            0xfffcfffc,
+                        ]),
+                    )
+                    .shifted(15)
+                    .and(over)
+                    .shifted(15)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 15;
+                    let from = between - 15;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
+                            0xffffffff,
+                        ]),
+                    )
+                    .shifted(16)
+                    .and(over)
+                    .shifted(16)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 16;
+                    let from = between - 16;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                            0x3fff3fff,
+                        ]),
+                    )
+                    .shifted(17)
+                    .and(over)
+                    .shifted(17)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 17;
+                    let from = between - 17;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[2].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xfffefffefffe0000, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                            0xfffefffefffefffe,
+                        ]),
+                    )
+                    .shifted(-17)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 17;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xffffffffffff0000, 0xffffffffffffffff, 0xffffffffffffffff,
+                            0xffffffffffffffff,
+                        ]),
+                    )
+                    .shifted(-16)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 16;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0x7fff7fff7fff0000, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                            0x7fff7fff7fff7fff,
+                        ]),
+                    )
+                    .shifted(-15)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 15;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                            0xfffefffefffefffe,
+                        ]),
+                    )
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 1;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                            0x7fff7fff7fff7fff,
+                        ]),
+                    )
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 1;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                            0xfffefffefffe,
+                        ]),
+                    )
+                    .shifted(15)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 15;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
+                            0xffffffffffff,
+                        ]),
+                    )
+                    .shifted(16)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 16;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(
+                        Board::new([
+                            0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                            0x7fff7fff7fff,
+                        ]),
+                    )
+                    .shifted(17)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 17;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+            }
+        }
+        if S::WALK_ORDER {
+            match mover {
+                1 => {
+                    for from in s.owned[1].iter() {
+                        let from = from as u16;
+                        self.moves_of_counter(s, mover, from, sink)?;
+                    }
+                }
+                2 => {
+                    for from in s.owned[2].iter() {
+                        let from = from as u16;
+                        self.moves_of_counter(s, mover, from, sink)?;
+                    }
+                }
+                _ => {}
+            }
+        }
+        ControlFlow::Continue(())
+    }
     /// `(if (= (sites Occupied by:Mover) (sites (player (mapEntry (mover))))) (result Mover Win))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
@@ -1707,7 +1704,7 @@ impl Game for Halma {
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        let _ = self.play(s, s.mover, &mut Listing::<Move, false>(out));
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

@@ -173,785 +173,7 @@ impl Halma {
     ) -> ControlFlow<()> {
         match s.phase[mover as usize] {
             0 => {
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.owned[1].and(s.owned[mover as usize]);
-                        let over = s.occupied;
-                        let landing = ALL.minus(s.occupied);
-                        for to in pieces
-                            .and(Board::new([0xf3cf3c000]))
-                            .shifted(-7)
-                            .and(over)
-                            .shifted(-7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 7;
-                            let from = between + 7;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xffffff000]))
-                            .shifted(-6)
-                            .and(over)
-                            .shifted(-6)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 6;
-                            let from = between + 6;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x3cf3cf000]))
-                            .shifted(-5)
-                            .and(over)
-                            .shifted(-5)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 5;
-                            let from = between + 5;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xf3cf3cf3c]))
-                            .shifted(-1)
-                            .and(over)
-                            .shifted(-1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 1;
-                            let from = between + 1;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x3cf3cf3cf]))
-                            .shifted(1)
-                            .and(over)
-                            .shifted(1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 1;
-                            let from = between - 1;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xf3cf3c]))
-                            .shifted(5)
-                            .and(over)
-                            .shifted(5)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 5;
-                            let from = between - 5;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xffffff]))
-                            .shifted(6)
-                            .and(over)
-                            .shifted(6)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 6;
-                            let from = between - 6;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x3cf3cf]))
-                            .shifted(7)
-                            .and(over)
-                            .shifted(7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 7;
-                            let from = between - 7;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.owned[1].and(s.owned[mover as usize]);
-                        let landing = ALL.minus(s.occupied);
-                        for to in pieces
-                            .and(Board::new([0xfbefbef80]))
-                            .shifted(-7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 7;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfffffffc0]))
-                            .shifted(-6)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 6;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7df7df7c0]))
-                            .shifted(-5)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 5;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfbefbefbe]))
-                            .shifted(-1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 1;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7df7df7df]))
-                            .shifted(1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 1;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x3efbefbe]))
-                            .shifted(5)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 5;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x3fffffff]))
-                            .shifted(6)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 6;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x1f7df7df]))
-                            .shifted(7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 7;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.owned[2].and(s.owned[mover as usize]);
-                        let over = s.occupied;
-                        let landing = ALL.minus(s.occupied);
-                        for to in pieces
-                            .and(Board::new([0xf3cf3c000]))
-                            .shifted(-7)
-                            .and(over)
-                            .shifted(-7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 7;
-                            let from = between + 7;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xffffff000]))
-                            .shifted(-6)
-                            .and(over)
-                            .shifted(-6)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 6;
-                            let from = between + 6;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x3cf3cf000]))
-                            .shifted(-5)
-                            .and(over)
-                            .shifted(-5)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 5;
-                            let from = between + 5;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xf3cf3cf3c]))
-                            .shifted(-1)
-                            .and(over)
-                            .shifted(-1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to + 1;
-                            let from = between + 1;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x3cf3cf3cf]))
-                            .shifted(1)
-                            .and(over)
-                            .shifted(1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 1;
-                            let from = between - 1;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xf3cf3c]))
-                            .shifted(5)
-                            .and(over)
-                            .shifted(5)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 5;
-                            let from = between - 5;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xffffff]))
-                            .shifted(6)
-                            .and(over)
-                            .shifted(6)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 6;
-                            let from = between - 6;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x3cf3cf]))
-                            .shifted(7)
-                            .and(over)
-                            .shifted(7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let between = to - 7;
-                            let from = between - 7;
-                            if !(S::VISITING
-                                && (s.visited.contains(to as usize) || to == s.last_from
-                                    || to == s.last_to)
-                                || !S::VISITING && s.visited.contains(to as usize))
-                                && (!REGION_OF_MOVER_0[mover as usize]
-                                    .contains(from as usize)
-                                    || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 1,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if !S::WALK_ORDER {
-                    {
-                        let pieces = s.owned[2].and(s.owned[mover as usize]);
-                        let landing = ALL.minus(s.occupied);
-                        for to in pieces
-                            .and(Board::new([0xfbefbef80]))
-                            .shifted(-7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 7;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfffffffc0]))
-                            .shifted(-6)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 6;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7df7df7c0]))
-                            .shifted(-5)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 5;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0xfbefbefbe]))
-                            .shifted(-1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to + 1;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x7df7df7df]))
-                            .shifted(1)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 1;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x3efbefbe]))
-                            .shifted(5)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 5;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x3fffffff]))
-                            .shifted(6)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 6;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                        for to in pieces
-                            .and(Board::new([0x1f7df7df]))
-                            .shifted(7)
-                            .and(landing)
-                            .iter()
-                        {
-                            let to = to as u16;
-                            let from = to - 7;
-                            if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                            {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                    }
-                }
-                if S::WALK_ORDER {
-                    match mover {
-                        1 => {
-                            for from in s.owned[1].iter() {
-                                let from = from as u16;
-                                self.moves_of_counter(s, mover, from, sink)?;
-                            }
-                        }
-                        2 => {
-                            for from in s.owned[2].iter() {
-                                let from = from as u16;
-                                self.moves_of_counter(s, mover, from, sink)?;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                self.moves_of_pieces(s, mover, sink)?;
             }
             1 => {
                 for from in (if s.last_to == NO_SITE {
@@ -1129,6 +351,781 @@ impl Halma {
         }
         ControlFlow::Continue(())
     }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[1].and(s.owned[mover as usize]);
+                let over = s.occupied;
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xf3cf3c000]))
+                    .shifted(-7)
+                    .and(over)
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 7;
+                    let from = between + 7;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xffffff000]))
+                    .shifted(-6)
+                    .and(over)
+                    .shifted(-6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 6;
+                    let from = between + 6;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x3cf3cf000]))
+                    .shifted(-5)
+                    .and(over)
+                    .shifted(-5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 5;
+                    let from = between + 5;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xf3cf3cf3c]))
+                    .shifted(-1)
+                    .and(over)
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 1;
+                    let from = between + 1;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x3cf3cf3cf]))
+                    .shifted(1)
+                    .and(over)
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 1;
+                    let from = between - 1;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xf3cf3c]))
+                    .shifted(5)
+                    .and(over)
+                    .shifted(5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 5;
+                    let from = between - 5;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xffffff]))
+                    .shifted(6)
+                    .and(over)
+                    .shifted(6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 6;
+                    let from = between - 6;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x3cf3cf]))
+                    .shifted(7)
+                    .and(over)
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 7;
+                    let from = between - 7;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[1].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfbefbef80]))
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xfffffffc0]))
+                    .shifted(-6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 6;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7df7df7c0]))
+                    .shifted(-5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 5;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xfbefbefbe]))
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 1;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7df7df7df]))
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 1;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x3efbefbe]))
+                    .shifted(5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 5;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x3fffffff]))
+                    .shifted(6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 6;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x1f7df7df]))
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[2].and(s.owned[mover as usize]);
+                let over = s.occupied;
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xf3cf3c000]))
+                    .shifted(-7)
+                    .and(over)
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 7;
+                    let from = between + 7;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xffffff000]))
+                    .shifted(-6)
+                    .and(over)
+                    .shifted(-6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 6;
+                    let from = between + 6;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x3cf3cf000]))
+                    .shifted(-5)
+                    .and(over)
+                    .shifted(-5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 5;
+                    let from = between + 5;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xf3cf3cf3c]))
+                    .shifted(-1)
+                    .and(over)
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 1;
+                    let from = between + 1;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x3cf3cf3cf]))
+                    .shifted(1)
+                    .and(over)
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 1;
+                    let from = between - 1;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xf3cf3c]))
+                    .shifted(5)
+                    .and(over)
+                    .shifted(5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 5;
+                    let from = between - 5;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xffffff]))
+                    .shifted(6)
+                    .and(over)
+                    .shifted(6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 6;
+                    let from = between - 6;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x3cf3cf]))
+                    .shifted(7)
+                    .and(over)
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 7;
+                    let from = between - 7;
+                    if !(S::VISITING
+                        && (s.visited.contains(to as usize) || to == s.last_from
+                            || to == s.last_to)
+                        || !S::VISITING && s.visited.contains(to as usize))
+                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    {
+                        sink.push(Move::Piece {
+                            rule: 1,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[2].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfbefbef80]))
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xfffffffc0]))
+                    .shifted(-6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 6;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7df7df7c0]))
+                    .shifted(-5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 5;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0xfbefbefbe]))
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 1;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x7df7df7df]))
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 1;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x3efbefbe]))
+                    .shifted(5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 5;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x3fffffff]))
+                    .shifted(6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 6;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+                for to in pieces
+                    .and(Board::new([0x1f7df7df]))
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    {
+                        sink.push(Move::Piece {
+                            rule: 2,
+                            from,
+                            to,
+                            dir: 0,
+                        })?;
+                    }
+                }
+            }
+        }
+        if S::WALK_ORDER {
+            match mover {
+                1 => {
+                    for from in s.owned[1].iter() {
+                        let from = from as u16;
+                        self.moves_of_counter(s, mover, from, sink)?;
+                    }
+                }
+                2 => {
+                    for from in s.owned[2].iter() {
+                        let from = from as u16;
+                        self.moves_of_counter(s, mover, from, sink)?;
+                    }
+                }
+                _ => {}
+            }
+        }
+        ControlFlow::Continue(())
+    }
     /// `(if (= (sites Occupied by:Mover) (sites (player (mapEntry (mover))))) (result Mover Win))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
@@ -1285,7 +1282,7 @@ impl Game for Halma {
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        let _ = self.play(s, s.mover, &mut Listing::<Move, false>(out));
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

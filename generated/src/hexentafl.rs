@@ -314,21 +314,7 @@ impl HeXentafl {
         mover: u8,
         sink: &mut S,
     ) -> ControlFlow<()> {
-        for from in s.owned[mover as usize].iter() {
-            let from = from as u16;
-            match s.what[from as usize] {
-                1 => {
-                    self.slides_of_thrall(s, mover, from, sink, 0)?;
-                }
-                2 => {
-                    self.slides_of_thrall(s, mover, from, sink, 1)?;
-                }
-                3 => {
-                    self.steps_of_jarl(s, mover, from, sink)?;
-                }
-                _ => {}
-            }
-        }
+        self.moves_of_pieces(s, mover, sink)?;
         ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
@@ -726,6 +712,33 @@ impl HeXentafl {
                     to,
                     dir: 0,
                 })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        for from in s.owned[mover as usize].iter() {
+            let from = from as u16;
+            match s.what[from as usize] {
+                1 => {
+                    self.slides_of_thrall(s, mover, from, sink, 0)?;
+                }
+                2 => {
+                    self.slides_of_thrall(s, mover, from, sink, 1)?;
+                }
+                3 => {
+                    self.steps_of_jarl(s, mover, from, sink)?;
+                }
+                _ => {}
             }
         }
         ControlFlow::Continue(())

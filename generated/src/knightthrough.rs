@@ -275,21 +275,7 @@ impl Knightthrough {
         mover: u8,
         sink: &mut S,
     ) -> ControlFlow<()> {
-        match mover {
-            1 => {
-                for from in s.owned[1].iter() {
-                    let from = from as u16;
-                    self.leaps_of_knight(s, mover, from, sink, &LEAPS_0)?;
-                }
-            }
-            2 => {
-                for from in s.owned[2].iter() {
-                    let from = from as u16;
-                    self.leaps_of_knight(s, mover, from, sink, &LEAPS_0_2)?;
-                }
-            }
-            _ => {}
-        }
+        self.leaps_of_pieces(s, mover, sink)?;
         ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
@@ -369,6 +355,33 @@ impl Knightthrough {
                     dir: 0,
                 })?;
             }
+        }
+        ControlFlow::Continue(())
+    }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn leaps_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
+                    self.leaps_of_knight(s, mover, from, sink, &LEAPS_0)?;
+                }
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
+                    self.leaps_of_knight(s, mover, from, sink, &LEAPS_0_2)?;
+                }
+            }
+            _ => {}
         }
         ControlFlow::Continue(())
     }

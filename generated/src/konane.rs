@@ -921,187 +921,7 @@ impl Konane {
                     }
                     sink.push(Move::Pass)?;
                 } else {
-                    if !S::WALK_ORDER {
-                        {
-                            let pieces = s.owned[1].and(s.owned[mover as usize]);
-                            let over = s
-                                .occupied
-                                .minus(s.owned[0])
-                                .minus(s.owned[mover as usize]);
-                            let landing = ALL.minus(s.occupied);
-                            for to in pieces
-                                .and(Board::new([0xfffffffffff00000, 0xfffffffff]))
-                                .shifted(-10)
-                                .and(over)
-                                .shifted(-10)
-                                .and(landing)
-                                .iter()
-                            {
-                                let to = to as u16;
-                                let between = to + 10;
-                                let from = between + 10;
-                                sink.push(Move::Piece {
-                                    rule: 6,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                            for to in pieces
-                                .and(Board::new([0xcff3fcff3fcff3fc, 0xff3fcff3f]))
-                                .shifted(-1)
-                                .and(over)
-                                .shifted(-1)
-                                .and(landing)
-                                .iter()
-                            {
-                                let to = to as u16;
-                                let between = to + 1;
-                                let from = between + 1;
-                                sink.push(Move::Piece {
-                                    rule: 6,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                            for to in pieces
-                                .and(Board::new([0xf3fcff3fcff3fcff, 0x3fcff3fcf]))
-                                .shifted(1)
-                                .and(over)
-                                .shifted(1)
-                                .and(landing)
-                                .iter()
-                            {
-                                let to = to as u16;
-                                let between = to - 1;
-                                let from = between - 1;
-                                sink.push(Move::Piece {
-                                    rule: 6,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                            for to in pieces
-                                .and(Board::new([0xffffffffffffffff, 0xffff]))
-                                .shifted(10)
-                                .and(over)
-                                .shifted(10)
-                                .and(landing)
-                                .iter()
-                            {
-                                let to = to as u16;
-                                let between = to - 10;
-                                let from = between - 10;
-                                sink.push(Move::Piece {
-                                    rule: 6,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                    }
-                    if !S::WALK_ORDER {
-                        {
-                            let pieces = s.owned[2].and(s.owned[mover as usize]);
-                            let over = s
-                                .occupied
-                                .minus(s.owned[0])
-                                .minus(s.owned[mover as usize]);
-                            let landing = ALL.minus(s.occupied);
-                            for to in pieces
-                                .and(Board::new([0xfffffffffff00000, 0xfffffffff]))
-                                .shifted(-10)
-                                .and(over)
-                                .shifted(-10)
-                                .and(landing)
-                                .iter()
-                            {
-                                let to = to as u16;
-                                let between = to + 10;
-                                let from = between + 10;
-                                sink.push(Move::Piece {
-                                    rule: 6,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                            for to in pieces
-                                .and(Board::new([0xcff3fcff3fcff3fc, 0xff3fcff3f]))
-                                .shifted(-1)
-                                .and(over)
-                                .shifted(-1)
-                                .and(landing)
-                                .iter()
-                            {
-                                let to = to as u16;
-                                let between = to + 1;
-                                let from = between + 1;
-                                sink.push(Move::Piece {
-                                    rule: 6,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                            for to in pieces
-                                .and(Board::new([0xf3fcff3fcff3fcff, 0x3fcff3fcf]))
-                                .shifted(1)
-                                .and(over)
-                                .shifted(1)
-                                .and(landing)
-                                .iter()
-                            {
-                                let to = to as u16;
-                                let between = to - 1;
-                                let from = between - 1;
-                                sink.push(Move::Piece {
-                                    rule: 6,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                            for to in pieces
-                                .and(Board::new([0xffffffffffffffff, 0xffff]))
-                                .shifted(10)
-                                .and(over)
-                                .shifted(10)
-                                .and(landing)
-                                .iter()
-                            {
-                                let to = to as u16;
-                                let between = to - 10;
-                                let from = between - 10;
-                                sink.push(Move::Piece {
-                                    rule: 6,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
-                            }
-                        }
-                    }
-                    if S::WALK_ORDER {
-                        match mover {
-                            1 => {
-                                for from in s.owned[1].iter() {
-                                    let from = from as u16;
-                                    self.hops_of_marker(s, mover, from, sink)?;
-                                }
-                            }
-                            2 => {
-                                for from in s.owned[2].iter() {
-                                    let from = from as u16;
-                                    self.hops_of_marker(s, mover, from, sink)?;
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
+                    self.hops_of_pieces(s, mover, sink)?;
                 }
             }
             _ => unreachable!("a phase"),
@@ -1273,6 +1093,193 @@ impl Konane {
                         dir: 0,
                     })?;
                 }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn hops_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[1].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfffffffffff00000, 0xfffffffff]))
+                    .shifted(-10)
+                    .and(over)
+                    .shifted(-10)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 10;
+                    let from = between + 10;
+                    sink.push(Move::Piece {
+                        rule: 6,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xcff3fcff3fcff3fc, 0xff3fcff3f]))
+                    .shifted(-1)
+                    .and(over)
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 1;
+                    let from = between + 1;
+                    sink.push(Move::Piece {
+                        rule: 6,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xf3fcff3fcff3fcff, 0x3fcff3fcf]))
+                    .shifted(1)
+                    .and(over)
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 1;
+                    let from = between - 1;
+                    sink.push(Move::Piece {
+                        rule: 6,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xffffffffffffffff, 0xffff]))
+                    .shifted(10)
+                    .and(over)
+                    .shifted(10)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 10;
+                    let from = between - 10;
+                    sink.push(Move::Piece {
+                        rule: 6,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[2].and(s.owned[mover as usize]);
+                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfffffffffff00000, 0xfffffffff]))
+                    .shifted(-10)
+                    .and(over)
+                    .shifted(-10)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 10;
+                    let from = between + 10;
+                    sink.push(Move::Piece {
+                        rule: 6,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xcff3fcff3fcff3fc, 0xff3fcff3f]))
+                    .shifted(-1)
+                    .and(over)
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to + 1;
+                    let from = between + 1;
+                    sink.push(Move::Piece {
+                        rule: 6,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xf3fcff3fcff3fcff, 0x3fcff3fcf]))
+                    .shifted(1)
+                    .and(over)
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 1;
+                    let from = between - 1;
+                    sink.push(Move::Piece {
+                        rule: 6,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xffffffffffffffff, 0xffff]))
+                    .shifted(10)
+                    .and(over)
+                    .shifted(10)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let between = to - 10;
+                    let from = between - 10;
+                    sink.push(Move::Piece {
+                        rule: 6,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if S::WALK_ORDER {
+            match mover {
+                1 => {
+                    for from in s.owned[1].iter() {
+                        let from = from as u16;
+                        self.hops_of_marker(s, mover, from, sink)?;
+                    }
+                }
+                2 => {
+                    for from in s.owned[2].iter() {
+                        let from = from as u16;
+                        self.hops_of_marker(s, mover, from, sink)?;
+                    }
+                }
+                _ => {}
             }
         }
         ControlFlow::Continue(())
@@ -1558,7 +1565,7 @@ impl Game for Konane {
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        let _ = self.play(s, s.mover, &mut Listing::<Move, false>(out));
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

@@ -456,210 +456,7 @@ impl Minishogi {
                         }
                     }
                 }
-                for from in s.owned[mover as usize].and(ALL).iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
-                            self.steps_of_osho(s, mover, from, sink)?;
-                        }
-                        2 => {
-                            self.steps_of_osho(s, mover, from, sink)?;
-                        }
-                        3 => {
-                            self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_N)?;
-                        }
-                        4 => {
-                            self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_S)?;
-                        }
-                        5 => {
-                            self.steps_of_ginsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        6 => {
-                            self.steps_of_ginsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        7 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        8 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        9 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        10 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        11 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        12 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        13 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        14 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        15 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        16 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        17 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        18 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        19 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        20 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        _ => {}
-                    }
-                }
+                self.moves_of_pieces(s, mover, sink)?;
             }
         }
         ControlFlow::Continue(())
@@ -1383,6 +1180,222 @@ impl Minishogi {
         }
         ControlFlow::Continue(())
     }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        for from in s.owned[mover as usize].and(ALL).iter() {
+            let from = from as u16;
+            match s.what[from as usize] {
+                1 => {
+                    self.steps_of_osho(s, mover, from, sink)?;
+                }
+                2 => {
+                    self.steps_of_osho(s, mover, from, sink)?;
+                }
+                3 => {
+                    self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_N)?;
+                }
+                4 => {
+                    self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_S)?;
+                }
+                5 => {
+                    self.steps_of_ginsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_N,
+                        &RADIALS_SE,
+                        &RADIALS_SW,
+                        &RADIALS_NW,
+                        &RADIALS_NE,
+                    )?;
+                }
+                6 => {
+                    self.steps_of_ginsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_S,
+                        &RADIALS_NW,
+                        &RADIALS_NE,
+                        &RADIALS_SE,
+                        &RADIALS_SW,
+                    )?;
+                }
+                7 => {
+                    self.slides_of_hisha_or_kakugyo(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_ORTHOGONAL,
+                    )?;
+                }
+                8 => {
+                    self.slides_of_hisha_or_kakugyo(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_ORTHOGONAL,
+                    )?;
+                }
+                9 => {
+                    self.slides_of_hisha_or_kakugyo(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_DIAGONAL,
+                    )?;
+                }
+                10 => {
+                    self.slides_of_hisha_or_kakugyo(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_DIAGONAL,
+                    )?;
+                }
+                11 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_N,
+                        &RADIALS_S,
+                        &RADIALS_E,
+                        &RADIALS_W,
+                        &RADIALS_NW,
+                        &RADIALS_NE,
+                    )?;
+                }
+                12 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_S,
+                        &RADIALS_N,
+                        &RADIALS_W,
+                        &RADIALS_E,
+                        &RADIALS_SE,
+                        &RADIALS_SW,
+                    )?;
+                }
+                13 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_N,
+                        &RADIALS_S,
+                        &RADIALS_E,
+                        &RADIALS_W,
+                        &RADIALS_NW,
+                        &RADIALS_NE,
+                    )?;
+                }
+                14 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_S,
+                        &RADIALS_N,
+                        &RADIALS_W,
+                        &RADIALS_E,
+                        &RADIALS_SE,
+                        &RADIALS_SW,
+                    )?;
+                }
+                15 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_N,
+                        &RADIALS_S,
+                        &RADIALS_E,
+                        &RADIALS_W,
+                        &RADIALS_NW,
+                        &RADIALS_NE,
+                    )?;
+                }
+                16 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_S,
+                        &RADIALS_N,
+                        &RADIALS_W,
+                        &RADIALS_E,
+                        &RADIALS_SE,
+                        &RADIALS_SW,
+                    )?;
+                }
+                17 => {
+                    self.moves_of_ryuo_or_ryuma(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_ORTHOGONAL,
+                        &RADIALS_DIAGONAL,
+                    )?;
+                }
+                18 => {
+                    self.moves_of_ryuo_or_ryuma(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_ORTHOGONAL,
+                        &RADIALS_DIAGONAL,
+                    )?;
+                }
+                19 => {
+                    self.moves_of_ryuo_or_ryuma(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_DIAGONAL,
+                        &RADIALS_ORTHOGONAL,
+                    )?;
+                }
+                20 => {
+                    self.moves_of_ryuo_or_ryuma(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_DIAGONAL,
+                        &RADIALS_ORTHOGONAL,
+                    )?;
+                }
+                _ => {}
+            }
+        }
+        ControlFlow::Continue(())
+    }
     /// `(can Move ...)`: the moves, each given to `sink`.
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn can_move_1<S: Sink<Move>>(
@@ -1580,210 +1593,7 @@ impl Minishogi {
                         }
                     }
                 };
-                for from in s.owned[mover as usize].and(ALL).iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
-                            self.steps_of_osho(s, mover, from, sink)?;
-                        }
-                        2 => {
-                            self.steps_of_osho(s, mover, from, sink)?;
-                        }
-                        3 => {
-                            self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_N)?;
-                        }
-                        4 => {
-                            self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_S)?;
-                        }
-                        5 => {
-                            self.steps_of_ginsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        6 => {
-                            self.steps_of_ginsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        7 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        8 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        9 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        10 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        11 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        12 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        13 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        14 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        15 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        16 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        17 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        18 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        19 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        20 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        _ => {}
-                    }
-                }
+                self.moves_of_pieces(s, mover, sink)?;
             }
         }
         ControlFlow::Continue(())

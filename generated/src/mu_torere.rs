@@ -138,21 +138,7 @@ impl MuTorere {
         mover: u8,
         sink: &mut S,
     ) -> ControlFlow<()> {
-        match mover {
-            1 => {
-                for from in s.owned[1].iter() {
-                    let from = from as u16;
-                    self.steps_of_marker(s, mover, from, sink)?;
-                }
-            }
-            2 => {
-                for from in s.owned[2].iter() {
-                    let from = from as u16;
-                    self.steps_of_marker(s, mover, from, sink)?;
-                }
-            }
-            _ => {}
-        }
+        self.steps_of_pieces(s, mover, sink)?;
         ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
@@ -258,6 +244,33 @@ impl MuTorere {
                     })?;
                 }
             }
+        }
+        ControlFlow::Continue(())
+    }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn steps_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
+                    self.steps_of_marker(s, mover, from, sink)?;
+                }
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
+                    self.steps_of_marker(s, mover, from, sink)?;
+                }
+            }
+            _ => {}
         }
         ControlFlow::Continue(())
     }

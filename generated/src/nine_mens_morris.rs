@@ -397,21 +397,7 @@ impl NineMenSMorris {
                         .map(|i| s.count[i] as i64)
                         .sum::<i64>() > 3
                     {
-                        match mover {
-                            1 => {
-                                for from in s.owned[1].and(ALL).iter() {
-                                    let from = from as u16;
-                                    self.steps_of_marker(s, mover, from, sink)?;
-                                }
-                            }
-                            2 => {
-                                for from in s.owned[2].and(ALL).iter() {
-                                    let from = from as u16;
-                                    self.steps_of_marker(s, mover, from, sink)?;
-                                }
-                            }
-                            _ => {}
-                        }
+                        self.steps_of_pieces(s, mover, sink)?;
                     } else {
                         for from in s.owned[mover as usize].iter() {
                             let from = from as u16;
@@ -625,6 +611,33 @@ impl NineMenSMorris {
                     dir: 0,
                 })?;
             }
+        }
+        ControlFlow::Continue(())
+    }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn steps_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        match mover {
+            1 => {
+                for from in s.owned[1].and(ALL).iter() {
+                    let from = from as u16;
+                    self.steps_of_marker(s, mover, from, sink)?;
+                }
+            }
+            2 => {
+                for from in s.owned[2].and(ALL).iter() {
+                    let from = from as u16;
+                    self.steps_of_marker(s, mover, from, sink)?;
+                }
+            }
+            _ => {}
         }
         ControlFlow::Continue(())
     }

@@ -878,294 +878,7 @@ impl Shogi {
                         })?;
                     }
                 }
-                for from in s.owned[mover as usize].and(ALL).iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
-                            self.steps_of_osho(s, mover, from, sink)?;
-                        }
-                        2 => {
-                            self.steps_of_osho(s, mover, from, sink)?;
-                        }
-                        3 => {
-                            self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_N)?;
-                        }
-                        4 => {
-                            self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_S)?;
-                        }
-                        5 => {
-                            self.steps_of_ginsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        6 => {
-                            self.steps_of_ginsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        7 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        8 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        9 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        10 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        11 => {
-                            self.moves_of_keima(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_NE,
-                                &RADIALS_NW,
-                            )?;
-                        }
-                        12 => {
-                            self.moves_of_keima(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_SW,
-                                &RADIALS_SE,
-                            )?;
-                        }
-                        13 => {
-                            self.slides_of_kyosha(s, mover, from, sink, &RADIALS_N)?;
-                        }
-                        14 => {
-                            self.slides_of_kyosha(s, mover, from, sink, &RADIALS_S)?;
-                        }
-                        15 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        16 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        17 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        18 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        19 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        20 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        21 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        22 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        23 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        24 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        25 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        26 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        27 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        28 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        _ => {}
-                    }
-                }
+                self.moves_of_pieces(s, mover, sink)?;
             }
         }
         ControlFlow::Continue(())
@@ -2684,6 +2397,306 @@ impl Shogi {
         }
         ControlFlow::Continue(())
     }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        for from in s.owned[mover as usize].and(ALL).iter() {
+            let from = from as u16;
+            match s.what[from as usize] {
+                1 => {
+                    self.steps_of_osho(s, mover, from, sink)?;
+                }
+                2 => {
+                    self.steps_of_osho(s, mover, from, sink)?;
+                }
+                3 => {
+                    self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_N)?;
+                }
+                4 => {
+                    self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_S)?;
+                }
+                5 => {
+                    self.steps_of_ginsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_N,
+                        &RADIALS_SE,
+                        &RADIALS_SW,
+                        &RADIALS_NW,
+                        &RADIALS_NE,
+                    )?;
+                }
+                6 => {
+                    self.steps_of_ginsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_S,
+                        &RADIALS_NW,
+                        &RADIALS_NE,
+                        &RADIALS_SE,
+                        &RADIALS_SW,
+                    )?;
+                }
+                7 => {
+                    self.slides_of_hisha_or_kakugyo(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_ORTHOGONAL,
+                    )?;
+                }
+                8 => {
+                    self.slides_of_hisha_or_kakugyo(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_ORTHOGONAL,
+                    )?;
+                }
+                9 => {
+                    self.slides_of_hisha_or_kakugyo(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_DIAGONAL,
+                    )?;
+                }
+                10 => {
+                    self.slides_of_hisha_or_kakugyo(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_DIAGONAL,
+                    )?;
+                }
+                11 => {
+                    self.moves_of_keima(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_N,
+                        &RADIALS_NE,
+                        &RADIALS_NW,
+                    )?;
+                }
+                12 => {
+                    self.moves_of_keima(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_S,
+                        &RADIALS_SW,
+                        &RADIALS_SE,
+                    )?;
+                }
+                13 => {
+                    self.slides_of_kyosha(s, mover, from, sink, &RADIALS_N)?;
+                }
+                14 => {
+                    self.slides_of_kyosha(s, mover, from, sink, &RADIALS_S)?;
+                }
+                15 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_N,
+                        &RADIALS_S,
+                        &RADIALS_E,
+                        &RADIALS_W,
+                        &RADIALS_NW,
+                        &RADIALS_NE,
+                    )?;
+                }
+                16 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_S,
+                        &RADIALS_N,
+                        &RADIALS_W,
+                        &RADIALS_E,
+                        &RADIALS_SE,
+                        &RADIALS_SW,
+                    )?;
+                }
+                17 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_N,
+                        &RADIALS_S,
+                        &RADIALS_E,
+                        &RADIALS_W,
+                        &RADIALS_NW,
+                        &RADIALS_NE,
+                    )?;
+                }
+                18 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_S,
+                        &RADIALS_N,
+                        &RADIALS_W,
+                        &RADIALS_E,
+                        &RADIALS_SE,
+                        &RADIALS_SW,
+                    )?;
+                }
+                19 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_N,
+                        &RADIALS_S,
+                        &RADIALS_E,
+                        &RADIALS_W,
+                        &RADIALS_NW,
+                        &RADIALS_NE,
+                    )?;
+                }
+                20 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_S,
+                        &RADIALS_N,
+                        &RADIALS_W,
+                        &RADIALS_E,
+                        &RADIALS_SE,
+                        &RADIALS_SW,
+                    )?;
+                }
+                21 => {
+                    self.moves_of_ryuo_or_ryuma(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_ORTHOGONAL,
+                        &RADIALS_DIAGONAL,
+                    )?;
+                }
+                22 => {
+                    self.moves_of_ryuo_or_ryuma(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_ORTHOGONAL,
+                        &RADIALS_DIAGONAL,
+                    )?;
+                }
+                23 => {
+                    self.moves_of_ryuo_or_ryuma(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_DIAGONAL,
+                        &RADIALS_ORTHOGONAL,
+                    )?;
+                }
+                24 => {
+                    self.moves_of_ryuo_or_ryuma(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_DIAGONAL,
+                        &RADIALS_ORTHOGONAL,
+                    )?;
+                }
+                25 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_N,
+                        &RADIALS_S,
+                        &RADIALS_E,
+                        &RADIALS_W,
+                        &RADIALS_NW,
+                        &RADIALS_NE,
+                    )?;
+                }
+                26 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_S,
+                        &RADIALS_N,
+                        &RADIALS_W,
+                        &RADIALS_E,
+                        &RADIALS_SE,
+                        &RADIALS_SW,
+                    )?;
+                }
+                27 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_N,
+                        &RADIALS_S,
+                        &RADIALS_E,
+                        &RADIALS_W,
+                        &RADIALS_NW,
+                        &RADIALS_NE,
+                    )?;
+                }
+                28 => {
+                    self.steps_of_kinsho(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_S,
+                        &RADIALS_N,
+                        &RADIALS_W,
+                        &RADIALS_E,
+                        &RADIALS_SE,
+                        &RADIALS_SW,
+                    )?;
+                }
+                _ => {}
+            }
+        }
+        ControlFlow::Continue(())
+    }
     /// `(can Move ...)`: the moves, each given to `sink`.
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn can_move_1<S: Sink<Move>>(
@@ -3005,294 +3018,7 @@ impl Shogi {
                         }
                     }
                 };
-                for from in s.owned[mover as usize].and(ALL).iter() {
-                    let from = from as u16;
-                    match s.what[from as usize] {
-                        1 => {
-                            self.steps_of_osho(s, mover, from, sink)?;
-                        }
-                        2 => {
-                            self.steps_of_osho(s, mover, from, sink)?;
-                        }
-                        3 => {
-                            self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_N)?;
-                        }
-                        4 => {
-                            self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_S)?;
-                        }
-                        5 => {
-                            self.steps_of_ginsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        6 => {
-                            self.steps_of_ginsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        7 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        8 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        9 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        10 => {
-                            self.slides_of_hisha_or_kakugyo(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        11 => {
-                            self.moves_of_keima(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_NE,
-                                &RADIALS_NW,
-                            )?;
-                        }
-                        12 => {
-                            self.moves_of_keima(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_SW,
-                                &RADIALS_SE,
-                            )?;
-                        }
-                        13 => {
-                            self.slides_of_kyosha(s, mover, from, sink, &RADIALS_N)?;
-                        }
-                        14 => {
-                            self.slides_of_kyosha(s, mover, from, sink, &RADIALS_S)?;
-                        }
-                        15 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        16 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        17 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        18 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        19 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        20 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        21 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        22 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_ORTHOGONAL,
-                                &RADIALS_DIAGONAL,
-                            )?;
-                        }
-                        23 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        24 => {
-                            self.moves_of_ryuo_or_ryuma(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_DIAGONAL,
-                                &RADIALS_ORTHOGONAL,
-                            )?;
-                        }
-                        25 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        26 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        27 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_N,
-                                &RADIALS_S,
-                                &RADIALS_E,
-                                &RADIALS_W,
-                                &RADIALS_NW,
-                                &RADIALS_NE,
-                            )?;
-                        }
-                        28 => {
-                            self.steps_of_kinsho(
-                                s,
-                                mover,
-                                from,
-                                sink,
-                                &RADIALS_S,
-                                &RADIALS_N,
-                                &RADIALS_W,
-                                &RADIALS_E,
-                                &RADIALS_SE,
-                                &RADIALS_SW,
-                            )?;
-                        }
-                        _ => {}
-                    }
-                }
+                self.moves_of_pieces(s, mover, sink)?;
             }
         }
         ControlFlow::Continue(())

@@ -1110,273 +1110,7 @@ impl Surakarta {
             if (s.counter as i64) >= 101 {
                 sink.push(Move::Propose { rule: 2 })?;
             }
-            if !S::WALK_ORDER {
-                {
-                    let pieces = s.owned[1].and(s.owned[mover as usize]);
-                    let landing = ALL.minus(s.occupied);
-                    for to in pieces
-                        .and(Board::new([0xfbefbef80]))
-                        .shifted(-7)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 7;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                    for to in pieces
-                        .and(Board::new([0xfffffffc0]))
-                        .shifted(-6)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 6;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                    for to in pieces
-                        .and(Board::new([0x7df7df7c0]))
-                        .shifted(-5)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 5;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                    for to in pieces
-                        .and(Board::new([0xfbefbefbe]))
-                        .shifted(-1)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 1;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                    for to in pieces
-                        .and(Board::new([0x7df7df7df]))
-                        .shifted(1)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 1;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                    for to in pieces
-                        .and(Board::new([0x3efbefbe]))
-                        .shifted(5)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 5;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                    for to in pieces
-                        .and(Board::new([0x3fffffff]))
-                        .shifted(6)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 6;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                    for to in pieces
-                        .and(Board::new([0x1f7df7df]))
-                        .shifted(7)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 7;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                }
-            }
-            if !S::WALK_ORDER {
-                {
-                    let pieces = s.owned[2].and(s.owned[mover as usize]);
-                    let landing = ALL.minus(s.occupied);
-                    for to in pieces
-                        .and(Board::new([0xfbefbef80]))
-                        .shifted(-7)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 7;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                    for to in pieces
-                        .and(Board::new([0xfffffffc0]))
-                        .shifted(-6)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 6;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                    for to in pieces
-                        .and(Board::new([0x7df7df7c0]))
-                        .shifted(-5)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 5;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                    for to in pieces
-                        .and(Board::new([0xfbefbefbe]))
-                        .shifted(-1)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to + 1;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                    for to in pieces
-                        .and(Board::new([0x7df7df7df]))
-                        .shifted(1)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 1;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                    for to in pieces
-                        .and(Board::new([0x3efbefbe]))
-                        .shifted(5)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 5;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                    for to in pieces
-                        .and(Board::new([0x3fffffff]))
-                        .shifted(6)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 6;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                    for to in pieces
-                        .and(Board::new([0x1f7df7df]))
-                        .shifted(7)
-                        .and(landing)
-                        .iter()
-                    {
-                        let to = to as u16;
-                        let from = to - 7;
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
-                    }
-                }
-            }
-            match mover {
-                1 => {
-                    for from in s.owned[1].iter() {
-                        let from = from as u16;
-                        self.moves_of_marker(s, mover, from, sink)?;
-                    }
-                }
-                2 => {
-                    for from in s.owned[2].iter() {
-                        let from = from as u16;
-                        self.moves_of_marker(s, mover, from, sink)?;
-                    }
-                }
-                _ => {}
-            }
+            self.moves_of_pieces(s, mover, sink)?;
         }
         ControlFlow::Continue(())
     }
@@ -1521,6 +1255,285 @@ impl Surakarta {
         }
         ControlFlow::Continue(())
     }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn moves_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[1].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfbefbef80]))
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfffffffc0]))
+                    .shifted(-6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 6;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7df7df7c0]))
+                    .shifted(-5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 5;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfbefbefbe]))
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 1;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7df7df7df]))
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 1;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x3efbefbe]))
+                    .shifted(5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 5;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x3fffffff]))
+                    .shifted(6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 6;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1f7df7df]))
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[2].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfbefbef80]))
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfffffffc0]))
+                    .shifted(-6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 6;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7df7df7c0]))
+                    .shifted(-5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 5;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfbefbefbe]))
+                    .shifted(-1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 1;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7df7df7df]))
+                    .shifted(1)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 1;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x3efbefbe]))
+                    .shifted(5)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 5;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x3fffffff]))
+                    .shifted(6)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 6;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x1f7df7df]))
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    sink.push(Move::Piece {
+                        rule: 3,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        match mover {
+            1 => {
+                for from in s.owned[1].iter() {
+                    let from = from as u16;
+                    self.moves_of_marker(s, mover, from, sink)?;
+                }
+            }
+            2 => {
+                for from in s.owned[2].iter() {
+                    let from = from as u16;
+                    self.moves_of_marker(s, mover, from, sink)?;
+                }
+            }
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
     /// `(if (is Decided "End") (byScore {(score P1 (count Pieces P1)) (score P2 (count Pieces P2))}))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
@@ -1648,7 +1661,7 @@ impl Game for Surakarta {
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        let _ = self.play(s, s.mover, &mut Listing::<Move, false>(out));
+        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

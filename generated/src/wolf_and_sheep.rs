@@ -171,125 +171,7 @@ impl WolfAndSheep {
         mover: u8,
         sink: &mut S,
     ) -> ControlFlow<()> {
-        if !S::WALK_ORDER {
-            {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f]))
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 9;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
-                }
-            }
-        }
-        if !S::WALK_ORDER {
-            {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe00]))
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 9;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f]))
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 9;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
-                }
-            }
-        }
-        if S::WALK_ORDER {
-            match mover {
-                1 => {
-                    for from in s.owned[1].iter() {
-                        let from = from as u16;
-                        self.steps_of_sheep(s, mover, from, sink)?;
-                    }
-                }
-                2 => {
-                    for from in s.owned[2].iter() {
-                        let from = from as u16;
-                        self.steps_of_wolf(s, mover, from, sink)?;
-                    }
-                }
-                _ => {}
-            }
-        }
+        self.steps_of_pieces(s, mover, sink)?;
         ControlFlow::Continue(())
     }
     /// What every listing of the play rules' moves ends with (the
@@ -410,6 +292,137 @@ impl WolfAndSheep {
                         dir: 0,
                     })?;
                 }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+    /// pieces on the board, by its kind's rules.
+    #[inline(always)]
+    #[allow(unused_variables, unused_labels, unused_mut)]
+    fn steps_of_pieces<S: Sink<Move>>(
+        &self,
+        s: &State,
+        mover: u8,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[1].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 9;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe]))
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 1,
+                    })?;
+                }
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                let pieces = s.owned[2].and(s.owned[mover as usize]);
+                let landing = ALL.minus(s.occupied);
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe00]))
+                    .shifted(-9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 9;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                    .shifted(-7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to + 7;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0xfefefefefefefe]))
+                    .shifted(7)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 7;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+                for to in pieces
+                    .and(Board::new([0x7f7f7f7f7f7f7f]))
+                    .shifted(9)
+                    .and(landing)
+                    .iter()
+                {
+                    let to = to as u16;
+                    let from = to - 9;
+                    sink.push(Move::Piece {
+                        rule: 0,
+                        from,
+                        to,
+                        dir: 0,
+                    })?;
+                }
+            }
+        }
+        if S::WALK_ORDER {
+            match mover {
+                1 => {
+                    for from in s.owned[1].iter() {
+                        let from = from as u16;
+                        self.steps_of_sheep(s, mover, from, sink)?;
+                    }
+                }
+                2 => {
+                    for from in s.owned[2].iter() {
+                        let from = from as u16;
+                        self.steps_of_wolf(s, mover, from, sink)?;
+                    }
+                }
+                _ => {}
             }
         }
         ControlFlow::Continue(())

@@ -1381,8 +1381,7 @@ mod tests {
         let flat = code.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
             flat.contains(
-                "static REGION_OF_MOVER_0: [Board; 3] = [ Board::new([0]), \
-                 Board::new([0x1880000]), Board::new([0x23]), ];"
+                "static REGION_OF_MOVER_0: [Board; 3] = boards(&[0, 0x1880000, 0x23]);"
             ),
             "{code}"
         );

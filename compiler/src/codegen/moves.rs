@@ -826,10 +826,13 @@ mod tests {
         )
     }
 
-    /// The fast listing (`generate_any_order`) of a generated module.
-    fn fast_listing(code: &str) -> &str {
-        let start = code.find("fn generate_any_order").expect("a fast listing");
-        &code[start..]
+    /// The code of the step that follows `if S::WALK_ORDER`: the walk's
+    /// order's, then any other order's.
+    fn by_order(code: &str) -> (&str, &str) {
+        let start = code.find("if S::WALK_ORDER {").expect("a choice of order");
+        let rest = &code[start..];
+        let split = rest.find("} else {").expect("two orders");
+        (&rest[..split], &rest[split..])
     }
 
     #[test]
@@ -838,13 +841,13 @@ mod tests {
             "(and (is Empty (to)) (not (is In (from) (sites Mover))))",
             "",
         ));
-        let fast = fast_listing(&code);
+        let (walked, fast) = by_order(&code);
         assert!(
             fast.contains("[from as usize].minus(s.occupied).iter()"),
             "{fast}"
         );
         // The walk's own order stays the radials' (Ludii's).
-        let walked = &code[..code.find("fn generate_any_order").unwrap()];
+        assert!(walked.contains("RADIALS_"), "{walked}");
         assert!(!walked.contains("minus(s.occupied).iter()"), "{walked}");
     }
 

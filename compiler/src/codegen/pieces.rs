@@ -16,11 +16,52 @@ use super::purpose::{to_sink, Purpose, Question};
 use super::Gen;
 
 impl Gen<'_> {
-    /// The moves of `(forEach Piece ...)` with `rules`.
+    /// The moves of `(forEach Piece ...)` with `rules`: where the code is
+    /// generic and nothing is bound, one method (`moves_of_pieces`) shared
+    /// by every `(forEach Piece ...)` of the same rules (the play rules',
+    /// a `(can Move (forEach Piece Next))`).
     pub(super) fn for_each_piece(&mut self, rules: &[PieceRules], emit: Emit) -> TokenStream {
+        if !self.generic() || self.scope.any() {
+            return self.pieces_moves(rules, emit, false);
+        }
+        let labels = std::mem::take(&mut self.labels);
+        let body = self.for_purpose(Purpose::RULES, |g| g.pieces_moves(rules, &to_sink, true));
+        self.labels = labels;
+        let key = body.to_string();
+        let name = match self.piece_methods.get(&key) {
+            Some(name) => name.clone(),
+            None => {
+                let all: Vec<&PieceRules> = rules.iter().collect();
+                let stem = format!("{}_of_pieces", moves_kind(&all));
+                let mut name = format_ident!("{}", stem);
+                let mut n = 2usize;
+                while self.helper_names.contains(&name.to_string()) {
+                    name = format_ident!("{}_{}", stem, n);
+                    n += 1;
+                }
+                self.helper_names.insert(name.to_string());
+                self.piece_methods.insert(key, name.clone());
+                self.helpers.push(quote! {
+                    /// `(forEach Piece ...)`: the moves of each of `mover`'s
+                    /// pieces on the board, by its kind's rules.
+                    #[inline(always)]
+                    #[allow(unused_variables, unused_labels, unused_mut)]
+                    fn #name<S: Sink<Move>>(&self, s: &State, mover: u8, sink: &mut S) -> ControlFlow<()> {
+                        #body
+                        ControlFlow::Continue(())
+                    }
+                });
+                name
+            }
+        };
+        quote!(self.#name(s, mover, sink)?;)
+    }
+
+    /// The moves of `(forEach Piece ...)` with `rules`: the moves of all
+    /// the pieces of a kind at once, then a loop over the pieces; each
+    /// kind's moves per piece a method of its own where `methods`.
+    fn pieces_moves(&mut self, rules: &[PieceRules], emit: Emit, methods: bool) -> TokenStream {
         let saved = (self.scope, self.component);
-        // A method per kind where nothing but the piece is bound.
-        let methods = self.generic() && !saved.0.any();
         self.scope.from = true;
         // Each kind's code per piece, and whether it has any in the walk's
         // order and in any order (where all its pieces may move at once).

@@ -107,7 +107,8 @@ impl Purpose {
 
     /// This purpose once `q` is known to be `yes`, with what that implies
     /// of the others (the runtime's sinks are a listing in either order,
-    /// the untested candidates, a probe, or the threat test).
+    /// the untested candidates, a probe, or the threat test, which walks in
+    /// Ludii's order).
     pub(super) fn fixed(mut self, q: Question, yes: bool) -> Purpose {
         use Question::*;
         let mut set = |q: Question, v: bool| self.answers[q.index()] = Some(v);
@@ -116,7 +117,6 @@ impl Purpose {
             match q {
                 WalkOrder => {
                     set(Probe, false);
-                    set(Threat, false);
                     set(Visiting, false);
                 }
                 Probe => {
@@ -125,7 +125,6 @@ impl Purpose {
                     set(Untested, false);
                 }
                 Threat => {
-                    set(WalkOrder, false);
                     set(Probe, false);
                     set(Visiting, false);
                     set(Untested, false);
