@@ -1313,7 +1313,7 @@ impl Game for DaiHasamiShogi {
     #[inline(always)]
     fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
         out.clear();
-        let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
+        let _ = self.play(s, s.mover, &mut Listing::<Move, false>(out));
         self.finish_listing(s, out);
     }
     fn apply(&self, s: &mut State, mv: Move) {

@@ -864,9 +864,7 @@ impl Gen<'_> {
                 }
             }
             Region::Start(component) => {
-                let sets: Vec<Vec<u16>> = crate::interp::Interpreter::new(self.model.clone())
-                    .start_sites()
-                    .to_vec();
+                let sets: Vec<Vec<u16>> = crate::semantics::start_sites(self.model);
                 let table = self.tables.board_list(
                     "START_SITES",
                     "The sites each component (index: `what`) occupies once the start rules are applied (`(sites Start ...)`).",

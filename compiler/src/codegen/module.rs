@@ -5,7 +5,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, ToTokens};
 
-use crate::interp::{MOVE_LIMIT, TURN_LIMIT_PER_PLAYER};
+use crate::semantics::{self, turn_limit, MOVE_LIMIT};
 use crate::ir::{EndRule, GameModel, ResultKind, ResultPlayer};
 
 use crate::analyse::{features, Analysis, Draw};
@@ -30,7 +30,7 @@ pub fn module<'m>(
     let n_sites_lit = Literal::usize_unsuffixed(n_sites);
     let n_players = model.num_players as usize;
     let n_players_lit = Literal::u8_unsuffixed(model.num_players);
-    let turn_limit = Literal::u32_unsuffixed(TURN_LIMIT_PER_PLAYER * model.num_players as u32);
+    let turn_limit = Literal::u32_unsuffixed(turn_limit(model.num_players));
     let move_limit = Literal::u32_unsuffixed(MOVE_LIMIT);
     let name = &model.name;
     // Each player is in one phase at a time (`phase[p]`) when there are several.
@@ -164,7 +164,6 @@ pub fn module<'m>(
             quote!(mover),
         )
     });
-    let walk_matters = play.to_string().contains("WALK_ORDER");
     let playout_listing = match &sets {
         Some(code) => {
             let listing = &code.generate;
@@ -173,10 +172,7 @@ pub fn module<'m>(
                 #listing
             })
         }
-        None => {
-            let walk = !walk_matters;
-            quote!(let _ = self.play(s, s.mover, &mut Listing::<Move, #walk>(out));)
-        }
+        None => quote!(let _ = self.play(s, s.mover, &mut Listing::<Move, false>(out));),
     };
     let any_by_sets = sets.as_ref().map(|code| code.any.clone());
     let target_conversion = sets.as_ref().map(|code| code.conversion.clone());
@@ -667,7 +663,7 @@ pub fn module<'m>(
     // fewer": a counter of trailing passes suffices.
     // Ludii's all-pass draw, unless the rules test `(all Passed)`
     // themselves (`GameType.NotAllPass`).
-    let all_pass_draw = if crate::analyse::turns::all_pass_draw(model) {
+    let all_pass_draw = if semantics::all_pass_draw(model) {
         quote! {
             if !s.results.is_over() && passed
                 && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)

@@ -372,6 +372,33 @@ fn snake_case(name: &str) -> String {
 mod tests {
     use super::snake_case;
 
+    /// Konane's hops: all the pieces at once where the order is free.
+    const HOPPERS: &str = r#"(game "Hoppers" (players 2)
+      (equipment { (board (square 6))
+        (piece "Marker" Each (move Hop Orthogonal
+          (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+          (to if:(is Empty (to))))) })
+      (rules (start { (place "Marker1" (sites Phase 0)) (place "Marker2" (sites Phase 1)) })
+        (play (forEach Piece))
+        (end (if (no Moves Next) (result Mover Loss)))))"#;
+
+    #[test]
+    fn the_pieces_are_one_method_that_the_playout_lists_in_any_order() {
+        let code = crate::codegen::inline_games::generate_inline(HOPPERS).expect("it compiles");
+        // One method for the whole `(forEach Piece)`, its hops at once
+        // where the order is free, piece by piece in the walk's order.
+        assert!(code.contains("fn hops_of_pieces<S: Sink<Move>>"), "{code}");
+        assert!(code.contains("if !S::WALK_ORDER {"), "{code}");
+        assert!(code.contains("if S::WALK_ORDER {"), "{code}");
+        // `legal_moves` asks for the walk's order, the playout never (here
+        // it lists the target sets).
+        let listing = &code[code.find("fn playout_moves").expect("a playout listing")..];
+        let listing = &listing[..listing.find("\n    }").expect("its end")];
+        assert!(!listing.contains("Listing::<Move, true>"), "{listing}");
+        let legal = &code[code.find("fn legal_moves").expect("legal moves")..];
+        assert!(legal.contains("Listing::<Move, true>"), "{legal}");
+    }
+
     #[test]
     fn piece_names_become_snake_case_identifiers() {
         assert_eq!(snake_case("Osho"), "osho");

@@ -21,7 +21,7 @@ impl Interpreter {
         }
         if state.outcome.is_none() {
             self.evaluate_rules(state, mover, &self.model.end);
-            // Ludii's `requiresAllPass` (`analyse::turns::all_pass_draw`).
+            // Ludii's `requiresAllPass` (`semantics::all_pass_draw`).
             if state.outcome.is_none() && self.all_pass_draw && self.all_passed(state) {
                 self.draw_all(state, EndReason::Terminal);
             }

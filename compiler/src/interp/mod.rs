@@ -27,10 +27,7 @@ use conds::Ctx;
 
 pub use state::State;
 
-/// Ludii's default turn limit per player (`Constants.DEFAULT_TURN_LIMIT`).
-pub const TURN_LIMIT_PER_PLAYER: u32 = 1250;
-/// Ludii's default move limit (`Constants.DEFAULT_MOVES_LIMIT`).
-pub const MOVE_LIMIT: u32 = 10_000;
+pub use crate::semantics::{MOVE_LIMIT, TURN_LIMIT_PER_PLAYER};
 
 /// A move of an interpreted game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -95,7 +92,7 @@ pub struct Interpreter {
     /// playout (see [`Interpreter::standard_playouts`]).
     filter_phases: Vec<bool>,
     /// Whether a round of passes ends the game in a draw (Ludii's
-    /// `requiresAllPass`, see `analyse::turns::all_pass_draw`).
+    /// `requiresAllPass`, see `semantics::all_pass_draw`).
     all_pass_draw: bool,
 }
 
@@ -141,7 +138,7 @@ impl Interpreter {
             .zip(crate::analyse::filter::no_repetition_phases(&model))
             .map(|(shape, no_repetition)| shape.is_some() || no_repetition)
             .collect();
-        let all_pass_draw = crate::analyse::turns::all_pass_draw(&model);
+        let all_pass_draw = crate::semantics::all_pass_draw(&model);
         let mut interp = Interpreter {
             all_pass_draw,
             model,
@@ -150,12 +147,7 @@ impl Interpreter {
             start_sites: Vec::new(),
             filter_phases,
         };
-        let start = interp.initial_state();
-        let mut start_sites = vec![Vec::new(); interp.model.components.len() + 1];
-        for s in 0..interp.model.board.num_sites() {
-            start_sites[start.what[s] as usize].push(s as Site);
-        }
-        interp.start_sites = start_sites;
+        interp.start_sites = crate::semantics::start_sites(&interp.model);
         interp
     }
 
