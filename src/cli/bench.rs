@@ -5,13 +5,14 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use clap::Args;
 use ludemic_compiler::interp::Interpreter;
-use ludemic_runtime::{Game, PlayoutStats, Xoshiro256PlusPlus};
+use ludemic_runtime::Game;
 use serde_json::json;
 
+use super::figures::{dash, number, print_aligned, rate, reference_dir, tables, times, Table};
+use super::measure::{timed_playouts_threaded, Measurement};
 use super::{Engine, LibraryArgs};
 
 #[derive(Args, Debug)]
@@ -125,24 +126,6 @@ fn reference(stem: &str) -> Option<&'static Reference> {
     REFERENCES.iter().find(|r| r.stem == stem)
 }
 
-/// Where the reference measurements live: `shared/reference` beside the repository.
-pub(super) fn reference_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference");
-    dir.canonicalize().unwrap_or(dir)
-}
-
-/// Playouts measured on one engine.
-pub(super) struct Measurement {
-    pub(super) stats: PlayoutStats,
-    pub(super) seconds: f64,
-}
-
-impl Measurement {
-    pub(super) fn per_sec(&self) -> f64 {
-        self.stats.playouts as f64 / self.seconds
-    }
-}
-
 /// One game's row.
 struct Row {
     stem: String,
@@ -160,12 +143,6 @@ pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
             "--seconds must be a positive number of seconds, not {}",
             args.seconds
         );
-    }
-    if args.variants {
-        if args.threads > 1 {
-            miette::bail!("--threads is not available with --variants (one thread per engine)");
-        }
-        return super::variants::run(args);
     }
     let stems = resolve_games(&args.games)?;
     let refs = ReferenceTables::read(&reference_dir());
@@ -287,69 +264,6 @@ impl ludemic_generated::Visitor for Timed {
     }
 }
 
-/// [`timed_playouts`] on each of `threads` threads at once, thread t from
-/// stream t of `seed` (one thread: the seed's own generator); the merged
-/// playouts over the longest thread's time.
-pub(super) fn timed_playouts_threaded<G: Game + Sync>(
-    game: &G,
-    seconds: f64,
-    seed: u64,
-    threads: usize,
-) -> miette::Result<Measurement> {
-    if threads <= 1 {
-        return Ok(timed_playouts(game, seconds, seed));
-    }
-    let parts = super::threads::per_thread(threads, seed, |_, rng| {
-        timed_playouts_from(game, seconds, rng)
-    })?;
-    let mut stats = PlayoutStats::new(game.num_players());
-    let mut longest: f64 = 0.0;
-    for part in &parts {
-        stats.merge(&part.stats);
-        longest = longest.max(part.seconds);
-    }
-    Ok(Measurement {
-        stats,
-        seconds: longest,
-    })
-}
-
-/// Random playouts from the initial state for about `seconds`, in batches so
-/// the clock is read rarely; one generator seeded with `seed` runs through all.
-pub(super) fn timed_playouts<G: Game>(game: &G, seconds: f64, seed: u64) -> Measurement {
-    timed_playouts_from(game, seconds, Xoshiro256PlusPlus::from_seed_u64(seed))
-}
-
-fn timed_playouts_from<G: Game>(
-    game: &G,
-    seconds: f64,
-    mut rng: Xoshiro256PlusPlus,
-) -> Measurement {
-    let mut stats = PlayoutStats::new(game.num_players());
-    let initial = game.initial_state();
-    let start = Instant::now();
-    let mut batch: u64 = 1;
-    loop {
-        for _ in 0..batch {
-            let mut state = initial.clone();
-            let result = game.playout(&mut state, &mut rng);
-            stats.record(&result);
-        }
-        let elapsed = start.elapsed().as_secs_f64();
-        if elapsed >= seconds {
-            return Measurement {
-                stats,
-                seconds: elapsed,
-            };
-        }
-        // Aim the next batch at a twentieth of the budget (at most what is left),
-        // from the rate so far; grow by at most 4x at a time.
-        let rate = stats.playouts as f64 / elapsed.max(1e-9);
-        let aim = (seconds / 20.0).min(seconds - elapsed);
-        batch = ((rate * aim) as u64).clamp(1, batch.saturating_mul(4));
-    }
-}
-
 fn ratio(a: f64, b: Option<f64>) -> Option<f64> {
     b.filter(|b| *b > 0.0).map(|b| a / b)
 }
@@ -455,70 +369,6 @@ fn print_table(rows: &[Row], args: &BenchArgs, refs: &ReferenceTables) {
     );
 }
 
-/// Prints rows of cells in columns: the first left-aligned, the others
-/// right-aligned, a rule under the first row.
-pub(super) fn print_aligned(lines: &[Vec<String>]) {
-    let columns = lines.first().map_or(0, Vec::len);
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| {
-            lines
-                .iter()
-                .map(|l| l[c].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    for (i, line) in lines.iter().enumerate() {
-        let cells: Vec<String> = line
-            .iter()
-            .zip(&widths)
-            .enumerate()
-            .map(|(c, (cell, w))| {
-                let pad = w - cell.chars().count();
-                if c == 0 {
-                    format!("{cell}{}", " ".repeat(pad))
-                } else {
-                    format!("{}{cell}", " ".repeat(pad))
-                }
-            })
-            .collect();
-        println!("{}", cells.join("  ").trim_end());
-        if i == 0 {
-            let total = widths.iter().sum::<usize>() + 2 * (widths.len() - 1);
-            println!("{}", "-".repeat(total));
-        }
-    }
-}
-
-pub(super) fn dash() -> String {
-    "–".to_owned()
-}
-
-pub(super) fn times(x: Option<f64>) -> String {
-    match x {
-        None => dash(),
-        Some(x) if x >= 100.0 => format!("{x:.0}×"),
-        Some(x) if x >= 10.0 => format!("{x:.1}×"),
-        Some(x) => format!("{x:.2}×"),
-    }
-}
-
-/// A rate with thousands separators (one decimal below 100).
-pub(super) fn rate(x: f64) -> String {
-    if x < 100.0 {
-        return format!("{x:.1}");
-    }
-    let digits = format!("{:.0}", x);
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
 // ---------------------------------------------------------------------------
 // Reference figures, read from the markdown tables of shared/reference.
 
@@ -609,65 +459,6 @@ fn rbg_figure(tables: &[Table], game: &str) -> Option<RbgFigure> {
             })
             .max_by(|a, b| a.playouts_per_sec.total_cmp(&b.playouts_per_sec))
     })
-}
-
-/// A markdown table: its header cells and its data rows.
-#[derive(Debug)]
-pub(super) struct Table {
-    header: Vec<String>,
-    pub(super) rows: Vec<Vec<String>>,
-}
-
-impl Table {
-    pub(super) fn column(&self, pred: impl Fn(&str) -> bool) -> Option<usize> {
-        self.header.iter().position(|h| pred(h))
-    }
-
-    /// The row whose first cell is `name`.
-    fn row(&self, name: &str) -> Option<&Vec<String>> {
-        self.rows
-            .iter()
-            .find(|r| r.first().is_some_and(|c| c == name))
-    }
-}
-
-/// Every table of a markdown text (a header line, a `|---|` line, then rows).
-pub(super) fn tables(text: &str) -> Vec<Table> {
-    let mut out = Vec::new();
-    let lines: Vec<&str> = text.lines().map(str::trim).collect();
-    let mut i = 0;
-    while i + 1 < lines.len() {
-        let is_separator =
-            |l: &str| l.starts_with('|') && l.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '));
-        if lines[i].starts_with('|') && is_separator(lines[i + 1]) {
-            let header = cells(lines[i]);
-            let mut rows = Vec::new();
-            i += 2;
-            while i < lines.len() && lines[i].starts_with('|') {
-                rows.push(cells(lines[i]));
-                i += 1;
-            }
-            out.push(Table { header, rows });
-        } else {
-            i += 1;
-        }
-    }
-    out
-}
-
-fn cells(line: &str) -> Vec<String> {
-    let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
-    inner.split('|').map(|c| c.trim().to_owned()).collect()
-}
-
-/// The number a cell starts with (`1,988,240 [..]`, `107720.1`), if any.
-pub(super) fn number(cell: &str) -> Option<f64> {
-    let text: String = cell
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || matches!(c, ',' | '.'))
-        .filter(|c| *c != ',')
-        .collect();
-    text.parse().ok()
 }
 
 #[cfg(test)]

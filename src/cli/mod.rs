@@ -5,7 +5,9 @@ mod bench;
 mod check;
 mod conform;
 mod expand;
+mod figures;
 mod generate;
+mod measure;
 mod native;
 mod play;
 mod playout;
@@ -238,6 +240,12 @@ pub fn run(cli: Cli) -> miette::Result<ExitCode> {
         Command::Conform(mut args) => {
             args.game.resolve_name();
             conform::run(&args)
+        }
+        Command::Bench(args) if args.variants => {
+            if args.threads > 1 {
+                miette::bail!("--threads is not available with --variants (one thread per engine)");
+            }
+            variants::run(&args)
         }
         Command::Bench(args) => bench::run(&args),
         Command::Survey(args) => survey::run(&args),

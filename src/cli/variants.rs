@@ -16,7 +16,9 @@ use ludemic_compiler::ir::GameModel;
 use ludemic_runtime::PlayoutStats;
 use serde_json::json;
 
-use super::bench::{dash, rate, tables, timed_playouts, times, BenchArgs, Measurement, Table};
+use super::bench::BenchArgs;
+use super::figures::{dash, number, print_aligned, rate, reference_dir, tables, times, Table};
+use super::measure::{timed_playouts, Measurement};
 use super::native::NativeGame;
 use super::playout::standard_switches;
 use super::Engine;
@@ -60,8 +62,8 @@ fn ludii_rows(tables: &[Table]) -> Vec<LudiiRow> {
                 } else {
                     options.split("; ").map(str::to_owned).collect()
                 },
-                optimised: super::bench::number(cell(rate)),
-                standard: row.last().and_then(|c| super::bench::number(c)),
+                optimised: number(cell(rate)),
+                standard: row.last().and_then(|c| number(c)),
             });
         }
     }
@@ -131,7 +133,7 @@ struct Row {
 }
 
 pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
-    let reference = super::bench::reference_dir();
+    let reference = reference_dir();
     let ludii_dir = ludii_dir();
     // Only the default set of games needs Ludii's figures: named `.lud` files
     // are measured without them.
@@ -392,7 +394,7 @@ fn print_table(rows: &[Row], args: &BenchArgs) {
         ]);
         lines.push(line);
     }
-    super::bench::print_aligned(&lines);
+    print_aligned(&lines);
     println!(
         "Ludii: shared/reference/ludii-baseline.md (default playout, and custom playouts disabled)"
     );
@@ -403,7 +405,7 @@ fn print_table(rows: &[Row], args: &BenchArgs) {
 
 /// Ludii's library (`lud/`, `def/`), beside the reference figures.
 fn ludii_dir() -> PathBuf {
-    let dir = super::bench::reference_dir().join("../ludii");
+    let dir = reference_dir().join("../ludii");
     dir.canonicalize().unwrap_or(dir)
 }
 

@@ -1039,38 +1039,6 @@ pub fn several_kinds(model: &GameModel) -> bool {
     (0..=model.num_players).any(|p| model.components.iter().filter(|c| c.owner == p).count() > 1)
 }
 
-/// Every `(move Add ...)` of `moves`, in rule order.
-pub fn placements<'m>(moves: &'m Moves, out: &mut Vec<&'m crate::ir::Add>) {
-    match moves {
-        Moves::Add(add) => out.push(add),
-        Moves::ForEachPiece(rules) => rules.iter().for_each(|r| placements(&r.moves, out)),
-        Moves::If {
-            then, otherwise, ..
-        } => {
-            placements(then, out);
-            if let Some(o) = otherwise {
-                placements(o, out);
-            }
-        }
-        Moves::Priority(list) | Moves::Or(list) => list.iter().for_each(|m| placements(m, out)),
-        Moves::Then(inner, _) => placements(inner, out),
-        Moves::ForEachSite { moves, .. } => placements(moves, out),
-        Moves::Do { prior: moves, .. }
-        | Moves::ForPlayer { moves, .. }
-        | Moves::Die { moves, .. }
-        | Moves::MaxMoves(moves) => placements(moves, out),
-        Moves::ForEachDirection(f) => placements(&f.moves, out),
-        Moves::Promote(_)
-        | Moves::Move(_)
-        | Moves::Shoot(_)
-        | Moves::Pass { .. }
-        | Moves::Propose { .. }
-        | Moves::Vote { .. }
-        | Moves::Remove { .. }
-        | Moves::Select(_)
-        | Moves::Append { .. } => {}
-    }
-}
 
 #[cfg(test)]
 mod tests {

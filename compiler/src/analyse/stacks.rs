@@ -10,7 +10,7 @@ use crate::ir::{Add, Comparison, Cond, GameModel, IntExpr, Moves, Region, SiteEx
 pub fn capacity(model: &GameModel) -> Result<usize, String> {
     let mut adds = Vec::new();
     for phase in &model.phases {
-        super::features::placements(&phase.play, &mut adds);
+        phase.play.placements(&mut adds);
     }
     let mut cap = 0;
     for add in adds.iter().filter(|a| a.stack) {

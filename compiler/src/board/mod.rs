@@ -66,6 +66,7 @@ mod topology;
 mod transform;
 mod tri;
 mod walks;
+pub use walks::Walk;
 mod wedge;
 
 #[cfg(test)]

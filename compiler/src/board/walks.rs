@@ -1,9 +1,19 @@
 //! Leap walks (Ludii's `SitesWalk`, used by `(move Leap ...)`) and the
 //! "forward" test of `Leap.checkForward`.
 
-use crate::ir::Walk;
-
 use super::{Board, Compass, Relation};
+
+/// One instruction of a leap's walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walk {
+    /// `F`: one step forward.
+    Forward,
+    /// `R`: turn right (one direction clockwise).
+    Right,
+    /// `L`: turn left.
+    Left,
+}
+
 
 impl Board {
     /// The headings of orthogonal steps on this board, clockwise from north

@@ -139,7 +139,10 @@ pub(super) fn extras(model: &GameModel, features: &Features) -> Extras {
         x.init.push(quote!(counter: -1,));
     }
     if features.votes {
-        super::votes::state_code(&mut x);
+        let votes = super::votes::state_code();
+        x.fields.push(votes.fields);
+        x.init.push(votes.init);
+        x.helpers.push(votes.helper);
     }
     if model.ludii_flags.visited {
         x.fields.push(quote! {

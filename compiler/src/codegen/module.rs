@@ -131,7 +131,7 @@ pub fn module<'m>(
     let typed_add_keys: Vec<TokenStream> = {
         let mut adds = Vec::new();
         for phase in &model.phases {
-            features::placements(&phase.play, &mut adds);
+            phase.play.placements(&mut adds);
         }
         adds.iter()
             .filter(|a| a.site_type != model.board.site_type)

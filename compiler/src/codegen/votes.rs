@@ -10,12 +10,19 @@ use quote::quote;
 
 use crate::ir::Moves;
 
-use super::extras::Extras;
 use super::Gen;
 
+/// What proposals and votes add to the state: its fields, their initial
+/// values and the `vote` helper.
+pub(super) struct StateCode {
+    pub(super) fields: TokenStream,
+    pub(super) init: TokenStream,
+    pub(super) helper: TokenStream,
+}
+
 /// The state's fields, their initial values and the `vote` helper.
-pub(super) fn state_code(x: &mut Extras) {
-    x.fields.push(quote! {
+pub(super) fn state_code() -> StateCode {
+    let fields = quote! {
         /// Ludii's propositions not yet voted on: bit i for the i-th string
         /// proposed or voted in the rules.
         propositions: u32,
@@ -25,14 +32,14 @@ pub(super) fn state_code(x: &mut Extras) {
         /// Ludii's `isDecided`: the string decided by the last vote
         /// (`u8::MAX`: none yet).
         decided: u8,
-    });
-    x.init.push(quote! {
+    };
+    let init = quote! {
         propositions: 0,
         votes: [0; NUM_PLAYERS as usize],
         cast: 0,
         decided: u8::MAX,
-    });
-    x.helpers.push(quote! {
+    };
+    let helper = quote! {
         /// Ludii's `ActionVote`: `mover`'s vote `v` is cast; once every
         /// player voted, the vote cast most often (the first cast on a tie)
         /// is decided if more than half cast it, and the propositions and
@@ -61,7 +68,12 @@ pub(super) fn state_code(x: &mut Extras) {
                 s.cast = 0;
             }
         }
-    });
+    };
+    StateCode {
+        fields,
+        init,
+        helper,
+    }
 }
 
 impl Gen<'_> {

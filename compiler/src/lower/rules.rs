@@ -497,7 +497,7 @@ fn start_score(cx: &Cx, node: &Node) -> Result<()> {
     if who.atom() != Some("Each") {
         conds::player_fn(cx, who)?;
     }
-    if super::sow::fixed_int(cx, value)? != 0 {
+    if super::conds::fixed_int(cx, value)? != 0 {
         return Err(cx
             .error(
                 ErrorKind::Unsupported,

@@ -8,6 +8,9 @@
 pub use crate::board::AbsoluteDirection;
 use crate::board::Board;
 pub use crate::board::SiteType;
+pub use crate::board::Walk;
+
+pub mod heuristics;
 
 /// A player index, 1-based as in Ludii (`P1` is 1).
 pub type PlayerId = u8;
@@ -69,7 +72,7 @@ pub struct GameModel {
     pub dice: Option<Dice>,
     /// The heuristics of the `(ai ...)` metadata (Ludii's default when it
     /// has none), read by `load`; `None` when the model was lowered alone.
-    pub heuristics: Option<crate::heuristics::Heuristics>,
+    pub heuristics: Option<heuristics::Heuristics>,
     /// Ludii's game flags that decide the tensors' layout (see
     /// [`LudiiFlags`]), read from the expanded description.
     pub ludii_flags: LudiiFlags,
@@ -626,15 +629,40 @@ pub enum Reach {
     },
 }
 
-/// One instruction of a leap's walk.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Walk {
-    /// `F`: one step forward.
-    Forward,
-    /// `R`: turn right (one direction clockwise).
-    Right,
-    /// `L`: turn left.
-    Left,
+
+impl Moves {
+    /// Every `(move Add ...)` of these moves, in rule order, added to `out`.
+    pub fn placements<'m>(&'m self, out: &mut Vec<&'m Add>) {
+        match self {
+            Moves::Add(add) => out.push(add),
+            Moves::ForEachPiece(rules) => rules.iter().for_each(|r| r.moves.placements(out)),
+            Moves::If {
+                then, otherwise, ..
+            } => {
+                then.placements(out);
+                if let Some(o) = otherwise {
+                    o.placements(out);
+                }
+            }
+            Moves::Priority(list) | Moves::Or(list) => list.iter().for_each(|m| m.placements(out)),
+            Moves::Then(inner, _) => inner.placements(out),
+            Moves::ForEachSite { moves, .. } => moves.placements(out),
+            Moves::Do { prior: moves, .. }
+            | Moves::ForPlayer { moves, .. }
+            | Moves::Die { moves, .. }
+            | Moves::MaxMoves(moves) => moves.placements(out),
+            Moves::ForEachDirection(f) => f.moves.placements(out),
+            Moves::Promote(_)
+            | Moves::Move(_)
+            | Moves::Shoot(_)
+            | Moves::Pass { .. }
+            | Moves::Propose { .. }
+            | Moves::Vote { .. }
+            | Moves::Remove { .. }
+            | Moves::Select(_)
+            | Moves::Append { .. } => {}
+        }
+    }
 }
 
 /// A piece moving from `from` to `to`.

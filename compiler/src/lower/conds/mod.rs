@@ -11,6 +11,9 @@ use crate::syntax::{Node, NodeKind};
 
 use super::{board, directions, moves, Args, Cx};
 
+mod computed;
+pub(super) use computed::fixed_int;
+
 /// A boolean condition.
 pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
     match Cx::ludeme_name(node).as_str() {
@@ -739,7 +742,7 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             }
             Ok(IntExpr::Div(Box::new(a), Box::new(b)))
         }
-        _ => super::sow::int(cx, node),
+        _ => computed::int(cx, node),
     }
 }
 
@@ -936,7 +939,7 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
             Ok(SiteExpr::HandSite { who, index })
         }
         "coord" => coord(cx, node),
-        _ => super::sow::site(cx, node),
+        _ => computed::site(cx, node),
     }
 }
 
@@ -966,7 +969,7 @@ fn coord(cx: &Cx, node: &Node) -> Result<SiteExpr> {
     };
     args.finish(cx)?;
     let fixed = |n: &Node| {
-        super::sow::fixed_int(cx, n).map_err(|_| cx.unsupported_in(n, "computed row or column"))
+        computed::fixed_int(cx, n).map_err(|_| cx.unsupported_in(n, "computed row or column"))
     };
     let (row, column) = (fixed(row)?, fixed(column)?);
     let b = cx.board(node)?;
@@ -1500,7 +1503,7 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
             })
         }
         "if" => {
-            let (c, a, b) = super::sow::if_parts(cx, node)?;
+            let (c, a, b) = computed::if_parts(cx, node)?;
             Ok(Region::If(
                 Box::new(cond(cx, c)?),
                 Box::new(region(cx, a)?),
@@ -1607,7 +1610,7 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
                 moves: Box::new(moves),
             })
         }
-        _ => super::sow::region(cx, node),
+        _ => computed::region(cx, node),
     }
 }
 
@@ -1749,7 +1752,7 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                 })?),
             };
             let steps = match args.labeled("steps") {
-                Some(n) => super::sow::fixed_int(cx, n)?,
+                Some(n) => computed::fixed_int(cx, n)?,
                 None => 1,
             };
             let direction = match args.take(|n| n.atom().is_some()) {
@@ -1766,7 +1769,7 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                 (Some(base), _) => static_region(cx, base)?,
                 (None, Some(origin)) => match site(cx, origin)? {
                     SiteExpr::Const(s) => vec![s],
-                    SiteExpr::Int(f) => match super::sow::fixed_int(cx, origin) {
+                    SiteExpr::Int(f) => match computed::fixed_int(cx, origin) {
                         Ok(s) if s >= 0 && (s as usize) < b.num_sites() => vec![s as Site],
                         // Off: Ludii's region of no site.
                         Ok(_) => Vec::new(),
@@ -1844,7 +1847,7 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                     if let Some(coord) = a.value.string() {
                         return cx.coord(&a.value, coord);
                     }
-                    let site = super::sow::fixed_int(cx, &a.value)?;
+                    let site = computed::fixed_int(cx, &a.value)?;
                     if site < 0 || site as usize >= b.num_sites() {
                         return Err(cx.error(
                             ErrorKind::Invalid,
@@ -1856,7 +1859,7 @@ pub(super) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<Site>> {
                 })
                 .collect::<Result<_>>()?
         }
-        _ => return super::sow::static_region(cx, node),
+        _ => return computed::static_region(cx, node),
     };
     Ok(sites)
 }
