@@ -145,6 +145,7 @@ impl State {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Breakthrough;
 #[allow(
+    clippy::too_many_arguments,
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,

@@ -637,6 +637,7 @@ impl State {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ConnectFour;
 #[allow(
+    clippy::too_many_arguments,
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,

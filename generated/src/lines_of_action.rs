@@ -887,6 +887,7 @@ impl State {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LinesOfAction;
 #[allow(
+    clippy::too_many_arguments,
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,

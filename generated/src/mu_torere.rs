@@ -91,6 +91,7 @@ impl State {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MuTorere;
 #[allow(
+    clippy::too_many_arguments,
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,

@@ -1039,6 +1039,7 @@ impl State {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Surakarta;
 #[allow(
+    clippy::too_many_arguments,
     clippy::collapsible_if,
     clippy::collapsible_match,
     clippy::nonminimal_bool,

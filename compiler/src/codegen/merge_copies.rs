@@ -385,7 +385,7 @@ fn merged_name(fns: &[&ImplItemFn]) -> Ident {
     // The common prefix up to a `_`, then each stem's rest.
     let common = names[0]
         .char_indices()
-        .find(|&(i, c)| names.iter().any(|n| n[i..].chars().next() != Some(c)))
+        .find(|&(i, c)| names.iter().any(|n| !n[i..].starts_with(c)))
         .map_or(names[0].len(), |(i, _)| i);
     let prefix = &names[0][..names[0][..common].rfind('_').map_or(0, |i| i + 1)];
     let mut rests: Vec<&str> = Vec::new();

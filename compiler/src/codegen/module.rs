@@ -1218,8 +1218,10 @@ pub fn module<'m>(
         #[derive(Clone, Copy, Debug, Default)]
         pub struct #ty;
 
-        // `never_loop`: a probe returns at the first move a loop finds.
+        // `never_loop`: a probe returns at the first move a loop finds;
+        // `too_many_arguments`: merged copies take their tables.
         #[allow(
+            clippy::too_many_arguments,
             clippy::collapsible_if,
             clippy::collapsible_match,
             clippy::nonminimal_bool,
