@@ -62,6 +62,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -277,12 +284,7 @@ impl Alquerque {
                 if to != NO_SITE && Self::is_enemy(s, between, mover)
                     && s.what[to as usize] == 0
                 {
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -290,12 +292,7 @@ impl Alquerque {
             for ray in &RADIALS_ADJACENT[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
             }
         }
@@ -327,12 +324,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to + 6;
                     let from = between + 6;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1fffc00]))
@@ -345,12 +337,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to + 5;
                     let from = between + 5;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x511400]))
@@ -363,12 +350,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to + 4;
                     let from = between + 4;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1ce739c]))
@@ -381,12 +363,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to + 1;
                     let from = between + 1;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x739ce7]))
@@ -399,12 +376,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to - 1;
                     let from = between - 1;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x5114]))
@@ -417,12 +389,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to - 4;
                     let from = between - 4;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7fff]))
@@ -435,12 +402,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to - 5;
                     let from = between - 5;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1445]))
@@ -453,12 +415,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to - 6;
                     let from = between - 6;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -474,12 +431,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to + 6;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1ffffe0]))
@@ -489,12 +441,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to + 5;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x551540]))
@@ -504,12 +451,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to + 4;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1ef7bde]))
@@ -519,12 +461,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to + 1;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xf7bdef]))
@@ -534,12 +471,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to - 1;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x55154]))
@@ -549,12 +481,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to - 4;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfffff]))
@@ -564,12 +491,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to - 5;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x51545]))
@@ -579,12 +501,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to - 6;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
             }
         }
@@ -604,12 +521,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to + 6;
                     let from = between + 6;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1fffc00]))
@@ -622,12 +534,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to + 5;
                     let from = between + 5;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x511400]))
@@ -640,12 +547,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to + 4;
                     let from = between + 4;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1ce739c]))
@@ -658,12 +560,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to + 1;
                     let from = between + 1;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x739ce7]))
@@ -676,12 +573,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to - 1;
                     let from = between - 1;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x5114]))
@@ -694,12 +586,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to - 4;
                     let from = between - 4;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7fff]))
@@ -712,12 +599,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to - 5;
                     let from = between - 5;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1445]))
@@ -730,12 +612,7 @@ impl Alquerque {
                     let to = to as u16;
                     let between = to - 6;
                     let from = between - 6;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -751,12 +628,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to + 6;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1ffffe0]))
@@ -766,12 +638,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to + 5;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x551540]))
@@ -781,12 +648,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to + 4;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1ef7bde]))
@@ -796,12 +658,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to + 1;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xf7bdef]))
@@ -811,12 +668,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to - 1;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x55154]))
@@ -826,12 +678,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to - 4;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfffff]))
@@ -841,12 +688,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to - 5;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x51545]))
@@ -856,12 +698,7 @@ impl Alquerque {
                 {
                     let to = to as u16;
                     let from = to - 6;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
             }
         }
@@ -1210,7 +1047,7 @@ impl From<Target> for Move {
     /// The piece move a target set holds.
     #[inline(always)]
     fn from(Target { from, to, rule, dir }: Target) -> Self {
-        Move::Piece { rule, from, to, dir }
+        Move::piece(rule, from, to, dir)
     }
 }
 impl ::ludemic_runtime::DrawMove for Alquerque {

@@ -408,6 +408,18 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Add`, its fields in order.
+    #[inline(always)]
+    pub const fn add(site: u16, what: u8, rule: u16) -> Move {
+        Move::Add { site, what, rule }
+    }
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -509,11 +521,7 @@ impl Amazons {
                     for ray in &RADIALS_ADJACENT[from as usize] {
                         let to = ray[0];
                         if to != NO_SITE && s.what[to as usize] == 0 {
-                            sink.push(Move::Add {
-                                site: to,
-                                what: 3,
-                                rule: 2,
-                            })?;
+                            sink.push(Move::add(to, 3, 2))?;
                         }
                     }
                 } else {
@@ -523,21 +531,13 @@ impl Amazons {
                                 if to == NO_SITE || s.what[to as usize] != 0 {
                                     break;
                                 }
-                                sink.push(Move::Add {
-                                    site: to,
-                                    what: 3,
-                                    rule: 2,
-                                })?;
+                                sink.push(Move::add(to, 3, 2))?;
                             }
                         }
                     } else {
                         for to in Self::slide_reach_adjacent(s, from).iter() {
                             let to = to as u16;
-                            sink.push(Move::Add {
-                                site: to,
-                                what: 3,
-                                rule: 2,
-                            })?;
+                            sink.push(Move::add(to, 3, 2))?;
                         }
                     }
                 }
@@ -661,24 +661,14 @@ impl Amazons {
                         break;
                     }
                     if in_range {
-                        sink.push(Move::Piece {
-                            rule: 0,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(0, from, to, 0))?;
                     }
                 }
             }
         } else {
             for to in Self::slide_reach_adjacent(s, from).iter() {
                 let to = to as u16;
-                sink.push(Move::Piece {
-                    rule: 0,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(0, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -870,12 +860,7 @@ impl ::ludemic_runtime::DrawMove for Amazons {
                             let n = reach.count();
                             if index < n {
                                 let to = reach.nth(index) as u16;
-                                return Move::Piece {
-                                    rule: 0,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                };
+                                return Move::piece(0, from, to, 0);
                             }
                             index -= n;
                         }
@@ -884,12 +869,7 @@ impl ::ludemic_runtime::DrawMove for Amazons {
                             let n = reach.count();
                             if index < n {
                                 let to = reach.nth(index) as u16;
-                                return Move::Piece {
-                                    rule: 0,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                };
+                                return Move::piece(0, from, to, 0);
                             }
                             index -= n;
                         }
@@ -912,11 +892,7 @@ impl ::ludemic_runtime::DrawMove for Amazons {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Add {
-                            site: to,
-                            what: 3,
-                            rule: 2,
-                        };
+                        return Move::add(to, 3, 2);
                     }
                     index -= n;
                 }

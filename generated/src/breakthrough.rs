@@ -102,6 +102,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -293,12 +300,7 @@ impl Breakthrough {
             for ray in &radials[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -308,12 +310,7 @@ impl Breakthrough {
                 if to != NO_SITE
                     && (s.what[to as usize] == 0 || Self::is_enemy(s, to, mover))
                 {
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
             }
             for ray in &radials_3[from as usize] {
@@ -321,12 +318,7 @@ impl Breakthrough {
                 if to != NO_SITE
                     && (s.what[to as usize] == 0 || Self::is_enemy(s, to, mover))
                 {
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 1))?;
                 }
             }
         }
@@ -354,12 +346,7 @@ impl Breakthrough {
                 {
                     let to = to as u16;
                     let from = to - 8;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -376,12 +363,7 @@ impl Breakthrough {
                     let to = to as u16;
                     let from = to - 9;
                     if s.what[to as usize] == 0 || Self::is_enemy(s, to, mover) {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -393,12 +375,7 @@ impl Breakthrough {
                     let to = to as u16;
                     let from = to - 7;
                     if s.what[to as usize] == 0 || Self::is_enemy(s, to, mover) {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 1,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 1))?;
                     }
                 }
             }
@@ -415,12 +392,7 @@ impl Breakthrough {
                 {
                     let to = to as u16;
                     let from = to + 8;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -437,12 +409,7 @@ impl Breakthrough {
                     let to = to as u16;
                     let from = to + 9;
                     if s.what[to as usize] == 0 || Self::is_enemy(s, to, mover) {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -454,12 +421,7 @@ impl Breakthrough {
                     let to = to as u16;
                     let from = to + 7;
                     if s.what[to as usize] == 0 || Self::is_enemy(s, to, mover) {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 1,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 1))?;
                     }
                 }
             }
@@ -675,7 +637,7 @@ impl From<Target> for Move {
     /// The piece move a target set holds.
     #[inline(always)]
     fn from(Target { from, to, rule, dir }: Target) -> Self {
-        Move::Piece { rule, from, to, dir }
+        Move::piece(rule, from, to, dir)
     }
 }
 impl ::ludemic_runtime::DrawMove for Breakthrough {

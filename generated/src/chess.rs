@@ -467,6 +467,18 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+    /// `Move::Promote`, its fields in order.
+    #[inline(always)]
+    pub const fn promote(rule: u16, site: u16, what: u8) -> Move {
+        Move::Promote { rule, site, what }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -615,46 +627,54 @@ impl Chess {
         mover: u8,
         sink: &mut S,
     ) -> ControlFlow<()> {
-        if S::THREAT && mover == 3 - mover || !S::THREAT && mover == s.prev {
+        if !S::THREAT && mover == s.prev {
             {
                 let site = s.last_to;
                 if site != NO_SITE {
-                    sink.push(Move::Promote {
-                        rule: 18,
-                        site,
-                        what: (match mover {
-                            1 => 11,
-                            2 => 12,
-                            _ => 0u8,
-                        }),
-                    })?;
-                    sink.push(Move::Promote {
-                        rule: 18,
-                        site,
-                        what: (match mover {
-                            1 => 9,
-                            2 => 10,
-                            _ => 0u8,
-                        }),
-                    })?;
-                    sink.push(Move::Promote {
-                        rule: 18,
-                        site,
-                        what: (match mover {
-                            1 => 7,
-                            2 => 8,
-                            _ => 0u8,
-                        }),
-                    })?;
-                    sink.push(Move::Promote {
-                        rule: 18,
-                        site,
-                        what: (match mover {
-                            1 => 3,
-                            2 => 4,
-                            _ => 0u8,
-                        }),
-                    })?;
+                    sink.push(
+                        Move::promote(
+                            18,
+                            site,
+                            match mover {
+                                1 => 11,
+                                2 => 12,
+                                _ => 0u8,
+                            },
+                        ),
+                    )?;
+                    sink.push(
+                        Move::promote(
+                            18,
+                            site,
+                            match mover {
+                                1 => 9,
+                                2 => 10,
+                                _ => 0u8,
+                            },
+                        ),
+                    )?;
+                    sink.push(
+                        Move::promote(
+                            18,
+                            site,
+                            match mover {
+                                1 => 7,
+                                2 => 8,
+                                _ => 0u8,
+                            },
+                        ),
+                    )?;
+                    sink.push(
+                        Move::promote(
+                            18,
+                            site,
+                            match mover {
+                                1 => 3,
+                                2 => 4,
+                                _ => 0u8,
+                            },
+                        ),
+                    )?;
                 }
             }
         } else {
@@ -748,12 +768,7 @@ impl Chess {
                                     }
                                     let in_range = distance >= min;
                                     if in_range {
-                                        sink.push(Move::Piece {
-                                            rule: 39,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
+                                        sink.push(Move::piece(39, from, to, 0))?;
                                         break;
                                     }
                                     let between = to;
@@ -779,12 +794,7 @@ impl Chess {
                                         break;
                                     }
                                     if in_range {
-                                        sink.push(Move::Piece {
-                                            rule: 39,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
+                                        sink.push(Move::piece(39, from, to, 0))?;
                                     }
                                 }
                             }
@@ -835,12 +845,7 @@ impl Chess {
                                     }
                                     let in_range = distance >= min;
                                     if in_range {
-                                        sink.push(Move::Piece {
-                                            rule: 42,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
+                                        sink.push(Move::piece(42, from, to, 0))?;
                                         break;
                                     }
                                     let between = to;
@@ -866,12 +871,7 @@ impl Chess {
                                         break;
                                     }
                                     if in_range {
-                                        sink.push(Move::Piece {
-                                            rule: 42,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
+                                        sink.push(Move::piece(42, from, to, 0))?;
                                     }
                                 }
                             }
@@ -1164,12 +1164,7 @@ impl Chess {
                                         }
                                         let in_range = distance >= min;
                                         if in_range {
-                                            found[count] = Move::Piece {
-                                                rule: PROBED,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            };
+                                            found[count] = Move::piece(PROBED, from, to, 0);
                                             count += 1;
                                             break;
                                         }
@@ -1178,12 +1173,7 @@ impl Chess {
                                             break;
                                         }
                                         if in_range {
-                                            found[count] = Move::Piece {
-                                                rule: PROBED,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            };
+                                            found[count] = Move::piece(PROBED, from, to, 0);
                                             count += 1;
                                         }
                                     }
@@ -1233,12 +1223,7 @@ impl Chess {
                                         }
                                         let in_range = distance >= min;
                                         if in_range {
-                                            found[count] = Move::Piece {
-                                                rule: PROBED,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            };
+                                            found[count] = Move::piece(PROBED, from, to, 0);
                                             count += 1;
                                             break;
                                         }
@@ -1247,12 +1232,7 @@ impl Chess {
                                             break;
                                         }
                                         if in_range {
-                                            found[count] = Move::Piece {
-                                                rule: PROBED,
-                                                from,
-                                                to,
-                                                dir: 0,
-                                            };
+                                            found[count] = Move::piece(PROBED, from, to, 0);
                                             count += 1;
                                         }
                                     }
@@ -1397,12 +1377,7 @@ impl Chess {
             for ray in &radials[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -1410,23 +1385,13 @@ impl Chess {
             for ray in &radials_2[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && Self::is_enemy(s, to, mover) {
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
             }
             for ray in &radials_3[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && Self::is_enemy(s, to, mover) {
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 1))?;
                 }
             }
         }
@@ -1446,12 +1411,7 @@ impl Chess {
                     }
                     let in_range = distance >= min;
                     if in_range && s.what[to as usize] == 0 {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                         break;
                     }
                     let between = to;
@@ -1459,12 +1419,7 @@ impl Chess {
                         break;
                     }
                     if in_range {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
             }
@@ -1481,12 +1436,7 @@ impl Chess {
                                 0
                             }))
                 {
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
             }
             for ray in &radials_3[from as usize] {
@@ -1500,12 +1450,7 @@ impl Chess {
                                 0
                             }))
                 {
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 1))?;
                 }
             }
         }
@@ -1533,12 +1478,7 @@ impl Chess {
                 }
                 let in_range = distance >= min;
                 if in_range && Self::is_enemy(s, to, mover) {
-                    sink.push(Move::Piece {
-                        rule: rule_number,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(rule_number, from, to, 0))?;
                     break;
                 }
                 let between = to;
@@ -1546,12 +1486,7 @@ impl Chess {
                     break;
                 }
                 if in_range {
-                    sink.push(Move::Piece {
-                        rule: rule_number,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(rule_number, from, to, 0))?;
                 }
             }
         }
@@ -1571,12 +1506,7 @@ impl Chess {
             for ray in &RADIALS_ADJACENT[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                    sink.push(Move::Piece {
-                        rule: 10,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(10, from, to, 0))?;
                 }
             }
         }
@@ -1594,12 +1524,7 @@ impl Chess {
     ) -> ControlFlow<()> {
         for &to in LEAPS_14[from as usize] {
             if OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 14,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(14, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -1623,12 +1548,7 @@ impl Chess {
                 }
                 let in_range = distance >= min;
                 if in_range && Self::is_enemy(s, to, mover) {
-                    sink.push(Move::Piece {
-                        rule: 12,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(12, from, to, 0))?;
                     break;
                 }
                 let between = to;
@@ -1636,12 +1556,7 @@ impl Chess {
                     break;
                 }
                 if in_range {
-                    sink.push(Move::Piece {
-                        rule: 12,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(12, from, to, 0))?;
                 }
             }
         }
@@ -1669,12 +1584,7 @@ impl Chess {
                 {
                     let to = to as u16;
                     let from = to - 8;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -1693,12 +1603,7 @@ impl Chess {
                 {
                     let to = to as u16;
                     let from = to - 9;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfefefefefefefe]))
@@ -1708,12 +1613,7 @@ impl Chess {
                 {
                     let to = to as u16;
                     let from = to - 7;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 1))?;
                 }
             }
         }
@@ -1737,12 +1637,7 @@ impl Chess {
                                 0
                             })
                     {
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(3, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1761,12 +1656,7 @@ impl Chess {
                                 0
                             })
                     {
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 1,
-                        })?;
+                        sink.push(Move::piece(3, from, to, 1))?;
                     }
                 }
             }
@@ -1783,12 +1673,7 @@ impl Chess {
                 {
                     let to = to as u16;
                     let from = to + 8;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -1807,12 +1692,7 @@ impl Chess {
                 {
                     let to = to as u16;
                     let from = to + 9;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7f7f7f7f7f7f7f00]))
@@ -1822,12 +1702,7 @@ impl Chess {
                 {
                     let to = to as u16;
                     let from = to + 7;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 1))?;
                 }
             }
         }
@@ -1851,12 +1726,7 @@ impl Chess {
                                 0
                             })
                     {
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(3, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1875,12 +1745,7 @@ impl Chess {
                                 0
                             })
                     {
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 1,
-                        })?;
+                        sink.push(Move::piece(3, from, to, 1))?;
                     }
                 }
             }
@@ -1898,12 +1763,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to + 9;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1915,12 +1775,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to + 8;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1932,12 +1787,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to + 7;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1949,12 +1799,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to + 1;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1966,12 +1811,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to - 1;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1983,12 +1823,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to - 7;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -2000,12 +1835,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to - 8;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -2017,12 +1847,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to - 9;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
             }
@@ -2040,12 +1865,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to + 9;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -2057,12 +1877,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to + 8;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -2074,12 +1889,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to + 7;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -2091,12 +1901,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to + 1;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -2108,12 +1913,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to - 1;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -2125,12 +1925,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to - 7;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -2142,12 +1937,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to - 8;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -2159,12 +1949,7 @@ impl Chess {
                     let to = to as u16;
                     let from = to - 9;
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 10,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(10, from, to, 0))?;
                     }
                 }
             }
@@ -2372,12 +2157,7 @@ impl Chess {
                     }
                     let in_range = distance >= min;
                     if in_range {
-                        sink.push(Move::Piece {
-                            rule: PROBED,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(PROBED, from, to, 0))?;
                         break;
                     }
                     let between = to;
@@ -2385,12 +2165,7 @@ impl Chess {
                         break;
                     }
                     if in_range {
-                        sink.push(Move::Piece {
-                            rule: PROBED,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(PROBED, from, to, 0))?;
                     }
                 }
             }
@@ -2429,12 +2204,7 @@ impl Chess {
                     }
                     let in_range = distance >= min;
                     if in_range {
-                        sink.push(Move::Piece {
-                            rule: PROBED,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(PROBED, from, to, 0))?;
                         break;
                     }
                     let between = to;
@@ -2442,12 +2212,7 @@ impl Chess {
                         break;
                     }
                     if in_range {
-                        sink.push(Move::Piece {
-                            rule: PROBED,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(PROBED, from, to, 0))?;
                     }
                 }
             }

@@ -174,6 +174,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -302,12 +309,7 @@ impl ChineseCheckers {
                                         .contains(s.last_to as usize))
                                     || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                         {
-                            sink.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
+                            sink.push(Move::piece(1, from, to, 0))?;
                         }
                     }
                 }
@@ -434,12 +436,7 @@ impl ChineseCheckers {
                     && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
             {
-                sink.push(Move::Piece {
-                    rule: 1,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(1, from, to, 0))?;
             }
         }
         if S::WALK_ORDER {
@@ -450,12 +447,7 @@ impl ChineseCheckers {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                 {
-                    sink.push(Move::Piece {
-                        rule: 2,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(2, from, to, 0))?;
                 }
             }
         } else {
@@ -464,12 +456,7 @@ impl ChineseCheckers {
                 if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                     || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                 {
-                    sink.push(Move::Piece {
-                        rule: 2,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(2, from, to, 0))?;
                 }
             }
         }
@@ -568,12 +555,7 @@ impl ChineseCheckers {
                                 .contains(s.last_to as usize))
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                 {
-                    sink.push(Move::Piece {
-                        rule: PROBED,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(PROBED, from, to, 0))?;
                 }
             }
         }

@@ -588,6 +588,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Add`, its fields in order.
+    #[inline(always)]
+    pub const fn add(site: u16, what: u8, rule: u16) -> Move {
+        Move::Add { site, what, rule }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -670,11 +677,7 @@ impl ConnectFour {
             .iter()
         {
             let to = to as u16;
-            sink.push(Move::Add {
-                site: to,
-                what,
-                rule: 0,
-            })?;
+            sink.push(Move::add(to, what, 0))?;
         }
         ControlFlow::Continue(())
     }
@@ -790,11 +793,7 @@ impl ConnectFour {
         let to = site;
         let what = mover;
         if (s.heights[site as usize] as i64) < 6 {
-            return Some(Move::Add {
-                site: to,
-                what,
-                rule: 0,
-            });
+            return Some(Move::add(to, what, 0));
         }
         None
     }

@@ -612,6 +612,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -975,24 +982,14 @@ impl DaiHasamiShogi {
                         break;
                     }
                     if in_range {
-                        sink.push(Move::Piece {
-                            rule: 0,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(0, from, to, 0))?;
                     }
                 }
             }
         } else {
             for to in Self::slide_reach_orthogonal(s, from).iter() {
                 let to = to as u16;
-                sink.push(Move::Piece {
-                    rule: 0,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(0, from, to, 0))?;
             }
         }
         if S::WALK_ORDER {
@@ -1003,12 +1000,7 @@ impl DaiHasamiShogi {
                 if to != NO_SITE && s.what[between as usize] != 0
                     && s.what[to as usize] == 0
                 {
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
             }
         }
@@ -1040,12 +1032,7 @@ impl DaiHasamiShogi {
                     let to = to as u16;
                     let between = to + 9;
                     let from = between + 9;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7f3f9fcfe7f3f9fc, 0x1fcfe]))
@@ -1058,12 +1045,7 @@ impl DaiHasamiShogi {
                     let to = to as u16;
                     let between = to + 1;
                     let from = between + 1;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x9fcfe7f3f9fcfe7f, 0x7f3f]))
@@ -1076,12 +1058,7 @@ impl DaiHasamiShogi {
                     let to = to as u16;
                     let between = to - 1;
                     let from = between - 1;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7fffffffffffffff, 0]))
@@ -1094,12 +1071,7 @@ impl DaiHasamiShogi {
                     let to = to as u16;
                     let between = to - 9;
                     let from = between - 9;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
             }
         }
@@ -1119,12 +1091,7 @@ impl DaiHasamiShogi {
                     let to = to as u16;
                     let between = to + 9;
                     let from = between + 9;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7f3f9fcfe7f3f9fc, 0x1fcfe]))
@@ -1137,12 +1104,7 @@ impl DaiHasamiShogi {
                     let to = to as u16;
                     let between = to + 1;
                     let from = between + 1;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x9fcfe7f3f9fcfe7f, 0x7f3f]))
@@ -1155,12 +1117,7 @@ impl DaiHasamiShogi {
                     let to = to as u16;
                     let between = to - 1;
                     let from = between - 1;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7fffffffffffffff, 0]))
@@ -1173,12 +1130,7 @@ impl DaiHasamiShogi {
                     let to = to as u16;
                     let between = to - 9;
                     let from = between - 9;
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
             }
         }
@@ -1472,12 +1424,7 @@ impl ::ludemic_runtime::DrawMove for DaiHasamiShogi {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 1,
-                        from: to + 18,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(1, to + 18, to, 0);
                 }
                 index -= n;
                 let reach = s
@@ -1490,12 +1437,7 @@ impl ::ludemic_runtime::DrawMove for DaiHasamiShogi {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 1,
-                        from: to + 2,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(1, to + 2, to, 0);
                 }
                 index -= n;
                 let reach = s
@@ -1508,12 +1450,7 @@ impl ::ludemic_runtime::DrawMove for DaiHasamiShogi {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 1,
-                        from: to - 2,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(1, to - 2, to, 0);
                 }
                 index -= n;
                 let reach = s
@@ -1526,12 +1463,7 @@ impl ::ludemic_runtime::DrawMove for DaiHasamiShogi {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 1,
-                        from: to - 18,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(1, to - 18, to, 0);
                 }
                 index -= n;
             }
@@ -1546,12 +1478,7 @@ impl ::ludemic_runtime::DrawMove for DaiHasamiShogi {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 1,
-                        from: to + 18,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(1, to + 18, to, 0);
                 }
                 index -= n;
                 let reach = s
@@ -1564,12 +1491,7 @@ impl ::ludemic_runtime::DrawMove for DaiHasamiShogi {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 1,
-                        from: to + 2,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(1, to + 2, to, 0);
                 }
                 index -= n;
                 let reach = s
@@ -1582,12 +1504,7 @@ impl ::ludemic_runtime::DrawMove for DaiHasamiShogi {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 1,
-                        from: to - 2,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(1, to - 2, to, 0);
                 }
                 index -= n;
                 let reach = s
@@ -1600,12 +1517,7 @@ impl ::ludemic_runtime::DrawMove for DaiHasamiShogi {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 1,
-                        from: to - 18,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(1, to - 18, to, 0);
                 }
                 index -= n;
             }
@@ -1617,12 +1529,7 @@ impl ::ludemic_runtime::DrawMove for DaiHasamiShogi {
                         let n = reach.count();
                         if index < n {
                             let to = reach.nth(index) as u16;
-                            return Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            };
+                            return Move::piece(0, from, to, 0);
                         }
                         index -= n;
                     }
@@ -1631,12 +1538,7 @@ impl ::ludemic_runtime::DrawMove for DaiHasamiShogi {
                         let n = reach.count();
                         if index < n {
                             let to = reach.nth(index) as u16;
-                            return Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            };
+                            return Move::piece(0, from, to, 0);
                         }
                         index -= n;
                     }

@@ -106,6 +106,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Add`, its fields in order.
+    #[inline(always)]
+    pub const fn add(site: u16, what: u8, rule: u16) -> Move {
+        Move::Add { site, what, rule }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -189,11 +196,7 @@ impl DotsAndBoxes {
         let what = mover;
         for to in ALL_EDGES.minus(s.edges_filled).iter() {
             let to = to as u16;
-            sink.push(Move::Add {
-                site: to,
-                what,
-                rule: 0,
-            })?;
+            sink.push(Move::add(to, what, 0))?;
         }
         ControlFlow::Continue(())
     }
@@ -315,11 +318,7 @@ impl DotsAndBoxes {
         let to = site;
         let what = mover;
         if true {
-            return Some(Move::Add {
-                site: to,
-                what,
-                rule: 0,
-            });
+            return Some(Move::add(to, what, 0));
         }
         None
     }

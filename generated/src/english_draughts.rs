@@ -139,6 +139,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -266,7 +273,7 @@ impl EnglishDraughts {
         mover: u8,
         sink: &mut S,
     ) -> ControlFlow<()> {
-        if S::THREAT && mover == 3 - mover || !S::THREAT && mover == s.prev {
+        if mover == s.prev {
             if (if s.last_to == NO_SITE { 0 } else { s.what[s.last_to as usize] as i64 })
                 == (match mover {
                     1 => 1,
@@ -299,12 +306,7 @@ impl EnglishDraughts {
                             if to != NO_SITE && Self::is_enemy(s, between, mover)
                                 && s.what[to as usize] == 0
                             {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
+                                sink.push(Move::piece(2, from, to, 0))?;
                             }
                         }
                         for ray in &RADIALS_NW[from as usize] {
@@ -313,12 +315,7 @@ impl EnglishDraughts {
                             if to != NO_SITE && Self::is_enemy(s, between, mover)
                                 && s.what[to as usize] == 0
                             {
-                                sink.push(Move::Piece {
-                                    rule: 2,
-                                    from,
-                                    to,
-                                    dir: 1,
-                                })?;
+                                sink.push(Move::piece(2, from, to, 1))?;
                             }
                         }
                     }
@@ -348,12 +345,7 @@ impl EnglishDraughts {
                             if to != NO_SITE && Self::is_enemy(s, between, mover)
                                 && s.what[to as usize] == 0
                             {
-                                sink.push(Move::Piece {
-                                    rule: 5,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
+                                sink.push(Move::piece(5, from, to, 0))?;
                             }
                         }
                         for ray in &RADIALS_SE[from as usize] {
@@ -362,12 +354,7 @@ impl EnglishDraughts {
                             if to != NO_SITE && Self::is_enemy(s, between, mover)
                                 && s.what[to as usize] == 0
                             {
-                                sink.push(Move::Piece {
-                                    rule: 5,
-                                    from,
-                                    to,
-                                    dir: 1,
-                                })?;
+                                sink.push(Move::piece(5, from, to, 1))?;
                             }
                         }
                     }
@@ -388,12 +375,7 @@ impl EnglishDraughts {
                         if to != NO_SITE && Self::is_enemy(s, between, mover)
                             && s.what[to as usize] == 0
                         {
-                            sink.push(Move::Piece {
-                                rule: 7,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
+                            sink.push(Move::piece(7, from, to, 0))?;
                         }
                     }
                 }
@@ -682,12 +664,7 @@ impl EnglishDraughts {
                 if to != NO_SITE && Self::is_enemy(s, between, mover)
                     && s.what[to as usize] == 0
                 {
-                    sink.push(Move::Piece {
-                        rule: rule_number,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(rule_number, from, to, 0))?;
                 }
             }
             for ray in &radials_2[from as usize] {
@@ -697,12 +674,7 @@ impl EnglishDraughts {
                 if to != NO_SITE && Self::is_enemy(s, between, mover)
                     && s.what[to as usize] == 0
                 {
-                    sink.push(Move::Piece {
-                        rule: rule_number,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(rule_number, from, to, 1))?;
                 }
             }
         }
@@ -734,12 +706,7 @@ impl EnglishDraughts {
                     let to = to as u16;
                     let between = to - 9;
                     let from = between - 9;
-                    sink.push(Move::Piece {
-                        rule: 2,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(2, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfcfcfcfcfcfc]))
@@ -752,12 +719,7 @@ impl EnglishDraughts {
                     let to = to as u16;
                     let between = to - 7;
                     let from = between - 7;
-                    sink.push(Move::Piece {
-                        rule: 2,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(2, from, to, 1))?;
                 }
             }
         }
@@ -777,12 +739,7 @@ impl EnglishDraughts {
                     let to = to as u16;
                     let between = to + 9;
                     let from = between + 9;
-                    sink.push(Move::Piece {
-                        rule: 5,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(5, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x3f3f3f3f3f3f0000]))
@@ -795,12 +752,7 @@ impl EnglishDraughts {
                     let to = to as u16;
                     let between = to + 7;
                     let from = between + 7;
-                    sink.push(Move::Piece {
-                        rule: 5,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(5, from, to, 1))?;
                 }
             }
         }
@@ -854,12 +806,7 @@ impl EnglishDraughts {
                 if to != NO_SITE && Self::is_enemy(s, between, mover)
                     && s.what[to as usize] == 0
                 {
-                    sink.push(Move::Piece {
-                        rule: 7,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(7, from, to, 0))?;
                 }
             }
         }
@@ -891,12 +838,7 @@ impl EnglishDraughts {
                     let to = to as u16;
                     let between = to + 9;
                     let from = between + 9;
-                    sink.push(Move::Piece {
-                        rule: 7,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(7, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x3f3f3f3f3f3f0000]))
@@ -909,12 +851,7 @@ impl EnglishDraughts {
                     let to = to as u16;
                     let between = to + 7;
                     let from = between + 7;
-                    sink.push(Move::Piece {
-                        rule: 7,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(7, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfcfcfcfcfcfc]))
@@ -927,12 +864,7 @@ impl EnglishDraughts {
                     let to = to as u16;
                     let between = to - 7;
                     let from = between - 7;
-                    sink.push(Move::Piece {
-                        rule: 7,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(7, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x3f3f3f3f3f3f]))
@@ -945,12 +877,7 @@ impl EnglishDraughts {
                     let to = to as u16;
                     let between = to - 9;
                     let from = between - 9;
-                    sink.push(Move::Piece {
-                        rule: 7,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(7, from, to, 0))?;
                 }
             }
         }
@@ -970,12 +897,7 @@ impl EnglishDraughts {
                     let to = to as u16;
                     let between = to + 9;
                     let from = between + 9;
-                    sink.push(Move::Piece {
-                        rule: 7,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(7, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x3f3f3f3f3f3f0000]))
@@ -988,12 +910,7 @@ impl EnglishDraughts {
                     let to = to as u16;
                     let between = to + 7;
                     let from = between + 7;
-                    sink.push(Move::Piece {
-                        rule: 7,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(7, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfcfcfcfcfcfc]))
@@ -1006,12 +923,7 @@ impl EnglishDraughts {
                     let to = to as u16;
                     let between = to - 7;
                     let from = between - 7;
-                    sink.push(Move::Piece {
-                        rule: 7,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(7, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x3f3f3f3f3f3f]))
@@ -1024,12 +936,7 @@ impl EnglishDraughts {
                     let to = to as u16;
                     let between = to - 9;
                     let from = between - 9;
-                    sink.push(Move::Piece {
-                        rule: 7,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(7, from, to, 0))?;
                 }
             }
         }
@@ -1066,23 +973,13 @@ impl EnglishDraughts {
             for ray in &radials[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 19,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(19, from, to, 0))?;
                 }
             }
             for ray in &radials_2[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 19,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(19, from, to, 1))?;
                 }
             }
         }
@@ -1110,12 +1007,7 @@ impl EnglishDraughts {
                 {
                     let to = to as u16;
                     let from = to - 9;
-                    sink.push(Move::Piece {
-                        rule: 19,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(19, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfefefefefefefe]))
@@ -1125,12 +1017,7 @@ impl EnglishDraughts {
                 {
                     let to = to as u16;
                     let from = to - 7;
-                    sink.push(Move::Piece {
-                        rule: 19,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(19, from, to, 1))?;
                 }
             }
         }
@@ -1146,12 +1033,7 @@ impl EnglishDraughts {
                 {
                     let to = to as u16;
                     let from = to + 9;
-                    sink.push(Move::Piece {
-                        rule: 19,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(19, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7f7f7f7f7f7f7f00]))
@@ -1161,12 +1043,7 @@ impl EnglishDraughts {
                 {
                     let to = to as u16;
                     let from = to + 7;
-                    sink.push(Move::Piece {
-                        rule: 19,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(19, from, to, 1))?;
                 }
             }
         }
@@ -1214,12 +1091,7 @@ impl EnglishDraughts {
             for ray in &RADIALS_DIAGONAL[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 21,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(21, from, to, 0))?;
                 }
             }
         }
@@ -1247,12 +1119,7 @@ impl EnglishDraughts {
                 {
                     let to = to as u16;
                     let from = to + 9;
-                    sink.push(Move::Piece {
-                        rule: 21,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(21, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7f7f7f7f7f7f7f00]))
@@ -1262,12 +1129,7 @@ impl EnglishDraughts {
                 {
                     let to = to as u16;
                     let from = to + 7;
-                    sink.push(Move::Piece {
-                        rule: 21,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(21, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfefefefefefefe]))
@@ -1277,12 +1139,7 @@ impl EnglishDraughts {
                 {
                     let to = to as u16;
                     let from = to - 7;
-                    sink.push(Move::Piece {
-                        rule: 21,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(21, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7f7f7f7f7f7f7f]))
@@ -1292,12 +1149,7 @@ impl EnglishDraughts {
                 {
                     let to = to as u16;
                     let from = to - 9;
-                    sink.push(Move::Piece {
-                        rule: 21,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(21, from, to, 0))?;
                 }
             }
         }
@@ -1313,12 +1165,7 @@ impl EnglishDraughts {
                 {
                     let to = to as u16;
                     let from = to + 9;
-                    sink.push(Move::Piece {
-                        rule: 21,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(21, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7f7f7f7f7f7f7f00]))
@@ -1328,12 +1175,7 @@ impl EnglishDraughts {
                 {
                     let to = to as u16;
                     let from = to + 7;
-                    sink.push(Move::Piece {
-                        rule: 21,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(21, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfefefefefefefe]))
@@ -1343,12 +1185,7 @@ impl EnglishDraughts {
                 {
                     let to = to as u16;
                     let from = to - 7;
-                    sink.push(Move::Piece {
-                        rule: 21,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(21, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7f7f7f7f7f7f7f]))
@@ -1358,12 +1195,7 @@ impl EnglishDraughts {
                 {
                     let to = to as u16;
                     let from = to - 9;
-                    sink.push(Move::Piece {
-                        rule: 21,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(21, from, to, 0))?;
                 }
             }
         }
@@ -1434,12 +1266,7 @@ impl EnglishDraughts {
                 if to != NO_SITE && Self::is_enemy(s, between, mover)
                     && s.what[to as usize] == 0
                 {
-                    sink.push(Move::Piece {
-                        rule: PROBED,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(PROBED, from, to, 0))?;
                 }
             }
             for ray in &radials_2[from as usize] {
@@ -1449,12 +1276,7 @@ impl EnglishDraughts {
                 if to != NO_SITE && Self::is_enemy(s, between, mover)
                     && s.what[to as usize] == 0
                 {
-                    sink.push(Move::Piece {
-                        rule: PROBED,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(PROBED, from, to, 1))?;
                 }
             }
         }
@@ -1483,12 +1305,7 @@ impl EnglishDraughts {
                 if to != NO_SITE && Self::is_enemy(s, between, mover)
                     && s.what[to as usize] == 0
                 {
-                    sink.push(Move::Piece {
-                        rule: PROBED,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(PROBED, from, to, 0))?;
                 }
             }
         }
@@ -1728,12 +1545,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                                     && s.what[to as usize] == 0
                                 {
                                     if index == 0 {
-                                        return Move::Piece {
-                                            rule: 2,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        };
+                                        return Move::piece(2, from, to, 0);
                                     }
                                     index -= 1;
                                 }
@@ -1745,12 +1557,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                                     && s.what[to as usize] == 0
                                 {
                                     if index == 0 {
-                                        return Move::Piece {
-                                            rule: 2,
-                                            from,
-                                            to,
-                                            dir: 1,
-                                        };
+                                        return Move::piece(2, from, to, 1);
                                     }
                                     index -= 1;
                                 }
@@ -1783,12 +1590,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                                     && s.what[to as usize] == 0
                                 {
                                     if index == 0 {
-                                        return Move::Piece {
-                                            rule: 5,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        };
+                                        return Move::piece(5, from, to, 0);
                                     }
                                     index -= 1;
                                 }
@@ -1800,12 +1602,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                                     && s.what[to as usize] == 0
                                 {
                                     if index == 0 {
-                                        return Move::Piece {
-                                            rule: 5,
-                                            from,
-                                            to,
-                                            dir: 1,
-                                        };
+                                        return Move::piece(5, from, to, 1);
                                     }
                                     index -= 1;
                                 }
@@ -1852,12 +1649,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                                 && s.what[to as usize] == 0
                             {
                                 if index == 0 {
-                                    return Move::Piece {
-                                        rule: 7,
-                                        from,
-                                        to,
-                                        dir: 0,
-                                    };
+                                    return Move::piece(7, from, to, 0);
                                 }
                                 index -= 1;
                             }
@@ -1997,12 +1789,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 2,
-                            from: to - 18,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(2, to - 18, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2015,12 +1802,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 2,
-                            from: to - 14,
-                            to,
-                            dir: 1,
-                        };
+                        return Move::piece(2, to - 14, to, 1);
                     }
                     index -= n;
                 }
@@ -2035,12 +1817,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 5,
-                            from: to + 18,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(5, to + 18, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2053,12 +1830,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 5,
-                            from: to + 14,
-                            to,
-                            dir: 1,
-                        };
+                        return Move::piece(5, to + 14, to, 1);
                     }
                     index -= n;
                 }
@@ -2073,12 +1845,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 7,
-                            from: to + 18,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(7, to + 18, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2091,12 +1858,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 7,
-                            from: to + 14,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(7, to + 14, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2109,12 +1871,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 7,
-                            from: to - 14,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(7, to - 14, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2127,12 +1884,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 7,
-                            from: to - 18,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(7, to - 18, to, 0);
                     }
                     index -= n;
                 }
@@ -2147,12 +1899,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 7,
-                            from: to + 18,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(7, to + 18, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2165,12 +1912,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 7,
-                            from: to + 14,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(7, to + 14, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2183,12 +1925,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 7,
-                            from: to - 14,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(7, to - 14, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2201,12 +1938,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 7,
-                            from: to - 18,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(7, to - 18, to, 0);
                     }
                     index -= n;
                 }
@@ -2316,12 +2048,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 19,
-                            from: to - 9,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(19, to - 9, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2332,12 +2059,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 19,
-                            from: to - 7,
-                            to,
-                            dir: 1,
-                        };
+                        return Move::piece(19, to - 7, to, 1);
                     }
                     index -= n;
                 }
@@ -2350,12 +2072,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 19,
-                            from: to + 9,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(19, to + 9, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2366,12 +2083,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 19,
-                            from: to + 7,
-                            to,
-                            dir: 1,
-                        };
+                        return Move::piece(19, to + 7, to, 1);
                     }
                     index -= n;
                 }
@@ -2384,12 +2096,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 21,
-                            from: to + 9,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(21, to + 9, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2400,12 +2107,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 21,
-                            from: to + 7,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(21, to + 7, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2416,12 +2118,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 21,
-                            from: to - 7,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(21, to - 7, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2432,12 +2129,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 21,
-                            from: to - 9,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(21, to - 9, to, 0);
                     }
                     index -= n;
                 }
@@ -2450,12 +2142,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 21,
-                            from: to + 9,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(21, to + 9, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2466,12 +2153,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 21,
-                            from: to + 7,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(21, to + 7, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2482,12 +2164,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 21,
-                            from: to - 7,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(21, to - 7, to, 0);
                     }
                     index -= n;
                     let reach = s
@@ -2498,12 +2175,7 @@ impl ::ludemic_runtime::DrawMove for EnglishDraughts {
                     let n = reach.count();
                     if index < n {
                         let to = reach.nth(index) as u16;
-                        return Move::Piece {
-                            rule: 21,
-                            from: to - 9,
-                            to,
-                            dir: 0,
-                        };
+                        return Move::piece(21, to - 9, to, 0);
                     }
                     index -= n;
                 }

@@ -522,6 +522,18 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+    /// `Move::Select`, its fields in order.
+    #[inline(always)]
+    pub const fn select(rule: u16, from: u16, to: u16) -> Move {
+        Move::Select { rule, from, to }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -636,7 +648,7 @@ impl Fanorona {
         mover: u8,
         sink: &mut S,
     ) -> ControlFlow<()> {
-        if S::THREAT && mover == 3 - mover || !S::THREAT && mover == s.prev {
+        if mover == s.prev {
             if s.last_to != NO_SITE && s.what[s.last_to as usize] != 0 {
                 {
                     let from = s.last_to;
@@ -688,7 +700,7 @@ impl Fanorona {
                                     |x| Self::is_enemy(s, x, mover),
                                 )
                             {
-                                sink.push(Move::Select { rule: 2, from, to })?;
+                                sink.push(Move::select(2, from, to))?;
                             }
                         }
                     }
@@ -743,7 +755,7 @@ impl Fanorona {
                                     |x| Self::is_enemy(s, x, mover),
                                 )
                             {
-                                sink.push(Move::Select { rule: 5, from, to })?;
+                                sink.push(Move::select(5, from, to))?;
                             }
                         }
                     }
@@ -799,7 +811,7 @@ impl Fanorona {
                                     |x| Self::is_enemy(s, x, mover),
                                 )
                             {
-                                sink.push(Move::Select { rule: 8, from, to })?;
+                                sink.push(Move::select(8, from, to))?;
                             }
                         }
                     }
@@ -854,7 +866,7 @@ impl Fanorona {
                                     |x| Self::is_enemy(s, x, mover),
                                 )
                             {
-                                sink.push(Move::Select { rule: 11, from, to })?;
+                                sink.push(Move::select(11, from, to))?;
                             }
                         }
                     }
@@ -2200,7 +2212,7 @@ impl Fanorona {
                             |x| Self::is_enemy(s, x, mover),
                         )
                     {
-                        sink.push(Move::Select { rule: 19, from, to })?;
+                        sink.push(Move::select(19, from, to))?;
                     }
                 }
             }
@@ -2283,7 +2295,7 @@ impl Fanorona {
                             |x| Self::is_enemy(s, x, mover),
                         )
                     {
-                        sink.push(Move::Select { rule: 27, from, to })?;
+                        sink.push(Move::select(27, from, to))?;
                     }
                 }
             }
@@ -2331,12 +2343,7 @@ impl Fanorona {
             for ray in &RADIALS_ADJACENT[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
             }
         }
@@ -2364,12 +2371,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to + 10;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1ffffffffe00]))
@@ -2379,12 +2381,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to + 9;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x55551555400]))
@@ -2394,12 +2391,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to + 8;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1feff7fbfdfe]))
@@ -2409,12 +2401,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to + 1;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xff7fbfdfeff]))
@@ -2424,12 +2411,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to - 1;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x555515554]))
@@ -2439,12 +2421,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to - 8;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfffffffff]))
@@ -2454,12 +2431,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to - 9;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x551555455]))
@@ -2469,12 +2441,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to - 10;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
             }
         }
@@ -2490,12 +2457,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to + 10;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1ffffffffe00]))
@@ -2505,12 +2467,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to + 9;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x55551555400]))
@@ -2520,12 +2477,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to + 8;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1feff7fbfdfe]))
@@ -2535,12 +2487,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to + 1;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xff7fbfdfeff]))
@@ -2550,12 +2497,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to - 1;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x555515554]))
@@ -2565,12 +2507,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to - 8;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfffffffff]))
@@ -2580,12 +2517,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to - 9;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x551555455]))
@@ -2595,12 +2527,7 @@ impl Fanorona {
                 {
                     let to = to as u16;
                     let from = to - 10;
-                    sink.push(Move::Piece {
-                        rule: 29,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(29, from, to, 0))?;
                 }
             }
         }
@@ -2696,11 +2623,7 @@ impl Fanorona {
                             |x| Self::is_enemy(s, x, mover),
                         )
                     {
-                        sink.push(Move::Select {
-                            rule: PROBED,
-                            from,
-                            to,
-                        })?;
+                        sink.push(Move::select(PROBED, from, to))?;
                     }
                 }
             }
@@ -2755,11 +2678,7 @@ impl Fanorona {
                             |x| Self::is_enemy(s, x, mover),
                         )
                     {
-                        sink.push(Move::Select {
-                            rule: PROBED,
-                            from,
-                            to,
-                        })?;
+                        sink.push(Move::select(PROBED, from, to))?;
                     }
                 }
             }
@@ -2824,11 +2743,7 @@ impl Fanorona {
                             |x| Self::is_enemy(s, x, mover),
                         )
                     {
-                        sink.push(Move::Select {
-                            rule: PROBED,
-                            from,
-                            to,
-                        })?;
+                        sink.push(Move::select(PROBED, from, to))?;
                     }
                 }
             }
@@ -2883,11 +2798,7 @@ impl Fanorona {
                             |x| Self::is_enemy(s, x, mover),
                         )
                     {
-                        sink.push(Move::Select {
-                            rule: PROBED,
-                            from,
-                            to,
-                        })?;
+                        sink.push(Move::select(PROBED, from, to))?;
                     }
                 }
             }

@@ -148,6 +148,18 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Add`, its fields in order.
+    #[inline(always)]
+    pub const fn add(site: u16, what: u8, rule: u16) -> Move {
+        Move::Add { site, what, rule }
+    }
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -259,11 +271,7 @@ impl FeedTheDucks {
                 let what = 3;
                 for to in ALL.minus(s.occupied).iter() {
                     let to = to as u16;
-                    sink.push(Move::Add {
-                        site: to,
-                        what,
-                        rule: 0,
-                    })?;
+                    sink.push(Move::add(to, what, 0))?;
                 }
             }
             1 => {
@@ -281,12 +289,7 @@ impl FeedTheDucks {
                         .iter()
                     {
                         let to = to as u16;
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
             }

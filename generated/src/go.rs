@@ -214,6 +214,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Add`, its fields in order.
+    #[inline(always)]
+    pub const fn add(site: u16, what: u8, rule: u16) -> Move {
+        Move::Add { site, what, rule }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
@@ -316,11 +323,7 @@ impl Go {
             let what = mover;
             for to in ALL.minus(s.occupied).iter() {
                 let to = to as u16;
-                sink.push(Move::Add {
-                    site: to,
-                    what,
-                    rule: 0,
-                })?;
+                sink.push(Move::add(to, what, 0))?;
             }
         }
         sink.push(Move::Pass)?;

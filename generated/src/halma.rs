@@ -329,6 +329,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -457,12 +464,7 @@ impl Halma {
                                         .contains(s.last_to as usize))
                                     || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                         {
-                            sink.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
+                            sink.push(Move::piece(1, from, to, 0))?;
                         }
                     }
                 }
@@ -581,12 +583,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                 {
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
             }
         }
@@ -598,12 +595,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                 {
-                    sink.push(Move::Piece {
-                        rule: 2,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(2, from, to, 0))?;
                 }
             }
         }
@@ -647,12 +639,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -678,12 +665,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -709,12 +691,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -740,12 +717,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -771,12 +743,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -802,12 +769,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -833,12 +795,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -864,12 +821,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
             }
@@ -894,12 +846,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -918,12 +865,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -942,12 +884,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -966,12 +903,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -990,12 +922,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1014,12 +941,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1038,12 +960,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1062,12 +979,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
             }
@@ -1100,12 +1012,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1131,12 +1038,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1162,12 +1064,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1193,12 +1090,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1224,12 +1116,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1255,12 +1142,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1286,12 +1168,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1317,12 +1194,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
             }
@@ -1347,12 +1219,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1371,12 +1238,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1395,12 +1257,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1419,12 +1276,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1443,12 +1295,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1467,12 +1314,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1491,12 +1333,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1515,12 +1352,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
             }
@@ -1586,12 +1418,7 @@ impl Halma {
                                 .contains(s.last_to as usize))
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                 {
-                    sink.push(Move::Piece {
-                        rule: PROBED,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(PROBED, from, to, 0))?;
                 }
             }
         }

@@ -72,6 +72,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -200,12 +207,7 @@ impl Halma {
                                         .contains(s.last_to as usize))
                                     || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                         {
-                            sink.push(Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
+                            sink.push(Move::piece(1, from, to, 0))?;
                         }
                     }
                 }
@@ -324,12 +326,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                 {
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
             }
         }
@@ -341,12 +338,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                 {
-                    sink.push(Move::Piece {
-                        rule: 2,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(2, from, to, 0))?;
                 }
             }
         }
@@ -385,12 +377,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -411,12 +398,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -437,12 +419,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -463,12 +440,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -489,12 +461,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -515,12 +482,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -541,12 +503,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -567,12 +524,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
             }
@@ -592,12 +544,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -611,12 +558,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -630,12 +572,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -649,12 +586,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -668,12 +600,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -687,12 +614,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -706,12 +628,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -725,12 +642,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
             }
@@ -758,12 +670,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -784,12 +691,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -810,12 +712,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -836,12 +733,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -862,12 +754,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -888,12 +775,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -914,12 +796,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -940,12 +817,7 @@ impl Halma {
                         && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
                     {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
             }
@@ -965,12 +837,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -984,12 +851,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1003,12 +865,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1022,12 +879,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1041,12 +893,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1060,12 +907,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1079,12 +921,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
                 for to in pieces
@@ -1098,12 +935,7 @@ impl Halma {
                     if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
                         || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
                     {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
             }
@@ -1169,12 +1001,7 @@ impl Halma {
                                 .contains(s.last_to as usize))
                             || REGION_OF_MOVER_0[mover as usize].contains(to as usize)))
                 {
-                    sink.push(Move::Piece {
-                        rule: PROBED,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(PROBED, from, to, 0))?;
                 }
             }
         }

@@ -277,6 +277,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Add`, its fields in order.
+    #[inline(always)]
+    pub const fn add(site: u16, what: u8, rule: u16) -> Move {
+        Move::Add { site, what, rule }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -356,11 +363,7 @@ impl Havannah {
         let what = mover;
         for to in ALL.minus(s.occupied).iter() {
             let to = to as u16;
-            sink.push(Move::Add {
-                site: to,
-                what,
-                rule: 0,
-            })?;
+            sink.push(Move::add(to, what, 0))?;
         }
         ControlFlow::Continue(())
     }
@@ -625,11 +628,7 @@ impl ::ludemic_runtime::AddToEmpty for Havannah {
     }
     #[inline(always)]
     fn placement(&self, s: &State, site: u16) -> Move {
-        Move::Add {
-            site,
-            what: s.mover,
-            rule: 0,
-        }
+        Move::add(site, s.mover, 0)
     }
 }
 /// The position as the heuristics and the tensors read it (never

@@ -169,6 +169,13 @@ pub enum Move {
     /// The swap rule: role 2 takes over role 1's side and moves again.
     Swap,
 }
+impl Move {
+    /// `Move::Add`, its fields in order.
+    #[inline(always)]
+    pub const fn add(site: u16, what: u8, rule: u16) -> Move {
+        Move::Add { site, what, rule }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -255,11 +262,7 @@ impl Hex {
         let what = mover;
         for to in ALL.minus(s.occupied).iter() {
             let to = to as u16;
-            sink.push(Move::Add {
-                site: to,
-                what,
-                rule: 0,
-            })?;
+            sink.push(Move::add(to, what, 0))?;
         }
         ControlFlow::Continue(())
     }
@@ -494,11 +497,7 @@ impl ::ludemic_runtime::AddToEmpty for Hex {
     }
     #[inline(always)]
     fn placement(&self, s: &State, site: u16) -> Move {
-        Move::Add {
-            site,
-            what: s.mover,
-            rule: 0,
-        }
+        Move::add(site, s.mover, 0)
     }
     #[inline(always)]
     fn swap_offered(&self, s: &State) -> Option<Move> {

@@ -197,6 +197,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -658,12 +665,7 @@ impl HeXentafl {
                         break;
                     }
                     if in_range {
-                        sink.push(Move::Piece {
-                            rule: rule_number,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(rule_number, from, to, 0))?;
                     }
                 }
             }
@@ -672,12 +674,7 @@ impl HeXentafl {
                 .minus(ALL.minus(Board::new([0x40000])).and(ALL.minus(s.occupied)));
             for to in Self::slide_reach_blocked_adjacent(blockers, from).iter() {
                 let to = to as u16;
-                sink.push(Move::Piece {
-                    rule: rule_number,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(rule_number, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -696,23 +693,13 @@ impl HeXentafl {
             for ray in &RADIALS_ADJACENT[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         } else {
             for to in STEPS_ADJACENT[from as usize].minus(s.occupied).iter() {
                 let to = to as u16;
-                sink.push(Move::Piece {
-                    rule: 0,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(0, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -995,12 +982,7 @@ impl ::ludemic_runtime::DrawMove for HeXentafl {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 0,
-                        from: to + 7,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(0, to + 7, to, 0);
                 }
                 index -= n;
                 let reach = s
@@ -1011,12 +993,7 @@ impl ::ludemic_runtime::DrawMove for HeXentafl {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 0,
-                        from: to + 6,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(0, to + 6, to, 0);
                 }
                 index -= n;
                 let reach = s
@@ -1027,12 +1004,7 @@ impl ::ludemic_runtime::DrawMove for HeXentafl {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 0,
-                        from: to + 5,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(0, to + 5, to, 0);
                 }
                 index -= n;
                 let reach = s
@@ -1043,12 +1015,7 @@ impl ::ludemic_runtime::DrawMove for HeXentafl {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 0,
-                        from: to + 4,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(0, to + 4, to, 0);
                 }
                 index -= n;
                 let reach = s
@@ -1059,12 +1026,7 @@ impl ::ludemic_runtime::DrawMove for HeXentafl {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 0,
-                        from: to + 1,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(0, to + 1, to, 0);
                 }
                 index -= n;
                 let reach = s
@@ -1075,12 +1037,7 @@ impl ::ludemic_runtime::DrawMove for HeXentafl {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 0,
-                        from: to - 1,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(0, to - 1, to, 0);
                 }
                 index -= n;
                 let reach = s
@@ -1091,12 +1048,7 @@ impl ::ludemic_runtime::DrawMove for HeXentafl {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 0,
-                        from: to - 4,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(0, to - 4, to, 0);
                 }
                 index -= n;
                 let reach = s
@@ -1107,12 +1059,7 @@ impl ::ludemic_runtime::DrawMove for HeXentafl {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 0,
-                        from: to - 5,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(0, to - 5, to, 0);
                 }
                 index -= n;
                 let reach = s
@@ -1123,24 +1070,14 @@ impl ::ludemic_runtime::DrawMove for HeXentafl {
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 0,
-                        from: to - 6,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(0, to - 6, to, 0);
                 }
                 index -= n;
                 let reach = s.kinds[3].and(Board::new([0x1ffe00])).shifted(7).and(empty);
                 let n = reach.count();
                 if index < n {
                     let to = reach.nth(index) as u16;
-                    return Move::Piece {
-                        rule: 0,
-                        from: to - 7,
-                        to,
-                        dir: 0,
-                    };
+                    return Move::piece(0, to - 7, to, 0);
                 }
                 index -= n;
             }
@@ -1158,12 +1095,7 @@ impl ::ludemic_runtime::DrawMove for HeXentafl {
                         let n = reach.count();
                         if index < n {
                             let to = reach.nth(index) as u16;
-                            return Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            };
+                            return Move::piece(0, from, to, 0);
                         }
                         index -= n;
                     }
@@ -1178,12 +1110,7 @@ impl ::ludemic_runtime::DrawMove for HeXentafl {
                         let n = reach.count();
                         if index < n {
                             let to = reach.nth(index) as u16;
-                            return Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            };
+                            return Move::piece(1, from, to, 0);
                         }
                         index -= n;
                     }

@@ -441,6 +441,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -808,12 +815,7 @@ impl Hnefatafl {
                         break;
                     }
                     if in_range {
-                        sink.push(Move::Piece {
-                            rule: rule_number,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(rule_number, from, to, 0))?;
                     }
                 }
             }
@@ -829,12 +831,7 @@ impl Hnefatafl {
                 );
             for to in Self::slide_reach_blocked_orthogonal(blockers, from).iter() {
                 let to = to as u16;
-                sink.push(Move::Piece {
-                    rule: rule_number,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(rule_number, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -863,24 +860,14 @@ impl Hnefatafl {
                         break;
                     }
                     if in_range {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
             }
         } else {
             for to in Self::slide_reach_orthogonal(s, from).iter() {
                 let to = to as u16;
-                sink.push(Move::Piece {
-                    rule: 1,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(1, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -1121,12 +1108,7 @@ impl ::ludemic_runtime::DrawMove for Hnefatafl {
                         let n = reach.count();
                         if index < n {
                             let to = reach.nth(index) as u16;
-                            return Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            };
+                            return Move::piece(0, from, to, 0);
                         }
                         index -= n;
                     }
@@ -1146,12 +1128,7 @@ impl ::ludemic_runtime::DrawMove for Hnefatafl {
                         let n = reach.count();
                         if index < n {
                             let to = reach.nth(index) as u16;
-                            return Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            };
+                            return Move::piece(1, from, to, 0);
                         }
                         index -= n;
                     }
@@ -1160,12 +1137,7 @@ impl ::ludemic_runtime::DrawMove for Hnefatafl {
                         let n = reach.count();
                         if index < n {
                             let to = reach.nth(index) as u16;
-                            return Move::Piece {
-                                rule: 1,
-                                from,
-                                to,
-                                dir: 0,
-                            };
+                            return Move::piece(1, from, to, 0);
                         }
                         index -= n;
                     }

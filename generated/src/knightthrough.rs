@@ -173,6 +173,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -349,12 +356,7 @@ impl Knightthrough {
     ) -> ControlFlow<()> {
         for &to in leaps_0[from as usize] {
             if OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 0,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(0, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -563,7 +565,7 @@ impl From<Target> for Move {
     /// The piece move a target set holds.
     #[inline(always)]
     fn from(Target { from, to, rule, dir }: Target) -> Self {
-        Move::Piece { rule, from, to, dir }
+        Move::piece(rule, from, to, dir)
     }
 }
 impl ::ludemic_runtime::DrawMove for Knightthrough {

@@ -615,6 +615,18 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+    /// `Move::Remove`, its fields in order.
+    #[inline(always)]
+    pub const fn remove(rule: u16, site: u16) -> Move {
+        Move::Remove { rule, site }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -739,7 +751,7 @@ impl Konane {
                         .first_site()
                     {
                         let site = site as u16;
-                        sink.push(Move::Remove { rule: 0, site })?;
+                        sink.push(Move::remove(0, site))?;
                     }
                 } else {
                     for site in Board::new([0x201, 0x804000000])
@@ -749,7 +761,7 @@ impl Konane {
                         .iter()
                     {
                         let site = site as u16;
-                        sink.push(Move::Remove { rule: 0, site })?;
+                        sink.push(Move::remove(0, site))?;
                     }
                 }
             }
@@ -765,7 +777,7 @@ impl Konane {
                         .first_site()
                     {
                         let site = site as u16;
-                        sink.push(Move::Remove { rule: 0, site })?;
+                        sink.push(Move::remove(0, site))?;
                     }
                 } else {
                     for site in (if s.last_to == NO_SITE {
@@ -778,12 +790,12 @@ impl Konane {
                         .iter()
                     {
                         let site = site as u16;
-                        sink.push(Move::Remove { rule: 0, site })?;
+                        sink.push(Move::remove(0, site))?;
                     }
                 }
             }
             2 => {
-                if S::THREAT && mover == 3 - mover || !S::THREAT && mover == s.prev {
+                if mover == s.prev {
                     for from in (if s.last_to == NO_SITE {
                         Board::EMPTY
                     } else {
@@ -804,12 +816,7 @@ impl Konane {
                                     if to != NO_SITE && Self::is_enemy(s, between, mover)
                                         && s.what[to as usize] == 0
                                     {
-                                        sink.push(Move::Piece {
-                                            rule: 3,
-                                            from,
-                                            to,
-                                            dir: 0,
-                                        })?;
+                                        sink.push(Move::piece(3, from, to, 0))?;
                                     }
                                 }
                             } else if RAY_MASK_NE[last_from].contains(last_to) {
@@ -819,12 +826,7 @@ impl Konane {
                                     if to != NO_SITE && Self::is_enemy(s, between, mover)
                                         && s.what[to as usize] == 0
                                     {
-                                        sink.push(Move::Piece {
-                                            rule: 3,
-                                            from,
-                                            to,
-                                            dir: 1,
-                                        })?;
+                                        sink.push(Move::piece(3, from, to, 1))?;
                                     }
                                 }
                             } else if RAY_MASK_E[last_from].contains(last_to) {
@@ -834,12 +836,7 @@ impl Konane {
                                     if to != NO_SITE && Self::is_enemy(s, between, mover)
                                         && s.what[to as usize] == 0
                                     {
-                                        sink.push(Move::Piece {
-                                            rule: 3,
-                                            from,
-                                            to,
-                                            dir: 2,
-                                        })?;
+                                        sink.push(Move::piece(3, from, to, 2))?;
                                     }
                                 }
                             } else if RAY_MASK_SE[last_from].contains(last_to) {
@@ -849,12 +846,7 @@ impl Konane {
                                     if to != NO_SITE && Self::is_enemy(s, between, mover)
                                         && s.what[to as usize] == 0
                                     {
-                                        sink.push(Move::Piece {
-                                            rule: 3,
-                                            from,
-                                            to,
-                                            dir: 3,
-                                        })?;
+                                        sink.push(Move::piece(3, from, to, 3))?;
                                     }
                                 }
                             } else if RAY_MASK_S[last_from].contains(last_to) {
@@ -864,12 +856,7 @@ impl Konane {
                                     if to != NO_SITE && Self::is_enemy(s, between, mover)
                                         && s.what[to as usize] == 0
                                     {
-                                        sink.push(Move::Piece {
-                                            rule: 3,
-                                            from,
-                                            to,
-                                            dir: 4,
-                                        })?;
+                                        sink.push(Move::piece(3, from, to, 4))?;
                                     }
                                 }
                             } else if RAY_MASK_SW[last_from].contains(last_to) {
@@ -879,12 +866,7 @@ impl Konane {
                                     if to != NO_SITE && Self::is_enemy(s, between, mover)
                                         && s.what[to as usize] == 0
                                     {
-                                        sink.push(Move::Piece {
-                                            rule: 3,
-                                            from,
-                                            to,
-                                            dir: 5,
-                                        })?;
+                                        sink.push(Move::piece(3, from, to, 5))?;
                                     }
                                 }
                             } else if RAY_MASK_W[last_from].contains(last_to) {
@@ -894,12 +876,7 @@ impl Konane {
                                     if to != NO_SITE && Self::is_enemy(s, between, mover)
                                         && s.what[to as usize] == 0
                                     {
-                                        sink.push(Move::Piece {
-                                            rule: 3,
-                                            from,
-                                            to,
-                                            dir: 6,
-                                        })?;
+                                        sink.push(Move::piece(3, from, to, 6))?;
                                     }
                                 }
                             } else if RAY_MASK_NW[last_from].contains(last_to) {
@@ -909,12 +886,7 @@ impl Konane {
                                     if to != NO_SITE && Self::is_enemy(s, between, mover)
                                         && s.what[to as usize] == 0
                                     {
-                                        sink.push(Move::Piece {
-                                            rule: 3,
-                                            from,
-                                            to,
-                                            dir: 7,
-                                        })?;
+                                        sink.push(Move::piece(3, from, to, 7))?;
                                     }
                                 }
                             }
@@ -1087,12 +1059,7 @@ impl Konane {
                 if to != NO_SITE && Self::is_enemy(s, between, mover)
                     && s.what[to as usize] == 0
                 {
-                    sink.push(Move::Piece {
-                        rule: 6,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(6, from, to, 0))?;
                 }
             }
         }
@@ -1124,12 +1091,7 @@ impl Konane {
                     let to = to as u16;
                     let between = to + 10;
                     let from = between + 10;
-                    sink.push(Move::Piece {
-                        rule: 6,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(6, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xcff3fcff3fcff3fc, 0xff3fcff3f]))
@@ -1142,12 +1104,7 @@ impl Konane {
                     let to = to as u16;
                     let between = to + 1;
                     let from = between + 1;
-                    sink.push(Move::Piece {
-                        rule: 6,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(6, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xf3fcff3fcff3fcff, 0x3fcff3fcf]))
@@ -1160,12 +1117,7 @@ impl Konane {
                     let to = to as u16;
                     let between = to - 1;
                     let from = between - 1;
-                    sink.push(Move::Piece {
-                        rule: 6,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(6, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xffffffffffffffff, 0xffff]))
@@ -1178,12 +1130,7 @@ impl Konane {
                     let to = to as u16;
                     let between = to - 10;
                     let from = between - 10;
-                    sink.push(Move::Piece {
-                        rule: 6,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(6, from, to, 0))?;
                 }
             }
         }
@@ -1203,12 +1150,7 @@ impl Konane {
                     let to = to as u16;
                     let between = to + 10;
                     let from = between + 10;
-                    sink.push(Move::Piece {
-                        rule: 6,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(6, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xcff3fcff3fcff3fc, 0xff3fcff3f]))
@@ -1221,12 +1163,7 @@ impl Konane {
                     let to = to as u16;
                     let between = to + 1;
                     let from = between + 1;
-                    sink.push(Move::Piece {
-                        rule: 6,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(6, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xf3fcff3fcff3fcff, 0x3fcff3fcf]))
@@ -1239,12 +1176,7 @@ impl Konane {
                     let to = to as u16;
                     let between = to - 1;
                     let from = between - 1;
-                    sink.push(Move::Piece {
-                        rule: 6,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(6, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xffffffffffffffff, 0xffff]))
@@ -1257,12 +1189,7 @@ impl Konane {
                     let to = to as u16;
                     let between = to - 10;
                     let from = between - 10;
-                    sink.push(Move::Piece {
-                        rule: 6,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(6, from, to, 0))?;
                 }
             }
         }
@@ -1340,12 +1267,7 @@ impl Konane {
                         if to != NO_SITE && Self::is_enemy(s, between, mover)
                             && s.what[to as usize] == 0
                         {
-                            sink.push(Move::Piece {
-                                rule: PROBED,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
+                            sink.push(Move::piece(PROBED, from, to, 0))?;
                         }
                     }
                 } else if RAY_MASK_NE[last_from].contains(last_to) {
@@ -1356,12 +1278,7 @@ impl Konane {
                         if to != NO_SITE && Self::is_enemy(s, between, mover)
                             && s.what[to as usize] == 0
                         {
-                            sink.push(Move::Piece {
-                                rule: PROBED,
-                                from,
-                                to,
-                                dir: 1,
-                            })?;
+                            sink.push(Move::piece(PROBED, from, to, 1))?;
                         }
                     }
                 } else if RAY_MASK_E[last_from].contains(last_to) {
@@ -1372,12 +1289,7 @@ impl Konane {
                         if to != NO_SITE && Self::is_enemy(s, between, mover)
                             && s.what[to as usize] == 0
                         {
-                            sink.push(Move::Piece {
-                                rule: PROBED,
-                                from,
-                                to,
-                                dir: 2,
-                            })?;
+                            sink.push(Move::piece(PROBED, from, to, 2))?;
                         }
                     }
                 } else if RAY_MASK_SE[last_from].contains(last_to) {
@@ -1388,12 +1300,7 @@ impl Konane {
                         if to != NO_SITE && Self::is_enemy(s, between, mover)
                             && s.what[to as usize] == 0
                         {
-                            sink.push(Move::Piece {
-                                rule: PROBED,
-                                from,
-                                to,
-                                dir: 3,
-                            })?;
+                            sink.push(Move::piece(PROBED, from, to, 3))?;
                         }
                     }
                 } else if RAY_MASK_S[last_from].contains(last_to) {
@@ -1404,12 +1311,7 @@ impl Konane {
                         if to != NO_SITE && Self::is_enemy(s, between, mover)
                             && s.what[to as usize] == 0
                         {
-                            sink.push(Move::Piece {
-                                rule: PROBED,
-                                from,
-                                to,
-                                dir: 4,
-                            })?;
+                            sink.push(Move::piece(PROBED, from, to, 4))?;
                         }
                     }
                 } else if RAY_MASK_SW[last_from].contains(last_to) {
@@ -1420,12 +1322,7 @@ impl Konane {
                         if to != NO_SITE && Self::is_enemy(s, between, mover)
                             && s.what[to as usize] == 0
                         {
-                            sink.push(Move::Piece {
-                                rule: PROBED,
-                                from,
-                                to,
-                                dir: 5,
-                            })?;
+                            sink.push(Move::piece(PROBED, from, to, 5))?;
                         }
                     }
                 } else if RAY_MASK_W[last_from].contains(last_to) {
@@ -1436,12 +1333,7 @@ impl Konane {
                         if to != NO_SITE && Self::is_enemy(s, between, mover)
                             && s.what[to as usize] == 0
                         {
-                            sink.push(Move::Piece {
-                                rule: PROBED,
-                                from,
-                                to,
-                                dir: 6,
-                            })?;
+                            sink.push(Move::piece(PROBED, from, to, 6))?;
                         }
                     }
                 } else if RAY_MASK_NW[last_from].contains(last_to) {
@@ -1452,12 +1344,7 @@ impl Konane {
                         if to != NO_SITE && Self::is_enemy(s, between, mover)
                             && s.what[to as usize] == 0
                         {
-                            sink.push(Move::Piece {
-                                rule: PROBED,
-                                from,
-                                to,
-                                dir: 7,
-                            })?;
+                            sink.push(Move::piece(PROBED, from, to, 7))?;
                         }
                     }
                 }

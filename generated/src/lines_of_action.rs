@@ -844,6 +844,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -1101,12 +1108,7 @@ impl LinesOfAction {
                     && OWNER[s.what[to as usize] as usize] != mover
                 {
                     seen.insert(to as usize);
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
             for &to in STEP_LIST_S[from as usize] {
@@ -1114,12 +1116,7 @@ impl LinesOfAction {
                     && OWNER[s.what[to as usize] as usize] != mover
                 {
                     seen.insert(to as usize);
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 1))?;
                 }
             }
         } else if n > 0 {
@@ -1132,12 +1129,7 @@ impl LinesOfAction {
                 if ray[..n].iter().all(|&between| !Self::is_enemy(s, between, mover)) {
                     let between = ray[n - 1];
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 0,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(0, from, to, 0))?;
                     }
                 }
             }
@@ -1149,12 +1141,7 @@ impl LinesOfAction {
                 if ray[..n].iter().all(|&between| !Self::is_enemy(s, between, mover)) {
                     let between = ray[n - 1];
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 0,
-                            from,
-                            to,
-                            dir: 1,
-                        })?;
+                        sink.push(Move::piece(0, from, to, 1))?;
                     }
                 }
             }
@@ -1172,12 +1159,7 @@ impl LinesOfAction {
                     && OWNER[s.what[to as usize] as usize] != mover
                 {
                     seen.insert(to as usize);
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 0))?;
                 }
             }
             for &to in STEP_LIST_E[from as usize] {
@@ -1185,12 +1167,7 @@ impl LinesOfAction {
                     && OWNER[s.what[to as usize] as usize] != mover
                 {
                     seen.insert(to as usize);
-                    sink.push(Move::Piece {
-                        rule: 1,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(1, from, to, 1))?;
                 }
             }
         } else if n > 0 {
@@ -1203,12 +1180,7 @@ impl LinesOfAction {
                 if ray[..n].iter().all(|&between| !Self::is_enemy(s, between, mover)) {
                     let between = ray[n - 1];
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
                 }
             }
@@ -1220,12 +1192,7 @@ impl LinesOfAction {
                 if ray[..n].iter().all(|&between| !Self::is_enemy(s, between, mover)) {
                     let between = ray[n - 1];
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 1,
-                            from,
-                            to,
-                            dir: 1,
-                        })?;
+                        sink.push(Move::piece(1, from, to, 1))?;
                     }
                 }
             }
@@ -1243,12 +1210,7 @@ impl LinesOfAction {
                     && OWNER[s.what[to as usize] as usize] != mover
                 {
                     seen.insert(to as usize);
-                    sink.push(Move::Piece {
-                        rule: 2,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(2, from, to, 0))?;
                 }
             }
             for &to in STEP_LIST_SW[from as usize] {
@@ -1256,12 +1218,7 @@ impl LinesOfAction {
                     && OWNER[s.what[to as usize] as usize] != mover
                 {
                     seen.insert(to as usize);
-                    sink.push(Move::Piece {
-                        rule: 2,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(2, from, to, 1))?;
                 }
             }
         } else if n > 0 {
@@ -1274,12 +1231,7 @@ impl LinesOfAction {
                 if ray[..n].iter().all(|&between| !Self::is_enemy(s, between, mover)) {
                     let between = ray[n - 1];
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 0))?;
                     }
                 }
             }
@@ -1291,12 +1243,7 @@ impl LinesOfAction {
                 if ray[..n].iter().all(|&between| !Self::is_enemy(s, between, mover)) {
                     let between = ray[n - 1];
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 2,
-                            from,
-                            to,
-                            dir: 1,
-                        })?;
+                        sink.push(Move::piece(2, from, to, 1))?;
                     }
                 }
             }
@@ -1314,12 +1261,7 @@ impl LinesOfAction {
                     && OWNER[s.what[to as usize] as usize] != mover
                 {
                     seen.insert(to as usize);
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
             }
             for &to in STEP_LIST_SE[from as usize] {
@@ -1327,12 +1269,7 @@ impl LinesOfAction {
                     && OWNER[s.what[to as usize] as usize] != mover
                 {
                     seen.insert(to as usize);
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 1))?;
                 }
             }
         } else if n > 0 {
@@ -1345,12 +1282,7 @@ impl LinesOfAction {
                 if ray[..n].iter().all(|&between| !Self::is_enemy(s, between, mover)) {
                     let between = ray[n - 1];
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(3, from, to, 0))?;
                     }
                 }
             }
@@ -1362,12 +1294,7 @@ impl LinesOfAction {
                 if ray[..n].iter().all(|&between| !Self::is_enemy(s, between, mover)) {
                     let between = ray[n - 1];
                     if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::Piece {
-                            rule: 3,
-                            from,
-                            to,
-                            dir: 1,
-                        })?;
+                        sink.push(Move::piece(3, from, to, 1))?;
                     }
                 }
             }

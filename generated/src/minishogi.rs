@@ -181,6 +181,18 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+    /// `Move::Promote`, its fields in order.
+    #[inline(always)]
+    pub const fn promote(rule: u16, site: u16, what: u8) -> Move {
+        Move::Promote { rule, site, what }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -337,7 +349,7 @@ impl Minishogi {
         mover: u8,
         sink: &mut S,
     ) -> ControlFlow<()> {
-        if S::THREAT && mover == 3 - mover || !S::THREAT && mover == s.prev {
+        if !S::THREAT && mover == s.prev {
             {
                 let site = s.last_to;
                 if site != NO_SITE {
@@ -357,11 +369,7 @@ impl Minishogi {
                         k => k,
                     };
                     if (1..=20).contains(&n) {
-                        sink.push(Move::Promote {
-                            rule: 28,
-                            site,
-                            what: (n as u8),
-                        })?;
+                        sink.push(Move::promote(28, site, n as u8))?;
                     }
                 }
             }
@@ -396,12 +404,7 @@ impl Minishogi {
                     let from = from as u16;
                     for to in ALL.minus(s.occupied).iter() {
                         let to = to as u16;
-                        sink.push(Move::Piece {
-                            rule: 0,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(0, from, to, 0))?;
                     }
                 }
                 {
@@ -447,12 +450,7 @@ impl Minishogi {
                                     })
                                     .count() as i64)
                             {
-                                sink.push(Move::Piece {
-                                    rule: 0,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
+                                sink.push(Move::piece(0, from, to, 0))?;
                             }
                         }
                     }
@@ -886,12 +884,7 @@ impl Minishogi {
         for ray in &RADIALS_ADJACENT[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(2, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -911,12 +904,7 @@ impl Minishogi {
         for ray in &radials[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 5,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(5, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -940,56 +928,31 @@ impl Minishogi {
         for ray in &radials[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 8,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(8, from, to, 0))?;
             }
         }
         for ray in &radials_2[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 8,
-                    from,
-                    to,
-                    dir: 1,
-                })?;
+                sink.push(Move::piece(8, from, to, 1))?;
             }
         }
         for ray in &radials_3[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 8,
-                    from,
-                    to,
-                    dir: 2,
-                })?;
+                sink.push(Move::piece(8, from, to, 2))?;
             }
         }
         for ray in &radials_4[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 8,
-                    from,
-                    to,
-                    dir: 3,
-                })?;
+                sink.push(Move::piece(8, from, to, 3))?;
             }
         }
         for ray in &radials_5[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 8,
-                    from,
-                    to,
-                    dir: 4,
-                })?;
+                sink.push(Move::piece(8, from, to, 4))?;
             }
         }
         ControlFlow::Continue(())
@@ -1015,12 +978,7 @@ impl Minishogi {
                 }
                 let in_range = distance >= min;
                 if in_range && Self::is_enemy(s, to, mover) {
-                    sink.push(Move::Piece {
-                        rule: 8,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(8, from, to, 0))?;
                     break;
                 }
                 let between = to;
@@ -1028,12 +986,7 @@ impl Minishogi {
                     break;
                 }
                 if in_range {
-                    sink.push(Move::Piece {
-                        rule: 8,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(8, from, to, 0))?;
                 }
             }
         }
@@ -1059,67 +1012,37 @@ impl Minishogi {
         for ray in &radials[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(2, from, to, 0))?;
             }
         }
         for ray in &radials_2[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 1,
-                })?;
+                sink.push(Move::piece(2, from, to, 1))?;
             }
         }
         for ray in &radials_3[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 2,
-                })?;
+                sink.push(Move::piece(2, from, to, 2))?;
             }
         }
         for ray in &radials_4[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 3,
-                })?;
+                sink.push(Move::piece(2, from, to, 3))?;
             }
         }
         for ray in &radials_5[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 4,
-                })?;
+                sink.push(Move::piece(2, from, to, 4))?;
             }
         }
         for ray in &radials_6[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 5,
-                })?;
+                sink.push(Move::piece(2, from, to, 5))?;
             }
         }
         ControlFlow::Continue(())
@@ -1146,12 +1069,7 @@ impl Minishogi {
                 }
                 let in_range = distance >= min;
                 if in_range && Self::is_enemy(s, to, mover) {
-                    sink.push(Move::Piece {
-                        rule: 2,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(2, from, to, 0))?;
                     break;
                 }
                 let between = to;
@@ -1159,24 +1077,14 @@ impl Minishogi {
                     break;
                 }
                 if in_range {
-                    sink.push(Move::Piece {
-                        rule: 2,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(2, from, to, 0))?;
                 }
             }
         }
         for ray in &radials_2[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 2,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(2, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -1457,12 +1365,7 @@ impl Minishogi {
                 let from = from as u16;
                 for to in ALL.minus(s.occupied).iter() {
                     let to = to as u16;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
             {
@@ -1570,12 +1473,7 @@ impl Minishogi {
                                 })
                                 .count() as i64)
                         {
-                            sink.push(Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
+                            sink.push(Move::piece(0, from, to, 0))?;
                         }
                     }
                 }

@@ -44,13 +44,16 @@ const fn key_site(site: u16) -> SiteRef {
 /// For each site, the windows of 3 sites in a row along a `Orthogonal` axis through it, with the sites just beyond each end.
 static LINE_WINDOWS_ORTHOGONAL_3: [[(u64, u64); 2]; 24] = pair_rows(
     &[
-        0x200201, 0, 0x7, 0, 0x92, 0, 0x7, 0, 0x804004, 0, 0x7, 0, 0x40408, 0, 0x38, 0,
-        0x92, 0, 0x38, 0, 0x102020, 0, 0x38, 0, 0x8840, 0, 0x1c0, 0, 0x1c0, 0, 0x92, 0,
-        0x21100, 0, 0x1c0, 0, 0x200201, 0, 0xe00, 0, 0x40408, 0, 0xe00, 0, 0x8840, 0,
-        0xe00, 0, 0x21100, 0, 0x7000, 0, 0x102020, 0, 0x7000, 0, 0x804004, 0, 0x7000, 0,
-        0x38000, 0, 0x8840, 0, 0x490000, 0, 0x38000, 0, 0x21100, 0, 0x38000, 0, 0x1c0000,
-        0, 0x40408, 0, 0x490000, 0, 0x1c0000, 0, 0x102020, 0, 0x1c0000, 0, 0xe00000, 0,
-        0x200201, 0, 0xe00000, 0, 0x490000, 0, 0x804004, 0, 0xe00000, 0,
+        0x200201, 0x7, 0x92, 0x7, 0x804004, 0x7, 0x40408, 0x38, 0x92, 0x38, 0x102020,
+        0x38, 0x8840, 0x1c0, 0x1c0, 0x92, 0x21100, 0x1c0, 0x200201, 0xe00, 0x40408,
+        0xe00, 0x8840, 0xe00, 0x21100, 0x7000, 0x102020, 0x7000, 0x804004, 0x7000,
+        0x38000, 0x8840, 0x490000, 0x38000, 0x21100, 0x38000, 0x1c0000, 0x40408,
+        0x490000, 0x1c0000, 0x102020, 0x1c0000, 0xe00000, 0x200201, 0xe00000, 0x490000,
+        0x804004, 0xe00000,
+    ],
+    &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ],
 );
 /// Sites one `Adjacent` step from each site, as bitboards.
@@ -85,6 +88,18 @@ pub enum Move {
     Remove { rule: u16, site: u16 },
     /// A pass (forced when there is no other move).
     Pass,
+}
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+    /// `Move::Remove`, its fields in order.
+    #[inline(always)]
+    pub const fn remove(rule: u16, site: u16) -> Move {
+        Move::Remove { rule, site }
+    }
 }
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -212,7 +227,7 @@ impl NineMenSMorris {
     ) -> ControlFlow<()> {
         match s.phase[mover as usize] {
             0 => {
-                if S::THREAT && mover == 3 - mover || !S::THREAT && mover == s.prev {
+                if mover == s.prev {
                     if self.can_move_1(s, mover, &mut Probe::<false>).is_break() {
                         if S::PROBE {
                             if let Some(site) = {
@@ -235,7 +250,7 @@ impl NineMenSMorris {
                                 .first_site()
                             {
                                 let site = site as u16;
-                                sink.push(Move::Remove { rule: 1, site })?;
+                                sink.push(Move::remove(1, site))?;
                             }
                         } else {
                             for site in {
@@ -258,7 +273,7 @@ impl NineMenSMorris {
                                 .iter()
                             {
                                 let site = site as u16;
-                                sink.push(Move::Remove { rule: 1, site })?;
+                                sink.push(Move::remove(1, site))?;
                             }
                         }
                     } else {
@@ -272,7 +287,7 @@ impl NineMenSMorris {
                                 .first_site()
                             {
                                 let site = site as u16;
-                                sink.push(Move::Remove { rule: 1, site })?;
+                                sink.push(Move::remove(1, site))?;
                             }
                         } else {
                             for site in s
@@ -284,7 +299,7 @@ impl NineMenSMorris {
                                 .iter()
                             {
                                 let site = site as u16;
-                                sink.push(Move::Remove { rule: 1, site })?;
+                                sink.push(Move::remove(1, site))?;
                             }
                         }
                     }
@@ -304,18 +319,13 @@ impl NineMenSMorris {
                         let from = from as u16;
                         for to in ALL.minus(s.occupied).iter() {
                             let to = to as u16;
-                            sink.push(Move::Piece {
-                                rule: 3,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
+                            sink.push(Move::piece(3, from, to, 0))?;
                         }
                     }
                 }
             }
             1 => {
-                if S::THREAT && mover == 3 - mover || !S::THREAT && mover == s.prev {
+                if mover == s.prev {
                     if self.can_move_1(s, mover, &mut Probe::<false>).is_break() {
                         if S::PROBE {
                             if let Some(site) = {
@@ -338,7 +348,7 @@ impl NineMenSMorris {
                                 .first_site()
                             {
                                 let site = site as u16;
-                                sink.push(Move::Remove { rule: 1, site })?;
+                                sink.push(Move::remove(1, site))?;
                             }
                         } else {
                             for site in {
@@ -361,7 +371,7 @@ impl NineMenSMorris {
                                 .iter()
                             {
                                 let site = site as u16;
-                                sink.push(Move::Remove { rule: 1, site })?;
+                                sink.push(Move::remove(1, site))?;
                             }
                         }
                     } else {
@@ -375,7 +385,7 @@ impl NineMenSMorris {
                                 .first_site()
                             {
                                 let site = site as u16;
-                                sink.push(Move::Remove { rule: 1, site })?;
+                                sink.push(Move::remove(1, site))?;
                             }
                         } else {
                             for site in s
@@ -387,7 +397,7 @@ impl NineMenSMorris {
                                 .iter()
                             {
                                 let site = site as u16;
-                                sink.push(Move::Remove { rule: 1, site })?;
+                                sink.push(Move::remove(1, site))?;
                             }
                         }
                     }
@@ -404,12 +414,7 @@ impl NineMenSMorris {
                             let from = from as u16;
                             for to in ALL.minus(s.occupied).iter() {
                                 let to = to as u16;
-                                sink.push(Move::Piece {
-                                    rule: 9,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
+                                sink.push(Move::piece(9, from, to, 0))?;
                             }
                         }
                     }
@@ -552,7 +557,7 @@ impl NineMenSMorris {
                 .first_site()
             {
                 let site = site as u16;
-                sink.push(Move::Remove { rule: PROBED, site })?;
+                sink.push(Move::remove(PROBED, site))?;
             }
         } else {
             for site in {
@@ -575,7 +580,7 @@ impl NineMenSMorris {
                 .iter()
             {
                 let site = site as u16;
-                sink.push(Move::Remove { rule: PROBED, site })?;
+                sink.push(Move::remove(PROBED, site))?;
             }
         }
         ControlFlow::Continue(())
@@ -594,23 +599,13 @@ impl NineMenSMorris {
             for ray in &RADIALS_ADJACENT[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
             }
         } else {
             for to in STEPS_ADJACENT[from as usize].minus(s.occupied).iter() {
                 let to = to as u16;
-                sink.push(Move::Piece {
-                    rule: 3,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(3, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())

@@ -54,6 +54,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Effect`, its fields in order.
+    #[inline(always)]
+    pub const fn effect(rule: u16, site: u16, to: u16) -> Move {
+        Move::Effect { rule, site, to }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -143,11 +150,7 @@ impl Reversi {
             if yields {
                 let first = site;
                 if first != NO_SITE {
-                    sink.push(Move::Effect {
-                        rule: 0,
-                        site,
-                        to: first,
-                    })?;
+                    sink.push(Move::effect(0, site, first))?;
                 }
             }
         }
@@ -322,11 +325,7 @@ impl Reversi {
             if yields {
                 let first = site;
                 if first != NO_SITE {
-                    return Some(Move::Effect {
-                        rule: 0,
-                        site,
-                        to: first,
-                    });
+                    return Some(Move::effect(0, site, first));
                 }
             }
         }

@@ -555,6 +555,18 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+    /// `Move::Promote`, its fields in order.
+    #[inline(always)]
+    pub const fn promote(rule: u16, site: u16, what: u8) -> Move {
+        Move::Promote { rule, site, what }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -711,7 +723,7 @@ impl Shogi {
         mover: u8,
         sink: &mut S,
     ) -> ControlFlow<()> {
-        if S::THREAT && mover == 3 - mover || !S::THREAT && mover == s.prev {
+        if !S::THREAT && mover == s.prev {
             {
                 let site = s.last_to;
                 if site != NO_SITE {
@@ -735,11 +747,7 @@ impl Shogi {
                         k => k,
                     };
                     if (1..=28).contains(&n) {
-                        sink.push(Move::Promote {
-                            rule: 42,
-                            site,
-                            what: (n as u8),
-                        })?;
+                        sink.push(Move::promote(42, site, n as u8))?;
                     }
                 }
             }
@@ -774,12 +782,7 @@ impl Shogi {
                     let from = from as u16;
                     for to in ALL.minus(s.occupied).iter() {
                         let to = to as u16;
-                        sink.push(Move::Piece {
-                            rule: 0,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(0, from, to, 0))?;
                     }
                 }
                 {
@@ -825,12 +828,7 @@ impl Shogi {
                                     })
                                     .count() as i64)
                             {
-                                sink.push(Move::Piece {
-                                    rule: 0,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
+                                sink.push(Move::piece(0, from, to, 0))?;
                             }
                         }
                     }
@@ -849,12 +847,7 @@ impl Shogi {
                         .iter()
                     {
                         let to = to as u16;
-                        sink.push(Move::Piece {
-                            rule: 0,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(0, from, to, 0))?;
                     }
                 }
                 for from in s
@@ -871,12 +864,7 @@ impl Shogi {
                         .iter()
                     {
                         let to = to as u16;
-                        sink.push(Move::Piece {
-                            rule: 0,
-                            from,
-                            to,
-                            dir: 0,
-                        })?;
+                        sink.push(Move::piece(0, from, to, 0))?;
                     }
                 }
                 self.moves_of_pieces(s, mover, sink)?;
@@ -1491,12 +1479,7 @@ impl Shogi {
         for ray in &RADIALS_ADJACENT[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 4,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(4, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -1516,12 +1499,7 @@ impl Shogi {
         for ray in &radials[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 7,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(7, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -1545,56 +1523,31 @@ impl Shogi {
         for ray in &radials[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 10,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(10, from, to, 0))?;
             }
         }
         for ray in &radials_2[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 10,
-                    from,
-                    to,
-                    dir: 1,
-                })?;
+                sink.push(Move::piece(10, from, to, 1))?;
             }
         }
         for ray in &radials_3[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 10,
-                    from,
-                    to,
-                    dir: 2,
-                })?;
+                sink.push(Move::piece(10, from, to, 2))?;
             }
         }
         for ray in &radials_4[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 10,
-                    from,
-                    to,
-                    dir: 3,
-                })?;
+                sink.push(Move::piece(10, from, to, 3))?;
             }
         }
         for ray in &radials_5[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 10,
-                    from,
-                    to,
-                    dir: 4,
-                })?;
+                sink.push(Move::piece(10, from, to, 4))?;
             }
         }
         ControlFlow::Continue(())
@@ -1620,12 +1573,7 @@ impl Shogi {
                 }
                 let in_range = distance >= min;
                 if in_range && Self::is_enemy(s, to, mover) {
-                    sink.push(Move::Piece {
-                        rule: 10,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(10, from, to, 0))?;
                     break;
                 }
                 let between = to;
@@ -1633,12 +1581,7 @@ impl Shogi {
                     break;
                 }
                 if in_range {
-                    sink.push(Move::Piece {
-                        rule: 10,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(10, from, to, 0))?;
                 }
             }
         }
@@ -2197,12 +2140,7 @@ impl Shogi {
                         if OWNER[s.what[to as usize] as usize] != mover {
                             for to in Board::single(to as usize).iter() {
                                 let to = to as u16;
-                                sink.push(Move::Piece {
-                                    rule: 17,
-                                    from,
-                                    to,
-                                    dir: 0,
-                                })?;
+                                sink.push(Move::piece(17, from, to, 0))?;
                             }
                         }
                     }
@@ -2232,12 +2170,7 @@ impl Shogi {
                 }
                 let in_range = distance >= min;
                 if in_range && Self::is_enemy(s, to, mover) {
-                    sink.push(Move::Piece {
-                        rule: 7,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(7, from, to, 0))?;
                     break;
                 }
                 let between = to;
@@ -2245,12 +2178,7 @@ impl Shogi {
                     break;
                 }
                 if in_range {
-                    sink.push(Move::Piece {
-                        rule: 7,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(7, from, to, 0))?;
                 }
             }
         }
@@ -2276,67 +2204,37 @@ impl Shogi {
         for ray in &radials[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 4,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(4, from, to, 0))?;
             }
         }
         for ray in &radials_2[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 4,
-                    from,
-                    to,
-                    dir: 1,
-                })?;
+                sink.push(Move::piece(4, from, to, 1))?;
             }
         }
         for ray in &radials_3[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 4,
-                    from,
-                    to,
-                    dir: 2,
-                })?;
+                sink.push(Move::piece(4, from, to, 2))?;
             }
         }
         for ray in &radials_4[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 4,
-                    from,
-                    to,
-                    dir: 3,
-                })?;
+                sink.push(Move::piece(4, from, to, 3))?;
             }
         }
         for ray in &radials_5[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 4,
-                    from,
-                    to,
-                    dir: 4,
-                })?;
+                sink.push(Move::piece(4, from, to, 4))?;
             }
         }
         for ray in &radials_6[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 4,
-                    from,
-                    to,
-                    dir: 5,
-                })?;
+                sink.push(Move::piece(4, from, to, 5))?;
             }
         }
         ControlFlow::Continue(())
@@ -2363,12 +2261,7 @@ impl Shogi {
                 }
                 let in_range = distance >= min;
                 if in_range && Self::is_enemy(s, to, mover) {
-                    sink.push(Move::Piece {
-                        rule: 4,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(4, from, to, 0))?;
                     break;
                 }
                 let between = to;
@@ -2376,24 +2269,14 @@ impl Shogi {
                     break;
                 }
                 if in_range {
-                    sink.push(Move::Piece {
-                        rule: 4,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(4, from, to, 0))?;
                 }
             }
         }
         for ray in &radials_2[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::Piece {
-                    rule: 4,
-                    from,
-                    to,
-                    dir: 0,
-                })?;
+                sink.push(Move::piece(4, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -2758,12 +2641,7 @@ impl Shogi {
                 let from = from as u16;
                 for to in ALL.minus(s.occupied).iter() {
                     let to = to as u16;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
             {
@@ -2871,12 +2749,7 @@ impl Shogi {
                                 })
                                 .count() as i64)
                         {
-                            sink.push(Move::Piece {
-                                rule: 0,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
+                            sink.push(Move::piece(0, from, to, 0))?;
                         }
                     }
                 }
@@ -2935,12 +2808,7 @@ impl Shogi {
                     .iter()
                 {
                     let to = to as u16;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
             for from in s
@@ -2997,12 +2865,7 @@ impl Shogi {
                     .iter()
                 {
                     let to = to as u16;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
             {

@@ -982,6 +982,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -1220,12 +1227,7 @@ impl Surakarta {
             for ray in &RADIALS_ALL[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
             }
         }
@@ -1242,12 +1244,7 @@ impl Surakarta {
                         let to = if up { hit.first_site() } else { hit.last_site() };
                         let to = to.unwrap_or_default() as u16;
                         if Self::is_enemy(s, to, mover) {
-                            sink.push(Move::Piece {
-                                rule: 4,
-                                from,
-                                to,
-                                dir: 0,
-                            })?;
+                            sink.push(Move::piece(4, from, to, 0))?;
                         }
                         break;
                     }
@@ -1278,12 +1275,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to + 7;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfffffffc0]))
@@ -1293,12 +1285,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to + 6;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7df7df7c0]))
@@ -1308,12 +1295,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to + 5;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfbefbefbe]))
@@ -1323,12 +1305,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to + 1;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7df7df7df]))
@@ -1338,12 +1315,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to - 1;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x3efbefbe]))
@@ -1353,12 +1325,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to - 5;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x3fffffff]))
@@ -1368,12 +1335,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to - 6;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1f7df7df]))
@@ -1383,12 +1345,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to - 7;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
             }
         }
@@ -1404,12 +1361,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to + 7;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfffffffc0]))
@@ -1419,12 +1371,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to + 6;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7df7df7c0]))
@@ -1434,12 +1381,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to + 5;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfbefbefbe]))
@@ -1449,12 +1391,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to + 1;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7df7df7df]))
@@ -1464,12 +1401,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to - 1;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x3efbefbe]))
@@ -1479,12 +1411,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to - 5;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x3fffffff]))
@@ -1494,12 +1421,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to - 6;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x1f7df7df]))
@@ -1509,12 +1431,7 @@ impl Surakarta {
                 {
                     let to = to as u16;
                     let from = to - 7;
-                    sink.push(Move::Piece {
-                        rule: 3,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(3, from, to, 0))?;
                 }
             }
         }

@@ -33,13 +33,16 @@ static PLAYER_REGIONS: [Board; 3] = boards(&[0, 0x7, 0x1c0]);
 /// For each site, the windows of 3 sites in a row along a `Adjacent` axis through it, with the sites just beyond each end.
 static LINE_WINDOWS_ADJACENT_3: [[(u64, u64); 4]; 9] = pair_rows(
     &[
-        0x49, 0, 0x111, 0, 0x7, 0, 0xffffffffffffffff, 0, 0x92, 0, 0x7, 0,
-        0xffffffffffffffff, 0, 0xffffffffffffffff, 0, 0x124, 0, 0x7, 0, 0x54, 0,
-        0xffffffffffffffff, 0, 0x49, 0, 0x38, 0, 0xffffffffffffffff, 0,
-        0xffffffffffffffff, 0, 0x92, 0, 0x111, 0, 0x38, 0, 0x54, 0, 0x124, 0, 0x38, 0,
-        0xffffffffffffffff, 0, 0xffffffffffffffff, 0, 0x1c0, 0, 0x54, 0, 0x49, 0,
-        0xffffffffffffffff, 0, 0x1c0, 0, 0x92, 0, 0xffffffffffffffff, 0,
-        0xffffffffffffffff, 0, 0x124, 0, 0x111, 0, 0x1c0, 0, 0xffffffffffffffff, 0,
+        0x49, 0x111, 0x7, 0xffffffffffffffff, 0x92, 0x7, 0xffffffffffffffff,
+        0xffffffffffffffff, 0x124, 0x7, 0x54, 0xffffffffffffffff, 0x49, 0x38,
+        0xffffffffffffffff, 0xffffffffffffffff, 0x92, 0x111, 0x38, 0x54, 0x124, 0x38,
+        0xffffffffffffffff, 0xffffffffffffffff, 0x1c0, 0x54, 0x49, 0xffffffffffffffff,
+        0x1c0, 0x92, 0xffffffffffffffff, 0xffffffffffffffff, 0x124, 0x111, 0x1c0,
+        0xffffffffffffffff,
+    ],
+    &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0,
     ],
 );
 /// For each site, the first site of each `Adjacent` radial from it (`NO_SITE` for none), 8 per site, listed as each ray's length then its site.
@@ -59,6 +62,13 @@ pub enum Move {
     Piece { rule: u16, from: u16, to: u16, dir: u8 },
     /// A pass (forced when there is no other move).
     Pass,
+}
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
 }
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -224,12 +234,7 @@ impl TantFant {
             for ray in &RADIALS_ADJACENT[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -253,85 +258,45 @@ impl TantFant {
                 {
                     let to = to as u16;
                     let from = to + 4;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces.and(Board::new([0x1f8])).shifted(-3).and(landing).iter()
                 {
                     let to = to as u16;
                     let from = to + 3;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces.and(Board::new([0x50])).shifted(-2).and(landing).iter()
                 {
                     let to = to as u16;
                     let from = to + 2;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces.and(Board::new([0x1b6])).shifted(-1).and(landing).iter()
                 {
                     let to = to as u16;
                     let from = to + 1;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces.and(Board::new([0xdb])).shifted(1).and(landing).iter() {
                     let to = to as u16;
                     let from = to - 1;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces.and(Board::new([0x14])).shifted(2).and(landing).iter() {
                     let to = to as u16;
                     let from = to - 2;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces.and(Board::new([0x3f])).shifted(3).and(landing).iter() {
                     let to = to as u16;
                     let from = to - 3;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces.and(Board::new([0x11])).shifted(4).and(landing).iter() {
                     let to = to as u16;
                     let from = to - 4;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -343,85 +308,45 @@ impl TantFant {
                 {
                     let to = to as u16;
                     let from = to + 4;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces.and(Board::new([0x1f8])).shifted(-3).and(landing).iter()
                 {
                     let to = to as u16;
                     let from = to + 3;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces.and(Board::new([0x50])).shifted(-2).and(landing).iter()
                 {
                     let to = to as u16;
                     let from = to + 2;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces.and(Board::new([0x1b6])).shifted(-1).and(landing).iter()
                 {
                     let to = to as u16;
                     let from = to + 1;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces.and(Board::new([0xdb])).shifted(1).and(landing).iter() {
                     let to = to as u16;
                     let from = to - 1;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces.and(Board::new([0x14])).shifted(2).and(landing).iter() {
                     let to = to as u16;
                     let from = to - 2;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces.and(Board::new([0x3f])).shifted(3).and(landing).iter() {
                     let to = to as u16;
                     let from = to - 3;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces.and(Board::new([0x11])).shifted(4).and(landing).iter() {
                     let to = to as u16;
                     let from = to - 4;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -662,7 +587,7 @@ impl From<Target> for Move {
     /// The piece move a target set holds.
     #[inline(always)]
     fn from(Target { from, to, rule, dir }: Target) -> Self {
-        Move::Piece { rule, from, to, dir }
+        Move::piece(rule, from, to, dir)
     }
 }
 impl ::ludemic_runtime::DrawMove for TantFant {

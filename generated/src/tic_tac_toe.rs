@@ -29,13 +29,16 @@ const OWNER: [u8; 3] = [0, 1, 2];
 /// For each site, the windows of 3 sites in a row along a `Adjacent` axis through it, with the sites just beyond each end.
 static LINE_WINDOWS_ADJACENT_3: [[(u64, u64); 4]; 9] = pair_rows(
     &[
-        0x49, 0, 0x111, 0, 0x7, 0, 0xffffffffffffffff, 0, 0x92, 0, 0x7, 0,
-        0xffffffffffffffff, 0, 0xffffffffffffffff, 0, 0x124, 0, 0x7, 0, 0x54, 0,
-        0xffffffffffffffff, 0, 0x49, 0, 0x38, 0, 0xffffffffffffffff, 0,
-        0xffffffffffffffff, 0, 0x92, 0, 0x111, 0, 0x38, 0, 0x54, 0, 0x124, 0, 0x38, 0,
-        0xffffffffffffffff, 0, 0xffffffffffffffff, 0, 0x1c0, 0, 0x54, 0, 0x49, 0,
-        0xffffffffffffffff, 0, 0x1c0, 0, 0x92, 0, 0xffffffffffffffff, 0,
-        0xffffffffffffffff, 0, 0x124, 0, 0x111, 0, 0x1c0, 0, 0xffffffffffffffff, 0,
+        0x49, 0x111, 0x7, 0xffffffffffffffff, 0x92, 0x7, 0xffffffffffffffff,
+        0xffffffffffffffff, 0x124, 0x7, 0x54, 0xffffffffffffffff, 0x49, 0x38,
+        0xffffffffffffffff, 0xffffffffffffffff, 0x92, 0x111, 0x38, 0x54, 0x124, 0x38,
+        0xffffffffffffffff, 0xffffffffffffffff, 0x1c0, 0x54, 0x49, 0xffffffffffffffff,
+        0x1c0, 0x92, 0xffffffffffffffff, 0xffffffffffffffff, 0x124, 0x111, 0x1c0,
+        0xffffffffffffffff,
+    ],
+    &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0,
     ],
 );
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
@@ -45,6 +48,13 @@ pub enum Move {
     Add { site: u16, what: u8, rule: u16 },
     /// A pass (forced when there is no other move).
     Pass,
+}
+impl Move {
+    /// `Move::Add`, its fields in order.
+    #[inline(always)]
+    pub const fn add(site: u16, what: u8, rule: u16) -> Move {
+        Move::Add { site, what, rule }
+    }
 }
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -120,11 +130,7 @@ impl TicTacToe {
         let what = mover;
         for to in ALL.minus(s.occupied).iter() {
             let to = to as u16;
-            sink.push(Move::Add {
-                site: to,
-                what,
-                rule: 0,
-            })?;
+            sink.push(Move::add(to, what, 0))?;
         }
         ControlFlow::Continue(())
     }
@@ -295,11 +301,7 @@ impl ::ludemic_runtime::AddToEmpty for TicTacToe {
     }
     #[inline(always)]
     fn placement(&self, s: &State, site: u16) -> Move {
-        Move::Add {
-            site,
-            what: s.mover,
-            rule: 0,
-        }
+        Move::add(site, s.mover, 0)
     }
 }
 /// The position as the heuristics and the tensors read it (never

@@ -77,6 +77,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -268,12 +275,7 @@ impl Tron {
             for ray in &RADIALS_ORTHOGONAL[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE {
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -301,12 +303,7 @@ impl Tron {
                 {
                     let to = to as u16;
                     let from = to + 10;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xeffbfeffbfeffbfe, 0xffbfeffbf]))
@@ -316,12 +313,7 @@ impl Tron {
                 {
                     let to = to as u16;
                     let from = to + 1;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xf7fdff7fdff7fdff, 0x7fdff7fdf]))
@@ -331,12 +323,7 @@ impl Tron {
                 {
                     let to = to as u16;
                     let from = to - 1;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xffffffffffffffff, 0x3ffffff]))
@@ -346,12 +333,7 @@ impl Tron {
                 {
                     let to = to as u16;
                     let from = to - 10;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -367,12 +349,7 @@ impl Tron {
                 {
                     let to = to as u16;
                     let from = to + 10;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xeffbfeffbfeffbfe, 0xffbfeffbf]))
@@ -382,12 +359,7 @@ impl Tron {
                 {
                     let to = to as u16;
                     let from = to + 1;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xf7fdff7fdff7fdff, 0x7fdff7fdf]))
@@ -397,12 +369,7 @@ impl Tron {
                 {
                     let to = to as u16;
                     let from = to - 1;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xffffffffffffffff, 0x3ffffff]))
@@ -412,12 +379,7 @@ impl Tron {
                 {
                     let to = to as u16;
                     let from = to - 10;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -636,7 +598,7 @@ impl From<Target> for Move {
     /// The piece move a target set holds.
     #[inline(always)]
     fn from(Target { from, to, rule, dir }: Target) -> Self {
-        Move::Piece { rule, from, to, dir }
+        Move::piece(rule, from, to, dir)
     }
 }
 impl ::ludemic_runtime::DrawMove for Tron {

@@ -81,6 +81,13 @@ pub enum Move {
     /// A pass (forced when there is no other move).
     Pass,
 }
+impl Move {
+    /// `Move::Piece`, its fields in order.
+    #[inline(always)]
+    pub const fn piece(rule: u16, from: u16, to: u16, dir: u8) -> Move {
+        Move::Piece { rule, from, to, dir }
+    }
+}
 /// A position, with Ludii's bookkeeping (mover, counters, flags, results).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
@@ -250,23 +257,13 @@ impl WolfAndSheep {
             for ray in &RADIALS_NE[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
             for ray in &RADIALS_NW[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 1))?;
                 }
             }
         }
@@ -286,12 +283,7 @@ impl WolfAndSheep {
             for ray in &RADIALS_DIAGONAL[from as usize] {
                 let to = ray[0];
                 if to != NO_SITE && s.what[to as usize] == 0 {
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -319,12 +311,7 @@ impl WolfAndSheep {
                 {
                     let to = to as u16;
                     let from = to - 9;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfefefefefefefe]))
@@ -334,12 +321,7 @@ impl WolfAndSheep {
                 {
                     let to = to as u16;
                     let from = to - 7;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 1,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 1))?;
                 }
             }
         }
@@ -355,12 +337,7 @@ impl WolfAndSheep {
                 {
                     let to = to as u16;
                     let from = to + 9;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7f7f7f7f7f7f7f00]))
@@ -370,12 +347,7 @@ impl WolfAndSheep {
                 {
                     let to = to as u16;
                     let from = to + 7;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0xfefefefefefefe]))
@@ -385,12 +357,7 @@ impl WolfAndSheep {
                 {
                     let to = to as u16;
                     let from = to - 7;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
                 for to in pieces
                     .and(Board::new([0x7f7f7f7f7f7f7f]))
@@ -400,12 +367,7 @@ impl WolfAndSheep {
                 {
                     let to = to as u16;
                     let from = to - 9;
-                    sink.push(Move::Piece {
-                        rule: 0,
-                        from,
-                        to,
-                        dir: 0,
-                    })?;
+                    sink.push(Move::piece(0, from, to, 0))?;
                 }
             }
         }
@@ -608,7 +570,7 @@ impl From<Target> for Move {
     /// The piece move a target set holds.
     #[inline(always)]
     fn from(Target { from, to, rule, dir }: Target) -> Self {
-        Move::Piece { rule, from, to, dir }
+        Move::piece(rule, from, to, dir)
     }
 }
 impl ::ludemic_runtime::DrawMove for WolfAndSheep {

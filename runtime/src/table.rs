@@ -73,13 +73,17 @@ pub const fn board_rows<const W: usize, const K: usize, const N: usize>(
     out
 }
 
-/// `N` rows of `K` pairs, from the pairs' values in order (`2 * N * K`).
-pub const fn pair_rows<const K: usize, const N: usize>(values: &[u64]) -> [[(u64, u64); K]; N] {
-    assert!(values.len() == 2 * N * K, "2 * N * K values");
-    let mut out = [[(0, 0); K]; N];
+/// `N` rows of `K` pairs, from the pairs' first values in order, then
+/// their second values in order (`N * K` each).
+pub const fn pair_rows<A: Copy, B: Copy, const K: usize, const N: usize>(
+    firsts: &[A],
+    seconds: &[B],
+) -> [[(A, B); K]; N] {
+    assert!(firsts.len() == N * K && seconds.len() == N * K, "N * K pairs");
+    let mut out = [[(firsts[0], seconds[0]); K]; N];
     let mut i = 0;
     while i < N * K {
-        out[i / K][i % K] = (values[2 * i], values[2 * i + 1]);
+        out[i / K][i % K] = (firsts[i], seconds[i]);
         i += 1;
     }
     out
@@ -95,8 +99,8 @@ mod tests {
         assert_eq!(T[1], Bits::new([3, 4]));
         const R: [[Bits<1>; 2]; 2] = board_rows(&[1, 2, 3, 4]);
         assert_eq!(R[1][0], Bits::new([3]));
-        const P: [[(u64, u64); 1]; 2] = pair_rows(&[1, 2, 3, 4]);
-        assert_eq!(P[1][0], (3, 4));
+        const P: [[(u16, u8); 2]; 1] = pair_rows(&[1, 3], &[2, 4]);
+        assert_eq!(P[0], [(1, 2), (3, 4)]);
     }
 
     #[test]
@@ -106,4 +110,3 @@ mod tests {
         assert_eq!(T[1], [[NO_SITE, NO_SITE], [5, 6]]);
     }
 }
-

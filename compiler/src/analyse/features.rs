@@ -52,6 +52,9 @@ pub struct Features {
     /// Some rule proposes, votes or reads a proposal or decision: the state
     /// keeps Ludii's propositions, votes and last decision.
     pub votes: bool,
+    /// Some condition is `(is Threatened ...)`: the rules are generated
+    /// for the threat test too.
+    pub threatens: bool,
 }
 
 /// The first construct of `model` this generator does not compile, if any.
@@ -246,6 +249,7 @@ pub fn features(model: &GameModel) -> Features {
         sets_state: check.sets_state,
         pending: check.pending,
         votes: check.votes,
+        threatens: check.threatens,
     }
 }
 

@@ -727,7 +727,7 @@ mod tests {
             "{code}"
         );
         // Without `(to ...)` the site is selected twice.
-        assert!(code.contains("to: from,"), "{code}");
+        assert!(code.contains("Move::select(2, from, from)"), "{code}");
     }
 
     #[test]

@@ -662,8 +662,14 @@ impl Gen<'_> {
             Cond::IsPrev(p) => self.choose_cond(
                 Question::Threat,
                 |g| {
+                    // Known at generation for the mover (never its own
+                    // enemy) and for the next player (the threatened one).
                     let p = g.player(*p);
-                    quote!((#p == 3 - mover))
+                    match p.to_string().as_str() {
+                        "mover" => quote!(false),
+                        "(3 - mover)" => quote!(true),
+                        _ => quote!((#p == 3 - mover)),
+                    }
                 },
                 |g| {
                     let p = g.player(*p);

@@ -6,7 +6,7 @@
 //! start, and the update at each change of a site.
 
 use proc_macro2::{Ident, Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 
 use crate::analyse::line_masks::LineMasks;
 use crate::ir::Line;
@@ -266,16 +266,20 @@ fn line_axes(tables: &mut super::tables::Tables, masks: &LineMasks, line: &Line)
     let id = format_ident!("LINE_AXES_{}", dir.name().to_uppercase());
     let width = per_site.iter().map(Vec::len).max().unwrap_or(0).max(1);
     let pad = Literal::u16_unsuffixed(masks.lines.len() as u16);
-    let rows = per_site.iter().map(|axes| {
-        let cells = (0..width).map(|i| match axes.get(i) {
-            Some(&(l, at)) => {
-                let (l, at) = (Literal::u16_unsuffixed(l), Literal::u8_unsuffixed(at));
-                quote!((#l, #at))
-            }
-            None => quote!((#pad, 0)),
-        });
-        quote!([#(#cells),*])
-    });
+    let cells: Vec<(TokenStream, TokenStream)> = per_site
+        .iter()
+        .flat_map(|axes| {
+            (0..width).map(|i| match axes.get(i) {
+                Some(&(l, at)) => (
+                    Literal::u16_unsuffixed(l).into_token_stream(),
+                    Literal::u8_unsuffixed(at).into_token_stream(),
+                ),
+                None => (pad.clone().into_token_stream(), quote!(0)),
+            })
+        })
+        .collect();
+    let lines = cells.iter().map(|(l, _)| l);
+    let bits = cells.iter().map(|(_, b)| b);
     let (n, width_lit) = (
         Literal::usize_unsuffixed(per_site.len()),
         Literal::usize_unsuffixed(width),
@@ -288,7 +292,7 @@ fn line_axes(tables: &mut super::tables::Tables, masks: &LineMasks, line: &Line)
         &id.to_string(),
         quote! {
             #[doc = #doc]
-            static #id: [[(u16, u8); #width_lit]; #n] = [#(#rows),*];
+            static #id: [[(u16, u8); #width_lit]; #n] = pair_rows(&[#(#lines),*], &[#(#bits),*]);
         },
     );
     id
@@ -306,17 +310,21 @@ fn site_lines(tables: &mut super::tables::Tables, masks: &LineMasks) -> Ident {
         .max()
         .unwrap_or(0)
         .max(1);
-    let rows = masks.site_lines.iter().map(|lines| {
-        let cells = (0..width).map(|i| match lines.get(i) {
-            Some(&(l, at)) => {
-                let l = Literal::u16_unsuffixed(l);
-                let bit = hex_u32(1u32 << at);
-                quote!((#l, #bit))
-            }
-            None => quote!((0, 0)),
-        });
-        quote!([#(#cells),*])
-    });
+    let cells: Vec<(TokenStream, TokenStream)> = masks
+        .site_lines
+        .iter()
+        .flat_map(|lines| {
+            (0..width).map(|i| match lines.get(i) {
+                Some(&(l, at)) => (
+                    Literal::u16_unsuffixed(l).into_token_stream(),
+                    hex_u32(1u32 << at),
+                ),
+                None => (quote!(0), quote!(0)),
+            })
+        })
+        .collect();
+    let lines = cells.iter().map(|(l, _)| l);
+    let bits = cells.iter().map(|(_, b)| b);
     let (n, width_lit) = (
         Literal::usize_unsuffixed(masks.site_lines.len()),
         Literal::usize_unsuffixed(width),
@@ -325,8 +333,9 @@ fn site_lines(tables: &mut super::tables::Tables, masks: &LineMasks) -> Ident {
         "SITE_LINES",
         quote! {
             /// For each site, every line through it and the site's bit
-            /// there (padded with empty bits, which change nothing).
-            static SITE_LINES: [[(u16, u32); #width_lit]; #n] = [#(#rows),*];
+            /// there (padded with empty bits, which change nothing): the
+            /// lines, then the bits.
+            static SITE_LINES: [[(u16, u32); #width_lit]; #n] = pair_rows(&[#(#lines),*], &[#(#bits),*]);
         },
     );
     id

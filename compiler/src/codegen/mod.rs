@@ -17,6 +17,7 @@
 mod add_to_empty;
 mod bitmoves;
 mod connection;
+mod constructors;
 mod counted;
 mod dead_stores;
 mod directions;
@@ -183,6 +184,7 @@ fn generate_file(model: &GameModel, options: &CodegenOptions) -> Result<syn::Fil
     dead_stores::remove_unread_stores(&mut file);
     unused::remove_unused(&mut file);
     merge_copies::merge_copies(&mut file);
+    constructors::use_constructors(&mut file);
     Ok(file)
 }
 

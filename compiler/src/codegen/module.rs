@@ -157,7 +157,8 @@ pub fn module<'m>(
     // Every play rule rendered once, generic over what is done with its
     // moves (`play`): `legal_moves` lists them in the walk's order
     // (Ludii's), a playout's own listing in any order where that differs.
-    let play = g.for_purpose(Purpose::RULES, |g| {
+    let rules = g.rules();
+    let play = g.for_purpose(rules, |g| {
         by_phase(
             g,
             &mut |g, phase| g.moves(&phase.play, &to_sink),

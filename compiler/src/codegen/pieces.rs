@@ -12,7 +12,7 @@ use quote::{format_ident, quote};
 use crate::ir::{Moves, PieceRules, Reach};
 
 use super::moves::Emit;
-use super::purpose::{to_sink, Purpose, Question};
+use super::purpose::{to_sink, Question};
 use super::Gen;
 
 impl Gen<'_> {
@@ -25,7 +25,7 @@ impl Gen<'_> {
             return self.pieces_moves(rules, emit, false);
         }
         let labels = std::mem::take(&mut self.labels);
-        let body = self.for_purpose(Purpose::RULES, |g| g.pieces_moves(rules, &to_sink, true));
+        let body = self.for_purpose(self.rules(), |g| g.pieces_moves(rules, &to_sink, true));
         self.labels = labels;
         let key = body.to_string();
         let name = match self.piece_methods.get(&key) {
@@ -249,7 +249,7 @@ impl Gen<'_> {
     /// once for every use).
     fn piece_method_body(&mut self, component: usize, rules: &[&PieceRules]) -> TokenStream {
         let (labels, purpose) = (std::mem::take(&mut self.labels), self.purpose);
-        self.purpose = Purpose::RULES;
+        self.purpose = self.rules();
         let mut per_piece = Vec::new();
         let mut at_once = Vec::new();
         for r in rules {

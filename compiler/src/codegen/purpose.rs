@@ -206,6 +206,24 @@ impl Gen<'_> {
         self.purpose.answer(q) == Some(true)
     }
 
+    /// Move rules generic over their sink, with the questions this game
+    /// never asks answered: no threat test without `(is Threatened ...)`,
+    /// no visited sites without Ludii's `Visited` flag, no untested
+    /// candidates without a Filter playout.
+    pub(super) fn rules(&self) -> Purpose {
+        let mut rules = Purpose::RULES;
+        if !self.analysis.features.threatens {
+            rules = rules.fixed(Question::Threat, false);
+        }
+        if !self.model.ludii_flags.visited {
+            rules = rules.fixed(Question::Visiting, false);
+        }
+        if self.filter_priors.is_empty() {
+            rules = rules.fixed(Question::Untested, false);
+        }
+        rules
+    }
+
     /// Whether `q` is known to be answered no.
     pub(super) fn known_not(&self, q: Question) -> bool {
         self.purpose.answer(q) == Some(false)

@@ -108,7 +108,7 @@ impl Gen<'_> {
     /// their sink, as the play rules', sharing the pieces' methods).
     pub(super) fn can_move(&mut self, moves: &Moves) -> TokenStream {
         let saved = (std::mem::take(&mut self.scope), std::mem::take(&mut self.labels));
-        let code = self.for_purpose(Purpose::RULES, |g| g.moves(moves, &to_sink));
+        let code = self.for_purpose(self.rules(), |g| g.moves(moves, &to_sink));
         (self.scope, self.labels) = saved;
         let name = self.shared_helper("can_move", &code, |name| {
             quote! {

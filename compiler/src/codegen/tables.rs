@@ -294,12 +294,14 @@ impl<'b> Tables<'b> {
         // Fixed-size rows (padded with windows that never match: all 64 bits,
         // which no board of under 64 sites can fill) let the test unroll.
         let width = rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
-        let values = rows.iter().flat_map(|windows| {
-            (0..width).flat_map(move |i| {
-                let (w, b) = windows.get(i).copied().unwrap_or((u64::MAX, 0));
-                [hex_literal(w), hex_literal(b)]
+        let pairs: Vec<(u64, u64)> = rows
+            .iter()
+            .flat_map(|windows| {
+                (0..width).map(move |i| windows.get(i).copied().unwrap_or((u64::MAX, 0)))
             })
-        });
+            .collect();
+        let windows = pairs.iter().map(|&(w, _)| hex_literal(w));
+        let beyond = pairs.iter().map(|&(_, b)| hex_literal(b));
         let doc = format!(
             " For each site, the windows of {length} sites in a row along a `{}` axis through it, with the sites just beyond each end.",
             dir.name()
@@ -310,7 +312,7 @@ impl<'b> Tables<'b> {
         );
         self.items.push(quote! {
             #[doc = #doc]
-            static #id: [[(u64, u64); #width]; #len] = pair_rows(&[#(#values),*]);
+            static #id: [[(u64, u64); #width]; #len] = pair_rows(&[#(#windows),*], &[#(#beyond),*]);
         });
         id
     }
