@@ -6,7 +6,7 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 use ::ludemic_runtime::{of_site, EndReason, PassCount};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
-use ::ludemic_runtime::{board_rows, boards, listed_rays, Listing, Sink};
+use ::ludemic_runtime::{board_rows, boards, listed_rays, site_lists, Listing, Sink};
 use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 37-site board `(board (rotate 90 (hex 4)))`.
@@ -75,45 +75,20 @@ static STEPS_ADJACENT: [Board; 37] = boards(
     ],
 );
 /// The first site of each `Orthogonal` radial from each site, in radial order.
-static RADIAL_FIRSTS_ORTHOGONAL: [&[u16]; 37] = [
-    &[1, 4, 5],
-    &[2, 0, 5, 6],
-    &[3, 1, 6, 7],
-    &[2, 7, 8],
-    &[5, 0, 9, 10],
-    &[6, 1, 0, 4, 10, 11],
-    &[7, 2, 1, 5, 11, 12],
-    &[8, 3, 2, 6, 12, 13],
-    &[3, 7, 13, 14],
-    &[10, 4, 15, 16],
-    &[11, 5, 4, 9, 16, 17],
-    &[12, 6, 5, 10, 17, 18],
-    &[13, 7, 6, 11, 18, 19],
-    &[14, 8, 7, 12, 19, 20],
-    &[8, 13, 20, 21],
-    &[16, 9, 22],
-    &[17, 10, 9, 15, 22, 23],
-    &[18, 11, 10, 16, 23, 24],
-    &[19, 12, 11, 17, 24, 25],
-    &[20, 13, 12, 18, 25, 26],
-    &[21, 14, 13, 19, 26, 27],
-    &[14, 20, 27],
-    &[23, 16, 15, 28],
-    &[24, 17, 16, 22, 28, 29],
-    &[25, 18, 17, 23, 29, 30],
-    &[26, 19, 18, 24, 30, 31],
-    &[27, 20, 19, 25, 31, 32],
-    &[21, 20, 26, 32],
-    &[29, 23, 22, 33],
-    &[30, 24, 23, 28, 33, 34],
-    &[31, 25, 24, 29, 34, 35],
-    &[32, 26, 25, 30, 35, 36],
-    &[27, 26, 31, 36],
-    &[34, 29, 28],
-    &[35, 30, 29, 33],
-    &[36, 31, 30, 34],
-    &[32, 31, 35],
-];
+static RADIAL_FIRSTS_ORTHOGONAL: [&[u16]; 37] = site_lists(
+    &[
+        3, 1, 4, 5, 4, 2, 0, 5, 6, 4, 3, 1, 6, 7, 3, 2, 7, 8, 4, 5, 0, 9, 10, 6, 6, 1, 0,
+        4, 10, 11, 6, 7, 2, 1, 5, 11, 12, 6, 8, 3, 2, 6, 12, 13, 4, 3, 7, 13, 14, 4, 10,
+        4, 15, 16, 6, 11, 5, 4, 9, 16, 17, 6, 12, 6, 5, 10, 17, 18, 6, 13, 7, 6, 11, 18,
+        19, 6, 14, 8, 7, 12, 19, 20, 4, 8, 13, 20, 21, 3, 16, 9, 22, 6, 17, 10, 9, 15,
+        22, 23, 6, 18, 11, 10, 16, 23, 24, 6, 19, 12, 11, 17, 24, 25, 6, 20, 13, 12, 18,
+        25, 26, 6, 21, 14, 13, 19, 26, 27, 3, 14, 20, 27, 4, 23, 16, 15, 28, 6, 24, 17,
+        16, 22, 28, 29, 6, 25, 18, 17, 23, 29, 30, 6, 26, 19, 18, 24, 30, 31, 6, 27, 20,
+        19, 25, 31, 32, 4, 21, 20, 26, 32, 4, 29, 23, 22, 33, 6, 30, 24, 23, 28, 33, 34,
+        6, 31, 25, 24, 29, 34, 35, 6, 32, 26, 25, 30, 35, 36, 4, 27, 26, 31, 36, 3, 34,
+        29, 28, 4, 35, 30, 29, 33, 4, 36, 31, 30, 34, 3, 32, 31, 35,
+    ],
+);
 /// For each site, each `Adjacent` radial from it (origin left out; 6 per site, the first 6 sites, padded with `NO_SITE`), listed as each ray's length then its sites.
 static RADIALS_ADJACENT: [[[u16; 6]; 6]; 37] = listed_rays(
     &[

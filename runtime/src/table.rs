@@ -34,6 +34,26 @@ pub const fn listed_rays<const N: usize, const K: usize, const L: usize>(
     out
 }
 
+/// `N` lists of sites, from each list in turn written as its length then
+/// its sites: `static` tables of site lists (a site's steps or leaps),
+/// `site_lists(&[...])`. The lists are slices of the one array given.
+pub const fn site_lists<const N: usize>(listed: &'static [u16]) -> [&'static [u16]; N] {
+    let mut out: [&'static [u16]; N] = [&[]; N];
+    let mut rest = listed;
+    let mut i = 0;
+    while i < N {
+        let [len, tail @ ..] = rest else {
+            panic!("N lists");
+        };
+        let (list, tail) = tail.split_at(*len as usize);
+        out[i] = list;
+        rest = tail;
+        i += 1;
+    }
+    assert!(rest.is_empty(), "N lists");
+    out
+}
+
 /// `N` bitboards of `W` words each, from their words in order
 /// (`words.len()` must be `N * W`): `static` tables of sets, `boards(&[...])`.
 pub const fn boards<const W: usize, const N: usize>(words: &[u64]) -> [Bits<W>; N] {
@@ -73,6 +93,18 @@ pub const fn board_rows<const W: usize, const K: usize, const N: usize>(
     out
 }
 
+/// `N` rows of `K` values, from the values in order (`N * K` of them).
+pub const fn rows<T: Copy, const K: usize, const N: usize>(values: &[T]) -> [[T; K]; N] {
+    assert!(values.len() == N * K, "N * K values");
+    let mut out = [[values[0]; K]; N];
+    let mut i = 0;
+    while i < N * K {
+        out[i / K][i % K] = values[i];
+        i += 1;
+    }
+    out
+}
+
 /// `N` rows of `K` pairs, from the pairs' first values in order, then
 /// their second values in order (`N * K` each).
 pub const fn pair_rows<A: Copy, B: Copy, const K: usize, const N: usize>(
@@ -101,6 +133,8 @@ mod tests {
         assert_eq!(R[1][0], Bits::new([3]));
         const P: [[(u16, u8); 2]; 1] = pair_rows(&[1, 3], &[2, 4]);
         assert_eq!(P[0], [(1, 2), (3, 4)]);
+        const V: [[u8; 3]; 2] = rows(&[1, 2, 3, 4, 5, 6]);
+        assert_eq!(V[1], [4, 5, 6]);
     }
 
     #[test]
@@ -108,5 +142,11 @@ mod tests {
         const T: [[[u16; 2]; 2]; 2] = listed_rays(&[2, 1, 2, 1, 3, 0, 2, 5, 6]);
         assert_eq!(T[0], [[1, 2], [3, NO_SITE]]);
         assert_eq!(T[1], [[NO_SITE, NO_SITE], [5, 6]]);
+    }
+
+    #[test]
+    fn site_lists_are_listed_each_with_its_length() {
+        static L: [&[u16]; 3] = site_lists(&[2, 4, 7, 0, 1, 9]);
+        assert_eq!(L, [&[4, 7][..], &[], &[9]]);
     }
 }

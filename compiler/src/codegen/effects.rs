@@ -433,16 +433,16 @@ impl Gen<'_> {
         let test = self.cond(&d.to_if);
         let apply = self.effect(&d.apply);
         self.scope = saved;
-        let headings: Vec<TokenStream> = d
-            .directions
-            .candidates
-            .iter()
-            .map(|&dir| {
-                let masks = self.tables.ray_masks(dir);
-                let radials = self.tables.radials(dir);
-                quote! {
-                    if #masks[a as usize].contains(b as usize) {
-                        for ray in &#radials[start as usize] {
+        let (masks, rays) = self.tables.heading_rays(&d.directions.candidates);
+        let headings = Literal::usize_unsuffixed(d.directions.candidates.len());
+        quote! {{
+            let (start, a, b) = (#start, #a, #b);
+            if (start as usize) < NUM_SITES && (a as usize) < NUM_SITES && (b as usize) < NUM_SITES {
+                let mut targets = [NO_SITE; #bound];
+                let mut count = 0usize;
+                for heading in 0..#headings {
+                    if #masks[heading][a as usize].contains(b as usize) {
+                        for ray in &#rays[heading][start as usize] {
                             for &to in ray {
                                 if to == NO_SITE || !(#test) { break; }
                                 targets[count] = to;
@@ -451,14 +451,6 @@ impl Gen<'_> {
                         }
                     }
                 }
-            })
-            .collect();
-        quote! {{
-            let (start, a, b) = (#start, #a, #b);
-            if (start as usize) < NUM_SITES && (a as usize) < NUM_SITES && (b as usize) < NUM_SITES {
-                let mut targets = [NO_SITE; #bound];
-                let mut count = 0usize;
-                #(#headings)*
                 for &to in &targets[..count] {
                     #apply
                 }
@@ -740,7 +732,7 @@ mod tests {
         // `(directional ...)`: headings by ray masks, targets found before
         // any is removed.
         assert!(
-            code.contains("RAY_MASK_N[a as usize].contains(b as usize)"),
+            code.contains("HEADING_MASKS_N_NE_E_SE_S_SW_W_NW[heading][a as usize]"),
             "{code}"
         );
         assert!(code.contains("for &to in &targets[..count]"), "{code}");

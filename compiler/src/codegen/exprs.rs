@@ -462,16 +462,16 @@ impl Gen<'_> {
         let sites = board.num_sites();
         let names: Vec<String> = candidates.iter().map(|d| d.name().to_uppercase()).collect();
         let heading = format_ident!("LAST_HEADING_{}", names.join("_"));
-        let rows = (0..sites).map(|a| {
-            let row = (0..sites).map(|b| {
+        let headings = (0..sites).flat_map(|a| {
+            let board = &board;
+            (0..sites).map(move |b| {
                 let k = candidates.iter().rposition(|&d| {
                     board
                         .radials(a, d)
                         .any(|r| r.steps[1..].contains(&(b as u16)))
                 });
                 Literal::u8_unsuffixed(k.map_or(u8::MAX, |k| k as u8))
-            });
-            quote!([#(#row),*])
+            })
         });
         let len = Literal::usize_unsuffixed(sites);
         let doc = format!(
@@ -482,12 +482,13 @@ impl Gen<'_> {
             &heading.to_string(),
             quote! {
                 #[doc = #doc]
-                static #heading: [[u8; #len]; #len] = [#(#rows),*];
+                static #heading: [[u8; #len]; #len] = rows(&[#(#headings),*]);
             },
         );
         let ahead = format_ident!("AHEAD_{}_{}", names.join("_"), n.max(0) as u64);
-        let rows = candidates.iter().map(|&d| {
-            let row = (0..sites).map(|at| {
+        let aheads = candidates.iter().flat_map(|&d| {
+            let board = &board;
+            (0..sites).map(move |at| {
                 let x = board
                     .radials(at, d)
                     .find_map(|r| {
@@ -498,8 +499,7 @@ impl Gen<'_> {
                     })
                     .map_or(at as u16, |&s| s);
                 Literal::u16_unsuffixed(x)
-            });
-            quote!([#(#row),*])
+            })
         });
         let k = Literal::usize_unsuffixed(candidates.len());
         let doc = format!(
@@ -510,7 +510,7 @@ impl Gen<'_> {
             &ahead.to_string(),
             quote! {
                 #[doc = #doc]
-                static #ahead: [[u16; #len]; #k] = [#(#rows),*];
+                static #ahead: [[u16; #len]; #k] = rows(&[#(#aheads),*]);
             },
         );
         (heading, ahead)

@@ -1129,7 +1129,7 @@ pub fn module<'m>(
         #[allow(unused_imports)]
         use #rt::{PassHistory as _, RngExt as _};
         #[allow(unused_imports)]
-        use #rt::{board_rows, boards, listed_rays, pair_rows, Found, Kept, Listing, Probe, Sink, Threat, Untested};
+        use #rt::{board_rows, boards, listed_rays, pair_rows, rows, site_lists, Found, Kept, Listing, Probe, Sink, Threat, Untested};
         use std::ops::ControlFlow;
         use #rt::rand_core::RngCore;
 

@@ -110,24 +110,23 @@ impl Gen<'_> {
         // (a 100x100 board of stacks of 4: 40,000 cells of 625 words each),
         // so a window is its list of cells (`NO_CELL` for an empty one).
         let test = if words == 1 {
-            let rows = windows.iter().map(|ws| {
-                let ws = (0..most).map(|i| {
+            // Each cell's windows in turn, one word each (`board_rows`).
+            let words = windows.iter().flat_map(|ws| {
+                (0..most).map(move |i| {
                     let bits = ws
                         .get(i)
                         .into_iter()
                         .flatten()
                         .fold(0u64, |b, &c| b | 1 << c);
-                    let bits = Literal::u64_unsuffixed(bits);
-                    quote!(Cells::new([#bits]))
-                });
-                quote!([#(#ws),*])
+                    Literal::u64_unsuffixed(bits)
+                })
             });
             let most = Literal::usize_unsuffixed(most);
             self.tables.push_item(
                 &table.to_string(),
                 quote! {
                     #[doc = #doc]
-                    static #table: [[Cells; #most]; #n] = [#(#rows),*];
+                    static #table: [[Cells; #most]; #n] = board_rows(&[#(#words),*]);
                 },
             );
             quote! {

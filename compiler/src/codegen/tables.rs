@@ -149,22 +149,9 @@ impl<'b> Tables<'b> {
         }
         let id = format_ident!("STEP_LIST_{}", dir.name().to_uppercase());
         let n = self.board.num_sites();
-        let rows: Vec<TokenStream> = (0..n)
-            .map(|s| {
-                let sites = self
-                    .board
-                    .steps(s, dir)
-                    .iter()
-                    .map(|&t| Literal::u16_unsuffixed(t));
-                quote!(&[#(#sites),*])
-            })
-            .collect();
+        let lists: Vec<Vec<u16>> = (0..n).map(|s| self.board.steps(s, dir).to_vec()).collect();
         let doc = format!(" Sites one `{}` step from each site.", dir.name());
-        let len = Literal::usize_unsuffixed(n);
-        self.items.push(quote! {
-            #[doc = #doc]
-            static #id: [&[u16]; #len] = [#(#rows),*];
-        });
+        self.items.push(site_lists_item(&id, &doc, &lists));
         self.step_lists.insert(dir, id.clone());
         id
     }
@@ -447,6 +434,63 @@ impl Tables<'_> {
         id
     }
 
+    /// For `(directional ...)` over `dirs`: `HEADING_MASKS_<DIRS>`, per
+    /// heading the sites along its radials from each site (whether B lies
+    /// ahead of A that way), and `HEADING_RAYS_<DIRS>`, per heading each
+    /// site's radials, as rays of one length, so that the headings are one
+    /// loop over tables of one type.
+    pub fn heading_rays(&mut self, dirs: &[AbsoluteDirection]) -> (Ident, Ident) {
+        let names: Vec<String> = dirs.iter().map(|d| d.name().to_uppercase()).collect();
+        let masks = format_ident!("HEADING_MASKS_{}", names.join("_"));
+        let rays = format_ident!("HEADING_RAYS_{}", names.join("_"));
+        if !self.constants.insert(masks.to_string()) {
+            return (masks, rays);
+        }
+        let n = self.board.num_sites();
+        let all: Vec<Vec<Vec<Vec<u16>>>> = dirs
+            .iter()
+            .map(|&dir| {
+                (0..n)
+                    .map(|s| self.board.radials(s, dir).map(|r| r.steps[1..].to_vec()).collect())
+                    .collect()
+            })
+            .collect();
+        let k = all.iter().flatten().map(Vec::len).max().unwrap_or(0).max(1);
+        let l = all.iter().flatten().flatten().map(Vec::len).max().unwrap_or(0).max(1);
+        let mask_tables = all.iter().map(|per_site| {
+            let words = self.words_of(per_site.iter().map(|rays| rays.iter().flatten().copied().collect::<Vec<_>>()));
+            quote!(boards(&[#(#words),*]))
+        });
+        let ray_tables = all.iter().map(|per_site| {
+            let listed = per_site.iter().flat_map(|rays| {
+                (0..k).flat_map(move |i| {
+                    let sites = rays.get(i).map_or(&[][..], Vec::as_slice);
+                    std::iter::once(sites.len() as u16).chain(sites.iter().copied())
+                })
+            });
+            let listed = listed.map(Literal::u16_unsuffixed);
+            quote!(listed_rays(&[#(#listed),*]))
+        });
+        let (d, n, k, l) = (
+            Literal::usize_unsuffixed(dirs.len()),
+            Literal::usize_unsuffixed(n),
+            Literal::usize_unsuffixed(k),
+            Literal::usize_unsuffixed(l),
+        );
+        let list = names.join(", ");
+        let masks_doc = format!(" Per heading of {list}, the sites along its radials from each site.");
+        let rays_doc = format!(
+            " Per heading of {list}, each site's radials along it ({k} per site, `NO_SITE` after a ray's end), each listed as its length then its sites."
+        );
+        self.items.push(quote! {
+            #[doc = #masks_doc]
+            static #masks: [[Board; #n]; #d] = [#(#mask_tables),*];
+            #[doc = #rays_doc]
+            static #rays: [[[[u16; #l]; #k]; #n]; #d] = [#(#ray_tables),*];
+        });
+        (masks, rays)
+    }
+
     /// `static SLIDES_UP_<DIR>` and `SLIDES_DOWN_<DIR>: [[Board; K]; N]`:
     /// each site's `dir` radials as bitboards, those whose site numbers rise
     /// along them and those whose numbers fall, padded with empty sets. A
@@ -568,16 +612,7 @@ impl Tables<'_> {
         }
         let id = self.free_name(name, id);
         self.site_list_tables.push((lists.to_vec(), id.clone()));
-        let rows = lists.iter().map(|l| {
-            let sites = l.iter().map(|&t| Literal::u16_unsuffixed(t));
-            quote!(&[#(#sites),*])
-        });
-        let doc = format!(" {doc}");
-        let len = Literal::usize_unsuffixed(lists.len());
-        self.items.push(quote! {
-            #[doc = #doc]
-            static #id: [&[u16]; #len] = [#(#rows),*];
-        });
+        self.items.push(site_lists_item(&id, &format!(" {doc}"), lists));
         id
     }
 
@@ -617,6 +652,21 @@ impl Tables<'_> {
     }
 }
 
+
+/// `static ID: [&[u16]; N]` of `lists`, declared flat (each list's length,
+/// then its sites) through the runtime's `site_lists`.
+pub(super) fn site_lists_item(id: &Ident, doc: &str, lists: &[Vec<u16>]) -> TokenStream {
+    let listed = lists.iter().flat_map(|l| {
+        std::iter::once(l.len() as u16)
+            .chain(l.iter().copied())
+            .map(Literal::u16_unsuffixed)
+    });
+    let len = Literal::usize_unsuffixed(lists.len());
+    quote! {
+        #[doc = #doc]
+        static #id: [&[u16]; #len] = site_lists(&[#(#listed),*]);
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;
