@@ -100,7 +100,10 @@ mod tests {
             let sites = start_sites(&model);
             for (what, sites) in sites.iter().enumerate() {
                 for &site in sites {
-                    assert_eq!(state.what[site as usize] as usize, what, "{path:?} site {site}");
+                    assert_eq!(
+                        state.what[site as usize] as usize, what,
+                        "{path:?} site {site}"
+                    );
                 }
             }
             seen += 1;

@@ -144,21 +144,17 @@ pub fn bundled_stem(file: &Path, options: &[String]) -> Option<String> {
         return None;
     }
     let stem = file.file_stem()?.to_str()?;
-    // Read only where options are given (the defaults need no expansion).
-    let library = std::cell::OnceCell::new();
+    // The choices only, read where options are given (the defaults need
+    // none): the description is not expanded for them.
+    let text = std::cell::OnceCell::new();
     let choices = |options: &[String]| {
-        let library = library
-            .get_or_init(|| {
-                ludemic_compiler::expand::DefineLibrary::load(&[games.join("def")]).ok()
-            })
-            .as_ref()?;
-        ludemic_compiler::expand::expand_file(
+        let text = text.get_or_init(|| std::fs::read_to_string(&file).ok()).as_ref()?;
+        ludemic_compiler::expand::selected_options(
             &file,
-            library,
+            text,
             &ludemic_compiler::expand::Selection::with_options(options.iter().cloned()),
         )
         .ok()
-        .map(|e| e.selected_options)
     };
     ludemic_generated::bundled_for(stem, options, choices).map(str::to_owned)
 }

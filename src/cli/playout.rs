@@ -48,37 +48,36 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
         Some(_) => Engine::Compiled,
         None => Engine::Interpreter,
     });
+    let model = loaded.model;
     // Each engine plays the variant the analysis chose for each phase, the
-    // interpreter the standard or Filter playout only.
-    let interpreter = |model: &ludemic_compiler::ir::GameModel| {
+    // interpreter the standard or Filter playout only. The interpreter is
+    // built once, and only to play.
+    let interpreter = (chosen == Engine::Interpreter).then(|| {
         let interp = Interpreter::new(model.clone());
         if args.standard_playout {
             interp.standard_playouts()
         } else {
             interp
         }
-    };
-    let variants: Vec<String> = match chosen {
-        Engine::Compiled if args.standard_playout => vec!["standard".to_owned()],
-        Engine::Compiled => ludemic_compiler::analyse::select_playouts(&loaded.model)
+    });
+    let variants: Vec<String> = match &interpreter {
+        _ if args.standard_playout => vec!["standard".to_owned()],
+        None => ludemic_compiler::analyse::select_playouts(&model)
             .iter()
             .map(|c| c.variant.to_string())
             .collect(),
-        Engine::Interpreter if interpreter(&loaded.model).filters() => {
-            ludemic_compiler::analyse::select_playouts(&loaded.model)
-                .iter()
-                .map(|c| match c.variant {
-                    ludemic_compiler::analyse::PlayoutVariant::Filter => "filter",
-                    ludemic_compiler::analyse::PlayoutVariant::NoRepetition => "no-repetition",
-                    _ => "standard",
-                })
-                .map(str::to_owned)
-                .collect()
-        }
-        Engine::Interpreter => vec!["standard".to_owned()],
+        Some(interp) if interp.filters() => ludemic_compiler::analyse::select_playouts(&model)
+            .iter()
+            .map(|c| match c.variant {
+                ludemic_compiler::analyse::PlayoutVariant::Filter => "filter",
+                ludemic_compiler::analyse::PlayoutVariant::NoRepetition => "no-repetition",
+                _ => "standard",
+            })
+            .map(str::to_owned)
+            .collect(),
+        Some(_) => vec!["standard".to_owned()],
     };
     let engine = chosen.name();
-    let model = loaded.model;
     let native_threads = || {
         if args.threads > 1 {
             Err(miette::miette!(
@@ -89,15 +88,15 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
             Ok(())
         }
     };
-    let (stats, seconds) = match chosen {
-        Engine::Interpreter => run_playouts_threaded(
-            &interpreter(&model),
+    let (stats, seconds) = match &interpreter {
+        Some(interp) => run_playouts_threaded(
+            interp,
             args.playouts,
             args.seed,
             !args.json,
             args.threads,
         )?,
-        Engine::Compiled => {
+        None => {
             match bundled {
                 Some(_) if args.standard_playout => {
                     native_threads()?;
@@ -142,7 +141,6 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
             }
         }
     };
-    let game = Interpreter::new(model);
     let outcomes: serde_json::Map<String, serde_json::Value> = stats
         .outcomes()
         .into_iter()
@@ -152,9 +150,9 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
     let moves_per_sec = stats.total_moves as f64 / seconds;
     if args.json {
         let report = json!({
-            "game": game.name(),
+            "game": model.name,
             "file": args.game.file.display().to_string(),
-            "options": game.model().options,
+            "options": model.options,
             "engine": engine,
             "playout_variant": variants,
             "rng": "xoshiro256++",
@@ -173,9 +171,9 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
         });
         println!("{report}");
     } else {
-        println!("game:      {} ({})", game.name(), args.game.file.display());
-        if !game.model().options.is_empty() {
-            println!("options:   {}", game.model().options.join("; "));
+        println!("game:      {} ({})", model.name, args.game.file.display());
+        if !model.options.is_empty() {
+            println!("options:   {}", model.options.join("; "));
         }
         println!("engine:    {engine} (playout: {})", variants.join(", "));
         if args.threads > 1 {

@@ -1043,7 +1043,6 @@ pub fn several_kinds(model: &GameModel) -> bool {
     (0..=model.num_players).any(|p| model.components.iter().filter(|c| c.owner == p).count() > 1)
 }
 
-
 #[cfg(test)]
 mod tests {
     use std::path::Path;

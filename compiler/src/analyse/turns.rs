@@ -2,8 +2,8 @@
 //! can count trailing passes), and whether Ludii's turn and move limits
 //! can be reached at all.
 
-use crate::semantics::{turn_limit, MOVE_LIMIT};
 use crate::ir::GameModel;
+use crate::semantics::{turn_limit, MOVE_LIMIT};
 
 use super::Features;
 
@@ -26,4 +26,3 @@ pub fn limits_unreachable(model: &GameModel, only_fills: bool) -> bool {
     let limit = (turn_limit(model.num_players) as u64).min(MOVE_LIMIT as u64);
     only_fills && longest < limit
 }
-

@@ -14,7 +14,6 @@ pub enum Walk {
     Left,
 }
 
-
 impl Board {
     /// The headings of orthogonal steps on this board, clockwise from north
     /// (Ludii's `supportedOrthogonalDirections`).

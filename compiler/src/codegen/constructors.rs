@@ -63,11 +63,16 @@ fn move_variants(file: &syn::File) -> Option<(usize, Vec<Variant>)> {
             .variants
             .iter()
             .filter_map(|v| {
-                let Fields::Named(named) = &v.fields else { return None };
+                let Fields::Named(named) = &v.fields else {
+                    return None;
+                };
                 if named.named.len() < 2 {
                     return None;
                 }
-                let fields = named.named.iter().map(|f| f.ident.clone().expect("a named field"));
+                let fields = named
+                    .named
+                    .iter()
+                    .map(|f| f.ident.clone().expect("a named field"));
                 let types = named.named.iter().map(|f| {
                     let ty = &f.ty;
                     quote!(#ty)
@@ -149,6 +154,11 @@ mod tests {
         assert!(code.contains("Move :: piece (3 , from , to , 1)"), "{code}");
         // Patterns stay as they are.
         assert!(code.contains("Move :: Piece { rule , .. }"), "{code}");
-        assert!(code.contains("pub const fn piece (rule : u16 , from : u16 , to : u16 , dir : u8) -> Move"), "{code}");
+        assert!(
+            code.contains(
+                "pub const fn piece (rule : u16 , from : u16 , to : u16 , dir : u8) -> Move"
+            ),
+            "{code}"
+        );
     }
 }

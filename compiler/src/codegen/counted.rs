@@ -396,10 +396,7 @@ impl Gen<'_> {
             })
             .collect();
         let reach = quote!(#pieces.and(#froms)#(#legs)*);
-        let (rule, dir) = (
-            self.rule_lit(g.rule),
-            Literal::u8_unsuffixed(g.dir),
-        );
+        let (rule, dir) = (self.rule_lit(g.rule), Literal::u8_unsuffixed(g.dir));
         let back = Literal::u16_unsuffixed(g.delta.unsigned_abs() as u16);
         let from = if g.delta >= 0 {
             quote!(to - #back)

@@ -42,7 +42,11 @@ impl Gen<'_> {
                     |_| plain_next.clone(),
                     |g| {
                         if two {
-                            g.choose(Question::Threat, |_| plain_next.clone(), |_| after_again.clone())
+                            g.choose(
+                                Question::Threat,
+                                |_| plain_next.clone(),
+                                |_| after_again.clone(),
+                            )
                         } else {
                             after_again.clone()
                         }
@@ -1384,9 +1388,7 @@ mod tests {
         // and P2 filling P1's {0, 1, 5}.
         let flat = code.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
-            flat.contains(
-                "static REGION_OF_MOVER_0: [Board; 3] = boards(&[0, 0x1880000, 0x23]);"
-            ),
+            flat.contains("static REGION_OF_MOVER_0: [Board; 3] = boards(&[0, 0x1880000, 0x23]);"),
             "{code}"
         );
         let end = &flat[flat.find("fn end_rule_1").expect("an end rule")..];

@@ -77,8 +77,7 @@ pub fn merge_copies(file: &mut syn::File) {
                 .iter()
                 .map(|&i| shapes[i].as_ref().expect("a shape"))
                 .collect();
-            let Some((method, arguments)) = merge(&fns, &member_shapes, &imp.items, &tables)
-            else {
+            let Some((method, arguments)) = merge(&fns, &member_shapes, &imp.items, &tables) else {
                 continue;
             };
             for (f, args) in fns.iter().zip(arguments) {
@@ -193,9 +192,9 @@ fn walk(
             Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket
         ) || matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.');
         let hole = match t {
-            TokenTree::Ident(id) if read => {
-                tables.get(&id.to_string()).map(|ty| Hole::Table(ty.clone()))
-            }
+            TokenTree::Ident(id) if read => tables
+                .get(&id.to_string())
+                .map(|ty| Hole::Table(ty.clone())),
             TokenTree::Literal(_) if after("rule") => Some(Hole::Rule),
             TokenTree::Literal(_) if after("dir") => Some(Hole::Dir),
             TokenTree::Literal(_) => bound_type(&tokens[..i]).map(|(n, ty)| Hole::Bound(n, ty)),
@@ -203,7 +202,10 @@ fn walk(
         };
         match (hole, t) {
             (None, TokenTree::Group(g)) => {
-                each(None, &TokenTree::Ident(format_ident!("group_{}", delimiter(g.delimiter()))));
+                each(
+                    None,
+                    &TokenTree::Ident(format_ident!("group_{}", delimiter(g.delimiter()))),
+                );
                 let inner = walk(g.stream(), tables, each);
                 let mut group = Group::new(g.delimiter(), inner);
                 group.set_span(g.span());
@@ -224,9 +226,14 @@ fn bound_type(before: &[TokenTree]) -> Option<(String, String)> {
     else {
         return None;
     };
-    let integer = ["u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64"];
-    (l == "let" && colon.as_char() == ':' && eq.as_char() == '=' && integer.contains(&ty.to_string().as_str()))
-        .then(|| (name.to_string(), ty.to_string()))
+    let integer = [
+        "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64",
+    ];
+    (l == "let"
+        && colon.as_char() == ':'
+        && eq.as_char() == '='
+        && integer.contains(&ty.to_string().as_str()))
+    .then(|| (name.to_string(), ty.to_string()))
 }
 
 fn delimiter(d: Delimiter) -> &'static str {
@@ -259,7 +266,10 @@ fn merge(
             continue;
         }
         let hole = shapes[0].holes[h].0.clone();
-        match params.iter().position(|(v, k, _)| *v == values && *k == hole) {
+        match params
+            .iter()
+            .position(|(v, k, _)| *v == values && *k == hole)
+        {
             Some(p) => hole_param.push(Some(p)),
             None => {
                 let name = param_name(&hole, &values, &params);
@@ -299,7 +309,10 @@ fn merge(
             Hole::Dir => quote!(u8),
             Hole::Bound(_, ty) => ty.parse().ok()?,
         };
-        method.sig.inputs.push(syn::parse2(quote!(#ident: #ty)).ok()?);
+        method
+            .sig
+            .inputs
+            .push(syn::parse2(quote!(#ident: #ty)).ok()?);
     }
     let names: Vec<String> = fns.iter().map(|f| format!("`{}`", f.sig.ident)).collect();
     let args: Vec<String> = params.iter().map(|(_, _, p)| format!("`{p}`")).collect();
@@ -308,8 +321,10 @@ fn merge(
         names.join(", "),
         args.join(", ")
     );
-    let (docs, others): (Vec<syn::Attribute>, Vec<syn::Attribute>) =
-        method.attrs.drain(..).partition(|a| a.path().is_ident("doc"));
+    let (docs, others): (Vec<syn::Attribute>, Vec<syn::Attribute>) = method
+        .attrs
+        .drain(..)
+        .partition(|a| a.path().is_ident("doc"));
     method.attrs = docs;
     method.attrs.push(syn::parse_quote!(#[doc = #doc]));
     method.attrs.extend(others);
@@ -377,7 +392,10 @@ fn merged_name(fns: &[&ImplItemFn]) -> Ident {
     let names: Vec<String> = fns.iter().map(|f| f.sig.ident.to_string()).collect();
     let stems: Vec<&str> = names
         .iter()
-        .map(|n| n.trim_end_matches(|c: char| c.is_ascii_digit()).trim_end_matches('_'))
+        .map(|n| {
+            n.trim_end_matches(|c: char| c.is_ascii_digit())
+                .trim_end_matches('_')
+        })
         .collect();
     if stems.iter().all(|s| *s == stems[0]) {
         return format_ident!("{}", stems[0]);
@@ -409,8 +427,12 @@ impl VisitMut for Calls<'_> {
         let (ident, args) = match e {
             Expr::MethodCall(call) => (&mut call.method, &mut call.args),
             Expr::Call(call) => {
-                let Expr::Path(path) = &mut *call.func else { return };
-                let Some(last) = path.path.segments.last_mut() else { return };
+                let Expr::Path(path) = &mut *call.func else {
+                    return;
+                };
+                let Some(last) = path.path.segments.last_mut() else {
+                    return;
+                };
                 (&mut last.ident, &mut call.args)
             }
             _ => return,
@@ -456,13 +478,22 @@ mod tests {
             }"#,
         );
         assert!(
-            code.contains("fn steps_of_pawn (& self , from : u16 , radials : & 'static [[u16 ; 1] ; 4])")
-                || code.contains("fn steps_of_pawn (& self , from : u16 , radials : &'static [[u16 ; 1] ; 4])"),
+            code.contains(
+                "fn steps_of_pawn (& self , from : u16 , radials : & 'static [[u16 ; 1] ; 4])"
+            ) || code.contains(
+                "fn steps_of_pawn (& self , from : u16 , radials : &'static [[u16 ; 1] ; 4])"
+            ),
             "{code}"
         );
         assert!(code.contains("radials [from as usize] [0]"), "{code}");
-        assert!(code.contains("self . steps_of_pawn (0 , & RADIALS_N)"), "{code}");
-        assert!(code.contains("self . steps_of_pawn (1 , & RADIALS_S)"), "{code}");
+        assert!(
+            code.contains("self . steps_of_pawn (0 , & RADIALS_N)"),
+            "{code}"
+        );
+        assert!(
+            code.contains("self . steps_of_pawn (1 , & RADIALS_S)"),
+            "{code}"
+        );
         assert!(!code.contains("fn steps_of_pawn1"), "{code}");
     }
 
@@ -489,9 +520,15 @@ mod tests {
                 }
             }"#,
         );
-        assert!(code.contains("fn slides_of_rook_or_bishop (& self , rule_number : u16)"), "{code}");
+        assert!(
+            code.contains("fn slides_of_rook_or_bishop (& self , rule_number : u16)"),
+            "{code}"
+        );
         assert!(code.contains("rule : rule_number , dir : 0"), "{code}");
-        assert!(code.contains("fn line_3") && code.contains("fn line_4"), "{code}");
+        assert!(
+            code.contains("fn line_3") && code.contains("fn line_4"),
+            "{code}"
+        );
     }
 
     #[test]
@@ -515,6 +552,9 @@ mod tests {
                 }
             }"#,
         );
-        assert!(code.contains("fn to_a") && code.contains("fn to_b"), "{code}");
+        assert!(
+            code.contains("fn to_a") && code.contains("fn to_b"),
+            "{code}"
+        );
     }
 }

@@ -3,10 +3,10 @@
 //! the items of the generated file, as the analysis decided.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote, ToTokens};
+use quote::{format_ident, quote};
 
-use crate::semantics::{self, turn_limit, MOVE_LIMIT};
 use crate::ir::{EndRule, GameModel, ResultKind, ResultPlayer};
+use crate::semantics::{self, turn_limit, MOVE_LIMIT};
 
 use crate::analyse::{features, Analysis, Draw};
 
@@ -511,7 +511,9 @@ pub fn module<'m>(
     let decisions: Vec<(u16, u16)> = rules
         .iter()
         .filter_map(|r| match r.kind {
-            super::effects::RuleKind::Decision(m) => super::votes::string_of(m).map(|v| (r.rule, v)),
+            super::effects::RuleKind::Decision(m) => {
+                super::votes::string_of(m).map(|v| (r.rule, v))
+            }
             _ => None,
         })
         .collect();
@@ -680,82 +682,13 @@ pub fn module<'m>(
     } else {
         (quote!(RecentMoves), quote!(RecentMoves::new()))
     };
-    // `(nextPhase ...)`: after each move, each player whose phase has a rule
-    // that fires moves to its target (conditions see the state after the move).
-    let (phase_field, phase_init, advance_call, advance_fn) = if phased {
-        let arms: Vec<TokenStream> = model
-            .phases
-            .iter()
-            .enumerate()
-            .map(|(i, phase)| {
-                let i = Literal::u8_unsuffixed(i as u8);
-                // The rules in order, up to the first without a condition.
-                let mut rules: Vec<TokenStream> = Vec::new();
-                for n in &phase.next {
-                    let target = Literal::u8_unsuffixed(n.target as u8);
-                    // `(nextPhase WHO ...)` changes only WHO's phase.
-                    let concerned = n.who.map(|w| {
-                        let w = g.player(w);
-                        quote!(#w == p)
-                    });
-                    match (&n.condition, concerned) {
-                        (Some(c), None) => {
-                            let c = g.cond(c);
-                            rules.push(quote!(if #c { s.phase[p as usize] = #target; continue; }));
-                        }
-                        (Some(c), Some(who)) => {
-                            let c = g.cond(c);
-                            rules.push(
-                                quote!(if #who && #c { s.phase[p as usize] = #target; continue; }),
-                            );
-                        }
-                        (None, Some(who)) => {
-                            rules
-                                .push(quote!(if #who { s.phase[p as usize] = #target; continue; }));
-                        }
-                        (None, None) => {
-                            rules.push(quote!(s.phase[p as usize] = #target;));
-                            break;
-                        }
-                    }
-                }
-                quote!(#i => { #(#rules)* })
-            })
-            .collect();
-        (
-            quote! {
-                /// Each player's current phase (index 0 unused).
-                phase: [u8; NUM_PLAYERS as usize + 1],
-            },
-            {
-                // Each player's first phase (its own or a shared one).
-                let initial: Vec<usize> = (0..=model.num_players)
-                    .map(|p| if p == 0 { 0 } else { model.initial_phase(p) })
-                    .collect();
-                if initial.iter().all(|&i| i == 0) {
-                    quote!(phase: [0; NUM_PLAYERS as usize + 1],)
-                } else {
-                    let initial = initial.iter().map(|&i| Literal::u8_unsuffixed(i as u8));
-                    quote!(phase: [#(#initial),*],)
-                }
-            },
-            quote!(self.advance_phases(s, mover);),
-            quote! {
-                /// `(nextPhase ...)` for every player, after `mover`'s move.
-                #[allow(unused_variables, clippy::needless_continue, clippy::collapsible_match)]
-                fn advance_phases(&self, s: &mut State, mover: u8) {
-                    for p in 1..=NUM_PLAYERS {
-                        match s.phase[p as usize] {
-                            #(#arms)*
-                            _ => {}
-                        }
-                    }
-                }
-            },
-        )
-    } else {
-        (quote!(), quote!(), quote!(), quote!())
-    };
+    // `(nextPhase ...)`: each player's phase, after each move.
+    let super::phases::PhaseCode {
+        field: phase_field,
+        init: phase_init,
+        call: advance_call,
+        method: advance_fn,
+    } = super::phases::phases(&mut g, phased);
     let (add_variant, add_key) = if has_add {
         (
             quote! {
@@ -797,119 +730,20 @@ pub fn module<'m>(
     } else {
         (quote!(), quote!())
     };
-    let (swapped_field, swapped_init) = if has_swap {
-        (
-            quote! {
-                /// Whether the swap was made: role 2 plays role 1's side.
-                swapped: bool,
-            },
-            quote!(swapped: false,),
-        )
-    } else {
-        (quote!(), quote!())
-    };
     // The swap rule: its move, its test, its application.
-    let (swap_variant, swap_key, swap_fn, offer_swap, swap_arm, swapped_turn) = if has_swap {
-        (
-            quote! {
-                /// The swap rule: role 2 takes over role 1's side and moves again.
-                Swap,
-            },
-            quote!(Move::Swap => MoveKey::SWAP,),
-            quote! {
-                /// The swap move is offered on the second move, to the second player.
-                #[inline(always)]
-                fn swap_allowed(&self, s: &State) -> bool {
-                    s.moves == NUM_PLAYERS as u32 - 1 && s.prev != 0 && s.prev != s.mover
-                }
-            },
-            quote!(if self.swap_allowed(s) {
-                out.push(Move::Swap);
-            }),
-            quote! {
-                Move::Swap => {
-                    s.last_to = NO_SITE;
-                    s.last_from = NO_SITE;
-                    s.last_to_after = NO_SITE;
-                    s.recent.record(mover, false);
-                    s.moves += 1;
-                    s.swapped = !s.swapped;
-                    again = true;
-                }
-            },
-            quote!(|| mv == Move::Swap),
-        )
-    } else {
-        (quote!(), quote!(), quote!(), quote!(), quote!(), quote!())
-    };
-    // The next mover: the same one after `(moveAgain)` or a swap, where the
-    // rules have them; with two players, the other one (the game is over
-    // once either leaves).
-    // `Game.applyInternal` with `GameType.Visited`: a new turn forgets the
-    // visited sites, a turn going on visits the move's `from` and `to`.
-    let visit = if model.ludii_flags.visited {
-        quote! {
-            if next != mover {
-                s.visited = Board::EMPTY;
-            } else {
-                if s.last_from != NO_SITE {
-                    s.visited.insert(s.last_from as usize);
-                }
-                if s.last_to != NO_SITE {
-                    s.visited.insert(s.last_to as usize);
-                }
-            }
-        }
-    } else {
-        quote!()
-    };
-    let (declare_again, pass_turn) = match (analysis.moves_again, n_players == 2) {
-        (false, true) => (
-            quote!(),
-            quote! {
-                let next = 3 - mover;
-                s.turns += 1;
-                #visit
-                s.mover = next;
-            },
-        ),
-        (false, false) => (
-            quote!(),
-            quote! {
-                let next = s.results.next_mover(mover, active_before);
-                if next != mover {
-                    s.turns += 1;
-                }
-                #visit
-                s.mover = next;
-            },
-        ),
-        (true, two) => {
-            let next = if two {
-                quote!(if again { mover } else { 3 - mover })
-            } else {
-                quote!(if again && s.results.is_active(mover) {
-                    mover
-                } else {
-                    s.results.next_mover(mover, active_before)
-                })
-            };
-            (
-                quote!(let mut again = false;),
-                quote! {
-                    let next = #next;
-                    if next != mover #swapped_turn {
-                        s.turns += 1;
-                    }
-                    #visit
-                    s.mover = next;
-                    // Ludii's `next` is the following player again once
-                    // the turn goes on.
-                    s.again = false;
-                },
-            )
-        }
-    };
+    let super::swap::SwapCode {
+        field: swapped_field,
+        init: swapped_init,
+        variant: swap_variant,
+        key: swap_key,
+        method: swap_fn,
+        offer: offer_swap,
+        arm: swap_arm,
+        turn_goes_on: swapped_turn,
+    } = super::swap::swap(has_swap);
+    // The next mover, after the end rules.
+    let (declare_again, pass_turn) =
+        super::next_mover::pass_turn(model, analysis.moves_again, &swapped_turn);
     // With more than two players, who moves next depends on who was still
     // in the game before the end rules (a winner who was next plays once
     // more: `Results::next_mover`).
@@ -918,37 +752,8 @@ pub fn module<'m>(
     } else {
         quote!()
     };
-    // Each `(place ...)` of the start rules: one call, or a loop over its sites.
-    let start: Vec<TokenStream> = model
-        .start
-        .iter()
-        .map(|p| {
-            let w = Literal::u8_unsuffixed(p.component as u8 + 1);
-            let state = Literal::u8_unsuffixed(p.state);
-            let put = |site: TokenStream| {
-                // A count other than one where the game counts pieces
-                // (`(place "Marker" "Hand" count:12)`).
-                let count = (model.requires_count && p.count != 1).then(|| {
-                    let n = Literal::u32_unsuffixed(p.count);
-                    quote!(s.count[#site as usize] = #n;)
-                });
-                if p.state == 0 {
-                    quote!(Self::put(&mut s, #site, #w); #count)
-                } else {
-                    quote!(Self::put_state(&mut s, #site, #w, #state); #count)
-                }
-            };
-            match p.sites.as_slice() {
-                [site] => put(Literal::u16_unsuffixed(*site).into_token_stream()),
-                sites => {
-                    let sites = sites.iter().map(|&site| Literal::u16_unsuffixed(site));
-                    let body = put(quote!(site));
-                    quote!(for site in [#(#sites),*] { #body })
-                }
-            }
-        })
-        .collect();
-
+    // Each `(place ...)` of the start rules.
+    let start = super::start::start_rules(model);
     let unused_mut = if start.is_empty() {
         quote!(#[allow(unused_mut, clippy::let_and_return)])
     } else {

@@ -584,22 +584,24 @@ impl Gen<'_> {
                 |g| g.walked_slide(m, emit),
                 |g| {
                     let plain = crate::analyse::counted::is_plain_slide(m);
-                    let parts: Option<Vec<_>> = plain.then(|| {
-                        m.directions
-                            .iter()
-                            .enumerate()
-                            .map(|(k, &d)| {
-                                let reach = g.slide_reach(d)?;
-                                let mv = emit_dir(k);
-                                Some(quote! {
-                                    for to in Self::#reach(s, from).iter() {
-                                        let to = to as u16;
-                                        #mv
-                                    }
+                    let parts: Option<Vec<_>> = plain
+                        .then(|| {
+                            m.directions
+                                .iter()
+                                .enumerate()
+                                .map(|(k, &d)| {
+                                    let reach = g.slide_reach(d)?;
+                                    let mv = emit_dir(k);
+                                    Some(quote! {
+                                        for to in Self::#reach(s, from).iter() {
+                                            let to = to as u16;
+                                            #mv
+                                        }
+                                    })
                                 })
-                            })
-                            .collect()
-                    }).flatten();
+                                .collect()
+                        })
+                        .flatten();
                     match (parts, plain) {
                         (Some(parts), _) => quote!(#(#parts)*),
                         (None, true) => g.walked_slide(m, emit),

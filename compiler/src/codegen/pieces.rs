@@ -90,7 +90,10 @@ impl Gen<'_> {
             };
             kinds.push((c, code, mine, in_walk, in_any));
         }
-        let bodies: Vec<_> = kinds.iter().map(|(c, code, mine, ..)| (*c, code.clone(), mine.clone())).collect();
+        let bodies: Vec<_> = kinds
+            .iter()
+            .map(|(c, code, mine, ..)| (*c, code.clone(), mine.clone()))
+            .collect();
         let arms: Vec<(usize, TokenStream)> = if methods {
             let names = self.piece_methods_named(&bodies);
             names
@@ -104,8 +107,18 @@ impl Gen<'_> {
         // A loop over the pieces only for the kinds that move piece by
         // piece in the order asked (a loop with nothing to do still walks
         // every piece).
-        let walked: Vec<_> = arms.iter().zip(&kinds).filter(|(_, k)| k.3).map(|(a, _)| a.clone()).collect();
-        let any: Vec<_> = arms.iter().zip(&kinds).filter(|(_, k)| k.4).map(|(a, _)| a.clone()).collect();
+        let walked: Vec<_> = arms
+            .iter()
+            .zip(&kinds)
+            .filter(|(_, k)| k.3)
+            .map(|(a, _)| a.clone())
+            .collect();
+        let any: Vec<_> = arms
+            .iter()
+            .zip(&kinds)
+            .filter(|(_, k)| k.4)
+            .map(|(a, _)| a.clone())
+            .collect();
         let per_piece = self.choose(
             Question::WalkOrder,
             |g| g.piece_loop(&walked),

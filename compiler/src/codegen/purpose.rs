@@ -338,7 +338,11 @@ impl Gen<'_> {
     }
 
     /// Generates `code` for `purpose`, then restores the current one.
-    pub(super) fn for_purpose<T>(&mut self, purpose: Purpose, code: impl FnOnce(&mut Self) -> T) -> T {
+    pub(super) fn for_purpose<T>(
+        &mut self,
+        purpose: Purpose,
+        code: impl FnOnce(&mut Self) -> T,
+    ) -> T {
         let saved = self.purpose;
         self.purpose = purpose;
         let out = code(self);

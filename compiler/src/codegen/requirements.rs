@@ -107,7 +107,10 @@ impl Gen<'_> {
     /// `(can Move M)`: whether M has a move, probed (M's moves generic over
     /// their sink, as the play rules', sharing the pieces' methods).
     pub(super) fn can_move(&mut self, moves: &Moves) -> TokenStream {
-        let saved = (std::mem::take(&mut self.scope), std::mem::take(&mut self.labels));
+        let saved = (
+            std::mem::take(&mut self.scope),
+            std::mem::take(&mut self.labels),
+        );
         let code = self.for_purpose(self.rules(), |g| g.moves(moves, &to_sink));
         (self.scope, self.labels) = saved;
         let name = self.shared_helper("can_move", &code, |name| {

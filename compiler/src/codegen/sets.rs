@@ -106,10 +106,7 @@ impl Gen<'_> {
                 }
                 sets.push(set);
                 let delta = Literal::i32_unsuffixed(g.delta);
-                let (rule, dir) = (
-                    self.rule_lit(g.rule),
-                    Literal::u8_unsuffixed(g.dir),
-                );
+                let (rule, dir) = (self.rule_lit(g.rule), Literal::u8_unsuffixed(g.dir));
                 rows.push(quote!((#delta, #rule, #dir)));
             }
             let doc = format!(

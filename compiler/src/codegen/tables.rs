@@ -451,14 +451,30 @@ impl Tables<'_> {
             .iter()
             .map(|&dir| {
                 (0..n)
-                    .map(|s| self.board.radials(s, dir).map(|r| r.steps[1..].to_vec()).collect())
+                    .map(|s| {
+                        self.board
+                            .radials(s, dir)
+                            .map(|r| r.steps[1..].to_vec())
+                            .collect()
+                    })
                     .collect()
             })
             .collect();
         let k = all.iter().flatten().map(Vec::len).max().unwrap_or(0).max(1);
-        let l = all.iter().flatten().flatten().map(Vec::len).max().unwrap_or(0).max(1);
+        let l = all
+            .iter()
+            .flatten()
+            .flatten()
+            .map(Vec::len)
+            .max()
+            .unwrap_or(0)
+            .max(1);
         let mask_tables = all.iter().map(|per_site| {
-            let words = self.words_of(per_site.iter().map(|rays| rays.iter().flatten().copied().collect::<Vec<_>>()));
+            let words = self.words_of(
+                per_site
+                    .iter()
+                    .map(|rays| rays.iter().flatten().copied().collect::<Vec<_>>()),
+            );
             quote!(boards(&[#(#words),*]))
         });
         let ray_tables = all.iter().map(|per_site| {
@@ -478,7 +494,8 @@ impl Tables<'_> {
             Literal::usize_unsuffixed(l),
         );
         let list = names.join(", ");
-        let masks_doc = format!(" Per heading of {list}, the sites along its radials from each site.");
+        let masks_doc =
+            format!(" Per heading of {list}, the sites along its radials from each site.");
         let rays_doc = format!(
             " Per heading of {list}, each site's radials along it ({k} per site, `NO_SITE` after a ray's end), each listed as its length then its sites."
         );
@@ -523,9 +540,10 @@ impl Tables<'_> {
         }
         let k = rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
         let n_rows = rows.len();
-        let words = self.words_of(rows.iter().flat_map(|rays| {
-            (0..k).map(|i| rays.get(i).cloned().unwrap_or_default())
-        }));
+        let words = self.words_of(
+            rows.iter()
+                .flat_map(|rays| (0..k).map(|i| rays.get(i).cloned().unwrap_or_default())),
+        );
         let doc = format!(
             " For each site, its `{}` radials whose site numbers {trend} along them, as sets (origin left out).",
             dir.name()
@@ -612,7 +630,8 @@ impl Tables<'_> {
         }
         let id = self.free_name(name, id);
         self.site_list_tables.push((lists.to_vec(), id.clone()));
-        self.items.push(site_lists_item(&id, &format!(" {doc}"), lists));
+        self.items
+            .push(site_lists_item(&id, &format!(" {doc}"), lists));
         id
     }
 
@@ -651,7 +670,6 @@ impl Tables<'_> {
         id
     }
 }
-
 
 /// `static ID: [&[u16]; N]` of `lists`, declared flat (each list's length,
 /// then its sites) through the runtime's `site_lists`.

@@ -142,19 +142,11 @@ pub fn expand_str(
 
     let mut t = remove_comments::remove_comments(&raw);
 
-    let ruleset = match &selection.ruleset {
-        Some(name) => Some(find_ruleset(&t, &sources, name, file_start)?),
-        None => None,
-    };
-    let categories = realise_options::extract_options(&mut t, &sources)?;
-    let wanted = merge_selection(
-        &categories,
-        ruleset.as_ref(),
-        &selection.options,
-        &sources,
-        file_start,
-    )?;
-    let chosen = realise_options::choose(&categories, &wanted, &sources, file_start)?;
+    let Choice {
+        ruleset,
+        categories,
+        chosen,
+    } = choose(&mut t, &sources, file_start, selection)?;
     let stopped = realise_options::apply(&mut t, &categories, &chosen, &sources)?;
 
     let rulesets = realise_rulesets::realise_rulesets(&mut t, &sources)?;
@@ -226,6 +218,63 @@ pub fn expand_str(
         ruleset_details: rulesets,
         metadata,
     })
+}
+
+/// The ruleset and option items a selection picks, the options' declarations
+/// taken out of the text.
+struct Choice {
+    ruleset: Option<Ruleset>,
+    categories: Vec<OptionCategory>,
+    chosen: Vec<usize>,
+}
+
+fn choose(
+    t: &mut Tracked,
+    sources: &SourceMap,
+    file_start: Origin,
+    selection: &Selection,
+) -> Result<Choice> {
+    let ruleset = match &selection.ruleset {
+        Some(name) => Some(find_ruleset(t, sources, name, file_start)?),
+        None => None,
+    };
+    let categories = realise_options::extract_options(t, sources)?;
+    let wanted = merge_selection(
+        &categories,
+        ruleset.as_ref(),
+        &selection.options,
+        sources,
+        file_start,
+    )?;
+    let chosen = realise_options::choose(&categories, &wanted, sources, file_start)?;
+    Ok(Choice {
+        ruleset,
+        categories,
+        chosen,
+    })
+}
+
+/// The option items (`"Heading/Item"`, one per category, defaults filled in)
+/// that `selection` picks in a description, without expanding it: what
+/// tells two spellings of the same choices apart from different choices.
+pub fn selected_options(
+    path_for_messages: &Path,
+    text: &str,
+    selection: &Selection,
+) -> Result<Vec<String>> {
+    let mut sources = SourceMap::default();
+    let file = sources.add(path_for_messages, text);
+    let raw = sources.tracked(file);
+    syntax::parse_raw(&raw, &sources)?;
+    let mut t = remove_comments::remove_comments(&raw);
+    let Choice {
+        categories, chosen, ..
+    } = choose(&mut t, &sources, Origin { file, offset: 0 }, selection)?;
+    Ok(categories
+        .iter()
+        .zip(&chosen)
+        .map(|(c, &i)| c.choice(i))
+        .collect())
 }
 
 fn find_ruleset(

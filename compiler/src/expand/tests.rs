@@ -253,3 +253,26 @@ fn never_panics_on_junk() {
         let _ = expand(j, &Selection::defaults());
     }
 }
+
+#[test]
+fn the_options_chosen_are_known_without_expanding() {
+    let path = std::path::Path::new("ttt.lud");
+    let chosen = |selection: &Selection| selected_options(path, TTT, selection).unwrap();
+    assert_eq!(
+        chosen(&Selection::defaults()),
+        vec!["Board Size/3x3", "Lines/All"]
+    );
+    for selection in [
+        Selection::with_options(["Lines/Orthogonal"]),
+        Selection {
+            options: Vec::new(),
+            ruleset: Some("Ruleset/Big".to_owned()),
+        },
+    ] {
+        assert_eq!(
+            chosen(&selection),
+            expand(TTT, &selection).unwrap().selected_options
+        );
+    }
+    assert!(selected_options(path, TTT, &Selection::with_options(["Lines/None"])).is_err());
+}

@@ -629,7 +629,6 @@ pub enum Reach {
     },
 }
 
-
 impl Moves {
     /// Every `(move Add ...)` of these moves, in rule order, added to `out`.
     pub fn placements<'m>(&'m self, out: &mut Vec<&'m Add>) {

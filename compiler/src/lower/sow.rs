@@ -137,7 +137,6 @@ pub(super) fn merge_bumps(sites: &[i32]) -> (Vec<i32>, Vec<u8>) {
     (merged, bumps)
 }
 
-
 /// A role naming a fixed player (`P1`, `Shared`/`Neutral` as 0).
 fn owner_role(cx: &Cx, node: &Node) -> Result<PlayerId> {
     match node.atom() {

@@ -175,7 +175,10 @@ pub(in crate::lower) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
 }
 
 /// The condition and the two branches of `(if C A B)`.
-pub(in crate::lower) fn if_parts<'n>(cx: &Cx, node: &'n Node) -> Result<(&'n Node, &'n Node, &'n Node)> {
+pub(in crate::lower) fn if_parts<'n>(
+    cx: &Cx,
+    node: &'n Node,
+) -> Result<(&'n Node, &'n Node, &'n Node)> {
     let mut args = Args::new(node, "if", 0);
     let mut next = || {
         args.next()
@@ -264,7 +267,6 @@ pub(in crate::lower) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<crate:
         _ => Err(cx.unsupported_in(node, "region")),
     }
 }
-
 
 /// Whether a track visits a site twice (Ludii's `Track.internalLoop`).
 fn has_internal_loop(t: &Track) -> bool {
