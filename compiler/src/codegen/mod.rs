@@ -37,6 +37,7 @@ mod moves;
 mod next_mover;
 mod phases;
 mod pieces;
+mod playout;
 mod promote;
 mod purpose;
 mod repetition;
