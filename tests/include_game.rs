@@ -14,6 +14,13 @@ ludemic::include_game!(
     options = ["Modelisation/2D"],
     name = connect_four_2d
 );
+// A file of the crate's own, a trailing comma.
+ludemic::include_game!("macros/tests/ui/three-in-a-row.lud", name = tiny,);
+ludemic::include_game!(
+    "macros/tests/ui/three-in-a-row.lud",
+    options = ["Board Size/5x5"],
+    name = tiny5
+);
 
 fn interpreter(stem: &str, options: &[&str]) -> Interpreter {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -109,6 +116,9 @@ fn included_games_play_out_to_the_end() {
     playouts(&squava::Squava);
     playouts(&hex9::Hex);
     playouts(&connect_four_2d::ConnectFour);
+    assert_eq!((tiny::NUM_SITES, tiny5::NUM_SITES), (16, 25));
+    playouts(&tiny::ThreeInARow);
+    playouts(&tiny5::ThreeInARow);
 }
 
 #[test]

@@ -35,6 +35,8 @@ struct Lockstep {
     /// Whole Filter playouts compared between the engines, where the
     /// analysis puts the game on Ludii's Filter playout.
     filter_playouts: u64,
+    /// The moves of Filter playouts after which no further one starts.
+    filter_moves: usize,
     /// States at which the compiled playout's own draw (target sets, site
     /// by site, by counting) is checked against the listed legal moves.
     draw_states: usize,
@@ -45,6 +47,7 @@ const SHORT: Lockstep = Lockstep {
     seeds: 10,
     steps: 3000,
     filter_playouts: 3,
+    filter_moves: 600,
     draw_states: 4,
 };
 
@@ -53,6 +56,7 @@ const LONG: Lockstep = Lockstep {
     seeds: 200,
     steps: usize::MAX,
     filter_playouts: 50,
+    filter_moves: usize::MAX,
     draw_states: 40,
 };
 
@@ -87,14 +91,21 @@ impl Visitor for Check {
                 .push(format!("{} playout draw: {e}", self.name));
         }
         // The two Filter playouts list the candidates in the same order and
-        // test them alike: from one seed they play the same game.
+        // test them alike: from one seed they play the same game. Long games
+        // (the large shogi variants: 500 moves of a slow interpreter) play
+        // one, then more only while the moves played stay in the budget.
+        let mut moves = 0;
         for seed in 0..self.filtered as u64 * self.lockstep.filter_playouts {
+            if seed > 0 && moves >= self.lockstep.filter_moves {
+                break;
+            }
             let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
             let ours = compiled.playout(&mut compiled.initial_state(), &mut rng);
             let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
             let reference = self
                 .interp
                 .playout(&mut self.interp.initial_state(), &mut rng);
+            moves += ours.moves as usize;
             if ours != reference {
                 self.failures.push(format!(
                     "{} Filter playout of seed {seed}: compiled {ours:?}, interpreter {reference:?}",
@@ -193,7 +204,9 @@ fn every_compiled_library_game_replays_ludii_s_trials_and_agrees_with_the_interp
     let games: Vec<&Entry> = GAMES.iter().collect();
     let (replayed, failures) = check(&games, SHORT);
     eprintln!("{} compiled games, {replayed} trials replayed", games.len());
-    assert!(replayed >= 3 * games.len(), "three trials of each game");
+    // Each game replays every trial Ludii's manifest shares for it (`check`
+    // requires at least one): three for most, two for Dai Seireigi.
+    assert!(replayed >= 2 * games.len(), "Ludii's trials of each game");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -1,0 +1,3 @@
+ludemic_macros::include_game!("tests/ui/unsupported-ludeme.lud");
+
+fn main() {}

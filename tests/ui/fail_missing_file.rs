@@ -1,3 +1,0 @@
-ludemic::include_game!("tests/ui/no-such-game.lud");
-
-fn main() {}

@@ -1,3 +1,0 @@
-ludemic::include_game!("tests/ui/syntax-error.lud");
-
-fn main() {}

@@ -1,3 +1,0 @@
-ludemic::include_game!("tests/ui/three-in-a-row.lud", options = ["Board Size/6x6"]);
-
-fn main() {}

@@ -1,3 +1,0 @@
-ludemic::include_game!("tests/ui/unsupported-ludeme.lud");
-
-fn main() {}
