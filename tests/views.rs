@@ -57,6 +57,9 @@ fn evaluators(g: &Interpreter) -> Vec<(String, Evaluator)> {
         .collect()
 }
 
+/// The positions of a game after which no further playout starts.
+const POSITIONS: usize = 1500;
+
 /// What the compiled game is checked against, and how far.
 struct Agree<'a> {
     stem: &'a str,
@@ -84,6 +87,12 @@ impl ludemic_generated::Visitor for Agree<'_> {
             None => Default::default(),
         };
         for seed in 0..self.playouts {
+            // A long game (Shogi, Dai Hasami Shogi: hundreds of moves, each
+            // position evaluated by every term in both engines) plays on
+            // only while the positions compared stay under the budget.
+            if seed > 0 && *self.positions >= POSITIONS {
+                break;
+            }
             let mut rng = Xoshiro256PlusPlus::from_seed_u64(seed);
             let mut cs = compiled.initial_state();
             let mut is = g.initial_state();
