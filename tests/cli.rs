@@ -792,7 +792,10 @@ fn play_on_the_compiled_engine_draws_the_same_game_as_on_the_interpreter() {
         assert_eq!(run("compiled"), interpreted, "{game}");
     }
     // A game that is not bundled has no compiled engine to play on.
-    let out = play(&["macros/tests/ui/three-in-a-row.lud", "--engine", "compiled"], "");
+    let out = play(
+        &["macros/tests/ui/three-in-a-row.lud", "--engine", "compiled"],
+        "",
+    );
     assert!(!out.status.success());
     assert!(
         text(&out.stderr).contains("no compiled code is bundled"),

@@ -111,7 +111,10 @@ pub const fn pair_rows<A: Copy, B: Copy, const K: usize, const N: usize>(
     firsts: &[A],
     seconds: &[B],
 ) -> [[(A, B); K]; N] {
-    assert!(firsts.len() == N * K && seconds.len() == N * K, "N * K pairs");
+    assert!(
+        firsts.len() == N * K && seconds.len() == N * K,
+        "N * K pairs"
+    );
     let mut out = [[(firsts[0], seconds[0]); K]; N];
     let mut i = 0;
     while i < N * K {

@@ -132,4 +132,3 @@ pub(super) fn number(cell: &str) -> Option<f64> {
         .collect();
     text.parse().ok()
 }
-

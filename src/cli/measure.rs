@@ -79,4 +79,3 @@ fn timed_playouts_from<G: Game>(
         batch = ((rate * aim) as u64).clamp(1, batch.saturating_mul(4));
     }
 }
-

@@ -148,7 +148,9 @@ pub fn bundled_stem(file: &Path, options: &[String]) -> Option<String> {
     // none): the description is not expanded for them.
     let text = std::cell::OnceCell::new();
     let choices = |options: &[String]| {
-        let text = text.get_or_init(|| std::fs::read_to_string(&file).ok()).as_ref()?;
+        let text = text
+            .get_or_init(|| std::fs::read_to_string(&file).ok())
+            .as_ref()?;
         ludemic_compiler::expand::selected_options(
             &file,
             text,

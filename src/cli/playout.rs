@@ -89,13 +89,9 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
         }
     };
     let (stats, seconds) = match &interpreter {
-        Some(interp) => run_playouts_threaded(
-            interp,
-            args.playouts,
-            args.seed,
-            !args.json,
-            args.threads,
-        )?,
+        Some(interp) => {
+            run_playouts_threaded(interp, args.playouts, args.seed, !args.json, args.threads)?
+        }
         None => {
             match bundled {
                 Some(_) if args.standard_playout => {
