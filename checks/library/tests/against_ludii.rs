@@ -116,9 +116,9 @@ impl Visitor for Check {
     }
 }
 
-/// The library trials' slug of each file (`manifest.json`: `lud` is the
-/// path under `lud/`, `board/...`).
-fn slugs(trials: &Path) -> BTreeMap<String, String> {
+/// The library trials' slug of each file and the number of trials shared
+/// for it (`manifest.json`: `lud` is the path under `lud/`, `board/...`).
+fn slugs(trials: &Path) -> BTreeMap<String, (String, usize)> {
     let text = std::fs::read_to_string(trials.join("manifest.json")).expect("manifest.json");
     let manifest: serde_json::Value = serde_json::from_str(&text).expect("manifest.json is JSON");
     manifest
@@ -128,7 +128,10 @@ fn slugs(trials: &Path) -> BTreeMap<String, String> {
         .map(|e| {
             (
                 e["lud"].as_str().unwrap().to_owned(),
-                e["slug"].as_str().unwrap().to_owned(),
+                (
+                    e["slug"].as_str().unwrap().to_owned(),
+                    e["trials_shared"].as_u64().unwrap_or(0) as usize,
+                ),
             )
         })
         .collect()
@@ -150,10 +153,11 @@ fn check(games: &[&Entry], lockstep: Lockstep) -> (usize, Vec<String>) {
         let start = Instant::now();
         let loaded = load(&ludii.join("lud/board").join(entry.lud), &config)
             .unwrap_or_else(|e| panic!("{e}"));
-        let slug = &slugs[&format!("board/{}", entry.lud)];
+        let (slug, shared) = &slugs[&format!("board/{}", entry.lud)];
         let trials = read_trials(&trials_dir.join(format!("{slug}.jsonl.gz")))
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(!trials.is_empty(), "{}: Ludii's trials", entry.lud);
+        assert!(trials.len() >= *shared, "{}: every trial shared", entry.lud);
         assert!(
             trials.iter().all(|t| !t.stochastic),
             "{}: a stochastic game cannot be replayed",
@@ -204,8 +208,8 @@ fn every_compiled_library_game_replays_ludii_s_trials_and_agrees_with_the_interp
     let games: Vec<&Entry> = GAMES.iter().collect();
     let (replayed, failures) = check(&games, SHORT);
     eprintln!("{} compiled games, {replayed} trials replayed", games.len());
-    // Each game replays every trial Ludii's manifest shares for it (`check`
-    // requires at least one): three for most, two for Dai Seireigi.
+    // Each game replays every trial Ludii's manifest shares for it (`check`),
+    // three for most, two for Dai Seireigi.
     assert!(replayed >= 2 * games.len(), "Ludii's trials of each game");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

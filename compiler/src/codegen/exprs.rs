@@ -665,14 +665,16 @@ impl Gen<'_> {
             // In a threat test the threatened owner is `Prev` (two players).
             Cond::IsPrev(p) => self.choose_cond(
                 Question::Threat,
-                |g| {
+                |g| match p {
                     // Known at generation for the mover (never its own
-                    // enemy) and for the next player (the threatened one).
-                    let p = g.player(*p);
-                    match p.to_string().as_str() {
-                        "mover" => quote!(false),
-                        "(3 - mover)" => quote!(true),
-                        _ => quote!((#p == 3 - mover)),
+                    // enemy) and, with two players, for the next player
+                    // (the threatened one: a threat test reads the plain
+                    // next player, `3 - mover`).
+                    PlayerRef::Mover => quote!(false),
+                    PlayerRef::Next if g.model.num_players == 2 => quote!(true),
+                    _ => {
+                        let p = g.player(*p);
+                        quote!((#p == 3 - mover))
                     }
                 },
                 |g| {

@@ -95,24 +95,24 @@ impl<'b> Tables<'b> {
         &self,
         sets: impl IntoIterator<Item = I>,
     ) -> Vec<TokenStream> {
-        let mut out = Vec::new();
-        for set in sets {
-            let mut words = vec![0u64; self.words];
-            for s in set {
-                words[s as usize / 64] |= 1 << (s % 64);
-            }
-            out.extend(words.into_iter().map(hex_literal));
-        }
-        out
+        sets.into_iter()
+            .flat_map(|set| self.words_of_set(set))
+            .map(hex_literal)
+            .collect()
     }
 
-    /// A bitboard literal of `sites`.
-    pub fn bits(&self, sites: impl IntoIterator<Item = Site>) -> TokenStream {
+    /// The words of the bitboard of `sites`.
+    fn words_of_set(&self, sites: impl IntoIterator<Item = Site>) -> Vec<u64> {
         let mut words = vec![0u64; self.words];
         for s in sites {
             words[s as usize / 64] |= 1 << (s % 64);
         }
-        let words = words.iter().map(|&w| hex_literal(w));
+        words
+    }
+
+    /// A bitboard literal of `sites`.
+    pub fn bits(&self, sites: impl IntoIterator<Item = Site>) -> TokenStream {
+        let words = self.words_of_set(sites).into_iter().map(hex_literal);
         quote!(Board::new([#(#words),*]))
     }
 
@@ -378,15 +378,7 @@ impl Tables<'_> {
                     .collect();
                 let k = all.iter().map(Vec::len).max().unwrap_or(0).max(1);
                 let l = all.iter().flatten().map(Vec::len).max().unwrap_or(0).clamp(1, read.max(1));
-                // Each ray as its length then its sites (cut to `l`).
-                let values = all.iter().flat_map(|radials| {
-                    (0..k).flat_map(move |i| {
-                        let sites = radials.get(i).map_or(&[][..], Vec::as_slice);
-                        let sites = &sites[..sites.len().min(l)];
-                        std::iter::once(sites.len() as u16).chain(sites.iter().copied())
-                    })
-                });
-                let values = values.map(Literal::u16_unsuffixed);
+                let values = listed_rays_values(&all, k, l);
                 let doc = if l == 1 {
                     format!(
                         " For each site, the first site of each `{}` radial from it (`NO_SITE` for none), {k} per site, listed as each ray's length then its site.",
@@ -478,13 +470,7 @@ impl Tables<'_> {
             quote!(boards(&[#(#words),*]))
         });
         let ray_tables = all.iter().map(|per_site| {
-            let listed = per_site.iter().flat_map(|rays| {
-                (0..k).flat_map(move |i| {
-                    let sites = rays.get(i).map_or(&[][..], Vec::as_slice);
-                    std::iter::once(sites.len() as u16).chain(sites.iter().copied())
-                })
-            });
-            let listed = listed.map(Literal::u16_unsuffixed);
+            let listed = listed_rays_values(per_site, k, l);
             quote!(listed_rays(&[#(#listed),*]))
         });
         let (d, n, k, l) = (
@@ -671,6 +657,22 @@ impl Tables<'_> {
     }
 }
 
+/// What `listed_rays(&[...])` reads for `rays` (each site's rays): `k`
+/// rays a site, each cut to `l` sites, written as its length then its sites
+/// (a site's missing rays as length 0).
+fn listed_rays_values(rays: &[Vec<Vec<u16>>], k: usize, l: usize) -> Vec<Literal> {
+    rays.iter()
+        .flat_map(|radials| {
+            (0..k).flat_map(move |i| {
+                let sites = radials.get(i).map_or(&[][..], Vec::as_slice);
+                let sites = &sites[..sites.len().min(l)];
+                std::iter::once(sites.len() as u16).chain(sites.iter().copied())
+            })
+        })
+        .map(Literal::u16_unsuffixed)
+        .collect()
+}
+
 /// `static ID: [&[u16]; N]` of `lists`, declared flat (each list's length,
 /// then its sites) through the runtime's `site_lists`.
 pub(super) fn site_lists_item(id: &Ident, doc: &str, lists: &[Vec<u16>]) -> TokenStream {
@@ -685,6 +687,7 @@ pub(super) fn site_lists_item(id: &Ident, doc: &str, lists: &[Vec<u16>]) -> Toke
         static #id: [&[u16]; #len] = site_lists(&[#(#listed),*]);
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
