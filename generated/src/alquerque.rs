@@ -196,8 +196,8 @@ impl Alquerque {
     #[inline(always)]
     fn any_moves(&self, s: &State, mover: u8) -> bool {
         match mover {
-            1 => Self::targets_p1(s).iter().any(|set| !set.is_empty()),
-            2 => Self::targets_p2(s).iter().any(|set| !set.is_empty()),
+            1 => Self::targets_p(s, 1).iter().any(|set| !set.is_empty()),
+            2 => Self::targets_p(s, 2).iter().any(|set| !set.is_empty()),
             _ => false,
         }
     }
@@ -726,7 +726,7 @@ impl Alquerque {
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if !self.any_moves(s, 3 - mover) {
-            let p = 3 - mover;
+            let p: u8 = 3 - mover;
             if s.results.is_active(p) {
                 s.results.lose(p);
             }
@@ -752,77 +752,97 @@ impl Alquerque {
         (6, 1, 0),
     ];
     /// Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
+    /// One method for `targets_p1`, `targets_p2`: what differs between them is passed in (`mover`).
     #[inline(always)]
     #[allow(unused_variables)]
-    fn targets_p1(s: &State) -> [Board; 16] {
-        let mover: u8 = 1;
+    fn targets_p(s: &State, mover: u8) -> [Board; 16] {
         let allowed_0 = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
         let allowed_1 = ALL.minus(s.occupied);
         [
             s
-                .owned[1]
+                .owned[mover as usize]
                 .and(Board::new([0x1445000]))
                 .shifted(-6)
                 .and(allowed_0)
                 .shifted(-6)
                 .and(allowed_1),
             s
-                .owned[1]
+                .owned[mover as usize]
                 .and(Board::new([0x1fffc00]))
                 .shifted(-5)
                 .and(allowed_0)
                 .shifted(-5)
                 .and(allowed_1),
             s
-                .owned[1]
+                .owned[mover as usize]
                 .and(Board::new([0x511400]))
                 .shifted(-4)
                 .and(allowed_0)
                 .shifted(-4)
                 .and(allowed_1),
             s
-                .owned[1]
+                .owned[mover as usize]
                 .and(Board::new([0x1ce739c]))
                 .shifted(-1)
                 .and(allowed_0)
                 .shifted(-1)
                 .and(allowed_1),
             s
-                .owned[1]
+                .owned[mover as usize]
                 .and(Board::new([0x739ce7]))
                 .shifted(1)
                 .and(allowed_0)
                 .shifted(1)
                 .and(allowed_1),
             s
-                .owned[1]
+                .owned[mover as usize]
                 .and(Board::new([0x5114]))
                 .shifted(4)
                 .and(allowed_0)
                 .shifted(4)
                 .and(allowed_1),
             s
-                .owned[1]
+                .owned[mover as usize]
                 .and(Board::new([0x7fff]))
                 .shifted(5)
                 .and(allowed_0)
                 .shifted(5)
                 .and(allowed_1),
             s
-                .owned[1]
+                .owned[mover as usize]
                 .and(Board::new([0x1445]))
                 .shifted(6)
                 .and(allowed_0)
                 .shifted(6)
                 .and(allowed_1),
-            s.owned[1].and(Board::new([0x1455140])).shifted(-6).and(allowed_1),
-            s.owned[1].and(Board::new([0x1ffffe0])).shifted(-5).and(allowed_1),
-            s.owned[1].and(Board::new([0x551540])).shifted(-4).and(allowed_1),
-            s.owned[1].and(Board::new([0x1ef7bde])).shifted(-1).and(allowed_1),
-            s.owned[1].and(Board::new([0xf7bdef])).shifted(1).and(allowed_1),
-            s.owned[1].and(Board::new([0x55154])).shifted(4).and(allowed_1),
-            s.owned[1].and(Board::new([0xfffff])).shifted(5).and(allowed_1),
-            s.owned[1].and(Board::new([0x51545])).shifted(6).and(allowed_1),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0x1455140]))
+                .shifted(-6)
+                .and(allowed_1),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0x1ffffe0]))
+                .shifted(-5)
+                .and(allowed_1),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0x551540]))
+                .shifted(-4)
+                .and(allowed_1),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0x1ef7bde]))
+                .shifted(-1)
+                .and(allowed_1),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0xf7bdef]))
+                .shifted(1)
+                .and(allowed_1),
+            s.owned[mover as usize].and(Board::new([0x55154])).shifted(4).and(allowed_1),
+            s.owned[mover as usize].and(Board::new([0xfffff])).shifted(5).and(allowed_1),
+            s.owned[mover as usize].and(Board::new([0x51545])).shifted(6).and(allowed_1),
         ]
     }
     /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
@@ -844,80 +864,6 @@ impl Alquerque {
         (5, 1, 0),
         (6, 1, 0),
     ];
-    /// Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
-    #[inline(always)]
-    #[allow(unused_variables)]
-    fn targets_p2(s: &State) -> [Board; 16] {
-        let mover: u8 = 2;
-        let allowed_0 = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
-        let allowed_1 = ALL.minus(s.occupied);
-        [
-            s
-                .owned[2]
-                .and(Board::new([0x1445000]))
-                .shifted(-6)
-                .and(allowed_0)
-                .shifted(-6)
-                .and(allowed_1),
-            s
-                .owned[2]
-                .and(Board::new([0x1fffc00]))
-                .shifted(-5)
-                .and(allowed_0)
-                .shifted(-5)
-                .and(allowed_1),
-            s
-                .owned[2]
-                .and(Board::new([0x511400]))
-                .shifted(-4)
-                .and(allowed_0)
-                .shifted(-4)
-                .and(allowed_1),
-            s
-                .owned[2]
-                .and(Board::new([0x1ce739c]))
-                .shifted(-1)
-                .and(allowed_0)
-                .shifted(-1)
-                .and(allowed_1),
-            s
-                .owned[2]
-                .and(Board::new([0x739ce7]))
-                .shifted(1)
-                .and(allowed_0)
-                .shifted(1)
-                .and(allowed_1),
-            s
-                .owned[2]
-                .and(Board::new([0x5114]))
-                .shifted(4)
-                .and(allowed_0)
-                .shifted(4)
-                .and(allowed_1),
-            s
-                .owned[2]
-                .and(Board::new([0x7fff]))
-                .shifted(5)
-                .and(allowed_0)
-                .shifted(5)
-                .and(allowed_1),
-            s
-                .owned[2]
-                .and(Board::new([0x1445]))
-                .shifted(6)
-                .and(allowed_0)
-                .shifted(6)
-                .and(allowed_1),
-            s.owned[2].and(Board::new([0x1455140])).shifted(-6).and(allowed_1),
-            s.owned[2].and(Board::new([0x1ffffe0])).shifted(-5).and(allowed_1),
-            s.owned[2].and(Board::new([0x551540])).shifted(-4).and(allowed_1),
-            s.owned[2].and(Board::new([0x1ef7bde])).shifted(-1).and(allowed_1),
-            s.owned[2].and(Board::new([0xf7bdef])).shifted(1).and(allowed_1),
-            s.owned[2].and(Board::new([0x55154])).shifted(4).and(allowed_1),
-            s.owned[2].and(Board::new([0xfffff])).shifted(5).and(allowed_1),
-            s.owned[2].and(Board::new([0x51545])).shifted(6).and(allowed_1),
-        ]
-    }
     /// The standard playout, drawing each move without listing the moves.
     #[inline(always)]
     fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
@@ -984,14 +930,14 @@ impl Game for Alquerque {
             match mover {
                 1 => {
                     for_each_target(
-                        &Self::targets_p1(s),
+                        &Self::targets_p(s, 1),
                         &Self::GROUPS_P1,
                         |t| out.push(Move::from(t)),
                     )
                 }
                 2 => {
                     for_each_target(
-                        &Self::targets_p2(s),
+                        &Self::targets_p(s, 2),
                         &Self::GROUPS_P2,
                         |t| out.push(Move::from(t)),
                     )
@@ -1057,8 +1003,8 @@ impl ::ludemic_runtime::DrawMove for Alquerque {
     #[inline(always)]
     fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
         let picked = match s.mover {
-            1 => pick_target(&Self::targets_p1(s), &Self::GROUPS_P1, rng),
-            2 => pick_target(&Self::targets_p2(s), &Self::GROUPS_P2, rng),
+            1 => pick_target(&Self::targets_p(s, 1), &Self::GROUPS_P1, rng),
+            2 => pick_target(&Self::targets_p(s, 2), &Self::GROUPS_P2, rng),
             _ => None,
         };
         picked.map_or(Move::Pass, Move::from)

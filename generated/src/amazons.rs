@@ -714,7 +714,7 @@ impl Amazons {
                 },
             )
         {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

@@ -468,7 +468,7 @@ impl Breakthrough {
         if s.last_to != NO_SITE
             && PLAYER_REGIONS[mover as usize].contains(s.last_to as usize)
         {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }
@@ -486,9 +486,21 @@ impl Breakthrough {
             .or(ALL.minus(s.occupied))
             .or(s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]));
         [
-            s.owned[1].and(Board::new([0xffffffffffffff])).shifted(8).and(allowed_0),
-            s.owned[1].and(Board::new([0x7f7f7f7f7f7f7f])).shifted(9).and(allowed_1),
-            s.owned[1].and(Board::new([0xfefefefefefefe])).shifted(7).and(allowed_1),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0xffffffffffffff]))
+                .shifted(8)
+                .and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0x7f7f7f7f7f7f7f]))
+                .shifted(9)
+                .and(allowed_1),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0xfefefefefefefe]))
+                .shifted(7)
+                .and(allowed_1),
         ]
     }
     /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
@@ -503,9 +515,21 @@ impl Breakthrough {
             .or(ALL.minus(s.occupied))
             .or(s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]));
         [
-            s.owned[2].and(Board::new([0xffffffffffffff00])).shifted(-8).and(allowed_0),
-            s.owned[2].and(Board::new([0xfefefefefefefe00])).shifted(-9).and(allowed_1),
-            s.owned[2].and(Board::new([0x7f7f7f7f7f7f7f00])).shifted(-7).and(allowed_1),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0xffffffffffffff00]))
+                .shifted(-8)
+                .and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0xfefefefefefefe00]))
+                .shifted(-9)
+                .and(allowed_1),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                .shifted(-7)
+                .and(allowed_1),
         ]
     }
     /// The standard playout, drawing each move without listing the moves.

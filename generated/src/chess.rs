@@ -6,7 +6,8 @@ use ::ludemic_runtime::{of_site, EndReason, RecentMoves};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::{
-    boards, listed_rays, site_lists, Kept, Listing, Probe, Sink, Threat, Untested,
+    boards, listed_rays, site_lists, MapTable, Kept, Listing, Probe, Sink, Threat,
+    Untested,
 };
 use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
@@ -91,6 +92,12 @@ static LEAPS_14: [&[u16]; 64] = site_lists(
         45, 50, 4, 55, 44, 46, 51, 3, 45, 47, 52, 2, 46, 53,
     ],
 );
+/// `(map "King" ...)`: the entries of the keys from 1 on.
+static MAP_KING: MapTable<2> = MapTable::new(1, [4, 60]);
+/// `(map "RookLeft" ...)`: the entries of the keys from 1 on.
+static MAP_ROOK_LEFT: MapTable<2> = MapTable::new(1, [0, 56]);
+/// `(map "RookRight" ...)`: the entries of the keys from 1 on.
+static MAP_ROOK_RIGHT: MapTable<2> = MapTable::new(1, [7, 63]);
 /// The sites of a named region each player owns (`(sites WHO "Name")`; index 0: nobody).
 static NAMED_REGION_0: [Board; 3] = boards(&[0, 0xff00000000000000, 0xff]);
 /// Each site's `(ahead SITE steps:1 N)`: the site 1 steps along the first radial long enough, else itself.
@@ -647,11 +654,7 @@ impl Chess {
                 self.moves_of_pieces(s, mover, sink)?;
                 if of_site(
                     {
-                        let n = match mover as i64 {
-                            1 => 4,
-                            2 => 60,
-                            k => k,
-                        };
+                        let n = MAP_KING.entry(mover as i64);
                         if (0..NUM_SITES as i64).contains(&n) {
                             n as u16
                         } else {
@@ -682,11 +685,7 @@ impl Chess {
                 {
                     if of_site(
                         {
-                            let n = match mover as i64 {
-                                1 => 0,
-                                2 => 56,
-                                k => k,
-                            };
+                            let n = MAP_ROOK_LEFT.entry(mover as i64);
                             if (0..NUM_SITES as i64).contains(&n) {
                                 n as u16
                             } else {
@@ -695,15 +694,22 @@ impl Chess {
                         },
                         0,
                         |x| s.state[x as usize] as i64,
-                    ) == 1 && self.can_move_1(s, mover, &mut Probe::<false>).is_break()
+                    ) == 1
+                        && self
+                            .can_move(
+                                s,
+                                mover,
+                                &mut Probe::<false>,
+                                &MAP_ROOK_LEFT,
+                                3i64,
+                                3i64,
+                                &RADIALS_E,
+                            )
+                            .is_break()
                     {
                         for from in of_site(
                                 {
-                                    let n = match mover as i64 {
-                                        1 => 4,
-                                        2 => 60,
-                                        k => k,
-                                    };
+                                    let n = MAP_KING.entry(mover as i64);
                                     if (0..NUM_SITES as i64).contains(&n) {
                                         n as u16
                                     } else {
@@ -716,7 +722,7 @@ impl Chess {
                             .iter()
                         {
                             let from = from as u16;
-                            let (min, max) = (2, 2);
+                            let (min, max) = (2i64, 2i64);
                             for ray in &RADIALS_W[from as usize] {
                                 for (i, &to) in ray.iter().enumerate() {
                                     let distance = i as i64 + 1;
@@ -759,11 +765,7 @@ impl Chess {
                     }
                     if of_site(
                         {
-                            let n = match mover as i64 {
-                                1 => 7,
-                                2 => 63,
-                                k => k,
-                            };
+                            let n = MAP_ROOK_RIGHT.entry(mover as i64);
                             if (0..NUM_SITES as i64).contains(&n) {
                                 n as u16
                             } else {
@@ -772,15 +774,22 @@ impl Chess {
                         },
                         0,
                         |x| s.state[x as usize] as i64,
-                    ) == 1 && self.can_move_2(s, mover, &mut Probe::<false>).is_break()
+                    ) == 1
+                        && self
+                            .can_move(
+                                s,
+                                mover,
+                                &mut Probe::<false>,
+                                &MAP_ROOK_RIGHT,
+                                2i64,
+                                2i64,
+                                &RADIALS_W,
+                            )
+                            .is_break()
                     {
                         for from in of_site(
                                 {
-                                    let n = match mover as i64 {
-                                        1 => 4,
-                                        2 => 60,
-                                        k => k,
-                                    };
+                                    let n = MAP_KING.entry(mover as i64);
                                     if (0..NUM_SITES as i64).contains(&n) {
                                         n as u16
                                     } else {
@@ -793,7 +802,7 @@ impl Chess {
                             .iter()
                         {
                             let from = from as u16;
-                            let (min, max) = (2, 2);
+                            let (min, max) = (2i64, 2i64);
                             for ray in &RADIALS_E[from as usize] {
                                 for (i, &to) in ray.iter().enumerate() {
                                     let distance = i as i64 + 1;
@@ -1095,11 +1104,7 @@ impl Chess {
                             let mut count = 0usize;
                             for from in of_site(
                                     {
-                                        let n = match mover as i64 {
-                                            1 => 0,
-                                            2 => 56,
-                                            k => k,
-                                        };
+                                        let n = MAP_ROOK_LEFT.entry(mover as i64);
                                         if (0..NUM_SITES as i64).contains(&n) {
                                             n as u16
                                         } else {
@@ -1112,7 +1117,7 @@ impl Chess {
                                 .iter()
                             {
                                 let from = from as u16;
-                                let (min, max) = (3, 3);
+                                let (min, max) = (3i64, 3i64);
                                 for ray in &RADIALS_E[from as usize] {
                                     for (i, &to) in ray.iter().enumerate() {
                                         let distance = i as i64 + 1;
@@ -1154,11 +1159,7 @@ impl Chess {
                             let mut count = 0usize;
                             for from in of_site(
                                     {
-                                        let n = match mover as i64 {
-                                            1 => 7,
-                                            2 => 63,
-                                            k => k,
-                                        };
+                                        let n = MAP_ROOK_RIGHT.entry(mover as i64);
                                         if (0..NUM_SITES as i64).contains(&n) {
                                             n as u16
                                         } else {
@@ -1171,7 +1172,7 @@ impl Chess {
                                 .iter()
                             {
                                 let from = from as u16;
-                                let (min, max) = (2, 2);
+                                let (min, max) = (2i64, 2i64);
                                 for ray in &RADIALS_W[from as usize] {
                                     for (i, &to) in ray.iter().enumerate() {
                                         let distance = i as i64 + 1;
@@ -1359,7 +1360,7 @@ impl Chess {
             .unwrap_or(Board::EMPTY)
             .contains(from as usize)
         {
-            let (min, max) = (2, 2);
+            let (min, max) = (2i64, 2i64);
             for ray in &radials[from as usize] {
                 for (i, &to) in ray.iter().enumerate() {
                     let distance = i as i64 + 1;
@@ -1414,16 +1415,16 @@ impl Chess {
         ControlFlow::Continue(())
     }
     /// The moves of a `Rook` at `from`, by its rules in `(forEach Piece ...)`.
-    /// One method for `slides_of_rook`, `slides_of_bishop`: what differs between them is passed in (`radials`, `rule_number`).
+    /// One method for `slides_of_rook`, `slides_of_bishop`, `slides_of_queen`: what differs between them is passed in (`radials`, `rule_number`).
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
-    fn slides_of_rook_or_bishop<S: Sink<Move>>(
+    fn slides_of_rook_or_bishop_or_queen<S: Sink<Move>, const RADIALS_LEN: usize>(
         &self,
         s: &State,
         mover: u8,
         from: u16,
         sink: &mut S,
-        radials: &'static [[[u16; 7]; 4]; 64],
+        radials: &'static [[[u16; 7]; RADIALS_LEN]; 64],
         rule_number: u16,
     ) -> ControlFlow<()> {
         let (min, max) = (1i64, i64::MAX);
@@ -1482,39 +1483,6 @@ impl Chess {
         for &to in LEAPS_14[from as usize] {
             if OWNER[s.what[to as usize] as usize] != mover {
                 sink.push(Move::piece(14, from, to, 0))?;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    /// The moves of a `Queen` at `from`, by its rules in `(forEach Piece ...)`.
-    #[inline(always)]
-    #[allow(unused_variables, unused_labels, unused_mut)]
-    fn slides_of_queen<S: Sink<Move>>(
-        &self,
-        s: &State,
-        mover: u8,
-        from: u16,
-        sink: &mut S,
-    ) -> ControlFlow<()> {
-        let (min, max) = (1i64, i64::MAX);
-        for ray in &RADIALS_ADJACENT[from as usize] {
-            for (i, &to) in ray.iter().enumerate() {
-                let distance = i as i64 + 1;
-                if to == NO_SITE || distance > max {
-                    break;
-                }
-                let in_range = distance >= min;
-                if in_range && Self::is_enemy(s, to, mover) {
-                    sink.push(Move::piece(12, from, to, 0))?;
-                    break;
-                }
-                let between = to;
-                if s.what[between as usize] != 0 {
-                    break;
-                }
-                if in_range {
-                    sink.push(Move::piece(12, from, to, 0))?;
-                }
             }
         }
         ControlFlow::Continue(())
@@ -1938,7 +1906,7 @@ impl Chess {
                         )?;
                     }
                     3 => {
-                        self.slides_of_rook_or_bishop(
+                        self.slides_of_rook_or_bishop_or_queen(
                             s,
                             mover,
                             from,
@@ -1948,7 +1916,7 @@ impl Chess {
                         )?;
                     }
                     4 => {
-                        self.slides_of_rook_or_bishop(
+                        self.slides_of_rook_or_bishop_or_queen(
                             s,
                             mover,
                             from,
@@ -1964,7 +1932,7 @@ impl Chess {
                         self.steps_of_king(s, mover, from, sink)?;
                     }
                     7 => {
-                        self.slides_of_rook_or_bishop(
+                        self.slides_of_rook_or_bishop_or_queen(
                             s,
                             mover,
                             from,
@@ -1974,7 +1942,7 @@ impl Chess {
                         )?;
                     }
                     8 => {
-                        self.slides_of_rook_or_bishop(
+                        self.slides_of_rook_or_bishop_or_queen(
                             s,
                             mover,
                             from,
@@ -1990,10 +1958,24 @@ impl Chess {
                         self.leaps_of_knight(s, mover, from, sink)?;
                     }
                     11 => {
-                        self.slides_of_queen(s, mover, from, sink)?;
+                        self.slides_of_rook_or_bishop_or_queen(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_ADJACENT,
+                            12,
+                        )?;
                     }
                     12 => {
-                        self.slides_of_queen(s, mover, from, sink)?;
+                        self.slides_of_rook_or_bishop_or_queen(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_ADJACENT,
+                            12,
+                        )?;
                     }
                     _ => {}
                 }
@@ -2025,7 +2007,7 @@ impl Chess {
                         )?;
                     }
                     3 => {
-                        self.slides_of_rook_or_bishop(
+                        self.slides_of_rook_or_bishop_or_queen(
                             s,
                             mover,
                             from,
@@ -2035,7 +2017,7 @@ impl Chess {
                         )?;
                     }
                     4 => {
-                        self.slides_of_rook_or_bishop(
+                        self.slides_of_rook_or_bishop_or_queen(
                             s,
                             mover,
                             from,
@@ -2045,7 +2027,7 @@ impl Chess {
                         )?;
                     }
                     7 => {
-                        self.slides_of_rook_or_bishop(
+                        self.slides_of_rook_or_bishop_or_queen(
                             s,
                             mover,
                             from,
@@ -2055,7 +2037,7 @@ impl Chess {
                         )?;
                     }
                     8 => {
-                        self.slides_of_rook_or_bishop(
+                        self.slides_of_rook_or_bishop_or_queen(
                             s,
                             mover,
                             from,
@@ -2071,10 +2053,24 @@ impl Chess {
                         self.leaps_of_knight(s, mover, from, sink)?;
                     }
                     11 => {
-                        self.slides_of_queen(s, mover, from, sink)?;
+                        self.slides_of_rook_or_bishop_or_queen(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_ADJACENT,
+                            12,
+                        )?;
                     }
                     12 => {
-                        self.slides_of_queen(s, mover, from, sink)?;
+                        self.slides_of_rook_or_bishop_or_queen(
+                            s,
+                            mover,
+                            from,
+                            sink,
+                            &RADIALS_ADJACENT,
+                            12,
+                        )?;
                     }
                     _ => {}
                 }
@@ -2083,20 +2079,21 @@ impl Chess {
         ControlFlow::Continue(())
     }
     /// `(can Move ...)`: the moves, each given to `sink`.
+    /// One method for `can_move_1`, `can_move_2`: what differs between them is passed in (`map_rook`, `min`, `max`, `radials`).
     #[allow(unused_variables, unused_labels, unused_mut)]
-    fn can_move_1<S: Sink<Move>>(
+    fn can_move<S: Sink<Move>>(
         &self,
         s: &State,
         mover: u8,
         sink: &mut S,
+        map_rook: &'static MapTable<2>,
+        min: i64,
+        max: i64,
+        radials: &'static [[[u16; 7]; 1]; 64],
     ) -> ControlFlow<()> {
         for from in of_site(
                 {
-                    let n = match mover as i64 {
-                        1 => 0,
-                        2 => 56,
-                        k => k,
-                    };
+                    let n = map_rook.entry(mover as i64);
                     if (0..NUM_SITES as i64).contains(&n) { n as u16 } else { NO_SITE }
                 },
                 Board::EMPTY,
@@ -2105,55 +2102,7 @@ impl Chess {
             .iter()
         {
             let from = from as u16;
-            let (min, max) = (3, 3);
-            for ray in &RADIALS_E[from as usize] {
-                for (i, &to) in ray.iter().enumerate() {
-                    let distance = i as i64 + 1;
-                    if to == NO_SITE || distance > max {
-                        break;
-                    }
-                    let in_range = distance >= min;
-                    if in_range {
-                        sink.push(Move::piece(PROBED, from, to, 0))?;
-                        break;
-                    }
-                    let between = to;
-                    if s.what[to as usize] != 0 {
-                        break;
-                    }
-                    if in_range {
-                        sink.push(Move::piece(PROBED, from, to, 0))?;
-                    }
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    /// `(can Move ...)`: the moves, each given to `sink`.
-    #[allow(unused_variables, unused_labels, unused_mut)]
-    fn can_move_2<S: Sink<Move>>(
-        &self,
-        s: &State,
-        mover: u8,
-        sink: &mut S,
-    ) -> ControlFlow<()> {
-        for from in of_site(
-                {
-                    let n = match mover as i64 {
-                        1 => 7,
-                        2 => 63,
-                        k => k,
-                    };
-                    if (0..NUM_SITES as i64).contains(&n) { n as u16 } else { NO_SITE }
-                },
-                Board::EMPTY,
-                |x| Board::single(x as usize),
-            )
-            .iter()
-        {
-            let from = from as u16;
-            let (min, max) = (2, 2);
-            for ray in &RADIALS_W[from as usize] {
+            for ray in &radials[from as usize] {
                 for (i, &to) in ray.iter().enumerate() {
                     let distance = i as i64 + 1;
                     if to == NO_SITE || distance > max {
@@ -2261,7 +2210,7 @@ impl Chess {
                 }
         } && !self.can_move_3(s, mover, &mut Probe::<false>).is_break()
         {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

@@ -699,7 +699,7 @@ impl Connect6 {
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if Self::is_line_all_6(s, s.last_to) {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

@@ -697,7 +697,7 @@ impl DaiHasamiShogi {
                             let mut found = [NO_SITE; NUM_SITES];
                             let mut count = 0usize;
                             let start = s.last_to;
-                            let (min, max) = (-1, 1);
+                            let (min, max) = (-1i64, 1i64);
                             if start != NO_SITE && max >= 1 && min <= max {
                                 for ray in &RADIALS_ORTHOGONAL[start as usize] {
                                     let mut run = 0usize;
@@ -780,7 +780,7 @@ impl DaiHasamiShogi {
                             let mut found = [NO_SITE; NUM_SITES];
                             let mut count = 0usize;
                             let start = s.last_to;
-                            let (min, max) = (-1, 1);
+                            let (min, max) = (-1i64, 1i64);
                             if start != NO_SITE && max >= 1 && min <= max {
                                 for ray in &RADIALS_ORTHOGONAL[start as usize] {
                                     let mut run = 0usize;
@@ -1128,7 +1128,7 @@ impl DaiHasamiShogi {
             s.last_to,
             |to: u16| !PLAYER_REGIONS[mover as usize].contains(to as usize),
         ) {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

@@ -344,7 +344,11 @@ impl Dara {
                                 .iter()
                             {
                                 let site = site as u16;
-                                if !Self::is_line_orthogonal_3(s, site) {
+                                if !Self::is_line_orthogonal(
+                                    s,
+                                    site,
+                                    &LINE_WINDOWS_ORTHOGONAL_3,
+                                ) {
                                     kept.insert(site as usize);
                                 }
                             }
@@ -367,7 +371,11 @@ impl Dara {
                                 .iter()
                             {
                                 let site = site as u16;
-                                if !Self::is_line_orthogonal_3(s, site) {
+                                if !Self::is_line_orthogonal(
+                                    s,
+                                    site,
+                                    &LINE_WINDOWS_ORTHOGONAL_3,
+                                ) {
                                     kept.insert(site as usize);
                                 }
                             }
@@ -426,7 +434,11 @@ impl Dara {
                         Self::move_piece(s, from, to);
                         s.recent.record(mover, false);
                         s.moves += 1;
-                        if Self::is_line_orthogonal_3(s, s.last_to) {
+                        if Self::is_line_orthogonal(
+                            s,
+                            s.last_to,
+                            &LINE_WINDOWS_ORTHOGONAL_3,
+                        ) {
                             again = true;
                         }
                     }
@@ -495,15 +507,20 @@ impl Dara {
         }
     }
     /// `(is Line 4)` through `pivot`, by precomputed windows.
+    /// One method for `is_line_orthogonal_4`, `is_line_orthogonal_3`: what differs between them is passed in (`line_windows_orthogonal`).
     #[inline(always)]
-    fn is_line_orthogonal_4(s: &State, pivot: u16) -> bool {
+    fn is_line_orthogonal<const LINE_WINDOWS_ORTHOGONAL_LEN: usize>(
+        s: &State,
+        pivot: u16,
+        line_windows_orthogonal: &'static [[(u64, u64); LINE_WINDOWS_ORTHOGONAL_LEN]; 30],
+    ) -> bool {
         if pivot == NO_SITE {
             return false;
         }
         let what = s.what[pivot as usize];
         let mine = if what == 0 { ALL.minus(s.occupied) } else { s.owned[what as usize] }
             .0[0];
-        LINE_WINDOWS_ORTHOGONAL_4[pivot as usize]
+        line_windows_orthogonal[pivot as usize]
             .iter()
             .any(|&(window, beyond)| {
                 let _ = beyond;
@@ -518,23 +535,7 @@ impl Dara {
         self.apply_actions(&mut copy, mv);
         copy.again = false;
         let s = &copy;
-        !Self::is_line_orthogonal_4(s, s.last_to)
-    }
-    /// `(is Line 3)` through `pivot`, by precomputed windows.
-    #[inline(always)]
-    fn is_line_orthogonal_3(s: &State, pivot: u16) -> bool {
-        if pivot == NO_SITE {
-            return false;
-        }
-        let what = s.what[pivot as usize];
-        let mine = if what == 0 { ALL.minus(s.occupied) } else { s.owned[what as usize] }
-            .0[0];
-        LINE_WINDOWS_ORTHOGONAL_3[pivot as usize]
-            .iter()
-            .any(|&(window, beyond)| {
-                let _ = beyond;
-                mine & window == window
-            })
+        !Self::is_line_orthogonal(s, s.last_to, &LINE_WINDOWS_ORTHOGONAL_4)
     }
     /// The moves of a `Marker` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
@@ -602,7 +603,7 @@ impl Dara {
             .map(|i| s.count[i] as i64)
             .sum::<i64>() <= 2
         {
-            let p = if s.again && mover == s.mover {
+            let p: u8 = if s.again && mover == s.mover {
                 mover
             } else {
                 s.results.next_active(mover)

@@ -291,7 +291,7 @@ impl DotsAndBoxes {
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if (s.scores[mover as usize] as i64) > 32 {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

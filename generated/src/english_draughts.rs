@@ -1234,7 +1234,7 @@ impl EnglishDraughts {
             s.prev = prev;
             any
         } {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

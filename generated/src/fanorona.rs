@@ -1704,7 +1704,7 @@ impl Fanorona {
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if s.owned[mover as usize].is_empty() {
-            let p = if s.again && mover == s.mover {
+            let p: u8 = if s.again && mover == s.mover {
                 mover
             } else {
                 s.results.next_active(mover)

@@ -410,10 +410,10 @@ impl FeedTheDucks {
             _ => {}
         }
         if !s.results.is_over() {
-            self.end_rule_1(s, mover);
+            self.end_rule(s, mover, 1, 1);
         }
         if !s.results.is_over() {
-            self.end_rule_2(s, mover);
+            self.end_rule(s, mover, 2, 2);
         }
         if !s.results.is_over() && passed
             && s.recent.all_passed(NUM_PLAYERS, mover, s.moves)
@@ -422,22 +422,11 @@ impl FeedTheDucks {
         }
     }
     /// `(if (= 1 (count Groups if:(= (who at:(to)) P1))) (result P1 Win))`
+    /// One method for `end_rule_1`, `end_rule_2`: what differs between them is passed in (`owned_index`, `p`).
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
-    fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if 1 == (count_groups(s.owned[1], &NEIGHBOURS_ADJACENT) as i64) {
-            let p = 1;
-            if s.results.is_active(p) {
-                s.results.win(p);
-            }
-        }
-    }
-    /// `(if (= 1 (count Groups if:(= (who at:(to)) P2))) (result P2 Win))`
-    #[allow(unused_variables, unused_labels)]
-    #[inline(always)]
-    fn end_rule_2(&self, s: &mut State, mover: u8) {
-        if 1 == (count_groups(s.owned[2], &NEIGHBOURS_ADJACENT) as i64) {
-            let p = 2;
+    fn end_rule(&self, s: &mut State, mover: u8, owned_index: usize, p: u8) {
+        if 1 == (count_groups(s.owned[owned_index], &NEIGHBOURS_ADJACENT) as i64) {
             if s.results.is_active(p) {
                 s.results.win(p);
             }

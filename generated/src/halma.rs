@@ -1381,7 +1381,7 @@ impl Halma {
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if s.owned[mover as usize] == REGION_OF_MOVER_0[mover as usize] {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

@@ -353,8 +353,9 @@ impl Havannah {
         false
     }
     /// `(is Connected ...)`: the group of the last placed piece touches enough regions (read from the union-find).
+    /// One method for `connected_1`, `connected_2`: what differs between them is passed in (`mask`, `need`).
     #[allow(unused_variables)]
-    fn connected_1(&self, s: &State, mover: u8) -> bool {
+    fn connected(&self, s: &State, mover: u8, mask: u32, need: u32) -> bool {
         let from = s.last_to;
         if from == NO_SITE {
             return false;
@@ -363,27 +364,16 @@ impl Havannah {
         if who == 0 {
             return false;
         }
-        (s.touch[from as usize] & 63).count_ones() >= 3
-    }
-    /// `(is Connected ...)`: the group of the last placed piece touches enough regions (read from the union-find).
-    #[allow(unused_variables)]
-    fn connected_2(&self, s: &State, mover: u8) -> bool {
-        let from = s.last_to;
-        if from == NO_SITE {
-            return false;
-        }
-        let who = OWNER[s.what[from as usize] as usize];
-        if who == 0 {
-            return false;
-        }
-        (s.touch[from as usize] & 4032).count_ones() >= 2
+        (s.touch[from as usize] & mask).count_ones() >= need
     }
     /// `(if (or {(is Loop) (is Connected 3 SidesNoCorners) (is Connected 2 Corners)}) (result Mover Win))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if Self::ring_1(s) || self.connected_1(s, mover) || self.connected_2(s, mover) {
-            let p = mover;
+        if Self::ring_1(s) || self.connected(s, mover, 63u32, 3u32)
+            || self.connected(s, mover, 4032u32, 2u32)
+        {
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

@@ -278,7 +278,7 @@ impl Hex {
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if self.connected_1(s, mover) {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

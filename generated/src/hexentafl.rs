@@ -380,7 +380,7 @@ impl HeXentafl {
                             let mut found = [NO_SITE; NUM_SITES];
                             let mut count = 0usize;
                             let start = s.last_to;
-                            let (min, max) = (-1, 1);
+                            let (min, max) = (-1i64, 1i64);
                             if start != NO_SITE && max >= 1 && min <= max {
                                 for ray in &RADIALS_ORTHOGONAL[start as usize] {
                                     let mut run = 0usize;
@@ -531,7 +531,7 @@ impl HeXentafl {
                             let mut found = [NO_SITE; NUM_SITES];
                             let mut count = 0usize;
                             let start = s.last_to;
-                            let (min, max) = (-1, 1);
+                            let (min, max) = (-1i64, 1i64);
                             if start != NO_SITE && max >= 1 && min <= max {
                                 for ray in &RADIALS_ORTHOGONAL[start as usize] {
                                     let mut run = 0usize;
@@ -715,7 +715,7 @@ impl HeXentafl {
             .map(|site| site as u16)
             .all(|site| (s.what[site as usize] as i64) != 3)
         {
-            let p = 1;
+            let p: u8 = 1;
             if s.results.is_active(p) {
                 s.results.win(p);
             }
@@ -731,7 +731,7 @@ impl HeXentafl {
             |x| x as i64,
         ) == -1
         {
-            let p = 2;
+            let p: u8 = 2;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

@@ -503,7 +503,7 @@ impl Hnefatafl {
                             let mut found = [NO_SITE; NUM_SITES];
                             let mut count = 0usize;
                             let start = s.last_to;
-                            let (min, max) = (-1, 1);
+                            let (min, max) = (-1i64, 1i64);
                             if start != NO_SITE && max >= 1 && min <= max {
                                 for ray in &RADIALS_ORTHOGONAL[start as usize] {
                                     let mut run = 0usize;
@@ -592,7 +592,7 @@ impl Hnefatafl {
                             let mut found = [NO_SITE; NUM_SITES];
                             let mut count = 0usize;
                             let start = s.last_to;
-                            let (min, max) = (-1, 1);
+                            let (min, max) = (-1i64, 1i64);
                             if start != NO_SITE && max >= 1 && min <= max {
                                 for ray in &RADIALS_ORTHOGONAL[start as usize] {
                                     let mut run = 0usize;
@@ -816,7 +816,7 @@ impl Hnefatafl {
             .map(|site| site as u16)
             .all(|site| (s.what[site as usize] as i64) != 3)
         {
-            let p = 2;
+            let p: u8 = 2;
             if s.results.is_active(p) {
                 s.results.win(p);
             }
@@ -827,7 +827,7 @@ impl Hnefatafl {
     #[inline(always)]
     fn end_rule_2(&self, s: &mut State, mover: u8) {
         if Self::is_triggered(s, 2) {
-            let p = 1;
+            let p: u8 = 1;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

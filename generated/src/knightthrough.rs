@@ -293,7 +293,7 @@ impl Knightthrough {
         if s.last_to != NO_SITE
             && PLAYER_REGIONS[mover as usize].contains(s.last_to as usize)
         {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }
@@ -308,10 +308,26 @@ impl Knightthrough {
         let mover: u8 = 1;
         let allowed_0 = ALL.minus(s.owned[mover as usize]);
         [
-            s.owned[1].and(Board::new([0xfcfcfcfcfcfcfc])).shifted(6).and(allowed_0),
-            s.owned[1].and(Board::new([0x3f3f3f3f3f3f3f])).shifted(10).and(allowed_0),
-            s.owned[1].and(Board::new([0xfefefefefefe])).shifted(15).and(allowed_0),
-            s.owned[1].and(Board::new([0x7f7f7f7f7f7f])).shifted(17).and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0xfcfcfcfcfcfcfc]))
+                .shifted(6)
+                .and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0x3f3f3f3f3f3f3f]))
+                .shifted(10)
+                .and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0xfefefefefefe]))
+                .shifted(15)
+                .and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0x7f7f7f7f7f7f]))
+                .shifted(17)
+                .and(allowed_0),
         ]
     }
     /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
@@ -328,10 +344,26 @@ impl Knightthrough {
         let mover: u8 = 2;
         let allowed_0 = ALL.minus(s.owned[mover as usize]);
         [
-            s.owned[2].and(Board::new([0xfefefefefefe0000])).shifted(-17).and(allowed_0),
-            s.owned[2].and(Board::new([0x7f7f7f7f7f7f0000])).shifted(-15).and(allowed_0),
-            s.owned[2].and(Board::new([0xfcfcfcfcfcfcfc00])).shifted(-10).and(allowed_0),
-            s.owned[2].and(Board::new([0x3f3f3f3f3f3f3f00])).shifted(-6).and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0xfefefefefefe0000]))
+                .shifted(-17)
+                .and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0x7f7f7f7f7f7f0000]))
+                .shifted(-15)
+                .and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0xfcfcfcfcfcfcfc00]))
+                .shifted(-10)
+                .and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0x3f3f3f3f3f3f3f00]))
+                .shifted(-6)
+                .and(allowed_0),
         ]
     }
     /// The standard playout, drawing each move without listing the moves.

@@ -1231,7 +1231,7 @@ impl Konane {
             s.prev = prev;
             any
         } {
-            let p = if s.again && mover == s.mover {
+            let p: u8 = if s.again && mover == s.mover {
                 mover
             } else {
                 s.results.next_active(mover)

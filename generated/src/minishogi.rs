@@ -6,7 +6,7 @@ use ::ludemic_runtime::{EndReason, RecentMoves};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::{
-    boards, listed_rays, Kept, Listing, Probe, Sink, Threat, Untested,
+    boards, listed_rays, MapTable, Kept, Listing, Probe, Sink, Threat, Untested,
 };
 use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
@@ -49,6 +49,8 @@ const OWNER: [u8; 21] = [0, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2
 /// Number of sites, the hands' included (Ludii numbers a hand's
 /// sites after the board's: `NUM_SITES..TOTAL_SITES`).
 pub const TOTAL_SITES: usize = 35;
+/// `(map "Promoted" ...)`: the entries of the keys from 3 on.
+static MAP_PROMOTED: MapTable<8> = MapTable::new(3, [13, 14, 15, 16, 17, 18, 19, 20]);
 /// The sites of the hand each player owns (`(sites Hand ...)`; index 0: a shared hand).
 static HANDS: [Board; 3] = boards(&[0, 0x3e000000, 0x7c0000000]);
 /// The sites of a named region each player owns (`(sites WHO "Name")`; index 0: nobody).
@@ -61,6 +63,16 @@ static COLUMNS: [Board; 5] = boards(
 static COLUMN_OF: [i16; 25] = [
     0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4,
 ];
+/// `(map "Captured" ...)`: the entries of the keys from 3 on.
+static MAP_CAPTURED: MapTable<18> = MapTable::new(
+    3,
+    [4, 3, 6, 5, 8, 7, 10, 9, 12, 11, 4, 3, 6, 5, 8, 7, 10, 9],
+);
+/// `(map "Where" ...)`: the entries of the keys from 3 on.
+static MAP_WHERE: MapTable<18> = MapTable::new(
+    3,
+    [30, 25, 31, 26, 32, 27, 33, 28, 34, 29, 30, 25, 31, 26, 32, 27, 33, 28],
+);
 /// For each site, the first site of each `Adjacent` radial from it (`NO_SITE` for none), 8 per site, listed as each ray's length then its site.
 static RADIALS_ADJACENT: [[[u16; 1]; 8]; 25] = listed_rays(
     &[
@@ -353,21 +365,14 @@ impl Minishogi {
             {
                 let site = s.last_to;
                 if site != NO_SITE {
-                    let n = match if s.last_to == NO_SITE {
-                        0
-                    } else {
-                        s.what[s.last_to as usize] as i64
-                    } {
-                        3 => 13,
-                        4 => 14,
-                        5 => 15,
-                        6 => 16,
-                        7 => 17,
-                        8 => 18,
-                        9 => 19,
-                        10 => 20,
-                        k => k,
-                    };
+                    let n = MAP_PROMOTED
+                        .entry(
+                            if s.last_to == NO_SITE {
+                                0
+                            } else {
+                                s.what[s.last_to as usize] as i64
+                            },
+                        );
                     if (1..=20).contains(&n) {
                         sink.push(Move::promote(28, site, n as u8))?;
                     }
@@ -499,53 +504,13 @@ impl Minishogi {
                         if Self::is_enemy(s, to, mover) {
                             {
                                 let what = {
-                                    let n = match s.what[to as usize] as i64 {
-                                        3 => 4,
-                                        4 => 3,
-                                        5 => 6,
-                                        6 => 5,
-                                        7 => 8,
-                                        8 => 7,
-                                        9 => 10,
-                                        10 => 9,
-                                        11 => 12,
-                                        12 => 11,
-                                        13 => 4,
-                                        14 => 3,
-                                        15 => 6,
-                                        16 => 5,
-                                        17 => 8,
-                                        18 => 7,
-                                        19 => 10,
-                                        20 => 9,
-                                        k => k,
-                                    };
+                                    let n = MAP_CAPTURED.entry(s.what[to as usize] as i64);
                                     if (1..=20).contains(&n) { n as u8 } else { 0u8 }
                                 };
                                 if what != 0 {
                                     {
                                         let x = {
-                                            let n = match s.what[to as usize] as i64 {
-                                                3 => 30,
-                                                4 => 25,
-                                                5 => 31,
-                                                6 => 26,
-                                                7 => 32,
-                                                8 => 27,
-                                                9 => 33,
-                                                10 => 28,
-                                                11 => 34,
-                                                12 => 29,
-                                                13 => 30,
-                                                14 => 25,
-                                                15 => 31,
-                                                16 => 26,
-                                                17 => 32,
-                                                18 => 27,
-                                                19 => 33,
-                                                20 => 28,
-                                                k => k,
-                                            };
+                                            let n = MAP_WHERE.entry(s.what[to as usize] as i64);
                                             if (0..TOTAL_SITES as i64).contains(&n) {
                                                 n as u16
                                             } else {
@@ -567,53 +532,13 @@ impl Minishogi {
                         if Self::is_enemy(s, to, mover) {
                             {
                                 let what = {
-                                    let n = match s.what[to as usize] as i64 {
-                                        3 => 4,
-                                        4 => 3,
-                                        5 => 6,
-                                        6 => 5,
-                                        7 => 8,
-                                        8 => 7,
-                                        9 => 10,
-                                        10 => 9,
-                                        11 => 12,
-                                        12 => 11,
-                                        13 => 4,
-                                        14 => 3,
-                                        15 => 6,
-                                        16 => 5,
-                                        17 => 8,
-                                        18 => 7,
-                                        19 => 10,
-                                        20 => 9,
-                                        k => k,
-                                    };
+                                    let n = MAP_CAPTURED.entry(s.what[to as usize] as i64);
                                     if (1..=20).contains(&n) { n as u8 } else { 0u8 }
                                 };
                                 if what != 0 {
                                     {
                                         let x = {
-                                            let n = match s.what[to as usize] as i64 {
-                                                3 => 30,
-                                                4 => 25,
-                                                5 => 31,
-                                                6 => 26,
-                                                7 => 32,
-                                                8 => 27,
-                                                9 => 33,
-                                                10 => 28,
-                                                11 => 34,
-                                                12 => 29,
-                                                13 => 30,
-                                                14 => 25,
-                                                15 => 31,
-                                                16 => 26,
-                                                17 => 32,
-                                                18 => 27,
-                                                19 => 33,
-                                                20 => 28,
-                                                k => k,
-                                            };
+                                            let n = MAP_WHERE.entry(s.what[to as usize] as i64);
                                             if (0..TOTAL_SITES as i64).contains(&n) {
                                                 n as u16
                                             } else {
@@ -637,21 +562,14 @@ impl Minishogi {
                             {
                                 let site = s.last_to;
                                 if site != NO_SITE {
-                                    let n = match if s.last_to == NO_SITE {
-                                        0
-                                    } else {
-                                        s.what[s.last_to as usize] as i64
-                                    } {
-                                        3 => 13,
-                                        4 => 14,
-                                        5 => 15,
-                                        6 => 16,
-                                        7 => 17,
-                                        8 => 18,
-                                        9 => 19,
-                                        10 => 20,
-                                        k => k,
-                                    };
+                                    let n = MAP_PROMOTED
+                                        .entry(
+                                            if s.last_to == NO_SITE {
+                                                0
+                                            } else {
+                                                s.what[s.last_to as usize] as i64
+                                            },
+                                        );
                                     if (1..=20).contains(&n) {
                                         Self::promote(s, site, n as u8);
                                     }
@@ -664,53 +582,13 @@ impl Minishogi {
                         if Self::is_enemy(s, to, mover) {
                             {
                                 let what = {
-                                    let n = match s.what[to as usize] as i64 {
-                                        3 => 4,
-                                        4 => 3,
-                                        5 => 6,
-                                        6 => 5,
-                                        7 => 8,
-                                        8 => 7,
-                                        9 => 10,
-                                        10 => 9,
-                                        11 => 12,
-                                        12 => 11,
-                                        13 => 4,
-                                        14 => 3,
-                                        15 => 6,
-                                        16 => 5,
-                                        17 => 8,
-                                        18 => 7,
-                                        19 => 10,
-                                        20 => 9,
-                                        k => k,
-                                    };
+                                    let n = MAP_CAPTURED.entry(s.what[to as usize] as i64);
                                     if (1..=20).contains(&n) { n as u8 } else { 0u8 }
                                 };
                                 if what != 0 {
                                     {
                                         let x = {
-                                            let n = match s.what[to as usize] as i64 {
-                                                3 => 30,
-                                                4 => 25,
-                                                5 => 31,
-                                                6 => 26,
-                                                7 => 32,
-                                                8 => 27,
-                                                9 => 33,
-                                                10 => 28,
-                                                11 => 34,
-                                                12 => 29,
-                                                13 => 30,
-                                                14 => 25,
-                                                15 => 31,
-                                                16 => 26,
-                                                17 => 32,
-                                                18 => 27,
-                                                19 => 33,
-                                                20 => 28,
-                                                k => k,
-                                            };
+                                            let n = MAP_WHERE.entry(s.what[to as usize] as i64);
                                             if (0..TOTAL_SITES as i64).contains(&n) {
                                                 n as u16
                                             } else {
@@ -872,39 +750,22 @@ impl Minishogi {
         })
     }
     /// The moves of a `Osho` at `from`, by its rules in `(forEach Piece ...)`.
+    /// One method for `steps_of_osho`, `steps_of_fuhyo1`, `steps_of_fuhyo2`: what differs between them is passed in (`radials`, `rule_number`).
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
-    fn steps_of_osho<S: Sink<Move>>(
+    fn steps_of_osho_or_fuhyo<S: Sink<Move>, const RADIALS_LEN: usize>(
         &self,
         s: &State,
         mover: u8,
         from: u16,
         sink: &mut S,
-    ) -> ControlFlow<()> {
-        for ray in &RADIALS_ADJACENT[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::piece(2, from, to, 0))?;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    /// The moves of a `Fuhyo1` at `from`, by its rules in `(forEach Piece ...)`.
-    /// One method for `steps_of_fuhyo1`, `steps_of_fuhyo2`: what differs between them is passed in (`radials`).
-    #[inline(always)]
-    #[allow(unused_variables, unused_labels, unused_mut)]
-    fn steps_of_fuhyo<S: Sink<Move>>(
-        &self,
-        s: &State,
-        mover: u8,
-        from: u16,
-        sink: &mut S,
-        radials: &'static [[[u16; 1]; 1]; 25],
+        radials: &'static [[[u16; 1]; RADIALS_LEN]; 25],
+        rule_number: u16,
     ) -> ControlFlow<()> {
         for ray in &radials[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::piece(5, from, to, 0))?;
+                sink.push(Move::piece(rule_number, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -1103,16 +964,30 @@ impl Minishogi {
             let from = from as u16;
             match s.what[from as usize] {
                 1 => {
-                    self.steps_of_osho(s, mover, from, sink)?;
+                    self.steps_of_osho_or_fuhyo(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_ADJACENT,
+                        2,
+                    )?;
                 }
                 2 => {
-                    self.steps_of_osho(s, mover, from, sink)?;
+                    self.steps_of_osho_or_fuhyo(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_ADJACENT,
+                        2,
+                    )?;
                 }
                 3 => {
-                    self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_N)?;
+                    self.steps_of_osho_or_fuhyo(s, mover, from, sink, &RADIALS_N, 5)?;
                 }
                 4 => {
-                    self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_S)?;
+                    self.steps_of_osho_or_fuhyo(s, mover, from, sink, &RADIALS_S, 5)?;
                 }
                 5 => {
                     self.steps_of_ginsho(
@@ -1549,7 +1424,7 @@ impl Minishogi {
                 }
         } && !self.can_move_1(s, mover, &mut Probe::<false>).is_break()
         {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }
@@ -1574,7 +1449,7 @@ impl Minishogi {
             s.prev = prev;
             any
         } {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

@@ -277,7 +277,7 @@ impl MuTorere {
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if !self.any_moves(s, 3 - mover) {
-            let p = 3 - mover;
+            let p: u8 = 3 - mover;
             if s.results.is_active(p) {
                 s.results.lose(p);
             }

@@ -651,7 +651,7 @@ impl NineMenSMorris {
             .map(|i| s.count[i] as i64)
             .sum::<i64>() <= 2
         {
-            let p = if s.again && mover == s.mover {
+            let p: u8 = if s.again && mover == s.mover {
                 mover
             } else {
                 s.results.next_active(mover)

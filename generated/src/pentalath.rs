@@ -414,7 +414,7 @@ impl Pentalath {
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if Self::is_line_adjacent_5(s, s.last_to) {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

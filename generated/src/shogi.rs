@@ -6,7 +6,7 @@ use ::ludemic_runtime::{EndReason, RecentMoves};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::{
-    boards, listed_rays, Kept, Listing, Probe, Sink, Threat, Untested,
+    boards, listed_rays, MapTable, Kept, Listing, Probe, Sink, Threat, Untested,
 };
 use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
@@ -59,6 +59,11 @@ const OWNER: [u8; 29] = [
 /// Number of sites, the hands' included (Ludii numbers a hand's
 /// sites after the board's: `NUM_SITES..TOTAL_SITES`).
 pub const TOTAL_SITES: usize = 95;
+/// `(map "Promoted" ...)`: the entries of the keys from 3 on.
+static MAP_PROMOTED: MapTable<12> = MapTable::new(
+    3,
+    [17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28],
+);
 /// The sites of the hand each player owns (`(sites Hand ...)`; index 0: a shared hand).
 static HANDS: [Board; 3] = boards(&[0, 0, 0, 0xfe0000, 0, 0x7f000000]);
 /// The sites of a named region each player owns (`(sites WHO "Name")`; index 0: nobody).
@@ -176,6 +181,22 @@ fn heading(from: u16, to: u16) -> u8 {
         .and_then(|row| row.iter().find(|&&(t, _)| t == to))
         .map_or(255, |&(_, c)| c)
 }
+/// `(map "Captured" ...)`: the entries of the keys from 3 on.
+static MAP_CAPTURED: MapTable<26> = MapTable::new(
+    3,
+    [
+        4, 3, 6, 5, 8, 7, 10, 9, 12, 11, 14, 13, 16, 15, 4, 3, 6, 5, 8, 7, 10, 9, 12, 11,
+        14, 13,
+    ],
+);
+/// `(map "Where" ...)`: the entries of the keys from 3 on.
+static MAP_WHERE: MapTable<26> = MapTable::new(
+    3,
+    [
+        88, 81, 89, 82, 90, 83, 91, 84, 92, 85, 93, 86, 94, 87, 88, 81, 89, 82, 90, 83,
+        91, 84, 92, 85, 93, 86,
+    ],
+);
 /// The sites of a named region each player owns (`(sites WHO "Name")`; index 0: nobody).
 static NAMED_REGION_2: [Board; 3] = boards(
     &[0, 0, 0xffc0000000000000, 0x1ffff, 0x7ffffff, 0],
@@ -727,25 +748,14 @@ impl Shogi {
             {
                 let site = s.last_to;
                 if site != NO_SITE {
-                    let n = match if s.last_to == NO_SITE {
-                        0
-                    } else {
-                        s.what[s.last_to as usize] as i64
-                    } {
-                        3 => 17,
-                        4 => 18,
-                        5 => 19,
-                        6 => 20,
-                        7 => 21,
-                        8 => 22,
-                        9 => 23,
-                        10 => 24,
-                        11 => 25,
-                        12 => 26,
-                        13 => 27,
-                        14 => 28,
-                        k => k,
-                    };
+                    let n = MAP_PROMOTED
+                        .entry(
+                            if s.last_to == NO_SITE {
+                                0
+                            } else {
+                                s.what[s.last_to as usize] as i64
+                            },
+                        );
                     if (1..=28).contains(&n) {
                         sink.push(Move::promote(42, site, n as u8))?;
                     }
@@ -912,69 +922,13 @@ impl Shogi {
                         if Self::is_enemy(s, to, mover) {
                             {
                                 let what = {
-                                    let n = match s.what[to as usize] as i64 {
-                                        3 => 4,
-                                        4 => 3,
-                                        5 => 6,
-                                        6 => 5,
-                                        7 => 8,
-                                        8 => 7,
-                                        9 => 10,
-                                        10 => 9,
-                                        11 => 12,
-                                        12 => 11,
-                                        13 => 14,
-                                        14 => 13,
-                                        15 => 16,
-                                        16 => 15,
-                                        17 => 4,
-                                        18 => 3,
-                                        19 => 6,
-                                        20 => 5,
-                                        21 => 8,
-                                        22 => 7,
-                                        23 => 10,
-                                        24 => 9,
-                                        25 => 12,
-                                        26 => 11,
-                                        27 => 14,
-                                        28 => 13,
-                                        k => k,
-                                    };
+                                    let n = MAP_CAPTURED.entry(s.what[to as usize] as i64);
                                     if (1..=28).contains(&n) { n as u8 } else { 0u8 }
                                 };
                                 if what != 0 {
                                     {
                                         let x = {
-                                            let n = match s.what[to as usize] as i64 {
-                                                3 => 88,
-                                                4 => 81,
-                                                5 => 89,
-                                                6 => 82,
-                                                7 => 90,
-                                                8 => 83,
-                                                9 => 91,
-                                                10 => 84,
-                                                11 => 92,
-                                                12 => 85,
-                                                13 => 93,
-                                                14 => 86,
-                                                15 => 94,
-                                                16 => 87,
-                                                17 => 88,
-                                                18 => 81,
-                                                19 => 89,
-                                                20 => 82,
-                                                21 => 90,
-                                                22 => 83,
-                                                23 => 91,
-                                                24 => 84,
-                                                25 => 92,
-                                                26 => 85,
-                                                27 => 93,
-                                                28 => 86,
-                                                k => k,
-                                            };
+                                            let n = MAP_WHERE.entry(s.what[to as usize] as i64);
                                             if (0..TOTAL_SITES as i64).contains(&n) {
                                                 n as u16
                                             } else {
@@ -996,69 +950,13 @@ impl Shogi {
                         if Self::is_enemy(s, to, mover) {
                             {
                                 let what = {
-                                    let n = match s.what[to as usize] as i64 {
-                                        3 => 4,
-                                        4 => 3,
-                                        5 => 6,
-                                        6 => 5,
-                                        7 => 8,
-                                        8 => 7,
-                                        9 => 10,
-                                        10 => 9,
-                                        11 => 12,
-                                        12 => 11,
-                                        13 => 14,
-                                        14 => 13,
-                                        15 => 16,
-                                        16 => 15,
-                                        17 => 4,
-                                        18 => 3,
-                                        19 => 6,
-                                        20 => 5,
-                                        21 => 8,
-                                        22 => 7,
-                                        23 => 10,
-                                        24 => 9,
-                                        25 => 12,
-                                        26 => 11,
-                                        27 => 14,
-                                        28 => 13,
-                                        k => k,
-                                    };
+                                    let n = MAP_CAPTURED.entry(s.what[to as usize] as i64);
                                     if (1..=28).contains(&n) { n as u8 } else { 0u8 }
                                 };
                                 if what != 0 {
                                     {
                                         let x = {
-                                            let n = match s.what[to as usize] as i64 {
-                                                3 => 88,
-                                                4 => 81,
-                                                5 => 89,
-                                                6 => 82,
-                                                7 => 90,
-                                                8 => 83,
-                                                9 => 91,
-                                                10 => 84,
-                                                11 => 92,
-                                                12 => 85,
-                                                13 => 93,
-                                                14 => 86,
-                                                15 => 94,
-                                                16 => 87,
-                                                17 => 88,
-                                                18 => 81,
-                                                19 => 89,
-                                                20 => 82,
-                                                21 => 90,
-                                                22 => 83,
-                                                23 => 91,
-                                                24 => 84,
-                                                25 => 92,
-                                                26 => 85,
-                                                27 => 93,
-                                                28 => 86,
-                                                k => k,
-                                            };
+                                            let n = MAP_WHERE.entry(s.what[to as usize] as i64);
                                             if (0..TOTAL_SITES as i64).contains(&n) {
                                                 n as u16
                                             } else {
@@ -1086,25 +984,14 @@ impl Shogi {
                                 {
                                     let site = s.last_to;
                                     if site != NO_SITE {
-                                        let n = match if s.last_to == NO_SITE {
-                                            0
-                                        } else {
-                                            s.what[s.last_to as usize] as i64
-                                        } {
-                                            3 => 17,
-                                            4 => 18,
-                                            5 => 19,
-                                            6 => 20,
-                                            7 => 21,
-                                            8 => 22,
-                                            9 => 23,
-                                            10 => 24,
-                                            11 => 25,
-                                            12 => 26,
-                                            13 => 27,
-                                            14 => 28,
-                                            k => k,
-                                        };
+                                        let n = MAP_PROMOTED
+                                            .entry(
+                                                if s.last_to == NO_SITE {
+                                                    0
+                                                } else {
+                                                    s.what[s.last_to as usize] as i64
+                                                },
+                                            );
                                         if (1..=28).contains(&n) {
                                             Self::promote(s, site, n as u8);
                                         }
@@ -1120,69 +1007,13 @@ impl Shogi {
                         if Self::is_enemy(s, to, mover) {
                             {
                                 let what = {
-                                    let n = match s.what[to as usize] as i64 {
-                                        3 => 4,
-                                        4 => 3,
-                                        5 => 6,
-                                        6 => 5,
-                                        7 => 8,
-                                        8 => 7,
-                                        9 => 10,
-                                        10 => 9,
-                                        11 => 12,
-                                        12 => 11,
-                                        13 => 14,
-                                        14 => 13,
-                                        15 => 16,
-                                        16 => 15,
-                                        17 => 4,
-                                        18 => 3,
-                                        19 => 6,
-                                        20 => 5,
-                                        21 => 8,
-                                        22 => 7,
-                                        23 => 10,
-                                        24 => 9,
-                                        25 => 12,
-                                        26 => 11,
-                                        27 => 14,
-                                        28 => 13,
-                                        k => k,
-                                    };
+                                    let n = MAP_CAPTURED.entry(s.what[to as usize] as i64);
                                     if (1..=28).contains(&n) { n as u8 } else { 0u8 }
                                 };
                                 if what != 0 {
                                     {
                                         let x = {
-                                            let n = match s.what[to as usize] as i64 {
-                                                3 => 88,
-                                                4 => 81,
-                                                5 => 89,
-                                                6 => 82,
-                                                7 => 90,
-                                                8 => 83,
-                                                9 => 91,
-                                                10 => 84,
-                                                11 => 92,
-                                                12 => 85,
-                                                13 => 93,
-                                                14 => 86,
-                                                15 => 94,
-                                                16 => 87,
-                                                17 => 88,
-                                                18 => 81,
-                                                19 => 89,
-                                                20 => 82,
-                                                21 => 90,
-                                                22 => 83,
-                                                23 => 91,
-                                                24 => 84,
-                                                25 => 92,
-                                                26 => 85,
-                                                27 => 93,
-                                                28 => 86,
-                                                k => k,
-                                            };
+                                            let n = MAP_WHERE.entry(s.what[to as usize] as i64);
                                             if (0..TOTAL_SITES as i64).contains(&n) {
                                                 n as u16
                                             } else {
@@ -1213,69 +1044,13 @@ impl Shogi {
                         if Self::is_enemy(s, to, mover) {
                             {
                                 let what = {
-                                    let n = match s.what[to as usize] as i64 {
-                                        3 => 4,
-                                        4 => 3,
-                                        5 => 6,
-                                        6 => 5,
-                                        7 => 8,
-                                        8 => 7,
-                                        9 => 10,
-                                        10 => 9,
-                                        11 => 12,
-                                        12 => 11,
-                                        13 => 14,
-                                        14 => 13,
-                                        15 => 16,
-                                        16 => 15,
-                                        17 => 4,
-                                        18 => 3,
-                                        19 => 6,
-                                        20 => 5,
-                                        21 => 8,
-                                        22 => 7,
-                                        23 => 10,
-                                        24 => 9,
-                                        25 => 12,
-                                        26 => 11,
-                                        27 => 14,
-                                        28 => 13,
-                                        k => k,
-                                    };
+                                    let n = MAP_CAPTURED.entry(s.what[to as usize] as i64);
                                     if (1..=28).contains(&n) { n as u8 } else { 0u8 }
                                 };
                                 if what != 0 {
                                     {
                                         let x = {
-                                            let n = match s.what[to as usize] as i64 {
-                                                3 => 88,
-                                                4 => 81,
-                                                5 => 89,
-                                                6 => 82,
-                                                7 => 90,
-                                                8 => 83,
-                                                9 => 91,
-                                                10 => 84,
-                                                11 => 92,
-                                                12 => 85,
-                                                13 => 93,
-                                                14 => 86,
-                                                15 => 94,
-                                                16 => 87,
-                                                17 => 88,
-                                                18 => 81,
-                                                19 => 89,
-                                                20 => 82,
-                                                21 => 90,
-                                                22 => 83,
-                                                23 => 91,
-                                                24 => 84,
-                                                25 => 92,
-                                                26 => 85,
-                                                27 => 93,
-                                                28 => 86,
-                                                k => k,
-                                            };
+                                            let n = MAP_WHERE.entry(s.what[to as usize] as i64);
                                             if (0..TOTAL_SITES as i64).contains(&n) {
                                                 n as u16
                                             } else {
@@ -1303,25 +1078,14 @@ impl Shogi {
                                 {
                                     let site = s.last_to;
                                     if site != NO_SITE {
-                                        let n = match if s.last_to == NO_SITE {
-                                            0
-                                        } else {
-                                            s.what[s.last_to as usize] as i64
-                                        } {
-                                            3 => 17,
-                                            4 => 18,
-                                            5 => 19,
-                                            6 => 20,
-                                            7 => 21,
-                                            8 => 22,
-                                            9 => 23,
-                                            10 => 24,
-                                            11 => 25,
-                                            12 => 26,
-                                            13 => 27,
-                                            14 => 28,
-                                            k => k,
-                                        };
+                                        let n = MAP_PROMOTED
+                                            .entry(
+                                                if s.last_to == NO_SITE {
+                                                    0
+                                                } else {
+                                                    s.what[s.last_to as usize] as i64
+                                                },
+                                            );
                                         if (1..=28).contains(&n) {
                                             Self::promote(s, site, n as u8);
                                         }
@@ -1467,39 +1231,26 @@ impl Shogi {
         })
     }
     /// The moves of a `Osho` at `from`, by its rules in `(forEach Piece ...)`.
+    /// One method for `steps_of_osho`, `steps_of_fuhyo1`, `steps_of_fuhyo2`: what differs between them is passed in (`radials`, `rule_number`).
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
-    fn steps_of_osho<S: Sink<Move>>(
+    fn steps_of_osho_or_fuhyo<
+        S: Sink<Move>,
+        const RADIALS_LEN: usize,
+        const RADIALS_LEN_2: usize,
+    >(
         &self,
         s: &State,
         mover: u8,
         from: u16,
         sink: &mut S,
-    ) -> ControlFlow<()> {
-        for ray in &RADIALS_ADJACENT[from as usize] {
-            let to = ray[0];
-            if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::piece(4, from, to, 0))?;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    /// The moves of a `Fuhyo1` at `from`, by its rules in `(forEach Piece ...)`.
-    /// One method for `steps_of_fuhyo1`, `steps_of_fuhyo2`: what differs between them is passed in (`radials`).
-    #[inline(always)]
-    #[allow(unused_variables, unused_labels, unused_mut)]
-    fn steps_of_fuhyo<S: Sink<Move>>(
-        &self,
-        s: &State,
-        mover: u8,
-        from: u16,
-        sink: &mut S,
-        radials: &'static [[[u16; 8]; 1]; 81],
+        radials: &'static [[[u16; RADIALS_LEN]; RADIALS_LEN_2]; 81],
+        rule_number: u16,
     ) -> ControlFlow<()> {
         for ray in &radials[from as usize] {
             let to = ray[0];
             if to != NO_SITE && OWNER[s.what[to as usize] as usize] != mover {
-                sink.push(Move::piece(7, from, to, 0))?;
+                sink.push(Move::piece(rule_number, from, to, 0))?;
             }
         }
         ControlFlow::Continue(())
@@ -1553,16 +1304,17 @@ impl Shogi {
         ControlFlow::Continue(())
     }
     /// The moves of a `Hisha` at `from`, by its rules in `(forEach Piece ...)`.
-    /// One method for `slides_of_hisha`, `slides_of_kakugyo`: what differs between them is passed in (`radials`).
+    /// One method for `slides_of_hisha`, `slides_of_kakugyo`, `slides_of_kyosha1`, `slides_of_kyosha2`: what differs between them is passed in (`radials`, `rule_number`).
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
-    fn slides_of_hisha_or_kakugyo<S: Sink<Move>>(
+    fn slides_of_hisha_or_kakugyo_or_kyosha<S: Sink<Move>, const RADIALS_LEN: usize>(
         &self,
         s: &State,
         mover: u8,
         from: u16,
         sink: &mut S,
-        radials: &'static [[[u16; 8]; 4]; 81],
+        radials: &'static [[[u16; 8]; RADIALS_LEN]; 81],
+        rule_number: u16,
     ) -> ControlFlow<()> {
         let (min, max) = (1i64, i64::MAX);
         for ray in &radials[from as usize] {
@@ -1573,7 +1325,7 @@ impl Shogi {
                 }
                 let in_range = distance >= min;
                 if in_range && Self::is_enemy(s, to, mover) {
-                    sink.push(Move::piece(10, from, to, 0))?;
+                    sink.push(Move::piece(rule_number, from, to, 0))?;
                     break;
                 }
                 let between = to;
@@ -1581,7 +1333,7 @@ impl Shogi {
                     break;
                 }
                 if in_range {
-                    sink.push(Move::piece(10, from, to, 0))?;
+                    sink.push(Move::piece(rule_number, from, to, 0))?;
                 }
             }
         }
@@ -2149,41 +1901,6 @@ impl Shogi {
         }
         ControlFlow::Continue(())
     }
-    /// The moves of a `Kyosha1` at `from`, by its rules in `(forEach Piece ...)`.
-    /// One method for `slides_of_kyosha1`, `slides_of_kyosha2`: what differs between them is passed in (`radials`).
-    #[inline(always)]
-    #[allow(unused_variables, unused_labels, unused_mut)]
-    fn slides_of_kyosha<S: Sink<Move>>(
-        &self,
-        s: &State,
-        mover: u8,
-        from: u16,
-        sink: &mut S,
-        radials: &'static [[[u16; 8]; 1]; 81],
-    ) -> ControlFlow<()> {
-        let (min, max) = (1i64, i64::MAX);
-        for ray in &radials[from as usize] {
-            for (i, &to) in ray.iter().enumerate() {
-                let distance = i as i64 + 1;
-                if to == NO_SITE || distance > max {
-                    break;
-                }
-                let in_range = distance >= min;
-                if in_range && Self::is_enemy(s, to, mover) {
-                    sink.push(Move::piece(7, from, to, 0))?;
-                    break;
-                }
-                let between = to;
-                if s.what[between as usize] != 0 {
-                    break;
-                }
-                if in_range {
-                    sink.push(Move::piece(7, from, to, 0))?;
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    }
     /// The moves of a `Kinsho1` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `steps_of_kinsho1`, `steps_of_kinsho2`: what differs between them is passed in (`radials`, `radials_2`, `radials_3`, `radials_4`, `radials_5`, `radials_6`).
     #[inline(always)]
@@ -2295,16 +2012,30 @@ impl Shogi {
             let from = from as u16;
             match s.what[from as usize] {
                 1 => {
-                    self.steps_of_osho(s, mover, from, sink)?;
+                    self.steps_of_osho_or_fuhyo(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_ADJACENT,
+                        4,
+                    )?;
                 }
                 2 => {
-                    self.steps_of_osho(s, mover, from, sink)?;
+                    self.steps_of_osho_or_fuhyo(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_ADJACENT,
+                        4,
+                    )?;
                 }
                 3 => {
-                    self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_N)?;
+                    self.steps_of_osho_or_fuhyo(s, mover, from, sink, &RADIALS_N, 7)?;
                 }
                 4 => {
-                    self.steps_of_fuhyo(s, mover, from, sink, &RADIALS_S)?;
+                    self.steps_of_osho_or_fuhyo(s, mover, from, sink, &RADIALS_S, 7)?;
                 }
                 5 => {
                     self.steps_of_ginsho(
@@ -2333,39 +2064,43 @@ impl Shogi {
                     )?;
                 }
                 7 => {
-                    self.slides_of_hisha_or_kakugyo(
+                    self.slides_of_hisha_or_kakugyo_or_kyosha(
                         s,
                         mover,
                         from,
                         sink,
                         &RADIALS_ORTHOGONAL,
+                        10,
                     )?;
                 }
                 8 => {
-                    self.slides_of_hisha_or_kakugyo(
+                    self.slides_of_hisha_or_kakugyo_or_kyosha(
                         s,
                         mover,
                         from,
                         sink,
                         &RADIALS_ORTHOGONAL,
+                        10,
                     )?;
                 }
                 9 => {
-                    self.slides_of_hisha_or_kakugyo(
+                    self.slides_of_hisha_or_kakugyo_or_kyosha(
                         s,
                         mover,
                         from,
                         sink,
                         &RADIALS_DIAGONAL,
+                        10,
                     )?;
                 }
                 10 => {
-                    self.slides_of_hisha_or_kakugyo(
+                    self.slides_of_hisha_or_kakugyo_or_kyosha(
                         s,
                         mover,
                         from,
                         sink,
                         &RADIALS_DIAGONAL,
+                        10,
                     )?;
                 }
                 11 => {
@@ -2391,10 +2126,24 @@ impl Shogi {
                     )?;
                 }
                 13 => {
-                    self.slides_of_kyosha(s, mover, from, sink, &RADIALS_N)?;
+                    self.slides_of_hisha_or_kakugyo_or_kyosha(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_N,
+                        7,
+                    )?;
                 }
                 14 => {
-                    self.slides_of_kyosha(s, mover, from, sink, &RADIALS_S)?;
+                    self.slides_of_hisha_or_kakugyo_or_kyosha(
+                        s,
+                        mover,
+                        from,
+                        sink,
+                        &RADIALS_S,
+                        7,
+                    )?;
                 }
                 15 => {
                     self.steps_of_kinsho(
@@ -2939,7 +2688,7 @@ impl Shogi {
                 }
         } && !self.can_move_1(s, mover, &mut Probe::<false>).is_break()
         {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }
@@ -2964,7 +2713,7 @@ impl Shogi {
             s.prev = prev;
             any
         } {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

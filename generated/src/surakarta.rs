@@ -1469,7 +1469,7 @@ impl Surakarta {
     #[inline(always)]
     fn end_rule_2(&self, s: &mut State, mover: u8) {
         if s.owned[(3 - mover) as usize].is_empty() {
-            let p = 3 - mover;
+            let p: u8 = 3 - mover;
             if s.results.is_active(p) {
                 s.results.lose(p);
             }

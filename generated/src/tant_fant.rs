@@ -396,7 +396,7 @@ impl TantFant {
             .all(|site| PLAYER_REGIONS[mover as usize].contains(site as usize))
             && Self::is_line_adjacent_3(s, s.last_to)
         {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }
@@ -414,20 +414,20 @@ impl TantFant {
         (4, 0, 0),
     ];
     /// Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
+    /// One method for `targets_p1`, `targets_p2`: what differs between them is passed in (`mover`).
     #[inline(always)]
     #[allow(unused_variables)]
-    fn targets_p1(s: &State) -> [Board; 8] {
-        let mover: u8 = 1;
+    fn targets_p(s: &State, mover: u8) -> [Board; 8] {
         let allowed_0 = ALL.minus(s.occupied);
         [
-            s.owned[1].and(Board::new([0x110])).shifted(-4).and(allowed_0),
-            s.owned[1].and(Board::new([0x1f8])).shifted(-3).and(allowed_0),
-            s.owned[1].and(Board::new([0x50])).shifted(-2).and(allowed_0),
-            s.owned[1].and(Board::new([0x1b6])).shifted(-1).and(allowed_0),
-            s.owned[1].and(Board::new([0xdb])).shifted(1).and(allowed_0),
-            s.owned[1].and(Board::new([0x14])).shifted(2).and(allowed_0),
-            s.owned[1].and(Board::new([0x3f])).shifted(3).and(allowed_0),
-            s.owned[1].and(Board::new([0x11])).shifted(4).and(allowed_0),
+            s.owned[mover as usize].and(Board::new([0x110])).shifted(-4).and(allowed_0),
+            s.owned[mover as usize].and(Board::new([0x1f8])).shifted(-3).and(allowed_0),
+            s.owned[mover as usize].and(Board::new([0x50])).shifted(-2).and(allowed_0),
+            s.owned[mover as usize].and(Board::new([0x1b6])).shifted(-1).and(allowed_0),
+            s.owned[mover as usize].and(Board::new([0xdb])).shifted(1).and(allowed_0),
+            s.owned[mover as usize].and(Board::new([0x14])).shifted(2).and(allowed_0),
+            s.owned[mover as usize].and(Board::new([0x3f])).shifted(3).and(allowed_0),
+            s.owned[mover as usize].and(Board::new([0x11])).shifted(4).and(allowed_0),
         ]
     }
     /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
@@ -441,23 +441,6 @@ impl TantFant {
         (3, 0, 0),
         (4, 0, 0),
     ];
-    /// Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
-    #[inline(always)]
-    #[allow(unused_variables)]
-    fn targets_p2(s: &State) -> [Board; 8] {
-        let mover: u8 = 2;
-        let allowed_0 = ALL.minus(s.occupied);
-        [
-            s.owned[2].and(Board::new([0x110])).shifted(-4).and(allowed_0),
-            s.owned[2].and(Board::new([0x1f8])).shifted(-3).and(allowed_0),
-            s.owned[2].and(Board::new([0x50])).shifted(-2).and(allowed_0),
-            s.owned[2].and(Board::new([0x1b6])).shifted(-1).and(allowed_0),
-            s.owned[2].and(Board::new([0xdb])).shifted(1).and(allowed_0),
-            s.owned[2].and(Board::new([0x14])).shifted(2).and(allowed_0),
-            s.owned[2].and(Board::new([0x3f])).shifted(3).and(allowed_0),
-            s.owned[2].and(Board::new([0x11])).shifted(4).and(allowed_0),
-        ]
-    }
     /// The standard playout, drawing each move without listing the moves.
     #[inline(always)]
     fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
@@ -524,14 +507,14 @@ impl Game for TantFant {
             match mover {
                 1 => {
                     for_each_target(
-                        &Self::targets_p1(s),
+                        &Self::targets_p(s, 1),
                         &Self::GROUPS_P1,
                         |t| out.push(Move::from(t)),
                     )
                 }
                 2 => {
                     for_each_target(
-                        &Self::targets_p2(s),
+                        &Self::targets_p(s, 2),
                         &Self::GROUPS_P2,
                         |t| out.push(Move::from(t)),
                     )
@@ -597,8 +580,8 @@ impl ::ludemic_runtime::DrawMove for TantFant {
     #[inline(always)]
     fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
         let picked = match s.mover {
-            1 => pick_target(&Self::targets_p1(s), &Self::GROUPS_P1, rng),
-            2 => pick_target(&Self::targets_p2(s), &Self::GROUPS_P2, rng),
+            1 => pick_target(&Self::targets_p(s, 1), &Self::GROUPS_P1, rng),
+            2 => pick_target(&Self::targets_p(s, 2), &Self::GROUPS_P2, rng),
             _ => None,
         };
         picked.map_or(Move::Pass, Move::from)

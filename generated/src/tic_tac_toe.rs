@@ -210,7 +210,7 @@ impl TicTacToe {
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if Self::is_line_adjacent_3(s, s.last_to) {
-            let p = mover;
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }

@@ -404,7 +404,7 @@ impl Tron {
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if Self::is_triggered(s, mover) {
-            let p = 3 - mover;
+            let p: u8 = 3 - mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }
@@ -413,29 +413,29 @@ impl Tron {
     /// For each set of `targets_p1`: the site difference `to - from`, the rule and the direction.
     const GROUPS_P1: [TargetGroup; 4] = [(-10, 0, 0), (-1, 0, 0), (1, 0, 0), (10, 0, 0)];
     /// Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
+    /// One method for `targets_p1`, `targets_p2`: what differs between them is passed in (`mover`, `kinds_index`).
     #[inline(always)]
     #[allow(unused_variables)]
-    fn targets_p1(s: &State) -> [Board; 4] {
-        let mover: u8 = 1;
+    fn targets_p(s: &State, mover: u8, kinds_index: usize) -> [Board; 4] {
         let allowed_0 = ALL;
         [
             s
-                .kinds[1]
+                .kinds[kinds_index]
                 .and(Board::new([0xfffffffffffffc00, 0xfffffffff]))
                 .shifted(-10)
                 .and(allowed_0),
             s
-                .kinds[1]
+                .kinds[kinds_index]
                 .and(Board::new([0xeffbfeffbfeffbfe, 0xffbfeffbf]))
                 .shifted(-1)
                 .and(allowed_0),
             s
-                .kinds[1]
+                .kinds[kinds_index]
                 .and(Board::new([0xf7fdff7fdff7fdff, 0x7fdff7fdf]))
                 .shifted(1)
                 .and(allowed_0),
             s
-                .kinds[1]
+                .kinds[kinds_index]
                 .and(Board::new([0xffffffffffffffff, 0x3ffffff]))
                 .shifted(10)
                 .and(allowed_0),
@@ -443,35 +443,6 @@ impl Tron {
     }
     /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
     const GROUPS_P2: [TargetGroup; 4] = [(-10, 0, 0), (-1, 0, 0), (1, 0, 0), (10, 0, 0)];
-    /// Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
-    #[inline(always)]
-    #[allow(unused_variables)]
-    fn targets_p2(s: &State) -> [Board; 4] {
-        let mover: u8 = 2;
-        let allowed_0 = ALL;
-        [
-            s
-                .kinds[2]
-                .and(Board::new([0xfffffffffffffc00, 0xfffffffff]))
-                .shifted(-10)
-                .and(allowed_0),
-            s
-                .kinds[2]
-                .and(Board::new([0xeffbfeffbfeffbfe, 0xffbfeffbf]))
-                .shifted(-1)
-                .and(allowed_0),
-            s
-                .kinds[2]
-                .and(Board::new([0xf7fdff7fdff7fdff, 0x7fdff7fdf]))
-                .shifted(1)
-                .and(allowed_0),
-            s
-                .kinds[2]
-                .and(Board::new([0xffffffffffffffff, 0x3ffffff]))
-                .shifted(10)
-                .and(allowed_0),
-        ]
-    }
     /// The standard playout, drawing each move without listing the moves.
     #[inline(always)]
     fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
@@ -535,14 +506,14 @@ impl Game for Tron {
             match mover {
                 1 => {
                     for_each_target(
-                        &Self::targets_p1(s),
+                        &Self::targets_p(s, 1, 1),
                         &Self::GROUPS_P1,
                         |t| out.push(Move::from(t)),
                     )
                 }
                 2 => {
                     for_each_target(
-                        &Self::targets_p2(s),
+                        &Self::targets_p(s, 2, 2),
                         &Self::GROUPS_P2,
                         |t| out.push(Move::from(t)),
                     )
@@ -608,8 +579,8 @@ impl ::ludemic_runtime::DrawMove for Tron {
     #[inline(always)]
     fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
         let picked = match s.mover {
-            1 => pick_target(&Self::targets_p1(s), &Self::GROUPS_P1, rng),
-            2 => pick_target(&Self::targets_p2(s), &Self::GROUPS_P2, rng),
+            1 => pick_target(&Self::targets_p(s, 1, 1), &Self::GROUPS_P1, rng),
+            2 => pick_target(&Self::targets_p(s, 2, 2), &Self::GROUPS_P2, rng),
             _ => None,
         };
         picked.map_or(Move::Pass, Move::from)

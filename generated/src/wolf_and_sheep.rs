@@ -395,7 +395,7 @@ impl WolfAndSheep {
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
         if s.stalemated & (1 << 2) != 0 && 2 == mover {
-            let p = 1;
+            let p: u8 = 1;
             if s.results.is_active(p) {
                 s.results.win(p);
             }
@@ -409,7 +409,7 @@ impl WolfAndSheep {
             s.owned[2].first_site().map_or(NO_SITE, |x| x as u16),
             |x| Board::new([0xff]).contains(x as usize),
         ) {
-            let p = 2;
+            let p: u8 = 2;
             if s.results.is_active(p) {
                 s.results.win(p);
             }
@@ -424,8 +424,16 @@ impl WolfAndSheep {
         let mover: u8 = 1;
         let allowed_0 = ALL.minus(s.occupied);
         [
-            s.owned[1].and(Board::new([0x7f7f7f7f7f7f7f])).shifted(9).and(allowed_0),
-            s.owned[1].and(Board::new([0xfefefefefefefe])).shifted(7).and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0x7f7f7f7f7f7f7f]))
+                .shifted(9)
+                .and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0xfefefefefefefe]))
+                .shifted(7)
+                .and(allowed_0),
         ]
     }
     /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
@@ -437,10 +445,26 @@ impl WolfAndSheep {
         let mover: u8 = 2;
         let allowed_0 = ALL.minus(s.occupied);
         [
-            s.owned[2].and(Board::new([0xfefefefefefefe00])).shifted(-9).and(allowed_0),
-            s.owned[2].and(Board::new([0x7f7f7f7f7f7f7f00])).shifted(-7).and(allowed_0),
-            s.owned[2].and(Board::new([0xfefefefefefefe])).shifted(7).and(allowed_0),
-            s.owned[2].and(Board::new([0x7f7f7f7f7f7f7f])).shifted(9).and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0xfefefefefefefe00]))
+                .shifted(-9)
+                .and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                .shifted(-7)
+                .and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0xfefefefefefefe]))
+                .shifted(7)
+                .and(allowed_0),
+            s
+                .owned[mover as usize]
+                .and(Board::new([0x7f7f7f7f7f7f7f]))
+                .shifted(9)
+                .and(allowed_0),
         ]
     }
     /// The standard playout, drawing each move without listing the moves.

@@ -655,15 +655,20 @@ impl Yavalath {
         }
     }
     /// `(is Line 4)` through `pivot`, by precomputed windows.
+    /// One method for `is_line_adjacent_4`, `is_line_adjacent_3`: what differs between them is passed in (`line_windows_adjacent`).
     #[inline(always)]
-    fn is_line_adjacent_4(s: &State, pivot: u16) -> bool {
+    fn is_line_adjacent<const LINE_WINDOWS_ADJACENT_LEN: usize>(
+        s: &State,
+        pivot: u16,
+        line_windows_adjacent: &'static [[(u64, u64); LINE_WINDOWS_ADJACENT_LEN]; 61],
+    ) -> bool {
         if pivot == NO_SITE {
             return false;
         }
         let what = s.what[pivot as usize];
         let mine = if what == 0 { ALL.minus(s.occupied) } else { s.owned[what as usize] }
             .0[0];
-        LINE_WINDOWS_ADJACENT_4[pivot as usize]
+        line_windows_adjacent[pivot as usize]
             .iter()
             .any(|&(window, beyond)| {
                 let _ = beyond;
@@ -674,35 +679,19 @@ impl Yavalath {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if Self::is_line_adjacent_4(s, s.last_to) {
-            let p = mover;
+        if Self::is_line_adjacent(s, s.last_to, &LINE_WINDOWS_ADJACENT_4) {
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.win(p);
             }
         }
     }
-    /// `(is Line 3)` through `pivot`, by precomputed windows.
-    #[inline(always)]
-    fn is_line_adjacent_3(s: &State, pivot: u16) -> bool {
-        if pivot == NO_SITE {
-            return false;
-        }
-        let what = s.what[pivot as usize];
-        let mine = if what == 0 { ALL.minus(s.occupied) } else { s.owned[what as usize] }
-            .0[0];
-        LINE_WINDOWS_ADJACENT_3[pivot as usize]
-            .iter()
-            .any(|&(window, beyond)| {
-                let _ = beyond;
-                mine & window == window
-            })
-    }
     /// `(if (is Line 3) (result Mover Loss))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_2(&self, s: &mut State, mover: u8) {
-        if Self::is_line_adjacent_3(s, s.last_to) {
-            let p = mover;
+        if Self::is_line_adjacent(s, s.last_to, &LINE_WINDOWS_ADJACENT_3) {
+            let p: u8 = mover;
             if s.results.is_active(p) {
                 s.results.lose(p);
             }

@@ -51,7 +51,7 @@ pub use rng::{RngExt, Xoshiro256PlusPlus};
 pub use sink::{Count, Found, Kept, Listing, Nth, Probe, Sink, Threat, Untested};
 pub use site::{is_enemy_player, of_site, site_is, NO_SITE};
 pub use stats::PlayoutStats;
-pub use table::{board_rows, boards, listed_rays, pair_rows, rows, site_lists};
+pub use table::{board_rows, boards, listed_rays, pair_rows, rows, site_lists, MapTable};
 pub use targets::{for_each_target, pick_target, Target, TargetGroup};
 pub use tensor::{Action, TensorError, TensorGame, TensorLayout};
 pub use view::{move_sites, PositionView, Recorded, RecordedState, View};

@@ -5,6 +5,34 @@
 
 use crate::{Bits, NO_SITE};
 
+/// Ludii's `(map ...)` read by `(mapEntry ...)`, as a table of the keys
+/// `first..first + N`: a key's entry, or the key itself where the map has
+/// none (Ludii's `MapEntry`). Copies of a rule reading other maps of the
+/// same size share their code, each passing its table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MapTable<const N: usize> {
+    first: i64,
+    entries: [i64; N],
+}
+
+impl<const N: usize> MapTable<N> {
+    /// The map of the keys `first..first + N` to `entries`.
+    pub const fn new(first: i64, entries: [i64; N]) -> Self {
+        MapTable { first, entries }
+    }
+
+    /// The entry for `key`, or `key` where the map has none.
+    #[inline(always)]
+    pub const fn entry(&self, key: i64) -> i64 {
+        let i = key.wrapping_sub(self.first) as u64;
+        if i < N as u64 {
+            self.entries[i as usize]
+        } else {
+            key
+        }
+    }
+}
+
 /// `N` rows of `K` rays of at most `L` sites each, the missing sites
 /// `NO_SITE`, from each ray in turn written as its length then its sites
 /// (a row's missing rays as length 0), as `static` tables of rays are
@@ -126,6 +154,18 @@ pub const fn pair_rows<A: Copy, B: Copy, const K: usize, const N: usize>(
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_map_table_gives_its_entries_and_keys_without_one_themselves() {
+        const MAP: MapTable<3> = MapTable::new(3, [4, 3, 30]);
+        assert_eq!(MAP.entry(3), 4);
+        assert_eq!(MAP.entry(5), 30);
+        assert_eq!(MAP.entry(2), 2);
+        assert_eq!(MAP.entry(6), 6);
+        assert_eq!(MAP.entry(-1), -1);
+        assert_eq!(MAP.entry(i64::MIN), i64::MIN);
+    }
+
     use super::*;
 
     #[test]

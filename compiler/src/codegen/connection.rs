@@ -167,9 +167,10 @@ impl Gen<'_> {
                 }
             }
             ConnectTargets::Sets(sets) => {
-                let mask = Literal::u32_unsuffixed(uf.mask_of(sets));
-                let need = Literal::u32_unsuffixed(c.number.unwrap_or(sets.len() as u32));
-                quote!((s.touch[from as usize] & #mask).count_ones() >= #need)
+                // Typed, so that tests of other regions share code.
+                let mask = Literal::u32_suffixed(uf.mask_of(sets));
+                let need = Literal::u32_suffixed(c.number.unwrap_or(sets.len() as u32));
+                quote!({ let (mask, need) = (#mask, #need); (s.touch[from as usize] & mask).count_ones() >= need })
             }
         };
         let doc =

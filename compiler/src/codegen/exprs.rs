@@ -9,6 +9,10 @@ use crate::board::Relation;
 use crate::ir::{Comparison, Cond, IntExpr, Owners, Pieces, PlayerRef, Region, SiteExpr};
 
 use super::purpose::Question;
+
+/// The widest range of keys a map is written as a table for (a wider
+/// one is a `match`).
+const MAX_MAP_TABLE: i64 = 4096;
 use super::Gen;
 
 impl Gen<'_> {
@@ -215,6 +219,70 @@ impl Gen<'_> {
         }
     }
 
+    /// An integer expression (`i64`), a constant with its type's suffix
+    /// (`3i64`): where copies of a rule differ only in such constants,
+    /// `merge_copies` makes them one method taking the constant.
+    pub(super) fn typed_int(&mut self, n: &IntExpr) -> TokenStream {
+        match n {
+            IntExpr::Const(c) => {
+                let c = Literal::i64_suffixed(*c);
+                quote!(#c)
+            }
+            other => self.int(other),
+        }
+    }
+
+    /// `(mapEntry map key)`: Ludii's MapEntry, the first map (of that name)
+    /// with an entry for the key, else the key itself. A map of keys in a
+    /// short range is one table (`MapTable`) however many rules read it.
+    fn map_entry(&mut self, map: Option<&str>, key: TokenStream) -> TokenStream {
+        let mut seen = std::collections::BTreeSet::new();
+        let entries: Vec<(i64, i64)> = self
+            .model
+            .map_entries(map)
+            .filter(|(k, _)| seen.insert(*k))
+            .collect();
+        let (first, last) = entries
+            .iter()
+            .fold((i64::MAX, i64::MIN), |(lo, hi), &(k, _)| {
+                (lo.min(k), hi.max(k))
+            });
+        if entries.is_empty() || last - first >= MAX_MAP_TABLE {
+            let arms = entries.iter().map(|&(k, v)| {
+                let (k, v) = (Literal::i64_unsuffixed(k), Literal::i64_unsuffixed(v));
+                quote!(#k => #v,)
+            });
+            return quote!((match #key { #(#arms)* k => k }));
+        }
+        let name = match map {
+            Some(name) => format!("MAP_{}", super::pieces::snake_case(name).to_uppercase()),
+            None => "MAP_ENTRIES".to_owned(),
+        };
+        let values = (first..=last).map(|k| {
+            let v = entries.iter().find(|e| e.0 == k).map_or(k, |e| e.1);
+            Literal::i64_unsuffixed(v)
+        });
+        let len = Literal::usize_unsuffixed((last - first + 1) as usize);
+        let first_lit = Literal::i64_unsuffixed(first);
+        let doc = match map {
+            Some(name) => {
+                format!(" `(map \"{name}\" ...)`: the entries of the keys from {first} on.")
+            }
+            None => {
+                format!(" The maps' entries (the first map's, by key) of the keys from {first} on.")
+            }
+        };
+        let id = format_ident!("{}", name);
+        self.tables.push_item(
+            &name,
+            quote! {
+                #[doc = #doc]
+                static #id: MapTable<#len> = MapTable::new(#first_lit, [#(#values),*]);
+            },
+        );
+        quote!(#id.entry(#key))
+    }
+
     /// An integer expression (`i64`).
     pub(super) fn int(&mut self, n: &IntExpr) -> TokenStream {
         match n {
@@ -227,20 +295,8 @@ impl Gen<'_> {
             IntExpr::CountLiberties { at, directions, .. } => self.count_liberties(at, directions),
             IntExpr::SizeTerritory { who, direction } => self.size_territory(*who, *direction),
             IntExpr::MapEntry { map, key } => {
-                // Ludii's MapEntry: the first map (of that name) with an entry
-                // for the key, else the key itself.
                 let key = self.int(key);
-                let mut seen = std::collections::BTreeSet::new();
-                let arms: Vec<TokenStream> = self
-                    .model
-                    .map_entries(map.as_deref())
-                    .filter(|(k, _)| seen.insert(*k))
-                    .map(|(k, v)| {
-                        let (k, v) = (Literal::i64_unsuffixed(k), Literal::i64_unsuffixed(v));
-                        quote!(#k => #v,)
-                    })
-                    .collect();
-                quote!((match #key { #(#arms)* k => k }))
+                self.map_entry(map.as_deref(), key)
             }
             IntExpr::AheadRelative {
                 site,

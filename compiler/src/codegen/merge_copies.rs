@@ -28,6 +28,11 @@ enum Hole {
     /// A number bound by `let NAME: TYPE = ...;` (the player a draw's
     /// targets are for): its name and type.
     Bound(String, String),
+    /// A number of a known type in an expression: a literal with its
+    /// type's suffix (`3i64`), or the index in `NAME[3]` (a `usize`);
+    /// with the name the parameter is called after, and whether a `let`
+    /// binds it to that name.
+    Number(String, String, bool),
 }
 
 /// A method's tokens, flattened, with the places that may differ.
@@ -36,6 +41,12 @@ struct Shape {
     key: Vec<String>,
     /// The tokens at the holes, in order.
     holes: Vec<(Hole, String)>,
+    /// Where each hole is in `key`.
+    positions: Vec<usize>,
+    /// The names in the signature (its parameters).
+    signature: Vec<String>,
+    /// Where the body starts in `key`.
+    body: usize,
 }
 
 /// Merges, in place, the copies among the inherent impl's methods.
@@ -56,11 +67,16 @@ pub fn merge_copies(file: &mut syn::File) {
                 shapes.push(None);
                 continue;
             };
-            if values.contains(&f.sig.ident.to_string()) || f.block.stmts.len() < 2 {
+            if values.contains(&f.sig.ident.to_string()) {
                 shapes.push(None);
                 continue;
             }
             let shape = shape(f, &tables);
+            // A few tokens are a call or a constant: kept as they are.
+            if shape.key.len() < MIN_TOKENS {
+                shapes.push(None);
+                continue;
+            }
             groups.entry(shape.key.clone()).or_default().push(i);
             shapes.push(Some(shape));
         }
@@ -97,6 +113,10 @@ pub fn merge_copies(file: &mut syn::File) {
         Calls { renames: &renames }.visit_file_mut(file);
     }
 }
+
+/// The fewest tokens (signature and body) a method merged with its
+/// copies has.
+const MIN_TOKENS: usize = 12;
 
 /// The type of each `static` and `const` of the module, by name.
 fn table_types(file: &syn::File) -> HashMap<String, String> {
@@ -153,14 +173,25 @@ fn shape(f: &ImplItemFn, tables: &HashMap<String, String>) -> Shape {
     let mut shape = Shape {
         key: Vec::new(),
         holes: Vec::new(),
+        positions: Vec::new(),
+        signature: Vec::new(),
+        body: 0,
     };
     for t in quote!(#sig) {
         shape.key.push(t.to_string());
     }
+    shape.body = shape.key.len();
+    walk(quote!(#sig), tables, &mut |_, t| {
+        if let TokenTree::Ident(id) = t {
+            shape.signature.push(id.to_string());
+        }
+        None
+    });
     walk(f.block.to_token_stream(), tables, &mut |hole, t| {
         match hole {
             Some(hole) => {
-                shape.key.push(format!("<{hole:?}>"));
+                shape.positions.push(shape.key.len());
+                shape.key.push(hole_key(&hole));
                 shape.holes.push((hole, t.to_string()));
             }
             None => shape.key.push(t.to_string()),
@@ -168,6 +199,17 @@ fn shape(f: &ImplItemFn, tables: &HashMap<String, String>) -> Shape {
         None
     });
     shape
+}
+
+/// Where a walk is: whether numbers there may become arguments (not in
+/// a nested `const` or `static`, nor in a macro's tokens), and the name
+/// read at a sole index there (`owned` in `s.owned[1]`).
+#[derive(Clone, Debug, Default)]
+struct Place {
+    fixed: bool,
+    indexed: Option<String>,
+    /// The names a tuple here is bound to (`let (min, max) = (..)`).
+    bound_to: Vec<String>,
 }
 
 /// Walks `tokens` in order, giving each token (not groups: their
@@ -178,26 +220,60 @@ fn walk(
     tables: &HashMap<String, String>,
     each: &mut dyn FnMut(Option<Hole>, &TokenTree) -> Option<TokenTree>,
 ) -> TokenStream {
+    walk_in(tokens, &Place::default(), tables, each)
+}
+
+fn walk_in(
+    tokens: TokenStream,
+    place: &Place,
+    tables: &HashMap<String, String>,
+    each: &mut dyn FnMut(Option<Hole>, &TokenTree) -> Option<TokenTree>,
+) -> TokenStream {
     let tokens: Vec<TokenTree> = tokens.into_iter().collect();
     let mut out = Vec::with_capacity(tokens.len());
+    // Inside a nested `const`/`static` item, up to its `;`.
+    let mut in_item = false;
     for (i, t) in tokens.iter().enumerate() {
+        let punct = |j: Option<usize>, c: char| matches!(j.and_then(|j| tokens.get(j)), Some(TokenTree::Punct(p)) if p.as_char() == c);
         let after = |name: &str| {
             i >= 2
-                && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == ':')
+                && punct(Some(i - 1), ':')
                 && matches!(&tokens[i - 2], TokenTree::Ident(id) if id == name)
         };
+        match t {
+            TokenTree::Ident(id) if id == "const" || id == "static" => {
+                in_item |= matches!(tokens.get(i + 1), Some(TokenTree::Ident(_)))
+                    && punct(Some(i + 2), ':');
+            }
+            TokenTree::Punct(p) if p.as_char() == ';' => in_item = false,
+            _ => {}
+        }
         // A table is read by indexing it or calling its methods.
         let read = matches!(
             tokens.get(i + 1),
             Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket
-        ) || matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.');
+        ) || punct(Some(i + 1), '.');
+        // A literal in a pattern or a range stays: patterns take no arguments.
+        let before = i.checked_sub(1);
+        let in_pattern = punct(Some(i + 1), '|')
+            || punct(Some(i + 1), '.')
+            || (punct(Some(i + 1), '=') && punct(Some(i + 2), '>'))
+            || punct(before, '|')
+            || punct(before, '.')
+            || (punct(before, '=') && punct(before.and_then(|b| b.checked_sub(1)), '.'));
+        let free = !place.fixed && !in_item && !in_pattern;
         let hole = match t {
             TokenTree::Ident(id) if read => tables
                 .get(&id.to_string())
                 .map(|ty| Hole::Table(ty.clone())),
             TokenTree::Literal(_) if after("rule") => Some(Hole::Rule),
             TokenTree::Literal(_) if after("dir") => Some(Hole::Dir),
-            TokenTree::Literal(_) => bound_type(&tokens[..i]).map(|(n, ty)| Hole::Bound(n, ty)),
+            TokenTree::Literal(l) => bound_type(&tokens[..i])
+                .map(|(n, ty)| Hole::Bound(n, ty))
+                .or_else(|| {
+                    free.then(|| number(l, &tokens[..i], place, tokens.len()))
+                        .flatten()
+                }),
             _ => None,
         };
         match (hole, t) {
@@ -206,7 +282,20 @@ fn walk(
                     None,
                     &TokenTree::Ident(format_ident!("group_{}", delimiter(g.delimiter()))),
                 );
-                let inner = walk(g.stream(), tables, each);
+                let inner_place = Place {
+                    fixed: place.fixed || in_item || punct(before, '!'),
+                    indexed: match before.map(|b| &tokens[b]) {
+                        Some(TokenTree::Ident(id))
+                            if g.delimiter() == Delimiter::Bracket
+                                && !KEYWORDS.contains(&id.to_string().as_str()) =>
+                        {
+                            Some(id.to_string())
+                        }
+                        _ => None,
+                    },
+                    bound_to: tuple_bound(&tokens[..i], g),
+                };
+                let inner = walk_in(g.stream(), &inner_place, tables, each);
                 let mut group = Group::new(g.delimiter(), inner);
                 group.set_span(g.span());
                 out.push(TokenTree::Group(group));
@@ -218,6 +307,126 @@ fn walk(
     out.into_iter().collect()
 }
 
+/// The names `let (a, b) = (..)` binds the tuple `group` to, where
+/// `before` ends with `let (a, b) =`.
+fn tuple_bound(before: &[TokenTree], group: &Group) -> Vec<String> {
+    let [.., TokenTree::Ident(l), TokenTree::Group(names), TokenTree::Punct(eq)] = before else {
+        return Vec::new();
+    };
+    if l != "let" || eq.as_char() != '=' || group.delimiter() != Delimiter::Parenthesis {
+        return Vec::new();
+    }
+    names
+        .stream()
+        .into_iter()
+        .filter_map(|t| match t {
+            TokenTree::Ident(id) => Some(id.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Keywords a bracket may follow without being an index (`in [1, 2]`).
+const KEYWORDS: [&str; 6] = ["in", "return", "break", "else", "match", "mut"];
+
+const INTEGERS: [&str; 12] = [
+    "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+];
+
+/// The hole of an integer literal whose type is known where it stands:
+/// its suffix's, or `usize` where it is an index alone in its brackets.
+fn number(
+    l: &proc_macro2::Literal,
+    before: &[TokenTree],
+    place: &Place,
+    len: usize,
+) -> Option<Hole> {
+    let text = l.to_string();
+    if !text.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    if let Some(ty) = INTEGERS.iter().find(|ty| text.ends_with(*ty)) {
+        // Named after the `let` it is bound by, its place in a tuple bound
+        // by one, or what it does.
+        let element = before
+            .iter()
+            .filter(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','))
+            .count();
+        let name = match before {
+            [.., TokenTree::Ident(l), TokenTree::Ident(name), TokenTree::Punct(eq)]
+                if l == "let" && eq.as_char() == '=' =>
+            {
+                return Some(Hole::Number((*ty).to_owned(), name.to_string(), true));
+            }
+            _ if !place.bound_to.is_empty() => match place.bound_to.get(element) {
+                Some(name) => return Some(Hole::Number((*ty).to_owned(), name.clone(), true)),
+                None => "value".to_owned(),
+            },
+            [.., TokenTree::Punct(eq), TokenTree::Punct(gt)]
+                if eq.as_char() == '=' && gt.as_char() == '>' =>
+            {
+                "entry".to_owned()
+            }
+            [.., TokenTree::Punct(and)] if and.as_char() == '&' => "mask".to_owned(),
+            _ => "value".to_owned(),
+        };
+        return Some(Hole::Number((*ty).to_owned(), name, false));
+    }
+    let digits = text.chars().all(|c| c.is_ascii_digit() || c == '_');
+    match &place.indexed {
+        Some(name) if digits && len == 1 => Some(Hole::Number(
+            "usize".to_owned(),
+            format!("{name}_index"),
+            false,
+        )),
+        _ => None,
+    }
+}
+
+/// A hole as it stands in a shape's key: a table by its type with its
+/// lengths left out (tables of other lengths are passed with the lengths
+/// as const parameters); a number by its type.
+fn hole_key(hole: &Hole) -> String {
+    match hole {
+        Hole::Table(ty) => format!("<table {}>", lengths_blanked(ty)),
+        Hole::Number(ty, ..) => format!("<number {ty}>"),
+        other => format!("<{other:?}>"),
+    }
+}
+
+/// A type's text with each number as `#`.
+fn lengths_blanked(ty: &str) -> String {
+    numbers_of(ty).0
+}
+
+/// A type's text with each number (an array's length) as `#`, and the
+/// numbers in order.
+fn numbers_of(ty: &str) -> (String, Vec<String>) {
+    let mut text = String::new();
+    let mut numbers = Vec::new();
+    let mut chars = ty.chars().peekable();
+    let mut previous = ' ';
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() && !(previous.is_alphanumeric() || previous == '_') {
+            let mut number = c.to_string();
+            while let Some(&d) = chars.peek() {
+                if !(d.is_alphanumeric() || d == '_') {
+                    break;
+                }
+                number.push(d);
+                chars.next();
+            }
+            text.push('#');
+            numbers.push(number);
+            previous = '0';
+        } else {
+            text.push(c);
+            previous = c;
+        }
+    }
+    (text, numbers)
+}
+
 /// The name and type of `let NAME: TYPE =` just before a literal, where
 /// the type is a plain integer type.
 fn bound_type(before: &[TokenTree]) -> Option<(String, String)> {
@@ -226,13 +435,10 @@ fn bound_type(before: &[TokenTree]) -> Option<(String, String)> {
     else {
         return None;
     };
-    let integer = [
-        "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64",
-    ];
     (l == "let"
         && colon.as_char() == ':'
         && eq.as_char() == '='
-        && integer.contains(&ty.to_string().as_str()))
+        && INTEGERS.contains(&ty.to_string().as_str()))
     .then(|| (name.to_string(), ty.to_string()))
 }
 
@@ -272,7 +478,10 @@ fn merge(
         {
             Some(p) => hole_param.push(Some(p)),
             None => {
-                let name = param_name(&hole, &values, &params);
+                let bound = matches!(hole, Hole::Bound(..) | Hole::Number(_, _, true));
+                let shape = shapes[0];
+                let free = |name: &str| name_free(name, shape, shape.positions[h], bound);
+                let name = param_name(&hole, &values, &params, &free);
                 params.push((values, hole, name));
                 hole_param.push(Some(params.len() - 1));
             }
@@ -298,16 +507,17 @@ fn merge(
     });
     let mut method = first.clone();
     method.block = syn::parse2(block).ok()?;
+    SelfBindings.visit_block_mut(&mut method.block);
     method.sig.ident = name;
-    for (_, hole, ident) in &params {
+    for (values, hole, ident) in &params {
         let ty: TokenStream = match hole {
-            Hole::Table(ty) => {
-                let ty: TokenStream = ty.parse().ok()?;
+            Hole::Table(_) => {
+                let ty = table_type(values, ident, tables, &mut method.sig.generics)?;
                 quote!(&'static #ty)
             }
             Hole::Rule => quote!(u16),
             Hole::Dir => quote!(u8),
-            Hole::Bound(_, ty) => ty.parse().ok()?,
+            Hole::Bound(_, ty) | Hole::Number(ty, ..) => ty.parse().ok()?,
         };
         method
             .sig
@@ -336,7 +546,7 @@ fn merge(
                     let v: TokenStream = values[copy].parse().expect("a token");
                     match hole {
                         Hole::Table(_) => quote!(&#v),
-                        Hole::Rule | Hole::Dir | Hole::Bound(..) => v,
+                        Hole::Rule | Hole::Dir | Hole::Bound(..) | Hole::Number(..) => v,
                     }
                 })
                 .collect()
@@ -345,13 +555,60 @@ fn merge(
     Some((method, arguments))
 }
 
+/// The type of the tables `values` passed as `param`: their own where
+/// they have one, else theirs with each length that differs a const
+/// parameter of the method (`RADIALS_LEN`), which each call infers.
+fn table_type(
+    values: &[String],
+    param: &Ident,
+    tables: &HashMap<String, String>,
+    generics: &mut syn::Generics,
+) -> Option<TokenStream> {
+    let types: Vec<(String, Vec<String>)> = values
+        .iter()
+        .map(|v| tables.get(v).map(|ty| numbers_of(ty)))
+        .collect::<Option<_>>()?;
+    let (blank, first) = &types[0];
+    if types
+        .iter()
+        .any(|(b, n)| b != blank || n.len() != first.len())
+    {
+        return None;
+    }
+    let mut pieces = blank.split('#');
+    let mut text = pieces.next()?.to_owned();
+    let mut lengths = 0;
+    for (k, piece) in pieces.enumerate() {
+        if types.iter().all(|(_, n)| n[k] == first[k]) {
+            text.push_str(&first[k]);
+        } else {
+            lengths += 1;
+            let name = if lengths == 1 {
+                format!("{}_LEN", param.to_string().to_uppercase())
+            } else {
+                format!("{}_LEN_{lengths}", param.to_string().to_uppercase())
+            };
+            let id = format_ident!("{}", name);
+            generics.params.push(syn::parse_quote!(const #id: usize));
+            text.push_str(&name);
+        }
+        text.push_str(piece);
+    }
+    text.parse().ok()
+}
+
 /// A parameter's name: `rule_number`, `dir_number`, or the tables' common
 /// stem (`radials`), numbered where several share it.
-fn param_name(hole: &Hole, values: &[String], taken: &[(Vec<String>, Hole, Ident)]) -> Ident {
+fn param_name(
+    hole: &Hole,
+    values: &[String],
+    taken: &[(Vec<String>, Hole, Ident)],
+    free: &dyn Fn(&str) -> bool,
+) -> Ident {
     let stem = match hole {
         Hole::Rule => "rule_number".to_owned(),
         Hole::Dir => "dir_number".to_owned(),
-        Hole::Bound(name, _) => format!("{name}_value"),
+        Hole::Bound(name, _) | Hole::Number(_, name, _) => name.clone(),
         Hole::Table(_) => {
             let first = values[0].to_lowercase();
             let common: String = values.iter().skip(1).fold(first, |prefix, v| {
@@ -371,17 +628,73 @@ fn param_name(hole: &Hole, values: &[String], taken: &[(Vec<String>, Hole, Ident
             }
         }
     };
+    let taken: Vec<String> = taken.iter().map(|(_, _, p)| p.to_string()).collect();
     let same = taken
         .iter()
-        .filter(|(_, _, p)| {
-            let p = p.to_string();
-            p == stem || p.starts_with(&format!("{stem}_"))
-        })
+        .filter(|p| **p == stem || p.starts_with(&format!("{stem}_")))
         .count();
-    if same == 0 {
-        format_ident!("{}", stem)
+    let first = if same == 0 {
+        stem.clone()
     } else {
-        format_ident!("{}_{}", stem, same + 1)
+        format!("{stem}_{}", same + 1)
+    };
+    // A name the code binds itself would shadow the parameter.
+    let name = std::iter::once(first)
+        .chain((1..).map(|k| match k {
+            1 => format!("{stem}_arg"),
+            k => format!("{stem}_arg_{k}"),
+        }))
+        .find(|n| free(n) && !taken.contains(n))
+        .expect("names without end");
+    format_ident!("{}", name)
+}
+
+/// Whether a parameter for the hole at `at` (a place in `shape.key`) may
+/// be called `name`: the signature has no such name, and the body names it
+/// nowhere, or, where a `let` binds the hole to `name`, only from that
+/// `let` on.
+fn name_free(name: &str, shape: &Shape, at: usize, bound: bool) -> bool {
+    if shape.signature.iter().any(|n| n == name) {
+        return false;
+    }
+    shape.key.iter().enumerate().skip(shape.body).all(|(j, t)| {
+        t != name || (bound && (j > at || !shape.key[j..at].iter().any(|t| t == ";")))
+    })
+}
+
+/// Removes the `let`s that bind names to themselves (`let min = min;`,
+/// `let (a, b) = (a, b);`): a merged method's parameters are named after
+/// the `let`s that bound their values.
+struct SelfBindings;
+
+impl VisitMut for SelfBindings {
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        block.stmts.retain(|stmt| {
+            let syn::Stmt::Local(local) = stmt else {
+                return true;
+            };
+            let Some(init) = &local.init else {
+                return true;
+            };
+            let pat = match &local.pat {
+                syn::Pat::Type(t) => &*t.pat,
+                pat => pat,
+            };
+            init.diverge.is_some()
+                || pat.to_token_stream().to_string() != init.expr.to_token_stream().to_string()
+        });
+        visit_mut::visit_block_mut(self, block);
+        // A block left with its value alone (`{ a >= need }`) is the value.
+        if let Some(syn::Stmt::Expr(Expr::Block(inner), None)) = block.stmts.last_mut() {
+            if let ([syn::Stmt::Expr(value, None)], None, true) = (
+                inner.block.stmts.as_slice(),
+                &inner.label,
+                inner.attrs.is_empty(),
+            ) {
+                let value = value.clone();
+                *block.stmts.last_mut().expect("a last statement") = syn::Stmt::Expr(value, None);
+            }
+        }
     }
 }
 
@@ -556,5 +869,114 @@ mod tests {
             code.contains("fn to_a") && code.contains("fn to_b"),
             "{code}"
         );
+    }
+
+    #[test]
+    fn typed_numbers_and_sole_indices_become_arguments_named_for_their_lets() {
+        let code = merged(
+            r#"
+            impl G {
+                fn end_rule_1(&self, s: &State) -> bool {
+                    let (min, max) = (3i64, 3i64);
+                    let n = s.owned[1].count() as i64;
+                    n >= min && n <= max && s.what[0] == 5
+                }
+                fn end_rule_2(&self, s: &State) -> bool {
+                    let (min, max) = (2i64, 4i64);
+                    let n = s.owned[2].count() as i64;
+                    n >= min && n <= max && s.what[0] == 5
+                }
+                fn ended(&self, s: &State) -> bool {
+                    self.end_rule_1(s) || self.end_rule_2(s)
+                }
+            }"#,
+        );
+        assert!(
+            code.contains(
+                "fn end_rule (& self , s : & State , min : i64 , max : i64 , owned_index : usize)"
+            ),
+            "{code}"
+        );
+        // The `let` that bound them is gone; the untyped 5 stays.
+        assert!(!code.contains("let (min , max)"), "{code}");
+        assert!(code.contains("s . what [0] == 5"), "{code}");
+        assert!(
+            code.contains(
+                "self . end_rule (s , 3i64 , 3i64 , 1) || self . end_rule (s , 2i64 , 4i64 , 2)"
+            ),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn numbers_in_patterns_and_nested_items_keep_methods_apart() {
+        let code = merged(
+            r#"
+            impl G {
+                fn pick_1(&self, n: i64) -> i64 {
+                    let k = n;
+                    match k { 1i64 => 2, _ => 3 }
+                }
+                fn pick_2(&self, n: i64) -> i64 {
+                    let k = n;
+                    match k { 2i64 => 2, _ => 3 }
+                }
+                fn table_1(&self, n: usize) -> u8 {
+                    const T: [u8; 2] = [1u8, 2u8];
+                    T[n]
+                }
+                fn table_2(&self, n: usize) -> u8 {
+                    const T: [u8; 2] = [1u8, 3u8];
+                    T[n]
+                }
+            }"#,
+        );
+        for name in ["pick_1", "pick_2", "table_1", "table_2"] {
+            assert!(code.contains(&format!("fn {name}")), "{code}");
+        }
+    }
+
+    #[test]
+    fn tables_of_other_lengths_are_passed_with_their_lengths_as_const_parameters() {
+        let code = merged(
+            r#"
+            static WINDOWS_3: [[u64; 2]; 9] = [[0; 2]; 9];
+            static WINDOWS_4: [[u64; 3]; 9] = [[0; 3]; 9];
+            impl G {
+                fn is_line_3(&self, at: usize, mine: u64) -> bool {
+                    let x = mine;
+                    WINDOWS_3[at].iter().any(|&w| x & w == w)
+                }
+                fn is_line_4(&self, at: usize, mine: u64) -> bool {
+                    let x = mine;
+                    WINDOWS_4[at].iter().any(|&w| x & w == w)
+                }
+            }"#,
+        );
+        assert!(code.contains("const WINDOWS_LEN : usize"), "{code}");
+        assert!(
+            code.contains("windows : & 'static [[u64 ; WINDOWS_LEN] ; 9]")
+                || code.contains("windows : &'static [[u64 ; WINDOWS_LEN] ; 9]"),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn a_parameter_is_not_named_as_a_binding_it_would_be_shadowed_by() {
+        let code = merged(
+            r#"
+            impl G {
+                fn mask_1(&self, t: u32) -> bool {
+                    let mask = t + 1;
+                    (t & 63u32) == mask
+                }
+                fn mask_2(&self, t: u32) -> bool {
+                    let mask = t + 1;
+                    (t & 7u32) == mask
+                }
+            }"#,
+        );
+        assert!(code.contains("mask_arg : u32"), "{code}");
+        assert!(code.contains("(t & mask_arg) == mask"), "{code}");
     }
 }

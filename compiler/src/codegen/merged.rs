@@ -30,7 +30,7 @@ impl Gen<'_> {
     /// radial leaves the board).
     fn custodial_each(&mut self, c: &Custodial, body: TokenStream) -> TokenStream {
         let radials = self.tables.radials(c.directions);
-        let (min, max) = (self.int(&c.min), self.int(&c.max));
+        let (min, max) = (self.typed_int(&c.min), self.typed_int(&c.max));
         let saved = self.scope;
         self.scope.between = true;
         let passes = self.cond(&c.between_if);

@@ -846,7 +846,7 @@ pub fn module<'m>(
         #[allow(unused_imports)]
         use #rt::{PassHistory as _, RngExt as _};
         #[allow(unused_imports)]
-        use #rt::{board_rows, boards, listed_rays, pair_rows, rows, site_lists, Found, Kept, Listing, Probe, Sink, Threat, Untested};
+        use #rt::{board_rows, boards, listed_rays, pair_rows, rows, site_lists, MapTable, Found, Kept, Listing, Probe, Sink, Threat, Untested};
         use std::ops::ControlFlow;
         use #rt::rand_core::RngCore;
 
@@ -1196,11 +1196,11 @@ fn end_rules(g: &mut Gen, rules: &[EndRule], prefix: &str) -> Vec<TokenStream> {
                 }
                 (ResultPlayer::Player(p), ResultKind::Win) => {
                     let p = g.player(p);
-                    quote!(let p = #p; if s.results.is_active(p) { s.results.win(p); })
+                    quote!(let p: u8 = #p; if s.results.is_active(p) { s.results.win(p); })
                 }
                 (ResultPlayer::Player(p), ResultKind::Loss) => {
                     let p = g.player(p);
-                    quote!(let p = #p; if s.results.is_active(p) { s.results.lose(p); })
+                    quote!(let p: u8 = #p; if s.results.is_active(p) { s.results.lose(p); })
                 }
             };
             let method = format_ident!("{}_rule_{}", prefix, i + 1);

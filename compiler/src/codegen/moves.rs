@@ -656,8 +656,8 @@ impl Gen<'_> {
             let k = Literal::u8_unsuffixed(k as u8);
             emit(quote!(Move::Piece { rule: #rule, from, to, dir: #k }))
         };
-        let min = min.as_ref().map_or(quote!(1i64), |n| self.int(n));
-        let max = max.as_ref().map_or(quote!(i64::MAX), |n| self.int(n));
+        let min = min.as_ref().map_or(quote!(1i64), |n| self.typed_int(n));
+        let max = max.as_ref().map_or(quote!(i64::MAX), |n| self.typed_int(n));
         let saved = self.scope;
         // Ludii sets both `to` and `between` to the site slid over before
         // testing it (`to` is bound to it in the walk below).

@@ -353,7 +353,7 @@ fn moves_kind(rules: &[&PieceRules]) -> &'static str {
 }
 
 /// `KingPawn2` → `king_pawn2`; anything but letters and digits becomes `_`.
-fn snake_case(name: &str) -> String {
+pub(super) fn snake_case(name: &str) -> String {
     let mut out = String::new();
     let mut prev_lower = false;
     for c in name.chars() {

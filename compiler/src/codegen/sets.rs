@@ -86,7 +86,12 @@ impl Gen<'_> {
             let mut rows = Vec::new();
             for g in &p.groups {
                 let froms = self.tables.bits(g.froms.iter().copied());
-                let pieces = piece_set(g.pieces);
+                // The player's own pieces read through `mover`, so that the
+                // players' functions are one.
+                let pieces = match g.pieces {
+                    PieceSet::Owner(o) if o == p.player => quote!(s.owned[mover as usize]),
+                    other => piece_set(other),
+                };
                 let mut set = quote!(#pieces.and(#froms));
                 for (delta, allowed) in &g.legs {
                     let allowed = site_set(allowed);
