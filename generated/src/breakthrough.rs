@@ -282,8 +282,9 @@ impl Breakthrough {
             s.results.draw_all(EndReason::Terminal);
         }
     }
-    /// The moves of a `Pawn1` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `steps_of_pawn1`, `steps_of_pawn2`: what differs between them is passed in (`radials`, `radials_2`, `radials_3`).
+    /// - `steps_of_pawn1`: The moves of a `Pawn1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `steps_of_pawn2`: The moves of a `Pawn2` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn steps_of_pawn<S: Sink<Move>>(

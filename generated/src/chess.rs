@@ -1317,8 +1317,9 @@ impl Chess {
                 }
         })
     }
-    /// The moves of a `Pawn1` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `moves_of_pawn1`, `moves_of_pawn2`: what differs between them is passed in (`radials`, `radials_2`, `radials_3`).
+    /// - `moves_of_pawn1`: The moves of a `Pawn1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `moves_of_pawn2`: The moves of a `Pawn2` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn moves_of_pawn<S: Sink<Move>>(
@@ -1414,8 +1415,10 @@ impl Chess {
         }
         ControlFlow::Continue(())
     }
-    /// The moves of a `Rook` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `slides_of_rook`, `slides_of_bishop`, `slides_of_queen`: what differs between them is passed in (`radials`, `rule_number`).
+    /// - `slides_of_rook`: The moves of a `Rook` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `slides_of_bishop`: The moves of a `Bishop` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `slides_of_queen`: The moves of a `Queen` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn slides_of_rook_or_bishop_or_queen<S: Sink<Move>, const RADIALS_LEN: usize>(

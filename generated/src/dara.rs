@@ -506,8 +506,9 @@ impl Dara {
             s.results.draw_all(EndReason::Terminal);
         }
     }
-    /// `(is Line 4)` through `pivot`, by precomputed windows.
     /// One method for `is_line_orthogonal_4`, `is_line_orthogonal_3`: what differs between them is passed in (`line_windows_orthogonal`).
+    /// - `is_line_orthogonal_4`: `(is Line 4)` through `pivot`, by precomputed windows.
+    /// - `is_line_orthogonal_3`: `(is Line 3)` through `pivot`, by precomputed windows.
     #[inline(always)]
     fn is_line_orthogonal<const LINE_WINDOWS_ORTHOGONAL_LEN: usize>(
         s: &State,

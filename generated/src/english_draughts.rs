@@ -642,8 +642,9 @@ impl EnglishDraughts {
             s.results.draw_all(EndReason::Terminal);
         }
     }
-    /// The moves of a `Man1` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `hops_of_man1`, `hops_of_man2`: what differs between them is passed in (`radials`, `rule_number`, `radials_2`).
+    /// - `hops_of_man1`: The moves of a `Man1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `hops_of_man2`: The moves of a `Man2` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn hops_of_man<S: Sink<Move>>(
@@ -956,8 +957,9 @@ impl EnglishDraughts {
         }
         ControlFlow::Continue(())
     }
-    /// The moves of a `Man1` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `steps_of_man1`, `steps_of_man2`: what differs between them is passed in (`radials`, `radials_2`).
+    /// - `steps_of_man1`: The moves of a `Man1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `steps_of_man2`: The moves of a `Man2` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn steps_of_man<S: Sink<Move>>(

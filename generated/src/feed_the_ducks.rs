@@ -421,8 +421,9 @@ impl FeedTheDucks {
             s.results.draw_all(EndReason::Terminal);
         }
     }
-    /// `(if (= 1 (count Groups if:(= (who at:(to)) P1))) (result P1 Win))`
     /// One method for `end_rule_1`, `end_rule_2`: what differs between them is passed in (`owned_index`, `p`).
+    /// - `end_rule_1`: `(if (= 1 (count Groups if:(= (who at:(to)) P1))) (result P1 Win))`
+    /// - `end_rule_2`: `(if (= 1 (count Groups if:(= (who at:(to)) P2))) (result P2 Win))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule(&self, s: &mut State, mover: u8, owned_index: usize, p: u8) {

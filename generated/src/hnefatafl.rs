@@ -694,8 +694,9 @@ impl Hnefatafl {
         }
         reach
     }
-    /// The moves of a `Thrall1` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `slides_of_thrall1`, `slides_of_thrall2`: what differs between them is passed in (`rule_number`).
+    /// - `slides_of_thrall1`: The moves of a `Thrall1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `slides_of_thrall2`: The moves of a `Thrall2` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn slides_of_thrall<S: Sink<Move>>(

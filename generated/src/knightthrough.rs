@@ -240,8 +240,9 @@ impl Knightthrough {
             s.results.draw_all(EndReason::Terminal);
         }
     }
-    /// The moves of a `Knight1` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `leaps_of_knight1`, `leaps_of_knight2`: what differs between them is passed in (`leaps_0`).
+    /// - `leaps_of_knight1`: The moves of a `Knight1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `leaps_of_knight2`: The moves of a `Knight2` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn leaps_of_knight<S: Sink<Move>>(

@@ -886,8 +886,9 @@ impl LinesOfAction {
             s.results.draw_all(EndReason::Terminal);
         }
     }
-    /// `(if (= 1 (count Groups if:(= (who at:(to)) P1))) (result P1 Win))`
     /// One method for `end_rule_2`, `end_rule_3`: what differs between them is passed in (`owned_index`, `p`).
+    /// - `end_rule_2`: `(if (= 1 (count Groups if:(= (who at:(to)) P1))) (result P1 Win))`
+    /// - `end_rule_3`: `(if (= 1 (count Groups if:(= (who at:(to)) P2))) (result P2 Win))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule(&self, s: &mut State, mover: u8, owned_index: usize, p: u8) {

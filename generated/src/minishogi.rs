@@ -749,8 +749,10 @@ impl Minishogi {
                 }
         })
     }
-    /// The moves of a `Osho` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `steps_of_osho`, `steps_of_fuhyo1`, `steps_of_fuhyo2`: what differs between them is passed in (`radials`, `rule_number`).
+    /// - `steps_of_osho`: The moves of a `Osho` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `steps_of_fuhyo1`: The moves of a `Fuhyo1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `steps_of_fuhyo2`: The moves of a `Fuhyo2` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn steps_of_osho_or_fuhyo<S: Sink<Move>, const RADIALS_LEN: usize>(
@@ -770,8 +772,9 @@ impl Minishogi {
         }
         ControlFlow::Continue(())
     }
-    /// The moves of a `Ginsho1` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `steps_of_ginsho1`, `steps_of_ginsho2`: what differs between them is passed in (`radials`, `radials_2`, `radials_3`, `radials_4`, `radials_5`).
+    /// - `steps_of_ginsho1`: The moves of a `Ginsho1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `steps_of_ginsho2`: The moves of a `Ginsho2` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn steps_of_ginsho<S: Sink<Move>>(
@@ -818,8 +821,9 @@ impl Minishogi {
         }
         ControlFlow::Continue(())
     }
-    /// The moves of a `Hisha` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `slides_of_hisha`, `slides_of_kakugyo`: what differs between them is passed in (`radials`).
+    /// - `slides_of_hisha`: The moves of a `Hisha` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `slides_of_kakugyo`: The moves of a `Kakugyo` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn slides_of_hisha_or_kakugyo<S: Sink<Move>>(
@@ -853,8 +857,9 @@ impl Minishogi {
         }
         ControlFlow::Continue(())
     }
-    /// The moves of a `Kinsho1` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `steps_of_kinsho1`, `steps_of_kinsho2`: what differs between them is passed in (`radials`, `radials_2`, `radials_3`, `radials_4`, `radials_5`, `radials_6`).
+    /// - `steps_of_kinsho1`: The moves of a `Kinsho1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `steps_of_kinsho2`: The moves of a `Kinsho2` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn steps_of_kinsho<S: Sink<Move>>(
@@ -908,8 +913,9 @@ impl Minishogi {
         }
         ControlFlow::Continue(())
     }
-    /// The moves of a `Ryuo` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `moves_of_ryuo`, `moves_of_ryuma`: what differs between them is passed in (`radials`, `radials_2`).
+    /// - `moves_of_ryuo`: The moves of a `Ryuo` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `moves_of_ryuma`: The moves of a `Ryuma` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn moves_of_ryuo_or_ryuma<S: Sink<Move>>(

@@ -1230,8 +1230,10 @@ impl Shogi {
                 }
         })
     }
-    /// The moves of a `Osho` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `steps_of_osho`, `steps_of_fuhyo1`, `steps_of_fuhyo2`: what differs between them is passed in (`radials`, `rule_number`).
+    /// - `steps_of_osho`: The moves of a `Osho` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `steps_of_fuhyo1`: The moves of a `Fuhyo1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `steps_of_fuhyo2`: The moves of a `Fuhyo2` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn steps_of_osho_or_fuhyo<
@@ -1255,8 +1257,9 @@ impl Shogi {
         }
         ControlFlow::Continue(())
     }
-    /// The moves of a `Ginsho1` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `steps_of_ginsho1`, `steps_of_ginsho2`: what differs between them is passed in (`radials`, `radials_2`, `radials_3`, `radials_4`, `radials_5`).
+    /// - `steps_of_ginsho1`: The moves of a `Ginsho1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `steps_of_ginsho2`: The moves of a `Ginsho2` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn steps_of_ginsho<S: Sink<Move>>(
@@ -1303,8 +1306,11 @@ impl Shogi {
         }
         ControlFlow::Continue(())
     }
-    /// The moves of a `Hisha` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `slides_of_hisha`, `slides_of_kakugyo`, `slides_of_kyosha1`, `slides_of_kyosha2`: what differs between them is passed in (`radials`, `rule_number`).
+    /// - `slides_of_hisha`: The moves of a `Hisha` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `slides_of_kakugyo`: The moves of a `Kakugyo` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `slides_of_kyosha1`: The moves of a `Kyosha1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `slides_of_kyosha2`: The moves of a `Kyosha2` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn slides_of_hisha_or_kakugyo_or_kyosha<S: Sink<Move>, const RADIALS_LEN: usize>(
@@ -1339,8 +1345,9 @@ impl Shogi {
         }
         ControlFlow::Continue(())
     }
-    /// The moves of a `Keima1` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `moves_of_keima1`, `moves_of_keima2`: what differs between them is passed in (`radials`, `radials_2`, `radials_3`).
+    /// - `moves_of_keima1`: The moves of a `Keima1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `moves_of_keima2`: The moves of a `Keima2` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn moves_of_keima<S: Sink<Move>>(
@@ -1901,8 +1908,9 @@ impl Shogi {
         }
         ControlFlow::Continue(())
     }
-    /// The moves of a `Kinsho1` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `steps_of_kinsho1`, `steps_of_kinsho2`: what differs between them is passed in (`radials`, `radials_2`, `radials_3`, `radials_4`, `radials_5`, `radials_6`).
+    /// - `steps_of_kinsho1`: The moves of a `Kinsho1` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `steps_of_kinsho2`: The moves of a `Kinsho2` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn steps_of_kinsho<S: Sink<Move>>(
@@ -1956,8 +1964,9 @@ impl Shogi {
         }
         ControlFlow::Continue(())
     }
-    /// The moves of a `Ryuo` at `from`, by its rules in `(forEach Piece ...)`.
     /// One method for `moves_of_ryuo`, `moves_of_ryuma`: what differs between them is passed in (`radials`, `radials_2`).
+    /// - `moves_of_ryuo`: The moves of a `Ryuo` at `from`, by its rules in `(forEach Piece ...)`.
+    /// - `moves_of_ryuma`: The moves of a `Ryuma` at `from`, by its rules in `(forEach Piece ...)`.
     #[inline(always)]
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn moves_of_ryuo_or_ryuma<S: Sink<Move>>(

@@ -413,8 +413,9 @@ impl TantFant {
         (3, 0, 0),
         (4, 0, 0),
     ];
-    /// Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
     /// One method for `targets_p1`, `targets_p2`: what differs between them is passed in (`mover`).
+    /// - `targets_p1`: Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
+    /// - `targets_p2`: Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
     #[inline(always)]
     #[allow(unused_variables)]
     fn targets_p(s: &State, mover: u8) -> [Board; 8] {

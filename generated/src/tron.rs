@@ -412,8 +412,9 @@ impl Tron {
     }
     /// For each set of `targets_p1`: the site difference `to - from`, the rule and the direction.
     const GROUPS_P1: [TargetGroup; 4] = [(-10, 0, 0), (-1, 0, 0), (1, 0, 0), (10, 0, 0)];
-    /// Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
     /// One method for `targets_p1`, `targets_p2`: what differs between them is passed in (`mover`, `kinds_index`).
+    /// - `targets_p1`: Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
+    /// - `targets_p2`: Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
     #[inline(always)]
     #[allow(unused_variables)]
     fn targets_p(s: &State, mover: u8, kinds_index: usize) -> [Board; 4] {

@@ -654,8 +654,9 @@ impl Yavalath {
             s.results.draw_all(EndReason::Terminal);
         }
     }
-    /// `(is Line 4)` through `pivot`, by precomputed windows.
     /// One method for `is_line_adjacent_4`, `is_line_adjacent_3`: what differs between them is passed in (`line_windows_adjacent`).
+    /// - `is_line_adjacent_4`: `(is Line 4)` through `pivot`, by precomputed windows.
+    /// - `is_line_adjacent_3`: `(is Line 3)` through `pivot`, by precomputed windows.
     #[inline(always)]
     fn is_line_adjacent<const LINE_WINDOWS_ADJACENT_LEN: usize>(
         s: &State,

@@ -535,8 +535,35 @@ fn merge(
         .attrs
         .drain(..)
         .partition(|a| a.path().is_ident("doc"));
-    method.attrs = docs;
-    method.attrs.push(syn::parse_quote!(#[doc = #doc]));
+    // The copies' own documentation, where it differs (a rule's text for
+    // each player), follows, each under its name.
+    let doc_text = |f: &ImplItemFn| -> Vec<String> {
+        f.attrs
+            .iter()
+            .filter(|a| a.path().is_ident("doc"))
+            .filter_map(|a| match &a.meta {
+                syn::Meta::NameValue(nv) => match &nv.value {
+                    Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(text),
+                        ..
+                    }) => Some(text.value()),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect()
+    };
+    let texts: Vec<Vec<String>> = fns.iter().map(|f| doc_text(f)).collect();
+    if texts.iter().all(|t| *t == texts[0]) {
+        method.attrs = docs;
+        method.attrs.push(syn::parse_quote!(#[doc = #doc]));
+    } else {
+        method.attrs.push(syn::parse_quote!(#[doc = #doc]));
+        for (f, text) in fns.iter().zip(&texts) {
+            let line = format!(" - `{}`: {}", f.sig.ident, text.join(" ").trim());
+            method.attrs.push(syn::parse_quote!(#[doc = #line]));
+        }
+    }
     method.attrs.extend(others);
     let arguments = (0..fns.len())
         .map(|copy| {
