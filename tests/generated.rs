@@ -68,6 +68,40 @@ fn every_game_of_games_dir_is_bundled() {
 }
 
 #[test]
+fn the_embedded_sources_are_the_files_of_games_and_games_def() {
+    let root = common::root();
+    let mut stems: Vec<&str> = ludemic_generated::SOURCES.iter().map(|(s, _)| *s).collect();
+    stems.sort();
+    let mut known: Vec<&str> = ludemic_generated::GAMES.to_vec();
+    known.sort();
+    assert_eq!(stems, known, "SOURCES lists every bundled game once");
+    for (stem, text) in ludemic_generated::SOURCES {
+        let path = root.join("games").join(format!("{stem}.lud"));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), *text, "{stem}");
+    }
+    let mut defines = Vec::new();
+    let mut dirs = vec![root.join("games/def")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "def") {
+                let below = path.strip_prefix(root.join("games/def")).unwrap();
+                defines.push(below.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    defines.sort();
+    let mut embedded: Vec<String> = ludemic_generated::DEFINES
+        .iter()
+        .map(|(p, _)| p.to_string())
+        .collect();
+    embedded.sort();
+    assert_eq!(defines, embedded, "DEFINES lists every define of games/def");
+}
+
+#[test]
 fn variants_come_from_bundled_games_with_other_options() {
     for v in ludemic_generated::VARIANTS {
         assert!(ludemic_generated::GAMES.contains(&v.file), "{v:?}");

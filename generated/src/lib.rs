@@ -4,6 +4,9 @@
 //! is stale, and `LUDEMIC_BLESS=1 cargo test --test generated` regenerates them.
 //! They are kept exactly as prettyplease formats them (`#[rustfmt::skip]`).
 
+pub mod sources;
+pub use sources::{source_text, DEFINES, SOURCES};
+
 #[rustfmt::skip]
 pub mod alquerque;
 #[rustfmt::skip]

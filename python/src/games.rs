@@ -6,7 +6,7 @@ use std::sync::Arc;
 use ludemic_compiler::expand::DefineLibrary;
 use ludemic_compiler::{Config, Loaded};
 
-use crate::embedded;
+use ludemic_generated as embedded;
 use crate::engine::{self, DynGame, Error, Result};
 
 /// The define library: the `defs` directories, then the project's own

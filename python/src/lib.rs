@@ -3,7 +3,6 @@
 //! OpenSpiel's API, with the Ludii–Polygames tensors as NumPy arrays.
 //! See `docs/python.md`.
 
-mod embedded;
 mod engine;
 mod games;
 

@@ -190,14 +190,14 @@ fn wilson(k: u64, n: u64) -> (f64, f64) {
 
 /// The interpreter and the evaluator of the game's heuristics.
 fn load(game: &GameArgs) -> miette::Result<(Interpreter, Evaluator, String, Option<String>)> {
-    let loaded = ludemic_compiler::load(&game.file, &game.config())?;
+    let loaded = game.load()?;
     let heuristics = loaded
         .model
         .heuristics
         .clone()
         .unwrap_or_else(|| ludemic_compiler::heuristics::Heuristics::ludii_default(None));
     let eval = Evaluator::new(&loaded.model, &heuristics).map_err(|e| miette::miette!("{e}"))?;
-    let bundled = super::bundled_stem(&game.file, &game.options);
+    let bundled = game.bundled();
     Ok((
         Interpreter::new(loaded.model),
         eval,

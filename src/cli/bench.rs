@@ -34,6 +34,10 @@ pub struct BenchArgs {
     /// Print one JSON array instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// The reference measurements (`ludii-baseline.md`, `rbg-baseline.md`)
+    /// for the Ludii and RBG columns; by default `../shared/reference`.
+    #[arg(long, value_name = "DIR", env = "LUDEMIC_REFERENCE")]
+    pub reference: Option<PathBuf>,
     /// Compare each game's optimised playout (add-to-empty, Filter, ...) with
     /// the standard playout in the same engine, next to Ludii's own two
     /// figures. GAMES are then games of `shared/reference/ludii-baseline.md`
@@ -145,20 +149,27 @@ pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
         );
     }
     let stems = resolve_games(&args.games)?;
-    let refs = ReferenceTables::read(&reference_dir());
-    let defs = args.library.dirs();
+    let reference_figures = reference_dir(args.reference.as_deref());
+    let refs = ReferenceTables::read(&reference_figures);
+    if refs.ludii.is_none() && refs.rbg.is_none() {
+        eprintln!(
+            "no reference figures in {} (give --reference DIR or set LUDEMIC_REFERENCE): the Ludii and RBG columns are empty",
+            reference_figures.display()
+        );
+    }
+    let library = args.library.library()?;
     let progress = !args.json && std::io::stderr().is_terminal();
 
     let mut rows = Vec::new();
     for stem in &stems {
         let (file, options) = ludemic_generated::selection(stem, &[]).expect("a bundled stem");
-        let path = games_dir().join(format!("{file}.lud"));
+        let path = Path::new("games").join(format!("{file}.lud"));
+        let text = ludemic_generated::source_text(file).expect("an embedded source");
         let config = ludemic_compiler::Config {
-            def_dirs: defs.clone(),
             options: options.clone(),
             ..Default::default()
         };
-        let loaded = ludemic_compiler::load(&path, &config)?;
+        let loaded = ludemic_compiler::load_str(&path, text, &library, &config)?;
         let interpreter = Interpreter::new(loaded.model);
         // A variant is named with its options: Halma and Halma 6×6 are two rows.
         let name = match options.as_slice() {
@@ -207,10 +218,6 @@ pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn games_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("games")
-}
-
 /// The bundled stems named by `games` (stems or paths), or all of them.
 fn resolve_games(games: &[String]) -> miette::Result<Vec<String>> {
     if games.is_empty() {
@@ -236,7 +243,9 @@ fn resolve_games(games: &[String]) -> miette::Result<Vec<String>> {
                 );
             }
             // With no options chosen, the file's defaults are the options.
-            super::bundled_stem(path, &[]).ok_or_else(|| {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| miette::miette!("cannot read {arg}: {e}"))?;
+            super::bundled_stem(path, &text, &[]).ok_or_else(|| {
                 miette::miette!(
                     help = format!(
                         "bench compares the compiled engine, which runs the games of games/ ({})",

@@ -9,13 +9,11 @@ use ludemic_compiler::Config;
 use super::LibraryArgs;
 
 pub fn run(files: &[PathBuf], library: &LibraryArgs) -> miette::Result<ExitCode> {
-    let config = Config {
-        def_dirs: library.dirs(),
-        ..Config::default()
-    };
+    let config = Config::default();
+    let defines = library.library()?;
     let mut failed = 0;
     for file in files {
-        match ludemic_compiler::load(file, &config) {
+        match ludemic_compiler::load_with_library(file, &defines, &config) {
             Ok(loaded) => print_summary(file, &loaded.model),
             Err(err) => {
                 failed += 1;

@@ -32,12 +32,14 @@ pub fn run(args: &ConformArgs) -> miette::Result<ExitCode> {
     }
     // Without --option, each trial is played with the options Ludii was given for it.
     let mut config = args.game.config();
+    let library = args.game.library.library()?;
+    let text = args.game.text()?;
     if args.engine == Engine::Compiled {
         if args.game.options.is_empty() {
             config.options = trials[0].options.clone();
         }
-        let loaded = ludemic_compiler::load(&args.game.file, &config)?;
-        if super::bundled_stem(&args.game.file, &config.options).is_none() {
+        let loaded = ludemic_compiler::load_str(&args.game.file, &text, &library, &config)?;
+        if super::bundled_stem(&args.game.file, &text, &config.options).is_none() {
             // Not bundled: one native build for the file's options.
             if args.game.options.is_empty() && trials.iter().any(|t| t.options != trials[0].options)
             {
@@ -46,7 +48,7 @@ pub fn run(args: &ConformArgs) -> miette::Result<ExitCode> {
                     args.trials.display()
                 ));
             }
-            let native = super::native::NativeGame::build(&loaded.model, &args.game.file)?;
+            let native = super::native::NativeGame::build(&loaded.model, &args.game.file, &text)?;
             let ok = native.conform(&args.trials)?;
             return Ok(if ok {
                 ExitCode::SUCCESS
@@ -62,11 +64,11 @@ pub fn run(args: &ConformArgs) -> miette::Result<ExitCode> {
             config.options = trial.options.clone();
         }
         if loaded_for.as_ref().map(|(o, _, _)| o) != Some(&config.options) {
-            let loaded = ludemic_compiler::load(&args.game.file, &config)?;
+            let loaded = ludemic_compiler::load_str(&args.game.file, &text, &library, &config)?;
             let stem = match args.engine {
                 Engine::Interpreter => None,
                 Engine::Compiled => Some(
-                    super::bundled_stem(&args.game.file, &config.options)
+                    super::bundled_stem(&args.game.file, &text, &config.options)
                         .ok_or_else(|| super::not_bundled(&args.game.file))?,
                 ),
             };

@@ -5,10 +5,14 @@ use std::process::ExitCode;
 use super::GameArgs;
 
 pub fn run(game: &GameArgs, raw: bool) -> miette::Result<ExitCode> {
-    let config = game.config();
-    let library = ludemic_compiler::expand::DefineLibrary::load(&config.def_dirs)?;
-    let expanded =
-        ludemic_compiler::expand::expand_file(&game.file, &library, &config.selection())?;
+    let library = game.library.library()?;
+    let text = game.text()?;
+    let expanded = ludemic_compiler::expand::expand_str(
+        &game.file,
+        &text,
+        &library,
+        &game.config().selection(),
+    )?;
     if raw {
         println!("{}", expanded.text.as_str());
     } else {

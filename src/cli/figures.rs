@@ -4,9 +4,14 @@
 
 use std::path::{Path, PathBuf};
 
-/// Where the reference measurements live: `shared/reference` beside the repository.
-pub(super) fn reference_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference");
+/// Where the reference measurements live: the directory given
+/// (`--reference`, `LUDEMIC_REFERENCE`), else `../shared/reference` from
+/// the current directory (a checkout's root, with `shared/` beside it).
+pub(super) fn reference_dir(given: Option<&Path>) -> PathBuf {
+    let dir = given.map_or_else(
+        || Path::new("../shared/reference").to_path_buf(),
+        Path::to_path_buf,
+    );
     dir.canonicalize().unwrap_or(dir)
 }
 

@@ -8,12 +8,10 @@ use ludemic_compiler::codegen::{generate, CodegenOptions, SourceInfo};
 use super::GameArgs;
 
 pub fn run(game: &GameArgs, output: Option<&Path>, runtime_path: &str) -> miette::Result<ExitCode> {
-    let loaded = ludemic_compiler::load(&game.file, &game.config())?;
-    let text = std::fs::read_to_string(&game.file)
-        .map_err(|e| miette::miette!("{}: {e}", game.file.display()))?;
+    let loaded = game.load()?;
     let source = SourceInfo {
         path: game.file.display().to_string(),
-        text,
+        text: game.text()?.into_owned(),
     };
     let options = CodegenOptions {
         runtime_path: runtime_path.to_owned(),

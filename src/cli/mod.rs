@@ -19,8 +19,11 @@ mod variants;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use std::borrow::Cow;
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use ludemic_compiler::Config;
+use ludemic_compiler::expand::DefineLibrary;
+use ludemic_compiler::{Config, Loaded};
 
 /// ludemic: Ludii game descriptions, expanded, checked, interpreted and compiled.
 #[derive(Parser, Debug)]
@@ -97,6 +100,9 @@ pub struct GameArgs {
     pub ruleset: Option<String>,
     #[command(flatten)]
     pub library: LibraryArgs,
+    /// The embedded text of a bundled game named by `file`.
+    #[arg(skip)]
+    pub embedded: Option<&'static str>,
 }
 
 /// Where defines come from.
@@ -137,22 +143,19 @@ impl Engine {
 /// the default choice of its category; the bundled module was generated
 /// from those), or with the options of one of its bundled variants
 /// (`halma-6x6`: `games/halma.lud` with `Board Size/6x6`).
-pub fn bundled_stem(file: &Path, options: &[String]) -> Option<String> {
-    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
-    let file = file.canonicalize().ok()?;
-    if file.parent()? != games.canonicalize().ok()? {
+///
+/// A file is the bundled game of its stem where its text is the text the
+/// bundled code was generated from (embedded in the binary), wherever it is.
+pub fn bundled_stem(file: &Path, text: &str, options: &[String]) -> Option<String> {
+    let stem = file.file_stem()?.to_str()?;
+    if ludemic_generated::source_text(stem)? != text {
         return None;
     }
-    let stem = file.file_stem()?.to_str()?;
     // The choices only, read where options are given (the defaults need
     // none): the description is not expanded for them.
-    let text = std::cell::OnceCell::new();
     let choices = |options: &[String]| {
-        let text = text
-            .get_or_init(|| std::fs::read_to_string(&file).ok())
-            .as_ref()?;
         ludemic_compiler::expand::selected_options(
-            &file,
+            file,
             text,
             &ludemic_compiler::expand::Selection::with_options(options.iter().cloned()),
         )
@@ -180,15 +183,15 @@ pub fn not_bundled(file: &Path) -> miette::Report {
 }
 
 impl LibraryArgs {
-    /// The define directories: the project's `games/def` first, then `--defs`.
-    pub fn dirs(&self) -> Vec<PathBuf> {
-        let mut dirs = Vec::new();
-        let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/def");
-        if bundled.is_dir() {
-            dirs.push(bundled);
+    /// The define library: the `--defs` directories, then the project's
+    /// own defines (`games/def`, embedded in the binary), which win on a
+    /// shared name.
+    pub fn library(&self) -> ludemic_compiler::Result<DefineLibrary> {
+        let mut library = DefineLibrary::load(&self.defs)?;
+        for (path, text) in ludemic_generated::DEFINES {
+            library.add_file(Path::new("games/def").join(path), text)?;
         }
-        dirs.extend(self.defs.iter().cloned());
-        dirs
+        Ok(library)
     }
 }
 
@@ -196,22 +199,50 @@ impl GameArgs {
     /// The name of a game of `games/` (`hex`, `breakthrough`) stands for its
     /// file; the name of a bundled variant (`halma-6x6`) for its file with
     /// the variant's options, before any given.
+    /// Its text is the one embedded in the binary: no checkout is needed.
     pub fn resolve_name(&mut self) {
         let stem = self.file.to_string_lossy().into_owned();
         if self.file.exists() {
             return;
         }
         if let Some((file, options)) = ludemic_generated::selection(&stem, &self.options) {
-            self.file = Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("games")
-                .join(format!("{file}.lud"));
+            self.file = Path::new("games").join(format!("{file}.lud"));
+            self.embedded = ludemic_generated::source_text(file);
             self.options = options;
         }
     }
 
+    /// The description: the embedded text of a bundled name, else the file's.
+    pub fn text(&self) -> miette::Result<Cow<'static, str>> {
+        match self.embedded {
+            Some(text) => Ok(Cow::Borrowed(text)),
+            None => std::fs::read_to_string(&self.file)
+                .map(Cow::Owned)
+                .map_err(|e| miette::miette!("cannot read {}: {e}", self.file.display())),
+        }
+    }
+
+    /// The game read, expanded with its options and lowered.
+    pub fn load(&self) -> miette::Result<Loaded> {
+        let library = self.library.library()?;
+        let text = self.text()?;
+        Ok(ludemic_compiler::load_str(
+            &self.file,
+            &text,
+            &library,
+            &self.config(),
+        )?)
+    }
+
+    /// The bundled compiled game for this file and these options, if any.
+    pub fn bundled(&self) -> Option<String> {
+        bundled_stem(&self.file, &self.text().ok()?, &self.options)
+    }
+
+    /// The options and AI defines; the define library is [`Self::load`]'s.
     pub fn config(&self) -> Config {
         Config {
-            def_dirs: self.library.dirs(),
+            def_dirs: self.library.defs.clone(),
             options: self.options.clone(),
             ruleset: self.ruleset.clone(),
             ai_dirs: self.library.defs_ai.clone(),

@@ -108,28 +108,44 @@ fn main() {
 }
 "#;
 
+/// The checkout of ludemic a native build compiles against (its
+/// `runtime/`): `LUDEMIC_SOURCE`, else the one this binary was built from.
+/// Only a game that is not bundled needs it.
+fn source_checkout() -> Result<PathBuf> {
+    let checkout = match std::env::var_os("LUDEMIC_SOURCE") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")),
+    };
+    if checkout.join("runtime/Cargo.toml").is_file() {
+        return Ok(checkout);
+    }
+    Err(miette!(
+        help = "set LUDEMIC_SOURCE to a checkout of ludemic, or use --engine interpreter; the bundled games need no checkout",
+        "a game that is not bundled is compiled into a crate built against ludemic-runtime's sources, which are not at {}",
+        checkout.join("runtime").display()
+    ))
+}
+
 impl NativeGame {
-    /// Generates the game's code and builds it (or reuses a cached build).
-    pub fn build(model: &GameModel, file: &Path) -> Result<NativeGame> {
-        Self::build_with(model, file, Switches::default())
+    /// Generates the game's code and builds it (or reuses a cached build);
+    /// `file` and `text` are the description it came from.
+    pub fn build(model: &GameModel, file: &Path, text: &str) -> Result<NativeGame> {
+        Self::build_with(model, file, text, Switches::default())
     }
 
     /// [`NativeGame::build`] with the given specialisations (the cache
     /// tells builds apart by their code).
-    pub fn build_with(model: &GameModel, file: &Path, switches: Switches) -> Result<NativeGame> {
-        let runtime = Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime");
-        if !runtime.join("Cargo.toml").is_file() {
-            return Err(miette!(
-                "the ludemic-runtime sources this binary was built from ({}) are gone; rebuild ludemic",
-                runtime.display()
-            ));
-        }
-        let text = std::fs::read_to_string(file)
-            .into_diagnostic()
-            .wrap_err_with(|| format!("reading {}", file.display()))?;
+    pub fn build_with(
+        model: &GameModel,
+        file: &Path,
+        text: &str,
+        switches: Switches,
+    ) -> Result<NativeGame> {
+        let checkout = source_checkout()?;
+        let runtime = checkout.join("runtime");
         let source = SourceInfo {
             path: file.display().to_string(),
-            text,
+            text: text.to_owned(),
         };
         let options = CodegenOptions {
             switches,
@@ -170,7 +186,7 @@ impl NativeGame {
         )?;
         // The project's lock file pins the runtime's dependencies to the
         // versions ludemic was built with (and already downloaded).
-        let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock");
+        let lock = checkout.join("Cargo.lock");
         if !dir.join("Cargo.lock").exists() {
             if let Ok(text) = std::fs::read_to_string(lock) {
                 write_if_changed(&dir.join("Cargo.lock"), &text)?;

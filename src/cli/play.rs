@@ -52,7 +52,7 @@ enum Seat<'e, G: Game> {
 }
 
 pub fn run(args: &PlayArgs) -> miette::Result<ExitCode> {
-    let loaded = ludemic_compiler::load(&args.game.file, &args.game.config())?;
+    let loaded = args.game.load()?;
     let heuristics = loaded
         .model
         .heuristics
@@ -62,7 +62,7 @@ pub fn run(args: &PlayArgs) -> miette::Result<ExitCode> {
     let summary = heuristics.summary();
     match args.engine {
         Some(Engine::Compiled) => {
-            let bundled = super::bundled_stem(&args.game.file, &args.game.options);
+            let bundled = args.game.bundled();
             let Some(stem) = bundled else {
                 return Err(super::not_bundled(&args.game.file));
             };

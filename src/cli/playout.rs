@@ -42,8 +42,8 @@ pub struct PlayoutArgs {
 }
 
 pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
-    let loaded = ludemic_compiler::load(&args.game.file, &args.game.config())?;
-    let bundled = super::bundled_stem(&args.game.file, &args.game.options);
+    let loaded = args.game.load()?;
+    let bundled = args.game.bundled();
     let chosen = args.engine.unwrap_or(match bundled {
         Some(_) => Engine::Compiled,
         None => Engine::Interpreter,
@@ -99,6 +99,7 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
                     super::native::NativeGame::build_with(
                         &model,
                         &args.game.file,
+                        &args.game.text()?,
                         standard_switches(),
                     )?
                     .playouts(
@@ -122,6 +123,7 @@ pub fn run(args: &PlayoutArgs) -> miette::Result<ExitCode> {
                     super::native::NativeGame::build_with(
                         &model,
                         &args.game.file,
+                        &args.game.text()?,
                         if args.standard_playout {
                             standard_switches()
                         } else {

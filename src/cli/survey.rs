@@ -321,10 +321,7 @@ fn survey_one(file: &Path, dir: &Path, args: &SurveyArgs) -> GameReport {
         file: relative(file, dir),
         ..GameReport::default()
     };
-    let config = Config {
-        def_dirs: args.library.dirs(),
-        ..Config::default()
-    };
+    let config = Config::default();
     let fail = |report: &mut GameReport, err: CompileError| {
         if err.kind == ErrorKind::Unsupported {
             report.blocker = Some(err.message.clone());
@@ -334,7 +331,7 @@ fn survey_one(file: &Path, dir: &Path, args: &SurveyArgs) -> GameReport {
     if let Some(dir) = &args.trials {
         report.hidden_information = manifest_entry(dir, file).is_some_and(|e| e.hidden_information);
     }
-    let library = match ludemic_compiler::expand::DefineLibrary::load(&config.def_dirs) {
+    let library = match args.library.library() {
         Ok(library) => library,
         Err(err) => {
             fail(&mut report, err);
@@ -470,7 +467,8 @@ fn replay_trials(
     report.stochastic = trials.iter().any(|t| t.stochastic);
     if engine == Engine::Compiled && ludemic_compiler::analyse::features::blocker(&model).is_none()
     {
-        let passed = super::native::NativeGame::build(&model, file)
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        let passed = super::native::NativeGame::build(&model, file, &text)
             .and_then(|native| native.conform(path))
             .unwrap_or(false);
         if passed {

@@ -42,10 +42,10 @@ pub struct TensorArgs {
 }
 
 pub fn run(args: &TensorArgs) -> miette::Result<ExitCode> {
-    let loaded = ludemic_compiler::load(&args.game.file, &args.game.config())?;
+    let loaded = args.game.load()?;
     let layout = ludemic_compiler::tensor::layout(&loaded.model)
         .map_err(|e| miette::miette!("{}: {e}", args.game.file.display()))?;
-    let bundled = super::bundled_stem(&args.game.file, &args.game.options);
+    let bundled = args.game.bundled();
     let stem = match (args.engine, bundled) {
         (Some(Engine::Compiled), Some(stem)) => Some(stem),
         (Some(Engine::Compiled), None) => return Err(super::not_bundled(&args.game.file)),

@@ -133,8 +133,8 @@ struct Row {
 }
 
 pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
-    let reference = reference_dir();
-    let ludii_dir = ludii_dir();
+    let reference = reference_dir(args.reference.as_deref());
+    let ludii_dir = ludii_dir(&reference);
     // Only the default set of games needs Ludii's figures: named `.lud` files
     // are measured without them.
     let baseline = match std::fs::read_to_string(reference.join("ludii-baseline.md")) {
@@ -154,44 +154,46 @@ pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
             .map(|g| row_for(&known, g, &reference))
             .collect::<miette::Result<_>>()?
     };
-    let mut defs = args.library.dirs();
-    if args.library.defs.is_empty() {
-        defs.push(ludii_dir.join("def"));
+    let mut defines = args.library.clone();
+    if defines.defs.is_empty() {
+        defines.defs.push(ludii_dir.join("def"));
     }
+    let library = defines.library()?;
     let progress = !args.json && std::io::stderr().is_terminal();
     let mut rows = Vec::new();
     for ludii in chosen {
         let file = ludii_dir.join("lud").join(&ludii.path);
         let config = ludemic_compiler::Config {
-            def_dirs: defs.clone(),
+            def_dirs: Vec::new(),
             options: ludii.options.clone(),
             ruleset: None,
             ai_dirs: Vec::new(),
         };
-        let (compiled, interpreter) = match ludemic_compiler::load(&file, &config) {
-            Err(e) => {
-                let why = format!("does not lower: {e}");
-                (Pair::Missing(why.clone()), Pair::Missing(why))
-            }
-            Ok(loaded) => {
-                let model = loaded.model;
-                let wanted = |e: Engine| args.engine.is_none_or(|only| only == e);
-                if progress {
-                    eprint!("\r\x1b[K{}: ...", ludii.name);
+        let (compiled, interpreter) =
+            match ludemic_compiler::load_with_library(&file, &library, &config) {
+                Err(e) => {
+                    let why = format!("does not lower: {e}");
+                    (Pair::Missing(why.clone()), Pair::Missing(why))
                 }
-                let interpreter = if wanted(Engine::Interpreter) {
-                    interpreted(&model, args)
-                } else {
-                    Pair::Missing("not asked".into())
-                };
-                let compiled = if wanted(Engine::Compiled) {
-                    compiled(&model, &file, args)?
-                } else {
-                    Pair::Missing("not asked".into())
-                };
-                (compiled, interpreter)
-            }
-        };
+                Ok(loaded) => {
+                    let model = loaded.model;
+                    let wanted = |e: Engine| args.engine.is_none_or(|only| only == e);
+                    if progress {
+                        eprint!("\r\x1b[K{}: ...", ludii.name);
+                    }
+                    let interpreter = if wanted(Engine::Interpreter) {
+                        interpreted(&model, args)
+                    } else {
+                        Pair::Missing("not asked".into())
+                    };
+                    let compiled = if wanted(Engine::Compiled) {
+                        compiled(&model, &file, args)?
+                    } else {
+                        Pair::Missing("not asked".into())
+                    };
+                    (compiled, interpreter)
+                }
+            };
         rows.push(Row {
             ludii,
             compiled,
@@ -293,8 +295,10 @@ fn compiled(model: &GameModel, file: &Path, args: &BenchArgs) -> miette::Result<
     if let Some(why) = ludemic_compiler::analyse::features::blocker(model) {
         return Ok(Pair::Missing(format!("the code generator refuses {why}")));
     }
-    let optimised = NativeGame::build_with(model, file, Switches::default())?;
-    let standard = NativeGame::build_with(model, file, standard_switches())?;
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| miette::miette!("cannot read {}: {e}", file.display()))?;
+    let optimised = NativeGame::build_with(model, file, &text, Switches::default())?;
+    let standard = NativeGame::build_with(model, file, &text, standard_switches())?;
     let players = model.num_players as usize;
     Ok(Pair::Measured {
         variant: variant_names(model),
@@ -404,8 +408,8 @@ fn print_table(rows: &[Row], args: &BenchArgs) {
 }
 
 /// Ludii's library (`lud/`, `def/`), beside the reference figures.
-fn ludii_dir() -> PathBuf {
-    let dir = reference_dir().join("../ludii");
+fn ludii_dir(reference: &Path) -> PathBuf {
+    let dir = reference.join("../ludii");
     dir.canonicalize().unwrap_or(dir)
 }
 

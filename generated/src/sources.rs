@@ -1,6 +1,8 @@
 //! The games of `games/` and the defines of `games/def`, embedded so that an
-//! installed wheel needs no checkout: a bundled name with options the
-//! compiled module was not built with runs its `.lud` on the interpreter.
+//! installed binary or wheel needs no checkout: every bundled name loads
+//! from any directory, and a bundled name with options its compiled module
+//! was not built with runs its `.lud` on the interpreter.
+//! `tests/generated.rs` checks that these lists are the folders' files.
 
 /// `(stem, text)` of every `games/*.lud`.
 pub const SOURCES: &[(&str, &str)] = &[
@@ -180,3 +182,11 @@ pub const DEFINES: &[(&str, &str)] = &[
         include_str!("../../games/def/shogi/StepCaptureToHand.def"),
     ),
 ];
+
+/// The text of the game of `games/<stem>.lud`.
+pub fn source_text(stem: &str) -> Option<&'static str> {
+    SOURCES
+        .iter()
+        .find(|(s, _)| *s == stem)
+        .map(|(_, text)| *text)
+}
