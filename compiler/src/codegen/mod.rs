@@ -15,6 +15,7 @@
 //! helpers and imports none of its rules needs.
 
 mod add_to_empty;
+mod apply;
 mod bitmoves;
 mod connection;
 mod constructors;
@@ -33,6 +34,7 @@ mod lines;
 mod merge_copies;
 mod merged;
 mod module;
+mod move_kinds;
 mod moves;
 mod next_mover;
 mod phases;

@@ -127,24 +127,6 @@ pub fn module<'m>(
     } else {
         quote!()
     };
-    // Placements on another site type name it in their key.
-    let typed_add_keys: Vec<TokenStream> = {
-        let mut adds = Vec::new();
-        for phase in &model.phases {
-            phase.play.placements(&mut adds);
-        }
-        adds.iter()
-            .filter(|a| a.site_type != model.board.site_type)
-            .map(|a| {
-                let rule = Literal::u16_unsuffixed(a.rule);
-                let kind = format_ident!("{}", format!("{:?}", a.site_type));
-                quote!(Move::Add { site, rule: #rule, .. } => MoveKey {
-                    to: SiteRef { kind: SiteKind::#kind, index: site as i32 },
-                    ..MoveKey::place(site as u32)
-                },)
-            })
-            .collect()
-    };
 
     // Steps and leaps as target sets, where the rules allow: a playout
     // draws from them without listing, and its listing walks them. The
@@ -391,187 +373,11 @@ pub fn module<'m>(
         quote!(s.stalemated |= 1 << mover;)
     };
 
-    // Applying each rule's moves: rules whose application is the same code
-    // (one per direction or per player, say) share one arm.
-    let rules = super::rules::applied_rules(model);
-    let groups = super::rules::groups(&mut g, &rules);
-    let arms = |groups: Vec<super::rules::Group>| -> Vec<TokenStream> {
-        groups
-            .into_iter()
-            .map(|group| {
-                let numbers = group.rules.into_iter().map(Literal::u16_unsuffixed);
-                let code = group.code;
-                quote!(#(#numbers)|* => { #code })
-            })
-            .collect()
-    };
-    let super::rules::Groups {
-        place: place_groups,
-        piece: piece_groups,
-        merged: merged_groups,
-        promote: promote_groups,
-        remove: remove_groups,
-        decision: decision_groups,
-        select: select_groups,
-    } = groups;
-    let (place_arms, piece_arms) = (arms(place_groups), arms(piece_groups));
-    let merged_arms = arms(merged_groups);
-    let promote_arms = arms(promote_groups);
-    let has_promote = !promote_arms.is_empty();
-    let remove_arms = arms(remove_groups);
-    let has_remove = !remove_arms.is_empty();
-    let decisions: Vec<(u16, u16)> = rules
-        .iter()
-        .filter_map(|r| match r.kind {
-            super::effects::RuleKind::Decision(m) => {
-                super::votes::string_of(m).map(|v| (r.rule, v))
-            }
-            _ => None,
-        })
-        .collect();
-    let super::votes::DecisionParts {
-        variant: decision_variant,
-        arm: decision_arm,
-        key: decision_key,
-        move_to: decision_move_to,
-        decision_of: decision_of_fn,
-    } = super::votes::parts(arms(decision_groups), &decisions);
-    let (remove_variant, remove_arm, remove_key, remove_move_to) = if has_remove {
-        let key = if hands.typed_keys {
-            quote!(Move::Remove { site, .. } => MoveKey { to: key_site(site), ..MoveKey::place(site as u32) },)
-        } else {
-            quote!(Move::Remove { site, .. } => MoveKey::place(site as u32),)
-        };
-        (
-            quote! {
-                /// Take the piece off `site`, by the removal rule numbered `rule`.
-                Remove { rule: u16, site: u16 },
-            },
-            quote! {
-                Move::Remove { rule, site } => {
-                    let (from, to) = (site, site);
-                    match rule {
-                        #(#remove_arms)*
-                        _ => unreachable!("a removal rule"),
-                    }
-                }
-            },
-            key,
-            quote!(Move::Remove { site, .. } => site,),
-        )
-    } else {
-        (quote!(), quote!(), quote!(), quote!())
-    };
-    let select_arms = arms(select_groups);
-    // Ludii's key names no "from" for a decision whose two sites are one
-    // (§53): such a Select reads as a placement.
-    let (select_variant, select_arm, select_key, select_move_to) = if select_arms.is_empty() {
-        (quote!(), quote!(), quote!(), quote!())
-    } else {
-        (
-            quote! {
-                /// Select `from` and `to` (one site twice without `(to ...)`), by
-                /// the `(move Select ...)` numbered `rule`.
-                Select { rule: u16, from: u16, to: u16 },
-            },
-            quote! {
-                Move::Select { rule, from, to } => {
-                    match rule {
-                        #(#select_arms)*
-                        _ => unreachable!("a select rule"),
-                    }
-                }
-            },
-            if hands.typed_keys {
-                quote! {
-                    Move::Select { from, to, .. } => if from == to {
-                        MoveKey { to: key_site(to), ..MoveKey::place(to as u32) }
-                    } else {
-                        MoveKey { from: key_site(from), to: key_site(to), ..MoveKey::step(from as u32, to as u32) }
-                    },
-                }
-            } else {
-                quote! {
-                    Move::Select { from, to, .. } => if from == to {
-                        MoveKey::place(to as u32)
-                    } else {
-                        MoveKey::step(from as u32, to as u32)
-                    },
-                }
-            },
-            quote!(Move::Select { to, .. } => to,),
-        )
-    };
-    let super::promote::Parts {
-        variant: promote_variant,
-        arm: promote_arm,
-        key: promote_key,
-        promoted_to: promoted_to_fn,
-        move_to: promote_move_to,
-    } = if has_promote {
-        super::promote::parts(&promote_arms)
-    } else {
-        super::promote::Parts::default()
-    };
-    let has_merged = !merged_arms.is_empty();
-    let merged_arm = if !has_merged {
-        quote!()
-    } else {
-        quote! {
-            Move::Effect { rule, site, to: first } => {
-                let to = site;
-                match rule {
-                    #(#merged_arms)*
-                    _ => unreachable!("an (append ...) rule"),
-                }
-            }
-        }
-    };
-
-    // A game has the kinds of move its rules make: the forced pass always.
-    let has_piece = !piece_arms.is_empty() || analysis.features.piece_move_effects;
-    let (has_add, has_swap) = (!place_arms.is_empty(), model.swap);
-    let add_arm = if !has_add {
-        quote!()
-    } else {
-        quote! {
-            Move::Add { site, what, rule } => {
-                let (from, to) = (site, site);
-                match rule {
-                    #(#place_arms)*
-                    _ => unreachable!("a placement rule"),
-                }
-            }
-        }
-    };
-    let piece_arm = if !has_piece {
-        quote!()
-    } else if piece_arms.is_empty() {
-        quote!(Move::Piece { .. } => unreachable!("pieces move only as a consequence of another move"),)
-    } else {
-        quote! {
-            Move::Piece { rule, from, to, dir } => {
-                match rule {
-                    #(#piece_arms)*
-                    _ => unreachable!("a piece-move rule"),
-                }
-            }
-        }
-    };
-
-    let (effect_variant, effect_key) = if has_merged {
-        (
-            quote! {
-                /// The one move an `(append ...)` rule merges at `site` (the
-                /// `(site)` of the `forEach Site` around it); `to` is the site of
-                /// its first action, which names it.
-                Effect { rule: u16, site: u16, to: u16 },
-            },
-            quote!(Move::Effect { to, .. } => MoveKey::place(to as u32),),
-        )
-    } else {
-        (quote!(), quote!())
-    };
+    // The kinds of move the rules make: the `Move` enum's variants, arms and keys.
+    let kinds = super::move_kinds::move_kinds(&mut g, &hands);
+    let (has_add, has_swap) = (kinds.has_add, model.swap);
+    let (kinds_variants, kinds_arms) = (&kinds.variants, &kinds.arms);
+    let (kinds_keys, kinds_methods) = (&kinds.keys, &kinds.methods);
     // The all-pass rule reads the last turns. When every turn is one move
     // (no consequence makes a player move again, no swap), "the last n turns
     // were passes" is "the last n moves were passes, or all of them if
@@ -601,47 +407,6 @@ pub fn module<'m>(
         call: advance_call,
         method: advance_fn,
     } = super::phases::phases(&mut g, phased);
-    let (add_variant, add_key) = if has_add {
-        (
-            quote! {
-                /// Place component `what` on `site`, by the move rule numbered `rule`.
-                Add { site: u16, what: u8, rule: u16 },
-            },
-            if hands.typed_keys {
-                quote! {
-                    #(#typed_add_keys)*
-                    Move::Add { site, .. } => MoveKey { to: key_site(site), ..MoveKey::place(site as u32) },
-                }
-            } else {
-                quote! {
-                    #(#typed_add_keys)*
-                    Move::Add { site, .. } => MoveKey::place(site as u32),
-                }
-            },
-        )
-    } else {
-        (quote!(), quote!())
-    };
-    let (piece_variant, piece_key) = if has_piece {
-        (
-            quote! {
-                /// Move the piece on `from` to `to` by the piece move numbered
-                /// `rule`, in the rule's direction number `dir`.
-                Piece { rule: u16, from: u16, to: u16, dir: u8 },
-            },
-            if hands.typed_keys {
-                quote!(Move::Piece { from, to, .. } => MoveKey {
-                    from: key_site(from),
-                    to: key_site(to),
-                    ..MoveKey::step(from as u32, to as u32)
-                },)
-            } else {
-                quote!(Move::Piece { from, to, .. } => MoveKey::step(from as u32, to as u32),)
-            },
-        )
-    } else {
-        (quote!(), quote!())
-    };
     // The swap rule: its move, its test, its application.
     let super::swap::SwapCode {
         field: swapped_field,
@@ -687,7 +452,7 @@ pub fn module<'m>(
         model.board_text
     );
 
-    let promote_helper = if has_promote || g.uses_promote {
+    let promote_helper = if kinds.has_promote || g.uses_promote {
         super::promote::helper()
     } else {
         quote!()
@@ -697,118 +462,30 @@ pub fn module<'m>(
     } else {
         quote!()
     };
-    let moves_arms = quote! {
-        match mv {
-            #add_arm
-            #piece_arm
-            #merged_arm
-            #promote_arm
-            #remove_arm
-            #decision_arm
-            #select_arm
-            Move::Pass => {
-                #stalemate
-                s.last_to = NO_SITE;
-                s.last_from = NO_SITE;
-                s.last_to_after = NO_SITE;
-                s.recent.record(mover, true);
-                s.moves += 1;
-            }
-            #swap_arm
-        }
-        #clear_stalemate
-        #keep_again
-    };
-    // Ludii's `Game.apply` counts the move after its end rules and phases.
-    let count_move = if analysis.features.counter {
-        quote!(s.counter += 1;)
-    } else {
-        quote!()
-    };
-    // Pending values last until the next move is applied (`rebootPending`
-    // in `Game.applyInternal`; the copies a `(do ...)` tests keep them).
-    let reboot_pending = if analysis.features.pending {
-        quote!(s.pending = Board::EMPTY;)
-    } else {
-        quote!()
-    };
-    let rest_of_apply = quote! {
-        #snapshot_active
-        self.end(s, mover, mv == Move::Pass);
-        #limits
-        // Phases advance before the mover becomes `Prev`, as in
-        // `Game.applyInternal`.
-        if s.results.is_over() {
-            s.prev = mover;
-            #count_move
-            return;
-        }
-        #advance_call
-        s.prev = mover;
-        #count_move
-        #pass_turn
-        #record_position
-    };
-    let apply_fns = if !g.uses_actions {
-        quote! {
-            /// Applies a move: its actions and consequences, the end rules,
-            /// the limits, then the next mover (Ludii's `Game.apply`).
-            #[allow(unused_variables, unused_mut, unreachable_patterns)]
-            #[inline(always)]
-            fn apply_move(&self, s: &mut State, mv: Move) {
-                let mover = s.mover;
-                #reboot_pending
-                #declare_again
-                #moves_arms
-                #rest_of_apply
-            }
-        }
-    } else {
-        // `(do ...)` applies moves to copies: the actions apart.
-        let (returns, result, bind) = if analysis.moves_again {
-            (quote!(-> bool), quote!(again), quote!(let again =))
-        } else {
-            (quote!(), quote!(), quote!())
-        };
-        quote! {
-            /// A move's actions and consequences (Ludii's `Move.apply`),
-            /// and whether the mover moves again.
-            #[allow(unused_variables, unused_mut, unreachable_patterns)]
-            #[inline(always)]
-            fn apply_actions(&self, s: &mut State, mv: Move) #returns {
-                let mover = s.mover;
-                #declare_again
-                #moves_arms
-                #result
-            }
-
-            /// Applies a move: its actions and consequences, the end rules,
-            /// the limits, then the next mover (Ludii's `Game.apply`).
-            #[allow(unused_variables)]
-            #[inline(always)]
-            fn apply_move(&self, s: &mut State, mv: Move) {
-                let mover = s.mover;
-                #reboot_pending
-                #bind self.apply_actions(s, mv);
-                #rest_of_apply
-            }
-        }
-    };
+    let apply_fns = super::apply::apply_fns(
+        &g,
+        &super::apply::ApplyParts {
+            arms: kinds_arms.clone(),
+            pass: stalemate,
+            swap_arm,
+            after_arms: quote!(#clear_stalemate #keep_again),
+            declare_again,
+            snapshot_active,
+            limits,
+            advance_call,
+            pass_turn,
+            record_position,
+        },
+    );
     let move_to_fn = if g.uses_move_to {
-        let add = has_add.then(|| quote!(Move::Add { site, .. } => site,));
-        let piece = has_piece.then(|| quote!(Move::Piece { to, .. } => to,));
-        let merged = has_merged.then(|| quote!(Move::Effect { to, .. } => to,));
+        let kinds = &kinds.move_to;
         let swap = has_swap.then(|| quote!(Move::Swap => NO_SITE,));
-        let promote = promote_move_to;
-        let remove = remove_move_to;
-        let decision = decision_move_to;
-        let select = select_move_to;
         quote! {
             /// The site a move goes to (Ludii's `toNonDecision`), `NO_SITE` for none.
             #[inline(always)]
             const fn move_to(mv: Move) -> u16 {
                 match mv {
-                    #add #piece #merged #promote #remove #decision #select
+                    #kinds
                     Move::Pass => NO_SITE,
                     #swap
                 }
@@ -877,13 +554,7 @@ pub fn module<'m>(
         /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Move {
-            #add_variant
-            #piece_variant
-            #promote_variant
-            #remove_variant
-            #decision_variant
-            #select_variant
-            #effect_variant
+            #kinds_variants
             /// A pass (forced when there is no other move).
             Pass,
             #swap_variant
@@ -1136,19 +807,11 @@ pub fn module<'m>(
 
             fn moves_played(&self, s: &State) -> u32 { s.moves }
 
-            #promoted_to_fn
-
-            #decision_of_fn
+            #kinds_methods
 
             fn move_key(&self, mv: Move) -> MoveKey {
                 match mv {
-                    #add_key
-                    #effect_key
-                    #piece_key
-                    #promote_key
-                    #remove_key
-                    #decision_key
-                    #select_key
+                    #kinds_keys
                     Move::Pass => MoveKey::PASS,
                     #swap_key
                 }
