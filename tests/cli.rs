@@ -1,6 +1,8 @@
 //! The `ludemic` command line end to end: outputs, exit codes, error locations.
 
 mod common;
+#[path = "cli/installed.rs"]
+mod installed;
 
 use std::process::{Command, Output};
 

@@ -3,10 +3,10 @@
 //! reference figures are optional, and only a game that is not bundled
 //! needs ludemic's sources, which it asks for by name.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use super::common;
 
 /// A copy of the binary in an empty directory, run there with the
 /// checkout's sources and reference figures out of reach.
