@@ -1908,7 +1908,7 @@ impl Chess {
                             &RADIALS_SE,
                         )?;
                     }
-                    3 => {
+                    3 | 4 => {
                         self.slides_of_rook_or_bishop_or_queen(
                             s,
                             mover,
@@ -1918,23 +1918,10 @@ impl Chess {
                             8,
                         )?;
                     }
-                    4 => {
-                        self.slides_of_rook_or_bishop_or_queen(
-                            s,
-                            mover,
-                            from,
-                            sink,
-                            &RADIALS_ORTHOGONAL,
-                            8,
-                        )?;
-                    }
-                    5 => {
+                    5 | 6 => {
                         self.steps_of_king(s, mover, from, sink)?;
                     }
-                    6 => {
-                        self.steps_of_king(s, mover, from, sink)?;
-                    }
-                    7 => {
+                    7 | 8 => {
                         self.slides_of_rook_or_bishop_or_queen(
                             s,
                             mover,
@@ -1944,33 +1931,10 @@ impl Chess {
                             12,
                         )?;
                     }
-                    8 => {
-                        self.slides_of_rook_or_bishop_or_queen(
-                            s,
-                            mover,
-                            from,
-                            sink,
-                            &RADIALS_DIAGONAL,
-                            12,
-                        )?;
-                    }
-                    9 => {
+                    9 | 10 => {
                         self.leaps_of_knight(s, mover, from, sink)?;
                     }
-                    10 => {
-                        self.leaps_of_knight(s, mover, from, sink)?;
-                    }
-                    11 => {
-                        self.slides_of_rook_or_bishop_or_queen(
-                            s,
-                            mover,
-                            from,
-                            sink,
-                            &RADIALS_ADJACENT,
-                            12,
-                        )?;
-                    }
-                    12 => {
+                    11 | 12 => {
                         self.slides_of_rook_or_bishop_or_queen(
                             s,
                             mover,
@@ -2009,7 +1973,7 @@ impl Chess {
                             &RADIALS_SE,
                         )?;
                     }
-                    3 => {
+                    3 | 4 => {
                         self.slides_of_rook_or_bishop_or_queen(
                             s,
                             mover,
@@ -2019,17 +1983,7 @@ impl Chess {
                             8,
                         )?;
                     }
-                    4 => {
-                        self.slides_of_rook_or_bishop_or_queen(
-                            s,
-                            mover,
-                            from,
-                            sink,
-                            &RADIALS_ORTHOGONAL,
-                            8,
-                        )?;
-                    }
-                    7 => {
+                    7 | 8 => {
                         self.slides_of_rook_or_bishop_or_queen(
                             s,
                             mover,
@@ -2039,33 +1993,10 @@ impl Chess {
                             12,
                         )?;
                     }
-                    8 => {
-                        self.slides_of_rook_or_bishop_or_queen(
-                            s,
-                            mover,
-                            from,
-                            sink,
-                            &RADIALS_DIAGONAL,
-                            12,
-                        )?;
-                    }
-                    9 => {
+                    9 | 10 => {
                         self.leaps_of_knight(s, mover, from, sink)?;
                     }
-                    10 => {
-                        self.leaps_of_knight(s, mover, from, sink)?;
-                    }
-                    11 => {
-                        self.slides_of_rook_or_bishop_or_queen(
-                            s,
-                            mover,
-                            from,
-                            sink,
-                            &RADIALS_ADJACENT,
-                            12,
-                        )?;
-                    }
-                    12 => {
+                    11 | 12 => {
                         self.slides_of_rook_or_bishop_or_queen(
                             s,
                             mover,

@@ -493,8 +493,7 @@ impl Dara {
     #[inline(always)]
     fn end(&self, s: &mut State, mover: u8, passed: bool) {
         match s.phase[mover as usize] {
-            0 => {}
-            1 => {}
+            0 | 1 => {}
             _ => {}
         }
         if !s.results.is_over() {
@@ -789,8 +788,7 @@ impl ::ludemic_runtime::Filtered for Dara {
     fn passes(&self, s: &State, mv: Move) -> bool {
         let mover = s.mover;
         match s.phase[mover as usize] {
-            0 => self.afterwards_1(s, s.mover, mv),
-            1 => self.afterwards_1(s, s.mover, mv),
+            0 | 1 => self.afterwards_1(s, s.mover, mv),
             _ => unreachable!("a phase"),
         }
     }

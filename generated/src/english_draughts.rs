@@ -945,10 +945,7 @@ impl EnglishDraughts {
             for from in s.owned[mover as usize].iter() {
                 let from = from as u16;
                 match s.what[from as usize] {
-                    3 => {
-                        self.hops_of_king(s, mover, from, sink)?;
-                    }
-                    4 => {
+                    3 | 4 => {
                         self.hops_of_king(s, mover, from, sink)?;
                     }
                     _ => {}
@@ -1205,10 +1202,7 @@ impl EnglishDraughts {
             for from in s.owned[mover as usize].iter() {
                 let from = from as u16;
                 match s.what[from as usize] {
-                    3 => {
-                        self.steps_of_king(s, mover, from, sink)?;
-                    }
-                    4 => {
+                    3 | 4 => {
                         self.steps_of_king(s, mover, from, sink)?;
                     }
                     _ => {}

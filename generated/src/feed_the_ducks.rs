@@ -405,8 +405,7 @@ impl FeedTheDucks {
     #[inline(always)]
     fn end(&self, s: &mut State, mover: u8, passed: bool) {
         match s.phase[mover as usize] {
-            0 => {}
-            1 => {}
+            0 | 1 => {}
             _ => {}
         }
         if !s.results.is_over() {

@@ -922,18 +922,7 @@ impl ::ludemic_runtime::DrawMove for HeXentafl {
         for from in s.owned[mover as usize].iter() {
             let from = from as u16;
             match s.what[from as usize] {
-                1 => {
-                    total
-                        += Self::slide_reach_blocked_adjacent(
-                                ALL
-                                    .minus(
-                                        ALL.minus(Board::new([0x40000])).and(ALL.minus(s.occupied)),
-                                    ),
-                                from,
-                            )
-                            .count();
-                }
-                2 => {
+                1 | 2 => {
                     total
                         += Self::slide_reach_blocked_adjacent(
                                 ALL

@@ -958,23 +958,7 @@ impl ::ludemic_runtime::DrawMove for Hnefatafl {
         for from in s.owned[mover as usize].iter() {
             let from = from as u16;
             match s.what[from as usize] {
-                1 => {
-                    total
-                        += Self::slide_reach_blocked_orthogonal(
-                                ALL
-                                    .minus(
-                                        ALL
-                                            .minus(
-                                                Board::new([0x1000000000000000, 0])
-                                                    .or(Board::new([0x401, 0x100400000000000])),
-                                            )
-                                            .and(ALL.minus(s.occupied)),
-                                    ),
-                                from,
-                            )
-                            .count();
-                }
-                2 => {
+                1 | 2 => {
                     total
                         += Self::slide_reach_blocked_orthogonal(
                                 ALL

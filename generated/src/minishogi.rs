@@ -969,17 +969,7 @@ impl Minishogi {
         for from in s.owned[mover as usize].and(ALL).iter() {
             let from = from as u16;
             match s.what[from as usize] {
-                1 => {
-                    self.steps_of_osho_or_fuhyo(
-                        s,
-                        mover,
-                        from,
-                        sink,
-                        &RADIALS_ADJACENT,
-                        2,
-                    )?;
-                }
-                2 => {
+                1 | 2 => {
                     self.steps_of_osho_or_fuhyo(
                         s,
                         mover,
@@ -1021,7 +1011,7 @@ impl Minishogi {
                         &RADIALS_SW,
                     )?;
                 }
-                7 => {
+                7 | 8 => {
                     self.slides_of_hisha_or_kakugyo(
                         s,
                         mover,
@@ -1030,25 +1020,7 @@ impl Minishogi {
                         &RADIALS_ORTHOGONAL,
                     )?;
                 }
-                8 => {
-                    self.slides_of_hisha_or_kakugyo(
-                        s,
-                        mover,
-                        from,
-                        sink,
-                        &RADIALS_ORTHOGONAL,
-                    )?;
-                }
-                9 => {
-                    self.slides_of_hisha_or_kakugyo(
-                        s,
-                        mover,
-                        from,
-                        sink,
-                        &RADIALS_DIAGONAL,
-                    )?;
-                }
-                10 => {
+                9 | 10 => {
                     self.slides_of_hisha_or_kakugyo(
                         s,
                         mover,
@@ -1141,7 +1113,7 @@ impl Minishogi {
                         &RADIALS_SW,
                     )?;
                 }
-                17 => {
+                17 | 18 => {
                     self.moves_of_ryuo_or_ryuma(
                         s,
                         mover,
@@ -1151,27 +1123,7 @@ impl Minishogi {
                         &RADIALS_DIAGONAL,
                     )?;
                 }
-                18 => {
-                    self.moves_of_ryuo_or_ryuma(
-                        s,
-                        mover,
-                        from,
-                        sink,
-                        &RADIALS_ORTHOGONAL,
-                        &RADIALS_DIAGONAL,
-                    )?;
-                }
-                19 => {
-                    self.moves_of_ryuo_or_ryuma(
-                        s,
-                        mover,
-                        from,
-                        sink,
-                        &RADIALS_DIAGONAL,
-                        &RADIALS_ORTHOGONAL,
-                    )?;
-                }
-                20 => {
+                19 | 20 => {
                     self.moves_of_ryuo_or_ryuma(
                         s,
                         mover,

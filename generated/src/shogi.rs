@@ -2020,17 +2020,7 @@ impl Shogi {
         for from in s.owned[mover as usize].and(ALL).iter() {
             let from = from as u16;
             match s.what[from as usize] {
-                1 => {
-                    self.steps_of_osho_or_fuhyo(
-                        s,
-                        mover,
-                        from,
-                        sink,
-                        &RADIALS_ADJACENT,
-                        4,
-                    )?;
-                }
-                2 => {
+                1 | 2 => {
                     self.steps_of_osho_or_fuhyo(
                         s,
                         mover,
@@ -2072,7 +2062,7 @@ impl Shogi {
                         &RADIALS_SW,
                     )?;
                 }
-                7 => {
+                7 | 8 => {
                     self.slides_of_hisha_or_kakugyo_or_kyosha(
                         s,
                         mover,
@@ -2082,27 +2072,7 @@ impl Shogi {
                         10,
                     )?;
                 }
-                8 => {
-                    self.slides_of_hisha_or_kakugyo_or_kyosha(
-                        s,
-                        mover,
-                        from,
-                        sink,
-                        &RADIALS_ORTHOGONAL,
-                        10,
-                    )?;
-                }
-                9 => {
-                    self.slides_of_hisha_or_kakugyo_or_kyosha(
-                        s,
-                        mover,
-                        from,
-                        sink,
-                        &RADIALS_DIAGONAL,
-                        10,
-                    )?;
-                }
-                10 => {
+                9 | 10 => {
                     self.slides_of_hisha_or_kakugyo_or_kyosha(
                         s,
                         mover,
@@ -2238,7 +2208,7 @@ impl Shogi {
                         &RADIALS_SW,
                     )?;
                 }
-                21 => {
+                21 | 22 => {
                     self.moves_of_ryuo_or_ryuma(
                         s,
                         mover,
@@ -2248,27 +2218,7 @@ impl Shogi {
                         &RADIALS_DIAGONAL,
                     )?;
                 }
-                22 => {
-                    self.moves_of_ryuo_or_ryuma(
-                        s,
-                        mover,
-                        from,
-                        sink,
-                        &RADIALS_ORTHOGONAL,
-                        &RADIALS_DIAGONAL,
-                    )?;
-                }
-                23 => {
-                    self.moves_of_ryuo_or_ryuma(
-                        s,
-                        mover,
-                        from,
-                        sink,
-                        &RADIALS_DIAGONAL,
-                        &RADIALS_ORTHOGONAL,
-                    )?;
-                }
-                24 => {
+                23 | 24 => {
                     self.moves_of_ryuo_or_ryuma(
                         s,
                         mover,

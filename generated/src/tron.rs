@@ -387,10 +387,7 @@ impl Tron {
             for from in s.owned[mover as usize].iter() {
                 let from = from as u16;
                 match s.what[from as usize] {
-                    1 => {
-                        self.steps_of_king(s, mover, from, sink)?;
-                    }
-                    2 => {
+                    1 | 2 => {
                         self.steps_of_king(s, mover, from, sink)?;
                     }
                     _ => {}

@@ -111,6 +111,53 @@ pub fn merge_copies(file: &mut syn::File) {
     }
     if !renames.is_empty() {
         Calls { renames: &renames }.visit_file_mut(file);
+        // Calls of the copies that were match arms of their own may now be
+        // the same arm (each player's queen): one arm for them.
+        SameArms.visit_file_mut(file);
+    }
+}
+
+/// Joins neighbouring match arms with literal patterns, no guard and the
+/// same body into one arm (`11 | 12 => ...`).
+struct SameArms;
+
+impl VisitMut for SameArms {
+    fn visit_expr_match_mut(&mut self, m: &mut syn::ExprMatch) {
+        visit_mut::visit_expr_match_mut(self, m);
+        let literal = |p: &syn::Pat| match p {
+            syn::Pat::Lit(_) => true,
+            syn::Pat::Or(or) => or.cases.iter().all(|c| matches!(c, syn::Pat::Lit(_))),
+            _ => false,
+        };
+        let mut arms: Vec<syn::Arm> = Vec::with_capacity(m.arms.len());
+        for arm in m.arms.drain(..) {
+            let joins = arms.last().is_some_and(|last| {
+                last.guard.is_none()
+                    && arm.guard.is_none()
+                    && literal(&last.pat)
+                    && literal(&arm.pat)
+                    && last.body.to_token_stream().to_string()
+                        == arm.body.to_token_stream().to_string()
+            });
+            if !joins {
+                arms.push(arm);
+                continue;
+            }
+            let last = arms.last_mut().expect("a last arm");
+            let mut cases: Vec<syn::Pat> = Vec::new();
+            for pat in [last.pat.clone(), arm.pat] {
+                match pat {
+                    syn::Pat::Or(or) => cases.extend(or.cases),
+                    pat => cases.push(pat),
+                }
+            }
+            last.pat = syn::Pat::Or(syn::PatOr {
+                attrs: Vec::new(),
+                leading_vert: None,
+                cases: cases.into_iter().collect(),
+            });
+        }
+        m.arms = arms;
     }
 }
 
@@ -1005,5 +1052,60 @@ mod tests {
         );
         assert!(code.contains("mask_arg : u32"), "{code}");
         assert!(code.contains("(t & mask_arg) == mask"), "{code}");
+    }
+
+    #[test]
+    fn arms_calling_one_merged_method_alike_become_one_arm() {
+        let code = merged(
+            r#"
+            static A: [u16; 1] = [1];
+            static B: [u16; 1] = [2];
+            impl G {
+                fn queen1(&self, t: u16) -> u16 {
+                    let x = A[0];
+                    x + t
+                }
+                fn queen2(&self, t: u16) -> u16 {
+                    let x = B[0];
+                    x + t
+                }
+                fn play(&self, what: u8) -> u16 {
+                    match what {
+                        1 => self.queen1(0),
+                        2 => self.queen2(0),
+                        3 => self.queen1(0),
+                        _ => 0,
+                    }
+                }
+            }"#,
+        );
+        // Arms 1 and 2 differ (their tables); 2 and 3 do not, but 1 and 3 are
+        // not neighbours: only equal neighbours join.
+        assert!(code.contains("1 => self . queen (0 , & A)"), "{code}");
+        assert!(!code.contains("2 | 3"), "{code}");
+        let code = merged(
+            r#"
+            static A: [u16; 1] = [1];
+            static B: [u16; 1] = [2];
+            impl G {
+                fn queen1(&self, t: u16) -> u16 {
+                    let x = A[0];
+                    x + t
+                }
+                fn queen2(&self, t: u16) -> u16 {
+                    let x = B[0];
+                    x + t
+                }
+                fn play(&self, what: u8) -> u16 {
+                    match what {
+                        1 => self.queen1(0),
+                        2 => self.queen1(0),
+                        3 => self.queen2(1),
+                        _ => 0,
+                    }
+                }
+            }"#,
+        );
+        assert!(code.contains("1 | 2 => self . queen (0 , & A)"), "{code}");
     }
 }
