@@ -833,7 +833,12 @@ impl ::ludemic_runtime::DrawMove for Amazons {
     /// steps and hops reaches, as bitboards), draws an index and
     /// walks to that move; the forced pass when there is none.
     #[inline(always)]
-    #[allow(unused_variables, unused_mut, unused_assignments)]
+    #[allow(
+        unused_variables,
+        unused_mut,
+        unused_assignments,
+        clippy::manual_range_patterns
+    )]
     fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
         let mover = s.mover;
         if (s.moves as i64) % 2 == 0 {
