@@ -310,395 +310,409 @@ impl Alquerque {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0x1445000]))
-                    .shifted(-6)
-                    .and(over)
-                    .shifted(-6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 6;
-                    let from = between + 6;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1fffc00]))
-                    .shifted(-5)
-                    .and(over)
-                    .shifted(-5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 5;
-                    let from = between + 5;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x511400]))
-                    .shifted(-4)
-                    .and(over)
-                    .shifted(-4)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 4;
-                    let from = between + 4;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1ce739c]))
-                    .shifted(-1)
-                    .and(over)
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 1;
-                    let from = between + 1;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x739ce7]))
-                    .shifted(1)
-                    .and(over)
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 1;
-                    let from = between - 1;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x5114]))
-                    .shifted(4)
-                    .and(over)
-                    .shifted(4)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 4;
-                    let from = between - 4;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7fff]))
-                    .shifted(5)
-                    .and(over)
-                    .shifted(5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 5;
-                    let from = between - 5;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1445]))
-                    .shifted(6)
-                    .and(over)
-                    .shifted(6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 6;
-                    let from = between - 6;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-            }
-        }
-        if !S::WALK_ORDER {
-            {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0x1455140]))
-                    .shifted(-6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 6;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1ffffe0]))
-                    .shifted(-5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 5;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x551540]))
-                    .shifted(-4)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 4;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1ef7bde]))
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xf7bdef]))
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x55154]))
-                    .shifted(4)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 4;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfffff]))
-                    .shifted(5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 5;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x51545]))
-                    .shifted(6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 6;
-                    sink.push(Move::piece(1, from, to, 0))?;
+                if mover == 1 {
+                    let pieces = s.owned[1];
+                    let over = s
+                        .occupied
+                        .minus(s.owned[0])
+                        .minus(s.owned[mover as usize]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0x1445000]))
+                        .shifted(-6)
+                        .and(over)
+                        .shifted(-6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 6;
+                        let from = between + 6;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1fffc00]))
+                        .shifted(-5)
+                        .and(over)
+                        .shifted(-5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 5;
+                        let from = between + 5;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x511400]))
+                        .shifted(-4)
+                        .and(over)
+                        .shifted(-4)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 4;
+                        let from = between + 4;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1ce739c]))
+                        .shifted(-1)
+                        .and(over)
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 1;
+                        let from = between + 1;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x739ce7]))
+                        .shifted(1)
+                        .and(over)
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 1;
+                        let from = between - 1;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x5114]))
+                        .shifted(4)
+                        .and(over)
+                        .shifted(4)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 4;
+                        let from = between - 4;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7fff]))
+                        .shifted(5)
+                        .and(over)
+                        .shifted(5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 5;
+                        let from = between - 5;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1445]))
+                        .shifted(6)
+                        .and(over)
+                        .shifted(6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 6;
+                        let from = between - 6;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0x1445000]))
-                    .shifted(-6)
-                    .and(over)
-                    .shifted(-6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 6;
-                    let from = between + 6;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1fffc00]))
-                    .shifted(-5)
-                    .and(over)
-                    .shifted(-5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 5;
-                    let from = between + 5;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x511400]))
-                    .shifted(-4)
-                    .and(over)
-                    .shifted(-4)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 4;
-                    let from = between + 4;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1ce739c]))
-                    .shifted(-1)
-                    .and(over)
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 1;
-                    let from = between + 1;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x739ce7]))
-                    .shifted(1)
-                    .and(over)
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 1;
-                    let from = between - 1;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x5114]))
-                    .shifted(4)
-                    .and(over)
-                    .shifted(4)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 4;
-                    let from = between - 4;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7fff]))
-                    .shifted(5)
-                    .and(over)
-                    .shifted(5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 5;
-                    let from = between - 5;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1445]))
-                    .shifted(6)
-                    .and(over)
-                    .shifted(6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 6;
-                    let from = between - 6;
-                    sink.push(Move::piece(0, from, to, 0))?;
+                if mover == 1 {
+                    let pieces = s.owned[1];
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0x1455140]))
+                        .shifted(-6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 6;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1ffffe0]))
+                        .shifted(-5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 5;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x551540]))
+                        .shifted(-4)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 4;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1ef7bde]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xf7bdef]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x55154]))
+                        .shifted(4)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 4;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfffff]))
+                        .shifted(5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 5;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x51545]))
+                        .shifted(6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 6;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0x1455140]))
-                    .shifted(-6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 6;
-                    sink.push(Move::piece(1, from, to, 0))?;
+                if mover == 2 {
+                    let pieces = s.owned[2];
+                    let over = s
+                        .occupied
+                        .minus(s.owned[0])
+                        .minus(s.owned[mover as usize]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0x1445000]))
+                        .shifted(-6)
+                        .and(over)
+                        .shifted(-6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 6;
+                        let from = between + 6;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1fffc00]))
+                        .shifted(-5)
+                        .and(over)
+                        .shifted(-5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 5;
+                        let from = between + 5;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x511400]))
+                        .shifted(-4)
+                        .and(over)
+                        .shifted(-4)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 4;
+                        let from = between + 4;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1ce739c]))
+                        .shifted(-1)
+                        .and(over)
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 1;
+                        let from = between + 1;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x739ce7]))
+                        .shifted(1)
+                        .and(over)
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 1;
+                        let from = between - 1;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x5114]))
+                        .shifted(4)
+                        .and(over)
+                        .shifted(4)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 4;
+                        let from = between - 4;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7fff]))
+                        .shifted(5)
+                        .and(over)
+                        .shifted(5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 5;
+                        let from = between - 5;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1445]))
+                        .shifted(6)
+                        .and(over)
+                        .shifted(6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 6;
+                        let from = between - 6;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
                 }
-                for to in pieces
-                    .and(Board::new([0x1ffffe0]))
-                    .shifted(-5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 5;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x551540]))
-                    .shifted(-4)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 4;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1ef7bde]))
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xf7bdef]))
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x55154]))
-                    .shifted(4)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 4;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfffff]))
-                    .shifted(5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 5;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x51545]))
-                    .shifted(6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 6;
-                    sink.push(Move::piece(1, from, to, 0))?;
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                if mover == 2 {
+                    let pieces = s.owned[2];
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0x1455140]))
+                        .shifted(-6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 6;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1ffffe0]))
+                        .shifted(-5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 5;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x551540]))
+                        .shifted(-4)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 4;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1ef7bde]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xf7bdef]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x55154]))
+                        .shifted(4)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 4;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfffff]))
+                        .shifted(5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 5;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x51545]))
+                        .shifted(6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 6;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
                 }
             }
         }

@@ -337,92 +337,100 @@ impl Breakthrough {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xffffffffffffff]))
-                    .shifted(8)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 8;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-            }
-        }
-        if !S::WALK_ORDER {
-            {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let landing = ALL;
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f]))
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 9;
-                    if s.what[to as usize] == 0 || Self::is_enemy(s, to, mover) {
-                        sink.push(Move::piece(1, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    if s.what[to as usize] == 0 || Self::is_enemy(s, to, mover) {
-                        sink.push(Move::piece(1, from, to, 1))?;
+                if mover == 1 {
+                    let pieces = s.owned[1];
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xffffffffffffff]))
+                        .shifted(8)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 8;
+                        sink.push(Move::piece(0, from, to, 0))?;
                     }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xffffffffffffff00]))
-                    .shifted(-8)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 8;
-                    sink.push(Move::piece(0, from, to, 0))?;
+                if mover == 1 {
+                    let pieces = s.owned[1];
+                    let landing = ALL;
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 9;
+                        if s.what[to as usize] == 0 || Self::is_enemy(s, to, mover) {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        if s.what[to as usize] == 0 || Self::is_enemy(s, to, mover) {
+                            sink.push(Move::piece(1, from, to, 1))?;
+                        }
+                    }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let landing = ALL;
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe00]))
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 9;
-                    if s.what[to as usize] == 0 || Self::is_enemy(s, to, mover) {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                if mover == 2 {
+                    let pieces = s.owned[2];
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xffffffffffffff00]))
+                        .shifted(-8)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 8;
+                        sink.push(Move::piece(0, from, to, 0))?;
                     }
                 }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    if s.what[to as usize] == 0 || Self::is_enemy(s, to, mover) {
-                        sink.push(Move::piece(1, from, to, 1))?;
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                if mover == 2 {
+                    let pieces = s.owned[2];
+                    let landing = ALL;
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 9;
+                        if s.what[to as usize] == 0 || Self::is_enemy(s, to, mover) {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        if s.what[to as usize] == 0 || Self::is_enemy(s, to, mover) {
+                            sink.push(Move::piece(1, from, to, 1))?;
+                        }
                     }
                 }
             }

@@ -1502,382 +1502,398 @@ impl Chess {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xffffffffffffff]))
-                    .shifted(8)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 8;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-            }
-        }
-        if !S::WALK_ORDER {
-            {
-                let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                let landing = s
-                    .occupied
-                    .minus(s.owned[0])
-                    .minus(s.owned[mover as usize]);
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f]))
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 9;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    sink.push(Move::piece(1, from, to, 1))?;
-                }
-            }
-        }
-        if !S::WALK_ORDER {
-            {
-                let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                let landing = ALL;
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f]))
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 9;
-                    if !s.pending.is_empty()
-                        && (to as i64)
-                            == (if s.pending.count() == 1 {
-                                s.pending.first_site().map_or(0, |v| v as i64)
-                            } else {
-                                0
-                            })
+                if mover == 1 {
+                    let pieces = s.kinds[1].and(s.owned[1]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xffffffffffffff]))
+                        .shifted(8)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(3, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 8;
+                        sink.push(Move::piece(0, from, to, 0))?;
                     }
                 }
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    if !s.pending.is_empty()
-                        && (to as i64)
-                            == (if s.pending.count() == 1 {
-                                s.pending.first_site().map_or(0, |v| v as i64)
-                            } else {
-                                0
-                            })
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                if mover == 1 {
+                    let pieces = s.kinds[1].and(s.owned[1]);
+                    let landing = s
+                        .occupied
+                        .minus(s.owned[0])
+                        .minus(s.owned[mover as usize]);
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(3, from, to, 1))?;
+                        let to = to as u16;
+                        let from = to - 9;
+                        sink.push(Move::piece(1, from, to, 0))?;
                     }
-                }
-            }
-        }
-        if !S::WALK_ORDER {
-            {
-                let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xffffffffffffff00]))
-                    .shifted(-8)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 8;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-            }
-        }
-        if !S::WALK_ORDER {
-            {
-                let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                let landing = s
-                    .occupied
-                    .minus(s.owned[0])
-                    .minus(s.owned[mover as usize]);
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe00]))
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 9;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    sink.push(Move::piece(1, from, to, 1))?;
-                }
-            }
-        }
-        if !S::WALK_ORDER {
-            {
-                let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                let landing = ALL;
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe00]))
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 9;
-                    if !s.pending.is_empty()
-                        && (to as i64)
-                            == (if s.pending.count() == 1 {
-                                s.pending.first_site().map_or(0, |v| v as i64)
-                            } else {
-                                0
-                            })
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(3, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 7;
+                        sink.push(Move::piece(1, from, to, 1))?;
                     }
                 }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    if !s.pending.is_empty()
-                        && (to as i64)
-                            == (if s.pending.count() == 1 {
-                                s.pending.first_site().map_or(0, |v| v as i64)
-                            } else {
-                                0
-                            })
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                if mover == 1 {
+                    let pieces = s.kinds[1].and(s.owned[1]);
+                    let landing = ALL;
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(3, from, to, 1))?;
+                        let to = to as u16;
+                        let from = to - 9;
+                        if !s.pending.is_empty()
+                            && (to as i64)
+                                == (if s.pending.count() == 1 {
+                                    s.pending.first_site().map_or(0, |v| v as i64)
+                                } else {
+                                    0
+                                })
+                        {
+                            sink.push(Move::piece(3, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        if !s.pending.is_empty()
+                            && (to as i64)
+                                == (if s.pending.count() == 1 {
+                                    s.pending.first_site().map_or(0, |v| v as i64)
+                                } else {
+                                    0
+                                })
+                        {
+                            sink.push(Move::piece(3, from, to, 1))?;
+                        }
                     }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.kinds[5].and(s.owned[mover as usize]);
-                let landing = ALL;
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe00]))
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 9;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0xffffffffffffff00]))
-                    .shifted(-8)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 8;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefefe]))
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f7f]))
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0xffffffffffffff]))
-                    .shifted(8)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 8;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f]))
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 9;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
+                if mover == 2 {
+                    let pieces = s.kinds[2].and(s.owned[2]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xffffffffffffff00]))
+                        .shifted(-8)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 8;
+                        sink.push(Move::piece(0, from, to, 0))?;
                     }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.kinds[6].and(s.owned[mover as usize]);
-                let landing = ALL;
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe00]))
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 9;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
+                if mover == 2 {
+                    let pieces = s.kinds[2].and(s.owned[2]);
+                    let landing = s
+                        .occupied
+                        .minus(s.owned[0])
+                        .minus(s.owned[mover as usize]);
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 9;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        sink.push(Move::piece(1, from, to, 1))?;
                     }
                 }
-                for to in pieces
-                    .and(Board::new([0xffffffffffffff00]))
-                    .shifted(-8)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 8;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                if mover == 2 {
+                    let pieces = s.kinds[2].and(s.owned[2]);
+                    let landing = ALL;
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 9;
+                        if !s.pending.is_empty()
+                            && (to as i64)
+                                == (if s.pending.count() == 1 {
+                                    s.pending.first_site().map_or(0, |v| v as i64)
+                                } else {
+                                    0
+                                })
+                        {
+                            sink.push(Move::piece(3, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        if !s.pending.is_empty()
+                            && (to as i64)
+                                == (if s.pending.count() == 1 {
+                                    s.pending.first_site().map_or(0, |v| v as i64)
+                                } else {
+                                    0
+                                })
+                        {
+                            sink.push(Move::piece(3, from, to, 1))?;
+                        }
                     }
                 }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                if mover == 1 {
+                    let pieces = s.kinds[5].and(s.owned[1]);
+                    let landing = ALL;
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 9;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0xffffffffffffff00]))
+                        .shifted(-8)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 8;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefefe]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f7f]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0xffffffffffffff]))
+                        .shifted(8)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 8;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 9;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
                     }
                 }
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefefe]))
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                if mover == 2 {
+                    let pieces = s.kinds[6].and(s.owned[2]);
+                    let landing = ALL;
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 9;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f7f]))
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
+                    for to in pieces
+                        .and(Board::new([0xffffffffffffff00]))
+                        .shifted(-8)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 8;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0xffffffffffffff]))
-                    .shifted(8)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 8;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefefe]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f]))
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 9;
-                    if OWNER[s.what[to as usize] as usize] != mover {
-                        sink.push(Move::piece(10, from, to, 0))?;
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f7f]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0xffffffffffffff]))
+                        .shifted(8)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 8;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 9;
+                        if OWNER[s.what[to as usize] as usize] != mover {
+                            sink.push(Move::piece(10, from, to, 0))?;
+                        }
                     }
                 }
             }

@@ -957,119 +957,123 @@ impl DaiHasamiShogi {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let over = s.occupied;
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfffffffffffc0000, 0x1ffff]))
-                    .shifted(-9)
-                    .and(over)
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 9;
-                    let from = between + 9;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7f3f9fcfe7f3f9fc, 0x1fcfe]))
-                    .shifted(-1)
-                    .and(over)
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 1;
-                    let from = between + 1;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x9fcfe7f3f9fcfe7f, 0x7f3f]))
-                    .shifted(1)
-                    .and(over)
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 1;
-                    let from = between - 1;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7fffffffffffffff, 0]))
-                    .shifted(9)
-                    .and(over)
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 9;
-                    let from = between - 9;
-                    sink.push(Move::piece(1, from, to, 0))?;
+                if mover == 1 {
+                    let pieces = s.owned[1];
+                    let over = s.occupied;
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfffffffffffc0000, 0x1ffff]))
+                        .shifted(-9)
+                        .and(over)
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 9;
+                        let from = between + 9;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f3f9fcfe7f3f9fc, 0x1fcfe]))
+                        .shifted(-1)
+                        .and(over)
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 1;
+                        let from = between + 1;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x9fcfe7f3f9fcfe7f, 0x7f3f]))
+                        .shifted(1)
+                        .and(over)
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 1;
+                        let from = between - 1;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7fffffffffffffff, 0]))
+                        .shifted(9)
+                        .and(over)
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 9;
+                        let from = between - 9;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let over = s.occupied;
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfffffffffffc0000, 0x1ffff]))
-                    .shifted(-9)
-                    .and(over)
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 9;
-                    let from = between + 9;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7f3f9fcfe7f3f9fc, 0x1fcfe]))
-                    .shifted(-1)
-                    .and(over)
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 1;
-                    let from = between + 1;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x9fcfe7f3f9fcfe7f, 0x7f3f]))
-                    .shifted(1)
-                    .and(over)
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 1;
-                    let from = between - 1;
-                    sink.push(Move::piece(1, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7fffffffffffffff, 0]))
-                    .shifted(9)
-                    .and(over)
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 9;
-                    let from = between - 9;
-                    sink.push(Move::piece(1, from, to, 0))?;
+                if mover == 2 {
+                    let pieces = s.owned[2];
+                    let over = s.occupied;
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfffffffffffc0000, 0x1ffff]))
+                        .shifted(-9)
+                        .and(over)
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 9;
+                        let from = between + 9;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f3f9fcfe7f3f9fc, 0x1fcfe]))
+                        .shifted(-1)
+                        .and(over)
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 1;
+                        let from = between + 1;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x9fcfe7f3f9fcfe7f, 0x7f3f]))
+                        .shifted(1)
+                        .and(over)
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 1;
+                        let from = between - 1;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7fffffffffffffff, 0]))
+                        .shifted(9)
+                        .and(over)
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 9;
+                        let from = between - 9;
+                        sink.push(Move::piece(1, from, to, 0))?;
+                    }
                 }
             }
         }

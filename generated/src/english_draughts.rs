@@ -693,67 +693,77 @@ impl EnglishDraughts {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0x3f3f3f3f3f3f]))
-                    .shifted(9)
-                    .and(over)
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 9;
-                    let from = between - 9;
-                    sink.push(Move::piece(2, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfcfcfcfcfcfc]))
-                    .shifted(7)
-                    .and(over)
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 7;
-                    let from = between - 7;
-                    sink.push(Move::piece(2, from, to, 1))?;
+                if mover == 1 {
+                    let pieces = s.kinds[1].and(s.owned[1]);
+                    let over = s
+                        .occupied
+                        .minus(s.owned[0])
+                        .minus(s.owned[mover as usize]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0x3f3f3f3f3f3f]))
+                        .shifted(9)
+                        .and(over)
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 9;
+                        let from = between - 9;
+                        sink.push(Move::piece(2, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfcfcfcfcfcfc]))
+                        .shifted(7)
+                        .and(over)
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 7;
+                        let from = between - 7;
+                        sink.push(Move::piece(2, from, to, 1))?;
+                    }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfcfcfcfcfcfc0000]))
-                    .shifted(-9)
-                    .and(over)
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 9;
-                    let from = between + 9;
-                    sink.push(Move::piece(5, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x3f3f3f3f3f3f0000]))
-                    .shifted(-7)
-                    .and(over)
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 7;
-                    let from = between + 7;
-                    sink.push(Move::piece(5, from, to, 1))?;
+                if mover == 2 {
+                    let pieces = s.kinds[2].and(s.owned[2]);
+                    let over = s
+                        .occupied
+                        .minus(s.owned[0])
+                        .minus(s.owned[mover as usize]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfcfcfcfcfcfc0000]))
+                        .shifted(-9)
+                        .and(over)
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 9;
+                        let from = between + 9;
+                        sink.push(Move::piece(5, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3f3f3f3f3f3f0000]))
+                        .shifted(-7)
+                        .and(over)
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 7;
+                        let from = between + 7;
+                        sink.push(Move::piece(5, from, to, 1))?;
+                    }
                 }
             }
         }
@@ -825,119 +835,129 @@ impl EnglishDraughts {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.kinds[3].and(s.owned[mover as usize]);
-                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfcfcfcfcfcfc0000]))
-                    .shifted(-9)
-                    .and(over)
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 9;
-                    let from = between + 9;
-                    sink.push(Move::piece(7, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x3f3f3f3f3f3f0000]))
-                    .shifted(-7)
-                    .and(over)
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 7;
-                    let from = between + 7;
-                    sink.push(Move::piece(7, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfcfcfcfcfcfc]))
-                    .shifted(7)
-                    .and(over)
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 7;
-                    let from = between - 7;
-                    sink.push(Move::piece(7, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x3f3f3f3f3f3f]))
-                    .shifted(9)
-                    .and(over)
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 9;
-                    let from = between - 9;
-                    sink.push(Move::piece(7, from, to, 0))?;
+                if mover == 1 {
+                    let pieces = s.kinds[3].and(s.owned[1]);
+                    let over = s
+                        .occupied
+                        .minus(s.owned[0])
+                        .minus(s.owned[mover as usize]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfcfcfcfcfcfc0000]))
+                        .shifted(-9)
+                        .and(over)
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 9;
+                        let from = between + 9;
+                        sink.push(Move::piece(7, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3f3f3f3f3f3f0000]))
+                        .shifted(-7)
+                        .and(over)
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 7;
+                        let from = between + 7;
+                        sink.push(Move::piece(7, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfcfcfcfcfcfc]))
+                        .shifted(7)
+                        .and(over)
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 7;
+                        let from = between - 7;
+                        sink.push(Move::piece(7, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3f3f3f3f3f3f]))
+                        .shifted(9)
+                        .and(over)
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 9;
+                        let from = between - 9;
+                        sink.push(Move::piece(7, from, to, 0))?;
+                    }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.kinds[4].and(s.owned[mover as usize]);
-                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfcfcfcfcfcfc0000]))
-                    .shifted(-9)
-                    .and(over)
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 9;
-                    let from = between + 9;
-                    sink.push(Move::piece(7, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x3f3f3f3f3f3f0000]))
-                    .shifted(-7)
-                    .and(over)
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 7;
-                    let from = between + 7;
-                    sink.push(Move::piece(7, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfcfcfcfcfcfc]))
-                    .shifted(7)
-                    .and(over)
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 7;
-                    let from = between - 7;
-                    sink.push(Move::piece(7, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x3f3f3f3f3f3f]))
-                    .shifted(9)
-                    .and(over)
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 9;
-                    let from = between - 9;
-                    sink.push(Move::piece(7, from, to, 0))?;
+                if mover == 2 {
+                    let pieces = s.kinds[4].and(s.owned[2]);
+                    let over = s
+                        .occupied
+                        .minus(s.owned[0])
+                        .minus(s.owned[mover as usize]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfcfcfcfcfcfc0000]))
+                        .shifted(-9)
+                        .and(over)
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 9;
+                        let from = between + 9;
+                        sink.push(Move::piece(7, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3f3f3f3f3f3f0000]))
+                        .shifted(-7)
+                        .and(over)
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 7;
+                        let from = between + 7;
+                        sink.push(Move::piece(7, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfcfcfcfcfcfc]))
+                        .shifted(7)
+                        .and(over)
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 7;
+                        let from = between - 7;
+                        sink.push(Move::piece(7, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3f3f3f3f3f3f]))
+                        .shifted(9)
+                        .and(over)
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 9;
+                        let from = between - 9;
+                        sink.push(Move::piece(7, from, to, 0))?;
+                    }
                 }
             }
         }
@@ -996,53 +1016,57 @@ impl EnglishDraughts {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f]))
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 9;
-                    sink.push(Move::piece(19, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    sink.push(Move::piece(19, from, to, 1))?;
+                if mover == 1 {
+                    let pieces = s.kinds[1].and(s.owned[1]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 9;
+                        sink.push(Move::piece(19, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        sink.push(Move::piece(19, from, to, 1))?;
+                    }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe00]))
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 9;
-                    sink.push(Move::piece(19, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    sink.push(Move::piece(19, from, to, 1))?;
+                if mover == 2 {
+                    let pieces = s.kinds[2].and(s.owned[2]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 9;
+                        sink.push(Move::piece(19, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        sink.push(Move::piece(19, from, to, 1))?;
+                    }
                 }
             }
         }
@@ -1108,93 +1132,97 @@ impl EnglishDraughts {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.kinds[3].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe00]))
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 9;
-                    sink.push(Move::piece(21, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    sink.push(Move::piece(21, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    sink.push(Move::piece(21, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f]))
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 9;
-                    sink.push(Move::piece(21, from, to, 0))?;
+                if mover == 1 {
+                    let pieces = s.kinds[3].and(s.owned[1]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 9;
+                        sink.push(Move::piece(21, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        sink.push(Move::piece(21, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        sink.push(Move::piece(21, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 9;
+                        sink.push(Move::piece(21, from, to, 0))?;
+                    }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.kinds[4].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe00]))
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 9;
-                    sink.push(Move::piece(21, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f00]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    sink.push(Move::piece(21, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfefefefefefefe]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    sink.push(Move::piece(21, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7f7f7f7f7f7f7f]))
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 9;
-                    sink.push(Move::piece(21, from, to, 0))?;
+                if mover == 2 {
+                    let pieces = s.kinds[4].and(s.owned[2]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe00]))
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 9;
+                        sink.push(Move::piece(21, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f00]))
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        sink.push(Move::piece(21, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfefefefefefefe]))
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        sink.push(Move::piece(21, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7f7f7f7f7f7f7f]))
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 9;
+                        sink.push(Move::piece(21, from, to, 0))?;
+                    }
                 }
             }
         }

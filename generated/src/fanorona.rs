@@ -1510,173 +1510,177 @@ impl Fanorona {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0x154555515400]))
-                    .shifted(-10)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 10;
-                    sink.push(Move::piece(29, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1ffffffffe00]))
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 9;
-                    sink.push(Move::piece(29, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x55551555400]))
-                    .shifted(-8)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 8;
-                    sink.push(Move::piece(29, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1feff7fbfdfe]))
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    sink.push(Move::piece(29, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xff7fbfdfeff]))
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    sink.push(Move::piece(29, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x555515554]))
-                    .shifted(8)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 8;
-                    sink.push(Move::piece(29, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfffffffff]))
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 9;
-                    sink.push(Move::piece(29, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x551555455]))
-                    .shifted(10)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 10;
-                    sink.push(Move::piece(29, from, to, 0))?;
+                if mover == 1 {
+                    let pieces = s.owned[1];
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0x154555515400]))
+                        .shifted(-10)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 10;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1ffffffffe00]))
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 9;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x55551555400]))
+                        .shifted(-8)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 8;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1feff7fbfdfe]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xff7fbfdfeff]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x555515554]))
+                        .shifted(8)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 8;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfffffffff]))
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 9;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x551555455]))
+                        .shifted(10)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 10;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0x154555515400]))
-                    .shifted(-10)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 10;
-                    sink.push(Move::piece(29, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1ffffffffe00]))
-                    .shifted(-9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 9;
-                    sink.push(Move::piece(29, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x55551555400]))
-                    .shifted(-8)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 8;
-                    sink.push(Move::piece(29, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1feff7fbfdfe]))
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    sink.push(Move::piece(29, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xff7fbfdfeff]))
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    sink.push(Move::piece(29, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x555515554]))
-                    .shifted(8)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 8;
-                    sink.push(Move::piece(29, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfffffffff]))
-                    .shifted(9)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 9;
-                    sink.push(Move::piece(29, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x551555455]))
-                    .shifted(10)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 10;
-                    sink.push(Move::piece(29, from, to, 0))?;
+                if mover == 2 {
+                    let pieces = s.owned[2];
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0x154555515400]))
+                        .shifted(-10)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 10;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1ffffffffe00]))
+                        .shifted(-9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 9;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x55551555400]))
+                        .shifted(-8)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 8;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1feff7fbfdfe]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xff7fbfdfeff]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x555515554]))
+                        .shifted(8)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 8;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfffffffff]))
+                        .shifted(9)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 9;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x551555455]))
+                        .shifted(10)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 10;
+                        sink.push(Move::piece(29, from, to, 0))?;
+                    }
                 }
             }
         }

@@ -613,746 +613,770 @@ impl Halma {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let over = s.occupied;
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xfffcfffc00000000, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
-                            0xfffcfffcfffcfffc,
-                        ]),
-                    )
-                    .shifted(-17)
-                    .and(over)
-                    .shifted(-17)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 17;
-                    let from = between + 17;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                if mover == 1 {
+                    let pieces = s.owned[1];
+                    let over = s.occupied;
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffcfffc00000000, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                                0xfffcfffcfffcfffc,
+                            ]),
+                        )
+                        .shifted(-17)
+                        .and(over)
+                        .shifted(-17)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to + 17;
+                        let from = between + 17;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xffffffff00000000, 0xffffffffffffffff, 0xffffffffffffffff,
-                            0xffffffffffffffff,
-                        ]),
-                    )
-                    .shifted(-16)
-                    .and(over)
-                    .shifted(-16)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 16;
-                    let from = between + 16;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffff00000000, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffffffffffff,
+                            ]),
+                        )
+                        .shifted(-16)
+                        .and(over)
+                        .shifted(-16)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to + 16;
+                        let from = between + 16;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0x3fff3fff00000000, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
-                            0x3fff3fff3fff3fff,
-                        ]),
-                    )
-                    .shifted(-15)
-                    .and(over)
-                    .shifted(-15)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 15;
-                    let from = between + 15;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x3fff3fff00000000, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                                0x3fff3fff3fff3fff,
+                            ]),
+                        )
+                        .shifted(-15)
+                        .and(over)
+                        .shifted(-15)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to + 15;
+                        let from = between + 15;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
-                            0xfffcfffcfffcfffc,
-                        ]),
-                    )
-                    .shifted(-1)
-                    .and(over)
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 1;
-                    let from = between + 1;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                                0xfffcfffcfffcfffc,
+                            ]),
+                        )
+                        .shifted(-1)
+                        .and(over)
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to + 1;
+                        let from = between + 1;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
-                            0x3fff3fff3fff3fff,
-                        ]),
-                    )
-                    .shifted(1)
-                    .and(over)
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 1;
-                    let from = between - 1;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                                0x3fff3fff3fff3fff,
+                            ]),
+                        )
+                        .shifted(1)
+                        .and(over)
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to - 1;
+                        let from = between - 1;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
-                            0xfffcfffc,
-                        ]),
-                    )
-                    .shifted(15)
-                    .and(over)
-                    .shifted(15)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 15;
-                    let from = between - 15;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                                0xfffcfffc,
+                            ]),
+                        )
+                        .shifted(15)
+                        .and(over)
+                        .shifted(15)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to - 15;
+                        let from = between - 15;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
-                            0xffffffff,
-                        ]),
-                    )
-                    .shifted(16)
-                    .and(over)
-                    .shifted(16)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 16;
-                    let from = between - 16;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffff,
+                            ]),
+                        )
+                        .shifted(16)
+                        .and(over)
+                        .shifted(16)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to - 16;
+                        let from = between - 16;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
-                            0x3fff3fff,
-                        ]),
-                    )
-                    .shifted(17)
-                    .and(over)
-                    .shifted(17)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 17;
-                    let from = between - 17;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                                0x3fff3fff,
+                            ]),
+                        )
+                        .shifted(17)
+                        .and(over)
+                        .shifted(17)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
-                    }
-                }
-            }
-        }
-        if !S::WALK_ORDER {
-            {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xfffefffefffe0000, 0xfffefffefffefffe, 0xfffefffefffefffe,
-                            0xfffefffefffefffe,
-                        ]),
-                    )
-                    .shifted(-17)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 17;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xffffffffffff0000, 0xffffffffffffffff, 0xffffffffffffffff,
-                            0xffffffffffffffff,
-                        ]),
-                    )
-                    .shifted(-16)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 16;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0x7fff7fff7fff0000, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
-                            0x7fff7fff7fff7fff,
-                        ]),
-                    )
-                    .shifted(-15)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 15;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
-                            0xfffefffefffefffe,
-                        ]),
-                    )
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
-                            0x7fff7fff7fff7fff,
-                        ]),
-                    )
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
-                            0xfffefffefffe,
-                        ]),
-                    )
-                    .shifted(15)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 15;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
-                            0xffffffffffff,
-                        ]),
-                    )
-                    .shifted(16)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 16;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
-                            0x7fff7fff7fff,
-                        ]),
-                    )
-                    .shifted(17)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 17;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to - 17;
+                        let from = between - 17;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let over = s.occupied;
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xfffcfffc00000000, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
-                            0xfffcfffcfffcfffc,
-                        ]),
-                    )
-                    .shifted(-17)
-                    .and(over)
-                    .shifted(-17)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 17;
-                    let from = between + 17;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                if mover == 1 {
+                    let pieces = s.owned[1];
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffefffefffe0000, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                                0xfffefffefffefffe,
+                            ]),
+                        )
+                        .shifted(-17)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 17;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xffffffff00000000, 0xffffffffffffffff, 0xffffffffffffffff,
-                            0xffffffffffffffff,
-                        ]),
-                    )
-                    .shifted(-16)
-                    .and(over)
-                    .shifted(-16)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 16;
-                    let from = between + 16;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffffffff0000, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffffffffffff,
+                            ]),
+                        )
+                        .shifted(-16)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 16;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0x3fff3fff00000000, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
-                            0x3fff3fff3fff3fff,
-                        ]),
-                    )
-                    .shifted(-15)
-                    .and(over)
-                    .shifted(-15)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 15;
-                    let from = between + 15;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x7fff7fff7fff0000, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                                0x7fff7fff7fff7fff,
+                            ]),
+                        )
+                        .shifted(-15)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 15;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
-                            0xfffcfffcfffcfffc,
-                        ]),
-                    )
-                    .shifted(-1)
-                    .and(over)
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 1;
-                    let from = between + 1;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                                0xfffefffefffefffe,
+                            ]),
+                        )
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 1;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
-                            0x3fff3fff3fff3fff,
-                        ]),
-                    )
-                    .shifted(1)
-                    .and(over)
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 1;
-                    let from = between - 1;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                                0x7fff7fff7fff7fff,
+                            ]),
+                        )
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 1;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
-                            0xfffcfffc,
-                        ]),
-                    )
-                    .shifted(15)
-                    .and(over)
-                    .shifted(15)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 15;
-                    let from = between - 15;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                                0xfffefffefffe,
+                            ]),
+                        )
+                        .shifted(15)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 15;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
-                            0xffffffff,
-                        ]),
-                    )
-                    .shifted(16)
-                    .and(over)
-                    .shifted(16)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 16;
-                    let from = between - 16;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffffffff,
+                            ]),
+                        )
+                        .shifted(16)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 16;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
-                            0x3fff3fff,
-                        ]),
-                    )
-                    .shifted(17)
-                    .and(over)
-                    .shifted(17)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 17;
-                    let from = between - 17;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                                0x7fff7fff7fff,
+                            ]),
+                        )
+                        .shifted(17)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 17;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xfffefffefffe0000, 0xfffefffefffefffe, 0xfffefffefffefffe,
-                            0xfffefffefffefffe,
-                        ]),
-                    )
-                    .shifted(-17)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 17;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                if mover == 2 {
+                    let pieces = s.owned[2];
+                    let over = s.occupied;
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffcfffc00000000, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                                0xfffcfffcfffcfffc,
+                            ]),
+                        )
+                        .shifted(-17)
+                        .and(over)
+                        .shifted(-17)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to + 17;
+                        let from = between + 17;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffff00000000, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffffffffffff,
+                            ]),
+                        )
+                        .shifted(-16)
+                        .and(over)
+                        .shifted(-16)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 16;
+                        let from = between + 16;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x3fff3fff00000000, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                                0x3fff3fff3fff3fff,
+                            ]),
+                        )
+                        .shifted(-15)
+                        .and(over)
+                        .shifted(-15)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 15;
+                        let from = between + 15;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                                0xfffcfffcfffcfffc,
+                            ]),
+                        )
+                        .shifted(-1)
+                        .and(over)
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 1;
+                        let from = between + 1;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                                0x3fff3fff3fff3fff,
+                            ]),
+                        )
+                        .shifted(1)
+                        .and(over)
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 1;
+                        let from = between - 1;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc, 0xfffcfffcfffcfffc,
+                                0xfffcfffc,
+                            ]),
+                        )
+                        .shifted(15)
+                        .and(over)
+                        .shifted(15)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 15;
+                        let from = between - 15;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffff,
+                            ]),
+                        )
+                        .shifted(16)
+                        .and(over)
+                        .shifted(16)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 16;
+                        let from = between - 16;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff, 0x3fff3fff3fff3fff,
+                                0x3fff3fff,
+                            ]),
+                        )
+                        .shifted(17)
+                        .and(over)
+                        .shifted(17)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 17;
+                        let from = between - 17;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
                 }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xffffffffffff0000, 0xffffffffffffffff, 0xffffffffffffffff,
-                            0xffffffffffffffff,
-                        ]),
-                    )
-                    .shifted(-16)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 16;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                if mover == 2 {
+                    let pieces = s.owned[2];
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffefffefffe0000, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                                0xfffefffefffefffe,
+                            ]),
+                        )
+                        .shifted(-17)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 17;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0x7fff7fff7fff0000, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
-                            0x7fff7fff7fff7fff,
-                        ]),
-                    )
-                    .shifted(-15)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 15;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffffffff0000, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffffffffffff,
+                            ]),
+                        )
+                        .shifted(-16)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 16;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
-                            0xfffefffefffefffe,
-                        ]),
-                    )
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x7fff7fff7fff0000, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                                0x7fff7fff7fff7fff,
+                            ]),
+                        )
+                        .shifted(-15)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 15;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
-                            0x7fff7fff7fff7fff,
-                        ]),
-                    )
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                                0xfffefffefffefffe,
+                            ]),
+                        )
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 1;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
-                            0xfffefffefffe,
-                        ]),
-                    )
-                    .shifted(15)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 15;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                                0x7fff7fff7fff7fff,
+                            ]),
+                        )
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 1;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
-                            0xffffffffffff,
-                        ]),
-                    )
-                    .shifted(16)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 16;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xfffefffefffefffe, 0xfffefffefffefffe, 0xfffefffefffefffe,
+                                0xfffefffefffe,
+                            ]),
+                        )
+                        .shifted(15)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 15;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(
-                        Board::new([
-                            0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
-                            0x7fff7fff7fff,
-                        ]),
-                    )
-                    .shifted(17)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 17;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff,
+                                0xffffffffffff,
+                            ]),
+                        )
+                        .shifted(16)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 16;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(
+                            Board::new([
+                                0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff,
+                                0x7fff7fff7fff,
+                            ]),
+                        )
+                        .shifted(17)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 17;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
                 }
             }

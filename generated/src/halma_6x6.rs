@@ -356,586 +356,610 @@ impl Halma {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let over = s.occupied;
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xf3cf3c000]))
-                    .shifted(-7)
-                    .and(over)
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 7;
-                    let from = between + 7;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                if mover == 1 {
+                    let pieces = s.owned[1];
+                    let over = s.occupied;
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xf3cf3c000]))
+                        .shifted(-7)
+                        .and(over)
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to + 7;
+                        let from = between + 7;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0xffffff000]))
-                    .shifted(-6)
-                    .and(over)
-                    .shifted(-6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 6;
-                    let from = between + 6;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(Board::new([0xffffff000]))
+                        .shifted(-6)
+                        .and(over)
+                        .shifted(-6)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to + 6;
+                        let from = between + 6;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0x3cf3cf000]))
-                    .shifted(-5)
-                    .and(over)
-                    .shifted(-5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 5;
-                    let from = between + 5;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(Board::new([0x3cf3cf000]))
+                        .shifted(-5)
+                        .and(over)
+                        .shifted(-5)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to + 5;
+                        let from = between + 5;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0xf3cf3cf3c]))
-                    .shifted(-1)
-                    .and(over)
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 1;
-                    let from = between + 1;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(Board::new([0xf3cf3cf3c]))
+                        .shifted(-1)
+                        .and(over)
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to + 1;
+                        let from = between + 1;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0x3cf3cf3cf]))
-                    .shifted(1)
-                    .and(over)
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 1;
-                    let from = between - 1;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(Board::new([0x3cf3cf3cf]))
+                        .shifted(1)
+                        .and(over)
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to - 1;
+                        let from = between - 1;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0xf3cf3c]))
-                    .shifted(5)
-                    .and(over)
-                    .shifted(5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 5;
-                    let from = between - 5;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(Board::new([0xf3cf3c]))
+                        .shifted(5)
+                        .and(over)
+                        .shifted(5)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to - 5;
+                        let from = between - 5;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0xffffff]))
-                    .shifted(6)
-                    .and(over)
-                    .shifted(6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 6;
-                    let from = between - 6;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(Board::new([0xffffff]))
+                        .shifted(6)
+                        .and(over)
+                        .shifted(6)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to - 6;
+                        let from = between - 6;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0x3cf3cf]))
-                    .shifted(7)
-                    .and(over)
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 7;
-                    let from = between - 7;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(Board::new([0x3cf3cf]))
+                        .shifted(7)
+                        .and(over)
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
-                    }
-                }
-            }
-        }
-        if !S::WALK_ORDER {
-            {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfbefbef80]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0xfffffffc0]))
-                    .shifted(-6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 6;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0x7df7df7c0]))
-                    .shifted(-5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 5;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0xfbefbefbe]))
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0x7df7df7df]))
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0x3efbefbe]))
-                    .shifted(5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 5;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0x3fffffff]))
-                    .shifted(6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 6;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
-                    }
-                }
-                for to in pieces
-                    .and(Board::new([0x1f7df7df]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
-                    {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to - 7;
+                        let from = between - 7;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let over = s.occupied;
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xf3cf3c000]))
-                    .shifted(-7)
-                    .and(over)
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 7;
-                    let from = between + 7;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                if mover == 1 {
+                    let pieces = s.owned[1];
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfbefbef80]))
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 7;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0xffffff000]))
-                    .shifted(-6)
-                    .and(over)
-                    .shifted(-6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 6;
-                    let from = between + 6;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(Board::new([0xfffffffc0]))
+                        .shifted(-6)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 6;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0x3cf3cf000]))
-                    .shifted(-5)
-                    .and(over)
-                    .shifted(-5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 5;
-                    let from = between + 5;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(Board::new([0x7df7df7c0]))
+                        .shifted(-5)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 5;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0xf3cf3cf3c]))
-                    .shifted(-1)
-                    .and(over)
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 1;
-                    let from = between + 1;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(Board::new([0xfbefbefbe]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 1;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0x3cf3cf3cf]))
-                    .shifted(1)
-                    .and(over)
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 1;
-                    let from = between - 1;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(Board::new([0x7df7df7df]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 1;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0xf3cf3c]))
-                    .shifted(5)
-                    .and(over)
-                    .shifted(5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 5;
-                    let from = between - 5;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(Board::new([0x3efbefbe]))
+                        .shifted(5)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 5;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0xffffff]))
-                    .shifted(6)
-                    .and(over)
-                    .shifted(6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 6;
-                    let from = between - 6;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(Board::new([0x3fffffff]))
+                        .shifted(6)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 6;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0x3cf3cf]))
-                    .shifted(7)
-                    .and(over)
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 7;
-                    let from = between - 7;
-                    if !(S::VISITING
-                        && (s.visited.contains(to as usize) || to == s.last_from
-                            || to == s.last_to)
-                        || !S::VISITING && s.visited.contains(to as usize))
-                        && (!REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                    for to in pieces
+                        .and(Board::new([0x1f7df7df]))
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(1, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 7;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfbefbef80]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                if mover == 2 {
+                    let pieces = s.owned[2];
+                    let over = s.occupied;
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xf3cf3c000]))
+                        .shifted(-7)
+                        .and(over)
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let between = to + 7;
+                        let from = between + 7;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0xffffff000]))
+                        .shifted(-6)
+                        .and(over)
+                        .shifted(-6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 6;
+                        let from = between + 6;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3cf3cf000]))
+                        .shifted(-5)
+                        .and(over)
+                        .shifted(-5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 5;
+                        let from = between + 5;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0xf3cf3cf3c]))
+                        .shifted(-1)
+                        .and(over)
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 1;
+                        let from = between + 1;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3cf3cf3cf]))
+                        .shifted(1)
+                        .and(over)
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 1;
+                        let from = between - 1;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0xf3cf3c]))
+                        .shifted(5)
+                        .and(over)
+                        .shifted(5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 5;
+                        let from = between - 5;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0xffffff]))
+                        .shifted(6)
+                        .and(over)
+                        .shifted(6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 6;
+                        let from = between - 6;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3cf3cf]))
+                        .shifted(7)
+                        .and(over)
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 7;
+                        let from = between - 7;
+                        if !(S::VISITING
+                            && (s.visited.contains(to as usize) || to == s.last_from
+                                || to == s.last_to)
+                            || !S::VISITING && s.visited.contains(to as usize))
+                            && (!REGION_OF_MOVER_0[mover as usize]
+                                .contains(from as usize)
+                                || REGION_OF_MOVER_0[mover as usize].contains(to as usize))
+                        {
+                            sink.push(Move::piece(1, from, to, 0))?;
+                        }
                     }
                 }
-                for to in pieces
-                    .and(Board::new([0xfffffffc0]))
-                    .shifted(-6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 6;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+            }
+        }
+        if !S::WALK_ORDER {
+            {
+                if mover == 2 {
+                    let pieces = s.owned[2];
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfbefbef80]))
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 7;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0x7df7df7c0]))
-                    .shifted(-5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 5;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    for to in pieces
+                        .and(Board::new([0xfffffffc0]))
+                        .shifted(-6)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 6;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0xfbefbefbe]))
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    for to in pieces
+                        .and(Board::new([0x7df7df7c0]))
+                        .shifted(-5)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 5;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0x7df7df7df]))
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    for to in pieces
+                        .and(Board::new([0xfbefbefbe]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to + 1;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0x3efbefbe]))
-                    .shifted(5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 5;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    for to in pieces
+                        .and(Board::new([0x7df7df7df]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 1;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0x3fffffff]))
-                    .shifted(6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 6;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    for to in pieces
+                        .and(Board::new([0x3efbefbe]))
+                        .shifted(5)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 5;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
-                }
-                for to in pieces
-                    .and(Board::new([0x1f7df7df]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
-                        || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                    for to in pieces
+                        .and(Board::new([0x3fffffff]))
+                        .shifted(6)
+                        .and(landing)
+                        .iter()
                     {
-                        sink.push(Move::piece(2, from, to, 0))?;
+                        let to = to as u16;
+                        let from = to - 6;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1f7df7df]))
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        if !REGION_OF_MOVER_0[mover as usize].contains(from as usize)
+                            || REGION_OF_MOVER_0[mover as usize].contains(to as usize)
+                        {
+                            sink.push(Move::piece(2, from, to, 0))?;
+                        }
                     }
                 }
             }

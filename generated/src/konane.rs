@@ -1077,119 +1077,129 @@ impl Konane {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfffffffffff00000, 0xfffffffff]))
-                    .shifted(-10)
-                    .and(over)
-                    .shifted(-10)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 10;
-                    let from = between + 10;
-                    sink.push(Move::piece(6, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xcff3fcff3fcff3fc, 0xff3fcff3f]))
-                    .shifted(-1)
-                    .and(over)
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 1;
-                    let from = between + 1;
-                    sink.push(Move::piece(6, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xf3fcff3fcff3fcff, 0x3fcff3fcf]))
-                    .shifted(1)
-                    .and(over)
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 1;
-                    let from = between - 1;
-                    sink.push(Move::piece(6, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xffffffffffffffff, 0xffff]))
-                    .shifted(10)
-                    .and(over)
-                    .shifted(10)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 10;
-                    let from = between - 10;
-                    sink.push(Move::piece(6, from, to, 0))?;
+                if mover == 1 {
+                    let pieces = s.owned[1];
+                    let over = s
+                        .occupied
+                        .minus(s.owned[0])
+                        .minus(s.owned[mover as usize]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfffffffffff00000, 0xfffffffff]))
+                        .shifted(-10)
+                        .and(over)
+                        .shifted(-10)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 10;
+                        let from = between + 10;
+                        sink.push(Move::piece(6, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xcff3fcff3fcff3fc, 0xff3fcff3f]))
+                        .shifted(-1)
+                        .and(over)
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 1;
+                        let from = between + 1;
+                        sink.push(Move::piece(6, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xf3fcff3fcff3fcff, 0x3fcff3fcf]))
+                        .shifted(1)
+                        .and(over)
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 1;
+                        let from = between - 1;
+                        sink.push(Move::piece(6, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xffffffffffffffff, 0xffff]))
+                        .shifted(10)
+                        .and(over)
+                        .shifted(10)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 10;
+                        let from = between - 10;
+                        sink.push(Move::piece(6, from, to, 0))?;
+                    }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let over = s.occupied.minus(s.owned[0]).minus(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfffffffffff00000, 0xfffffffff]))
-                    .shifted(-10)
-                    .and(over)
-                    .shifted(-10)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 10;
-                    let from = between + 10;
-                    sink.push(Move::piece(6, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xcff3fcff3fcff3fc, 0xff3fcff3f]))
-                    .shifted(-1)
-                    .and(over)
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to + 1;
-                    let from = between + 1;
-                    sink.push(Move::piece(6, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xf3fcff3fcff3fcff, 0x3fcff3fcf]))
-                    .shifted(1)
-                    .and(over)
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 1;
-                    let from = between - 1;
-                    sink.push(Move::piece(6, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xffffffffffffffff, 0xffff]))
-                    .shifted(10)
-                    .and(over)
-                    .shifted(10)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let between = to - 10;
-                    let from = between - 10;
-                    sink.push(Move::piece(6, from, to, 0))?;
+                if mover == 2 {
+                    let pieces = s.owned[2];
+                    let over = s
+                        .occupied
+                        .minus(s.owned[0])
+                        .minus(s.owned[mover as usize]);
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfffffffffff00000, 0xfffffffff]))
+                        .shifted(-10)
+                        .and(over)
+                        .shifted(-10)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 10;
+                        let from = between + 10;
+                        sink.push(Move::piece(6, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xcff3fcff3fcff3fc, 0xff3fcff3f]))
+                        .shifted(-1)
+                        .and(over)
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to + 1;
+                        let from = between + 1;
+                        sink.push(Move::piece(6, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xf3fcff3fcff3fcff, 0x3fcff3fcf]))
+                        .shifted(1)
+                        .and(over)
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 1;
+                        let from = between - 1;
+                        sink.push(Move::piece(6, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xffffffffffffffff, 0xffff]))
+                        .shifted(10)
+                        .and(over)
+                        .shifted(10)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let between = to - 10;
+                        let from = between - 10;
+                        sink.push(Move::piece(6, from, to, 0))?;
+                    }
                 }
             }
         }

@@ -1265,173 +1265,177 @@ impl Surakarta {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfbefbef80]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    sink.push(Move::piece(3, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfffffffc0]))
-                    .shifted(-6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 6;
-                    sink.push(Move::piece(3, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7df7df7c0]))
-                    .shifted(-5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 5;
-                    sink.push(Move::piece(3, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfbefbefbe]))
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    sink.push(Move::piece(3, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7df7df7df]))
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    sink.push(Move::piece(3, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x3efbefbe]))
-                    .shifted(5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 5;
-                    sink.push(Move::piece(3, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x3fffffff]))
-                    .shifted(6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 6;
-                    sink.push(Move::piece(3, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1f7df7df]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    sink.push(Move::piece(3, from, to, 0))?;
+                if mover == 1 {
+                    let pieces = s.owned[1];
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfbefbef80]))
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfffffffc0]))
+                        .shifted(-6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 6;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7df7df7c0]))
+                        .shifted(-5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 5;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfbefbefbe]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7df7df7df]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3efbefbe]))
+                        .shifted(5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 5;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3fffffff]))
+                        .shifted(6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 6;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1f7df7df]))
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces
-                    .and(Board::new([0xfbefbef80]))
-                    .shifted(-7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 7;
-                    sink.push(Move::piece(3, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfffffffc0]))
-                    .shifted(-6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 6;
-                    sink.push(Move::piece(3, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7df7df7c0]))
-                    .shifted(-5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 5;
-                    sink.push(Move::piece(3, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xfbefbefbe]))
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    sink.push(Move::piece(3, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x7df7df7df]))
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    sink.push(Move::piece(3, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x3efbefbe]))
-                    .shifted(5)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 5;
-                    sink.push(Move::piece(3, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x3fffffff]))
-                    .shifted(6)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 6;
-                    sink.push(Move::piece(3, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0x1f7df7df]))
-                    .shifted(7)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 7;
-                    sink.push(Move::piece(3, from, to, 0))?;
+                if mover == 2 {
+                    let pieces = s.owned[2];
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0xfbefbef80]))
+                        .shifted(-7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 7;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfffffffc0]))
+                        .shifted(-6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 6;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7df7df7c0]))
+                        .shifted(-5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 5;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xfbefbefbe]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x7df7df7df]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3efbefbe]))
+                        .shifted(5)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 5;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3fffffff]))
+                        .shifted(6)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 6;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1f7df7df]))
+                        .shifted(7)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 7;
+                        sink.push(Move::piece(3, from, to, 0))?;
+                    }
                 }
             }
         }

@@ -252,101 +252,177 @@ impl TantFant {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[1].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces.and(Board::new([0x110])).shifted(-4).and(landing).iter()
-                {
-                    let to = to as u16;
-                    let from = to + 4;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces.and(Board::new([0x1f8])).shifted(-3).and(landing).iter()
-                {
-                    let to = to as u16;
-                    let from = to + 3;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces.and(Board::new([0x50])).shifted(-2).and(landing).iter()
-                {
-                    let to = to as u16;
-                    let from = to + 2;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces.and(Board::new([0x1b6])).shifted(-1).and(landing).iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces.and(Board::new([0xdb])).shifted(1).and(landing).iter() {
-                    let to = to as u16;
-                    let from = to - 1;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces.and(Board::new([0x14])).shifted(2).and(landing).iter() {
-                    let to = to as u16;
-                    let from = to - 2;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces.and(Board::new([0x3f])).shifted(3).and(landing).iter() {
-                    let to = to as u16;
-                    let from = to - 3;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces.and(Board::new([0x11])).shifted(4).and(landing).iter() {
-                    let to = to as u16;
-                    let from = to - 4;
-                    sink.push(Move::piece(0, from, to, 0))?;
+                if mover == 1 {
+                    let pieces = s.owned[1];
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0x110]))
+                        .shifted(-4)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 4;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1f8]))
+                        .shifted(-3)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 3;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x50]))
+                        .shifted(-2)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 2;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1b6]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xdb]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x14]))
+                        .shifted(2)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 2;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3f]))
+                        .shifted(3)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 3;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x11]))
+                        .shifted(4)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 4;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.owned[2].and(s.owned[mover as usize]);
-                let landing = ALL.minus(s.occupied);
-                for to in pieces.and(Board::new([0x110])).shifted(-4).and(landing).iter()
-                {
-                    let to = to as u16;
-                    let from = to + 4;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces.and(Board::new([0x1f8])).shifted(-3).and(landing).iter()
-                {
-                    let to = to as u16;
-                    let from = to + 3;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces.and(Board::new([0x50])).shifted(-2).and(landing).iter()
-                {
-                    let to = to as u16;
-                    let from = to + 2;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces.and(Board::new([0x1b6])).shifted(-1).and(landing).iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces.and(Board::new([0xdb])).shifted(1).and(landing).iter() {
-                    let to = to as u16;
-                    let from = to - 1;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces.and(Board::new([0x14])).shifted(2).and(landing).iter() {
-                    let to = to as u16;
-                    let from = to - 2;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces.and(Board::new([0x3f])).shifted(3).and(landing).iter() {
-                    let to = to as u16;
-                    let from = to - 3;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces.and(Board::new([0x11])).shifted(4).and(landing).iter() {
-                    let to = to as u16;
-                    let from = to - 4;
-                    sink.push(Move::piece(0, from, to, 0))?;
+                if mover == 2 {
+                    let pieces = s.owned[2];
+                    let landing = ALL.minus(s.occupied);
+                    for to in pieces
+                        .and(Board::new([0x110]))
+                        .shifted(-4)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 4;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1f8]))
+                        .shifted(-3)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 3;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x50]))
+                        .shifted(-2)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 2;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x1b6]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xdb]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x14]))
+                        .shifted(2)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 2;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x3f]))
+                        .shifted(3)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 3;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0x11]))
+                        .shifted(4)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 4;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
                 }
             }
         }

@@ -293,93 +293,97 @@ impl Tron {
     ) -> ControlFlow<()> {
         if !S::WALK_ORDER {
             {
-                let pieces = s.kinds[1].and(s.owned[mover as usize]);
-                let landing = ALL;
-                for to in pieces
-                    .and(Board::new([0xfffffffffffffc00, 0xfffffffff]))
-                    .shifted(-10)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 10;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xeffbfeffbfeffbfe, 0xffbfeffbf]))
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xf7fdff7fdff7fdff, 0x7fdff7fdf]))
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xffffffffffffffff, 0x3ffffff]))
-                    .shifted(10)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 10;
-                    sink.push(Move::piece(0, from, to, 0))?;
+                if mover == 1 {
+                    let pieces = s.kinds[1].and(s.owned[1]);
+                    let landing = ALL;
+                    for to in pieces
+                        .and(Board::new([0xfffffffffffffc00, 0xfffffffff]))
+                        .shifted(-10)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 10;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xeffbfeffbfeffbfe, 0xffbfeffbf]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xf7fdff7fdff7fdff, 0x7fdff7fdf]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xffffffffffffffff, 0x3ffffff]))
+                        .shifted(10)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 10;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
                 }
             }
         }
         if !S::WALK_ORDER {
             {
-                let pieces = s.kinds[2].and(s.owned[mover as usize]);
-                let landing = ALL;
-                for to in pieces
-                    .and(Board::new([0xfffffffffffffc00, 0xfffffffff]))
-                    .shifted(-10)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 10;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xeffbfeffbfeffbfe, 0xffbfeffbf]))
-                    .shifted(-1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to + 1;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xf7fdff7fdff7fdff, 0x7fdff7fdf]))
-                    .shifted(1)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 1;
-                    sink.push(Move::piece(0, from, to, 0))?;
-                }
-                for to in pieces
-                    .and(Board::new([0xffffffffffffffff, 0x3ffffff]))
-                    .shifted(10)
-                    .and(landing)
-                    .iter()
-                {
-                    let to = to as u16;
-                    let from = to - 10;
-                    sink.push(Move::piece(0, from, to, 0))?;
+                if mover == 2 {
+                    let pieces = s.kinds[2].and(s.owned[2]);
+                    let landing = ALL;
+                    for to in pieces
+                        .and(Board::new([0xfffffffffffffc00, 0xfffffffff]))
+                        .shifted(-10)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 10;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xeffbfeffbfeffbfe, 0xffbfeffbf]))
+                        .shifted(-1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to + 1;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xf7fdff7fdff7fdff, 0x7fdff7fdf]))
+                        .shifted(1)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 1;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
+                    for to in pieces
+                        .and(Board::new([0xffffffffffffffff, 0x3ffffff]))
+                        .shifted(10)
+                        .and(landing)
+                        .iter()
+                    {
+                        let to = to as u16;
+                        let from = to - 10;
+                        sink.push(Move::piece(0, from, to, 0))?;
+                    }
                 }
             }
         }

@@ -57,16 +57,18 @@ impl Gen<'_> {
         if owner == 0 || owner > self.model.num_players {
             return None;
         }
-        // The mover's pieces of this kind.
-        let base = if crate::analyse::features::several_kinds(self.model) {
+        // The mover's pieces of this kind: none unless the mover owns the
+        // kind (a player's sites are no other's), so the other players'
+        // kinds cost one comparison.
+        let p = Literal::usize_unsuffixed(owner as usize);
+        let pieces = if crate::analyse::features::several_kinds(self.model) {
             let w = Literal::usize_unsuffixed(component + 1);
-            quote!(s.kinds[#w])
+            quote!(s.kinds[#w].and(s.owned[#p]))
         } else {
-            let p = Literal::usize_unsuffixed(owner as usize);
             quote!(s.owned[#p])
         };
-        let pieces = quote!(#base.and(s.owned[mover as usize]));
-        match &pm.reach {
+        let owner = Literal::u8_unsuffixed(owner);
+        let code = match &pm.reach {
             Reach::Step => self.reach_set(pm, None, false, pieces, emit),
             Reach::Hop {
                 distance: IntExpr::Const(1),
@@ -81,7 +83,8 @@ impl Gen<'_> {
                 self.reach_set(pm, between_if.as_ref(), true, pieces, emit)
             }
             _ => None,
-        }
+        }?;
+        Some(quote!(if mover == #owner { #code }))
     }
 
     /// The groups of `dir`'s radials by the differences of their first
@@ -394,6 +397,9 @@ mod tests {
         );
         assert!(code.contains(".shifted(6)"), "{code}");
         assert!(code.contains(".shifted(-1)"), "{code}");
+        // Each player's kind is shifted only on its owner's turn.
+        assert!(code.contains("if mover == 1 {"), "{code}");
+        assert!(code.contains("if mover == 2 {"), "{code}");
     }
 
     /// A slide that may not pass the centre reaches each ray's sites up to
