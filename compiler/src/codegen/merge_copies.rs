@@ -1079,8 +1079,8 @@ mod tests {
                 }
             }"#,
         );
-        // Arms 1 and 2 differ (their tables); 2 and 3 do not, but 1 and 3 are
-        // not neighbours: only equal neighbours join.
+        // Arms 1 and 3 call the merged method alike but are not neighbours,
+        // and arm 2 passes another table: only equal neighbours join.
         assert!(code.contains("1 => self . queen (0 , & A)"), "{code}");
         assert!(!code.contains("2 | 3"), "{code}");
         let code = merged(
