@@ -484,7 +484,7 @@ impl Minishogi {
     }
     /// A move's actions and consequences (Ludii's `Move.apply`),
     /// and whether the mover moves again.
-    #[allow(unused_variables, unused_mut, unreachable_patterns)]
+    #[allow(unused_variables, unused_mut, unused_assignments, unreachable_patterns)]
     #[inline(always)]
     fn apply_actions(&self, s: &mut State, mv: Move) -> bool {
         let mover = s.mover;

@@ -1134,7 +1134,7 @@ impl Surakarta {
     }
     /// Applies a move: its actions and consequences, the end rules,
     /// the limits, then the next mover (Ludii's `Game.apply`).
-    #[allow(unused_variables, unused_mut, unreachable_patterns)]
+    #[allow(unused_variables, unused_mut, unused_assignments, unreachable_patterns)]
     #[inline(always)]
     fn apply_move(&self, s: &mut State, mv: Move) {
         let mover = s.mover;

@@ -88,6 +88,15 @@ pub fn features(model: &GameModel) -> Features {
         votes: false,
         piece_from_to: false,
         selects: false,
+        requires_count: model.requires_count,
+        tracks: model
+            .tracks
+            .iter()
+            .map(|t| {
+                let closed = t.looped && !t.directed && t.sites.iter().all(|&s| s >= 0);
+                (t.name.clone(), t.owner, closed)
+            })
+            .collect(),
     };
     let mut stack_capacity = 1;
     if model.stacking {
@@ -225,13 +234,6 @@ pub fn features(model: &GameModel) -> Features {
     if check.piece_from_to && (holds_counts || model.stacking) {
         check.refuse("`(fromTo ...)` as a consequence in a game with hands, counts or stacks");
     }
-    // A `(move Select ...)` leaves Ludii's `(last To afterConsequence:True)`
-    // as the interpreter keeps it, which the compiled state does not track.
-    if check.selects
-        && format!("{:?}{:?}", model.phases, model.end).contains("LastToAfterConsequence")
-    {
-        check.refuse("`(move Select ...)` in a game reading `(last To afterConsequence:True)`");
-    }
     if (check.visited || model.ludii_flags.visited) && check.piece_move_effects {
         check.refuse("`(is Visited ...)` in a game whose consequences move pieces");
     }
@@ -316,6 +318,11 @@ struct Check {
     piece_from_to: bool,
     /// Some play rule is `(move Select ...)`.
     selects: bool,
+    /// The game keeps a count of pieces per site.
+    requires_count: bool,
+    /// Each track's name, owner, and whether a sow can walk it compiled:
+    /// it loops, through board sites only, in both directions.
+    tracks: Vec<(String, u8, bool)>,
 }
 
 impl Check {
@@ -741,20 +748,19 @@ impl Check {
                 self.piece_move_effects = true;
                 self.piece_move(pm, false);
             }
-            Effect::Sow(_) => self.refuse("`(sow ...)`"),
+            Effect::Sow(sow) => self.sow(sow),
             Effect::SetVar { .. } => self.refuse("`(set Var ...)`"),
             Effect::SetPlayerValue { .. } => self.refuse("`(set Value WHO N)`"),
-            // The one-piece move (Fanorona's); counts of pieces are refused.
-            Effect::MoveCount {
-                from,
-                to,
-                count: IntExpr::Const(1),
-            } => {
-                self.piece_from_to = true;
+            // A count of pieces where the game counts them (`move_count`);
+            // elsewhere Ludii moves the one piece.
+            Effect::MoveCount { from, to, count } => {
+                if !self.requires_count {
+                    self.piece_from_to = true;
+                }
                 self.site(from);
                 self.site(to);
+                self.int(count, false);
             }
-            Effect::MoveCount { .. } => self.refuse("`(fromTo ... count:N)` as a consequence"),
             Effect::Enclose(e) => self.enclose(e),
             Effect::Surround(c) => {
                 self.site(&c.from);
@@ -766,6 +772,62 @@ impl Check {
                     self.effect(e);
                 }
             }
+        }
+    }
+
+    /// `(sow ...)` (see `codegen/sow.rs`): on a game counting pieces,
+    /// along tracks that loop through board sites, its captures no sow.
+    fn sow(&mut self, sow: &crate::ir::Sow) {
+        if !self.requires_count {
+            self.refuse("`(sow ...)` in a game that does not count pieces");
+        }
+        // The first track (without a name), the first of the name (without
+        // an owner), or any of an owner whose name holds the name.
+        let first = |f: &dyn Fn(&(String, u8, bool)) -> bool| {
+            self.tracks
+                .iter()
+                .find(|t| f(t))
+                .into_iter()
+                .collect::<Vec<_>>()
+        };
+        let walked: Vec<_> = match (&sow.track, &sow.owner) {
+            (None, _) => first(&|_| true),
+            (Some(n), None) => first(&|t| &t.0 == n),
+            (Some(n), Some(_)) => self
+                .tracks
+                .iter()
+                .filter(|t| t.0.contains(n.as_str()) && t.1 <= self.num_players)
+                .collect(),
+        };
+        if walked.iter().any(|(_, _, closed)| !closed) {
+            self.refuse("`(sow ...)` along a track that does not loop through board sites");
+        }
+        if sow
+            .apply
+            .as_ref()
+            .is_some_and(|e| format!("{e:?}").contains("Sow("))
+        {
+            self.refuse("`(sow ...)` inside the captures of a sow");
+        }
+        self.site(&sow.start);
+        for n in sow
+            .count
+            .iter()
+            .chain([&sow.num_per_hole])
+            .chain(&sow.owner)
+        {
+            self.int(n, false);
+        }
+        for c in [&sow.capture_if, &sow.origin]
+            .into_iter()
+            .chain(&sow.skip_if)
+            .chain(&sow.backtracking)
+            .chain(&sow.forward)
+        {
+            self.cond(c, false);
+        }
+        for e in sow.apply.iter().chain(&sow.then) {
+            self.effect(e);
         }
     }
 
@@ -930,7 +992,7 @@ impl Check {
                 self.site(site);
             }
             IntExpr::Score(_) => self.scores = true,
-            IntExpr::Mul(_) => self.refuse("`(* ...)`"),
+            IntExpr::Mul(list) => list.iter().for_each(|n| self.int(n, at_end)),
             IntExpr::AheadRelative { site, steps, .. } => {
                 if !matches!(**steps, IntExpr::Const(_)) {
                     self.refuse("`(ahead ... steps:N)` with a computed N");

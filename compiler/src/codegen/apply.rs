@@ -96,7 +96,9 @@ pub(super) fn apply_fns(g: &Gen, parts: &ApplyParts) -> TokenStream {
         quote! {
             /// Applies a move: its actions and consequences, the end rules,
             /// the limits, then the next mover (Ludii's `Game.apply`).
-            #[allow(unused_variables, unused_mut, unreachable_patterns)]
+            // `unused_assignments`: a move's consequences may give another
+            // move on several of their paths, one after another.
+            #[allow(unused_variables, unused_mut, unused_assignments, unreachable_patterns)]
             #[inline(always)]
             fn apply_move(&self, s: &mut State, mv: Move) {
                 let mover = s.mover;
@@ -116,7 +118,9 @@ pub(super) fn apply_fns(g: &Gen, parts: &ApplyParts) -> TokenStream {
         quote! {
             /// A move's actions and consequences (Ludii's `Move.apply`),
             /// and whether the mover moves again.
-            #[allow(unused_variables, unused_mut, unreachable_patterns)]
+            // `unused_assignments`: a move's consequences may give another
+            // move on several of their paths, one after another.
+            #[allow(unused_variables, unused_mut, unused_assignments, unreachable_patterns)]
             #[inline(always)]
             fn apply_actions(&self, s: &mut State, mv: Move) #returns {
                 let mover = s.mover;

@@ -332,9 +332,15 @@ impl Gen<'_> {
             }
             Effect::Move(m) => self.consequence_move(m),
             Effect::Vote(v) => self.vote_effect(*v),
-            Effect::MoveCount { from, to, .. } => self.piece_from_to(from, to),
-            Effect::Sow(_) | Effect::SetVar { .. } | Effect::SetPlayerValue { .. } => {
-                unreachable!("refused by features: sowing and counts")
+            // Where the game does not count pieces, Ludii's `ActionMove`
+            // moves the one piece, whatever the count.
+            Effect::MoveCount { from, to, .. } if !self.model.requires_count => {
+                self.piece_from_to(from, to)
+            }
+            Effect::MoveCount { from, to, count } => self.move_count_effect(from, to, count, "s"),
+            Effect::Sow(sow) => self.sow(sow),
+            Effect::SetVar { .. } | Effect::SetPlayerValue { .. } => {
+                unreachable!("refused by features: variables and player values")
             }
         }
     }
@@ -388,12 +394,20 @@ impl Gen<'_> {
         // Ludii evaluates consequences with the context's `to` as move
         // generation left it (`Constants.OFF`, §40): no `(to)` there.
         self.scope.to = false;
+        // While a decision's consequences run, `(last To
+        // afterConsequence:True)` is the decision's own `to`.
+        let decision = !matches!(r.kind, RuleKind::Merged(_) | RuleKind::Decision(_));
+        self.scope.decision_to = decision;
         let thens: Vec<_> = r.thens.iter().map(|e| self.effect(e)).collect();
         self.scope = saved;
+        let reads_decision =
+            decision && thens.iter().any(|t| t.to_string().contains("decision_to"));
+        let decision_to = reads_decision.then(|| quote!(let decision_to: u16 = to;));
         quote! {
             #action
             s.recent.record(mover, false);
             s.moves += 1;
+            #decision_to
             #(#thens)*
         }
     }
@@ -742,20 +756,20 @@ mod tests {
     }
 
     #[test]
-    fn counted_moves_in_consequences_stay_refused() {
+    fn a_count_moved_by_a_consequence_moves_that_many_pieces() {
+        // A count makes the game count pieces (Ludii's `requiresCount`):
+        // the pieces leave and join counts as the interpreter's
+        // `move_count` makes them.
         let text = MINI_APPROACH.replace(
             "(fromTo (from (last From)) (to (last To)))",
             "(fromTo (from (last From)) (to (last To)) count:2)",
         );
-        let model = crate::load_str(
-            std::path::Path::new("inline.lud"),
-            &text,
-            &crate::expand::DefineLibrary::empty(),
-            &crate::Config::default(),
-        )
-        .expect("the game loads")
-        .model;
-        let err = super::super::check(&model, &Default::default()).expect_err("refused");
-        assert!(err.to_string().contains("(fromTo"), "{err}");
+        let code = generate_inline(&text).expect("compiles");
+        assert!(code.contains("fn move_count(s: &mut State"), "{code}");
+        assert!(code.contains("Self::move_count(s, f, t, n);"), "{code}");
+        assert!(
+            code.contains("let n = (2).max(0) as u32;") || code.contains("let n = 2"),
+            "{code}"
+        );
     }
 }

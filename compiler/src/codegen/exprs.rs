@@ -129,6 +129,9 @@ impl Gen<'_> {
             }
             SiteExpr::LastTo => (quote!(s.last_to), false),
             SiteExpr::LastFrom => (quote!(s.last_from), false),
+            SiteExpr::LastToAfterConsequence if self.scope.decision_to => {
+                (quote!(decision_to), true)
+            }
             SiteExpr::LastToAfterConsequence => (quote!(s.last_to_after), false),
             SiteExpr::Const(c) => {
                 let c = Literal::u16_unsuffixed(*c);
@@ -304,14 +307,17 @@ impl Gen<'_> {
                 opposite,
                 candidates,
             } => self.ahead_relative(site, steps, *opposite, candidates),
-            IntExpr::Mul(_)
-            | IntExpr::Var(_)
+            IntExpr::Mul(list) => {
+                let parts: Vec<_> = list.iter().map(|n| self.int(n)).collect();
+                quote!((1i64 #(.wrapping_mul(#parts))*))
+            }
+            IntExpr::Var(_)
             | IntExpr::CountTurns
             | IntExpr::CountPips
             | IntExpr::Pips
             | IntExpr::TrackSiteMove { .. }
             | IntExpr::PlayerValue(_) => {
-                unreachable!("refused by features: (* ...), (var ...), (count Turns), dice, (trackSite Move ...), (value Player ...)")
+                unreachable!("refused by features: (var ...), (count Turns), dice, (trackSite Move ...), (value Player ...)")
             }
             IntExpr::ComponentOf { who, per_player } => {
                 // WHO's component of the name, 0 when WHO has none.

@@ -24,6 +24,9 @@ pub(super) struct Scope {
     pub(super) to_maybe: bool,
     pub(super) between: bool,
     pub(super) site: bool,
+    /// The consequences of a decision run: `decision_to` holds its `to`,
+    /// which `(last To afterConsequence:True)` reads until they end.
+    pub(super) decision_to: bool,
 }
 
 impl Scope {
@@ -65,6 +68,9 @@ pub(super) struct Gen<'m> {
     /// Some consequence adds a piece where the game counts pieces (the
     /// module needs `add_on`).
     pub(super) uses_add_on: bool,
+    /// Some consequence moves a count of pieces (the module needs
+    /// `move_count`).
+    pub(super) uses_move_count: bool,
     /// The sets of allowed sites the counted draw's target sets read
     /// (`empty`, `enemy`...), each named and computed once per draw: its
     /// code, its name.
@@ -118,6 +124,7 @@ impl<'m> Gen<'m> {
             uses_move_to: false,
             uses_promote: false,
             uses_add_on: false,
+            uses_move_count: false,
             drawn_sets: Vec::new(),
             canonical: None,
             filter_priors: filter_priors(model, analysis),

@@ -15,7 +15,7 @@ use super::Gen;
 
 impl Gen<'_> {
     /// A fresh label for a generated block.
-    fn label(&mut self, stem: &str) -> syn::Lifetime {
+    pub(super) fn label(&mut self, stem: &str) -> syn::Lifetime {
         self.labels += 1;
         syn::Lifetime::new(
             &format!("'{stem}_{}", self.labels),

@@ -47,6 +47,7 @@ mod requirements;
 mod rules;
 mod sets;
 mod sitewise;
+mod sow;
 mod stacks;
 mod start;
 mod swap;

@@ -462,6 +462,52 @@ pub fn module<'m>(
     } else {
         quote!()
     };
+    // Ludii's ActionMove of a count of pieces (`(fromTo ... count:N)`, a
+    // sown seed). A site may be left with a count but no component where
+    // Ludii's is (seeds sown from an empty site); the bitboards hold the
+    // sites with a component.
+    let move_count_helper = if g.uses_move_count {
+        let kinds_leave = when(quote!(s.kinds[what as usize].remove(f);));
+        let kinds_arrive = when(quote!(s.kinds[what as usize].insert(t);));
+        quote! {
+            /// `n` pieces leave `from`, which empties with the last, and land
+            /// on `to`: on an empty site they stand there, on a count of
+            /// their component they join it, else they are lost (Ludii's
+            /// `ActionMove` with a count).
+            #[inline(always)]
+            fn move_count(s: &mut State, from: u16, to: u16, n: u32) {
+                let (f, t) = (from as usize, to as usize);
+                let what = s.what[f];
+                if s.count[f] <= n {
+                    if what != 0 {
+                        s.owned[OWNER[what as usize] as usize].remove(f);
+                        #(#kinds_leave)*
+                        s.occupied.remove(f);
+                    }
+                    s.what[f] = 0;
+                    s.count[f] = 0;
+                } else {
+                    s.count[f] -= n;
+                }
+                if s.count[t] == 0 {
+                    if n > 0 {
+                        s.what[t] = what;
+                        s.count[t] = n;
+                        if what != 0 {
+                            s.owned[OWNER[what as usize] as usize].insert(t);
+                            #(#kinds_arrive)*
+                            s.occupied.insert(t);
+                        }
+                    }
+                } else if s.what[t] == what {
+                    s.count[t] += n;
+                }
+                s.last_to_after = to;
+            }
+        }
+    } else {
+        quote!()
+    };
     let apply_fns = super::apply::apply_fns(
         &g,
         &super::apply::ApplyParts {
@@ -621,6 +667,8 @@ pub fn module<'m>(
             #promote_helper
 
             #add_on_helper
+
+            #move_count_helper
 
             /// Puts component `what` on `site`, replacing whatever stands there.
             #[inline(always)]

@@ -20,7 +20,7 @@ impl Gen<'_> {
     /// `run[i + 1..i + len]`, or `run[i + 1..len]` on an open track),
     /// `TRACK_LENS`, `TRACK_LOOPED` and `TRACK_PLACES` (for each track and
     /// site, the indices where the site stands in the track).
-    fn track_tables(&mut self) {
+    pub(super) fn track_tables(&mut self) {
         let tracks = &self.model.tracks;
         let n_tracks = Literal::usize_unsuffixed(tracks.len());
         let n_sites = Literal::usize_unsuffixed(self.model.board.num_sites());
