@@ -52,6 +52,13 @@ pub fn start_sites(model: &GameModel) -> Vec<Vec<Site>> {
     sites
 }
 
+/// Ludii's `GameType.CycleDetection`: some rule reads `(is Cycle)`, so
+/// the state reached after every move is recorded (`Game.applyInternal`
+/// adds its `stateHash` to `Trial.previousState`).
+pub fn detects_cycles(model: &GameModel) -> bool {
+    format!("{:?}{:?}", model.phases, model.end).contains("IsCycle")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

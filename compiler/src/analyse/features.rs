@@ -55,6 +55,12 @@ pub struct Features {
     /// Some condition is `(is Threatened ...)`: the rules are generated
     /// for the threat test too.
     pub threatens: bool,
+    /// Some rule reads or sets a variable (`(var ...)`, `(set Var ...)`):
+    /// the state keeps the game's variables.
+    pub vars: bool,
+    /// Some rule reads or sets a player's value (`(value Player ...)`,
+    /// `(set Value WHO N)`): the state keeps one per player.
+    pub player_values: bool,
 }
 
 /// The first construct of `model` this generator does not compile, if any.
@@ -89,6 +95,9 @@ pub fn features(model: &GameModel) -> Features {
         piece_from_to: false,
         selects: false,
         requires_count: model.requires_count,
+        vars: false,
+        cycles: false,
+        player_values: false,
         tracks: model
             .tracks
             .iter()
@@ -208,6 +217,16 @@ pub fn features(model: &GameModel) -> Features {
             );
         }
     }
+    if check.cycles
+        && (model.no_repeat.is_some()
+            || model.stacking
+            || check.max_state.is_some()
+            || !check.other_types.is_empty())
+    {
+        check.refuse(
+            "`(is Cycle)` with `(meta (no Repeat ...))`, stacks, piece states or pieces on other site types",
+        );
+    }
     // The compiled enclose applies its effects in site order.
     if check.encloses
         && format!("{:?}{:?}", model.phases, model.end).contains("LastToAfterConsequence")
@@ -252,6 +271,8 @@ pub fn features(model: &GameModel) -> Features {
         pending: check.pending,
         votes: check.votes,
         threatens: check.threatens,
+        vars: check.vars,
+        player_values: check.player_values,
     }
 }
 
@@ -320,6 +341,12 @@ struct Check {
     selects: bool,
     /// The game keeps a count of pieces per site.
     requires_count: bool,
+    /// Some rule reads or sets a variable.
+    vars: bool,
+    /// Some condition is `(is Cycle)`.
+    cycles: bool,
+    /// Some rule reads or sets a player's value.
+    player_values: bool,
     /// Each track's name, owner, and whether a sow can walk it compiled:
     /// it loops, through board sites only, in both directions.
     tracks: Vec<(String, u8, bool)>,
@@ -749,8 +776,14 @@ impl Check {
                 self.piece_move(pm, false);
             }
             Effect::Sow(sow) => self.sow(sow),
-            Effect::SetVar { .. } => self.refuse("`(set Var ...)`"),
-            Effect::SetPlayerValue { .. } => self.refuse("`(set Value WHO N)`"),
+            Effect::SetVar { value, .. } => {
+                self.vars = true;
+                self.int(value, false);
+            }
+            Effect::SetPlayerValue { value, .. } => {
+                self.player_values = true;
+                self.int(value, false);
+            }
             // A count of pieces where the game counts them (`move_count`);
             // elsewhere Ludii moves the one piece.
             Effect::MoveCount { from, to, count } => {
@@ -886,6 +919,9 @@ impl Check {
         }
         match c {
             Cond::True | Cond::False | Cond::AllPassed => {}
+            // The compiled record hashes what stands on the sites with
+            // their counts (`codegen/repetition.rs`).
+            Cond::IsCycle => self.cycles = true,
             Cond::AllDiceUsed | Cond::AllDiceEqual => self.refuse("dice (chance)"),
             Cond::Proposed(_) | Cond::Decided(_) => self.votes = true,
             Cond::Threatened(t) => {
@@ -999,11 +1035,14 @@ impl Check {
                 }
                 self.site(site);
             }
-            IntExpr::Var(_) => self.refuse("`(var ...)`"),
-            IntExpr::CountTurns => self.refuse("`(count Turns)`"),
+            IntExpr::Var(_) => self.vars = true,
+            IntExpr::CountTurns => {}
             IntExpr::CountPips | IntExpr::Pips => self.refuse("dice (chance)"),
-            IntExpr::TrackSiteMove { .. } => self.refuse("`(trackSite Move ...)`"),
-            IntExpr::PlayerValue(_) => self.refuse("`(value Player ...)`"),
+            IntExpr::TrackSiteMove { from, steps, .. } => {
+                self.site(from);
+                self.int(steps, at_end);
+            }
+            IntExpr::PlayerValue(_) => self.player_values = true,
             IntExpr::If {
                 condition,
                 then,

@@ -339,9 +339,8 @@ impl Gen<'_> {
             }
             Effect::MoveCount { from, to, count } => self.move_count_effect(from, to, count, "s"),
             Effect::Sow(sow) => self.sow(sow),
-            Effect::SetVar { .. } | Effect::SetPlayerValue { .. } => {
-                unreachable!("refused by features: variables and player values")
-            }
+            Effect::SetVar { var, value } => self.set_var(*var, value, "s"),
+            Effect::SetPlayerValue { who, value } => self.set_player_value(*who, value, "s"),
         }
     }
 

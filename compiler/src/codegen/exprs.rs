@@ -311,13 +311,24 @@ impl Gen<'_> {
                 let parts: Vec<_> = list.iter().map(|n| self.int(n)).collect();
                 quote!((1i64 #(.wrapping_mul(#parts))*))
             }
-            IntExpr::Var(_)
-            | IntExpr::CountTurns
-            | IntExpr::CountPips
-            | IntExpr::Pips
-            | IntExpr::TrackSiteMove { .. }
-            | IntExpr::PlayerValue(_) => {
-                unreachable!("refused by features: (var ...), (count Turns), dice, (trackSite Move ...), (value Player ...)")
+            IntExpr::Var(v) => {
+                let v = Literal::usize_unsuffixed(*v as usize);
+                quote!(s.vars[#v])
+            }
+            IntExpr::CountTurns => quote!((s.turns as i64)),
+            // Ludii keeps a value per player; none is set beyond them.
+            IntExpr::PlayerValue(p) => {
+                let p = self.player(*p);
+                quote!(s.values.get(#p as usize).copied().unwrap_or(-1))
+            }
+            IntExpr::TrackSiteMove {
+                from,
+                who,
+                name,
+                steps,
+            } => self.track_site_move(from, *who, name.as_deref(), steps),
+            IntExpr::CountPips | IntExpr::Pips => {
+                unreachable!("refused by features: dice")
             }
             IntExpr::ComponentOf { who, per_player } => {
                 // WHO's component of the name, 0 when WHO has none.
@@ -650,6 +661,7 @@ impl Gen<'_> {
             Cond::False => quote!(false),
             Cond::CanMove(m) => self.can_move(m),
             Cond::IsPending => quote!(!s.pending.is_empty()),
+            Cond::IsCycle => quote!(Self::is_cycle(s)),
             Cond::AllDiceUsed | Cond::AllDiceEqual => unreachable!("refused by features: dice"),
             Cond::Proposed(p) => self.is_proposed(*p),
             Cond::Decided(p) => self.is_decided(*p),

@@ -52,6 +52,29 @@ pub(super) fn extras(model: &GameModel, features: &Features) -> Extras {
         on_remove: Vec::new(),
         helpers: Vec::new(),
     };
+    if features.vars {
+        let n = Literal::usize_unsuffixed(model.vars.len().max(1));
+        let names: Vec<String> = model
+            .vars
+            .iter()
+            .enumerate()
+            .map(|(i, v)| format!(" {i}: `{}`", if v.is_empty() { "(unnamed)" } else { v }))
+            .collect();
+        x.fields.push(quote! {
+            /// The game's variables (`(var ...)`, -1 until set):
+            #(#[doc = #names])*
+            vars: [i64; #n],
+        });
+        x.init.push(quote!(vars: [-1; #n],));
+    }
+    if features.player_values {
+        let n = Literal::usize_unsuffixed(model.num_players as usize + 1);
+        x.fields.push(quote! {
+            /// Each player's value (`(value Player ...)`, -1 until set).
+            values: [i64; #n],
+        });
+        x.init.push(quote!(values: [-1; #n],));
+    }
     if let Some(max) = features.max_state {
         let n = Literal::usize_unsuffixed(max as usize + 1);
         let flips = std::iter::once(quote!((0, 0))).chain(model.components.iter().map(|c| {

@@ -423,7 +423,8 @@ fn number(
     match &place.indexed {
         Some(name) if digits && len == 1 => Some(Hole::Number(
             "usize".to_owned(),
-            format!("{name}_index"),
+            // A table's index (`PLAYER_REGIONS[2]`) names a variable.
+            format!("{}_index", name.to_lowercase()),
             false,
         )),
         _ => None,

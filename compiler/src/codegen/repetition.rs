@@ -90,7 +90,7 @@ impl Gen<'_> {
     /// The parts of the repetition rule (empty without one).
     pub(super) fn repetition_code(&mut self) -> RepetitionCode {
         let Some(rule) = self.model.no_repeat else {
-            return RepetitionCode::default();
+            return self.cycle_code();
         };
         self.uses_actions = true;
         let n_owner = proc_macro2::Literal::usize_unsuffixed(self.model.components.len() + 1);
@@ -204,6 +204,101 @@ impl Gen<'_> {
             },
             record: quote!(Self::record_position(s);),
             filter_legal: quote!(out.retain(|&mv| !self.repeats(s, mv));),
+        }
+    }
+
+    /// `(is Cycle)` without a repetition rule (Ludii's `CycleDetection`):
+    /// the state keeps the hashes of the last 3·P² states reached after a
+    /// move (P players), oldest first, as a window over Ludii's
+    /// `Trial.previousState`; each hash is computed anew from what stands
+    /// on the sites (with their counts), the phases and the player order.
+    fn cycle_code(&mut self) -> RepetitionCode {
+        if !crate::semantics::detects_cycles(self.model) {
+            return RepetitionCode::default();
+        }
+        let size = usize::from(self.model.num_players).pow(2);
+        let (size_lit, window) = (
+            proc_macro2::Literal::usize_unsuffixed(size),
+            proc_macro2::Literal::usize_unsuffixed(3 * size),
+        );
+        let sites = if self.model.hands.is_empty() {
+            quote!(NUM_SITES)
+        } else {
+            quote!(TOTAL_SITES)
+        };
+        let count = self
+            .model
+            .requires_count
+            .then(|| quote!(h ^= zobrist_key((1 << 34) + i as u64, u64::from(s.count[i]));));
+        let phased =
+            self.model.phases.len() > 1 || self.model.phases.iter().any(|p| !p.next.is_empty());
+        let phases = phased.then(|| {
+            quote! {
+                for p in 1..=NUM_PLAYERS as usize {
+                    h ^= zobrist_key((1 << 32) + p as u64, u64::from(s.phase[p]) + 1);
+                }
+            }
+        });
+        let swapped = self
+            .model
+            .swap
+            .then(|| quote!(h ^= zobrist_key(1 << 33, u64::from(s.swapped));));
+        // The unnamed variable is Ludii's temp value, part of its hash.
+        let temp = self
+            .model
+            .vars
+            .iter()
+            .position(String::is_empty)
+            .filter(|_| self.analysis.features.vars)
+            .map(|v| {
+                let v = proc_macro2::Literal::usize_unsuffixed(v);
+                quote!(h ^= zobrist_key(1 << 35, s.vars[#v] as u64);)
+            });
+        RepetitionCode {
+            fields: quote! {
+                /// The hashes of the last states reached after a move, oldest
+                /// first (Ludii's `Trial.previousState`, read by `(is Cycle)`).
+                cycle: [u64; #window],
+                /// How many of `cycle` are states reached (at most all).
+                cycle_len: u32,
+            },
+            init: quote! {
+                cycle: [0; #window],
+                cycle_len: 0,
+            },
+            helpers: quote! {
+                /// Ludii's `stateHash` of the state: what stands on each site
+                /// and its count, the phases, the player order.
+                fn cycle_hash(s: &State) -> u64 {
+                    let mut h = 0u64;
+                    for i in 0..#sites {
+                        h ^= zobrist_key(i as u64, u64::from(s.what[i]));
+                        #count
+                    }
+                    #phases
+                    #swapped
+                    #temp
+                    h
+                }
+
+                /// Records the state reached after a move.
+                #[inline(always)]
+                fn record_position(s: &mut State) {
+                    let h = Self::cycle_hash(s);
+                    s.cycle.copy_within(1.., 0);
+                    s.cycle[#window - 1] = h;
+                    s.cycle_len = (s.cycle_len + 1).min(#window);
+                }
+
+                /// `(is Cycle)` (Ludii's `IsCycle`): the last P² states
+                /// recorded came twice before, in the same order.
+                fn is_cycle(s: &State) -> bool {
+                    s.cycle_len as usize >= #window
+                        && (0..2 * #size_lit).all(|i| s.cycle[i] == s.cycle[i + #size_lit])
+                }
+            },
+            record: quote!(Self::record_position(s);),
+            ..RepetitionCode::default()
         }
     }
 }

@@ -436,6 +436,8 @@ impl Gen<'_> {
                     }
                 }
             }
+            Effect::SetVar { var, value } => self.set_var(*var, value, "after"),
+            Effect::SetPlayerValue { who, value } => self.set_player_value(*who, value, "after"),
             Effect::SetScore { who, score, add } => {
                 let p = self.player(*who);
                 let n = self.int(score);
@@ -448,6 +450,40 @@ impl Gen<'_> {
             }
             other => self.effect(other),
         }
+    }
+
+    /// `(set Var ["Name"] N)`, N read on `eval` (the state or a copy); a
+    /// step of the variable itself is `+=` or `-=`.
+    pub(super) fn set_var(&mut self, var: u16, value: &IntExpr, eval: &str) -> TokenStream {
+        let own = |n: &IntExpr| matches!(n, IntExpr::Var(v) if *v == var);
+        let index = Literal::usize_unsuffixed(var as usize);
+        let (op, n) = match value {
+            IntExpr::Add(a, b) if own(a) => (quote!(+=), &**b),
+            IntExpr::Sub(a, b) if own(a) => (quote!(-=), &**b),
+            n => (quote!(=), n),
+        };
+        let n = self.int(n);
+        let n = Self::reading(eval, &[], n);
+        quote!(s.vars[#index] #op #n;)
+    }
+
+    /// `(set Value WHO N)`, N read on `eval`: only a player's value is kept.
+    pub(super) fn set_player_value(
+        &mut self,
+        who: crate::ir::PlayerRef,
+        value: &IntExpr,
+        eval: &str,
+    ) -> TokenStream {
+        let p = self.player(who);
+        let n = self.int(value);
+        let n = Self::reading(eval, &[], n);
+        let players = Literal::usize_unsuffixed(self.model.num_players as usize);
+        quote!({
+            let (p, n) = (#p as usize, #n);
+            if (1..=#players).contains(&p) {
+                s.values[p] = n;
+            }
+        })
     }
 
     /// `(fromTo (from S) (to T) count:N)` where the game counts pieces:
@@ -568,5 +604,40 @@ mod tests {
         let text = KALAH.replace("loop:True", "");
         let err = generate_inline(&text).expect_err("refused");
         assert!(err.to_string().contains("does not loop"), "{err}");
+    }
+
+    #[test]
+    fn a_cycle_test_keeps_the_last_states_reached() {
+        let text = KALAH
+            .replace(
+                "(play (move Select",
+                "(play (if (is Cycle) (move Pass) (move Select",
+            )
+            .replace(
+                "skipIf:(= (to) (mapEntry (next)))))))",
+                "skipIf:(= (to) (mapEntry (next))))))))",
+            );
+        let code = generate_inline(&text).expect("compiles");
+        // Two players: the last 12 states, tested with period 4.
+        assert!(code.contains("cycle: [u64; 12]"), "{code}");
+        assert!(code.contains("Self::record_position(s);"), "{code}");
+        assert!(code.contains("s.cycle[i] == s.cycle[i + 4]"), "{code}");
+        assert!(code.contains("Self::is_cycle(s)"), "{code}");
+    }
+
+    #[test]
+    fn variables_player_values_and_track_sites_are_state_and_tables() {
+        let text = KALAH
+            .replace(
+                "apply:(if (= (to) (mapEntry (mover))) (moveAgain)",
+                "apply:(if (= (to) (trackSite Move from:(from) steps:(value Player Mover))) (and (set Var \"Last\" (to)) (set Value Mover 2))",
+            );
+        let code = generate_inline(&text).expect("compiles");
+        assert!(code.contains("vars: [i64; 1]"), "{code}");
+        assert!(code.contains("values: [i64; 3]"), "{code}");
+        assert!(
+            code.contains("fn track_site_move(track: usize, at: u16, steps: i64) -> i64"),
+            "{code}"
+        );
     }
 }

@@ -6,7 +6,7 @@
 //! `Slide.slideByTrack`) as walks over these tables, without allocation.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{quote, ToTokens};
 
 use crate::ir::{Cond, PieceMove, Reach};
 
@@ -18,7 +18,7 @@ impl Gen<'_> {
     /// `TRACK_RUNS` (each track's sites, `NO_SITE` for Ludii's off-board
     /// `End`, twice over for a loop, so that the walk from index `i` is
     /// `run[i + 1..i + len]`, or `run[i + 1..len]` on an open track),
-    /// `TRACK_LENS`, `TRACK_LOOPED` and `TRACK_PLACES` (for each track and
+    /// `TRACK_LENS` and `TRACK_PLACES` (for each track and
     /// site, the indices where the site stands in the track).
     pub(super) fn track_tables(&mut self) {
         let tracks = &self.model.tracks;
@@ -44,7 +44,6 @@ impl Gen<'_> {
         let lens = tracks
             .iter()
             .map(|t| Literal::usize_unsuffixed(t.sites.len()));
-        let looped = tracks.iter().map(|t| t.looped);
         let places = tracks.iter().map(|t| {
             let per_site = (0..self.model.board.num_sites()).map(|site| {
                 let at = (0..t.sites.len())
@@ -65,11 +64,23 @@ impl Gen<'_> {
                 static TRACK_RUNS: [&[u16]; #n_tracks] = [#(#runs),*];
                 /// Each track's number of elements.
                 static TRACK_LENS: [usize; #n_tracks] = [#(#lens),*];
-                /// Whether each track loops (its last site's next is its first).
-                static TRACK_LOOPED: [bool; #n_tracks] = [#(#looped),*];
                 /// For each track and site, the indices where the site stands
                 /// in the track (two at a crossing of a loop with itself).
                 static TRACK_PLACES: [[&[u16]; #n_sites]; #n_tracks] = [#(#places),*];
+            },
+        );
+    }
+
+    /// `TRACK_LOOPED` (emitted once): whether each track loops. A sow
+    /// does not read it (it walks loops only).
+    fn track_looped(&mut self) {
+        let looped = self.model.tracks.iter().map(|t| t.looped);
+        let n_tracks = Literal::usize_unsuffixed(self.model.tracks.len());
+        self.tables.push_item(
+            "TRACK_LOOPED",
+            quote! {
+                /// Whether each track loops (its last site's next is its first).
+                static TRACK_LOOPED: [bool; #n_tracks] = [#(#looped),*];
             },
         );
     }
@@ -158,6 +169,7 @@ impl Gen<'_> {
         }
         // The walk site by site, over the tracks' tables.
         self.track_tables();
+        self.track_looped();
         let body = if *all {
             self.track_skips();
             let skip = quote!(let skip = (TRACK_SKIP[t][start] as usize).min(walk.len()););
@@ -381,6 +393,91 @@ impl Gen<'_> {
             })
             .max()
             .unwrap_or(0)
+    }
+
+    /// `(trackSite Move [from:S] [WHO|"Name"] steps:N)` (Ludii's
+    /// `TrackSiteMove.eval`): the site N steps after S on WHO's track, the
+    /// track chosen for each player at generation; -2 for Ludii's `End`,
+    /// -1 past the end of an open track.
+    pub(super) fn track_site_move(
+        &mut self,
+        from: &crate::ir::SiteExpr,
+        who: crate::ir::PlayerRef,
+        name: Option<&str>,
+        steps: &crate::ir::IntExpr,
+    ) -> TokenStream {
+        let tracks = &self.model.tracks;
+        let track_of = |p: Option<u8>| {
+            let named = name.and_then(|n| {
+                tracks
+                    .iter()
+                    .position(|t| t.name.contains(n) && Some(t.owner) == p)
+                    .or_else(|| tracks.iter().position(|t| t.name.contains(n)))
+            });
+            named
+                .or_else(|| tracks.iter().position(|t| Some(t.owner) == p))
+                .or_else(|| tracks.iter().position(|t| t.owner == 0))
+        };
+        let players: Vec<Option<usize>> = (0..=self.model.num_players)
+            .map(|p| track_of(Some(p)))
+            .collect();
+        let other = track_of(None);
+        if players.iter().all(Option::is_none) && other.is_none() {
+            return quote!((-1i64));
+        }
+        self.track_tables();
+        self.track_looped();
+        if self.helper_names.insert("track_site_move".to_owned()) {
+            self.helpers.push(quote! {
+                /// The site `steps` elements after `at` on track `track`
+                /// (Ludii's `TrackSiteMove`): -2 for the off-board `End`, -1
+                /// past the end of an open track.
+                #[inline(always)]
+                fn track_site_move(track: usize, at: u16, steps: i64) -> i64 {
+                    let len = TRACK_LENS[track];
+                    let mut i = if (at as usize) < NUM_SITES {
+                        TRACK_PLACES[track][at as usize].first().map_or(len, |&i| i as usize)
+                    } else {
+                        len
+                    };
+                    i += steps.max(0) as usize;
+                    let site = if i < len {
+                        TRACK_RUNS[track][i]
+                    } else if TRACK_LOOPED[track] {
+                        TRACK_RUNS[track][i % len]
+                    } else {
+                        return -1;
+                    };
+                    if site == NO_SITE { -2 } else { site as i64 }
+                }
+            });
+        }
+        // No track: `usize::MAX` stands for it, which yields -1.
+        let index = |t: Option<usize>| match t {
+            Some(t) => Literal::usize_unsuffixed(t).into_token_stream(),
+            None => quote!(usize::MAX),
+        };
+        let track = if players.iter().all(|&t| t == other) {
+            index(other)
+        } else {
+            let p = self.player(who);
+            let arms = players.iter().enumerate().map(|(p, &t)| {
+                let (p, t) = (Literal::u8_unsuffixed(p as u8), index(t));
+                quote!(#p => #t,)
+            });
+            let other = index(other);
+            quote!(match #p { #(#arms)* _ => #other })
+        };
+        let (at, _) = self.site(from);
+        let steps = self.int(steps);
+        if players.iter().chain([&other]).any(Option::is_none) {
+            quote!({
+                let track: usize = #track;
+                if track == usize::MAX { -1 } else { Self::track_site_move(track, #at, #steps) }
+            })
+        } else {
+            quote!(Self::track_site_move(#track, #at, #steps))
+        }
     }
 }
 

@@ -118,6 +118,7 @@ impl Interpreter {
                 None => false,
             },
             Cond::IsPending => !state.pending.is_empty(),
+            Cond::IsCycle => self.is_cycle(state),
             Cond::Triggered { who, .. } => {
                 let p = self.resolve(state, mover, *who);
                 state.is_active(p) && state.triggered(p)

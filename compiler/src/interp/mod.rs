@@ -94,6 +94,9 @@ pub struct Interpreter {
     /// Whether a round of passes ends the game in a draw (Ludii's
     /// `requiresAllPass`, see `semantics::all_pass_draw`).
     all_pass_draw: bool,
+    /// Whether the state after each move is recorded for `(is Cycle)`
+    /// (see `semantics::detects_cycles`).
+    detects_cycles: bool,
 }
 
 /// A move rule and the consequences its moves carry.
@@ -139,8 +142,10 @@ impl Interpreter {
             .map(|(shape, no_repetition)| shape.is_some() || no_repetition)
             .collect();
         let all_pass_draw = crate::semantics::all_pass_draw(&model);
+        let detects_cycles = crate::semantics::detects_cycles(&model);
         let mut interp = Interpreter {
             all_pass_draw,
+            detects_cycles,
             model,
             rules,
             orthogonal,
@@ -690,6 +695,7 @@ impl Interpreter {
         // on (`Game.apply` recomputes it after switching the mover).
         state.again = false;
         self.record_position(state);
+        self.record_cycle(state);
     }
 
     /// Ludii's `Move.apply`: the move's actions and consequences, without

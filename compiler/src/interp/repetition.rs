@@ -95,6 +95,30 @@ impl Interpreter {
         }
     }
 
+    /// Records the state reached after a move for `(is Cycle)`: Ludii
+    /// adds it to the same list as the positional repetition rule, once
+    /// (`Game.applyInternal`), and not at the start.
+    pub(super) fn record_cycle(&self, state: &mut State) {
+        let recorded =
+            self.no_repeat() == Some(Repetition::Positional) && state.mover != state.prev;
+        if self.detects_cycles && !recorded {
+            let hash = self.positional_hash(state);
+            state.seen.push(hash);
+        }
+    }
+
+    /// `(is Cycle)` (Ludii's `IsCycle.eval`): the last P² states recorded
+    /// (P players) came twice before, in the same order.
+    pub(super) fn is_cycle(&self, state: &State) -> bool {
+        let size = usize::from(self.model.num_players).pow(2);
+        let seen = &state.seen;
+        if seen.len() < 3 * size {
+            return false;
+        }
+        let last = &seen[seen.len() - 3 * size..];
+        (0..2 * size).all(|i| last[i] == last[i + size])
+    }
+
     /// Ludii's `NoRepeat.apply`: whether `mv` (applied with its
     /// consequences, before the turn changes) brings back a state the rule
     /// forbids. Passes never do.

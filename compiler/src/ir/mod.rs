@@ -1127,6 +1127,9 @@ pub enum Cond {
     Related(crate::board::Relation, SiteExpr, Region),
     /// `(is Pending)`: some value is pending.
     IsPending,
+    /// `(is Cycle)` (Ludii's `IsCycle`): the last 3·P² states reached after
+    /// a move (P players) repeat with period P².
+    IsCycle,
     /// `(is Triggered "Name" WHO)`.
     Triggered {
         name: u8,

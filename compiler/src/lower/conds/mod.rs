@@ -280,6 +280,10 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
             Args::new(node, "is Pending", 1).finish(cx)?;
             Ok(Cond::IsPending)
         }
+        "is Cycle" => {
+            Args::new(node, "is Cycle", 1).finish(cx)?;
+            Ok(Cond::IsCycle)
+        }
         "is Triggered" => {
             let mut args = Args::new(node, "is Triggered", 1);
             let name = args
