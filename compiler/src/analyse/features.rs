@@ -632,9 +632,16 @@ impl Check {
                     self.refuse("`(move Leap ... forward:True)` outside `(forEach Piece)`");
                 }
             }
+            // A count of pieces moves by `move_count`, which keeps counts.
             Reach::FromTo { to, from_if, count } => {
-                if from_if.is_some() || count.is_some() {
-                    self.refuse("`(move (from ... if:C) ... count:N)`");
+                if count.is_some() && !self.requires_count {
+                    self.refuse("`(move ... count:N)` in a game that does not count pieces");
+                }
+                if let Some(c) = from_if {
+                    self.cond(c, false);
+                }
+                if let Some(n) = count {
+                    self.int(n, false);
                 }
                 self.region(to)
             }

@@ -584,6 +584,9 @@ impl Gen<'_> {
     /// the destination's `(apply ...)`, then the piece moves, replacing
     /// whatever stands on `to`.
     fn piece_action(&mut self, m: &PieceMove) -> TokenStream {
+        if let Reach::FromTo { count: Some(n), .. } = &m.reach {
+            return self.count_action(n);
+        }
         let to_apply = m.to_apply.as_ref().map_or(quote!(), |e| self.effect(e));
         let hop = match &m.reach {
             Reach::Hop {
@@ -669,6 +672,26 @@ impl Gen<'_> {
         quote! {
             #before
             Self::move_piece(s, from, to);
+        }
+    }
+}
+
+impl Gen<'_> {
+    /// A move of `(move (from ...) (to ...) count:N)` (Ludii's `ActionMove`
+    /// with a count, the interpreter's `Move::Count`): N, read at `from` on
+    /// the state the move was listed in, pieces go; nothing else applies.
+    fn count_action(&mut self, count: &crate::ir::IntExpr) -> TokenStream {
+        self.uses_move_count = true;
+        let saved = self.scope;
+        self.scope.to = false;
+        let n = self.int(count);
+        self.scope = saved;
+        let n = super::sow::at_least_zero(count, &n);
+        quote! {
+            let n = #n as u32;
+            Self::move_count(s, from, to, n);
+            s.last_from = from;
+            s.last_to = to;
         }
     }
 }

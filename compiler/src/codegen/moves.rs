@@ -357,6 +357,27 @@ impl Gen<'_> {
     /// A piece move from `from` (in scope), or from each site of its region.
     pub(super) fn piece_move(&mut self, m: &PieceMove, emit: Emit) -> TokenStream {
         let saved = self.scope;
+        let from_if = match &m.reach {
+            Reach::FromTo {
+                from_if: Some(c), ..
+            } => Some(c),
+            _ => None,
+        };
+        // `(from ... if:C)`: C is tested at each site moved from.
+        let emit_tested;
+        let emit = match from_if {
+            Some(c) => {
+                self.scope.from = true;
+                let test = self.cond(c);
+                self.scope = saved;
+                emit_tested = move |mv: TokenStream| -> TokenStream {
+                    let mv = emit(mv);
+                    quote!(if #test { #mv })
+                };
+                &emit_tested as Emit
+            }
+            None => emit,
+        };
         let body = match &m.from {
             // `(from (from))` inside `(forEach Piece ...)`: the piece in
             // hand is the one moving, no loop over a one-site set.

@@ -520,7 +520,7 @@ impl Gen<'_> {
 }
 
 /// `code`, the value of `n`, or 0 where it is negative.
-fn at_least_zero(n: &IntExpr, code: &TokenStream) -> TokenStream {
+pub(super) fn at_least_zero(n: &IntExpr, code: &TokenStream) -> TokenStream {
     match n {
         IntExpr::Const(c) => {
             let c = Literal::i64_unsuffixed((*c).max(0));
@@ -637,6 +637,26 @@ mod tests {
         assert!(code.contains("values: [i64; 3]"), "{code}");
         assert!(
             code.contains("fn track_site_move(track: usize, at: u16, steps: i64) -> i64"),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn a_move_of_a_count_moves_that_many_seeds() {
+        let text = KALAH.replace(
+            "(play (move Select",
+            "(play (or (move (from (sites Mover) if:(> (count at:(from)) 1)) (to (mapEntry (mover))) count:(count at:(from))) (move Select",
+        )
+        .replace(
+            "skipIf:(= (to) (mapEntry (next)))))))",
+            "skipIf:(= (to) (mapEntry (next))))))))",
+        );
+        let code = generate_inline(&text).expect("compiles");
+        // The count is read at `from` when the move is made, on the state
+        // it was listed in; `(from ... if:C)` is tested at each site.
+        assert!(code.contains("Self::move_count(s, from, to, n);"), "{code}");
+        assert!(
+            code.contains("s.count[from as usize] as i64) > 1"),
             "{code}"
         );
     }
