@@ -52,7 +52,6 @@ fn main() {
         "chinese-checkers",
         "fanorona",
         "surakarta",
-        "oware",
     ] {
         config = config.game(format!("../../games/{game}.lud"));
     }

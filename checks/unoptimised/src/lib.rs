@@ -47,6 +47,5 @@ plain!(
     halma,
     chinese_checkers,
     fanorona,
-    surakarta,
-    oware
+    surakarta
 );
