@@ -59,6 +59,17 @@ pub fn detects_cycles(model: &GameModel) -> bool {
     format!("{:?}{:?}", model.phases, model.end).contains("IsCycle")
 }
 
+/// The track a sow follows (Ludii's `Sow.eval`), by index: the first one
+/// without a name; the first of that name without `owner:`; with `owner:`
+/// (its value `owner`), the first of that owner whose name contains the name.
+pub fn sow_track(model: &GameModel, sow: &crate::ir::Sow, owner: Option<i64>) -> Option<usize> {
+    model.tracks.iter().position(|t| match (&sow.track, owner) {
+        (None, _) => true,
+        (Some(name), None) => &t.name == name,
+        (Some(name), Some(o)) => t.owner as i64 == o && t.name.contains(name.as_str()),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -57,13 +57,8 @@ impl Gen<'_> {
         model: &crate::ir::GameModel,
         sow: &Sow,
     ) -> Vec<(Option<u8>, Option<usize>)> {
-        let find = |owner: Option<u8>| {
-            model.tracks.iter().position(|t| match (&sow.track, owner) {
-                (None, _) => true,
-                (Some(name), None) => &t.name == name,
-                (Some(name), Some(o)) => t.owner == o && t.name.contains(name.as_str()),
-            })
-        };
+        let find =
+            |owner: Option<u8>| crate::semantics::sow_track(model, sow, owner.map(i64::from));
         match sow.owner {
             None => vec![(None, find(None))],
             Some(_) => (0..=model.num_players)

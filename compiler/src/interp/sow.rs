@@ -260,14 +260,8 @@ impl Interpreter {
     /// a name; the first of that name without `owner:`; with `owner:`, the
     /// first of that owner whose name contains the name.
     fn sow_track(&self, sow: &Sow, owner: Option<i64>) -> Option<&Track> {
-        self.model
-            .tracks
-            .iter()
-            .find(|t| match (&sow.track, owner) {
-                (None, _) => true,
-                (Some(name), None) => &t.name == name,
-                (Some(name), Some(o)) => t.owner as i64 == o && t.name.contains(name.as_str()),
-            })
+        let t = crate::semantics::sow_track(&self.model, sow, owner)?;
+        self.model.tracks.get(t)
     }
 
     /// `(sow ...)`, as Ludii's `Sow.eval` then `Move.apply`: the seeds'
