@@ -29,7 +29,7 @@ fn corpus_moving_games_replay_every_ludii_trial() {
 #[test]
 fn corpus_capture_games_replay_every_ludii_trial() {
     if let Some(replayed) = replay_corpus(common::CAPTURE_GAMES) {
-        assert_eq!(replayed, 120, "6 games, 20 trials each");
+        assert_eq!(replayed, 140, "7 games, 20 trials each");
     }
 }
 
@@ -101,7 +101,7 @@ fn compiled_games_replay_every_ludii_trial_with_default_options() {
     }
     assert_eq!(
         replayed,
-        232 - 23 - 20 + 18 * 20 + 6 * 20,
-        "all placement trial files but hex-9x9's and go-9x9's, the 18 moving-piece games with trials and the 6 capture games"
+        232 - 23 - 20 + 18 * 20 + 7 * 20,
+        "all placement trial files but hex-9x9's and go-9x9's, the 18 moving-piece games with trials and the 7 capture and sowing games"
     );
 }

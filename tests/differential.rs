@@ -57,6 +57,8 @@ const LOCKSTEP: &[(&str, u64)] = &[
     // About 230 moves a game; captures along the loop tracks, the
     // proposal and vote that end a quiet game.
     ("surakarta", 20),
+    // About 290 moves a game; sowing, captures backwards along the track.
+    ("oware", 20),
     // Halma on its 6x6 board (a bundled option variant): about 700 moves.
     ("halma-6x6", 10),
 ];
@@ -180,6 +182,7 @@ fn optimised_playouts_match_standard_playouts() {
         ("chinese-checkers", 100),
         ("fanorona", 2_000),
         ("surakarta", 1_000),
+        ("oware", 1_000),
         ("halma-6x6", 2_000),
     ] {
         let (fast, standard) =

@@ -60,6 +60,7 @@ const GAMES: &[(&str, &[&str])] = &[
     ("chinese-checkers", &[]),
     ("fanorona", &["fanorona"]),
     ("surakarta", &["surakarta"]),
+    ("oware", &["oware"]),
 ];
 
 /// Our games and the slugs of their trials of Ludii's whole library
@@ -79,6 +80,7 @@ const LIBRARY_TRIALS: &[(&str, &str)] = &[
     ("chinese-checkers", "race--fill--chinese-checkers"),
     ("fanorona", "war--direction--linear--fanorona"),
     ("surakarta", "war--replacement--eliminate--all--surakarta"),
+    ("oware", "sow--two-rows--oware"),
 ];
 
 /// Random playouts per variant in the load-and-play test.
@@ -165,8 +167,8 @@ fn own_games_replay_every_ludii_trial() {
     }
     assert_eq!(
         replayed,
-        172 + 280 + 20 + 40 + 40 + 20 + 5 * 20 + 20 + 20,
-        "7 placement games (12 trial files, 172 trials), 14 moving-piece games (280 trials), Pentalath (20), Chess and Dara (40), Go (2 sizes, 40 trials), Minishogi (20), issue 14's five (Dai Hasami Shogi, HeXentafl, Hnefatafl, Konane, Nine Men's Morris: 100), Fanorona (20) and Surakarta (20)"
+        172 + 280 + 20 + 40 + 40 + 20 + 5 * 20 + 20 + 20 + 20,
+        "7 placement games (12 trial files, 172 trials), 14 moving-piece games (280 trials), Pentalath (20), Chess and Dara (40), Go (2 sizes, 40 trials), Minishogi (20), Dai Hasami Shogi, HeXentafl, Hnefatafl, Konane and Nine Men's Morris (100), Fanorona (20), Surakarta (20) and Oware (20)"
     );
 }
 
@@ -181,8 +183,8 @@ fn own_games_replay_ludii_library_trials() {
     }
     assert_eq!(
         replayed,
-        3 * 12,
-        "Go's, Minishogi's, Shogi's, issue 14's five games', Halma's, Chinese Checkers', Fanorona's and Surakarta's 3 library trials each"
+        3 * 13,
+        "Go's, Minishogi's, Shogi's, Dai Hasami Shogi's, HeXentafl's, Hnefatafl's, Konane's, Nine Men's Morris', Halma's, Chinese Checkers', Fanorona's, Surakarta's and Oware's 3 library trials each"
     );
 }
 
@@ -218,8 +220,8 @@ fn bundled_games_replay_ludii_library_trials_compiled() {
     }
     assert_eq!(
         replayed,
-        3 * 12,
-        "the library trials of Go, Minishogi, Shogi, issue 14's five games, Halma, Chinese Checkers, Fanorona and Surakarta, all with default options"
+        3 * 13,
+        "the library trials of Go, Minishogi, Shogi, Dai Hasami Shogi, HeXentafl, Hnefatafl, Konane, Nine Men's Morris, Halma, Chinese Checkers, Fanorona, Surakarta and Oware, all with default options"
     );
 }
 

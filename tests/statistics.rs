@@ -371,6 +371,16 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 5_218.0,
         playouts: 1_000,
     },
+    // Sowing: about 290 moves a playout, 5% cut by the turn limit.
+    Baseline {
+        game: "oware",
+        mean_moves: 291.8,
+        p1: 0.409,
+        p2: 0.488,
+        draw: 0.103,
+        ludii_playouts: 741.0,
+        playouts: 1_000,
+    },
 ];
 
 /// Ludii's table rounds means to 0.1 and frequencies to 0.001.

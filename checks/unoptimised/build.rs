@@ -52,6 +52,7 @@ fn main() {
         "chinese-checkers",
         "fanorona",
         "surakarta",
+        "oware",
     ] {
         config = config.game(format!("../../games/{game}.lud"));
     }

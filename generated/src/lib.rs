@@ -54,6 +54,8 @@ pub mod mu_torere;
 #[rustfmt::skip]
 pub mod nine_mens_morris;
 #[rustfmt::skip]
+pub mod oware;
+#[rustfmt::skip]
 pub mod pentalath;
 #[rustfmt::skip]
 pub mod reversi;
@@ -136,6 +138,7 @@ pub const GAMES: &[&str] = &[
     "chinese-checkers",
     "fanorona",
     "surakarta",
+    "oware",
 ];
 
 /// A game of `games/` bundled a second time with options other than its
@@ -254,6 +257,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "chinese-checkers" => visitor.visit(&chinese_checkers::ChineseCheckers),
         "fanorona" => visitor.visit(&fanorona::Fanorona),
         "surakarta" => visitor.visit(&surakarta::Surakarta),
+        "oware" => visitor.visit(&oware::Oware),
         "halma-6x6" => visitor.visit(&halma_6x6::Halma),
         _ => return None,
     })

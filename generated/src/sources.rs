@@ -46,6 +46,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ),
     ("minishogi", include_str!("../../games/minishogi.lud")),
     ("mu-torere", include_str!("../../games/mu-torere.lud")),
+    ("oware", include_str!("../../games/oware.lud")),
     (
         "nine-mens-morris",
         include_str!("../../games/nine-mens-morris.lud"),

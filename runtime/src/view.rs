@@ -165,8 +165,11 @@ impl<G: PositionView> View<'_, G> {
     /// The legal moves of `player`: the mover's, or those of a copy of the
     /// state with `player` to move and the mover as the previous player
     /// (Ludii's `TempContext`, `setPrev`, `setMover`, `clearLegalMoves`).
+    /// A game that is over has none (Ludii's `Game.moves` of an over trial).
     fn legal_moves_of(&self, player: Player, out: &mut MoveBuffer<G::Move>) {
-        if self.game.mover(self.state) == player {
+        if self.game.is_over(self.state) {
+            out.clear();
+        } else if self.game.mover(self.state) == player {
             self.game.legal_moves(self.state, out);
         } else {
             let copy = self.game.with_mover(self.state, player);

@@ -117,6 +117,7 @@ const REFERENCES: &[Reference] = &[
     Reference { stem: "chinese-checkers", ludii: "Chinese Checkers", rbg: None, target: 144.0 },
     Reference { stem: "fanorona", ludii: "Fanorona", rbg: None, target: 25_600.0 },
     Reference { stem: "surakarta", ludii: "Surakarta", rbg: None, target: 15_700.0 },
+    Reference { stem: "oware", ludii: "Oware", rbg: None, target: 2_230.0 },
 ];
 
 struct Reference {

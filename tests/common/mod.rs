@@ -273,6 +273,7 @@ pub const CAPTURE_GAMES: &[(&str, &str, &[&str])] = &[
         "surakarta",
         &["surakarta"],
     ),
+    ("board/sow/two_rows/Oware.lud", "oware", &["oware"]),
 ];
 
 /// Loads an inline description that must lower (panics with the error).

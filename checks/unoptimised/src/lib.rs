@@ -47,5 +47,6 @@ plain!(
     halma,
     chinese_checkers,
     fanorona,
-    surakarta
+    surakarta,
+    oware
 );

@@ -152,3 +152,5 @@ check!(chinese_checkers, chinese_checkers, ChineseCheckers, 1, 20);
 check!(fanorona, fanorona, Fanorona, 20, 2_000);
 // About 230 moves a playout; slides along the loop tracks.
 check!(surakarta, surakarta, Surakarta, 20, 1_000);
+// About 290 moves a playout; sowing and captures along the track.
+check!(oware, oware, Oware, 20, 1_000);
