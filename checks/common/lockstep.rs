@@ -91,6 +91,22 @@ pub fn lockstep_with<C: Game, I: Game>(
             break;
         }
         *budget -= 1;
+        // Chance: the same dice due in both, the same faces drawn for both.
+        let dice = compiled.chance(&cs);
+        if dice != interp.chance(&is) {
+            return Err(format!(
+                "seed {seed} step {step}: the dice due differ (compiled {dice:?}, interpreter {:?})",
+                interp.chance(&is)
+            ));
+        }
+        if !dice.is_empty() {
+            let faces: Vec<(u32, u32)> = dice
+                .iter()
+                .map(|&(site, n)| (site, rng.index(n as usize) as u32))
+                .collect();
+            compiled.force_chance(&mut cs, &faces);
+            interp.force_chance(&mut is, &faces);
+        }
         compiled.legal_moves(&cs, &mut cb);
         interp.legal_moves(&is, &mut ib);
         // The same moves in the same order: the walk's, Ludii's (agents

@@ -158,11 +158,6 @@ fn check(games: &[&Entry], lockstep: Lockstep) -> (usize, Vec<String>) {
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(!trials.is_empty(), "{}: Ludii's trials", entry.lud);
         assert!(trials.len() >= *shared, "{}: every trial shared", entry.lud);
-        assert!(
-            trials.iter().all(|t| !t.stochastic),
-            "{}: a stochastic game cannot be replayed",
-            entry.lud
-        );
         replayed += trials.len();
         let compiled_filter = analyse(&loaded.model, &Switches::default())
             .filter

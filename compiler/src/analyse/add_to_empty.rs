@@ -29,6 +29,9 @@ pub fn blocker(model: &GameModel, play: &Moves) -> Option<String> {
     let Moves::Add(add) = play else {
         return Some("the play rule is not a single (move Add ...)".to_owned());
     };
+    if model.dice.is_some() {
+        return Some("the game has chance (dice): each move rolls them".to_owned());
+    }
     // Ludii's `addCustomPlayouts` keeps add-to-empty out of games that
     // forbid repeated positions: each move must be tested.
     if model.no_repeat.is_some() {

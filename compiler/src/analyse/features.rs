@@ -121,8 +121,15 @@ pub fn features(model: &GameModel) -> Features {
             Err(why) => check.refuse(&why),
         }
     }
+    // Dice: one roll before the moves of the only phase; no repetition
+    // test reads the dice, nor does any draw but the listed one.
     if model.dice.is_some() {
-        check.refuse("dice (chance)");
+        if model.phases.len() > 1 {
+            check.refuse("dice in a game of several phases");
+        }
+        if model.no_repeat.is_some() || crate::semantics::detects_cycles(model) {
+            check.refuse("dice in a game that tests repeated positions");
+        }
     }
     if model.no_repeat.is_some_and(|r| r.situational()) {
         check.refuse("`(meta (no Repeat ...))` of a situational repetition type");
@@ -392,7 +399,7 @@ impl Check {
     /// `in_piece`: inside `forEach Piece`, where the moving component is known.
     fn moves(&mut self, m: &Moves, in_piece: bool) {
         match m {
-            Moves::Die { .. } => self.refuse("dice (chance)"),
+            Moves::Die { .. } => self.refuse("`(forEach Die ...)`"),
             Moves::Add(add) => {
                 self.site_type(add.site_type);
                 if let crate::ir::PieceRef::Expr(n) = &add.piece {
@@ -929,7 +936,8 @@ impl Check {
             // The compiled record hashes what stands on the sites with
             // their counts (`codegen/repetition.rs`).
             Cond::IsCycle => self.cycles = true,
-            Cond::AllDiceUsed | Cond::AllDiceEqual => self.refuse("dice (chance)"),
+            Cond::AllDiceUsed => self.refuse("`(all DiceUsed)`"),
+            Cond::AllDiceEqual => self.refuse("`(all DiceEqual)`"),
             Cond::Proposed(_) | Cond::Decided(_) => self.votes = true,
             Cond::Threatened(t) => {
                 self.two_players("`(is Threatened ...)`");
@@ -1044,7 +1052,9 @@ impl Check {
             }
             IntExpr::Var(_) => self.vars = true,
             IntExpr::CountTurns => {}
-            IntExpr::CountPips | IntExpr::Pips => self.refuse("dice (chance)"),
+            IntExpr::CountPips => {}
+            // `(pips)` reads the die of a `(forEach Die ...)`, refused.
+            IntExpr::Pips => self.refuse("`(pips)`"),
             IntExpr::TrackSiteMove { from, steps, .. } => {
                 self.site(from);
                 self.int(steps, at_end);
@@ -1207,6 +1217,32 @@ mod tests {
         );
         // A constant within the bitboard is a site.
         assert_eq!(features_of(&game("5")).blocker, None);
+    }
+
+    /// A race along one row: three stick dice rolled before the moves,
+    /// `PLAY` as the rolled moves.
+    fn race(play: &str) -> String {
+        format!(
+            r#"(game "Race" (players 2)
+      (equipment {{ (board (rectangle 1 8) (track "Track" "0,E" directed:True))
+        (dice d:2 from:0 num:3)
+        (piece "Disc" Each (move (from) (to (trackSite Move from:(from) steps:(count Pips))
+          if:(is Empty (to))))) }})
+      (rules (start {{ (place "Disc1" 0) (place "Disc2" 1) }})
+        (play (do (roll) next:{play} (then (if (= 0 (count Pips)) (moveAgain)))))
+        (end (if (is Occupied 7) (result Mover Win)))))"#
+        )
+    }
+
+    #[test]
+    fn a_roll_before_the_moves_and_the_pips_compile() {
+        let f = features_of(&race("(forEach Piece)"));
+        assert_eq!(f.blocker, None);
+        // A die used up by its own moves is not in the generated state.
+        let f = features_of(&race(
+            "(forEach Die (move (from (sites Occupied by:Mover)) (to (+ (from) (pips)))))",
+        ));
+        assert_eq!(f.blocker.as_deref(), Some("`(forEach Die ...)`"));
     }
 
     /// Go on 5x5 with `REPEAT` as its meta rule and `APPLY` as its capture.

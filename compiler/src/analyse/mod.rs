@@ -178,6 +178,19 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
     // Hands and counts (a site may hold several pieces, the bitboards hold
     // the hands' sites after the board's): the plain code paths, whose
     // bitboards and tables stay on the board.
+    // Dice: the playout lists the moves of the rolled state (the drawn
+    // playouts and add-to-empty do not roll).
+    let switches = &if model.dice.is_some() {
+        Switches {
+            add_to_empty: false,
+            target_sets: false,
+            sitewise_draw: false,
+            counted_draw: false,
+            ..switches.clone()
+        }
+    } else {
+        switches.clone()
+    };
     let switches = &if holds_counts(model) {
         Switches {
             target_sets: false,

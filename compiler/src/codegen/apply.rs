@@ -12,8 +12,11 @@ use super::Gen;
 pub(super) struct ApplyParts {
     /// The arms of the kinds of move (`Move::Add`, `Move::Piece`, ...).
     pub arms: TokenStream,
-    /// What a pass does beyond clearing the last sites (the stalemate flag).
+    /// What a pass does beyond clearing the last sites (the stalemate
+    /// flag, a roll's consequences).
     pub pass: TokenStream,
+    /// The dice rolled before the move, in a game with chance.
+    pub roll: TokenStream,
     /// The swap's arm, if the game has one.
     pub swap_arm: TokenStream,
     /// After any move's actions (the stalemate flag cleared, `again` kept).
@@ -38,6 +41,7 @@ pub(super) fn apply_fns(g: &Gen, parts: &ApplyParts) -> TokenStream {
     let ApplyParts {
         arms,
         pass,
+        roll,
         swap_arm,
         after_arms,
         declare_again,
@@ -102,6 +106,7 @@ pub(super) fn apply_fns(g: &Gen, parts: &ApplyParts) -> TokenStream {
             #[inline(always)]
             fn apply_move(&self, s: &mut State, mv: Move) {
                 let mover = s.mover;
+                #roll
                 #reboot_pending
                 #declare_again
                 #moves_arms
@@ -135,6 +140,7 @@ pub(super) fn apply_fns(g: &Gen, parts: &ApplyParts) -> TokenStream {
             #[inline(always)]
             fn apply_move(&self, s: &mut State, mv: Move) {
                 let mover = s.mover;
+                #roll
                 #reboot_pending
                 #bind self.apply_actions(s, mv);
                 #rest_of_apply

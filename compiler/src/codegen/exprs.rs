@@ -316,6 +316,7 @@ impl Gen<'_> {
                 quote!(s.vars[#v])
             }
             IntExpr::CountTurns => quote!((s.turns as i64)),
+            IntExpr::CountPips => quote!(Self::count_pips(s)),
             // Ludii keeps a value per player; none is set beyond them.
             IntExpr::PlayerValue(p) => {
                 let p = self.player(*p);
@@ -327,9 +328,7 @@ impl Gen<'_> {
                 name,
                 steps,
             } => self.track_site_move(from, *who, name.as_deref(), steps),
-            IntExpr::CountPips | IntExpr::Pips => {
-                unreachable!("refused by features: dice")
-            }
+            IntExpr::Pips => unreachable!("refused by features: (pips)"),
             IntExpr::ComponentOf { who, per_player } => {
                 // WHO's component of the name, 0 when WHO has none.
                 let p = self.player(*who);

@@ -21,6 +21,7 @@ mod connection;
 mod constructors;
 mod counted;
 mod dead_stores;
+mod dice;
 mod directions;
 mod effects;
 mod exprs;

@@ -338,6 +338,17 @@ pub fn module<'m>(
         phase_ends
     };
     end_calls.extend(end_rules(&mut g, &model.end, "end"));
+    // The dice and the roll before the moves, in a game with chance.
+    let super::dice::DiceCode {
+        items: dice_items,
+        fields: dice_fields,
+        init: dice_init,
+        helpers: dice_helpers,
+        trait_fns: dice_trait_fns,
+        roll_for_listing,
+        roll_in_apply,
+        pass_then: roll_pass_then,
+    } = super::dice::dice(&mut g);
     let explicit_pass = model
         .phases
         .iter()
@@ -512,7 +523,8 @@ pub fn module<'m>(
         &g,
         &super::apply::ApplyParts {
             arms: kinds_arms.clone(),
-            pass: stalemate,
+            pass: quote!(#stalemate #roll_pass_then),
+            roll: roll_in_apply,
             swap_arm,
             after_arms: quote!(#clear_stalemate #keep_again),
             declare_again,
@@ -592,6 +604,7 @@ pub fn module<'m>(
         const OWNER: [u8; #n_owner] = [#(#owners),*];
         #hand_items
         #(#extra_items)*
+        #dice_items
 
         #(#tables)*
         #uf_table
@@ -617,6 +630,7 @@ pub fn module<'m>(
             #kinds_field
             occupied: Board,
             #(#extra_fields)*
+            #dice_fields
             #uf_fields
             #mask_field
             #phase_field
@@ -771,6 +785,8 @@ pub fn module<'m>(
 
             #(#extra_helpers)*
 
+            #dice_helpers
+
             #uf_methods
 
             #repeat_helpers
@@ -799,6 +815,7 @@ pub fn module<'m>(
                     #kinds_init
                     occupied: Board::EMPTY,
                     #(#extra_init)*
+                    #dice_init
                     #uf_init
                     #mask_init
                     #phase_init
@@ -824,6 +841,7 @@ pub fn module<'m>(
 
             fn legal_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
                 out.clear();
+                #roll_for_listing
                 let _ = self.play(s, s.mover, &mut Listing::<Move, true>(out));
                 self.finish_listing(s, out);
             }
@@ -834,6 +852,7 @@ pub fn module<'m>(
             #[inline(always)]
             fn playout_moves(&self, s: &State, out: &mut MoveBuffer<Move>) {
                 out.clear();
+                #roll_for_listing
                 #playout_listing
                 self.finish_listing(s, out);
             }
@@ -866,6 +885,8 @@ pub fn module<'m>(
             }
 
             #playout
+
+            #dice_trait_fns
         }
 
         #target_conversion
