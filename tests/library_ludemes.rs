@@ -312,3 +312,29 @@ fn a_select_of_one_site_as_both_ends_is_keyed_as_a_placement() {
     assert!(keys.contains(&"1>0".to_owned()), "{keys:?}");
     assert!(!keys.contains(&"1>1".to_owned()), "{keys:?}");
 }
+
+#[test]
+fn for_each_piece_in_a_container_moves_the_mover_s_pieces_in_that_hand() {
+    // The Royal Game of Ur's entry: pieces wait in hand, and
+    // `(forEach Piece container:(mover))` moves them onto the board.
+    let g = game(
+        r#"(game "Enter" (players 2)
+      (equipment { (board (square 3)) (hand Each)
+        (piece "Disc" Each (move (from) (to (sites Empty)))) })
+      (rules (start { (place "Disc1" (handSite P1) count:2) (place "Disc2" (handSite P2) count:2) })
+        (play (or (forEach Piece) (forEach Piece container:(mover))))
+        (end (if (no Moves Next) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    // P1's hand is site 9: its piece may go to any of the 9 empty sites.
+    let entering: Vec<String> = (0..9).map(|t| format!("9>{t}")).collect();
+    assert_eq!(keys(&g, &s), entering);
+    play(&g, &mut s, "9>4");
+    // P2 enters from its own hand (site 10), never from P1's.
+    assert!(keys(&g, &s).iter().all(|k| k.starts_with("10>")));
+    play(&g, &mut s, "10>0");
+    // P1 now also moves the piece on the board.
+    let k = keys(&g, &s);
+    assert!(k.contains(&"9>1".to_owned()) && k.contains(&"4>1".to_owned()));
+    assert!(k.iter().all(|k| k.starts_with("9>") || k.starts_with("4>")));
+}

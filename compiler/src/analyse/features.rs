@@ -303,7 +303,9 @@ fn enclose_order_free(e: &Effect) -> bool {
 pub fn has_pass_rule(moves: &Moves) -> bool {
     match moves {
         Moves::Pass { .. } => true,
-        Moves::ForEachPiece(rules) => rules.iter().any(|r| has_pass_rule(&r.moves)),
+        Moves::ForEachPiece(rules) | Moves::ForEachPieceIn { rules, .. } => {
+            rules.iter().any(|r| has_pass_rule(&r.moves))
+        }
         Moves::If {
             then, otherwise, ..
         } => has_pass_rule(then) || otherwise.as_deref().is_some_and(has_pass_rule),
@@ -441,6 +443,16 @@ impl Check {
             }
             Moves::Do { prior, after } => {
                 self.two_players("`(do ... ifAfterwards:...)`");
+                // Inside a threat test the enemy's own threat tests fail at
+                // once; the compiled test is skipped only where that alone
+                // decides it (Chess), else it would test threats again.
+                if super::threat_probe::decided_in_threat(after).is_none()
+                    && format!("{after:?}").contains("Threatened(")
+                {
+                    self.refuse(
+                        "an `ifAfterwards:` reading `(is Threatened ...)` beside tests a threat does not decide",
+                    );
+                }
                 self.moves(prior, in_piece);
                 self.cond(after, false);
             }
@@ -481,6 +493,7 @@ impl Check {
                     self.moves(&r.moves, true);
                 }
             }
+            Moves::ForEachPieceIn { .. } => self.refuse("`(forEach Piece container:...)`"),
             Moves::If {
                 condition,
                 then,
@@ -879,13 +892,6 @@ impl Check {
     }
 
     fn site(&mut self, x: &SiteExpr) {
-        match x {
-            SiteExpr::HandSite { .. } => {}
-            SiteExpr::WhereOf { .. } => {
-                self.refuse("`(where \"Name\" WHO)` of a player known in play")
-            }
-            _ => {}
-        }
         if let SiteExpr::Int(f) = x {
             self.int(&f.0, false);
         }
@@ -1217,6 +1223,18 @@ mod tests {
         );
         // A constant within the bitboard is a site.
         assert_eq!(features_of(&game("5")).blocker, None);
+    }
+
+    #[test]
+    fn where_a_player_s_named_piece_stands_compiles() {
+        let f = features_of(
+            r#"(game "Where" (players 2)
+      (equipment { (board (square 3)) (piece "King" Each (move Step (to if:(is Empty (to))))) })
+      (rules (start { (place "King1" 0) (place "King2" 8) })
+        (play (forEach Piece))
+        (end (if (= (where "King" Mover) 4) (result Mover Win)))))"#,
+        );
+        assert_eq!(f.blocker, None);
     }
 
     /// A race along one row: three stick dice rolled before the moves,

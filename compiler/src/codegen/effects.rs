@@ -127,6 +127,9 @@ pub(super) fn collect_rules<'m>(
             thens: thens(&select.then),
         }),
         Moves::MaxMoves(_) => unreachable!("refused by features: max Moves"),
+        Moves::ForEachPieceIn { .. } => {
+            unreachable!("refused by features: (forEach Piece container:...)")
+        }
         Moves::ForEachPiece(rules) => {
             for r in rules {
                 collect_rules(&r.moves, outer, out);

@@ -109,7 +109,26 @@ impl Gen<'_> {
                 });
                 (quote!((match #p { #(#arms)* _ => NO_SITE })), false)
             }
-            SiteExpr::WhereOf { .. } => unreachable!("refused by features: (where \"Name\" WHO)"),
+            SiteExpr::WhereOf { who, per_player } => {
+                // The player's component of that name, then the first site
+                // (board, then hands) holding it, as the interpreter scans.
+                let p = self.player(*who);
+                let arms = per_player.iter().enumerate().filter_map(|(i, c)| {
+                    let q = Literal::u8_unsuffixed(i as u8 + 1);
+                    let w = Literal::u8_unsuffixed((*c)? as u8 + 1);
+                    Some(quote!(#q => #w,))
+                });
+                (
+                    quote!((match #p {
+                        #(#arms)*
+                        _ => 0u8,
+                    })
+                    .checked_sub(1)
+                    .and_then(|c| s.what.iter().position(|&w| w == c + 1))
+                    .map_or(NO_SITE, |x| x as u16)),
+                    false,
+                )
+            }
             SiteExpr::Int(f) => {
                 // A site computed by an integer function: undefined when it
                 // names no site of the board or the hands.

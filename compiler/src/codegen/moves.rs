@@ -91,6 +91,9 @@ impl Gen<'_> {
             Moves::Select(select) => self.select(select, emit),
             Moves::MaxMoves(_) => unreachable!("refused by features: max Moves"),
             Moves::ForEachPiece(rules) => self.for_each_piece(rules, emit),
+            Moves::ForEachPieceIn { .. } => {
+                unreachable!("refused by features: (forEach Piece container:...)")
+            }
             Moves::If {
                 condition,
                 then,

@@ -1252,7 +1252,7 @@ fn collect_rules(moves: &Moves, outer: &[Effect], scope: Scope, out: &mut Vec<Op
             }
             collect_rules(&f.moves, outer, scope, out);
         }
-        Moves::ForEachPiece(rules) => {
+        Moves::ForEachPiece(rules) | Moves::ForEachPieceIn { rules, .. } => {
             for r in rules {
                 collect_rules(&r.moves, outer, scope, out);
             }

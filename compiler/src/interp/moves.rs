@@ -3,7 +3,8 @@
 use ludemic_runtime::{MoveBuffer, Player};
 
 use crate::ir::{
-    Add, Custodial, Effect, Moves, PieceMove, PieceRef, Reach, Shoot, Site, SiteExpr, Surround,
+    Add, Custodial, Effect, Moves, PieceMove, PieceRef, PieceRules, Reach, Shoot, Site, SiteExpr,
+    Surround,
 };
 
 use super::conds::Ctx;
@@ -55,18 +56,17 @@ impl Interpreter {
                 // Ludii's ForEachPiece looks in one container, the board
                 // unless `container:` says: pieces in hands do not move.
                 for site in 0..self.model.board.num_sites() as Site {
-                    let what = state.what[site as usize];
-                    if what == 0 || state.owner[site as usize] != player {
-                        continue;
-                    }
-                    let component = what as usize - 1;
-                    for r in rules.iter().filter(|r| r.component == component) {
-                        let inner = Ctx {
-                            from: Some(site),
-                            ..Ctx::default()
-                        };
-                        self.generate(state, player, &inner, &r.moves, out);
-                    }
+                    self.generate_piece_at(state, player, site, rules, out);
+                }
+            }
+            Moves::ForEachPieceIn { container, rules } => {
+                // Container c is the c-th hand (the board is 0).
+                let c = self.resolve(state, player, *container) as usize;
+                let Some(hand) = c.checked_sub(1).and_then(|i| self.model.hands.get(i)) else {
+                    return;
+                };
+                for site in hand.sites() {
+                    self.generate_piece_at(state, player, site, rules, out);
                 }
             }
             Moves::If {
@@ -127,6 +127,30 @@ impl Interpreter {
                     }
                 }
             }
+        }
+    }
+
+    /// The rules of `rules` for the piece of `player` on `site`, if any,
+    /// from that site.
+    fn generate_piece_at(
+        &self,
+        state: &State,
+        player: Player,
+        site: Site,
+        rules: &[PieceRules],
+        out: &mut MoveBuffer<Move>,
+    ) {
+        let what = state.what[site as usize];
+        if what == 0 || state.owner[site as usize] != player {
+            return;
+        }
+        let component = what as usize - 1;
+        for r in rules.iter().filter(|r| r.component == component) {
+            let inner = Ctx {
+                from: Some(site),
+                ..Ctx::default()
+            };
+            self.generate(state, player, &inner, &r.moves, out);
         }
     }
 

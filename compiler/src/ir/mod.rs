@@ -389,6 +389,14 @@ pub enum Moves {
     /// pieces, from the site it stands on. Lowering resolves which rules
     /// apply to which component, one entry per component.
     ForEachPiece(Vec<PieceRules>),
+    /// `(forEach Piece container:C ...)` (Ludii's `ForEachPiece` over one
+    /// container): the same rules for the mover's pieces in the container
+    /// whose index is C's number (the hands are containers 1, 2, ... in
+    /// their order, after the board's 0), as `(mover)` or `1` give it.
+    ForEachPieceIn {
+        container: PlayerRef,
+        rules: Vec<PieceRules>,
+    },
     /// `(if C A [B])` over moves.
     If {
         condition: Cond,
@@ -634,7 +642,9 @@ impl Moves {
     pub fn placements<'m>(&'m self, out: &mut Vec<&'m Add>) {
         match self {
             Moves::Add(add) => out.push(add),
-            Moves::ForEachPiece(rules) => rules.iter().for_each(|r| r.moves.placements(out)),
+            Moves::ForEachPiece(rules) | Moves::ForEachPieceIn { rules, .. } => {
+                rules.iter().for_each(|r| r.moves.placements(out))
+            }
             Moves::If {
                 then, otherwise, ..
             } => {

@@ -947,7 +947,9 @@ fn shoot(cx: &Cx, node: &Node) -> Result<Moves> {
 }
 
 /// `(forEach Piece)`, `(forEach Piece "Name")`, `(forEach Piece ["Name"] MOVES)`:
-/// each of the mover's pieces runs its own rules (or the given ones).
+/// each of the mover's pieces runs its own rules (or the given ones); on the
+/// board, or in the container `container:` names (`(mover)`: the mover's
+/// hand where each player has one).
 fn for_each_piece(cx: &Cx, node: &Node) -> Result<Moves> {
     let mut args = Args::new(node, "forEach Piece", 1);
     let names = args
@@ -960,6 +962,10 @@ fn for_each_piece(cx: &Cx, node: &Node) -> Result<Moves> {
         .map(|w| conds::player_fn(cx, w))
         .transpose()?;
     let then = then_of(cx, &mut args)?;
+    let container = args
+        .labeled("container")
+        .map(|c| conds::player_fn(cx, c))
+        .transpose()?;
     // `top:True`: only the top piece of each stack moves, which is how
     // ludemic runs `(forEach Piece)`. Without it Ludii also runs the rules
     // of every lower level holding the player's piece: refused on stacks.
@@ -1013,12 +1019,17 @@ fn for_each_piece(cx: &Cx, node: &Node) -> Result<Moves> {
             moves: lowered,
         });
     }
+    let pieces = match container {
+        // Container 0 is the board, which Ludii reads by default.
+        None | Some(PlayerRef::Player(0)) => Moves::ForEachPiece(rules),
+        Some(container) => Moves::ForEachPieceIn { container, rules },
+    };
     let each = match player {
         Some(who) => Moves::ForPlayer {
             who,
-            moves: Box::new(Moves::ForEachPiece(rules)),
+            moves: Box::new(pieces),
         },
-        None => Moves::ForEachPiece(rules),
+        None => pieces,
     };
     Ok(with_then(each, then))
 }
