@@ -7,6 +7,7 @@
 //!   bounded draws ([`RngExt::below`]);
 //! - [`MoveKey`]: the canonical form of a move, Ludii's compact key (`-1>12`);
 //! - [`playout`]: random playouts; [`stats`]: playout statistics;
+//!   [`timing`]: playouts timed for a number of seconds;
 //! - [`trial`]: Ludii reference trials and their replay (conformance);
 //! - [`tensor`]: the Ludii–Polygames state and move tensors.
 
@@ -28,6 +29,7 @@ pub mod stats;
 pub mod table;
 pub mod targets;
 pub mod tensor;
+pub mod timing;
 pub mod trial;
 pub mod view;
 
@@ -54,4 +56,5 @@ pub use stats::PlayoutStats;
 pub use table::{board_rows, boards, listed_rays, pair_rows, rows, site_lists, MapTable};
 pub use targets::{for_each_target, pick_target, Target, TargetGroup};
 pub use tensor::{Action, TensorError, TensorGame, TensorLayout};
+pub use timing::{timed_playouts, Timed};
 pub use view::{move_sites, PositionView, Recorded, RecordedState, View};
