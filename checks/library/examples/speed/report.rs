@@ -147,11 +147,22 @@ pub fn markdown(rows: &[Measured], seconds: f64, seed: u64) -> String {
     let mut out = String::new();
     let w = &mut out;
     writeln!(w, "## The compiled games' speed against Ludii\n").unwrap();
+    // Built for x86-64-v3, both playouts run the bit instructions; built for
+    // the baseline, a compiled playout may switch to them at run time
+    // (`bit_dispatch`) and the standard playout does not.
+    let (flags, build) = if cfg!(target_feature = "bmi2") {
+        (
+            "RUSTFLAGS=\"-C target-cpu=x86-64-v3\" ",
+            "release profile for x86-64-v3, so that both playouts use the bit instructions",
+        )
+    } else {
+        ("", "release profile for the x86-64 baseline")
+    };
     writeln!(
         w,
         "Measured on {} at commit {} on {}, one thread, \
-         `cargo run --release -p ludemic-check-library --example speed -- --seconds {seconds} \
-         --markdown docs/library.md` (release profile, {seconds} s per engine and game, \
+         `{flags}cargo run --release -p ludemic-check-library --example speed -- --seconds {seconds} \
+         --markdown docs/library.md` ({build}; {seconds} s per engine and game, \
          xoshiro256++ seed {seed}). Ludii's figures are its own \
          (`shared/reference/ludii-library-speed`: Ludii 1.3.13, one core of this kind of \
          machine, 3 s per game, its default playout). Short runs: games of a few playouts \
