@@ -214,14 +214,16 @@ impl Alquerque {
                         let n = 1;
                         if n > 0 {
                             let n = n as usize;
-                            let radials: &[_] = match dir {
-                                0 => &RADIALS_ADJACENT[from as usize][..],
-                                _ => &[],
+                            let ray: Option<&[u16]> = match dir {
+                                0 => {
+                                    RADIALS_ADJACENT[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                _ => None,
                             };
-                            if let Some(ray) = radials
-                                .iter()
-                                .find(|ray| ray.get(n) == Some(&to))
-                            {
+                            if let Some(ray) = ray {
                                 for &between in ray[..n].iter().rev() {
                                     Self::clear(s, between);
                                 }

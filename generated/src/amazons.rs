@@ -589,6 +589,7 @@ impl Amazons {
                         s.recent.record(mover, false);
                         s.moves += 1;
                         again = true;
+                        s.again = true;
                     }
                     _ => unreachable!("a piece-move rule"),
                 }

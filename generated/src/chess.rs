@@ -665,23 +665,16 @@ impl Chess {
                     |x| s.state[x as usize] as i64,
                 ) == 1
                     && !(!S::THREAT
-                        && {
-                            let w = match mover {
-                                1 => 5,
-                                2 => 6,
-                                _ => 0i64,
-                            };
-                            (1..=12i64).contains(&w)
-                                && {
-                                    let w = w as u8;
-                                    match s.kinds[w as usize].first_site() {
-                                        Some(site) => {
-                                            self.threatened_by_play(s, site as u16, OWNER[w as usize])
-                                        }
-                                        None => false,
-                                    }
-                                }
-                        })
+                        && self
+                            .threatened_component(
+                                s,
+                                match mover {
+                                    1 => 5,
+                                    2 => 6,
+                                    _ => 0i64,
+                                },
+                                0,
+                            ))
                 {
                     if of_site(
                         {
@@ -750,7 +743,8 @@ impl Chess {
                                                             if (1..=12i64).contains(&w) { w as u8 } else { 0 }
                                                         };
                                                         piece != 0
-                                                            && self.threatened_by_play(s, site, OWNER[piece as usize])
+                                                            && self
+                                                                .threatened_by_play(s, site, OWNER[piece as usize], 0)
                                                     }
                                             }))
                                     {
@@ -830,7 +824,8 @@ impl Chess {
                                                             if (1..=12i64).contains(&w) { w as u8 } else { 0 }
                                                         };
                                                         piece != 0
-                                                            && self.threatened_by_play(s, site, OWNER[piece as usize])
+                                                            && self
+                                                                .threatened_by_play(s, site, OWNER[piece as usize], 0)
                                                     }
                                             }))
                                     {
@@ -877,6 +872,7 @@ impl Chess {
                                 .contains(s.last_to as usize)
                         {
                             again = true;
+                            s.again = true;
                         }
                         s.counter = -1;
                     }
@@ -890,6 +886,7 @@ impl Chess {
                                 .contains(s.last_to as usize)
                         {
                             again = true;
+                            s.again = true;
                         }
                         s.counter = -1;
                     }
@@ -956,6 +953,7 @@ impl Chess {
                                 .contains(s.last_to as usize)
                         {
                             again = true;
+                            s.again = true;
                         }
                         s.counter = -1;
                     }
@@ -1031,6 +1029,7 @@ impl Chess {
                                 .contains(s.last_to as usize)
                         {
                             again = true;
+                            s.again = true;
                         }
                         s.counter = -1;
                     }
@@ -1090,6 +1089,12 @@ impl Chess {
                                 s.counter = -1;
                             }
                         }
+                        Self::move_piece(s, from, to);
+                        s.recent.record(mover, false);
+                        s.moves += 1;
+                    }
+                    37 | 40 => {
+                        Self::set_state(s, from as usize, 0);
                         Self::move_piece(s, from, to);
                         s.recent.record(mover, false);
                         s.moves += 1;
@@ -1284,12 +1289,36 @@ impl Chess {
     /// `(is Threatened ...)`: whether the enemy of `owner`, moving by
     /// its play rules as if it were its turn, has a move onto `site`.
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn threatened_by_play(&self, s: &State, site: u16, owner: u8) -> bool {
+    fn threatened_by_play(&self, s: &State, site: u16, owner: u8, next: u8) -> bool {
         if owner == 0 {
             return false;
         }
         let mover = 3 - owner;
-        self.play(s, mover, &mut Threat { site, to: Self::move_to }).is_break()
+        self.play(
+                s,
+                mover,
+                &mut Threat {
+                    site,
+                    to: Self::move_to,
+                    next,
+                },
+            )
+            .is_break()
+    }
+    /// `(is Threatened WHAT)`: whether the piece of
+    /// component `w` on the lowest site holding one (Ludii's
+    /// `WhereSite`) is threatened; never for no component.
+    fn threatened_component(&self, s: &State, w: i64, next: u8) -> bool {
+        (1..=12i64).contains(&w)
+            && {
+                let w = w as u8;
+                match s.kinds[w as usize].first_site() {
+                    Some(site) => {
+                        self.threatened_by_play(s, site as u16, OWNER[w as usize], next)
+                    }
+                    None => false,
+                }
+            }
     }
     /// The `ifAfterwards:` condition of a `(do ...)`, after `mv`.
     #[allow(unused_variables)]
@@ -1299,23 +1328,16 @@ impl Chess {
         self.apply_actions(&mut copy, mv);
         copy.again = false;
         let s = &copy;
-        !({
-            let w = match mover {
-                1 => 5,
-                2 => 6,
-                _ => 0i64,
-            };
-            (1..=12i64).contains(&w)
-                && {
-                    let w = w as u8;
-                    match s.kinds[w as usize].first_site() {
-                        Some(site) => {
-                            self.threatened_by_play(s, site as u16, OWNER[w as usize])
-                        }
-                        None => false,
-                    }
-                }
-        })
+        !self
+            .threatened_component(
+                s,
+                match mover {
+                    1 => 5,
+                    2 => 6,
+                    _ => 0i64,
+                },
+                0,
+            )
     }
     /// One method for `moves_of_pawn1`, `moves_of_pawn2`: what differs between them is passed in (`radials`, `radials_2`, `radials_3`).
     /// - `moves_of_pawn1`: The moves of a `Pawn1` at `from`, by its rules in `(forEach Piece ...)`.
@@ -2060,7 +2082,7 @@ impl Chess {
                     }
                     let in_range = distance >= min;
                     if in_range {
-                        sink.push(Move::piece(PROBED, from, to, 0))?;
+                        sink.push(Move::piece(37, from, to, 0))?;
                         break;
                     }
                     let between = to;
@@ -2068,7 +2090,7 @@ impl Chess {
                         break;
                     }
                     if in_range {
-                        sink.push(Move::piece(PROBED, from, to, 0))?;
+                        sink.push(Move::piece(37, from, to, 0))?;
                     }
                 }
             }
@@ -2083,23 +2105,16 @@ impl Chess {
         self.apply_actions(&mut copy, mv);
         copy.again = false;
         let s = &copy;
-        !({
-            let w = match 3 - mover {
-                1 => 5,
-                2 => 6,
-                _ => 0i64,
-            };
-            (1..=12i64).contains(&w)
-                && {
-                    let w = w as u8;
-                    match s.kinds[w as usize].first_site() {
-                        Some(site) => {
-                            self.threatened_by_play(s, site as u16, OWNER[w as usize])
-                        }
-                        None => false,
-                    }
-                }
-        })
+        !self
+            .threatened_component(
+                s,
+                match 3 - mover {
+                    1 => 5,
+                    2 => 6,
+                    _ => 0i64,
+                },
+                0,
+            )
     }
     /// `(can Move ...)`: the moves, each given to `sink`.
     #[allow(unused_variables, unused_labels, unused_mut)]
@@ -2138,27 +2153,20 @@ impl Chess {
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if {
-            let w = match if s.again && mover == s.mover {
-                mover
-            } else {
-                s.results.next_active(mover)
-            } {
-                1 => 5,
-                2 => 6,
-                _ => 0i64,
-            };
-            (1..=12i64).contains(&w)
-                && {
-                    let w = w as u8;
-                    match s.kinds[w as usize].first_site() {
-                        Some(site) => {
-                            self.threatened_by_play(s, site as u16, OWNER[w as usize])
-                        }
-                        None => false,
-                    }
-                }
-        } && !self.can_move_3(s, mover, &mut Probe::<false>).is_break()
+        if self
+            .threatened_component(
+                s,
+                match if s.again && mover == s.mover {
+                    mover
+                } else {
+                    s.results.next_active(mover)
+                } {
+                    1 => 5,
+                    2 => 6,
+                    _ => 0i64,
+                },
+                0,
+            ) && !self.can_move_3(s, mover, &mut Probe::<false>).is_break()
         {
             let p: u8 = mover;
             if s.results.is_active(p) {

@@ -349,6 +349,7 @@ impl ChineseCheckers {
                         s.moves += 1;
                         if self.can_move_1(s, mover, &mut Probe::<true>).is_break() {
                             again = true;
+                            s.again = true;
                         }
                     }
                     2 | 5 | 8 | 11 | 14 | 17 => {

@@ -1104,11 +1104,15 @@ impl DaiHasamiShogi {
             return false;
         }
         let what = s.what[pivot as usize];
+        let member = |pivot: u16| s.what[pivot as usize] == what;
+        if !member(pivot) {
+            return false;
+        }
         for axis in &LINE_RAYS_ORTHOGONAL[pivot as usize] {
             let mut count = 1u32;
             for ray in axis {
                 for &t in ray {
-                    if t == NO_SITE || s.what[t as usize] != what || !holds(t) {
+                    if t == NO_SITE || !member(t) || !holds(t) {
                         break;
                     }
                     count += 1;

@@ -440,6 +440,7 @@ impl Dara {
                             &LINE_WINDOWS_ORTHOGONAL_3,
                         ) {
                             again = true;
+                            s.again = true;
                         }
                     }
                     _ => unreachable!("a piece-move rule"),

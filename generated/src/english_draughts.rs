@@ -436,15 +436,22 @@ impl EnglishDraughts {
                         let n = 1;
                         if n > 0 {
                             let n = n as usize;
-                            let radials: &[_] = match dir {
-                                0 => &RADIALS_NE[from as usize][..],
-                                1 => &RADIALS_NW[from as usize][..],
-                                _ => &[],
+                            let ray: Option<&[u16]> = match dir {
+                                0 => {
+                                    RADIALS_NE[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                1 => {
+                                    RADIALS_NW[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                _ => None,
                             };
-                            if let Some(ray) = radials
-                                .iter()
-                                .find(|ray| ray.get(n) == Some(&to))
-                            {
+                            if let Some(ray) = ray {
                                 for &between in ray[..n].iter().rev() {
                                     Self::clear(s, between);
                                 }
@@ -487,6 +494,7 @@ impl EnglishDraughts {
                                 .is_break()
                             {
                                 again = true;
+                                s.again = true;
                             }
                         }
                     }
@@ -494,15 +502,22 @@ impl EnglishDraughts {
                         let n = 1;
                         if n > 0 {
                             let n = n as usize;
-                            let radials: &[_] = match dir {
-                                0 => &RADIALS_SW[from as usize][..],
-                                1 => &RADIALS_SE[from as usize][..],
-                                _ => &[],
+                            let ray: Option<&[u16]> = match dir {
+                                0 => {
+                                    RADIALS_SW[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                1 => {
+                                    RADIALS_SE[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                _ => None,
                             };
-                            if let Some(ray) = radials
-                                .iter()
-                                .find(|ray| ray.get(n) == Some(&to))
-                            {
+                            if let Some(ray) = ray {
                                 for &between in ray[..n].iter().rev() {
                                     Self::clear(s, between);
                                 }
@@ -545,6 +560,7 @@ impl EnglishDraughts {
                                 .is_break()
                             {
                                 again = true;
+                                s.again = true;
                             }
                         }
                     }
@@ -552,14 +568,16 @@ impl EnglishDraughts {
                         let n = 1;
                         if n > 0 {
                             let n = n as usize;
-                            let radials: &[_] = match dir {
-                                0 => &RADIALS_DIAGONAL[from as usize][..],
-                                _ => &[],
+                            let ray: Option<&[u16]> = match dir {
+                                0 => {
+                                    RADIALS_DIAGONAL[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                _ => None,
                             };
-                            if let Some(ray) = radials
-                                .iter()
-                                .find(|ray| ray.get(n) == Some(&to))
-                            {
+                            if let Some(ray) = ray {
                                 for &between in ray[..n].iter().rev() {
                                     Self::clear(s, between);
                                 }
@@ -570,6 +588,7 @@ impl EnglishDraughts {
                         s.moves += 1;
                         if self.can_move_3(s, mover, &mut Probe::<false>).is_break() {
                             again = true;
+                            s.again = true;
                         }
                     }
                     19 | 20 => {

@@ -835,6 +835,7 @@ impl Fanorona {
                                 }
                             }
                             again = true;
+                            s.again = true;
                         } else {
                             {
                                 let (f, t) = (s.last_from, s.last_to);
@@ -929,6 +930,7 @@ impl Fanorona {
                                 }
                             }
                             again = true;
+                            s.again = true;
                         } else {
                             {
                                 let (f, t) = (s.last_from, s.last_to);
@@ -1023,6 +1025,7 @@ impl Fanorona {
                                 }
                             }
                             again = true;
+                            s.again = true;
                         } else {
                             {
                                 let (f, t) = (s.last_from, s.last_to);
@@ -1117,6 +1120,7 @@ impl Fanorona {
                                 }
                             }
                             again = true;
+                            s.again = true;
                         } else {
                             {
                                 let (f, t) = (s.last_from, s.last_to);
@@ -1211,6 +1215,7 @@ impl Fanorona {
                         }
                         if self.can_move_1(s, mover, &mut Probe::<true>).is_break() {
                             again = true;
+                            s.again = true;
                         }
                     }
                     27 | 28 => {
@@ -1262,6 +1267,7 @@ impl Fanorona {
                         }
                         if self.can_move_1(s, mover, &mut Probe::<true>).is_break() {
                             again = true;
+                            s.again = true;
                         }
                     }
                     _ => unreachable!("a select rule"),

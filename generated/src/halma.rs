@@ -504,6 +504,7 @@ impl Halma {
                         s.moves += 1;
                         if self.can_move_1(s, mover, &mut Probe::<true>).is_break() {
                             again = true;
+                            s.again = true;
                         }
                     }
                     2 | 5 => {

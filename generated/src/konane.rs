@@ -932,21 +932,58 @@ impl Konane {
                         let n = 1;
                         if n > 0 {
                             let n = n as usize;
-                            let radials: &[_] = match dir {
-                                0 => &RADIALS_N[from as usize][..],
-                                1 => &RADIALS_NE[from as usize][..],
-                                2 => &RADIALS_E[from as usize][..],
-                                3 => &RADIALS_SE[from as usize][..],
-                                4 => &RADIALS_S[from as usize][..],
-                                5 => &RADIALS_SW[from as usize][..],
-                                6 => &RADIALS_W[from as usize][..],
-                                7 => &RADIALS_NW[from as usize][..],
-                                _ => &[],
+                            let ray: Option<&[u16]> = match dir {
+                                0 => {
+                                    RADIALS_N[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                1 => {
+                                    RADIALS_NE[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                2 => {
+                                    RADIALS_E[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                3 => {
+                                    RADIALS_SE[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                4 => {
+                                    RADIALS_S[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                5 => {
+                                    RADIALS_SW[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                6 => {
+                                    RADIALS_W[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                7 => {
+                                    RADIALS_NW[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                _ => None,
                             };
-                            if let Some(ray) = radials
-                                .iter()
-                                .find(|ray| ray.get(n) == Some(&to))
-                            {
+                            if let Some(ray) = ray {
                                 for &between in ray[..n].iter().rev() {
                                     Self::clear(s, between);
                                 }
@@ -957,20 +994,23 @@ impl Konane {
                         s.moves += 1;
                         if self.can_move_1(s, mover, &mut Probe::<false>).is_break() {
                             again = true;
+                            s.again = true;
                         }
                     }
                     6 | 8 => {
                         let n = 1;
                         if n > 0 {
                             let n = n as usize;
-                            let radials: &[_] = match dir {
-                                0 => &RADIALS_ORTHOGONAL[from as usize][..],
-                                _ => &[],
+                            let ray: Option<&[u16]> = match dir {
+                                0 => {
+                                    RADIALS_ORTHOGONAL[from as usize]
+                                        .iter()
+                                        .find(|ray| ray.get(n) == Some(&to))
+                                        .map(|ray| &ray[..])
+                                }
+                                _ => None,
                             };
-                            if let Some(ray) = radials
-                                .iter()
-                                .find(|ray| ray.get(n) == Some(&to))
-                            {
+                            if let Some(ray) = ray {
                                 for &between in ray[..n].iter().rev() {
                                     Self::clear(s, between);
                                 }
@@ -981,6 +1021,7 @@ impl Konane {
                         s.moves += 1;
                         if self.can_move_1(s, mover, &mut Probe::<false>).is_break() {
                             again = true;
+                            s.again = true;
                         }
                     }
                     _ => unreachable!("a piece-move rule"),

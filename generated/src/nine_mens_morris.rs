@@ -250,7 +250,7 @@ impl NineMenSMorris {
                                 .first_site()
                             {
                                 let site = site as u16;
-                                sink.push(Move::remove(1, site))?;
+                                sink.push(Move::remove(0, site))?;
                             }
                         } else {
                             for site in {
@@ -273,7 +273,7 @@ impl NineMenSMorris {
                                 .iter()
                             {
                                 let site = site as u16;
-                                sink.push(Move::remove(1, site))?;
+                                sink.push(Move::remove(0, site))?;
                             }
                         }
                     } else {
@@ -287,7 +287,7 @@ impl NineMenSMorris {
                                 .first_site()
                             {
                                 let site = site as u16;
-                                sink.push(Move::remove(1, site))?;
+                                sink.push(Move::remove(0, site))?;
                             }
                         } else {
                             for site in s
@@ -299,7 +299,7 @@ impl NineMenSMorris {
                                 .iter()
                             {
                                 let site = site as u16;
-                                sink.push(Move::remove(1, site))?;
+                                sink.push(Move::remove(0, site))?;
                             }
                         }
                     }
@@ -348,7 +348,7 @@ impl NineMenSMorris {
                                 .first_site()
                             {
                                 let site = site as u16;
-                                sink.push(Move::remove(1, site))?;
+                                sink.push(Move::remove(0, site))?;
                             }
                         } else {
                             for site in {
@@ -371,7 +371,7 @@ impl NineMenSMorris {
                                 .iter()
                             {
                                 let site = site as u16;
-                                sink.push(Move::remove(1, site))?;
+                                sink.push(Move::remove(0, site))?;
                             }
                         }
                     } else {
@@ -385,7 +385,7 @@ impl NineMenSMorris {
                                 .first_site()
                             {
                                 let site = site as u16;
-                                sink.push(Move::remove(1, site))?;
+                                sink.push(Move::remove(0, site))?;
                             }
                         } else {
                             for site in s
@@ -397,7 +397,7 @@ impl NineMenSMorris {
                                 .iter()
                             {
                                 let site = site as u16;
-                                sink.push(Move::remove(1, site))?;
+                                sink.push(Move::remove(0, site))?;
                             }
                         }
                     }
@@ -450,6 +450,7 @@ impl NineMenSMorris {
                         s.moves += 1;
                         if Self::is_line_orthogonal_3_exact(s, s.last_to) {
                             again = true;
+                            s.again = true;
                         }
                     }
                     9 => {
@@ -463,7 +464,7 @@ impl NineMenSMorris {
             Move::Remove { rule, site } => {
                 let (from, to) = (site, site);
                 match rule {
-                    1 | 2 | 5 | 6 => {
+                    0 | 1 | 2 | 4 | 5 | 6 => {
                         Self::clear(s, to);
                         s.last_to = to;
                         s.recent.record(mover, false);
@@ -557,7 +558,7 @@ impl NineMenSMorris {
                 .first_site()
             {
                 let site = site as u16;
-                sink.push(Move::remove(PROBED, site))?;
+                sink.push(Move::remove(0, site))?;
             }
         } else {
             for site in {
@@ -580,7 +581,7 @@ impl NineMenSMorris {
                 .iter()
             {
                 let site = site as u16;
-                sink.push(Move::remove(PROBED, site))?;
+                sink.push(Move::remove(0, site))?;
             }
         }
         ControlFlow::Continue(())

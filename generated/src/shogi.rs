@@ -999,6 +999,7 @@ impl Shogi {
                                 }
                             } else {
                                 again = true;
+                                s.again = true;
                             }
                         }
                     }
@@ -1038,6 +1039,7 @@ impl Shogi {
                                     .contains(s.last_from as usize)
                         {
                             again = true;
+                            s.again = true;
                         }
                     }
                     63 | 65 | 103 | 105 | 17 | 19 => {
@@ -1093,6 +1095,7 @@ impl Shogi {
                                 }
                             } else {
                                 again = true;
+                                s.again = true;
                             }
                         }
                     }
@@ -1171,12 +1174,36 @@ impl Shogi {
     /// `(is Threatened ...)`: whether the enemy of `owner`, moving by
     /// its play rules as if it were its turn, has a move onto `site`.
     #[allow(unused_variables, unused_labels, clippy::needless_return)]
-    fn threatened_by_play(&self, s: &State, site: u16, owner: u8) -> bool {
+    fn threatened_by_play(&self, s: &State, site: u16, owner: u8, next: u8) -> bool {
         if owner == 0 {
             return false;
         }
         let mover = 3 - owner;
-        self.play(s, mover, &mut Threat { site, to: Self::move_to }).is_break()
+        self.play(
+                s,
+                mover,
+                &mut Threat {
+                    site,
+                    to: Self::move_to,
+                    next,
+                },
+            )
+            .is_break()
+    }
+    /// `(is Threatened WHAT)`: whether the piece of
+    /// component `w` on the lowest site holding one (Ludii's
+    /// `WhereSite`) is threatened; never for no component.
+    fn threatened_component(&self, s: &State, w: i64, next: u8) -> bool {
+        (1..=28i64).contains(&w)
+            && {
+                let w = w as u8;
+                match s.kinds[w as usize].first_site() {
+                    Some(site) => {
+                        self.threatened_by_play(s, site as u16, OWNER[w as usize], next)
+                    }
+                    None => false,
+                }
+            }
     }
     /// The `ifAfterwards:` condition of a `(do ...)`, after `mv`.
     #[allow(unused_variables)]
@@ -1186,23 +1213,16 @@ impl Shogi {
         self.apply_actions(&mut copy, mv);
         copy.again = false;
         let s = &copy;
-        !({
-            let w = match mover {
-                1 => 1,
-                2 => 2,
-                _ => 0i64,
-            };
-            (1..=28i64).contains(&w)
-                && {
-                    let w = w as u8;
-                    match s.kinds[w as usize].first_site() {
-                        Some(site) => {
-                            self.threatened_by_play(s, site as u16, OWNER[w as usize])
-                        }
-                        None => false,
-                    }
-                }
-        })
+        !self
+            .threatened_component(
+                s,
+                match mover {
+                    1 => 1,
+                    2 => 2,
+                    _ => 0i64,
+                },
+                0,
+            )
     }
     /// The `ifAfterwards:` condition of a `(do ...)`, after `mv`.
     #[allow(unused_variables)]
@@ -1212,23 +1232,16 @@ impl Shogi {
         self.apply_actions(&mut copy, mv);
         copy.again = false;
         let s = &copy;
-        !({
-            let w = match 3 - mover {
-                1 => 1,
-                2 => 2,
-                _ => 0i64,
-            };
-            (1..=28i64).contains(&w)
-                && {
-                    let w = w as u8;
-                    match s.kinds[w as usize].first_site() {
-                        Some(site) => {
-                            self.threatened_by_play(s, site as u16, OWNER[w as usize])
-                        }
-                        None => false,
-                    }
-                }
-        })
+        !self
+            .threatened_component(
+                s,
+                match 3 - mover {
+                    1 => 1,
+                    2 => 2,
+                    _ => 0i64,
+                },
+                0,
+            )
     }
     /// One method for `steps_of_osho`, `steps_of_fuhyo1`, `steps_of_fuhyo2`: what differs between them is passed in (`radials`, `rule_number`).
     /// - `steps_of_osho`: The moves of a `Osho` at `from`, by its rules in `(forEach Piece ...)`.
@@ -2603,49 +2616,35 @@ impl Shogi {
         self.apply_actions(&mut copy, mv);
         copy.again = false;
         let s = &copy;
-        !({
-            let w = match 3 - mover {
-                1 => 1,
-                2 => 2,
-                _ => 0i64,
-            };
-            (1..=28i64).contains(&w)
-                && {
-                    let w = w as u8;
-                    match s.kinds[w as usize].first_site() {
-                        Some(site) => {
-                            self.threatened_by_play(s, site as u16, OWNER[w as usize])
-                        }
-                        None => false,
-                    }
-                }
-        } && !self.can_move_1(s, mover, &mut Probe::<false>).is_break())
+        !(self
+            .threatened_component(
+                s,
+                match 3 - mover {
+                    1 => 1,
+                    2 => 2,
+                    _ => 0i64,
+                },
+                0,
+            ) && !self.can_move_1(s, mover, &mut Probe::<false>).is_break())
     }
     /// `(if (and (is Threatened (id "Osho" Next)) (not (can Move (do (or {(move (from (sites Occupied by:Next container:"Hand" components:{"Kakugyo" "Ginsho" "Hisha" "Kinsho"})) (to (sites Empty))) (do (move (from (sites Occupied by:Next container:"Hand" component:"Fuhyo")) (to (difference (sites Empty) (sites Next "LastRank")) if:(= (count Sites in:(sites Occupied by:Next container:"Board" component:"Fuhyo")) (count Sites in:(difference (sites Occupied by:Next container:"Board" component:"Fuhyo") (sites Column (column of:(to)))))))) ifAfterwards:(not (is Threatened (id "Osho" Mover)))) (move (from (sites Occupied by:Next container:"Hand" component:"Kyosha")) (to (difference (sites Empty) (sites Next "LastRank")))) (move (from (sites Occupied by:Next container:"Hand" component:"Keima")) (to (difference (sites Empty) (sites Next "TwoFurthestRank")))) (forEach Piece Next)}) ifAfterwards:(not (is Threatened (id "Osho" Next))))))) (result Mover Win))`
     #[allow(unused_variables, unused_labels)]
     #[inline(always)]
     fn end_rule_1(&self, s: &mut State, mover: u8) {
-        if {
-            let w = match if s.again && mover == s.mover {
-                mover
-            } else {
-                s.results.next_active(mover)
-            } {
-                1 => 1,
-                2 => 2,
-                _ => 0i64,
-            };
-            (1..=28i64).contains(&w)
-                && {
-                    let w = w as u8;
-                    match s.kinds[w as usize].first_site() {
-                        Some(site) => {
-                            self.threatened_by_play(s, site as u16, OWNER[w as usize])
-                        }
-                        None => false,
-                    }
-                }
-        } && !self.can_move_1(s, mover, &mut Probe::<false>).is_break()
+        if self
+            .threatened_component(
+                s,
+                match if s.again && mover == s.mover {
+                    mover
+                } else {
+                    s.results.next_active(mover)
+                } {
+                    1 => 1,
+                    2 => 2,
+                    _ => 0i64,
+                },
+                0,
+            ) && !self.can_move_1(s, mover, &mut Probe::<false>).is_break()
         {
             let p: u8 = mover;
             if s.results.is_active(p) {

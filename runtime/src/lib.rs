@@ -50,7 +50,7 @@ pub use rand_core;
 pub use repetition::{zobrist_key, zobrist_table, SeenHashes};
 pub use results::Results;
 pub use rng::{RngExt, Xoshiro256PlusPlus};
-pub use sink::{Count, Found, Kept, Listing, Nth, Probe, Sink, Threat, Untested};
+pub use sink::{AnyInThreat, Count, Found, Kept, Listing, Nth, Probe, Sink, Threat, Untested};
 pub use site::{is_enemy_player, of_site, site_is, NO_SITE};
 pub use stats::PlayoutStats;
 pub use table::{board_rows, boards, listed_rays, pair_rows, rows, site_lists, MapTable};

@@ -22,8 +22,9 @@ pub trait Sink<M> {
     /// rule may try its parts in the order that finds a move soonest.
     const PROBE: bool = false;
     /// The moves are the enemy's, inside an `(is Threatened ...)` test
-    /// (Ludii's `IsThreatened`): the threatened owner is then both `Prev`
-    /// and `Next`, and a threat test nested in the rules fails.
+    /// (Ludii's `IsThreatened`): the threatened owner is then `Prev`,
+    /// `Next` is [`Sink::threat_next`], and a threat test nested in the
+    /// rules fails.
     const THREAT: bool = false;
     /// The walk is a `(can Move ...)` in a game keeping the visited sites:
     /// Ludii's `CanMove` counts the last move's sites as visited too.
@@ -34,6 +35,15 @@ pub trait Sink<M> {
 
     /// Takes one move.
     fn push(&mut self, mv: M) -> ControlFlow<()>;
+
+    /// Inside a threat test, the player Ludii reads as `Next`: the
+    /// threatened owner where the test names a site to look at, the
+    /// testing state's own next player where it names a piece (0 outside
+    /// a threat test).
+    #[inline(always)]
+    fn threat_next(&self) -> u8 {
+        0
+    }
 }
 
 /// Lists every move into a buffer, in the walk's order when `WALK`.
@@ -86,6 +96,8 @@ impl<M, const V: bool> Sink<M> for Probe<V> {
 pub struct Threat<M> {
     pub site: u16,
     pub to: fn(M) -> u16,
+    /// Ludii's `Next` while the enemy's moves are generated.
+    pub next: u8,
 }
 
 impl<M> Sink<M> for Threat<M> {
@@ -99,6 +111,33 @@ impl<M> Sink<M> for Threat<M> {
         } else {
             ControlFlow::Continue(())
         }
+    }
+
+    #[inline(always)]
+    fn threat_next(&self) -> u8 {
+        self.next
+    }
+}
+
+/// Whether any move exists, asked inside a threat test (a `(can Move
+/// ...)` in the enemy's rules): the walk stops at the first, and nested
+/// threat tests fail as in the test around it, whose `Next` it keeps.
+pub struct AnyInThreat {
+    pub next: u8,
+}
+
+impl<M> Sink<M> for AnyInThreat {
+    const THREAT: bool = true;
+    const WALK_ORDER: bool = true;
+
+    #[inline(always)]
+    fn push(&mut self, _: M) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+
+    #[inline(always)]
+    fn threat_next(&self) -> u8 {
+        self.next
     }
 }
 
@@ -166,6 +205,11 @@ impl<M, S: Sink<M>> Sink<M> for Found<'_, S> {
         self.any = true;
         self.inner.push(mv)
     }
+
+    #[inline(always)]
+    fn threat_next(&self) -> u8 {
+        self.inner.threat_next()
+    }
 }
 
 /// Passes on the moves `keep` accepts: a `(do ...)`'s `ifAfterwards:`
@@ -197,6 +241,11 @@ impl<M: Copy, S: Sink<M>, F: FnMut(M) -> bool> Sink<M> for Kept<'_, S, F> {
             ControlFlow::Continue(())
         }
     }
+
+    #[inline(always)]
+    fn threat_next(&self) -> u8 {
+        self.inner.threat_next()
+    }
 }
 
 #[cfg(test)]
@@ -224,6 +273,7 @@ mod tests {
         let onto = |site| Threat::<u8> {
             site,
             to: |mv| mv as u16 * 10,
+            next: 1,
         };
         assert!(three(&mut onto(20)).is_break());
         assert!(three(&mut onto(40)).is_continue());

@@ -154,10 +154,17 @@ fn check(games: &[&Entry], lockstep: Lockstep) -> (usize, Vec<String>) {
         let loaded = load(&ludii.join("lud/board").join(entry.lud), &config)
             .unwrap_or_else(|e| panic!("{e}"));
         let (slug, shared) = &slugs[&format!("board/{}", entry.lud)];
-        let trials = read_trials(&trials_dir.join(format!("{slug}.jsonl.gz")))
-            .unwrap_or_else(|e| panic!("{e}"));
-        assert!(!trials.is_empty(), "{}: Ludii's trials", entry.lud);
-        assert!(trials.len() >= *shared, "{}: every trial shared", entry.lud);
+        // Ludii itself made no trial of a few games in its time limit
+        // (the manifest shares none): those run the lockstep alone.
+        let trials = if *shared == 0 {
+            eprintln!("{}: Ludii made no trial (see manifest.json)", entry.lud);
+            Vec::new()
+        } else {
+            let trials = read_trials(&trials_dir.join(format!("{slug}.jsonl.gz")))
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert!(trials.len() >= *shared, "{}: every trial shared", entry.lud);
+            trials
+        };
         replayed += trials.len();
         let compiled_filter = analyse(&loaded.model, &Switches::default())
             .filter

@@ -5,7 +5,6 @@
 
 use std::collections::BTreeSet;
 
-use super::threat_probe::probe_reads_next;
 use crate::board::AbsoluteDirection;
 use crate::ir::{
     Cond, Effect, GameModel, IntExpr, Moves, PlayerRef, Reach, Region, SiteExpr, SiteType,
@@ -61,6 +60,9 @@ pub struct Features {
     /// Some rule reads or sets a player's value (`(value Player ...)`,
     /// `(set Value WHO N)`): the state keeps one per player.
     pub player_values: bool,
+    /// Some consequence is `(remove ... at:EndOfTurn)`: the state keeps
+    /// the marked sites (`(sites ToClear)`), cleared when the turn ends.
+    pub to_clear: bool,
 }
 
 /// The first construct of `model` this generator does not compile, if any.
@@ -98,6 +100,7 @@ pub fn features(model: &GameModel) -> Features {
         vars: false,
         cycles: false,
         player_values: false,
+        to_clear: false,
         tracks: model
             .tracks
             .iter()
@@ -182,14 +185,6 @@ pub fn features(model: &GameModel) -> Features {
             check.int(n, true);
         }
         check.cond(&rule.condition, true);
-    }
-    // A threat test generates the enemy's moves with the threatened owner as
-    // `Next` (two players), where Ludii keeps the state's `next` when a
-    // given piece is tested: rules that read `Next` where the probe reads
-    // them would tell them apart (a `do` test the probe decides unread, as
-    // Minishogi's pawn-drop mate test, does not).
-    if check.threatens && model.phases.iter().any(|p| probe_reads_next(&p.play)) {
-        check.refuse("`(is Threatened ...)` where the play rules read `Next`");
     }
     if model.stacking && check.promotes {
         check.refuse("promotions in a stacking game");
@@ -280,6 +275,7 @@ pub fn features(model: &GameModel) -> Features {
         threatens: check.threatens,
         vars: check.vars,
         player_values: check.player_values,
+        to_clear: check.to_clear,
     }
 }
 
@@ -356,6 +352,7 @@ struct Check {
     cycles: bool,
     /// Some rule reads or sets a player's value.
     player_values: bool,
+    to_clear: bool,
     /// Each track's name, owner, and whether a sow can walk it compiled:
     /// it loops, through board sites only, in both directions.
     tracks: Vec<(String, u8, bool)>,
@@ -444,13 +441,18 @@ impl Check {
             Moves::Do { prior, after } => {
                 self.two_players("`(do ... ifAfterwards:...)`");
                 // Inside a threat test the enemy's own threat tests fail at
-                // once; the compiled test is skipped only where that alone
-                // decides it (Chess), else it would test threats again.
+                // once: the compiled test is skipped where that alone decides
+                // it (Chess), else made with its threats failing, which
+                // a probe of moves or `Next` inside it would not see.
+                let text = format!("{after:?}");
                 if super::threat_probe::decided_in_threat(after).is_none()
-                    && format!("{after:?}").contains("Threatened(")
+                    && text.contains("Threatened(")
+                    && ["CanMove", "NoMoves", "Next"]
+                        .iter()
+                        .any(|w| text.contains(w))
                 {
                     self.refuse(
-                        "an `ifAfterwards:` reading `(is Threatened ...)` beside tests a threat does not decide",
+                        "an `ifAfterwards:` reading `(is Threatened ...)` beside tests of moves or of `Next`",
                     );
                 }
                 self.moves(prior, in_piece);
@@ -461,7 +463,7 @@ impl Check {
                 self.moves(moves, in_piece);
             }
             Moves::Promote(p) => self.promote(p),
-            Moves::MaxMoves(_) => self.refuse("`(max Moves ...)`"),
+            Moves::MaxMoves(moves) => self.moves(moves, in_piece),
             Moves::ForEachDirection(f) => {
                 self.site(&f.from);
                 self.int(&f.min, false);
@@ -493,7 +495,11 @@ impl Check {
                     self.moves(&r.moves, true);
                 }
             }
-            Moves::ForEachPieceIn { .. } => self.refuse("`(forEach Piece container:...)`"),
+            Moves::ForEachPieceIn { rules, .. } => {
+                for r in rules {
+                    self.moves(&r.moves, true);
+                }
+            }
             Moves::If {
                 condition,
                 then,
@@ -511,15 +517,6 @@ impl Check {
                 }
             }
             Moves::Then(inner, e) => {
-                // Ludii tests a `(do ...)`'s condition before its own
-                // consequences, which the generated test would apply.
-                let mut core = &**inner;
-                while let Moves::Then(i, _) = core {
-                    core = i;
-                }
-                if matches!(core, Moves::Do { .. }) {
-                    self.refuse("a `(do ...)` with its own `(then ...)`");
-                }
                 self.moves(inner, in_piece);
                 self.effect(e);
             }
@@ -620,15 +617,22 @@ impl Check {
                 between_apply,
                 stop_if,
             } => {
-                if stop_if.is_some() {
-                    self.refuse("a hop's landing rule `(apply if:...)`");
-                }
+                // Ludii's hop over no site is a step: with `before:`,
+                // `after:` or a stop rule only over a known number of sites.
                 let plain = |n: &IntExpr| matches!(n, IntExpr::Const(0));
-                if most.is_some() || !plain(before) || !plain(after) {
-                    self.refuse("a hop with `before:`, `after:` or a range");
+                if most.is_none()
+                    && !(plain(before) && plain(after) && stop_if.is_none())
+                    && !matches!(distance, IntExpr::Const(k) if *k > 0)
+                {
+                    self.refuse(
+                        "a hop with `before:`, `after:` or a stop rule over a computed number of sites",
+                    );
+                }
+                for n in most.iter().chain([before, after]) {
+                    self.int(n, false);
                 }
                 self.int(distance, false);
-                if let Some(c) = between_if {
+                for c in [between_if, stop_if].into_iter().flatten() {
                     self.cond(c, false);
                 }
                 if let Some(e) = between_apply {
@@ -731,7 +735,10 @@ impl Check {
             }
             Effect::Trigger { .. } => {}
             Effect::Remove(x) => self.site(x),
-            Effect::RemoveLater(_) => self.refuse("`(remove ... at:EndOfTurn)`"),
+            Effect::RemoveLater(x) => {
+                self.to_clear = true;
+                self.site(x);
+            }
             Effect::If {
                 condition,
                 then,
@@ -910,8 +917,11 @@ impl Check {
     /// the direction sets.
     fn line(&mut self, line: &crate::ir::Line) {
         use crate::ir::AbsoluteDirection as D;
-        if !matches!(line.pieces, crate::ir::LinePieces::Pivot) {
-            self.refuse("`(is Line ...)` of given players or components");
+        let pivot = matches!(line.pieces, crate::ir::LinePieces::Pivot);
+        if let crate::ir::LinePieces::Whats(list) = &line.pieces {
+            for n in list {
+                self.int(n, false);
+            }
         }
         if !line.contiguous {
             self.refuse("`(is Line ... contiguous:False)`");
@@ -926,9 +936,12 @@ impl Check {
             // Walked along the rays with the condition at each site (no
             // line masks kept for it).
             Some(c) => self.cond(c, false),
-            None => {
+            // Of the pivot's component, by line masks where the analysis
+            // keeps them; of given players or components, walked.
+            None if pivot => {
                 self.line_directions.insert(line.directions);
             }
+            None => {}
         }
     }
 
@@ -1102,8 +1115,9 @@ impl Check {
                 self.region(b);
             }
             Region::Direction { from, stop, .. } => {
-                if stop.is_some() {
-                    self.refuse("`(sites Direction ... stop:...)`");
+                if let Some(stop) = stop {
+                    self.cond(&stop.0, false);
+                    self.cond(&stop.1, false);
                 }
                 self.site(from)
             }

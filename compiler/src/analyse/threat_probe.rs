@@ -5,7 +5,8 @@
 //! `(do A ifAfterwards:C)` whose C is decided true keeps A's moves without
 //! testing C (`Do.canMoveTo`: `autoSucceeds`). The code generator compiles
 //! the probe that way; this module says which parts of a play rule it then
-//! never reads.
+//! never reads, and whether what it reads names `Next` (whose value there
+//! the test must then pass on).
 
 use crate::ir::{Cond, Moves};
 
@@ -38,7 +39,8 @@ fn decided_together(cs: &[Cond], absorbing: bool) -> Option<bool> {
 }
 
 /// Whether the moves a threat test generates from `moves` read the player
-/// `Next`: the parts the probe skips (a `do`'s decided test) are left out,
+/// `Next`: the parts the probe skips (a `do`'s decided test, the moves'
+/// consequences) are left out,
 /// every other part counts if its debug form names `Next` (each
 /// `PlayerRef::Next` is written so, and no other name is).
 pub fn probe_reads_next(moves: &Moves) -> bool {
@@ -58,8 +60,23 @@ pub fn probe_reads_next(moves: &Moves) -> bool {
                 || otherwise.as_deref().is_some_and(probe_reads_next)
         }
         Moves::Priority(parts) | Moves::Or(parts) => parts.iter().any(probe_reads_next),
-        Moves::Then(inner, effect) => probe_reads_next(inner) || names(format!("{effect:?}")),
+        // Consequences run when a move is applied, never in a probe.
+        Moves::Then(inner, _) => probe_reads_next(inner),
         Moves::MaxMoves(inner) => probe_reads_next(inner),
+        Moves::Move(pm) => names(format!(
+            "{:?}",
+            crate::ir::PieceMove {
+                then: None,
+                ..(**pm).clone()
+            }
+        )),
+        Moves::Add(add) => names(format!(
+            "{:?}",
+            crate::ir::Add {
+                then: None,
+                ..add.clone()
+            }
+        )),
         other => names(format!("{other:?}")),
     }
 }

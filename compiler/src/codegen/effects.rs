@@ -16,6 +16,9 @@ pub(super) struct RuleApply<'m> {
     pub rule: u16,
     pub kind: RuleKind<'m>,
     pub thens: Vec<&'m Effect>,
+    /// How many of `thens` a `(do ...)`'s test applies: those inside the
+    /// `do` (Ludii tests its condition before the `do`'s own consequences).
+    pub tested: usize,
 }
 
 pub(super) enum RuleKind<'m> {
@@ -68,8 +71,24 @@ pub(super) fn collect_rules<'m>(
     outer: &[&'m Effect],
     out: &mut Vec<RuleApply<'m>>,
 ) {
+    collect_rules_in(moves, outer, None, out);
+}
+
+/// [`collect_rules`] inside a `(do ...)` when `boundary` is the number of
+/// composites' consequences around the `do` (which its test leaves out).
+fn collect_rules_in<'m>(
+    moves: &'m Moves,
+    outer: &[&'m Effect],
+    boundary: Option<usize>,
+    out: &mut Vec<RuleApply<'m>>,
+) {
     let thens = |own: &'m Option<Effect>| -> Vec<&'m Effect> {
         own.iter().chain(outer.iter().rev().copied()).collect()
+    };
+    // Inside a `do`, its test applies the consequences within it.
+    let tested = |own: &'m Option<Effect>| -> usize {
+        let all = usize::from(own.is_some()) + outer.len();
+        boundary.map_or(all, |b| all - b)
     };
     match moves {
         Moves::Add(add) => {
@@ -77,6 +96,7 @@ pub(super) fn collect_rules<'m>(
                 rule: add.rule,
                 kind: RuleKind::Place(Some(add)),
                 thens: thens(&add.then),
+                tested: tested(&add.then),
             });
             // `(sites Winning WHO MOVES)` applies MOVES to a copy of the state.
             for inner in winning_moves(&add.to) {
@@ -87,75 +107,84 @@ pub(super) fn collect_rules<'m>(
             rule: shoot.rule,
             kind: RuleKind::Place(None),
             thens: thens(&shoot.then),
+            tested: tested(&shoot.then),
         }),
         Moves::Move(m) => out.push(RuleApply {
             rule: m.rule,
             kind: RuleKind::Piece(m),
             thens: thens(&m.then),
+            tested: tested(&m.then),
         }),
         Moves::Pass { .. } => {}
         Moves::Remove { rule, then, .. } => out.push(RuleApply {
             rule: *rule,
             kind: RuleKind::Remove,
             thens: thens(then),
+            tested: tested(then),
         }),
         Moves::Die { .. } => unreachable!("refused by features: dice"),
         Moves::Propose { rule, then, .. } | Moves::Vote { rule, then, .. } => out.push(RuleApply {
             rule: *rule,
             kind: RuleKind::Decision(moves),
             thens: thens(then),
+            tested: tested(then),
         }),
         Moves::Do { prior, after } => {
-            collect_rules(prior, outer, out);
+            collect_rules_in(prior, outer, Some(outer.len()), out);
             collect_in_cond(after, out);
         }
-        Moves::ForPlayer { moves, .. } => collect_rules(moves, outer, out),
+        Moves::ForPlayer { moves, .. } => collect_rules_in(moves, outer, boundary, out),
         Moves::Promote(p) => out.push(RuleApply {
             rule: p.rule,
             kind: RuleKind::Promote,
             thens: thens(&p.then),
+            tested: tested(&p.then),
         }),
         Moves::ForEachDirection(f) => {
             for c in f.to_if.iter().chain(&f.between_if) {
                 collect_in_cond(c, out);
             }
-            collect_rules(&f.moves, outer, out);
+            collect_rules_in(&f.moves, outer, boundary, out);
         }
         Moves::Select(select) => out.push(RuleApply {
             rule: select.rule,
             kind: RuleKind::Select,
             thens: thens(&select.then),
+            tested: tested(&select.then),
         }),
-        Moves::MaxMoves(_) => unreachable!("refused by features: max Moves"),
-        Moves::ForEachPieceIn { .. } => {
-            unreachable!("refused by features: (forEach Piece container:...)")
-        }
-        Moves::ForEachPiece(rules) => {
+        Moves::MaxMoves(moves) => collect_rules_in(moves, outer, boundary, out),
+        Moves::ForEachPiece(rules) | Moves::ForEachPieceIn { rules, .. } => {
             for r in rules {
-                collect_rules(&r.moves, outer, out);
+                collect_rules_in(&r.moves, outer, boundary, out);
             }
         }
         Moves::If {
-            then, otherwise, ..
+            condition,
+            then,
+            otherwise,
         } => {
-            collect_rules(then, outer, out);
+            // A `(can Move (do ...))` tested here applies its moves to copies.
+            collect_in_cond(condition, out);
+            collect_rules_in(then, outer, boundary, out);
             if let Some(o) = otherwise {
-                collect_rules(o, outer, out);
+                collect_rules_in(o, outer, boundary, out);
             }
         }
         Moves::Priority(list) | Moves::Or(list) => {
-            list.iter().for_each(|m| collect_rules(m, outer, out));
+            list.iter()
+                .for_each(|m| collect_rules_in(m, outer, boundary, out));
         }
         Moves::Then(inner, effect) => {
             let mut nested = outer.to_vec();
             nested.push(effect);
-            collect_rules(inner, &nested, out);
+            collect_rules_in(inner, &nested, boundary, out);
         }
-        Moves::ForEachSite { moves, .. } => collect_rules(moves, outer, out),
+        Moves::ForEachSite { moves, .. } => collect_rules_in(moves, outer, boundary, out),
         Moves::Append { rule, effect, then } => out.push(RuleApply {
             rule: *rule,
             kind: RuleKind::Merged(effect),
             thens: thens(then),
+            tested: tested(then),
         }),
     }
 }
@@ -164,7 +193,12 @@ impl Gen<'_> {
     /// Statements running a consequence; `again = true` for `(moveAgain)`.
     pub(super) fn effect(&mut self, e: &Effect) -> TokenStream {
         match e {
-            Effect::MoveAgain => quote!(again = true;),
+            // Ludii's `SetNextPlayer` acts at once: the consequences after
+            // it read the mover as `Next`.
+            Effect::MoveAgain => quote! {
+                again = true;
+                s.again = true;
+            },
             Effect::Directional(d) => self.directional(d),
             Effect::Promote(p) => self.promote_effect(p),
             Effect::SetState { at, value } => {
@@ -230,7 +264,13 @@ impl Gen<'_> {
                 quote!(#(#parts)*)
             }
             Effect::Remove(x) => self.at_defined_site(x, |x| quote!(Self::clear(s, #x);)),
-            Effect::RemoveLater(_) => unreachable!("refused by features: remove at:EndOfTurn"),
+            // Ludii's `ActionRemove` applied at the end of the turn: a site
+            // holding a piece is marked, its piece stays until then.
+            Effect::RemoveLater(x) => self.at_defined_site(x, |x| {
+                quote!(if s.what[#x as usize] != 0 {
+                    s.to_clear.insert(#x as usize);
+                })
+            }),
             Effect::Enclose(e) => self.enclose(e),
             Effect::Surround(c) => self.surround(c),
             Effect::AddPiece {
@@ -400,8 +440,13 @@ impl Gen<'_> {
         // afterConsequence:True)` is the decision's own `to`.
         let decision = !matches!(r.kind, RuleKind::Merged(_) | RuleKind::Decision(_));
         self.scope.decision_to = decision;
-        let thens: Vec<_> = r.thens.iter().map(|e| self.effect(e)).collect();
+        let mut thens: Vec<_> = r.thens.iter().map(|e| self.effect(e)).collect();
         self.scope = saved;
+        // A `(do ...)`'s test applies the consequences inside it only.
+        if r.tested < thens.len() {
+            let outside = thens.split_off(r.tested);
+            thens.push(quote!(if !s.do_test { #(#outside)* }));
+        }
         let reads_decision =
             decision && thens.iter().any(|t| t.to_string().contains("decision_to"));
         let decision_to = reads_decision.then(|| quote!(let decision_to: u16 = to;));
@@ -592,6 +637,9 @@ impl Gen<'_> {
         }
         let to_apply = m.to_apply.as_ref().map_or(quote!(), |e| self.effect(e));
         let hop = match &m.reach {
+            Reach::Hop { .. } if super::hops::is_long_hop(&m.reach) => {
+                Some(self.long_hop_action(m))
+            }
             Reach::Hop {
                 distance,
                 between_apply,
@@ -633,12 +681,16 @@ impl Gen<'_> {
                         let arms = m.directions.iter().enumerate().map(|(k, &d)| {
                             let k = Literal::u8_unsuffixed(k as u8);
                             let radials = self.tables.radials(d);
-                            quote!(#k => &#radials[from as usize][..],)
+                            // Each direction's rays have their own length.
+                            quote!(#k => #radials[from as usize]
+                                .iter()
+                                .find(|ray| ray.get(n) == Some(&to))
+                                .map(|ray| &ray[..]),)
                         });
                         let arms: Vec<_> = arms.collect();
                         quote! {
-                            let radials: &[_] = match dir { #(#arms)* _ => &[] };
-                            if let Some(ray) = radials.iter().find(|ray| ray.get(n) == Some(&to)) {
+                            let ray: Option<&[u16]> = match dir { #(#arms)* _ => None };
+                            if let Some(ray) = ray {
                                 #in_ray
                             }
                         }

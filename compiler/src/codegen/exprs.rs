@@ -20,6 +20,26 @@ impl Gen<'_> {
     /// right after a `moveAgain` (Ludii reads it so), except while probing
     /// whether another player could move.
     pub(super) fn player(&mut self, who: PlayerRef) -> TokenStream {
+        let two = self.model.num_players == 2;
+        match who {
+            PlayerRef::Mover => quote!(mover),
+            // In a threat test (two players) Ludii's `Next` is the sink's:
+            // the threatened owner or the testing state's next player.
+            PlayerRef::Next
+                if two && self.threat_reads_next && !self.known_not(Question::Threat) =>
+            {
+                self.choose(
+                    Question::Threat,
+                    |_| quote!(sink.threat_next()),
+                    |g| g.player_outside_threat(who),
+                )
+            }
+            _ => self.player_outside_threat(who),
+        }
+    }
+
+    /// [`Gen::player`] where no threat test generates the moves.
+    fn player_outside_threat(&mut self, who: PlayerRef) -> TokenStream {
         // With two players any result ends the game, so while rules are
         // evaluated both play: the other one is `3 - mover`.
         let two = self.model.num_players == 2;
@@ -760,10 +780,12 @@ impl Gen<'_> {
                 |g| match p {
                     // Known at generation for the mover (never its own
                     // enemy) and, with two players, for the next player
-                    // (the threatened one: a threat test reads the plain
-                    // next player, `3 - mover`).
+                    // where the test does not pass on Ludii's (it is then
+                    // the threatened owner, `3 - mover`).
                     PlayerRef::Mover => quote!(false),
-                    PlayerRef::Next if g.model.num_players == 2 => quote!(true),
+                    PlayerRef::Next if g.model.num_players == 2 && !g.threat_reads_next => {
+                        quote!(true)
+                    }
                     _ => {
                         let p = g.player(*p);
                         quote!((#p == 3 - mover))
@@ -955,9 +977,9 @@ impl Gen<'_> {
                     .collect();
                 quote!(Board::EMPTY #(.or(#sets))*)
             }
-            // Only `(remove ... at:EndOfTurn)` marks sites to clear, and the
-            // generator refuses it (`features`): in generated code the set
-            // is always empty, as it is in Ludii for such a game.
+            // Only `(remove ... at:EndOfTurn)` marks sites to clear: without
+            // it the set is always empty, as it is in Ludii.
+            Region::ToClear if self.analysis.features.to_clear => quote!(s.to_clear),
             Region::ToClear => quote!(Board::EMPTY),
             // The pending values that are sites (`SitesPending`).
             Region::Pending => {
@@ -1029,6 +1051,53 @@ impl Gen<'_> {
                 );
                 let p = self.player(*p);
                 quote!(#table[#p as usize])
+            }
+            Region::Direction {
+                from,
+                directions,
+                included,
+                stop: Some(stop),
+            } => {
+                // Ludii's `SitesDirection` with `stop:C`: along each radial,
+                // the sites up to the first where C holds (as `(to)`), that
+                // one kept where `stopIncluded:` holds there.
+                let saved = self.scope;
+                self.scope.to = true;
+                self.scope.to_maybe = false;
+                let (ends, kept) = (self.cond(&stop.0), self.cond(&stop.1));
+                self.scope = saved;
+                let walks: Vec<_> = directions
+                    .iter()
+                    .map(|&d| {
+                        let radials = self.tables.radials(d);
+                        quote! {
+                            for ray in &#radials[origin as usize] {
+                                for &to in ray {
+                                    if to == NO_SITE {
+                                        break;
+                                    }
+                                    if #ends {
+                                        if #kept {
+                                            sites.insert(to as usize);
+                                        }
+                                        break;
+                                    }
+                                    sites.insert(to as usize);
+                                }
+                            }
+                        }
+                    })
+                    .collect();
+                let included = included.then(|| quote!(sites.insert(origin as usize);));
+                self.of_site(from, quote!(Board::EMPTY), |x| {
+                    quote!({
+                        let origin = #x;
+                        let mut sites = Board::EMPTY;
+                        #included
+                        #(#walks)*
+                        sites
+                    })
+                })
             }
             Region::Direction {
                 from,

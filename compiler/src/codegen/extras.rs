@@ -184,6 +184,22 @@ pub(super) fn extras(model: &GameModel, features: &Features) -> Extras {
         });
         x.init.push(quote!(pending: Board::EMPTY,));
     }
+    if super::rules::tests_leave_out_thens(model) {
+        x.fields.push(quote! {
+            /// The state is a `(do ...)`'s test copy, where the `do`'s own
+            /// consequences are not applied (Ludii tests before them).
+            do_test: bool,
+        });
+        x.init.push(quote!(do_test: false,));
+    }
+    if features.to_clear {
+        x.fields.push(quote! {
+            /// The sites marked by `(remove ... at:EndOfTurn)` (Ludii's
+            /// `sites ToClear`): their pieces leave when the turn ends.
+            to_clear: Board,
+        });
+        x.init.push(quote!(to_clear: Board::EMPTY,));
+    }
     if model.stacking {
         let cap = features.stack_capacity;
         let (items, fields, init, helpers) = super::stacks::state_code(model, cap);

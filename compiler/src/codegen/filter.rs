@@ -19,7 +19,7 @@ impl Gen<'_> {
         let test = if self.model.no_repeat.is_some() {
             self.afterwards_new_test(after)
         } else {
-            self.afterwards_test(after)
+            self.afterwards_test(after, false)
         };
         quote!(self.#test(s, s.mover, mv))
     }

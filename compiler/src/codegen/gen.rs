@@ -85,6 +85,9 @@ pub(super) struct Gen<'m> {
     /// The moves of each Filter playout's `(do ...)`: what its candidates
     /// list untested (`Sink::UNTESTED`).
     pub(super) filter_priors: Vec<&'m crate::ir::Moves>,
+    /// The moves a threat test generates read `Next`: the test passes on
+    /// Ludii's value of it (the runtime's `Sink::threat_next`).
+    pub(super) threat_reads_next: bool,
     /// What the analyses decided: the generator follows it.
     pub(super) analysis: &'m Analysis<'m>,
 }
@@ -128,6 +131,11 @@ impl<'m> Gen<'m> {
             drawn_sets: Vec::new(),
             canonical: None,
             filter_priors: filter_priors(model, analysis),
+            threat_reads_next: analysis.features.threatens
+                && model
+                    .phases
+                    .iter()
+                    .any(|p| crate::analyse::threat_probe::probe_reads_next(&p.play)),
             analysis,
         }
     }

@@ -9,7 +9,7 @@ use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote, ToTokens};
 
 use crate::analyse::line_masks::LineMasks;
-use crate::ir::Line;
+use crate::ir::{Line, LinePieces};
 
 use super::Gen;
 
@@ -86,8 +86,44 @@ impl Gen<'_> {
     /// a line extends only over sites of the pivot's component that pass
     /// it too, walked along the rays from the pivot.
     pub(super) fn line_test_if(&mut self, line: &Line) -> Ident {
+        self.walked_line_test(
+            line,
+            "_if",
+            ", each site passing a condition",
+            quote!(holds: impl Fn(u16) -> bool),
+            quote!(let what = s.what[pivot as usize];),
+            quote!(s.what[pivot as usize] == what),
+        )
+    }
+
+    /// A helper testing `(is Line ...)` of given players or components
+    /// through a pivot (Ludii's `whats`): the pivot and every site of the
+    /// line hold a component `of` accepts and pass the condition `holds`.
+    fn line_test_of(&mut self, line: &Line) -> Ident {
+        self.walked_line_test(
+            line,
+            "_of",
+            " of the components `of` accepts, each site passing `holds`",
+            quote!(of: impl Fn(u8) -> bool, holds: impl Fn(u16) -> bool),
+            quote!(),
+            quote!(of(s.what[pivot as usize])),
+        )
+    }
+
+    /// A line test walked along the rays from the pivot over the sites
+    /// `member` accepts (after `prelude`, with the site as `pivot`), each
+    /// passing `holds`, taking the extra `params`.
+    fn walked_line_test(
+        &mut self,
+        line: &Line,
+        suffix: &str,
+        how: &str,
+        params: TokenStream,
+        prelude: TokenStream,
+        member: TokenStream,
+    ) -> Ident {
         let length = line.length as usize;
-        let name = line_helper_name(line, "_if");
+        let name = line_helper_name(line, suffix);
         if !self.helper_names.insert(name.to_string()) {
             return name;
         }
@@ -98,17 +134,19 @@ impl Gen<'_> {
         } else {
             quote!(if count == #len { return true; })
         };
-        let doc = doc(line, ", each site passing a condition");
+        let doc = doc(line, how);
         self.helpers.push(quote! {
             #[doc = #doc]
-            fn #name(s: &State, pivot: u16, holds: impl Fn(u16) -> bool) -> bool {
+            fn #name(s: &State, pivot: u16, #params) -> bool {
                 if pivot == NO_SITE || !holds(pivot) { return false; }
-                let what = s.what[pivot as usize];
+                #prelude
+                let member = |pivot: u16| #member;
+                if !member(pivot) { return false; }
                 for axis in &#rays[pivot as usize] {
                     let mut count = 1u32;
                     for ray in axis {
                         for &t in ray {
-                            if t == NO_SITE || s.what[t as usize] != what || !holds(t) { break; }
+                            if t == NO_SITE || !member(t) || !holds(t) { break; }
                             count += 1;
                             #early
                         }
@@ -124,6 +162,34 @@ impl Gen<'_> {
     /// The call testing `line` through `pivot`: its helper, with the
     /// line's condition as a closure of `(to)` where it has one.
     pub(super) fn line_call(&mut self, line: &Line, pivot: TokenStream) -> TokenStream {
+        let of = match &line.pieces {
+            LinePieces::Pivot => None,
+            // Every component WHO owns.
+            LinePieces::Owner(who) => {
+                let who = self.player(*who);
+                Some(quote!(|w: u8| w != 0 && OWNER[w as usize] == #who))
+            }
+            // The components numbered so (none where a number names none).
+            LinePieces::Whats(list) => {
+                let ns: Vec<_> = list.iter().map(|n| self.int(n)).collect();
+                Some(quote!(|w: u8| [#(#ns),*].contains(&(w as i64))))
+            }
+        };
+        if let Some(of) = of {
+            let f = self.line_test_of(line);
+            let holds = match &line.condition {
+                Some(c) => {
+                    let saved = self.scope;
+                    self.scope.to = true;
+                    self.scope.to_maybe = false;
+                    let c = self.cond(c);
+                    self.scope = saved;
+                    quote!(|to: u16| #c)
+                }
+                None => quote!(|_: u16| true),
+            };
+            return quote!(Self::#f(s, #pivot, #of, #holds));
+        }
         match &line.condition {
             Some(c) => {
                 let f = self.line_test_if(line);

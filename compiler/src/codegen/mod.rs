@@ -29,6 +29,7 @@ mod extras;
 mod filter;
 mod gen;
 mod hands;
+mod hops;
 #[cfg(test)]
 mod inline_games;
 mod lines;

@@ -228,6 +228,22 @@ pub fn module<'m>(
     } else {
         quote!()
     };
+    // Ludii's `Move.apply` in a game with sequence captures: once the
+    // turn ends (no `moveAgain`), the marked pieces leave.
+    let clear_marked = match (analysis.features.to_clear, analysis.moves_again) {
+        (false, _) => quote!(),
+        (true, again) => {
+            let ends = if again { quote!(!again) } else { quote!(true) };
+            quote! {
+                if #ends {
+                    let marked = std::mem::replace(&mut s.to_clear, Board::EMPTY);
+                    for site in marked.iter() {
+                        Self::clear(s, site as u16);
+                    }
+                }
+            }
+        }
+    };
     // Line masks follow every change of a site (before it is made).
     let (mask_field, mask_init, mark_put, mark_clear, mark_move) = match g.line_mask_state() {
         Some(masks) => (
@@ -526,7 +542,7 @@ pub fn module<'m>(
             pass: quote!(#stalemate #roll_pass_then),
             roll: roll_in_apply,
             swap_arm,
-            after_arms: quote!(#clear_stalemate #keep_again),
+            after_arms: quote!(#clear_stalemate #clear_marked #keep_again),
             declare_again,
             snapshot_active,
             limits,
@@ -581,7 +597,7 @@ pub fn module<'m>(
         #[allow(unused_imports)]
         use #rt::{PassHistory as _, RngExt as _};
         #[allow(unused_imports)]
-        use #rt::{board_rows, boards, listed_rays, pair_rows, rows, site_lists, MapTable, Found, Kept, Listing, Probe, Sink, Threat, Untested};
+        use #rt::{board_rows, boards, listed_rays, pair_rows, rows, site_lists, MapTable, Found, Kept, Listing, Probe, Sink, Threat, AnyInThreat, Untested};
         use std::ops::ControlFlow;
         use #rt::rand_core::RngCore;
 

@@ -89,10 +89,10 @@ impl Gen<'_> {
             Moves::Promote(p) => self.promote_moves(p, emit),
             Moves::ForEachDirection(f) => self.for_each_direction(f, emit),
             Moves::Select(select) => self.select(select, emit),
-            Moves::MaxMoves(_) => unreachable!("refused by features: max Moves"),
+            Moves::MaxMoves(inner) => self.max_moves(inner, emit),
             Moves::ForEachPiece(rules) => self.for_each_piece(rules, emit),
-            Moves::ForEachPieceIn { .. } => {
-                unreachable!("refused by features: (forEach Piece container:...)")
+            Moves::ForEachPieceIn { container, rules } => {
+                self.for_each_piece_in(*container, rules, emit)
             }
             Moves::If {
                 condition,
@@ -494,6 +494,9 @@ impl Gen<'_> {
                     .collect();
                 self.by_direction(m, parts)
             }
+            Reach::Hop { .. } if super::hops::is_long_hop(&m.reach) => {
+                self.long_hop_moves(m, &emit_dir)
+            }
             Reach::Hop {
                 distance,
                 between_if,
@@ -747,7 +750,7 @@ impl Gen<'_> {
     /// from the last move's `from` passes (at any distance) through its
     /// `to` (Ludii's `Directions.convert`, §39), none when there is no
     /// last move on the board: one bitboard test per direction.
-    fn by_direction(&mut self, m: &PieceMove, parts: Vec<TokenStream>) -> TokenStream {
+    pub(super) fn by_direction(&mut self, m: &PieceMove, parts: Vec<TokenStream>) -> TokenStream {
         if !m.same_direction || parts.is_empty() {
             return quote!(#(#parts)*);
         }

@@ -9,7 +9,7 @@
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::ir::{Moves, PieceRules, Reach};
+use crate::ir::{Moves, PieceRules, PlayerRef, Reach};
 
 use super::moves::Emit;
 use super::purpose::{to_sink, Question};
@@ -55,6 +55,52 @@ impl Gen<'_> {
             }
         };
         quote!(self.#name(s, mover, sink)?;)
+    }
+
+    /// `(forEach Piece container:C)`: the rules of each of `mover`'s pieces
+    /// in container C (the hands are containers 1, 2, ... in their order;
+    /// the board, 0, has none here), site by site in Ludii's order, each
+    /// piece moving from its site as on the board.
+    pub(super) fn for_each_piece_in(
+        &mut self,
+        container: PlayerRef,
+        rules: &[PieceRules],
+        emit: Emit,
+    ) -> TokenStream {
+        let mut sets = vec![Vec::new()];
+        sets.extend(self.model.hands.iter().map(|h| h.sites().collect()));
+        let table = self.tables.board_list(
+            "CONTAINERS",
+            "The sites of each container (`(forEach Piece container:...)`): 0 the board (none here), then each hand in order.",
+            &sets,
+        );
+        let c = self.player(container);
+        let saved = (self.scope, self.component);
+        self.scope.from = true;
+        let mut arms = Vec::new();
+        for component in 0..self.model.components.len() {
+            let mine: Vec<&PieceRules> =
+                rules.iter().filter(|r| r.component == component).collect();
+            if mine.is_empty() {
+                continue;
+            }
+            self.component = Some(component);
+            let code: Vec<_> = mine.iter().map(|r| self.moves(&r.moves, emit)).collect();
+            let w = Literal::u8_unsuffixed(component as u8 + 1);
+            arms.push(quote!(#w => { #(#code)* }));
+        }
+        (self.scope, self.component) = saved;
+        quote! {
+            if let Some(container) = #table.get(#c as usize) {
+                for from in s.owned[mover as usize].and(*container).iter() {
+                    let from = from as u16;
+                    match s.what[from as usize] {
+                        #(#arms)*
+                        _ => {}
+                    }
+                }
+            }
+        }
     }
 
     /// The moves of `(forEach Piece ...)` with `rules`: the moves of all

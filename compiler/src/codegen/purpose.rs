@@ -148,6 +148,14 @@ impl Purpose {
         self
     }
 
+    /// This purpose with `q` answered `yes` and nothing else changed: a
+    /// probe inside a threat test (the `ifAfterwards:` of a `do` in the
+    /// enemy's rules), which none of the runtime's sinks is.
+    pub(super) fn also(mut self, q: Question, yes: bool) -> Purpose {
+        self.answers[q.index()] = Some(yes);
+        self
+    }
+
     /// Whether some answer is left to the sink (the code is generic).
     pub(super) fn is_generic(&self) -> bool {
         Question::ALL.iter().any(|&q| self.answer(q).is_none())

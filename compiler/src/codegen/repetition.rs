@@ -68,6 +68,7 @@ impl Gen<'_> {
         let cond = self.for_purpose(Purpose::PROBE, |g| g.cond(after));
         self.scope = saved;
         let copy = self.state_copy();
+        let (enter_test, leave_test) = self.do_test_marks();
         self.helpers.push(quote! {
             /// The `ifAfterwards:` condition of a `(do ...)` after `mv`, and
             /// `mv` repeats no position the rule forbids.
@@ -75,7 +76,9 @@ impl Gen<'_> {
             fn #name(&self, s: &State, mover: u8, mv: Move) -> bool {
                 let mut copy = #copy;
                 copy.mover = mover;
+                #enter_test
                 self.apply_actions(&mut copy, mv);
+                #leave_test
                 copy.again = false;
                 if mv != Move::Pass && s.seen.contains(Self::position_hash(&copy)) {
                     return false;

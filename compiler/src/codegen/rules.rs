@@ -40,6 +40,15 @@ pub(super) fn applied_rules(model: &GameModel) -> Vec<RuleApply<'_>> {
     rules
 }
 
+/// Whether a `(do ...)`'s test leaves out some consequence of a move it
+/// applies (the `do`'s own `(then ...)`): the state then says whether it is
+/// a test's copy (`do_test`).
+pub(super) fn tests_leave_out_thens(model: &GameModel) -> bool {
+    applied_rules(model)
+        .iter()
+        .any(|r| r.tested < r.thens.len())
+}
+
 /// One group of rules applied by the same code.
 pub(super) struct Group {
     pub(super) rules: Vec<u16>,

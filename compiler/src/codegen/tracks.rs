@@ -23,7 +23,9 @@ impl Gen<'_> {
     pub(super) fn track_tables(&mut self) {
         let tracks = &self.model.tracks;
         let n_tracks = Literal::usize_unsuffixed(tracks.len());
-        let n_sites = Literal::usize_unsuffixed(self.model.board.num_sites());
+        // A track may start in a hand (the Royal Game of Ur's): every site,
+        // the hands' included, has its places.
+        let n_sites = Literal::usize_unsuffixed(self.model.total_sites());
         let names: Vec<String> = tracks
             .iter()
             .enumerate()
@@ -45,7 +47,7 @@ impl Gen<'_> {
             .iter()
             .map(|t| Literal::usize_unsuffixed(t.sites.len()));
         let places = tracks.iter().map(|t| {
-            let per_site = (0..self.model.board.num_sites()).map(|site| {
+            let per_site = (0..self.model.total_sites()).map(|site| {
                 let at = (0..t.sites.len())
                     .filter(|&i| t.sites[i] == site as i32)
                     .map(|i| Literal::u16_unsuffixed(i as u16));
@@ -252,7 +254,7 @@ impl Gen<'_> {
             list.join("_")
         );
         let ident = quote::format_ident!("{}", name);
-        let n_sites = model.board.num_sites();
+        let n_sites = model.total_sites();
         let per_site: Vec<TokenStream> = (0..n_sites)
             .map(|site| {
                 let mut entries = Vec::new();
@@ -435,10 +437,9 @@ impl Gen<'_> {
                 #[inline(always)]
                 fn track_site_move(track: usize, at: u16, steps: i64) -> i64 {
                     let len = TRACK_LENS[track];
-                    let mut i = if (at as usize) < NUM_SITES {
-                        TRACK_PLACES[track][at as usize].first().map_or(len, |&i| i as usize)
-                    } else {
-                        len
+                    let mut i = match TRACK_PLACES[track].get(at as usize) {
+                        Some(places) => places.first().map_or(len, |&i| i as usize),
+                        None => len,
                     };
                     i += steps.max(0) as usize;
                     let site = if i < len {
