@@ -120,17 +120,19 @@ impl Gen<'_> {
     /// (Ludii's `getReplayCount`). A probe asks MOVES alone, as Ludii's
     /// `MaxMoves.canMove` does.
     pub(super) fn max_moves(&mut self, inner: &Moves, emit: Emit) -> TokenStream {
+        const DOC: &str = " `(max Moves ...)`: the moves compared, each given to `sink`.";
         self.choose(
             Question::Probe,
-            |g| g.moves(inner, emit),
+            // The probe asks the same method as the listing (one rendering).
+            |g| match g.generic() {
+                true => {
+                    let name = g.rules_helper("max_moves", DOC, inner, g.rules());
+                    quote!(self.#name(s, mover, sink)?;)
+                }
+                false => g.moves(inner, emit),
+            },
             |g| {
-                let rules = g.rules();
-                let name = g.rules_helper(
-                    "max_moves",
-                    " `(max Moves ...)`: the moves compared, each given to `sink`.",
-                    inner,
-                    rules,
-                );
+                let name = g.rules_helper("max_moves", DOC, inner, g.rules());
                 g.turn_length_helper();
                 let copy = g.whole_copy();
                 let kept = emit(quote!(mv));
