@@ -1,4 +1,4 @@
-//! The custodial and leaping families (issue 14): `(is Line ... if:C)`,
+//! The custodial and leaping families: `(is Line ... if:C)`,
 //! `(surround ...)`, `(custodial ... (between (max N) ...))`, `(then (or A
 //! B))`, `(sites "Name")`, `(is Within (id "Name") in:R)`, a hop's landing
 //! effect reading `(between)` and `SameDirection` hops

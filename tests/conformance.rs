@@ -1,6 +1,6 @@
 //! Conformance with Ludii: every reference trial of the placement, moving-piece,
-//! capture (custodial and leaping), scoring and stacking games replays on the interpreter, loading Ludii's own
-//! `.lud` files unchanged.
+//! capture, sowing and dice race games replays on the interpreter, loading
+//! Ludii's own `.lud` files unchanged.
 //! At every step the mover, the number of legal moves and (where the trial
 //! lists them) the legal-move keys must equal Ludii's; then the winner, the
 //! ranking, the end reason and the move count.
@@ -30,6 +30,13 @@ fn corpus_moving_games_replay_every_ludii_trial() {
 fn corpus_capture_games_replay_every_ludii_trial() {
     if let Some(replayed) = replay_corpus(common::CAPTURE_GAMES) {
         assert_eq!(replayed, 140, "7 games, 20 trials each");
+    }
+}
+
+#[test]
+fn corpus_race_games_replay_every_ludii_trial() {
+    if let Some(replayed) = replay_corpus(common::RACE_GAMES) {
+        assert_eq!(replayed, 20, "the Royal Game of Ur's 20 trials");
     }
 }
 
@@ -87,6 +94,7 @@ fn compiled_games_replay_every_ludii_trial_with_default_options() {
         .iter()
         .chain(common::MOVING_GAMES)
         .chain(common::CAPTURE_GAMES)
+        .chain(common::RACE_GAMES)
         .filter(|(_, stem, _)| ludemic_generated::GAMES.contains(stem));
     for &(_, stem, slugs) in compiled {
         for slug in slugs {
@@ -101,7 +109,7 @@ fn compiled_games_replay_every_ludii_trial_with_default_options() {
     }
     assert_eq!(
         replayed,
-        232 - 23 - 20 + 18 * 20 + 7 * 20,
-        "all placement trial files but hex-9x9's and go-9x9's, the 18 moving-piece games with trials and the 7 capture and sowing games"
+        232 - 23 - 20 + 18 * 20 + 7 * 20 + 20,
+        "all placement trial files but hex-9x9's and go-9x9's, the 18 moving-piece games with trials, the 7 capture and sowing games and the Royal Game of Ur"
     );
 }

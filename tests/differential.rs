@@ -59,6 +59,8 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("surakarta", 20),
     // About 290 moves a game; sowing, captures backwards along the track.
     ("oware", 20),
+    // About 160 moves a game; dice, entering from the hand, hits, rosettes.
+    ("royal-game-of-ur", 40),
     // Halma on its 6x6 board (a bundled option variant): about 700 moves.
     ("halma-6x6", 10),
 ];
@@ -107,7 +109,7 @@ fn compiled_and_interpreter_agree_move_by_move() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// Issue 13's games from hundreds of seeds (minutes: `cargo test --release
+/// The Filter and No-Repetition games from hundreds of seeds (minutes: `cargo test --release
 /// --test differential -- --ignored`); the suite plays a few of each.
 #[test]
 #[ignore = "minutes: 200 lockstep games of each Filter and No-Repetition game"]
@@ -183,6 +185,7 @@ fn optimised_playouts_match_standard_playouts() {
         ("fanorona", 2_000),
         ("surakarta", 1_000),
         ("oware", 1_000),
+        ("royal-game-of-ur", 2_000),
         ("halma-6x6", 2_000),
     ] {
         let (fast, standard) =

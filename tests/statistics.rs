@@ -278,7 +278,7 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 23.0,
         playouts: 4,
     },
-    // Issue 14's games (Ludii plays each with its standard playout);
+    // The custodial, leaping and morris games (Ludii plays each with its standard playout);
     // Hnefatafl's playouts are about 550 moves: fewer of them. Dai Hasami
     // Shogi is left out: its playouts are shorter than Ludii's figures say
     // (4,000 compiled playouts average 1,455 ± 16 moves, 60% draws, against
@@ -351,7 +351,7 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 48.0,
         playouts: 4,
     },
-    // Issue 14's approach and withdrawal game: about 58 moves a playout.
+    // The approach and withdrawal game: about 58 moves a playout.
     Baseline {
         game: "fanorona",
         mean_moves: 58.5,
@@ -380,6 +380,16 @@ const BASELINES: &[Baseline] = &[
         draw: 0.103,
         ludii_playouts: 741.0,
         playouts: 1_000,
+    },
+    // Dice: about 157 moves a playout (passes on a throw of zero included).
+    Baseline {
+        game: "royal-game-of-ur",
+        mean_moves: 156.6,
+        p1: 0.513,
+        p2: 0.486,
+        draw: 0.0,
+        ludii_playouts: 11_826.0,
+        playouts: 2_000,
     },
 ];
 
@@ -509,7 +519,7 @@ fn compiled_statistics_match_ludii_large_sample() {
     check_all(Engine::Compiled, 10, 8);
 }
 
-/// Ludii's own files of the Filter and No-Repetition games (issue T6), with
+/// Ludii's own files of the Filter and No-Repetition games, with
 /// Ludii's figures for its default playout (Filter, or the standard one for
 /// the draughts and morris files): their rules are Ludii's file, so the
 /// interpreter plays the file itself.

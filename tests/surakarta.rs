@@ -1,4 +1,4 @@
-//! Surakarta (issue 14): `(surakartaBoard ...)`'s loop tracks, captures by
+//! Surakarta: `(surakartaBoard ...)`'s loop tracks, captures by
 //! `(move Slide "AllTracks" ...)` along them, and the proposals and votes
 //! that end a game without captures (docs/ludii-semantics.md §51). Rule
 //! tests on hand-made positions, then Ludii's trials and statistics.

@@ -26,7 +26,7 @@ const GAMES: &[(&str, Option<&[&str]>)] = &[
     ("board/space/line/Yavalath.lud", None),
     ("board/space/connection/Hex.lud", None),
     ("board/space/connection/Havannah.lud", None),
-    // The moving-piece games: the options (Breakthrough's two
+    // The moving-piece games: the options the reference trials use (Breakthrough's two
     // tilings, Connect Four's two models) and a few more that change rules.
     (
         "board/space/territory/Reversi.lud",

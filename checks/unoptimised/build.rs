@@ -53,6 +53,7 @@ fn main() {
         "fanorona",
         "surakarta",
         "oware",
+        "royal-game-of-ur",
     ] {
         config = config.game(format!("../../games/{game}.lud"));
     }

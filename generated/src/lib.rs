@@ -60,6 +60,8 @@ pub mod pentalath;
 #[rustfmt::skip]
 pub mod reversi;
 #[rustfmt::skip]
+pub mod royal_game_of_ur;
+#[rustfmt::skip]
 pub mod shogi;
 #[rustfmt::skip]
 pub mod squava;
@@ -139,6 +141,7 @@ pub const GAMES: &[&str] = &[
     "fanorona",
     "surakarta",
     "oware",
+    "royal-game-of-ur",
 ];
 
 /// A game of `games/` bundled a second time with options other than its
@@ -258,6 +261,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "fanorona" => visitor.visit(&fanorona::Fanorona),
         "surakarta" => visitor.visit(&surakarta::Surakarta),
         "oware" => visitor.visit(&oware::Oware),
+        "royal-game-of-ur" => visitor.visit(&royal_game_of_ur::RoyalGameOfUr),
         "halma-6x6" => visitor.visit(&halma_6x6::Halma),
         _ => return None,
     })

@@ -53,6 +53,10 @@ pub const SOURCES: &[(&str, &str)] = &[
     ),
     ("pentalath", include_str!("../../games/pentalath.lud")),
     ("reversi", include_str!("../../games/reversi.lud")),
+    (
+        "royal-game-of-ur",
+        include_str!("../../games/royal-game-of-ur.lud"),
+    ),
     ("shogi", include_str!("../../games/shogi.lud")),
     ("squava", include_str!("../../games/squava.lud")),
     ("tant-fant", include_str!("../../games/tant-fant.lud")),

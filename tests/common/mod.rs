@@ -240,8 +240,8 @@ pub const MOVING_GAMES: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-/// The custodial, leaping and approach-and-withdrawal games of issue 14:
-/// corpus path, our own file, and trial slugs.
+/// The capture games (custodial, leaping, approach and withdrawal, loop
+/// slides) and sowing: corpus path, our own file, and trial slugs.
 pub const CAPTURE_GAMES: &[(&str, &str, &[&str])] = &[
     (
         "board/space/line/Dai Hasami Shogi.lud",
@@ -275,6 +275,13 @@ pub const CAPTURE_GAMES: &[(&str, &str, &[&str])] = &[
     ),
     ("board/sow/two_rows/Oware.lud", "oware", &["oware"]),
 ];
+
+/// The race games with dice: corpus path, our own file, and trial slugs.
+pub const RACE_GAMES: &[(&str, &str, &[&str])] = &[(
+    "board/race/escape/Royal Game of Ur.lud",
+    "royal-game-of-ur",
+    &["royal-game-of-ur"],
+)];
 
 /// Loads an inline description that must lower (panics with the error).
 pub fn inline(text: &str) -> Interpreter {

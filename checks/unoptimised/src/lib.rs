@@ -48,5 +48,6 @@ plain!(
     chinese_checkers,
     fanorona,
     surakarta,
-    oware
+    oware,
+    royal_game_of_ur
 );

@@ -1,6 +1,7 @@
 //! The unoptimised code against the default code (itself checked against the
 //! interpreter and Ludii): in lockstep along the same moves, the same legal
-//! moves and outcomes at every step; and the same playout statistics.
+//! moves and outcomes at every step (the same dice drawn for both); and the
+//! same playout statistics.
 
 use ludemic_check_unoptimised as plain;
 use ludemic_runtime::{
@@ -28,6 +29,17 @@ fn lockstep<A: Game, B: Game>(name: &str, a: &A, b: &B, seeds: u64) {
                     "{name} seed {seed}"
                 );
                 break;
+            }
+            // Both draw the same dice: the faces drawn for `a`, forced on `b`.
+            let dice = a.chance(&sa);
+            assert_eq!(dice, b.chance(&sb), "{name} seed {seed}: dice");
+            if !dice.is_empty() {
+                let faces: Vec<(u32, u32)> = dice
+                    .iter()
+                    .map(|&(site, count)| (site, rng.index(count as usize) as u32))
+                    .collect();
+                a.force_chance(&mut sa, &faces);
+                b.force_chance(&mut sb, &faces);
             }
             a.legal_moves(&sa, &mut ab);
             b.legal_moves(&sb, &mut bb);
@@ -131,7 +143,7 @@ check!(go, go, Go, 1, 100);
 // About 800 moves a playout, each step of the plain code testing every
 // move for check.
 check!(shogi, shogi, Shogi, 1, 40);
-// Issue 14's custodial, leaping and morris games (Dai Hasami Shogi plays
+// The custodial, leaping and morris games (Dai Hasami Shogi plays
 // about 1,650 moves, Hnefatafl about 550).
 check!(dai_hasami_shogi, dai_hasami_shogi, DaiHasamiShogi, 2, 40);
 check!(hexentafl, hexentafl, HeXentafl, 30, 4_000);
@@ -154,3 +166,5 @@ check!(fanorona, fanorona, Fanorona, 20, 2_000);
 check!(surakarta, surakarta, Surakarta, 20, 1_000);
 // About 290 moves a playout; sowing and captures along the track.
 check!(oware, oware, Oware, 20, 1_000);
+// About 160 moves a playout; dice, hits and rosettes.
+check!(royal_game_of_ur, royal_game_of_ur, RoyalGameOfUr, 20, 2_000);
