@@ -36,7 +36,10 @@ fn corpus_capture_games_replay_every_ludii_trial() {
 #[test]
 fn corpus_race_games_replay_every_ludii_trial() {
     if let Some(replayed) = replay_corpus(common::RACE_GAMES) {
-        assert_eq!(replayed, 20, "the Royal Game of Ur's 20 trials");
+        assert_eq!(
+            replayed, 40,
+            "the Royal Game of Ur's and Senet's 20 trials each"
+        );
     }
 }
 
@@ -109,7 +112,7 @@ fn compiled_games_replay_every_ludii_trial_with_default_options() {
     }
     assert_eq!(
         replayed,
-        232 - 23 - 20 + 18 * 20 + 7 * 20 + 20,
-        "all placement trial files but hex-9x9's and go-9x9's, the 18 moving-piece games with trials, the 7 capture and sowing games and the Royal Game of Ur"
+        232 - 23 - 20 + 18 * 20 + 7 * 20 + 2 * 20,
+        "all placement trial files but hex-9x9's and go-9x9's, the 18 moving-piece games with trials, the 7 capture and sowing games, the Royal Game of Ur and Senet"
     );
 }

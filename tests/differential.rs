@@ -61,6 +61,9 @@ const LOCKSTEP: &[(&str, u64)] = &[
     ("oware", 20),
     // About 160 moves a game; dice, entering from the hand, hits, rosettes.
     ("royal-game-of-ur", 40),
+    // About 240 moves a game; an opening phase, swaps of pieces, the
+    // players swapped, passes with consequences.
+    ("senet", 20),
     // Halma on its 6x6 board (a bundled option variant): about 700 moves.
     ("halma-6x6", 10),
 ];
@@ -186,6 +189,7 @@ fn optimised_playouts_match_standard_playouts() {
         ("surakarta", 1_000),
         ("oware", 1_000),
         ("royal-game-of-ur", 2_000),
+        ("senet", 1_000),
         ("halma-6x6", 2_000),
     ] {
         let (fast, standard) =

@@ -62,6 +62,7 @@ const GAMES: &[(&str, &[&str])] = &[
     ("surakarta", &["surakarta"]),
     ("oware", &["oware"]),
     ("royal-game-of-ur", &["royal-game-of-ur"]),
+    ("senet", &["senet"]),
 ];
 
 /// Our games and the slugs of their trials of Ludii's whole library
@@ -83,6 +84,7 @@ const LIBRARY_TRIALS: &[(&str, &str)] = &[
     ("surakarta", "war--replacement--eliminate--all--surakarta"),
     ("oware", "sow--two-rows--oware"),
     ("royal-game-of-ur", "race--escape--royal-game-of-ur"),
+    ("senet", "race--escape--senet"),
 ];
 
 /// Random playouts per variant in the load-and-play test.
@@ -190,8 +192,8 @@ fn own_games_replay_every_ludii_trial() {
     }
     assert_eq!(
         replayed,
-        172 + 280 + 20 + 40 + 40 + 20 + 5 * 20 + 20 + 20 + 20 + 20,
-        "7 placement games (12 trial files, 172 trials), 14 moving-piece games (280 trials), Pentalath (20), Chess and Dara (40), Go (2 sizes, 40 trials), Minishogi (20), Dai Hasami Shogi, HeXentafl, Hnefatafl, Konane and Nine Men's Morris (100), Fanorona (20), Surakarta (20), Oware (20) and the Royal Game of Ur (20)"
+        172 + 280 + 20 + 40 + 40 + 20 + 5 * 20 + 20 + 20 + 20 + 2 * 20,
+        "7 placement games (12 trial files, 172 trials), 14 moving-piece games (280 trials), Pentalath (20), Chess and Dara (40), Go (2 sizes, 40 trials), Minishogi (20), Dai Hasami Shogi, HeXentafl, Hnefatafl, Konane and Nine Men's Morris (100), Fanorona (20), Surakarta (20), Oware (20), the Royal Game of Ur (20) and Senet (20)"
     );
 }
 
@@ -206,8 +208,8 @@ fn own_games_replay_ludii_library_trials() {
     }
     assert_eq!(
         replayed,
-        3 * 14,
-        "Go's, Minishogi's, Shogi's, Dai Hasami Shogi's, HeXentafl's, Hnefatafl's, Konane's, Nine Men's Morris', Halma's, Chinese Checkers', Fanorona's, Surakarta's, Oware's and the Royal Game of Ur's 3 library trials each"
+        3 * 15,
+        "Go's, Minishogi's, Shogi's, Dai Hasami Shogi's, HeXentafl's, Hnefatafl's, Konane's, Nine Men's Morris', Halma's, Chinese Checkers', Fanorona's, Surakarta's, Oware's, the Royal Game of Ur's and Senet's 3 library trials each"
     );
 }
 
@@ -243,8 +245,8 @@ fn bundled_games_replay_ludii_library_trials_compiled() {
     }
     assert_eq!(
         replayed,
-        3 * 14,
-        "the library trials of Go, Minishogi, Shogi, Dai Hasami Shogi, HeXentafl, Hnefatafl, Konane, Nine Men's Morris, Halma, Chinese Checkers, Fanorona, Surakarta, Oware and the Royal Game of Ur, all with default options"
+        3 * 15,
+        "the library trials of Go, Minishogi, Shogi, Dai Hasami Shogi, HeXentafl, Hnefatafl, Konane, Nine Men's Morris, Halma, Chinese Checkers, Fanorona, Surakarta, Oware, the Royal Game of Ur and Senet, all with default options"
     );
 }
 

@@ -391,6 +391,16 @@ const BASELINES: &[Baseline] = &[
         ludii_playouts: 11_826.0,
         playouts: 2_000,
     },
+    // Dice, two phases: about 237 moves a playout.
+    Baseline {
+        game: "senet",
+        mean_moves: 236.5,
+        p1: 0.537,
+        p2: 0.463,
+        draw: 0.0,
+        ludii_playouts: 3_428.0,
+        playouts: 1_000,
+    },
 ];
 
 /// Ludii's table rounds means to 0.1 and frequencies to 0.001.

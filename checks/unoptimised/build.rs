@@ -54,6 +54,7 @@ fn main() {
         "surakarta",
         "oware",
         "royal-game-of-ur",
+        "senet",
     ] {
         config = config.game(format!("../../games/{game}.lud"));
     }

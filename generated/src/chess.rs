@@ -455,7 +455,7 @@ pub struct State {
     occupied: Board,
     /// The state of the piece on each site (0 when empty).
     state: [u8; NUM_SITES],
-    /// The sites in each state (empty sites are in state 0).
+    /// The board's sites in each state (empty sites are in state 0).
     by_state: [Board; NUM_STATES],
     /// Ludii's move counter: -1 at the start, one more after each
     /// move's end rules and phase changes, set by `(set Counter N)`.
@@ -2356,7 +2356,8 @@ impl ::ludemic_runtime::Filtered for Chess {
         clippy::needless_return,
         clippy::nonminimal_bool,
         clippy::collapsible_if,
-        clippy::collapsible_match
+        clippy::collapsible_match,
+        clippy::manual_range_patterns
     )]
     #[inline(always)]
     fn candidate_moves(
@@ -2380,7 +2381,7 @@ impl ::ludemic_runtime::Filtered for Chess {
         }
         ::ludemic_runtime::Candidates::ToTest
     }
-    #[allow(unused_variables)]
+    #[allow(unused_variables, clippy::manual_range_patterns)]
     #[inline(always)]
     fn passes(&self, s: &State, mv: Move) -> bool {
         let mover = s.mover;

@@ -757,7 +757,8 @@ impl ::ludemic_runtime::Filtered for Dara {
         clippy::needless_return,
         clippy::nonminimal_bool,
         clippy::collapsible_if,
-        clippy::collapsible_match
+        clippy::collapsible_match,
+        clippy::manual_range_patterns
     )]
     #[inline(always)]
     fn candidate_moves(
@@ -784,7 +785,7 @@ impl ::ludemic_runtime::Filtered for Dara {
         }
         ::ludemic_runtime::Candidates::ToTest
     }
-    #[allow(unused_variables)]
+    #[allow(unused_variables, clippy::manual_range_patterns)]
     #[inline(always)]
     fn passes(&self, s: &State, mv: Move) -> bool {
         let mover = s.mover;

@@ -62,6 +62,8 @@ pub mod reversi;
 #[rustfmt::skip]
 pub mod royal_game_of_ur;
 #[rustfmt::skip]
+pub mod senet;
+#[rustfmt::skip]
 pub mod shogi;
 #[rustfmt::skip]
 pub mod squava;
@@ -142,6 +144,7 @@ pub const GAMES: &[&str] = &[
     "surakarta",
     "oware",
     "royal-game-of-ur",
+    "senet",
 ];
 
 /// A game of `games/` bundled a second time with options other than its
@@ -262,6 +265,7 @@ pub fn visit<V: Visitor>(stem: &str, visitor: V) -> Option<V::Output> {
         "surakarta" => visitor.visit(&surakarta::Surakarta),
         "oware" => visitor.visit(&oware::Oware),
         "royal-game-of-ur" => visitor.visit(&royal_game_of_ur::RoyalGameOfUr),
+        "senet" => visitor.visit(&senet::Senet),
         "halma-6x6" => visitor.visit(&halma_6x6::Halma),
         _ => return None,
     })

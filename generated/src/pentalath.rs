@@ -542,7 +542,8 @@ impl ::ludemic_runtime::Filtered for Pentalath {
         clippy::needless_return,
         clippy::nonminimal_bool,
         clippy::collapsible_if,
-        clippy::collapsible_match
+        clippy::collapsible_match,
+        clippy::manual_range_patterns
     )]
     #[inline(always)]
     fn candidate_moves(
@@ -560,7 +561,7 @@ impl ::ludemic_runtime::Filtered for Pentalath {
         }
         ::ludemic_runtime::Candidates::ToTest
     }
-    #[allow(unused_variables)]
+    #[allow(unused_variables, clippy::manual_range_patterns)]
     #[inline(always)]
     fn passes(&self, s: &State, mv: Move) -> bool {
         let mover = s.mover;

@@ -71,7 +71,7 @@ pub struct State {
     occupied: Board,
     /// The state of the piece on each site (0 when empty).
     state: [u8; NUM_SITES],
-    /// The sites in each state (empty sites are in state 0).
+    /// The board's sites in each state (empty sites are in state 0).
     by_state: [Board; NUM_STATES],
     /// Each player's score (index 0 unused).
     scores: [i32; NUM_PLAYERS as usize + 1],

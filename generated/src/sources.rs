@@ -57,6 +57,7 @@ pub const SOURCES: &[(&str, &str)] = &[
         "royal-game-of-ur",
         include_str!("../../games/royal-game-of-ur.lud"),
     ),
+    ("senet", include_str!("../../games/senet.lud")),
     ("shogi", include_str!("../../games/shogi.lud")),
     ("squava", include_str!("../../games/squava.lud")),
     ("tant-fant", include_str!("../../games/tant-fant.lud")),

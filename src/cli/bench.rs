@@ -119,6 +119,7 @@ const REFERENCES: &[Reference] = &[
     Reference { stem: "surakarta", ludii: "Surakarta", rbg: None, target: 15_700.0 },
     Reference { stem: "oware", ludii: "Oware", rbg: None, target: 2_230.0 },
     Reference { stem: "royal-game-of-ur", ludii: "Royal Game of Ur", rbg: None, target: 35_500.0 },
+    Reference { stem: "senet", ludii: "Senet", rbg: None, target: 10_300.0 },
 ];
 
 struct Reference {

@@ -277,11 +277,14 @@ pub const CAPTURE_GAMES: &[(&str, &str, &[&str])] = &[
 ];
 
 /// The race games with dice: corpus path, our own file, and trial slugs.
-pub const RACE_GAMES: &[(&str, &str, &[&str])] = &[(
-    "board/race/escape/Royal Game of Ur.lud",
-    "royal-game-of-ur",
-    &["royal-game-of-ur"],
-)];
+pub const RACE_GAMES: &[(&str, &str, &[&str])] = &[
+    (
+        "board/race/escape/Royal Game of Ur.lud",
+        "royal-game-of-ur",
+        &["royal-game-of-ur"],
+    ),
+    ("board/race/escape/Senet.lud", "senet", &["senet"]),
+];
 
 /// Loads an inline description that must lower (panics with the error).
 pub fn inline(text: &str) -> Interpreter {

@@ -49,5 +49,6 @@ plain!(
     fanorona,
     surakarta,
     oware,
-    royal_game_of_ur
+    royal_game_of_ur,
+    senet
 );

@@ -168,3 +168,5 @@ check!(surakarta, surakarta, Surakarta, 20, 1_000);
 check!(oware, oware, Oware, 20, 1_000);
 // About 160 moves a playout; dice, hits and rosettes.
 check!(royal_game_of_ur, royal_game_of_ur, RoyalGameOfUr, 20, 2_000);
+// About 240 moves a playout; two phases, swaps.
+check!(senet, senet, Senet, 10, 1_000);

@@ -21,8 +21,12 @@ pub struct Features {
     pub max_state: Option<u8>,
     /// Some rule reads or sets a score.
     pub scores: bool,
-    /// Some consequence gives the mover another move (`(moveAgain)`).
+    /// Some consequence gives the mover another move (`(moveAgain)`,
+    /// `(set NextPlayer ...)`, `(swap Players ...)`).
     pub move_again: bool,
+    /// Some consequence swaps the players (`(swap Players ...)`): the state
+    /// keeps whether the roles' agents are swapped.
+    pub swaps_players: bool,
     /// Site types other than the board's default that pieces go on (Dots
     /// and Boxes' edges), in `SiteType` order.
     pub other_types: Vec<SiteType>,
@@ -80,6 +84,7 @@ pub fn features(model: &GameModel) -> Features {
         max_state: None,
         scores: false,
         move_again: false,
+        swaps_players: false,
         other_types: BTreeSet::new(),
         reads_stalemate: false,
         line_directions: BTreeSet::new(),
@@ -124,15 +129,12 @@ pub fn features(model: &GameModel) -> Features {
             Err(why) => check.refuse(&why),
         }
     }
-    // Dice: one roll before the moves of the only phase; no repetition
+    // Dice: one roll before the moves of the mover's phase; no repetition
     // test reads the dice, nor does any draw but the listed one.
-    if model.dice.is_some() {
-        if model.phases.len() > 1 {
-            check.refuse("dice in a game of several phases");
-        }
-        if model.no_repeat.is_some() || crate::semantics::detects_cycles(model) {
-            check.refuse("dice in a game that tests repeated positions");
-        }
+    if model.dice.is_some()
+        && (model.no_repeat.is_some() || crate::semantics::detects_cycles(model))
+    {
+        check.refuse("dice in a game that tests repeated positions");
     }
     if model.no_repeat.is_some_and(|r| r.situational()) {
         check.refuse("`(meta (no Repeat ...))` of a situational repetition type");
@@ -195,9 +197,9 @@ pub fn features(model: &GameModel) -> Features {
     if holds_counts && !check.other_types.is_empty() {
         check.refuse("hands or counts of pieces in a game with pieces on other site types");
     }
-    if holds_counts && check.max_state.is_some() {
-        check.refuse("piece states in a game with hands or counts of pieces");
-    }
+    // Piece states in a game with hands or counts: a site's state goes
+    // with the piece that moves off it, and stays with those left behind
+    // (`codegen/module.rs`, `move_body`).
     // The compiled repetition test hashes what stands on the board's sites
     // and the phases (see docs/generated-state.md): what else Ludii's
     // `stateHash` covers is refused beside it, and so are move probes,
@@ -263,6 +265,7 @@ pub fn features(model: &GameModel) -> Features {
         max_state: check.max_state,
         scores: check.scores,
         move_again: check.move_again,
+        swaps_players: check.swaps_players,
         other_types: check.other_types.into_iter().collect(),
         stack_capacity,
         reads_stalemate: check.reads_stalemate,
@@ -319,6 +322,7 @@ struct Check {
     max_state: Option<u8>,
     scores: bool,
     move_again: bool,
+    swaps_players: bool,
     other_types: BTreeSet<SiteType>,
     reads_stalemate: bool,
     line_directions: BTreeSet<AbsoluteDirection>,
@@ -422,8 +426,15 @@ impl Check {
                 }
             }
             Moves::Pass { then, .. } => {
-                if then.is_some() {
-                    self.refuse("consequences of `(move Pass)`");
+                if let Some(e) = then {
+                    self.effect(e);
+                }
+            }
+            Moves::SwapPieces { a, b, then, .. } => {
+                self.site(a);
+                self.site(b);
+                if let Some(e) = then {
+                    self.effect(e);
                 }
             }
             Moves::Propose { then, .. } | Moves::Vote { then, .. } => {
@@ -703,6 +714,11 @@ impl Check {
     fn effect(&mut self, e: &Effect) {
         match e {
             Effect::MoveAgain => self.move_again = true,
+            Effect::SetNextPlayer(_) => self.move_again = true,
+            Effect::SwapPlayers => {
+                self.move_again = true;
+                self.swaps_players = true;
+            }
             Effect::Directional(d) => {
                 self.site(&d.from);
                 self.site(&d.directions.from);
@@ -913,10 +929,9 @@ impl Check {
         }
     }
 
-    /// `(is Line ...)` of the pivot's component, contiguous, along one of
-    /// the direction sets.
+    /// `(is Line ...)`, contiguous: of the pivot's component (by line masks
+    /// where the analysis keeps them), or walked along the rays.
     fn line(&mut self, line: &crate::ir::Line) {
-        use crate::ir::AbsoluteDirection as D;
         let pivot = matches!(line.pieces, crate::ir::LinePieces::Pivot);
         if let crate::ir::LinePieces::Whats(list) = &line.pieces {
             for n in list {
@@ -925,12 +940,6 @@ impl Check {
         }
         if !line.contiguous {
             self.refuse("`(is Line ... contiguous:False)`");
-        }
-        if !matches!(
-            line.directions,
-            D::Adjacent | D::Orthogonal | D::Diagonal | D::All
-        ) {
-            self.refuse("`(is Line ...)` along one direction");
         }
         match &line.condition {
             // Walked along the rays with the condition at each site (no

@@ -17,8 +17,11 @@ pub(super) struct ApplyParts {
     pub pass: TokenStream,
     /// The dice rolled before the move, in a game with chance.
     pub roll: TokenStream,
-    /// The swap's arm, if the game has one.
+    /// The swap's arm, if the game has one (and the arm of the passes with
+    /// consequences).
     pub swap_arm: TokenStream,
+    /// Whether `mv` is a pass (with consequences or without).
+    pub is_pass: TokenStream,
     /// After any move's actions (the stalemate flag cleared, `again` kept).
     pub after_arms: TokenStream,
     /// `let mut again = false;` where a move may give another.
@@ -43,6 +46,7 @@ pub(super) fn apply_fns(g: &Gen, parts: &ApplyParts) -> TokenStream {
         pass,
         roll,
         swap_arm,
+        is_pass,
         after_arms,
         declare_again,
         snapshot_active,
@@ -81,7 +85,7 @@ pub(super) fn apply_fns(g: &Gen, parts: &ApplyParts) -> TokenStream {
     };
     let rest_of_apply = quote! {
         #snapshot_active
-        self.end(s, mover, mv == Move::Pass);
+        self.end(s, mover, #is_pass);
         #limits
         // Phases advance before the mover becomes `Prev`, as in
         // `Game.applyInternal`.

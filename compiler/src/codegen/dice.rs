@@ -49,11 +49,11 @@ impl DiceCode {
     }
 }
 
-/// The dice code of `g`'s game. The analysis admits dice only in a game of
-/// one phase (`features.rs`).
+/// The dice code of `g`'s game: each phase rolls before its moves or not
+/// (the mover's phase decides).
 pub(super) fn dice(g: &mut Gen) -> DiceCode {
     let model = g.model;
-    let (Some(dice), Some(phase)) = (&model.dice, model.phases.first()) else {
+    let Some(dice) = &model.dice else {
         return DiceCode::none();
     };
     let num = Literal::usize_unsuffixed(dice.faces.len());
@@ -88,30 +88,76 @@ pub(super) fn dice(g: &mut Gen) -> DiceCode {
         dice: [0; NUM_DICE],
         chance: [0; NUM_DICE],
     };
-    let roll = phase.roll.as_ref();
-    let due = match roll.and_then(|r| r.when.as_ref()) {
-        _ if roll.is_none() => quote!(false),
-        None => quote!(true),
-        Some(c) => g.for_purpose(Purpose::LISTING, |g| g.cond(c)),
-    };
-    let then = roll.and_then(|r| r.then.as_ref());
-    let pass_then = match then {
-        Some(e) => {
-            g.needs_probe = true;
-            let effect = g.for_purpose(Purpose::LISTING, |g| g.effect(e));
-            quote! {
-                if !self.any_moves(s, mover) {
-                    #effect
+    // Per phase: whether it rolls, and the roll's consequences following
+    // the pass it forces.
+    let mut dues = Vec::new();
+    let mut pass_thens = Vec::new();
+    for phase in &model.phases {
+        let roll = phase.roll.as_ref();
+        dues.push(match roll.and_then(|r| r.when.as_ref()) {
+            _ if roll.is_none() => quote!(false),
+            None => quote!(true),
+            Some(c) => g.for_purpose(Purpose::LISTING, |g| g.cond(c)),
+        });
+        pass_thens.push(match roll.and_then(|r| r.then.as_ref()) {
+            Some(e) => {
+                g.needs_probe = true;
+                let effect = g.for_purpose(Purpose::LISTING, |g| g.effect(e));
+                quote! {
+                    if !self.any_moves(s, mover) {
+                        #effect
+                    }
                 }
             }
+            None => quote!(),
+        });
+    }
+    let by_phase = |code: Vec<TokenStream>, otherwise: TokenStream| -> TokenStream {
+        if code.len() == 1 {
+            return code.into_iter().next().unwrap_or(otherwise);
         }
-        None => quote!(),
+        let arms = code.into_iter().enumerate().map(|(i, c)| {
+            let i = Literal::u8_unsuffixed(i as u8);
+            quote!(#i => { #c })
+        });
+        quote!(match s.phase[mover as usize] { #(#arms)* _ => #otherwise })
+    };
+    // Phases that roll or not whatever the state: a test of the phase.
+    let fixed: Option<Vec<bool>> = dues
+        .iter()
+        .map(|d| match d.to_string().as_str() {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        })
+        .collect();
+    let due = match fixed {
+        Some(rolls) if rolls.iter().all(|&r| r) => quote!(true),
+        Some(rolls) if rolls.iter().all(|&r| !r) => quote!(false),
+        Some(rolls) => {
+            let phases = rolls
+                .iter()
+                .enumerate()
+                .filter(|(_, &r)| r)
+                .map(|(i, _)| Literal::u8_unsuffixed(i as u8));
+            quote!(matches!(s.phase[mover as usize], #(#phases)|*))
+        }
+        None => by_phase(dues, quote!(false)),
+    };
+    let pass_then = if pass_thens.iter().all(TokenStream::is_empty) {
+        quote!()
+    } else {
+        by_phase(pass_thens, quote!({}))
     };
     let copy = g.state_copy();
-    let roll_text = format!(
-        " Whether the mover's phase rolls the dice before its moves (`{}`).",
-        phase.text
-    );
+    let roll_text = if let [phase] = &model.phases[..] {
+        format!(
+            " Whether the mover's phase rolls the dice before its moves (`{}`).",
+            phase.text
+        )
+    } else {
+        " Whether the mover's phase rolls the dice before its moves.".to_owned()
+    };
     let helpers = quote! {
         #[doc = #roll_text]
         #[allow(unused_variables)]

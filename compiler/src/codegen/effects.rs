@@ -35,6 +35,12 @@ pub(super) enum RuleKind<'m> {
     Decision(&'m Moves),
     /// `(move Select ...)`: nothing changes but the last move's sites.
     Select,
+    /// `(move Pass)` whose rule carries consequences (its own `then`, or
+    /// those of the composites around it): `Move::PassThen`.
+    Pass,
+    /// `(move Swap Pieces ...)`: the piece on `from` goes to `to`, and the
+    /// piece that stood there to `from` (a `Move::Piece`).
+    SwapPieces,
 }
 
 /// Every move rule of `moves`, with the consequences around it.
@@ -91,6 +97,12 @@ fn collect_rules_in<'m>(
         boundary.map_or(all, |b| all - b)
     };
     match moves {
+        Moves::SwapPieces { rule, then, .. } => out.push(RuleApply {
+            rule: *rule,
+            kind: RuleKind::SwapPieces,
+            thens: thens(then),
+            tested: tested(then),
+        }),
         Moves::Add(add) => {
             out.push(RuleApply {
                 rule: add.rule,
@@ -115,7 +127,18 @@ fn collect_rules_in<'m>(
             thens: thens(&m.then),
             tested: tested(&m.then),
         }),
-        Moves::Pass { .. } => {}
+        // A pass without consequences is the module's own `Move::Pass`.
+        Moves::Pass { rule, then } => {
+            let thens = thens(then);
+            if !thens.is_empty() {
+                out.push(RuleApply {
+                    rule: *rule,
+                    kind: RuleKind::Pass,
+                    thens,
+                    tested: tested(then),
+                });
+            }
+        }
         Moves::Remove { rule, then, .. } => out.push(RuleApply {
             rule: *rule,
             kind: RuleKind::Remove,
@@ -196,6 +219,21 @@ impl Gen<'_> {
             // Ludii's `SetNextPlayer` acts at once: the consequences after
             // it read the mover as `Next`.
             Effect::MoveAgain => quote! {
+                again = true;
+                s.again = true;
+            },
+            // With two players the next is the mover again or the other;
+            // the last of these (`(moveAgain)` included) decides.
+            Effect::SetNextPlayer(who) => {
+                let who = self.player(*who);
+                quote! {
+                    again = #who == mover;
+                    s.again = again;
+                }
+            }
+            // Ludii's `ActionSwap` and the `SetNextPlayer(mover)` it brings.
+            Effect::SwapPlayers => quote! {
+                s.swapped = !s.swapped;
                 again = true;
                 s.again = true;
             },
@@ -420,6 +458,22 @@ impl Gen<'_> {
                 s.last_from = to;
             },
             RuleKind::Decision(m) => self.decision_action(m),
+            RuleKind::Pass => quote! {
+                s.last_to = NO_SITE;
+                s.last_from = NO_SITE;
+                s.last_to_after = NO_SITE;
+            },
+            // Ludii's `SwapPieces`: `ActionMove` from `from` to `to`, then
+            // `ActionAdd` on `from` of what stood on `to`.
+            RuleKind::SwapPieces => quote! {
+                let what_to = s.what[to as usize];
+                Self::move_piece(s, from, to);
+                if what_to != 0 {
+                    Self::put(s, from, what_to);
+                }
+                s.last_to = to;
+                s.last_from = from;
+            },
             RuleKind::Merged(effect) => {
                 // Ludii's merged move binds `(site)` and `(to)`, no `(from)`;
                 // it is named by the site of its first action.
@@ -438,7 +492,11 @@ impl Gen<'_> {
         self.scope.to = false;
         // While a decision's consequences run, `(last To
         // afterConsequence:True)` is the decision's own `to`.
-        let decision = !matches!(r.kind, RuleKind::Merged(_) | RuleKind::Decision(_));
+        let decision = !matches!(
+            r.kind,
+            RuleKind::Merged(_) | RuleKind::Decision(_) | RuleKind::Pass
+        );
+        let passed = matches!(r.kind, RuleKind::Pass);
         self.scope.decision_to = decision;
         let mut thens: Vec<_> = r.thens.iter().map(|e| self.effect(e)).collect();
         self.scope = saved;
@@ -452,7 +510,7 @@ impl Gen<'_> {
         let decision_to = reads_decision.then(|| quote!(let decision_to: u16 = to;));
         quote! {
             #action
-            s.recent.record(mover, false);
+            s.recent.record(mover, #passed);
             s.moves += 1;
             #decision_to
             #(#thens)*

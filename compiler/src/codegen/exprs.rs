@@ -1122,8 +1122,9 @@ impl Gen<'_> {
                         quote!(Board::EMPTY #(.or(#masks[#x as usize]))* #included)
                     } else {
                         let included = included(&quote!(x));
+                        let bind = (x.to_string() != "x").then(|| quote!(let x = #x;));
                         quote!({
-                            let x = #x;
+                            #bind
                             Board::EMPTY #(.or(#masks[x as usize]))* #included
                         })
                     }
@@ -1280,7 +1281,12 @@ impl Gen<'_> {
                 } else {
                     quote!((if (x as usize) < NUM_SITES { #table[x as usize] #only #with_self } else { Board::EMPTY #with_self }))
                 };
-                quote!({ let x = #x; #value })
+                // `x` is the closure's own where `of_site` names it so.
+                if x.to_string() == "x" {
+                    value
+                } else {
+                    quote!({ let x = #x; #value })
+                }
             });
         }
         let of = self.region(&around.of);

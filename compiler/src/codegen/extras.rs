@@ -92,14 +92,27 @@ pub(super) fn extras(model: &GameModel, features: &Features) -> Extras {
             #[allow(dead_code)]
             const FLIPS: [(u8, u8); #n_owner] = [#(#flips),*];
         });
+        // The hands' sites hold one piece each (no counts): their pieces
+        // keep their states too; `by_state` is of the board's sites.
+        let (sites, on_board) = if model.hands.is_empty() {
+            (quote!(NUM_SITES), quote!())
+        } else {
+            (
+                quote!(TOTAL_SITES),
+                quote!(if i >= NUM_SITES {
+                    s.state[i] = state;
+                    return;
+                }),
+            )
+        };
         x.fields.push(quote! {
             /// The state of the piece on each site (0 when empty).
-            state: [u8; NUM_SITES],
-            /// The sites in each state (empty sites are in state 0).
+            state: [u8; #sites],
+            /// The board's sites in each state (empty sites are in state 0).
             by_state: [Board; NUM_STATES],
         });
         x.init.push(quote! {
-            state: [0; NUM_SITES],
+            state: [0; #sites],
             by_state: {
                 let mut by_state = [Board::EMPTY; NUM_STATES];
                 by_state[0] = ALL;
@@ -113,6 +126,7 @@ pub(super) fn extras(model: &GameModel, features: &Features) -> Extras {
             /// Gives the piece on site `i` state `state`.
             #[inline(always)]
             fn set_state(s: &mut State, i: usize, state: u8) {
+                #on_board
                 let old = s.state[i] as usize;
                 s.by_state[old].remove(i);
                 s.state[i] = state;

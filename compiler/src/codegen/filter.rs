@@ -107,7 +107,7 @@ impl Gen<'_> {
         };
         let filtered = quote! {
             impl #rt::Filtered for #ty {
-                #[allow(unused_variables, unused_labels, clippy::needless_return, clippy::nonminimal_bool, clippy::collapsible_if, clippy::collapsible_match)]
+                #[allow(unused_variables, unused_labels, clippy::needless_return, clippy::nonminimal_bool, clippy::collapsible_if, clippy::collapsible_match, clippy::manual_range_patterns)]
                 #[inline(always)]
                 fn candidate_moves(&self, s: &State, out: &mut MoveBuffer<Move>) -> #rt::Candidates {
                     out.clear();
@@ -120,7 +120,8 @@ impl Gen<'_> {
                     #rt::Candidates::ToTest
                 }
 
-                #[allow(unused_variables)]
+                // Phases tested alike share an arm (`0 | 1 | 2`).
+                #[allow(unused_variables, clippy::manual_range_patterns)]
                 #[inline(always)]
                 fn passes(&self, s: &State, mv: Move) -> bool {
                     let mover = s.mover;

@@ -118,6 +118,20 @@ pub fn module<'m>(
     } else {
         quote!()
     };
+    // Where pieces have states and sites counts: the site a move empties
+    // loses its state, and the moving piece's state goes to its new site
+    // (the interpreter's `relocate` and `move_count`, after Ludii's
+    // `ActionMove`).
+    let states = g.analysis.features.max_state.is_some();
+    let (count_state_take, count_state_leave, count_state_arrive) = if states {
+        (
+            quote!(let st = s.state[f];),
+            quote!(Self::set_state(s, f, 0);),
+            quote!(Self::set_state(s, t, st);),
+        )
+    } else {
+        (quote!(), quote!(), quote!())
+    };
     let state_move = if g.analysis.features.max_state.is_some() {
         quote! {
             let st = s.state[f];
@@ -216,13 +230,6 @@ pub fn module<'m>(
             }
         }
     };
-    let clear_stalemate = if g.analysis.features.reads_stalemate {
-        quote!(if mv != Move::Pass {
-            s.stalemated &= !(1 << mover);
-        })
-    } else {
-        quote!()
-    };
     let keep_again = if analysis.moves_again {
         quote!(s.again = again;)
     } else {
@@ -267,9 +274,11 @@ pub fn module<'m>(
         quote! {
             let what = s.what[from as usize];
             let (f, t) = (from as usize, to as usize);
+            #count_state_take
             if s.count[f] > 1 {
                 s.count[f] -= 1;
             } else {
+                #count_state_leave
                 s.what[f] = 0;
                 s.count[f] = 0;
                 s.owned[OWNER[what as usize] as usize].remove(f);
@@ -290,6 +299,7 @@ pub fn module<'m>(
                 #(#kinds_arrive)*
                 s.occupied.insert(t);
             }
+            #count_state_arrive
             s.last_from = from;
             s.last_to = to;
             s.last_to_after = to;
@@ -405,6 +415,36 @@ pub fn module<'m>(
     let (has_add, has_swap) = (kinds.has_add, model.swap);
     let (kinds_variants, kinds_arms) = (&kinds.variants, &kinds.arms);
     let (kinds_keys, kinds_methods) = (&kinds.keys, &kinds.methods);
+    // A pass with consequences is a pass too (Ludii's `Move.isPass`).
+    let is_pass = if kinds.pass_arms.is_empty() {
+        quote!(mv == Move::Pass)
+    } else {
+        quote!(matches!(mv, Move::Pass | Move::PassThen { .. }))
+    };
+    // Each pass rule with consequences: the pass (the stalemate flag, the
+    // last sites cleared), then the rule's consequences.
+    let pass_then_arm = if kinds.pass_arms.is_empty() {
+        quote!()
+    } else {
+        let arms = &kinds.pass_arms;
+        quote! {
+            Move::PassThen { rule } => {
+                #stalemate
+                let (from, to) = (NO_SITE, NO_SITE);
+                match rule {
+                    #(#arms)*
+                    _ => unreachable!("a pass rule"),
+                }
+            }
+        }
+    };
+    let clear_stalemate = if g.analysis.features.reads_stalemate {
+        quote!(if !(#is_pass) {
+            s.stalemated &= !(1 << mover);
+        })
+    } else {
+        quote!()
+    };
     // The all-pass rule reads the last turns. When every turn is one move
     // (no consequence makes a player move again, no swap), "the last n turns
     // were passes" is "the last n moves were passes, or all of them if
@@ -444,7 +484,7 @@ pub fn module<'m>(
         offer: offer_swap,
         arm: swap_arm,
         turn_goes_on: swapped_turn,
-    } = super::swap::swap(has_swap);
+    } = super::swap::swap(has_swap, analysis.features.swaps_players);
     // The next mover, after the end rules.
     let (declare_again, pass_turn) =
         super::next_mover::pass_turn(model, analysis.moves_again, &swapped_turn);
@@ -506,6 +546,7 @@ pub fn module<'m>(
                 let (f, t) = (from as usize, to as usize);
                 let what = s.what[f];
                 if s.count[f] <= n {
+                    #count_state_leave
                     if what != 0 {
                         s.owned[OWNER[what as usize] as usize].remove(f);
                         #(#kinds_leave)*
@@ -541,7 +582,8 @@ pub fn module<'m>(
             arms: kinds_arms.clone(),
             pass: quote!(#stalemate #roll_pass_then),
             roll: roll_in_apply,
-            swap_arm,
+            swap_arm: quote!(#swap_arm #pass_then_arm),
+            is_pass,
             after_arms: quote!(#clear_stalemate #clear_marked #keep_again),
             declare_again,
             snapshot_active,
@@ -577,6 +619,8 @@ pub fn module<'m>(
         local_state: analysis.features.max_state.is_some(),
         scores: analysis.features.scores,
         swap: has_swap,
+        swapped: has_swap || analysis.features.swaps_players,
+        pass_then: !kinds.pass_arms.is_empty(),
         add: has_add,
         other_filled: analysis
             .features

@@ -24,6 +24,9 @@ pub(super) struct MoveKinds {
     pub methods: TokenStream,
     pub has_add: bool,
     pub has_promote: bool,
+    /// The arms applying each pass rule with consequences (`Move::PassThen`),
+    /// by rule: the module puts them in the pass's arm.
+    pub pass_arms: Vec<TokenStream>,
 }
 
 /// The kinds of move of the game `g` generates.
@@ -70,7 +73,22 @@ pub(super) fn move_kinds(g: &mut Gen, hands: &Hands) -> MoveKinds {
         remove: remove_groups,
         decision: decision_groups,
         select: select_groups,
+        pass: pass_groups,
     } = groups;
+    let pass_arms = arms(pass_groups);
+    let (pass_variant, pass_key, pass_move_to) = if pass_arms.is_empty() {
+        (quote!(), quote!(), quote!())
+    } else {
+        (
+            quote! {
+                /// A pass by the `(move Pass)` numbered `rule`, with that rule's
+                /// consequences (the forced pass has none).
+                PassThen { rule: u16 },
+            },
+            quote!(Move::PassThen { .. } => MoveKey::PASS,),
+            quote!(Move::PassThen { .. } => NO_SITE,),
+        )
+    };
     let (place_arms, piece_arms) = (arms(place_groups), arms(piece_groups));
     let merged_arms = arms(merged_groups);
     let promote_arms = arms(promote_groups);
@@ -278,7 +296,7 @@ pub(super) fn move_kinds(g: &mut Gen, hands: &Hands) -> MoveKinds {
         let remove = remove_move_to;
         let decision = decision_move_to;
         let select = select_move_to;
-        quote!(#add #piece #merged #promote #remove #decision #select)
+        quote!(#add #piece #merged #promote #remove #decision #select #pass_move_to)
     };
     MoveKinds {
         variants: quote! {
@@ -289,6 +307,7 @@ pub(super) fn move_kinds(g: &mut Gen, hands: &Hands) -> MoveKinds {
             #decision_variant
             #select_variant
             #effect_variant
+            #pass_variant
         },
         arms: quote! {
             #add_arm
@@ -307,6 +326,7 @@ pub(super) fn move_kinds(g: &mut Gen, hands: &Hands) -> MoveKinds {
             #remove_key
             #decision_key
             #select_key
+            #pass_key
         },
         move_to,
         methods: quote! {
@@ -316,5 +336,6 @@ pub(super) fn move_kinds(g: &mut Gen, hands: &Hands) -> MoveKinds {
         },
         has_add,
         has_promote,
+        pass_arms,
     }
 }

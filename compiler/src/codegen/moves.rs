@@ -55,7 +55,26 @@ impl Gen<'_> {
             Moves::Add(add) => self.add(add, emit),
             Moves::Move(pm) => self.piece_move(pm, emit),
             Moves::Shoot(shoot) => self.shoot(shoot, emit),
-            Moves::Pass { .. } => emit(quote!(Move::Pass)),
+            // A pass whose rule has consequences is applied by its rule.
+            Moves::Pass { rule, .. } => match &self.canonical {
+                Some(numbers) if numbers.contains_key(rule) => {
+                    let rule = self.rule_lit(*rule);
+                    emit(quote!(Move::PassThen { rule: #rule }))
+                }
+                _ => emit(quote!(Move::Pass)),
+            },
+            Moves::SwapPieces { rule, a, b, .. } => {
+                let (a, _) = self.site(a);
+                let (b, _) = self.site(b);
+                let rule = self.rule_lit(*rule);
+                let mv = emit(quote!(Move::Piece { rule: #rule, from: a, to: b, dir: 0 }));
+                quote! {{
+                    let (a, b) = (#a, #b);
+                    if (a as usize) < NUM_SITES && (b as usize) < NUM_SITES {
+                        #mv
+                    }
+                }}
+            }
             Moves::Remove { rule, sites, .. } => {
                 // Ludii's Remove: one move per site of the region holding a piece.
                 let r = self.region(sites);

@@ -66,6 +66,7 @@ pub(super) struct Groups {
     pub(super) remove: Vec<Group>,
     pub(super) decision: Vec<Group>,
     pub(super) select: Vec<Group>,
+    pub(super) pass: Vec<Group>,
 }
 
 impl Groups {
@@ -78,6 +79,7 @@ impl Groups {
             &self.remove,
             &self.decision,
             &self.select,
+            &self.pass,
         ]
         .into_iter()
         .flatten()
@@ -91,7 +93,8 @@ pub(super) fn groups(g: &mut Gen, rules: &[RuleApply]) -> Groups {
         let code = g.apply_rule(r);
         let kind = match r.kind {
             RuleKind::Place(_) => &mut groups.place,
-            RuleKind::Piece(_) => &mut groups.piece,
+            RuleKind::Piece(_) | RuleKind::SwapPieces => &mut groups.piece,
+            RuleKind::Pass => &mut groups.pass,
             RuleKind::Merged(_) => &mut groups.merged,
             RuleKind::Promote => &mut groups.promote,
             RuleKind::Remove => &mut groups.remove,

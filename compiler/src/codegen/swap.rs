@@ -22,9 +22,10 @@ pub(super) struct SwapCode {
     pub turn_goes_on: TokenStream,
 }
 
-/// The swap rule's code where the game `has_swap`.
-pub(super) fn swap(has_swap: bool) -> SwapCode {
-    let (field, init) = if has_swap {
+/// The swap rule's code where the game `has_swap`; the `swapped` field
+/// also where a consequence swaps the players (`keeps_swapped`).
+pub(super) fn swap(has_swap: bool, keeps_swapped: bool) -> SwapCode {
+    let (field, init) = if has_swap || keeps_swapped {
         (
             quote! {
                 /// Whether the swap was made: role 2 plays role 1's side.

@@ -19,7 +19,12 @@ pub(super) struct ViewParts<'a> {
     /// Piece states (`state`, board sites only).
     pub local_state: bool,
     pub scores: bool,
+    /// The swap rule's move (`Move::Swap`).
     pub swap: bool,
+    /// The state keeps whether the roles' agents are swapped (`swapped`).
+    pub swapped: bool,
+    /// Passes with consequences (`Move::PassThen`).
+    pub pass_then: bool,
     pub add: bool,
     /// The fields of the other site types' filled elements (`edges_filled`...).
     pub other_filled: Vec<proc_macro2::Ident>,
@@ -61,7 +66,7 @@ pub(super) fn view_impl(p: &ViewParts) -> TokenStream {
     } else {
         quote!(0)
     };
-    let (agent, order_changed) = if p.swap {
+    let (agent, order_changed) = if p.swapped {
         (
             quote! {
                 match (s.swapped, s.mover) {
@@ -86,6 +91,11 @@ pub(super) fn view_impl(p: &ViewParts) -> TokenStream {
         (true, false) => quote!(Move::Add { .. } | Move::Pass),
         (false, true) => quote!(Move::Pass | Move::Swap),
         (false, false) => quote!(Move::Pass),
+    };
+    let ground = if p.pass_then {
+        quote!(#ground | Move::PassThen { .. })
+    } else {
+        ground
     };
     quote! {
         /// The position as the heuristics and the tensors read it (never

@@ -118,7 +118,7 @@ impl Filtered for Interpreter {
         };
         let afterwards = match mv {
             Move::Swap => true,
-            Move::Pass if pass_skips => true,
+            Move::Pass | Move::PassThen { .. } if pass_skips => true,
             _ => self.passes_afterwards(state, mv, after),
         };
         afterwards && !self.repeats(state, mv)

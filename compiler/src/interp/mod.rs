@@ -70,10 +70,21 @@ pub enum Move {
     Propose { rule: u16 },
     /// Vote, by the `(move Vote ...)` numbered `rule`.
     Vote { rule: u16 },
-    /// A pass (forced when a player has no other move).
+    /// A pass (forced when a player has no other move), or a `(move Pass)`
+    /// whose rule has no consequences.
     Pass,
+    /// A `(move Pass)` with consequences: the pass, then those of the
+    /// rule numbered `rule` (its key is a pass's).
+    PassThen { rule: u16 },
     /// The swap rule: the second player takes over the first player's side.
     Swap,
+}
+
+impl Move {
+    /// A pass, with consequences or without.
+    pub fn is_pass(self) -> bool {
+        matches!(self, Move::Pass | Move::PassThen { .. })
+    }
 }
 
 /// A game model ready to be played.
@@ -274,7 +285,8 @@ impl Interpreter {
             | Move::Remove { rule, .. }
             | Move::Promote { rule, .. }
             | Move::Propose { rule }
-            | Move::Vote { rule } => Some(rule),
+            | Move::Vote { rule }
+            | Move::PassThen { rule } => Some(rule),
             Move::Pass | Move::Swap => None,
         }
     }
@@ -382,6 +394,7 @@ impl Game for Interpreter {
             stalemated: 0,
             again: false,
             next_is: None,
+            next_set: false,
             to_clear: Vec::new(),
             counter: -1,
             propositions: Vec::new(),
@@ -617,7 +630,7 @@ impl Game for Interpreter {
                 to: ludemic_runtime::SiteRef::NONE,
                 ..MoveKey::place(0)
             },
-            Move::Pass => MoveKey::PASS,
+            Move::Pass | Move::PassThen { .. } => MoveKey::PASS,
             Move::Swap => MoveKey::SWAP,
         }
     }
@@ -635,7 +648,10 @@ impl Interpreter {
         if let Some(then) = pass_then {
             move_again |= self.run_effect(state, &Ctx::default(), then);
         }
-        if mv != Move::Pass {
+        if std::mem::take(&mut state.next_set) {
+            move_again = state.again;
+        }
+        if !mv.is_pass() {
             state.stalemated &= !(1 << mover);
         }
         // After `moveAgain`, Ludii's `Next` is the mover (end rules see it so).
@@ -756,14 +772,17 @@ impl Interpreter {
                 to,
                 dir,
             } => {
-                let Some(Some(Rule {
-                    moves: Moves::Move(m),
-                    ..
-                })) = self.rules.get(rule as usize)
-                else {
-                    unreachable!("piece move {rule} has a piece-move rule");
-                };
-                self.move_piece(state, m, from, to, dir);
+                match self.rules.get(rule as usize) {
+                    Some(Some(Rule {
+                        moves: Moves::Move(m),
+                        ..
+                    })) => self.move_piece(state, m, from, to, dir),
+                    Some(Some(Rule {
+                        moves: Moves::SwapPieces { .. },
+                        ..
+                    })) => self.swap_pieces(state, from, to),
+                    _ => unreachable!("piece move {rule} has a piece-move or swap rule"),
+                }
                 move_again = self.played(state, mover, rule, from, to);
             }
             Move::Count {
@@ -817,7 +836,7 @@ impl Interpreter {
                 state.moves += 1;
                 move_again = self.run_consequences(state, rule, &Ctx::default());
             }
-            Move::Pass => {
+            Move::Pass | Move::PassThen { .. } => {
                 // Ludii's stalemated flag: the mover passed with no other move.
                 if !self.has_moves(state, mover, state.prev) {
                     state.stalemated |= 1 << mover;
@@ -827,6 +846,9 @@ impl Interpreter {
                 state.last_to_after = None;
                 state.history.push((mover, true));
                 state.moves += 1;
+                if let Move::PassThen { rule } = mv {
+                    move_again = self.run_consequences(state, rule, &Ctx::default());
+                }
             }
             Move::Swap => {
                 // Pieces and roles stay; the agents behind roles 1 and 2 trade places
@@ -972,6 +994,19 @@ impl Interpreter {
         if let Some(apply) = to_apply {
             self.run_effect(state, &to_ctx, apply);
         }
+        self.relocate(state, from, to);
+    }
+
+    /// Ludii's `SwapPieces`: the piece on `a` moves to `b` (`ActionMove`),
+    /// then the piece that stood on `b` is added on `a` (`ActionAdd`).
+    fn swap_pieces(&self, state: &mut State, a: Site, b: Site) {
+        let what_b = state.what[b as usize];
+        self.relocate(state, a, b);
+        self.put(state, self.model.board.site_type, a, what_b, 0);
+    }
+
+    /// Ludii's `ActionMove` of the piece on `from` to `to`.
+    fn relocate(&self, state: &mut State, from: Site, to: Site) {
         let (f, t) = (from as usize, to as usize);
         let (what, owner, piece_state) = (state.what[f], state.owner[f], state.state[f]);
         // Ludii's ActionMove: one piece of a count leaves its site, which
@@ -1230,6 +1265,7 @@ fn collect_rules(moves: &Moves, outer: &[Effect], scope: Scope, out: &mut Vec<Op
         }
         Moves::Shoot(s) => record(s.rule, &s.then),
         Moves::Pass { rule, then } => record(*rule, then),
+        Moves::SwapPieces { rule, then, .. } => record(*rule, then),
         Moves::Propose { rule, then, .. } | Moves::Vote { rule, then, .. } => record(*rule, then),
         Moves::Remove { rule, then, .. } => record(*rule, then),
         Moves::Promote(p) => record(p.rule, &p.then),

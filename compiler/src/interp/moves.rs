@@ -41,7 +41,24 @@ impl Interpreter {
             Moves::Move(m) => self.generate_piece_move(state, player, ctx, m, out),
             Moves::Shoot(shoot) => self.generate_shoot(state, shoot, out),
             Moves::Select(select) => self.generate_select(state, player, ctx, select, out),
-            Moves::Pass { .. } => out.push(Move::Pass),
+            // A pass whose rule carries consequences (its own `then` or
+            // those of the composites around it) runs them when applied.
+            Moves::Pass { rule, .. } => out.push(match self.rules.get(*rule as usize) {
+                Some(Some(r)) if !r.thens.is_empty() => Move::PassThen { rule: *rule },
+                _ => Move::Pass,
+            }),
+            Moves::SwapPieces { rule, a, b, .. } => {
+                if let (Some(a), Some(b)) =
+                    (self.eval_site(state, ctx, a), self.eval_site(state, ctx, b))
+                {
+                    out.push(Move::Piece {
+                        rule: *rule,
+                        from: a,
+                        to: b,
+                        dir: 0,
+                    });
+                }
+            }
             Moves::Propose { rule, .. } => out.push(Move::Propose { rule: *rule }),
             Moves::Vote { rule, .. } => out.push(Move::Vote { rule: *rule }),
             Moves::Remove { rule, sites, .. } => {
@@ -613,6 +630,19 @@ impl Interpreter {
                 state.again = true;
                 true
             }
+            Effect::SetNextPlayer(who) => {
+                let again = self.resolve(state, mover, *who) == mover;
+                state.again = again;
+                state.next_set = true;
+                again
+            }
+            Effect::SwapPlayers => {
+                // Ludii's ActionSwap, and the SetNextPlayer(mover) it brings.
+                state.swapped = !state.swapped;
+                state.again = true;
+                state.next_set = true;
+                true
+            }
             Effect::If {
                 condition,
                 then,
@@ -1151,6 +1181,8 @@ impl Interpreter {
             ),
             Effect::SetScore { .. }
             | Effect::MoveAgain
+            | Effect::SetNextPlayer(_)
+            | Effect::SwapPlayers
             | Effect::Trigger { .. }
             | Effect::Vote(_) => 1,
             Effect::AllCombinations(a, b) => {

@@ -126,7 +126,7 @@ impl Interpreter {
         let Some(rule) = self.no_repeat() else {
             return false;
         };
-        if mv == Move::Pass {
+        if mv.is_pass() {
             return false;
         }
         let mut copy = state.clone();

@@ -465,7 +465,11 @@ impl Interpreter {
             | Move::SelectTo { to: site, .. }
             | Move::Piece { to: site, .. }
             | Move::Effect { to: site, .. } => Some(site),
-            Move::Propose { .. } | Move::Vote { .. } | Move::Pass | Move::Swap => None,
+            Move::Propose { .. }
+            | Move::Vote { .. }
+            | Move::Pass
+            | Move::PassThen { .. }
+            | Move::Swap => None,
         }
     }
 }

@@ -66,6 +66,11 @@ pub struct State {
     /// Whether the move being applied gave the mover another move: Ludii's
     /// `Next` is then the mover for its end rules and phase changes.
     pub(crate) again: bool,
+    /// Whether a `(set NextPlayer ...)` or `(swap Players ...)` ran in the
+    /// move being applied: then `again` as the last of them (or of the
+    /// `(moveAgain)`s after them) left it decides who moves next, as the
+    /// last of Ludii's `SetNextPlayer` actions does.
+    pub(crate) next_set: bool,
     /// Ludii's `next` where a rule run on a copy of the state set it
     /// explicitly (`(forEach Piece Next)`, `(do ... ifAfterwards:...)`):
     /// `Next` for the copy's mover resolves to it.

@@ -85,7 +85,7 @@ impl PositionView for Interpreter {
         // the ground, whatever level the piece lands on (Connect Four's
         // move tensors); other moves' levels are not modelled.
         match mv {
-            Move::Add { .. } | Move::Pass | Move::Swap => Some((0, 0)),
+            Move::Add { .. } | Move::Pass | Move::PassThen { .. } | Move::Swap => Some((0, 0)),
             _ => None,
         }
     }

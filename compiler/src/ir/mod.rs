@@ -362,8 +362,17 @@ pub enum Moves {
     Move(Box<PieceMove>),
     /// `(move Shoot (piece P) [DIRS])`: add P at the end of an empty line from the last `to`.
     Shoot(Shoot),
-    /// `(move Pass)`.
+    /// `(move Pass [(then E)])`: a pass, and its consequences.
     Pass { rule: u16, then: Option<Effect> },
+    /// `(move Swap Pieces [A] [B] [(then E)])` (Ludii's `SwapPieces`): the
+    /// piece on A moves to B (`(last From)` and `(last To)` by default),
+    /// and the piece that stood on B is put on A.
+    SwapPieces {
+        rule: u16,
+        a: SiteExpr,
+        b: SiteExpr,
+        then: Option<Effect>,
+    },
     /// `(move Propose "P" [(then E)])` (Ludii's `Propose`): the mover
     /// proposes P, the index of its string in [`GameModel::votes`].
     Propose {
@@ -665,6 +674,7 @@ impl Moves {
             | Moves::Move(_)
             | Moves::Shoot(_)
             | Moves::Pass { .. }
+            | Moves::SwapPieces { .. }
             | Moves::Propose { .. }
             | Moves::Vote { .. }
             | Moves::Remove { .. }
@@ -919,6 +929,16 @@ pub enum PlayerRef {
 pub enum Effect {
     /// `(moveAgain)`: the mover moves again.
     MoveAgain,
+    /// `(set NextPlayer WHO)` in a two-player game (Ludii's
+    /// `ActionSetNextPlayer`): the mover moves again when WHO is the
+    /// mover, and the other player moves next otherwise (the last such
+    /// action of a move, `(moveAgain)` included, decides).
+    SetNextPlayer(PlayerRef),
+    /// `(swap Players P1 P2)` in a two-player game (Ludii's `ActionSwap`
+    /// and the `SetNextPlayer` of the mover it brings): the agents behind
+    /// the two roles trade places, and the mover moves again unless a
+    /// later action says otherwise.
+    SwapPlayers,
     /// `(if C A [B])`.
     If {
         condition: Cond,

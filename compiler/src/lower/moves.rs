@@ -30,20 +30,12 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
             let mut args = Args::new(node, "move Pass", 1);
             let then = then_of(cx, &mut args)?;
             args.finish(cx)?;
-            if then.is_some() {
-                return Err(cx
-                    .error(
-                        ErrorKind::Unsupported,
-                        node,
-                        "`(move Pass)` with `(then ...)`",
-                    )
-                    .with_label("not supported by ludemic yet"));
-            }
             Ok(Moves::Pass {
                 rule: cx.next_rule(),
-                then: None,
+                then,
             })
         }
+        "move Swap" => swap_pieces(cx, node),
         "move Propose" | "move Vote" => {
             let name = Cx::ludeme_name(node);
             let mut args = Args::new(node, name.as_str(), 1);
@@ -1250,6 +1242,41 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
             Args::new(node, "moveAgain", 0).finish(cx)?;
             Ok(Effect::MoveAgain)
         }
+        Some("set") if Cx::ludeme_name(node) == "set NextPlayer" => {
+            let mut args = Args::new(node, "set NextPlayer", 1);
+            let who = args.next().ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Invalid,
+                    "`(set NextPlayer ...)` needs a player",
+                )
+            })?;
+            args.finish(cx)?;
+            two_players_only(cx, node)?;
+            Ok(Effect::SetNextPlayer(conds::player_fn(cx, who)?))
+        }
+        Some("swap") if Cx::ludeme_name(node) == "swap Players" => {
+            let mut args = Args::new(node, "swap Players", 1);
+            let (a, b) = (args.next(), args.next());
+            args.finish(cx)?;
+            two_players_only(cx, node)?;
+            // With two players, swapping any two roles swaps both.
+            let (Some(a), Some(b)) = (a, b) else {
+                return Err(cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    "`(swap Players ...)` needs two players",
+                ));
+            };
+            if conds::player_fn(cx, a)? == conds::player_fn(cx, b)? {
+                return Err(cx.error(
+                    ErrorKind::Invalid,
+                    node,
+                    "`(swap Players ...)` of a player with itself",
+                ));
+            }
+            Ok(Effect::SwapPlayers)
+        }
         // Ludii's `Or` and `And` moves evaluate alike (each part's moves,
         // collected on the same state), so as consequences they are one.
         Some(head @ ("and" | "or")) => {
@@ -1928,6 +1955,55 @@ fn exact_count(cx: &Cx, bargs: &mut Args) -> Result<Option<IntExpr>> {
         .ok_or_else(|| eargs.error(cx, ErrorKind::Invalid, "`(exact ...)` needs a number"))?;
     eargs.finish(cx)?;
     conds::int(cx, n).map(Some)
+}
+
+/// `(move Swap Pieces [A] [B] [(then E)])`: A and B are `(last From)` and
+/// `(last To)` when left out (Ludii's `SwapPieces`).
+fn swap_pieces(cx: &Cx, node: &Node) -> Result<Moves> {
+    let mut args = Args::new(node, "move Swap", 1);
+    if args.atom_among(&["Pieces"]).is_none() {
+        return Err(cx
+            .error(
+                ErrorKind::Unsupported,
+                node,
+                "`(move Swap ...)` other than `(move Swap Pieces ...)`",
+            )
+            .with_label("not supported by ludemic yet"));
+    }
+    let a = args.take(|n| n.head() != Some("then"));
+    let b = args.take(|n| n.head() != Some("then"));
+    let then = then_of(cx, &mut args)?;
+    args.finish(cx)?;
+    if cx.stacking() {
+        return Err(cx.unsupported_in(node, "swap of pieces in a stacking game"));
+    }
+    let site = |n: Option<&Node>, default: SiteExpr| n.map_or(Ok(default), |n| conds::site(cx, n));
+    Ok(Moves::SwapPieces {
+        rule: cx.next_rule(),
+        a: site(a, SiteExpr::LastFrom)?,
+        b: site(b, SiteExpr::LastTo)?,
+        then,
+    })
+}
+
+/// Ludii's next player after a move is one of two only with two players:
+/// the mover again or the other (the interpreter's and the generated
+/// code's "moves again" flag).
+fn two_players_only(cx: &Cx, node: &Node) -> Result<()> {
+    if cx.num_players() == 2 {
+        Ok(())
+    } else {
+        Err(cx
+            .error(
+                ErrorKind::Unsupported,
+                node,
+                format!(
+                    "`({} ...)` in a game of other than two players",
+                    Cx::ludeme_name(node)
+                ),
+            )
+            .with_label("not supported by ludemic yet"))
+    }
 }
 
 #[cfg(test)]

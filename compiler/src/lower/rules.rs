@@ -176,14 +176,6 @@ fn roll<'a>(cx: &Cx, node: &'a Node) -> Result<Option<(Roll, &'a Node)>> {
         .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "a roll without `next:`"))?;
     let then = moves::then_of(cx, &mut args)?;
     args.finish(cx)?;
-    if then.is_some() && cx.text(next).contains("(move Pass") {
-        // A pass carries no consequences here (see `(move Pass)` with `(then ...)`).
-        return Err(cx.error(
-            ErrorKind::Unsupported,
-            next,
-            "`(move Pass)` after a roll with `(then ...)`",
-        ));
-    }
     Ok(Some((Roll { when, then }, next)))
 }
 

@@ -637,7 +637,7 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             })
         }
         "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint" | "where"
-        | "handSite" => Ok(IntExpr::Site(site(cx, node)?)),
+        | "handSite" | "coord" => Ok(IntExpr::Site(site(cx, node)?)),
         "what" => Ok(IntExpr::What(at_site(cx, node)?)),
         // `(id P1)`: Ludii's Id of a role without a name is the player's number.
         "id" if matches!(node.args(), [who] if who.value.atom().is_some()) => {
@@ -761,6 +761,19 @@ pub(super) fn player_fn(cx: &Cx, node: &Node) -> Result<PlayerRef> {
                 "next" => PlayerRef::Next,
                 _ => PlayerRef::Prev,
             })
+        }
+        // `(player N)`: the player numbered N (Ludii's `Player.index()`).
+        Some("player") => {
+            let mut args = Args::new(node, "player", 0);
+            let n = args.next().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(player ...)` needs a number")
+            })?;
+            args.finish(cx)?;
+            let p = cx.int_literal(n)?;
+            if p < 1 || p > i64::from(cx.num_players()) {
+                return Err(cx.error(ErrorKind::Invalid, n, "no such player"));
+            }
+            Ok(PlayerRef::Player(p as crate::ir::PlayerId))
         }
         _ => player_ref(cx, node),
     }
@@ -1395,7 +1408,7 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
             ))
         }
         "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint" | "where"
-        | "handSite" => Ok(Region::Site(site(cx, node)?)),
+        | "handSite" | "coord" => Ok(Region::Site(site(cx, node)?)),
         "union" => {
             let items: Vec<&Node> = match node.args() {
                 [one] if matches!(one.value.kind, NodeKind::Array(_)) => {
