@@ -619,6 +619,18 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             };
             Ok(IntExpr::SizeTerritory { who, direction })
         }
+        // `(+ {A B ...})` (Ludii's `Add` of a list): the sum of them all.
+        "+" if matches!(node.args(), [one] if matches!(one.value.kind, NodeKind::Array(_))) => {
+            let items = node.args()[0].value.args();
+            if items.is_empty() {
+                return Err(cx.error(ErrorKind::Invalid, node, "`(+ {...})` of no values"));
+            }
+            let mut sum = int(cx, &items[0].value)?;
+            for item in &items[1..] {
+                sum = IntExpr::Add(Box::new(sum), Box::new(int(cx, &item.value)?));
+            }
+            Ok(sum)
+        }
         "+" | "-" => {
             let plus = node.head() == Some("+");
             let mut args = Args::new(node, Cx::ludeme_name(node), 0);
@@ -1956,6 +1968,28 @@ mod tests {
         assert_eq!(err.kind, ErrorKind::Unsupported, "{err}");
         assert!(err.to_string().starts_with("inline.lud:3:"), "{err}");
         assert!(err.to_string().contains("(sites Winning ...)"), "{err}");
+    }
+
+    #[test]
+    fn a_sum_of_a_list_adds_every_value_in_order() {
+        let text =
+            "(game \"S\" (players 2) (equipment {(board (square 3)) (piece \"Disc\" Each)})\n\
+                    (rules (play (move Add (to (sites Empty))))\n\
+                    (end (if (= (+ {1 (count Moves) 3}) 9) (result Mover Win)))))";
+        let model = model_of(text);
+        let Cond::Compare(_, sum, _) = &model.end[0].condition else {
+            panic!("{:?}", model.end[0].condition);
+        };
+        match sum {
+            IntExpr::Add(first, three) => {
+                assert!(matches!(**three, IntExpr::Const(3)), "{three:?}");
+                assert!(
+                    matches!(&**first, IntExpr::Add(one, _) if matches!(**one, IntExpr::Const(1))),
+                    "{first:?}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
