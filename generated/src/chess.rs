@@ -2050,7 +2050,7 @@ impl Chess {
         }
         ControlFlow::Continue(())
     }
-    /// `(can Move ...)`: the moves, each given to `sink`.
+    /// `(can Move ...)`: the moves, each given to `sink` (probed or listed).
     /// One method for `can_move_1`, `can_move_2`: what differs between them is passed in (`map_rook`, `min`, `max`, `radials`).
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn can_move<S: Sink<Move>>(
@@ -2116,7 +2116,7 @@ impl Chess {
                 0,
             )
     }
-    /// `(can Move ...)`: the moves, each given to `sink`.
+    /// `(can Move ...)`: the moves, each given to `sink` (probed or listed).
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn can_move_3<S: Sink<Move>>(
         &self,

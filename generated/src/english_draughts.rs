@@ -1283,7 +1283,7 @@ impl EnglishDraughts {
             }
         }
     }
-    /// `(can Move ...)`: the moves, each given to `sink`.
+    /// `(can Move ...)`: the moves, each given to `sink` (probed or listed).
     /// One method for `can_move_1`, `can_move_2`: what differs between them is passed in (`radials`, `radials_2`).
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn can_move<S: Sink<Move>>(
@@ -1325,7 +1325,7 @@ impl EnglishDraughts {
         }
         ControlFlow::Continue(())
     }
-    /// `(can Move ...)`: the moves, each given to `sink`.
+    /// `(can Move ...)`: the moves, each given to `sink` (probed or listed).
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn can_move_3<S: Sink<Move>>(
         &self,

@@ -1724,7 +1724,7 @@ impl Fanorona {
             }
         }
     }
-    /// `(can Move ...)`: the moves, each given to `sink`.
+    /// `(can Move ...)`: the moves, each given to `sink` (probed or listed).
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn can_move_1<S: Sink<Move>>(
         &self,
@@ -1844,7 +1844,7 @@ impl Fanorona {
         }
         ControlFlow::Continue(())
     }
-    /// `(can Move ...)`: the moves, each given to `sink`.
+    /// `(can Move ...)`: the moves, each given to `sink` (probed or listed).
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn can_move_2<S: Sink<Move>>(
         &self,

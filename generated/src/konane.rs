@@ -1292,7 +1292,7 @@ impl Konane {
             }
         }
     }
-    /// `(can Move ...)`: the moves, each given to `sink`.
+    /// `(can Move ...)`: the moves, each given to `sink` (probed or listed).
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn can_move_1<S: Sink<Move>>(
         &self,

@@ -1149,7 +1149,7 @@ impl Minishogi {
         }
         ControlFlow::Continue(())
     }
-    /// `(can Move ...)`: the moves, each given to `sink`.
+    /// `(can Move ...)`: the moves, each given to `sink` (probed or listed).
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn can_move_1<S: Sink<Move>>(
         &self,

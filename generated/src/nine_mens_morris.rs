@@ -229,53 +229,7 @@ impl NineMenSMorris {
             0 => {
                 if mover == s.prev {
                     if self.can_move_1(s, mover, &mut Probe::<false>).is_break() {
-                        if S::PROBE {
-                            if let Some(site) = {
-                                let mut kept = Board::EMPTY;
-                                for site in s
-                                    .occupied
-                                    .minus(s.owned[mover as usize])
-                                    .minus(s.owned[0])
-                                    .and(Board::new([0xffffff]))
-                                    .iter()
-                                {
-                                    let site = site as u16;
-                                    if !Self::is_line_orthogonal_3(s, site) {
-                                        kept.insert(site as usize);
-                                    }
-                                }
-                                kept
-                            }
-                                .and(s.occupied)
-                                .first_site()
-                            {
-                                let site = site as u16;
-                                sink.push(Move::remove(0, site))?;
-                            }
-                        } else {
-                            for site in {
-                                let mut kept = Board::EMPTY;
-                                for site in s
-                                    .occupied
-                                    .minus(s.owned[mover as usize])
-                                    .minus(s.owned[0])
-                                    .and(Board::new([0xffffff]))
-                                    .iter()
-                                {
-                                    let site = site as u16;
-                                    if !Self::is_line_orthogonal_3(s, site) {
-                                        kept.insert(site as usize);
-                                    }
-                                }
-                                kept
-                            }
-                                .and(s.occupied)
-                                .iter()
-                            {
-                                let site = site as u16;
-                                sink.push(Move::remove(0, site))?;
-                            }
-                        }
+                        self.can_move_1(s, mover, sink)?;
                     } else {
                         if S::PROBE {
                             if let Some(site) = s
@@ -327,53 +281,7 @@ impl NineMenSMorris {
             1 => {
                 if mover == s.prev {
                     if self.can_move_1(s, mover, &mut Probe::<false>).is_break() {
-                        if S::PROBE {
-                            if let Some(site) = {
-                                let mut kept = Board::EMPTY;
-                                for site in s
-                                    .occupied
-                                    .minus(s.owned[mover as usize])
-                                    .minus(s.owned[0])
-                                    .and(Board::new([0xffffff]))
-                                    .iter()
-                                {
-                                    let site = site as u16;
-                                    if !Self::is_line_orthogonal_3(s, site) {
-                                        kept.insert(site as usize);
-                                    }
-                                }
-                                kept
-                            }
-                                .and(s.occupied)
-                                .first_site()
-                            {
-                                let site = site as u16;
-                                sink.push(Move::remove(0, site))?;
-                            }
-                        } else {
-                            for site in {
-                                let mut kept = Board::EMPTY;
-                                for site in s
-                                    .occupied
-                                    .minus(s.owned[mover as usize])
-                                    .minus(s.owned[0])
-                                    .and(Board::new([0xffffff]))
-                                    .iter()
-                                {
-                                    let site = site as u16;
-                                    if !Self::is_line_orthogonal_3(s, site) {
-                                        kept.insert(site as usize);
-                                    }
-                                }
-                                kept
-                            }
-                                .and(s.occupied)
-                                .iter()
-                            {
-                                let site = site as u16;
-                                sink.push(Move::remove(0, site))?;
-                            }
-                        }
+                        self.can_move_1(s, mover, sink)?;
                     } else {
                         if S::PROBE {
                             if let Some(site) = s
@@ -529,8 +437,9 @@ impl NineMenSMorris {
                 mine & window == window
             })
     }
-    /// `(can Move ...)`: the moves, each given to `sink`.
+    /// `(can Move ...)`: the moves, each given to `sink` (probed or listed).
     #[allow(unused_variables, unused_labels, unused_mut)]
+    #[inline(always)]
     fn can_move_1<S: Sink<Move>>(
         &self,
         s: &State,

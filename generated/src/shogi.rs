@@ -2302,7 +2302,7 @@ impl Shogi {
         }
         ControlFlow::Continue(())
     }
-    /// `(can Move ...)`: the moves, each given to `sink`.
+    /// `(can Move ...)`: the moves, each given to `sink` (probed or listed).
     #[allow(unused_variables, unused_labels, unused_mut)]
     fn can_move_1<S: Sink<Move>>(
         &self,

@@ -118,8 +118,13 @@ impl Gen<'_> {
                 then,
                 otherwise,
             } => {
+                // Before the condition, which then finds the method made.
+                let listed = self.if_can_move_listing(condition, then, emit);
                 let c = self.cond(condition);
-                let a = self.moves(then, emit);
+                let a = match listed {
+                    Some(call) => call,
+                    None => self.moves(then, emit),
+                };
                 match otherwise {
                     Some(o) => {
                         let b = self.moves(o, emit);

@@ -12,9 +12,13 @@ use quote::quote;
 use crate::analyse::threat_probe::decided_in_threat;
 use crate::ir::{Cond, Moves, PlayerRef, Threatened};
 
+use super::effects;
 use super::moves::Emit;
 use super::purpose::{to_sink, Purpose, Question};
 use super::Gen;
+
+/// What a `(can Move ...)`'s method is.
+const CAN_MOVE_DOC: &str = " `(can Move ...)`: the moves, each given to `sink` (probed or listed).";
 
 impl Gen<'_> {
     /// `(do PRIOR ifAfterwards:AFTER)`: PRIOR's moves for which
@@ -167,16 +171,35 @@ impl Gen<'_> {
         moves: &Moves,
         purpose: Purpose,
     ) -> proc_macro2::Ident {
+        let code = self.rules_helper_body(moves, purpose);
+        self.rules_helper_named(kind, doc, &code, quote!())
+    }
+
+    /// The body of [`Gen::rules_helper`]'s method for `moves`.
+    fn rules_helper_body(&mut self, moves: &Moves, purpose: Purpose) -> TokenStream {
         let saved = (
             std::mem::take(&mut self.scope),
             std::mem::take(&mut self.labels),
         );
         let code = self.for_purpose(purpose, |g| g.moves(moves, &to_sink));
         (self.scope, self.labels) = saved;
-        self.shared_helper(kind, &code, |name| {
+        code
+    }
+
+    /// The method of [`Gen::rules_helper`] with body `code` (one per
+    /// distinct body: the first asked gives its attributes `inline`).
+    fn rules_helper_named(
+        &mut self,
+        kind: &str,
+        doc: &str,
+        code: &TokenStream,
+        inline: TokenStream,
+    ) -> proc_macro2::Ident {
+        self.shared_helper(kind, code, |name| {
             quote! {
                 #[doc = #doc]
                 #[allow(unused_variables, unused_labels, unused_mut)]
+                #inline
                 fn #name<S: Sink<Move>>(&self, s: &State, mover: u8, sink: &mut S) -> ControlFlow<()> {
                     #code
                     ControlFlow::Continue(())
@@ -250,7 +273,7 @@ impl Gen<'_> {
     /// `(can Move M)`: whether M has a move, probed (M's moves generic over
     /// their sink, as the play rules', sharing the pieces' methods).
     pub(super) fn can_move(&mut self, moves: &Moves) -> TokenStream {
-        const DOC: &str = " `(can Move ...)`: the moves, each given to `sink`.";
+        const DOC: &str = CAN_MOVE_DOC;
         // Inside a threat test the moves are generated as the enemy's are
         // there: their own threat tests fail (Ludii's `autoFail` holds for
         // the whole probe), `Next` is the test's. Moves that test no threat
@@ -277,6 +300,53 @@ impl Gen<'_> {
                 quote!(self.#name(s, mover, &mut Probe::<#visiting>).is_break())
             },
         )
+    }
+
+    /// `(if (can Move M) THEN ELSE)`, where Ludii's descriptions often
+    /// name one rule twice (`(if (can Move X) X ...)`): M's rules, only
+    /// probed, carry the numbers of THEN's (a probe never applies its
+    /// moves, so their numbers are free), and where THEN then renders to
+    /// M's code the listing calls the method the probe calls — the rule
+    /// rendered once. That method is inlined where it is called (the
+    /// listing's code was, and a call costs Senet 7%). `None`: not this
+    /// shape, or THEN differs from M, or the code here binds a site or does
+    /// other than give its moves to a generic sink.
+    pub(super) fn if_can_move_listing(
+        &mut self,
+        condition: &Cond,
+        then: &Moves,
+        emit: Emit,
+    ) -> Option<TokenStream> {
+        let Cond::CanMove(probed) = condition else {
+            return None;
+        };
+        let numbers = self.canonical.as_mut()?;
+        let (mut probed_rules, mut listed_rules) = (Vec::new(), Vec::new());
+        effects::collect_rules(probed, &[], &mut probed_rules);
+        effects::collect_rules(then, &[], &mut listed_rules);
+        if probed_rules.len() != listed_rules.len() {
+            return None;
+        }
+        for (p, l) in probed_rules.iter().zip(&listed_rules) {
+            if numbers.contains_key(&p.rule) {
+                continue;
+            }
+            if let Some(&n) = numbers.get(&l.rule) {
+                numbers.insert(p.rule, n);
+            }
+        }
+        let gives_to_sink = emit(quote!(mv)).to_string() == to_sink(quote!(mv)).to_string();
+        if !self.generic() || !gives_to_sink || self.scope.any() {
+            return None;
+        }
+        let purpose = self.rules();
+        let listed = self.rules_helper_body(then, purpose);
+        if self.rules_helper_body(probed, purpose).to_string() != listed.to_string() {
+            return None;
+        }
+        let name =
+            self.rules_helper_named("can_move", CAN_MOVE_DOC, &listed, quote!(#[inline(always)]));
+        Some(quote!(self.#name(s, mover, sink)?;))
     }
 
     /// `(is Threatened WHAT [at:SITE])` (the enemy's own play rules).
