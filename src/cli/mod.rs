@@ -9,8 +9,9 @@ mod figures;
 mod generate;
 mod measure;
 mod native;
-mod play;
+pub(crate) mod play;
 mod playout;
+mod serve;
 mod survey;
 mod tensor;
 mod threads;
@@ -85,6 +86,9 @@ enum Command {
     /// The Ludii–Polygames tensors of a game: shapes, channel names, and
     /// the observation and legal action positions of one state.
     Tensor(tensor::TensorArgs),
+    /// A local web server: pick a game, see its board, play it against the
+    /// agents or watch a playout in the browser (`--open` opens the page).
+    Serve(serve::ServeArgs),
 }
 
 /// A game file with its options.
@@ -294,5 +298,6 @@ pub fn run(cli: Cli) -> miette::Result<ExitCode> {
             args.game.resolve_name();
             tensor::run(&args)
         }
+        Command::Serve(args) => serve::run(&args),
     }
 }

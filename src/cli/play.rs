@@ -225,9 +225,17 @@ struct View<'a, G> {
     letters: Vec<char>,
 }
 
+/// The name of component `what` (1-based), `?` for none.
+pub(super) fn component_name(model: &GameModel, what: u32) -> &str {
+    model
+        .components
+        .get((what as usize).wrapping_sub(1))
+        .map_or("?", |c| c.name.as_str())
+}
+
 /// The letters of the pieces: one per name without its trailing player
 /// number, the first letter of the name free so far.
-fn letters(model: &GameModel) -> Vec<char> {
+pub(super) fn letters(model: &GameModel) -> Vec<char> {
     let mut taken: Vec<(String, char)> = Vec::new();
     model
         .components
@@ -283,12 +291,7 @@ impl<G: PositionView> View<'_, G> {
             (None, None) => "?".to_owned(),
         };
         if let Some(what) = self.game.promoted_to(mv) {
-            let name = self
-                .model
-                .components
-                .get(what as usize - 1)
-                .map_or("?", |c| c.name.as_str());
-            text.push_str(&format!(" ={name}"));
+            text.push_str(&format!(" ={}", component_name(self.model, what)));
         }
         format!("{text} (key {key})")
     }

@@ -803,11 +803,23 @@ pub struct Site {
     pub coord: String,
 }
 
+/// The board's graph as a picture draws it (Ludii's coordinates, y
+/// upward): every vertex, every edge by its two vertices, every cell by
+/// the vertices around it; indexed like the sites of each type.
+#[derive(Clone, Debug, Default)]
+pub struct Drawing {
+    pub vertices: Vec<(f64, f64)>,
+    pub edges: Vec<[u32; 2]>,
+    pub cells: Vec<Vec<u32>>,
+}
+
 /// A built board, seen through its default site type. All site lists are
 /// site indices of that type (`u16`).
 #[derive(Clone, Debug)]
 pub struct Board {
     pub site_type: SiteType,
+    /// What a picture of the board needs.
+    pub drawing: Drawing,
     /// Element counts of the whole graph.
     pub num_vertices: usize,
     pub num_edges: usize,

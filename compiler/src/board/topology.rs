@@ -9,7 +9,7 @@ use super::properties::{self as p, Props};
 use super::radials::{self, Radial};
 use super::steps;
 use super::{corners, extent, perimeter, sides, situation};
-use super::{Board, Relation, Site, SiteType};
+use super::{Board, Drawing, Relation, Site, SiteType};
 
 /// Compressed lists: `lists(k) = data[index[k]..index[k + 1]]`.
 #[derive(Clone, Debug, Default)]
@@ -190,8 +190,22 @@ pub(super) fn assemble(graph: Graph, site_type: SiteType) -> Board {
     let rows = group(&|s: &Site| s.row);
     let columns = group(&|s: &Site| s.col);
 
+    let drawing = Drawing {
+        vertices: graph.vertices.iter().map(|v| (v.pt.x, v.pt.y)).collect(),
+        edges: graph
+            .edges
+            .iter()
+            .map(|e| [e.a as u32, e.b as u32])
+            .collect(),
+        cells: graph
+            .faces
+            .iter()
+            .map(|f| f.vertices.iter().map(|&v| v as u32).collect())
+            .collect(),
+    };
     Board {
         site_type,
+        drawing,
         num_vertices: graph.vertices.len(),
         num_edges: graph.edges.len(),
         num_cells: graph.faces.len(),

@@ -277,6 +277,17 @@ pub fn selected_options(
         .collect())
 }
 
+/// Every option category of a description (its heading, items and
+/// default), without expanding it: what a user may choose among.
+pub fn option_categories(path_for_messages: &Path, text: &str) -> Result<Vec<OptionCategory>> {
+    let mut sources = SourceMap::default();
+    let file = sources.add(path_for_messages, text);
+    let raw = sources.tracked(file);
+    syntax::parse_raw(&raw, &sources)?;
+    let mut t = remove_comments::remove_comments(&raw);
+    realise_options::extract_options(&mut t, &sources)
+}
+
 fn find_ruleset(
     text: &Tracked,
     sources: &SourceMap,

@@ -1,0 +1,344 @@
+//! One game being played on the server: its positions from the start (for
+//! undo), the moves played, and what the page shows of the position now.
+//! A [`Session`] hides which back end runs it: the generated code of a
+//! bundled game or the interpreter over any game model.
+
+use std::sync::Arc;
+
+use ludemic_agents::{heuristic_score, AgentSpec};
+use ludemic_compiler::heuristics::Evaluator;
+use ludemic_compiler::ir::GameModel;
+use ludemic_runtime::{MoveBuffer, PositionView, SiteKind, SiteRef, Status, Xoshiro256PlusPlus};
+use serde::Serialize;
+
+use super::svg::{board_svg, PieceAt};
+use crate::cli::play::component_name;
+
+/// Refuses an agent that could hold a core for minutes on one request.
+fn within_limits(spec: AgentSpec) -> Result<(), String> {
+    let (n, limit) = match spec {
+        AgentSpec::Random => return Ok(()),
+        AgentSpec::Uct(n) => (n, 200_000),
+        AgentSpec::AlphaBeta(d) => (d as usize, 6),
+        AgentSpec::Hs(n) | AgentSpec::HsNoStc(n) => (n, 1_000),
+    };
+    match n <= limit {
+        true => Ok(()),
+        false => Err(format!("{spec}: at most {limit} here")),
+    }
+}
+
+/// A game in play, whatever runs it.
+pub trait Session: Send {
+    /// What the page shows: the board, the legal moves, the history.
+    fn view(&self) -> View;
+    /// Plays legal move number `index` (of [`View::legal`]).
+    fn play(&mut self, index: usize) -> Result<(), String>;
+    /// Lets an agent (`random`, `uct:N`, `ab:D`, `hs:N`) choose the move
+    /// and plays it; returns its number among the legal moves.
+    fn play_agent(&mut self, agent: &str) -> Result<usize, String>;
+    /// Takes the last move back; false at the start.
+    fn undo(&mut self) -> bool;
+    /// Back to the initial position.
+    fn restart(&mut self);
+}
+
+/// A position as the page shows it.
+#[derive(Serialize, Debug, Clone)]
+pub struct View {
+    pub game: String,
+    pub engine: &'static str,
+    pub players: u8,
+    /// The player to move; 0 once the game is over.
+    pub mover: u8,
+    pub over: bool,
+    /// The winner (0: none) and why the game ended, once over.
+    pub winner: u8,
+    pub result: Option<String>,
+    pub moves_played: usize,
+    /// The mover's heuristic evaluation (Ludii's heuristics of the game).
+    pub evaluation: Option<f32>,
+    pub legal: Vec<LegalMove>,
+    pub history: Vec<String>,
+    pub pieces: Vec<Occupied>,
+    /// Sites of every container in Ludii's numbering (the board's, then
+    /// the hands', which may start past the board's last site).
+    pub sites: usize,
+    /// The board's sites: `0..board_sites`.
+    pub board_sites: usize,
+    /// Each hand: its owner (0: shared) and sites.
+    pub hands: Vec<Hand>,
+    /// The board with its pieces; each site an element with `data-site`.
+    pub svg: String,
+}
+
+/// One legal move: its key, the sites the page can click, its text.
+#[derive(Serialize, Debug, Clone)]
+pub struct LegalMove {
+    pub index: usize,
+    pub key: String,
+    /// Sites in Ludii's numbering of the picture (`None`: not a site of it).
+    pub from: Option<usize>,
+    pub to: Option<usize>,
+    pub pass: bool,
+    pub text: String,
+}
+
+/// A hand: its owner (0 for a shared one) and its sites `first..first + size`.
+#[derive(Serialize, Debug, Clone)]
+pub struct Hand {
+    pub owner: u8,
+    pub first: usize,
+    pub size: usize,
+}
+
+/// An occupied site.
+#[derive(Serialize, Debug, Clone)]
+pub struct Occupied {
+    pub site: usize,
+    pub label: String,
+    pub piece: String,
+    pub owner: u8,
+    pub count: u32,
+}
+
+/// A session over `G`: positions[0] is the initial position, each with its
+/// chance (dice) drawn before its moves are listed.
+pub struct Table<G: PositionView> {
+    game: G,
+    engine: &'static str,
+    model: Arc<GameModel>,
+    eval: Arc<Evaluator>,
+    letters: Arc<Vec<char>>,
+    positions: Vec<G::State>,
+    history: Vec<String>,
+    rng: Xoshiro256PlusPlus,
+    seed: u64,
+}
+
+impl<G: PositionView> Table<G> {
+    pub fn new(
+        game: G,
+        engine: &'static str,
+        model: Arc<GameModel>,
+        eval: Arc<Evaluator>,
+        letters: Arc<Vec<char>>,
+        seed: u64,
+    ) -> Self {
+        let mut table = Table {
+            game,
+            engine,
+            model,
+            eval,
+            letters,
+            positions: Vec::new(),
+            history: Vec::new(),
+            rng: Xoshiro256PlusPlus::from_seed_u64(seed),
+            seed,
+        };
+        table.reset();
+        table
+    }
+
+    fn reset(&mut self) {
+        let mut initial = self.game.initial_state();
+        self.rng = Xoshiro256PlusPlus::from_seed_u64(self.seed);
+        self.game.draw_chance(&mut initial, &mut self.rng);
+        self.positions = vec![initial];
+        self.history.clear();
+    }
+
+    fn position(&self) -> &G::State {
+        self.positions.last().expect("the initial position")
+    }
+
+    fn legal(&self) -> Vec<G::Move> {
+        if matches!(self.game.status(self.position()), Status::Over(_)) {
+            return Vec::new();
+        }
+        let mut buffer = MoveBuffer::new();
+        self.game.legal_moves(self.position(), &mut buffer);
+        buffer.to_vec()
+    }
+
+    /// A key's site as the picture numbers it.
+    fn site_of(&self, r: SiteRef) -> Option<usize> {
+        (r.kind == SiteKind::Default
+            && r.index >= 0
+            && (r.index as usize) < self.game.total_sites())
+        .then_some(r.index as usize)
+    }
+
+    fn label(&self, site: usize) -> String {
+        match self.model.board.sites.get(site) {
+            Some(s) => s.coord.clone(),
+            None => format!("#{site}"),
+        }
+    }
+
+    /// `e2-e4`, `c3`, `pass`, with the promotion named.
+    fn describe(&self, mv: G::Move) -> String {
+        let key = self.game.move_key(mv);
+        let (from, to) = (self.site_of(key.from), self.site_of(key.to));
+        let mut text = match (from, to) {
+            _ if key.pass => "pass".to_owned(),
+            _ if key.swap => "swap".to_owned(),
+            (Some(f), Some(t)) if f != t => format!("{}-{}", self.label(f), self.label(t)),
+            (_, Some(t)) => self.label(t),
+            (Some(f), None) => self.label(f),
+            (None, None) => key.to_string(),
+        };
+        if let Some(what) = self.game.promoted_to(mv) {
+            text.push_str(&format!("={}", component_name(&self.model, what)));
+        }
+        if let Some(decision) = self.game.decision_of(mv) {
+            if let Some(v) = self.model.votes.get(decision as usize) {
+                text = format!("{text} \"{v}\"");
+            }
+        }
+        text
+    }
+
+    fn apply(&mut self, mv: G::Move) {
+        let mover = self.game.mover(self.position());
+        let text = format!("P{mover} {}", self.describe(mv));
+        let mut next = self.position().clone();
+        self.game.apply(&mut next, mv);
+        self.game.draw_chance(&mut next, &mut self.rng);
+        self.positions.push(next);
+        self.history.push(text);
+    }
+}
+
+impl<G> Session for Table<G>
+where
+    G: PositionView + Send,
+    G::State: Send,
+{
+    fn view(&self) -> View {
+        let state = self.position();
+        let game = &self.game;
+        let (mover, over, winner, result) = match game.status(state) {
+            Status::Over(outcome) => {
+                let text = match outcome.winner {
+                    0 => format!("no winner ({:?})", outcome.reason),
+                    p => format!("P{p} wins ({:?})", outcome.reason),
+                };
+                (0, true, outcome.winner, Some(text))
+            }
+            Status::Ongoing { mover } => (mover, false, 0, None),
+        };
+        let legal: Vec<LegalMove> = self
+            .legal()
+            .into_iter()
+            .enumerate()
+            .map(|(index, mv)| {
+                let key = game.move_key(mv);
+                LegalMove {
+                    index,
+                    key: key.to_string(),
+                    from: self.site_of(key.from),
+                    to: self.site_of(key.to),
+                    pass: key.pass,
+                    text: self.describe(mv),
+                }
+            })
+            .collect();
+        let mut pieces = Vec::new();
+        let mut occupied = Vec::new();
+        for site in 0..game.total_sites() {
+            let what = game.what_at(state, site);
+            let count = game.count_at(state, site);
+            if what == 0 || count == 0 {
+                continue;
+            }
+            let owner = game.owner_at(state, site);
+            pieces.push(PieceAt {
+                site,
+                what,
+                owner,
+                count,
+            });
+            occupied.push(Occupied {
+                site,
+                label: self.label(site),
+                piece: component_name(&self.model, what).to_owned(),
+                owner,
+                count,
+            });
+        }
+        let evaluation = (!over).then(|| heuristic_score(game, &*self.eval, state, mover));
+        View {
+            game: game.name().to_owned(),
+            engine: self.engine,
+            players: game.num_players() as u8,
+            mover,
+            over,
+            winner,
+            result,
+            moves_played: self.history.len(),
+            evaluation,
+            legal,
+            history: self.history.clone(),
+            sites: game.total_sites(),
+            board_sites: self.model.board.sites.len(),
+            hands: self
+                .model
+                .hands
+                .iter()
+                .map(|h| Hand {
+                    owner: h.owner,
+                    first: h.first as usize,
+                    size: h.size as usize,
+                })
+                .collect(),
+            svg: board_svg(&self.model, &pieces, &self.letters),
+            pieces: occupied,
+        }
+    }
+
+    fn play(&mut self, index: usize) -> Result<(), String> {
+        let legal = self.legal();
+        if legal.is_empty() {
+            return Err("the game is over".to_owned());
+        }
+        let mv = *legal
+            .get(index)
+            .ok_or_else(|| format!("no legal move number {index}: there are {}", legal.len()))?;
+        self.apply(mv);
+        Ok(())
+    }
+
+    fn play_agent(&mut self, agent: &str) -> Result<usize, String> {
+        let spec: AgentSpec = agent.parse()?;
+        within_limits(spec)?;
+        let legal = self.legal();
+        if legal.is_empty() {
+            return Err("the game is over".to_owned());
+        }
+        let seed = self.seed.wrapping_add(self.history.len() as u64 + 1);
+        let eval = self.eval.clone();
+        let mut built = spec.build(Some(&*eval), seed)?;
+        let mv = built.select(&self.game, self.position());
+        drop(built);
+        let index = legal
+            .iter()
+            .position(|&m| m == mv)
+            .ok_or_else(|| format!("{agent} chose a move that is not legal"))?;
+        self.apply(mv);
+        Ok(index)
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.positions.len() <= 1 {
+            return false;
+        }
+        self.positions.pop();
+        self.history.pop();
+        true
+    }
+
+    fn restart(&mut self) {
+        self.reset();
+    }
+}

@@ -1,0 +1,307 @@
+//! The board as a picture: SVG drawn from the board's graph as Ludii builds
+//! it (cells as their polygons, the lines between vertices, edges as
+//! lines), each player's hand as a tray below it, the pieces on top.
+//!
+//! Every site a move can name is one element carrying `data-site` (its
+//! index in Ludii's numbering: the board's sites, then the hands'), so the
+//! page knows which site was clicked; pieces and labels let clicks through.
+
+use std::fmt::Write;
+
+use ludemic_compiler::board::{Board, SiteType};
+use ludemic_compiler::ir::GameModel;
+
+/// The picture's own colours, so that it reads alone (`board.svg`) too.
+const STYLE: &str = "
+.cell.dark { fill: #d9b98c; } .cell.light { fill: #f0dcb6; }
+.cell { stroke: #6b4f2c; stroke-width: 1; }
+.point { fill: #6b4f2c; fill-opacity: .12; stroke: none; }
+.grid { stroke: #6b4f2c; stroke-width: 2; }
+.edge { stroke: #cdb894; stroke-linecap: round; }
+.hand { fill: #efe4cf; stroke: #6b4f2c; }
+.site { cursor: pointer; }
+.coord { font: 9px sans-serif; fill: #6b4f2c; pointer-events: none; }
+.tray-label { font: 12px sans-serif; fill: #6b4f2c; }
+.piece { pointer-events: none; }
+.piece circle { stroke: #111; stroke-width: 1.2; }
+.piece text { font-family: sans-serif; text-anchor: middle; dominant-baseline: central; font-weight: 600; }
+.piece .count { fill: #a01818; }
+";
+
+/// Width of the board's drawing area, in SVG units.
+const WIDTH: f64 = 600.0;
+/// Room around the board for the coordinate labels.
+const MARGIN: f64 = 28.0;
+
+/// What stands on one site.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceAt {
+    pub site: usize,
+    /// The component, 1-based.
+    pub what: u32,
+    pub owner: u8,
+    /// Pieces on the site (a hand's count, a stack's height).
+    pub count: u32,
+}
+
+/// The fill and text colours of each player's pieces (neutral pieces grey).
+fn colours(owner: u8) -> (&'static str, &'static str) {
+    match owner {
+        1 => ("#f7f3ea", "#222"),
+        2 => ("#2b2b2b", "#f5f5f5"),
+        3 => ("#c0392b", "#fff"),
+        4 => ("#2e6fbd", "#fff"),
+        5 => ("#2e8b57", "#fff"),
+        6 => ("#8e44ad", "#fff"),
+        7 => ("#d68910", "#222"),
+        8 => ("#17a5a5", "#222"),
+        _ => ("#9a9a9a", "#222"),
+    }
+}
+
+/// Maps the board's coordinates (y upward) to the picture's (y downward).
+struct Frame {
+    min_x: f64,
+    max_y: f64,
+    scale: f64,
+    /// Radius of a piece: under half the closest two sites' distance.
+    radius: f64,
+    board_height: f64,
+}
+
+impl Frame {
+    fn new(board: &Board) -> Frame {
+        let drawing = &board.drawing;
+        let points = drawing
+            .vertices
+            .iter()
+            .copied()
+            .chain(board.sites.iter().map(|s| (s.x, s.y)));
+        let (mut min_x, mut max_x, mut min_y, mut max_y) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+        for (x, y) in points {
+            min_x = min_x.min(x);
+            max_x = max_x.max(x);
+            min_y = min_y.min(y);
+            max_y = max_y.max(y);
+        }
+        if min_x > max_x {
+            (min_x, max_x, min_y, max_y) = (0.0, 1.0, 0.0, 1.0);
+        }
+        let span = (max_x - min_x).max(max_y - min_y).max(1e-9);
+        let scale = WIDTH / span;
+        let closest = closest_distance(board).unwrap_or(span / 8.0) * scale;
+        Frame {
+            min_x,
+            max_y,
+            scale,
+            radius: (closest * 0.42).clamp(3.0, 40.0),
+            board_height: (max_y - min_y) * scale,
+        }
+    }
+
+    fn point(&self, (x, y): (f64, f64)) -> (f64, f64) {
+        (
+            MARGIN + (x - self.min_x) * self.scale,
+            MARGIN + (self.max_y - y) * self.scale,
+        )
+    }
+}
+
+/// The smallest distance between two of the board's sites (a grid over
+/// the sites keeps this near linear on the largest boards).
+fn closest_distance(board: &Board) -> Option<f64> {
+    let sites = &board.sites;
+    if sites.len() < 2 {
+        return None;
+    }
+    let mut best = f64::MAX;
+    // Sorted by x: only sites closer in x than the best found can be closer.
+    let mut by_x: Vec<(f64, f64)> = sites.iter().map(|s| (s.x, s.y)).collect();
+    by_x.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for i in 0..by_x.len() {
+        for j in i + 1..by_x.len() {
+            let dx = by_x[j].0 - by_x[i].0;
+            if dx >= best {
+                break;
+            }
+            let d = dx.hypot(by_x[j].1 - by_x[i].1);
+            if d > 1e-9 {
+                best = best.min(d);
+            }
+        }
+    }
+    (best < f64::MAX).then_some(best)
+}
+
+/// The picture of `model`'s board with `pieces` on it; `letters` names each
+/// component (`what` - 1) by a letter.
+pub fn board_svg(model: &GameModel, pieces: &[PieceAt], letters: &[char]) -> String {
+    let board = &model.board;
+    let frame = Frame::new(board);
+    let r = frame.radius;
+    let mut sites = String::new();
+    let mut lines = String::new();
+    let mut labels = String::new();
+    let drawing = &board.drawing;
+    let vertex = |v: u32| frame.point(drawing.vertices[v as usize]);
+    // The graph's lines under everything (the cells' outlines draw their own).
+    if board.site_type != SiteType::Cell {
+        for &[a, b] in &drawing.edges {
+            let ((x1, y1), (x2, y2)) = (vertex(a), vertex(b));
+            writeln!(
+                lines,
+                r#"<line class="grid" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
+            )
+            .ok();
+        }
+    }
+    let centres: Vec<(f64, f64)> = board
+        .sites
+        .iter()
+        .map(|s| frame.point((s.x, s.y)))
+        .collect();
+    for (i, site) in board.sites.iter().enumerate() {
+        let (cx, cy) = centres[i];
+        let shape = match board.site_type {
+            SiteType::Cell if drawing.cells.get(i).is_some_and(|c| c.len() >= 3) => {
+                let points: Vec<String> = drawing.cells[i]
+                    .iter()
+                    .map(|&v| {
+                        let (x, y) = vertex(v);
+                        format!("{x:.1},{y:.1}")
+                    })
+                    .collect();
+                // Squares chequered, as Ludii's chess-like boards are.
+                let shade = match (drawing.cells[i].len(), (site.row + site.col) % 2) {
+                    (4, 0) => "dark",
+                    _ => "light",
+                };
+                format!(
+                    r#"<polygon class="site cell {shade}" data-site="{i}" points="{}"/>"#,
+                    points.join(" ")
+                )
+            }
+            SiteType::Edge if drawing.edges.get(i).is_some() => {
+                let [a, b] = drawing.edges[i];
+                let ((x1, y1), (x2, y2)) = (vertex(a), vertex(b));
+                format!(
+                    r#"<line class="site edge" data-site="{i}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke-width="{:.1}"/>"#,
+                    r * 0.6
+                )
+            }
+            _ => format!(
+                r#"<circle class="site point" data-site="{i}" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"/>"#,
+                r * 0.55
+            ),
+        };
+        sites.push_str(&shape);
+        sites.push('\n');
+        writeln!(
+            labels,
+            r#"<text class="coord" x="{:.1}" y="{:.1}">{}</text>"#,
+            cx - r * 0.9,
+            cy + r * 0.95,
+            escape(&site.coord)
+        )
+        .ok();
+    }
+    // Hands: one tray per hand, a row of squares below the board.
+    let mut centre_of: Vec<(f64, f64)> = centres.clone();
+    let side = (2.0 * r).max(24.0);
+    let mut y = MARGIN + frame.board_height + MARGIN + r;
+    let mut trays = String::new();
+    for hand in &model.hands {
+        let who = match hand.owner {
+            0 => "shared".to_owned(),
+            p => format!("P{p}"),
+        };
+        writeln!(
+            trays,
+            r#"<text class="tray-label" x="{:.1}" y="{:.1}">{who}</text>"#,
+            MARGIN,
+            y + side * 0.65
+        )
+        .ok();
+        for (k, site) in hand.sites().enumerate() {
+            let x = MARGIN + 60.0 + k as f64 * (side + 4.0);
+            writeln!(
+                trays,
+                r#"<rect class="site hand" data-site="{site}" x="{x:.1}" y="{y:.1}" width="{side:.1}" height="{side:.1}"/>"#
+            )
+            .ok();
+            let site = site as usize;
+            if centre_of.len() <= site {
+                centre_of.resize(site + 1, (0.0, 0.0));
+            }
+            centre_of[site] = (x + side / 2.0, y + side / 2.0);
+        }
+        y += side + 10.0;
+    }
+    let mut men = String::new();
+    for p in pieces {
+        let Some(&(cx, cy)) = centre_of.get(p.site) else {
+            continue;
+        };
+        let (fill, ink) = colours(p.owner);
+        let letter = letters.get(p.what as usize - 1).copied().unwrap_or('?');
+        let name = model
+            .components
+            .get(p.what as usize - 1)
+            .map_or("?", |c| c.name.as_str());
+        let pr = if p.site < board.sites.len() {
+            r * 0.85
+        } else {
+            side * 0.4
+        };
+        write!(
+            men,
+            r#"<g class="piece" data-what="{}" data-owner="{}"><title>{}</title><circle cx="{cx:.1}" cy="{cy:.1}" r="{pr:.1}" fill="{fill}"/><text x="{cx:.1}" y="{cy:.1}" fill="{ink}" font-size="{:.1}">{letter}</text>"#,
+            p.what,
+            p.owner,
+            escape(name),
+            pr * 1.1
+        )
+        .ok();
+        if p.count > 1 {
+            write!(
+                men,
+                r#"<text class="count" x="{:.1}" y="{:.1}" font-size="{:.1}">{}</text>"#,
+                cx + pr * 0.7,
+                cy - pr * 0.6,
+                (pr * 0.7).max(9.0),
+                p.count
+            )
+            .ok();
+        }
+        men.push_str("</g>\n");
+    }
+    let height = match model.hands.is_empty() {
+        true => frame.board_height + 2.0 * MARGIN,
+        false => y + MARGIN,
+    };
+    let width = WIDTH + 2.0 * MARGIN;
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" class="board {kind}" viewBox="0 0 {width:.0} {height:.0}" data-sites="{n}">
+<style>{STYLE}</style>
+<rect width="100%" height="100%" fill="#fffdf8"/>
+<g class="lines">{lines}</g>
+<g class="sites">{sites}{trays}</g>
+<g class="labels">{labels}</g>
+<g class="pieces">{men}</g>
+</svg>"##,
+        kind = match board.site_type {
+            SiteType::Cell => "cells",
+            SiteType::Vertex => "vertices",
+            SiteType::Edge => "edges",
+        },
+        n = centre_of.len(),
+    )
+}
+
+/// Text safe inside an SVG element or attribute.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
