@@ -325,7 +325,8 @@ async fn a_chess_promotion_is_a_choice_among_moves_on_one_site() {
 /// message (422), never a failure of the server.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_library_game_that_lowers_draws_every_site_once() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/ludii");
+    // Cargo runs a crate's tests in its folder.
+    let root = Path::new("../shared/ludii");
     if !root.exists() {
         eprintln!("skipped: {} is absent (Ludii's library)", root.display());
         return;
