@@ -65,7 +65,7 @@ pub fn run(args: &ServeArgs) -> miette::Result<ExitCode> {
         let url = format!("http://{bound}/");
         println!("ludemic serve: listening on {url} (Ctrl-C stops)");
         if args.open {
-            if let Err(e) = webbrowser::open(&url) {
+            if let Err(e) = open::that_detached(&url) {
                 eprintln!("cannot open a browser ({e}): open {url} yourself");
             }
         }
