@@ -30,7 +30,8 @@ const STYLE: &str = "
 
 /// Width of the board's drawing area, in SVG units.
 const WIDTH: f64 = 600.0;
-/// Room around the board for the coordinate labels.
+/// Room around the board for the coordinate labels (more where the
+/// pieces on the outer sites are larger).
 const MARGIN: f64 = 28.0;
 
 /// What stands on one site.
@@ -67,6 +68,7 @@ struct Frame {
     /// Radius of a piece: under half the closest two sites' distance.
     radius: f64,
     board_height: f64,
+    margin: f64,
 }
 
 impl Frame {
@@ -96,13 +98,14 @@ impl Frame {
             scale,
             radius: (closest * 0.42).clamp(3.0, 40.0),
             board_height: (max_y - min_y) * scale,
+            margin: MARGIN.max((closest * 0.42).clamp(3.0, 40.0) + 6.0),
         }
     }
 
     fn point(&self, (x, y): (f64, f64)) -> (f64, f64) {
         (
-            MARGIN + (x - self.min_x) * self.scale,
-            MARGIN + (self.max_y - y) * self.scale,
+            self.margin + (x - self.min_x) * self.scale,
+            self.margin + (self.max_y - y) * self.scale,
         )
     }
 }
@@ -208,7 +211,8 @@ pub fn board_svg(model: &GameModel, pieces: &[PieceAt], letters: &[char]) -> Str
     // Hands: one tray per hand, a row of squares below the board.
     let mut centre_of: Vec<(f64, f64)> = centres.clone();
     let side = (2.0 * r).max(24.0);
-    let mut y = MARGIN + frame.board_height + MARGIN + r;
+    let margin = frame.margin;
+    let mut y = margin + frame.board_height + margin;
     let mut trays = String::new();
     for hand in &model.hands {
         let who = match hand.owner {
@@ -222,8 +226,12 @@ pub fn board_svg(model: &GameModel, pieces: &[PieceAt], letters: &[char]) -> Str
             y + side * 0.65
         )
         .ok();
+        // A hand wider than the board wraps onto more rows.
+        let per_row = ((WIDTH - 60.0) / (side + 4.0)).floor().max(1.0) as usize;
+        let rows = (hand.size as usize).div_ceil(per_row).max(1);
         for (k, site) in hand.sites().enumerate() {
-            let x = MARGIN + 60.0 + k as f64 * (side + 4.0);
+            let x = MARGIN + 60.0 + (k % per_row) as f64 * (side + 4.0);
+            let y = y + (k / per_row) as f64 * (side + 4.0);
             writeln!(
                 trays,
                 r#"<rect class="site hand" data-site="{site}" x="{x:.1}" y="{y:.1}" width="{side:.1}" height="{side:.1}"/>"#
@@ -235,15 +243,24 @@ pub fn board_svg(model: &GameModel, pieces: &[PieceAt], letters: &[char]) -> Str
             }
             centre_of[site] = (x + side / 2.0, y + side / 2.0);
         }
-        y += side + 10.0;
+        y += rows as f64 * (side + 4.0) + 6.0;
     }
+    // One kind of piece per player (Go's stones, Hex's markers): plain
+    // discs, as Ludii draws them; otherwise a letter of each piece's name.
+    let plain = model
+        .components
+        .iter()
+        .all(|c| c.base == model.components[0].base);
     let mut men = String::new();
     for p in pieces {
         let Some(&(cx, cy)) = centre_of.get(p.site) else {
             continue;
         };
         let (fill, ink) = colours(p.owner);
-        let letter = letters.get(p.what as usize - 1).copied().unwrap_or('?');
+        let letter = match plain {
+            true => ' ',
+            false => letters.get(p.what as usize - 1).copied().unwrap_or('?'),
+        };
         let name = model
             .components
             .get(p.what as usize - 1)
@@ -276,10 +293,10 @@ pub fn board_svg(model: &GameModel, pieces: &[PieceAt], letters: &[char]) -> Str
         men.push_str("</g>\n");
     }
     let height = match model.hands.is_empty() {
-        true => frame.board_height + 2.0 * MARGIN,
-        false => y + MARGIN,
+        true => frame.board_height + 2.0 * margin,
+        false => y + margin,
     };
-    let width = WIDTH + 2.0 * MARGIN;
+    let width = WIDTH + 2.0 * margin;
     format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" class="board {kind}" viewBox="0 0 {width:.0} {height:.0}" data-sites="{n}">
 <style>{STYLE}</style>
