@@ -171,3 +171,17 @@ def test_boards_are_drawn_for_a_person_to_look_at(server, browser, game):
     assert sites, "no site drawn"
     screenshot(browser, game)
     assert (SCREENSHOTS / f"{game}.png").stat().st_size > 5000
+
+
+def test_a_ludii_trial_is_stepped_through(server, browser):
+    trials = REPO.parent / "shared" / "reference" / "ludii-trials" / "tic-tac-toe.jsonl"
+    if not trials.is_file():
+        pytest.skip(f"skipped: {trials} is absent")
+    start(browser, server, "tic-tac-toe")
+    browser.find_element(By.ID, "trial").send_keys(str(trials))
+    wait(browser, lambda d: "ahead" in status(d))
+    while "ahead" in status(browser):
+        before = moves_played(browser)
+        browser.find_element(By.ID, "redo").click()
+        wait(browser, lambda d: moves_played(d) == before + 1)
+    assert browser.find_element(By.ID, "status").get_attribute("data-over") == "true", status(browser)

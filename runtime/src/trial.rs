@@ -185,6 +185,16 @@ fn all_outcomes(dice: &[(u32, u32)]) -> Vec<Vec<(u32, u32)>> {
 /// Ludii's legal moves and played key become alternatives like moves that
 /// share a key.
 pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
+    replay_path(game, trial).map(|(replayed, _)| replayed)
+}
+
+/// [`replay`], also giving the path it found: for each step, the state the
+/// move was played from (its chance settled as the trial's) and the move.
+#[allow(clippy::type_complexity)]
+pub fn replay_path<G: Game>(
+    game: &G,
+    trial: &Trial,
+) -> Result<(Replayed, Vec<(G::State, G::Move)>), Mismatch> {
     // A step with several candidates (moves sharing the played key, chance
     // outcomes): the state each is played from, the move, and the next one to try.
     struct Branch<S, M> {
@@ -205,6 +215,7 @@ pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
     };
     let mut furthest: Option<Mismatch> = None;
     let mut backtracks = 0;
+    let mut path: Vec<(G::State, G::Move)> = Vec::new();
     loop {
         let checked = if i < trial.steps.len() {
             check_chance_step(game, &state, trial, i, &mut counts).map(Some)
@@ -213,10 +224,11 @@ pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
         };
         match checked {
             Ok(None) => {
-                return Ok(Replayed {
+                let replayed = Replayed {
                     steps: trial.steps.len(),
                     ..counts
-                })
+                };
+                return Ok((replayed, path));
             }
             Ok(Some(mut candidates)) => {
                 let (from, mv) = candidates.remove(0);
@@ -232,6 +244,7 @@ pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
                 if let Some(from) = from {
                     state = from;
                 }
+                path.push((state.clone(), mv));
                 game.apply(&mut state, mv);
                 i += 1;
             }
@@ -253,6 +266,8 @@ pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
                         backtracks += 1;
                         let (from, mv) = &b.candidates[b.next];
                         state = from.as_ref().unwrap_or(&b.base).clone();
+                        path.truncate(b.step);
+                        path.push((state.clone(), *mv));
                         game.apply(&mut state, *mv);
                         b.next += 1;
                         i = b.step + 1;

@@ -11,6 +11,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use ludemic_runtime::trial::Trial;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -209,6 +210,8 @@ pub fn router(server: Shared) -> Router {
         .route("/api/sessions/{id}/apply", post(apply))
         .route("/api/sessions/{id}/agent", post(agent))
         .route("/api/sessions/{id}/undo", post(undo))
+        .route("/api/sessions/{id}/redo", post(redo))
+        .route("/api/sessions/{id}/trial", post(trial))
         .route("/api/sessions/{id}/restart", post(restart))
         .fallback(|| async { ApiError::not_found("no such page or endpoint") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -496,6 +499,56 @@ async fn restart(
     let view = server
         .with_session(id, |s| {
             s.restart();
+            Ok(s.view())
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+async fn redo(State(server): State<Shared>, Path(id): Path<u64>) -> Result<Json<View>, ApiError> {
+    let view = server
+        .with_session(id, |s| match s.redo() {
+            true => Ok(s.view()),
+            false => Err(ApiError::conflict("nothing to play again")),
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+#[derive(Deserialize)]
+struct TrialRequest {
+    /// Trials in Ludii's `ludii-trials` format, one JSON object a line.
+    text: String,
+    /// Which of them (0 the first).
+    #[serde(default)]
+    index: usize,
+}
+
+/// A Ludii trial replayed in the session, which goes back to its start
+/// with the trial's moves ready to step through (`redo`).
+async fn trial(
+    State(server): State<Shared>,
+    Path(id): Path<u64>,
+    body: Result<Json<TrialRequest>, JsonRejection>,
+) -> Result<Json<View>, ApiError> {
+    let Json(request) = body?;
+    let lines: Vec<&str> = request
+        .text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let line = lines.get(request.index).ok_or_else(|| {
+        ApiError::bad(format!(
+            "no trial number {} ({} given)",
+            request.index,
+            lines.len()
+        ))
+    })?;
+    let trial: Trial = serde_json::from_str(line)
+        .map_err(|e| ApiError::bad(format!("trial {}: not a Ludii trial: {e}", request.index)))?;
+    let view = server
+        .with_session(id, move |s| {
+            s.watch_trial(&trial).map_err(ApiError::conflict)?;
             Ok(s.view())
         })
         .await?;

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use ludemic_agents::{heuristic_score, AgentSpec};
 use ludemic_compiler::heuristics::Evaluator;
 use ludemic_compiler::ir::GameModel;
+use ludemic_runtime::trial::{replay_path, Trial};
 use ludemic_runtime::{MoveBuffer, PositionView, SiteKind, SiteRef, Status, Xoshiro256PlusPlus};
 use serde::Serialize;
 
@@ -39,6 +40,12 @@ pub trait Session: Send {
     fn play_agent(&mut self, agent: &str) -> Result<usize, String>;
     /// Takes the last move back; false at the start.
     fn undo(&mut self) -> bool;
+    /// Plays again the last move taken back (or the next of a trial being
+    /// watched); false when there is none.
+    fn redo(&mut self) -> bool;
+    /// Replays a Ludii trial (`ludii-trials` format) and goes back to its
+    /// start, its moves ready for [`Session::redo`]; returns how many.
+    fn watch_trial(&mut self, trial: &Trial) -> Result<usize, String>;
     /// Back to the initial position.
     fn restart(&mut self);
 }
@@ -56,6 +63,8 @@ pub struct View {
     pub winner: u8,
     pub result: Option<String>,
     pub moves_played: usize,
+    /// Moves ahead to [`Session::redo`] (taken back, or a trial's).
+    pub moves_ahead: usize,
     /// The mover's heuristic evaluation (Ludii's heuristics of the game).
     pub evaluation: Option<f32>,
     pub legal: Vec<LegalMove>,
@@ -112,6 +121,9 @@ pub struct Table<G: PositionView> {
     letters: Arc<Vec<char>>,
     positions: Vec<G::State>,
     history: Vec<String>,
+    /// Positions taken back (or a trial's still to come) with their moves'
+    /// texts, the next one last.
+    ahead: Vec<(G::State, String)>,
     rng: Xoshiro256PlusPlus,
     seed: u64,
 }
@@ -133,6 +145,7 @@ impl<G: PositionView> Table<G> {
             letters,
             positions: Vec::new(),
             history: Vec::new(),
+            ahead: Vec::new(),
             rng: Xoshiro256PlusPlus::from_seed_u64(seed),
             seed,
         };
@@ -146,6 +159,7 @@ impl<G: PositionView> Table<G> {
         self.game.draw_chance(&mut initial, &mut self.rng);
         self.positions = vec![initial];
         self.history.clear();
+        self.ahead.clear();
     }
 
     fn position(&self) -> &G::State {
@@ -200,6 +214,7 @@ impl<G: PositionView> Table<G> {
     }
 
     fn apply(&mut self, mv: G::Move) {
+        self.ahead.clear();
         let mover = self.game.mover(self.position());
         let text = format!("P{mover} {}", self.describe(mv));
         let mut next = self.position().clone();
@@ -277,6 +292,7 @@ where
             winner,
             result,
             moves_played: self.history.len(),
+            moves_ahead: self.ahead.len(),
             evaluation,
             legal,
             history: self.history.clone(),
@@ -333,9 +349,48 @@ where
         if self.positions.len() <= 1 {
             return false;
         }
-        self.positions.pop();
-        self.history.pop();
+        let position = self.positions.pop().expect("a position");
+        let text = self.history.pop().expect("its move");
+        self.ahead.push((position, text));
         true
+    }
+
+    fn redo(&mut self) -> bool {
+        let Some((position, text)) = self.ahead.pop() else {
+            return false;
+        };
+        self.positions.push(position);
+        self.history.push(text);
+        true
+    }
+
+    fn watch_trial(&mut self, trial: &Trial) -> Result<usize, String> {
+        let (_, path) = replay_path(&self.game, trial)
+            .map_err(|m| format!("the trial does not replay here: {m}"))?;
+        let Some((first, _)) = path.first() else {
+            return Err("the trial has no moves".to_owned());
+        };
+        // Each position as the trial reached it, its chance settled as the
+        // trial's next step shows it (the last one as the last move left it).
+        let mut ahead = Vec::with_capacity(path.len());
+        for (k, (before, mv)) in path.iter().enumerate() {
+            let mover = self.game.mover(before);
+            let text = format!("P{mover} {}", self.describe(*mv));
+            let after = match path.get(k + 1) {
+                Some((next, _)) => next.clone(),
+                None => {
+                    let mut last = before.clone();
+                    self.game.apply(&mut last, *mv);
+                    last
+                }
+            };
+            ahead.push((after, text));
+        }
+        ahead.reverse();
+        self.positions = vec![first.clone()];
+        self.history.clear();
+        self.ahead = ahead;
+        Ok(path.len())
     }
 
     fn restart(&mut self) {

@@ -365,3 +365,73 @@ async fn every_library_game_that_lowers_draws_every_site_once() {
     eprintln!("library: {drawn} drawn, {refused} refused by the compiler");
     assert!(drawn >= 488, "{drawn} library games drawn");
 }
+
+/// A Ludii trial of Tic-Tac-Toe, watched step by step: each forward step
+/// plays the trial's next move, back and forward again agree.
+#[tokio::test]
+async fn a_ludii_trial_is_watched_move_by_move() {
+    let trials = Path::new("../shared/reference/ludii-trials/tic-tac-toe.jsonl");
+    let Ok(text) = std::fs::read_to_string(trials) else {
+        eprintln!("skipped: {} is absent", trials.display());
+        return;
+    };
+    let app = app();
+    let (id, _) = open(&app, "tic-tac-toe").await;
+    let trial: Value = serde_json::from_str(text.lines().nth(3).unwrap()).unwrap();
+    let body = json!({ "text": text, "index": 3 });
+    let (status, mut state) = send(
+        &app,
+        "POST",
+        &format!("/api/sessions/{id}/trial"),
+        Some(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    let steps = trial["steps"].as_array().unwrap();
+    assert_eq!(state["moves_played"], 0);
+    assert_eq!(state["moves_ahead"].as_u64().unwrap() as usize, steps.len());
+    for (k, step) in steps.iter().enumerate() {
+        let keys: Vec<&str> = state["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["key"].as_str().unwrap())
+            .collect();
+        assert!(
+            keys.contains(&step["move"].as_str().unwrap()),
+            "step {k}: {keys:?}"
+        );
+        let (status, next) = send(&app, "POST", &format!("/api/sessions/{id}/redo"), None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(next["moves_played"].as_u64().unwrap() as usize, k + 1);
+        state = next;
+    }
+    assert_eq!(state["over"], true);
+    assert_eq!(
+        state["winner"].as_u64(),
+        trial["winner"].as_u64().or(Some(0))
+    );
+    let (status, _) = send(&app, "POST", &format!("/api/sessions/{id}/redo"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    // A trial of another game does not replay: refused, the session kept.
+    let other =
+        std::fs::read_to_string("../shared/reference/ludii-trials/hex.jsonl").unwrap_or_default();
+    if !other.is_empty() {
+        let (status, answer) = send(
+            &app,
+            "POST",
+            &format!("/api/sessions/{id}/trial"),
+            Some(json!({ "text": other })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    }
+    let (status, _) = send(
+        &app,
+        "POST",
+        &format!("/api/sessions/{id}/trial"),
+        Some(json!({ "text": "{}" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
