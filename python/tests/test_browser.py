@@ -152,6 +152,10 @@ def test_a_hex_playout_is_watched_to_its_end(server, browser):
     assert re.search(r"P[12] wins", status(browser)), status(browser)
     assert moves_played(browser) >= 11
     screenshot(browser, "hex")
+    browser.find_element(By.ID, "show-tensor").click()
+    maps = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#tensor figure.channel"))
+    names = [m.find_element(By.TAG_NAME, "figcaption").text for m in maps]
+    assert len(maps) >= 2, names
 
 
 def test_a_malformed_upload_shows_the_error_and_where(server, browser, tmp_path):

@@ -16,7 +16,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::catalogue::{self, Entry, Listed, Loader, Origin};
-use super::session::{Session, View};
+use super::session::{Session, Tensor, View};
 use super::ServeArgs;
 
 /// The page: one file, no build step.
@@ -207,6 +207,7 @@ pub fn router(server: Shared) -> Router {
         .route("/api/sessions/{id}/state", get(state))
         .route("/api/sessions/{id}/board.svg", get(board))
         .route("/api/sessions/{id}/moves", get(moves))
+        .route("/api/sessions/{id}/tensor", get(tensor))
         .route("/api/sessions/{id}/apply", post(apply))
         .route("/api/sessions/{id}/agent", post(agent))
         .route("/api/sessions/{id}/undo", post(undo))
@@ -553,4 +554,14 @@ async fn trial(
         })
         .await?;
     Ok(Json(view))
+}
+
+async fn tensor(
+    State(server): State<Shared>,
+    Path(id): Path<u64>,
+) -> Result<Json<Tensor>, ApiError> {
+    let tensor = server
+        .with_session(id, |s| s.tensor().map_err(ApiError::conflict))
+        .await?;
+    Ok(Json(tensor))
 }

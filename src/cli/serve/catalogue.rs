@@ -13,7 +13,7 @@ use ludemic_compiler::heuristics::{Evaluator, Heuristics};
 use ludemic_compiler::interp::Interpreter;
 use ludemic_compiler::ir::GameModel;
 use ludemic_compiler::Config;
-use ludemic_runtime::PositionView;
+use ludemic_runtime::{PositionView, Recorded, TensorGame, TensorLayout};
 use serde::Serialize;
 
 use super::session::{Session, Table};
@@ -181,6 +181,8 @@ pub struct Ready {
     pub model: Arc<GameModel>,
     pub eval: Arc<Evaluator>,
     pub letters: Arc<Vec<char>>,
+    /// The Ludii–Polygames tensor layout, for games that have one.
+    pub layout: Option<Arc<TensorLayout>>,
     /// The bundled module running it, where there is one for the options.
     pub compiled: Option<String>,
 }
@@ -209,6 +211,7 @@ impl Loader {
         };
         Ok(Ready {
             letters: Arc::new(crate::cli::play::letters(&model)),
+            layout: ludemic_compiler::tensor::layout(&model).ok().map(Arc::new),
             model: Arc::new(model),
             eval: Arc::new(eval),
             compiled,
@@ -259,17 +262,10 @@ pub fn start(ready: &Ready, seed: u64) -> Box<dyn Session> {
 
 fn table<G>(game: G, engine: &'static str, ready: &Ready, seed: u64) -> Box<dyn Session>
 where
-    G: PositionView + Send + 'static,
+    G: TensorGame + Send + 'static,
     G::State: Send,
 {
-    Box::new(Table::new(
-        game,
-        engine,
-        ready.model.clone(),
-        ready.eval.clone(),
-        ready.letters.clone(),
-        seed,
-    ))
+    Box::new(Table::new(game, engine, ready, seed))
 }
 
 /// Starts a session on a bundled game's generated code.
@@ -285,6 +281,7 @@ impl ludemic_generated::Visitor for Start<'_> {
         G::State: Send + Sync,
         G::Move: Send + Sync,
     {
-        table(game.clone(), "compiled", self.ready, self.seed)
+        // Recorded: the recent moves the tensors show.
+        table(Recorded(game.clone()), "compiled", self.ready, self.seed)
     }
 }

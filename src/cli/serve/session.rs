@@ -9,9 +9,12 @@ use ludemic_agents::{heuristic_score, AgentSpec};
 use ludemic_compiler::heuristics::Evaluator;
 use ludemic_compiler::ir::GameModel;
 use ludemic_runtime::trial::{replay_path, Trial};
-use ludemic_runtime::{MoveBuffer, PositionView, SiteKind, SiteRef, Status, Xoshiro256PlusPlus};
+use ludemic_runtime::{
+    MoveBuffer, SiteKind, SiteRef, Status, TensorGame, TensorLayout, Xoshiro256PlusPlus,
+};
 use serde::Serialize;
 
+use super::catalogue::Ready;
 use super::svg::{board_svg, PieceAt};
 use crate::cli::play::component_name;
 
@@ -48,6 +51,23 @@ pub trait Session: Send {
     fn watch_trial(&mut self, trial: &Trial) -> Result<usize, String>;
     /// Back to the initial position.
     fn restart(&mut self);
+    /// The Ludii–Polygames state tensor of the position, channel by channel.
+    fn tensor(&self) -> Result<Tensor, String>;
+}
+
+/// The state tensor of a position: each channel an `x` by `y` grid.
+#[derive(Serialize, Debug, Clone)]
+pub struct Tensor {
+    pub x: usize,
+    pub y: usize,
+    pub channels: Vec<Channel>,
+}
+
+/// One channel of a [`Tensor`], `values[i * y + j]` at `(i, j)`.
+#[derive(Serialize, Debug, Clone)]
+pub struct Channel {
+    pub name: String,
+    pub values: Vec<f32>,
 }
 
 /// A position as the page shows it.
@@ -113,12 +133,13 @@ pub struct Occupied {
 
 /// A session over `G`: positions[0] is the initial position, each with its
 /// chance (dice) drawn before its moves are listed.
-pub struct Table<G: PositionView> {
+pub struct Table<G: TensorGame> {
     game: G,
     engine: &'static str,
     model: Arc<GameModel>,
     eval: Arc<Evaluator>,
     letters: Arc<Vec<char>>,
+    layout: Option<Arc<TensorLayout>>,
     positions: Vec<G::State>,
     history: Vec<String>,
     /// Positions taken back (or a trial's still to come) with their moves'
@@ -128,21 +149,15 @@ pub struct Table<G: PositionView> {
     seed: u64,
 }
 
-impl<G: PositionView> Table<G> {
-    pub fn new(
-        game: G,
-        engine: &'static str,
-        model: Arc<GameModel>,
-        eval: Arc<Evaluator>,
-        letters: Arc<Vec<char>>,
-        seed: u64,
-    ) -> Self {
+impl<G: TensorGame> Table<G> {
+    pub fn new(game: G, engine: &'static str, ready: &Ready, seed: u64) -> Self {
         let mut table = Table {
             game,
             engine,
-            model,
-            eval,
-            letters,
+            model: ready.model.clone(),
+            eval: ready.eval.clone(),
+            letters: ready.letters.clone(),
+            layout: ready.layout.clone(),
             positions: Vec::new(),
             history: Vec::new(),
             ahead: Vec::new(),
@@ -227,7 +242,7 @@ impl<G: PositionView> Table<G> {
 
 impl<G> Session for Table<G>
 where
-    G: PositionView + Send,
+    G: TensorGame + Send,
     G::State: Send,
 {
     fn view(&self) -> View {
@@ -395,5 +410,24 @@ where
 
     fn restart(&mut self) {
         self.reset();
+    }
+
+    fn tensor(&self) -> Result<Tensor, String> {
+        let layout = self.layout.as_ref().ok_or("this game has no tensor form")?;
+        let [_, x, y] = layout.state_tensor_shape();
+        let mut values = vec![0.0; layout.state_len()];
+        layout
+            .observe(&self.game, self.position(), &mut values)
+            .map_err(|e| e.to_string())?;
+        let channels = layout
+            .state_channel_names()
+            .iter()
+            .zip(values.chunks(x * y))
+            .map(|(name, values)| Channel {
+                name: name.clone(),
+                values: values.to_vec(),
+            })
+            .collect();
+        Ok(Tensor { x, y, channels })
     }
 }

@@ -435,3 +435,40 @@ async fn a_ludii_trial_is_watched_move_by_move() {
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
+
+/// The state tensor as Ludii–Polygames lays it out: every channel an x by
+/// y grid, the pieces placed showing in the channel of their owner.
+#[tokio::test]
+async fn the_state_tensor_is_given_channel_by_channel() {
+    let app = app();
+    let (id, _) = open(&app, "hex").await;
+    apply_keys(&app, id, &["-1>60"]).await;
+    let (status, tensor) = send(&app, "GET", &format!("/api/sessions/{id}/tensor"), None).await;
+    assert_eq!(status, StatusCode::OK, "{tensor}");
+    let (x, y) = (tensor["x"].as_u64().unwrap(), tensor["y"].as_u64().unwrap());
+    let channels = tensor["channels"].as_array().unwrap();
+    assert!(channels.len() > 2);
+    for c in channels {
+        assert_eq!(
+            c["values"].as_array().unwrap().len() as u64,
+            x * y,
+            "{}",
+            c["name"]
+        );
+    }
+    let lit: f64 = channels
+        .iter()
+        .flat_map(|c| {
+            c["values"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_f64().unwrap())
+        })
+        .sum();
+    assert!(lit > 0.0, "a piece is placed: some channel shows it");
+    // Ludii gives games with dice no tensors.
+    let (id, _) = open(&app, "senet").await;
+    let (status, answer) = send(&app, "GET", &format!("/api/sessions/{id}/tensor"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+}
