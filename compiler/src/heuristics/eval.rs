@@ -192,27 +192,54 @@ impl Evaluator {
 
     /// Ludii's `Heuristics.computeValue(context, player, threshold)`.
     pub fn value<V: StateView + ?Sized>(&self, view: &V, player: Player, threshold: f32) -> f32 {
-        let mut value = 0.0;
-        for term in &self.terms {
-            let abs = term.weight.abs();
-            if abs < threshold {
-                continue;
-            }
-            let mut out = self.term_value(term, view, player, threshold / abs);
-            match term.transformation {
-                None => {}
-                Some(Transformation::DivNumBoardSites) => out /= self.board_sites as f32,
-                Some(Transformation::DivNumInitPlacement) => {
-                    out /= self.init_placements.max(1) as f32
-                }
-                Some(Transformation::LogisticFunction) => {
-                    out = (1.0 / (1.0 + (out as f64).exp())) as f32
-                }
-                Some(Transformation::Tanh) => out = (out as f64).tanh() as f32,
-            }
-            value += term.weight * out;
+        self.terms
+            .iter()
+            .filter_map(|term| self.contribution(term, view, player, threshold))
+            .fold(0.0, |value, c| value + c)
+    }
+
+    /// Each term's part of [`Evaluator::value`] (weighted, transformed), by
+    /// Ludii's name of the term, in order; terms under the threshold left out.
+    pub fn contributions<V: StateView + ?Sized>(
+        &self,
+        view: &V,
+        player: Player,
+        threshold: f32,
+    ) -> Vec<(&'static str, f32)> {
+        self.terms
+            .iter()
+            .filter_map(|t| {
+                Some((
+                    t.kind.name(),
+                    self.contribution(t, view, player, threshold)?,
+                ))
+            })
+            .collect()
+    }
+
+    /// One term's part of the value: `None` under the threshold.
+    fn contribution<V: StateView + ?Sized>(
+        &self,
+        term: &Prepared,
+        view: &V,
+        player: Player,
+        threshold: f32,
+    ) -> Option<f32> {
+        let abs = term.weight.abs();
+        if abs < threshold {
+            return None;
         }
-        value
+        let mut out = self.term_value(term, view, player, threshold / abs);
+        match term.transformation {
+            None => {}
+            Some(Transformation::DivNumBoardSites) => out /= self.board_sites as f32,
+            Some(Transformation::DivNumInitPlacement) => out /= self.init_placements.max(1) as f32,
+            Some(Transformation::LogisticFunction) => {
+                out = (1.0 / (1.0 + (out as f64).exp())) as f32
+            }
+            Some(Transformation::Tanh) => out = (out as f64).tanh() as f32,
+        }
+        Some(term.weight * out)
     }
 
     fn term_value<V: StateView + ?Sized>(

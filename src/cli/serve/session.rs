@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use ludemic_agents::{heuristic_score, AgentSpec};
+use ludemic_agents::{heuristic_score, AgentSpec, ABS_WEIGHT_THRESHOLD};
 use ludemic_compiler::heuristics::Evaluator;
 use ludemic_compiler::ir::GameModel;
 use ludemic_runtime::trial::{replay_path, Trial};
@@ -85,8 +85,11 @@ pub struct View {
     pub moves_played: usize,
     /// Moves ahead to [`Session::redo`] (taken back, or a trial's).
     pub moves_ahead: usize,
-    /// The mover's heuristic evaluation (Ludii's heuristics of the game).
+    /// The mover's heuristic evaluation (Ludii's heuristics of the game):
+    /// the mover's value less the others'.
     pub evaluation: Option<f32>,
+    /// Each heuristic term's part of it, by Ludii's name of the term.
+    pub evaluation_terms: Vec<(String, f32)>,
     pub legal: Vec<LegalMove>,
     pub history: Vec<String>,
     pub pieces: Vec<Occupied>,
@@ -228,6 +231,28 @@ impl<G: TensorGame> Table<G> {
         text
     }
 
+    /// Each term's part of [`View::evaluation`]: the mover's less the
+    /// others', as `heuristic_score` counts it.
+    fn terms(&self, state: &G::State, mover: u8) -> Vec<(String, f32)> {
+        let view = ludemic_runtime::View {
+            game: &self.game,
+            state,
+        };
+        let mut terms: Vec<(String, f32)> = self
+            .eval
+            .contributions(&view, mover, ABS_WEIGHT_THRESHOLD)
+            .into_iter()
+            .map(|(name, v)| (name.to_owned(), v))
+            .collect();
+        for other in (1..=self.game.num_players() as u8).filter(|&p| p != mover) {
+            let theirs = self.eval.contributions(&view, other, ABS_WEIGHT_THRESHOLD);
+            for (term, (_, v)) in terms.iter_mut().zip(theirs) {
+                term.1 -= v;
+            }
+        }
+        terms
+    }
+
     fn apply(&mut self, mv: G::Move) {
         self.ahead.clear();
         let mover = self.game.mover(self.position());
@@ -298,6 +323,10 @@ where
             });
         }
         let evaluation = (!over).then(|| heuristic_score(game, &*self.eval, state, mover));
+        let evaluation_terms = match over {
+            true => Vec::new(),
+            false => self.terms(state, mover),
+        };
         View {
             game: game.name().to_owned(),
             engine: self.engine,
@@ -309,6 +338,7 @@ where
             moves_played: self.history.len(),
             moves_ahead: self.ahead.len(),
             evaluation,
+            evaluation_terms,
             legal,
             history: self.history.clone(),
             sites: game.total_sites(),

@@ -171,6 +171,17 @@ async fn agents_answer_in_their_seat() {
             state["moves_played"].as_u64().unwrap() as usize
         );
     }
+    // The evaluation is the sum of its terms' parts.
+    let (_, state) = send(&app, "GET", &format!("/api/sessions/{id}"), None).await;
+    let parts: f64 = state["evaluation_terms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t[1].as_f64().unwrap())
+        .sum();
+    let total = state["evaluation"].as_f64().unwrap();
+    assert!((parts - total).abs() < 1e-4, "{parts} against {total}");
+    assert!(!state["evaluation_terms"].as_array().unwrap().is_empty());
     let (status, answer) = send(
         &app,
         "POST",
