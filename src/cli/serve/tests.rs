@@ -483,3 +483,32 @@ async fn the_state_tensor_is_given_channel_by_channel() {
     let (status, answer) = send(&app, "GET", &format!("/api/sessions/{id}/tensor"), None).await;
     assert_eq!(status, StatusCode::CONFLICT, "{answer}");
 }
+
+/// The page itself and a session's board as an SVG document.
+#[tokio::test]
+async fn the_page_and_the_board_svg_are_served() {
+    let app = app();
+    let fetch = |uri: String| {
+        let app = app.clone();
+        async move {
+            let request = Request::builder().uri(uri).body(Body::empty()).unwrap();
+            let response = app.oneshot(request).await.unwrap();
+            let kind = response.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .to_owned();
+            let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+                .await
+                .unwrap();
+            (kind, String::from_utf8(bytes.to_vec()).unwrap())
+        }
+    };
+    let (kind, page) = fetch("/".to_owned()).await;
+    assert!(kind.starts_with("text/html"), "{kind}");
+    assert!(page.contains("/api/games"), "the page calls the API");
+    let (id, _) = open(&app, "hex").await;
+    let (kind, svg) = fetch(format!("/api/sessions/{id}/board.svg")).await;
+    assert_eq!(kind, "image/svg+xml");
+    assert!(svg.starts_with("<svg"));
+    assert_eq!(drawn_sites(&svg).len(), 121);
+}
