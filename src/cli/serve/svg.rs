@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use ludemic_compiler::board::{Board, SiteType};
+use ludemic_compiler::board::{Board, Relation, SiteType};
 use ludemic_compiler::ir::GameModel;
 
 /// The picture's own colours, so that it reads alone (`board.svg`) too.
@@ -18,6 +18,7 @@ const STYLE: &str = "
 .point { fill: #6b4f2c; fill-opacity: .12; stroke: none; }
 .grid { stroke: #6b4f2c; stroke-width: 2; }
 .edge { stroke: #cdb894; stroke-linecap: round; }
+.loop { fill: none; stroke: #6b4f2c; stroke-width: 2; }
 .hand { fill: #efe4cf; stroke: #6b4f2c; }
 .site { cursor: pointer; }
 .coord { font: 9px sans-serif; fill: #6b4f2c; pointer-events: none; }
@@ -72,7 +73,9 @@ struct Frame {
 }
 
 impl Frame {
-    fn new(board: &Board) -> Frame {
+    /// `overhang`: how far (in the board's units) a drawing reaches past
+    /// the sites (a Surakarta loop round a corner).
+    fn new(board: &Board, overhang: f64) -> Frame {
         let drawing = &board.drawing;
         let points = drawing
             .vertices
@@ -98,7 +101,9 @@ impl Frame {
             scale,
             radius: (closest * 0.42).clamp(3.0, 40.0),
             board_height: (max_y - min_y) * scale,
-            margin: MARGIN.max((closest * 0.42).clamp(3.0, 40.0) + 6.0),
+            margin: MARGIN
+                .max((closest * 0.42).clamp(3.0, 40.0) + 6.0)
+                .max(overhang * scale + 6.0),
         }
     }
 
@@ -140,7 +145,15 @@ fn closest_distance(board: &Board) -> Option<f64> {
 /// component (`what` - 1) by a letter.
 pub fn board_svg(model: &GameModel, pieces: &[PieceAt], letters: &[char]) -> String {
     let board = &model.board;
-    let frame = Frame::new(board);
+    let loops = loop_steps(model);
+    let overhang = loops
+        .iter()
+        .map(|&(a, b)| {
+            let (sa, sb) = (&board.sites[a], &board.sites[b]);
+            (sa.x - sb.x).hypot(sa.y - sb.y) / std::f64::consts::SQRT_2
+        })
+        .fold(0.0, f64::max);
+    let frame = Frame::new(board, overhang);
     let r = frame.radius;
     let mut sites = String::new();
     let mut lines = String::new();
@@ -163,6 +176,12 @@ pub fn board_svg(model: &GameModel, pieces: &[PieceAt], letters: &[char]) -> Str
         .iter()
         .map(|s| frame.point((s.x, s.y)))
         .collect();
+    let (low, high) = (extreme(board, f64::min), extreme(board, f64::max));
+    let middle = frame.point(((low.0 + high.0) / 2.0, (low.1 + high.1) / 2.0));
+    for &(a, b) in &loops {
+        let arc = loop_arc(centres[a], centres[b], middle);
+        writeln!(lines, r#"<path class="loop" d="{arc}"/>"#).ok();
+    }
     for (i, site) in board.sites.iter().enumerate() {
         let (cx, cy) = centres[i];
         let shape = match board.site_type {
@@ -313,6 +332,63 @@ pub fn board_svg(model: &GameModel, pieces: &[PieceAt], letters: &[char]) -> Str
         },
         n = centre_of.len(),
     )
+}
+
+/// The steps of looped tracks that leave the board's lines (Surakarta's
+/// circuits): between two board sites that are not orthogonal neighbours,
+/// each once.
+fn loop_steps(model: &GameModel) -> Vec<(usize, usize)> {
+    let board = &model.board;
+    let mut steps = Vec::new();
+    for track in model.tracks.iter().filter(|t| t.looped) {
+        let sites: Vec<usize> = track
+            .sites
+            .iter()
+            .filter(|&&s| s >= 0 && (s as usize) < board.sites.len())
+            .map(|&s| s as usize)
+            .collect();
+        for (k, &a) in sites.iter().enumerate() {
+            let b = sites[(k + 1) % sites.len()];
+            let step = (a.min(b), a.max(b));
+            let along_a_line = board
+                .neighbours(a, Relation::Orthogonal)
+                .contains(&(b as u16));
+            if a != b && !along_a_line && !steps.contains(&step) {
+                steps.push(step);
+            }
+        }
+    }
+    steps
+}
+
+/// The three-quarter circle from `a` to `b` whose centre is, of the two
+/// points at equal distance from both (at a right angle), the one farther
+/// from `middle` (the board's corner): a Surakarta loop.
+fn loop_arc(a: (f64, f64), b: (f64, f64), middle: (f64, f64)) -> String {
+    let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let r = dx.hypot(dy) / std::f64::consts::SQRT_2;
+    let (nx, ny) = (-dy / 2.0, dx / 2.0);
+    let candidates = [(mx + nx, my + ny), (mx - nx, my - ny)];
+    let distance = |p: (f64, f64)| (p.0 - middle.0).hypot(p.1 - middle.1);
+    let c = match distance(candidates[0]) >= distance(candidates[1]) {
+        true => candidates[0],
+        false => candidates[1],
+    };
+    // The short way from a to b round c turns one way; the loop the other.
+    let cross = (a.0 - c.0) * (b.1 - c.1) - (a.1 - c.1) * (b.0 - c.0);
+    let sweep = u8::from(cross < 0.0);
+    format!(
+        "M {:.1} {:.1} A {r:.1} {r:.1} 0 1 {sweep} {:.1} {:.1}",
+        a.0, a.1, b.0, b.1
+    )
+}
+
+/// The board's sites' smallest (or largest) coordinates, by `pick`.
+fn extreme(board: &Board, pick: fn(f64, f64) -> f64) -> (f64, f64) {
+    let mut sites = board.sites.iter().map(|s| (s.x, s.y));
+    let first = sites.next().unwrap_or((0.0, 0.0));
+    sites.fold(first, |m, (x, y)| (pick(m.0, x), pick(m.1, y)))
 }
 
 /// Text safe inside an SVG element or attribute.
