@@ -1,7 +1,9 @@
 """Shared helpers: where the repository and ../shared are."""
 
 import os
+import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -36,3 +38,26 @@ def ludemic_binary():
         if c.is_file() and os.access(c, os.X_OK):
             return c
     return None
+
+
+def serve(*args):
+    """Runs `ludemic serve --port 0 ARGS...` for the tests that use it (a
+    generator for a pytest fixture): yields its address and process id,
+    stops it afterwards; skips, saying why, without a binary."""
+    binary = ludemic_binary()
+    if binary is None:
+        pytest.skip("skipped: no ludemic binary (run `cargo test --workspace` or set LUDEMIC_BIN)")
+    process = subprocess.Popen(
+        [str(binary), "serve", "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    line = process.stdout.readline()
+    match = re.search(r"http://[0-9.:]+/", line)
+    if not match:
+        process.kill()
+        pytest.fail(f"the server did not say where it listens: {line!r}")
+    yield match.group(0), process.pid
+    process.terminate()
+    process.wait(timeout=10)

@@ -6,15 +6,12 @@ Needs the `ludemic` binary (built by `cargo test --workspace`) and Debian's
 `chromium` and `chromium-driver` (.ci/run installs them); skips, saying why,
 without them."""
 
-import os
 import re
 import shutil
-import subprocess
-import time
 
 import pytest
 
-from conftest import REPO, ludemic_binary
+from conftest import REPO, serve
 
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -25,23 +22,8 @@ SCREENSHOTS = REPO / "target" / "screenshots"
 
 @pytest.fixture(scope="module")
 def server():
-    binary = ludemic_binary()
-    if binary is None:
-        pytest.skip("skipped: no ludemic binary (run `cargo test --workspace` or set LUDEMIC_BIN)")
-    process = subprocess.Popen(
-        [str(binary), "serve", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    line = process.stdout.readline()
-    match = re.search(r"http://[0-9.:]+/", line)
-    if not match:
-        process.kill()
-        pytest.fail(f"the server did not say where it listens: {line!r}")
-    yield match.group(0)
-    process.terminate()
-    process.wait(timeout=10)
+    for url, _ in serve():
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -6,9 +6,7 @@ moves that client chose, in its order. Prints games/s, the move latency
 
 import json
 import random
-import re
 import statistics
-import subprocess
 import threading
 import time
 import urllib.error
@@ -16,30 +14,14 @@ import urllib.request
 
 import pytest
 
-from conftest import ludemic_binary
+from conftest import serve
 
 GAMES = 1000
 
 
 @pytest.fixture(scope="module")
 def server():
-    binary = ludemic_binary()
-    if binary is None:
-        pytest.skip("skipped: no ludemic binary (run `cargo test --workspace` or set LUDEMIC_BIN)")
-    process = subprocess.Popen(
-        [str(binary), "serve", "--port", "0", "--max-sessions", str(2 * GAMES)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    line = process.stdout.readline()
-    match = re.search(r"http://[0-9.:]+/", line)
-    if not match:
-        process.kill()
-        pytest.fail(f"the server did not say where it listens: {line!r}")
-    yield match.group(0), process.pid
-    process.terminate()
-    process.wait(timeout=10)
+    yield from serve("--max-sessions", str(2 * GAMES))
 
 
 def call(url, method="GET", body=None):

@@ -185,7 +185,7 @@ fn all_outcomes(dice: &[(u32, u32)]) -> Vec<Vec<(u32, u32)>> {
 /// Ludii's legal moves and played key become alternatives like moves that
 /// share a key.
 pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
-    replay_path(game, trial).map(|(replayed, _)| replayed)
+    replay_recording(game, trial, None)
 }
 
 /// [`replay`], also giving the path it found: for each step, the state the
@@ -195,6 +195,19 @@ pub fn replay_path<G: Game>(
     game: &G,
     trial: &Trial,
 ) -> Result<(Replayed, Vec<(G::State, G::Move)>), Mismatch> {
+    let mut path = Vec::new();
+    let replayed = replay_recording(game, trial, Some(&mut path))?;
+    Ok((replayed, path))
+}
+
+/// [`replay`], recording the path into `path` where one is given (a plain
+/// replay clones no state for it).
+#[allow(clippy::type_complexity)]
+fn replay_recording<G: Game>(
+    game: &G,
+    trial: &Trial,
+    mut path: Option<&mut Vec<(G::State, G::Move)>>,
+) -> Result<Replayed, Mismatch> {
     // A step with several candidates (moves sharing the played key, chance
     // outcomes): the state each is played from, the move, and the next one to try.
     struct Branch<S, M> {
@@ -215,7 +228,6 @@ pub fn replay_path<G: Game>(
     };
     let mut furthest: Option<Mismatch> = None;
     let mut backtracks = 0;
-    let mut path: Vec<(G::State, G::Move)> = Vec::new();
     loop {
         let checked = if i < trial.steps.len() {
             check_chance_step(game, &state, trial, i, &mut counts).map(Some)
@@ -224,11 +236,10 @@ pub fn replay_path<G: Game>(
         };
         match checked {
             Ok(None) => {
-                let replayed = Replayed {
+                return Ok(Replayed {
                     steps: trial.steps.len(),
                     ..counts
-                };
-                return Ok((replayed, path));
+                });
             }
             Ok(Some(mut candidates)) => {
                 let (from, mv) = candidates.remove(0);
@@ -244,7 +255,9 @@ pub fn replay_path<G: Game>(
                 if let Some(from) = from {
                     state = from;
                 }
-                path.push((state.clone(), mv));
+                if let Some(path) = path.as_deref_mut() {
+                    path.push((state.clone(), mv));
+                }
                 game.apply(&mut state, mv);
                 i += 1;
             }
@@ -266,8 +279,10 @@ pub fn replay_path<G: Game>(
                         backtracks += 1;
                         let (from, mv) = &b.candidates[b.next];
                         state = from.as_ref().unwrap_or(&b.base).clone();
-                        path.truncate(b.step);
-                        path.push((state.clone(), *mv));
+                        if let Some(path) = path.as_deref_mut() {
+                            path.truncate(b.step);
+                            path.push((state.clone(), *mv));
+                        }
                         game.apply(&mut state, *mv);
                         b.next += 1;
                         i = b.step + 1;

@@ -143,6 +143,21 @@ impl Server {
         .await
         .map_err(|_| ApiError::internal())?
     }
+
+    /// Runs `act` on session `id`, then answers with the position it leaves.
+    async fn viewed(
+        self: &Shared,
+        id: u64,
+        act: impl FnOnce(&mut dyn Session) -> Result<(), ApiError> + Send + 'static,
+    ) -> Result<Json<View>, ApiError> {
+        let view = self
+            .with_session(id, |s| {
+                act(&mut *s)?;
+                Ok(s.view())
+            })
+            .await?;
+        Ok(Json(view))
+    }
 }
 
 /// An error answer: a status and a message for people.
@@ -368,7 +383,7 @@ async fn new_session(
 }
 
 async fn state(State(server): State<Shared>, Path(id): Path<u64>) -> Result<Json<View>, ApiError> {
-    Ok(Json(server.with_session(id, |s| Ok(s.view())).await?))
+    server.viewed(id, |_| Ok(())).await
 }
 
 async fn board(State(server): State<Shared>, Path(id): Path<u64>) -> Result<Response, ApiError> {
@@ -410,34 +425,24 @@ async fn apply(
     body: Result<Json<Apply>, JsonRejection>,
 ) -> Result<Json<View>, ApiError> {
     let Json(request) = body?;
-    let view = server
-        .with_session(id, move |s| {
-            let view = s.view();
-            if view.moves_played >= MAX_MOVES {
-                return Err(ApiError::conflict(format!(
-                    "a session keeps at most {MAX_MOVES} moves"
-                )));
-            }
+    server
+        .viewed(id, move |s| {
+            room_for_a_move(s)?;
             let index = match (request.index, request.key) {
                 (Some(i), _) => i,
                 (None, Some(key)) => {
-                    let matching: Vec<usize> = view
-                        .legal
-                        .iter()
-                        .filter(|m| m.key == key)
-                        .map(|m| m.index)
-                        .collect();
-                    match matching.as_slice() {
-                        [i] => *i,
-                        [] => {
-                            return Err(ApiError::conflict(format!(
-                                "no legal move has key `{key}`"
-                            )))
+                    let keys = s.legal_keys();
+                    let mut matching = keys.iter().enumerate().filter(|(_, k)| **k == key);
+                    match (matching.next(), matching.next()) {
+                        (Some((i, _)), None) => i,
+                        (None, _) => {
+                            let message = format!("no legal move has key `{key}`");
+                            return Err(ApiError::conflict(message));
                         }
-                        _ => {
-                            return Err(ApiError::conflict(format!(
-                                "several legal moves have key `{key}`: give its number"
-                            )))
+                        (Some(_), Some(_)) => {
+                            let message =
+                                format!("several legal moves have key `{key}`: give its number");
+                            return Err(ApiError::conflict(message));
                         }
                     }
                 }
@@ -447,11 +452,22 @@ async fn apply(
                     ))
                 }
             };
-            s.play(index).map_err(ApiError::conflict)?;
-            Ok(s.view())
+            s.play(index).map_err(ApiError::conflict)
         })
-        .await?;
-    Ok(Json(view))
+        .await
+}
+
+/// Refuses a move where the game is over or the session is full.
+fn room_for_a_move(s: &dyn Session) -> Result<(), ApiError> {
+    if s.is_over() {
+        return Err(ApiError::conflict("the game is over"));
+    }
+    match s.moves_played() < MAX_MOVES {
+        true => Ok(()),
+        false => Err(ApiError::conflict(format!(
+            "a session keeps at most {MAX_MOVES} moves"
+        ))),
+    }
 }
 
 #[derive(Deserialize)]
@@ -466,54 +482,44 @@ async fn agent(
     body: Result<Json<AgentRequest>, JsonRejection>,
 ) -> Result<Json<View>, ApiError> {
     let Json(request) = body?;
-    let view = server
-        .with_session(id, move |s| {
-            if s.view().moves_played >= MAX_MOVES {
-                return Err(ApiError::conflict(format!(
-                    "a session keeps at most {MAX_MOVES} moves"
-                )));
-            }
-            s.play_agent(&request.agent).map_err(|e| match e.as_str() {
-                "the game is over" => ApiError::conflict(e),
-                _ => ApiError::bad(e),
-            })?;
-            Ok(s.view())
+    server
+        .viewed(id, move |s| {
+            room_for_a_move(s)?;
+            s.play_agent(&request.agent)
+                .map(drop)
+                .map_err(ApiError::bad)
         })
-        .await?;
-    Ok(Json(view))
+        .await
 }
 
 async fn undo(State(server): State<Shared>, Path(id): Path<u64>) -> Result<Json<View>, ApiError> {
-    let view = server
-        .with_session(id, |s| match s.undo() {
-            true => Ok(s.view()),
+    server
+        .viewed(id, |s| match s.undo() {
+            true => Ok(()),
             false => Err(ApiError::conflict("nothing to undo")),
         })
-        .await?;
-    Ok(Json(view))
+        .await
+}
+
+async fn redo(State(server): State<Shared>, Path(id): Path<u64>) -> Result<Json<View>, ApiError> {
+    server
+        .viewed(id, |s| match s.redo() {
+            true => Ok(()),
+            false => Err(ApiError::conflict("nothing to play again")),
+        })
+        .await
 }
 
 async fn restart(
     State(server): State<Shared>,
     Path(id): Path<u64>,
 ) -> Result<Json<View>, ApiError> {
-    let view = server
-        .with_session(id, |s| {
+    server
+        .viewed(id, |s| {
             s.restart();
-            Ok(s.view())
+            Ok(())
         })
-        .await?;
-    Ok(Json(view))
-}
-
-async fn redo(State(server): State<Shared>, Path(id): Path<u64>) -> Result<Json<View>, ApiError> {
-    let view = server
-        .with_session(id, |s| match s.redo() {
-            true => Ok(s.view()),
-            false => Err(ApiError::conflict("nothing to play again")),
-        })
-        .await?;
-    Ok(Json(view))
+        .await
 }
 
 #[derive(Deserialize)]
@@ -547,13 +553,11 @@ async fn trial(
     })?;
     let trial: Trial = serde_json::from_str(line)
         .map_err(|e| ApiError::bad(format!("trial {}: not a Ludii trial: {e}", request.index)))?;
-    let view = server
-        .with_session(id, move |s| {
-            s.watch_trial(&trial).map_err(ApiError::conflict)?;
-            Ok(s.view())
+    server
+        .viewed(id, move |s| {
+            s.watch_trial(&trial).map(drop).map_err(ApiError::conflict)
         })
-        .await?;
-    Ok(Json(view))
+        .await
 }
 
 async fn tensor(

@@ -36,6 +36,13 @@ fn within_limits(spec: AgentSpec) -> Result<(), String> {
 pub trait Session: Send {
     /// What the page shows: the board, the legal moves, the history.
     fn view(&self) -> View;
+    /// Moves played since the start.
+    fn moves_played(&self) -> usize;
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+    /// The keys of the legal moves, in [`View::legal`]'s order (without
+    /// drawing the position).
+    fn legal_keys(&self) -> Vec<String>;
     /// Plays legal move number `index` (of [`View::legal`]).
     fn play(&mut self, index: usize) -> Result<(), String>;
     /// Lets an agent (`random`, `uct:N`, `ab:D`, `hs:N`) choose the move
@@ -356,6 +363,19 @@ where
             svg: board_svg(&self.model, &pieces, &self.letters),
             pieces: occupied,
         }
+    }
+
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    fn is_over(&self) -> bool {
+        matches!(self.game.status(self.position()), Status::Over(_))
+    }
+
+    fn legal_keys(&self) -> Vec<String> {
+        let keys = self.legal().into_iter().map(|m| self.game.move_key(m));
+        keys.map(|k| k.to_string()).collect()
     }
 
     fn play(&mut self, index: usize) -> Result<(), String> {

@@ -115,8 +115,8 @@ impl Frame {
     }
 }
 
-/// The smallest distance between two of the board's sites (a grid over
-/// the sites keeps this near linear on the largest boards).
+/// The smallest distance between two of the board's sites (a sweep
+/// along x keeps this near linear on the largest boards).
 fn closest_distance(board: &Board) -> Option<f64> {
     let sites = &board.sites;
     if sites.len() < 2 {
