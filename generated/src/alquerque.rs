@@ -769,7 +769,7 @@ impl Alquerque {
     ];
     /// One method for `targets_p1`, `targets_p2`: what differs between them is passed in (`mover`).
     /// - `targets_p1`: Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
-    /// - `targets_p2`: Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
+    /// - `targets_p2`: Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
     #[inline(always)]
     #[allow(unused_variables)]
     fn targets_p(s: &State, mover: u8) -> [Board; 16] {
@@ -862,25 +862,6 @@ impl Alquerque {
             s.owned[mover as usize].and(Board::new([0x51545])).shifted(6).and(allowed_1),
         ]
     }
-    /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
-    const GROUPS_P2: [TargetGroup; 16] = [
-        (-12, 0, 0),
-        (-10, 0, 0),
-        (-8, 0, 0),
-        (-2, 0, 0),
-        (2, 0, 0),
-        (8, 0, 0),
-        (10, 0, 0),
-        (12, 0, 0),
-        (-6, 1, 0),
-        (-5, 1, 0),
-        (-4, 1, 0),
-        (-1, 1, 0),
-        (1, 1, 0),
-        (4, 1, 0),
-        (5, 1, 0),
-        (6, 1, 0),
-    ];
     /// The standard playout, drawing each move without listing the moves.
     #[inline(always)]
     fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
@@ -955,7 +936,7 @@ impl Game for Alquerque {
                 2 => {
                     for_each_target(
                         &Self::targets_p(s, 2),
-                        &Self::GROUPS_P2,
+                        &Self::GROUPS_P1,
                         |t| out.push(Move::from(t)),
                     )
                 }
@@ -1021,7 +1002,7 @@ impl ::ludemic_runtime::DrawMove for Alquerque {
     fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
         let picked = match s.mover {
             1 => pick_target(&Self::targets_p(s, 1), &Self::GROUPS_P1, rng),
-            2 => pick_target(&Self::targets_p(s, 2), &Self::GROUPS_P2, rng),
+            2 => pick_target(&Self::targets_p(s, 2), &Self::GROUPS_P1, rng),
             _ => None,
         };
         picked.map_or(Move::Pass, Move::from)

@@ -491,7 +491,7 @@ impl TantFant {
     ];
     /// One method for `targets_p1`, `targets_p2`: what differs between them is passed in (`mover`).
     /// - `targets_p1`: Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
-    /// - `targets_p2`: Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
+    /// - `targets_p2`: Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
     #[inline(always)]
     #[allow(unused_variables)]
     fn targets_p(s: &State, mover: u8) -> [Board; 8] {
@@ -507,17 +507,6 @@ impl TantFant {
             s.owned[mover as usize].and(Board::new([0x11])).shifted(4).and(allowed_0),
         ]
     }
-    /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
-    const GROUPS_P2: [TargetGroup; 8] = [
-        (-4, 0, 0),
-        (-3, 0, 0),
-        (-2, 0, 0),
-        (-1, 0, 0),
-        (1, 0, 0),
-        (2, 0, 0),
-        (3, 0, 0),
-        (4, 0, 0),
-    ];
     /// The standard playout, drawing each move without listing the moves.
     #[inline(always)]
     fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
@@ -592,7 +581,7 @@ impl Game for TantFant {
                 2 => {
                     for_each_target(
                         &Self::targets_p(s, 2),
-                        &Self::GROUPS_P2,
+                        &Self::GROUPS_P1,
                         |t| out.push(Move::from(t)),
                     )
                 }
@@ -658,7 +647,7 @@ impl ::ludemic_runtime::DrawMove for TantFant {
     fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
         let picked = match s.mover {
             1 => pick_target(&Self::targets_p(s, 1), &Self::GROUPS_P1, rng),
-            2 => pick_target(&Self::targets_p(s, 2), &Self::GROUPS_P2, rng),
+            2 => pick_target(&Self::targets_p(s, 2), &Self::GROUPS_P1, rng),
             _ => None,
         };
         picked.map_or(Move::Pass, Move::from)

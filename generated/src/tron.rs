@@ -415,7 +415,7 @@ impl Tron {
     const GROUPS_P1: [TargetGroup; 4] = [(-10, 0, 0), (-1, 0, 0), (1, 0, 0), (10, 0, 0)];
     /// One method for `targets_p1`, `targets_p2`: what differs between them is passed in (`mover`, `kinds_index`).
     /// - `targets_p1`: Player 1's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
-    /// - `targets_p2`: Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P2`).
+    /// - `targets_p2`: Player 2's moves as destination sets, one per rule, direction and site difference (`GROUPS_P1`).
     #[inline(always)]
     #[allow(unused_variables)]
     fn targets_p(s: &State, mover: u8, kinds_index: usize) -> [Board; 4] {
@@ -443,8 +443,6 @@ impl Tron {
                 .and(allowed_0),
         ]
     }
-    /// For each set of `targets_p2`: the site difference `to - from`, the rule and the direction.
-    const GROUPS_P2: [TargetGroup; 4] = [(-10, 0, 0), (-1, 0, 0), (1, 0, 0), (10, 0, 0)];
     /// The standard playout, drawing each move without listing the moves.
     #[inline(always)]
     fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
@@ -516,7 +514,7 @@ impl Game for Tron {
                 2 => {
                     for_each_target(
                         &Self::targets_p(s, 2, 2),
-                        &Self::GROUPS_P2,
+                        &Self::GROUPS_P1,
                         |t| out.push(Move::from(t)),
                     )
                 }
@@ -582,7 +580,7 @@ impl ::ludemic_runtime::DrawMove for Tron {
     fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
         let picked = match s.mover {
             1 => pick_target(&Self::targets_p(s, 1, 1), &Self::GROUPS_P1, rng),
-            2 => pick_target(&Self::targets_p(s, 2, 2), &Self::GROUPS_P2, rng),
+            2 => pick_target(&Self::targets_p(s, 2, 2), &Self::GROUPS_P1, rng),
             _ => None,
         };
         picked.map_or(Move::Pass, Move::from)

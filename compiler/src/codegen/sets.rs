@@ -74,9 +74,11 @@ impl Gen<'_> {
         let mut generate_arms = Vec::new();
         let mut pick_arms = Vec::new();
         let mut any_arms = Vec::new();
+        // Players whose groups are the same (rule, direction and difference
+        // alike) share one table.
+        let mut tables: Vec<(String, proc_macro2::Ident)> = Vec::new();
         for p in players {
             let fn_name = format_ident!("targets_p{}", p.player);
-            let table = format_ident!("GROUPS_P{}", p.player);
             let player = Literal::u8_unsuffixed(p.player);
             let len = Literal::usize_unsuffixed(p.groups.len());
             // Each distinct destination set is computed once.
@@ -114,18 +116,28 @@ impl Gen<'_> {
                 let (rule, dir) = (self.rule_lit(g.rule), Literal::u8_unsuffixed(g.dir));
                 rows.push(quote!((#delta, #rule, #dir)));
             }
+            let key = quote!(#(#rows),*).to_string();
+            let table = match tables.iter().find(|(k, _)| *k == key) {
+                Some((_, table)) => table.clone(),
+                None => {
+                    let table = format_ident!("GROUPS_P{}", p.player);
+                    let table_doc = format!(
+                        " For each set of `targets_p{}`: the site difference `to - from`, the rule and the direction.",
+                        p.player
+                    );
+                    items.push(quote! {
+                        #[doc = #table_doc]
+                        const #table: [TargetGroup; #len] = [#(#rows),*];
+                    });
+                    tables.push((key, table.clone()));
+                    table
+                }
+            };
             let doc = format!(
-                " Player {}'s moves as destination sets, one per rule, direction and site difference (`GROUPS_P{}`).",
-                p.player, p.player
-            );
-            let table_doc = format!(
-                " For each set of `targets_p{}`: the site difference `to - from`, the rule and the direction.",
+                " Player {}'s moves as destination sets, one per rule, direction and site difference (`{table}`).",
                 p.player
             );
             items.push(quote! {
-                #[doc = #table_doc]
-                const #table: [TargetGroup; #len] = [#(#rows),*];
-
                 #[doc = #doc]
                 #[inline(always)]
                 #[allow(unused_variables)]
