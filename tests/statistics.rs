@@ -280,16 +280,17 @@ const BASELINES: &[Baseline] = &[
     },
     // The custodial, leaping and morris games (Ludii plays each with its standard playout);
     // Hnefatafl's playouts are about 550 moves: fewer of them. Dai Hasami
-    // Shogi is left out: its playouts are shorter than Ludii's figures say
-    // (4,000 compiled playouts average 1,455 ± 16 moves, 60% draws, against
-    // Ludii's 1,648.8 and 67.6% over 460 playouts: about 3.8 of Ludii's
-    // standard errors; half of Ludii's end at the turn limit, 43% of ours),
-    // while every one of Ludii's 20 trials of it (the library's 3 are the
-    // first 3 of them) replays move by move and its code equals that of
-    // Ludii's file; those trials themselves end 10 in a win, 9 at the limit
-    // and 1 in a natural draw: a win rate of 32.4% (Ludii's figures) gives
-    // 10 wins of 20 or more with probability 0.078, ours (41.4%) with 0.29.
-    // An open question (see the README).
+    // Shogi's are about 1,460 (42% end at the turn limit); its row is Ludii's
+    // rerun of 2026-11-28 (15,725 playouts; the first run's row was wrong).
+    Baseline {
+        game: "dai-hasami-shogi",
+        mean_moves: 1458.1,
+        p1: 0.207,
+        p2: 0.195,
+        draw: 0.598,
+        ludii_playouts: 15_725.0,
+        playouts: 300,
+    },
     Baseline {
         game: "hexentafl",
         mean_moves: 94.3,
