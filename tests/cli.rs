@@ -473,6 +473,12 @@ fn survey_of_ludii_s_library_replays_every_accepted_game() {
     ) else {
         return;
     };
+    // The survey also writes its section of a copy of docs/library.md: the
+    // document must already read the same (it is written by the same command).
+    let doc = common::root().join("docs/library.md");
+    let scratch = tempfile::tempdir().unwrap();
+    let fresh = scratch.path().join("library.md");
+    std::fs::copy(&doc, &fresh).unwrap();
     let out = ludemic(&[
         "survey",
         &board.display().to_string(),
@@ -481,8 +487,16 @@ fn survey_of_ludii_s_library_replays_every_accepted_game() {
         "--trials",
         &trials.display().to_string(),
         "--json",
+        "--markdown",
+        &fresh.display().to_string(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        std::fs::read_to_string(&fresh).unwrap() == std::fs::read_to_string(&doc).unwrap(),
+        "docs/library.md's survey is stale: run `cargo run --release -- survey \
+         ../shared/ludii/lud/board --defs ../shared/ludii/def --trials \
+         ../shared/reference/ludii-library-trials --markdown docs/library.md`"
+    );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     assert_eq!(report["totals"]["files"], 1056);
     assert_eq!(report["totals"]["expand"], 1056);

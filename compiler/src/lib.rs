@@ -15,6 +15,7 @@ pub mod heuristics;
 pub mod interp;
 pub mod ir;
 pub mod lower;
+pub mod markers;
 pub mod semantics;
 pub mod source;
 pub mod syntax;

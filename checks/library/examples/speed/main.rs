@@ -188,7 +188,7 @@ fn main() -> ExitCode {
     let table = report::markdown(&rows, args.seconds, args.seed);
     match &args.markdown {
         Some(path) => {
-            if let Err(e) = report::write_between_markers(path, &table) {
+            if let Err(e) = ludemic_compiler::markers::write_between(path, "speed", &table) {
                 eprintln!("{}: {e}", path.display());
                 return ExitCode::FAILURE;
             }

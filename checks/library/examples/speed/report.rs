@@ -3,41 +3,11 @@
 //! engines grouped as Table 1 of the Optimised Playouts paper groups them.
 
 use std::fmt::Write as _;
-use std::path::Path;
 use std::process::Command;
 
 use ludemic_runtime::Timed;
 
 use crate::{mean_moves, Measured};
-
-const BEGIN: &str = "<!-- speed:begin -->";
-const END: &str = "<!-- speed:end -->";
-
-/// Replaces the text between the markers of `path` with `table` (the
-/// markers kept), or appends the markers and the table.
-pub fn write_between_markers(path: &Path, table: &str) -> std::io::Result<()> {
-    let old = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(e),
-    };
-    let block = format!("{BEGIN}\n{table}{END}\n");
-    let new = match (old.find(BEGIN), old.find(END)) {
-        (Some(b), Some(e)) if b < e => {
-            format!(
-                "{}{block}{}",
-                &old[..b],
-                old[e + END.len()..].trim_start_matches('\n')
-            )
-        }
-        _ if old.is_empty() => block,
-        _ => format!("{}\n{block}", old.trim_end_matches('\n').to_owned() + "\n"),
-    };
-    if new != old {
-        std::fs::write(path, new)?;
-    }
-    Ok(())
-}
 
 /// What a command prints, trimmed, or `unknown`.
 fn output_of(program: &str, args: &[&str]) -> String {

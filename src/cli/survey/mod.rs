@@ -24,6 +24,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{Engine, LibraryArgs};
 
+mod markdown;
+
 #[derive(Args, Debug)]
 pub struct SurveyArgs {
     /// The folder to walk (e.g. Ludii's `lud/board`), or with `--one` a file.
@@ -42,6 +44,12 @@ pub struct SurveyArgs {
     /// Print one JSON object (every game's report and the totals).
     #[arg(long)]
     pub json: bool,
+    /// Also write the totals, the rankings and every game's row as the
+    /// survey's section of a Markdown document (between its
+    /// `<!-- survey:begin -->` and `<!-- survey:end -->`; e.g.
+    /// `docs/library.md`), the rest of the document kept.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
     /// Seconds of processor time a game may take before it is cut (so a
     /// loaded machine does not cut a game that is merely waiting for a
     /// core); a child also gets ten times that in wall-clock time.
@@ -159,6 +167,15 @@ pub fn run(args: &SurveyArgs) -> miette::Result<ExitCode> {
     let exe = std::env::current_exe().map_err(|e| miette::miette!("this program's path: {e}"))?;
     let reports = survey_all(&exe, &files, args);
     let totals = totals(&reports);
+    if let Some(path) = &args.markdown {
+        let places = markdown::Places {
+            dir: &args.dir,
+            defs: &args.library.defs,
+        };
+        let section = markdown::section(&reports, &totals, &places, args.trials.is_some());
+        ludemic_compiler::markers::write_between(path, markdown::SECTION, &section)
+            .map_err(|e| miette::miette!("{}: {e}", path.display()))?;
+    }
     if args.json {
         let out = serde_json::json!({ "games": reports, "totals": totals });
         println!("{}", serde_json::to_string_pretty(&out).expect("JSON"));
