@@ -83,7 +83,9 @@ impl Status {
 /// [`Game::moves_played`] counts every applied move as Ludii counts them
 /// (placements, forced passes and swaps; not start-rule placements).
 pub trait Game {
-    type State: Clone;
+    /// A position; equal positions compare equal (a trial's replay keeps
+    /// each position it may have reached once).
+    type State: Clone + PartialEq;
     type Move: Copy + Eq + Debug;
 
     /// The game's name as the description gives it.

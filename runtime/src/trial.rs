@@ -172,17 +172,26 @@ fn all_outcomes(dice: &[(u32, u32)]) -> Vec<Vec<(u32, u32)>> {
 /// final winner, ranking, end reason and move count.
 ///
 /// Ludii lists every move its rules make, so several legal moves may share
-/// the played key (two rules selecting the same site, captures reaching
-/// the same square along different paths) while doing different things.
-/// The trial records which key was played, not which of them: the replay
-/// tries them in the engine's order and backtracks to the next one when
-/// the rest of the trial disagrees (at most [`BACKTRACKS`] times), and
-/// reports the furthest mismatch when none agrees.
+/// the played key (two rules selecting the same site, a sowing along either
+/// of two tracks, captures reaching the same square along different paths)
+/// while doing different things. The trial records which key was played,
+/// not which of them, and a wrong choice may show only many steps later
+/// (a mancala round's stores, counted when the next round is laid out).
+/// The replay first follows the engine's first choices, going back to the
+/// latest step with another candidate on a mismatch (at most
+/// [`BACKTRACKS`] times). Where that finds no path, it follows every
+/// position the trial allows: at each step, each position of the frontier
+/// is checked and every move with the played key played from it; equal
+/// positions are kept once, and at most [`MAX_FRONTIER`] of them (the
+/// first, in the engine's order of moves). The trial replays when some
+/// path agrees with it to the end; otherwise the mismatch reported is that
+/// of the first position of the last frontier, the path the engine's first
+/// choices make.
 ///
 /// Games with chance (dice): where a step's actions show the dice
 /// (`SetStateAndUpdateDice`), those outcomes are forced before the step is
 /// checked; where they do not, every outcome is tried and those giving
-/// Ludii's legal moves and played key become alternatives like moves that
+/// Ludii's legal moves and played key join the frontier like moves that
 /// share a key.
 pub fn replay<G: Game>(game: &G, trial: &Trial) -> Result<Replayed, Mismatch> {
     replay_recording(game, trial, None)
@@ -200,10 +209,41 @@ pub fn replay_path<G: Game>(
     Ok((replayed, path))
 }
 
-/// [`replay`], recording the path into `path` where one is given (a plain
-/// replay clones no state for it).
+/// Most positions [`replay`] follows at once.
+pub const MAX_FRONTIER: usize = 8_192;
+
+/// How a position of a frontier was reached: the index of the position it
+/// was played from in the previous frontier, the state the move was played
+/// from where chance changed it, and the move.
+type Played<G> = (usize, Option<<G as Game>::State>, <G as Game>::Move);
+
+/// One position the trial allows so far, with the counts of the path to it.
+struct Reached<S> {
+    state: S,
+    counts: Replayed,
+}
+
+/// [`replay`], recording the path into `path` where one is given: depth
+/// first, then, where that finds no path, breadth first.
 #[allow(clippy::type_complexity)]
 fn replay_recording<G: Game>(
+    game: &G,
+    trial: &Trial,
+    mut path: Option<&mut Vec<(G::State, G::Move)>>,
+) -> Result<Replayed, Mismatch> {
+    match replay_depth_first(game, trial, path.as_deref_mut()) {
+        Ok(replayed) => Ok(replayed),
+        Err(_) => replay_breadth_first(game, trial, path),
+    }
+}
+
+/// The engine's first choices, going back to the latest step with another
+/// candidate on a mismatch (at most [`BACKTRACKS`] times): cheap where the
+/// first choices are right or a wrong one shows soon, as in nearly every
+/// game. Records the path into `path` where one is given (a plain replay
+/// clones no state for it).
+#[allow(clippy::type_complexity)]
+fn replay_depth_first<G: Game>(
     game: &G,
     trial: &Trial,
     mut path: Option<&mut Vec<(G::State, G::Move)>>,
@@ -301,6 +341,119 @@ fn replay_recording<G: Game>(
 
 /// Most times [`replay`] goes back to try another move with the same key.
 const BACKTRACKS: usize = 10_000;
+
+/// Every position the trial allows, step by step (the frontier): finds the
+/// path where a wrong choice shows only long after it was made, beyond
+/// what backtracking can search. Records the path into `path` where one
+/// is given.
+#[allow(clippy::type_complexity)]
+fn replay_breadth_first<G: Game>(
+    game: &G,
+    trial: &Trial,
+    path: Option<&mut Vec<(G::State, G::Move)>>,
+) -> Result<Replayed, Mismatch> {
+    let counts = Replayed {
+        steps: 0,
+        steps_with_keys: 0,
+        steps_forced: 0,
+        steps_searched: 0,
+    };
+    let mut frontier = vec![Reached {
+        state: game.initial_state(),
+        counts,
+    }];
+    // Per step, how each position of the next frontier was reached.
+    let recording = path.is_some();
+    let mut history: Vec<Vec<Played<G>>> = Vec::new();
+    let mut beam_cut = false;
+    for i in 0..trial.steps.len() {
+        let mut next: Vec<Reached<G::State>> = Vec::new();
+        let mut played: Vec<Played<G>> = Vec::new();
+        let mut first_error = None;
+        for (p, reached) in frontier.iter().enumerate() {
+            let mut counts = reached.counts;
+            let candidates = match check_chance_step(game, &reached.state, trial, i, &mut counts) {
+                Ok(candidates) => candidates,
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                    continue;
+                }
+            };
+            for (from, mv) in candidates {
+                let mut state = from.clone().unwrap_or_else(|| reached.state.clone());
+                game.apply(&mut state, mv);
+                if next.iter().any(|r| r.state == state) {
+                    continue;
+                }
+                if next.len() == MAX_FRONTIER {
+                    beam_cut = true;
+                    continue;
+                }
+                next.push(Reached { state, counts });
+                if recording {
+                    played.push((p, from, mv));
+                }
+            }
+        }
+        if next.is_empty() {
+            let mut e = first_error.expect("a position was checked");
+            if beam_cut {
+                e.message += &format!(
+                    " (more than {MAX_FRONTIER} positions agreed with the trial at some step: only the first were followed)"
+                );
+            }
+            return Err(e);
+        }
+        frontier = next;
+        if recording {
+            history.push(played);
+        }
+    }
+    let mut first_error = None;
+    for (k, reached) in frontier.iter().enumerate() {
+        match check_end(game, &reached.state, trial) {
+            Ok(()) => {
+                if let Some(path) = path {
+                    *path = path_to(game, &history, k);
+                }
+                return Ok(Replayed {
+                    steps: trial.steps.len(),
+                    ..reached.counts
+                });
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_error.expect("the frontier is never empty"))
+}
+
+/// The path to position `k` of the last frontier: walked back through the
+/// parents, then played forward from the initial state.
+fn path_to<G: Game>(
+    game: &G,
+    history: &[Vec<Played<G>>],
+    mut k: usize,
+) -> Vec<(G::State, G::Move)> {
+    let mut steps = Vec::with_capacity(history.len());
+    for played in history.iter().rev() {
+        let (parent, from, mv) = &played[k];
+        steps.push((from.clone(), *mv));
+        k = *parent;
+    }
+    steps.reverse();
+    let mut state = game.initial_state();
+    let mut path = Vec::with_capacity(steps.len());
+    for (from, mv) in steps {
+        if let Some(from) = from {
+            state = from;
+        }
+        path.push((state.clone(), mv));
+        game.apply(&mut state, mv);
+    }
+    path
+}
 
 /// Checks step `i` with its chance settled: forced from Ludii's actions
 /// when they show it, else each possible outcome tried. Returns the
@@ -576,5 +729,102 @@ mod tests {
             err.contains("extra [\"-1>2\"]") && err.contains("lacks [\"-1>1\"]"),
             "{err}"
         );
+    }
+
+    /// One player; `LATE` moves of two kinds sharing the key `-1>0`; then
+    /// one move more, or two where the first move was of the second kind:
+    /// a first choice that shows only `LATE` steps later, after more
+    /// alternatives than backtracking can try.
+    struct LateReveal;
+    const LATE: u32 = 20;
+
+    impl Game for LateReveal {
+        /// Moves played and whether the first was of the second kind.
+        type State = (u32, bool);
+        type Move = u8;
+        fn name(&self) -> &str {
+            "late reveal"
+        }
+        fn num_players(&self) -> usize {
+            1
+        }
+        fn initial_state(&self) -> Self::State {
+            (0, false)
+        }
+        fn legal_moves(&self, s: &Self::State, out: &mut MoveBuffer<u8>) {
+            out.clear();
+            match s.0 {
+                n if n < LATE => out.extend([0, 1]),
+                _ if s.1 => out.extend([2, 3]),
+                _ => out.push(2),
+            }
+        }
+        fn apply(&self, s: &mut Self::State, mv: u8) {
+            if s.0 == 0 {
+                s.1 = mv == 1;
+            }
+            s.0 += 1;
+        }
+        fn status(&self, s: &Self::State) -> Status {
+            if s.0 > LATE {
+                let mut ranking = [0.0; crate::MAX_PLAYERS];
+                ranking[0] = 1.0;
+                Status::Over(crate::Outcome {
+                    winner: 1,
+                    ranking,
+                    num_players: 1,
+                    reason: crate::EndReason::Terminal,
+                })
+            } else {
+                Status::Ongoing { mover: 1 }
+            }
+        }
+        fn moves_played(&self, s: &Self::State) -> u32 {
+            s.0
+        }
+        fn move_key(&self, mv: u8) -> MoveKey {
+            MoveKey::place(u32::from(mv.saturating_sub(1)))
+        }
+    }
+
+    /// The trial of `LateReveal` whose last step lists `last_legal` moves.
+    fn late_trial(last_legal: usize) -> Trial {
+        let step = |legal: usize, played: &str| TrialStep {
+            mover: 1,
+            legal,
+            legal_moves: None,
+            played: played.to_owned(),
+            actions: Vec::new(),
+        };
+        let mut steps: Vec<TrialStep> = (0..LATE).map(|_| step(2, "-1>0")).collect();
+        steps.push(step(last_legal, "-1>1"));
+        Trial {
+            game: "late reveal".to_owned(),
+            options: Vec::new(),
+            seed: 0,
+            sites: 3,
+            steps,
+            num_moves: LATE + 1,
+            winner: Some(1),
+            ranking: vec![1.0],
+            end_reason: "terminal".to_owned(),
+            stochastic: false,
+        }
+    }
+
+    #[test]
+    fn a_choice_shown_long_after_it_was_made_is_found() {
+        let trial = late_trial(2);
+        // Backtracking alone gives up (2^19 alternatives before the first step's).
+        assert!(replay_depth_first(&LateReveal, &trial, None).is_err());
+        let (replayed, path) = replay_path(&LateReveal, &trial).unwrap();
+        assert_eq!(replayed.steps, LATE as usize + 1);
+        assert_eq!(path.len(), LATE as usize + 1);
+        assert_eq!(path[0].1, 1, "the first move is of the second kind");
+        assert_eq!(path[LATE as usize].0, (LATE, true));
+        // Where no first choice agrees, the mismatch is reported.
+        let err = replay(&LateReveal, &late_trial(3)).unwrap_err();
+        assert_eq!(err.step, Some(LATE as usize));
+        assert!(err.message.contains("Ludii has 3"), "{}", err.message);
     }
 }
