@@ -1,7 +1,9 @@
 //! `(rules ...)`: meta rules, phases, play and end.
 
 use crate::diagnostic::{ErrorKind, Result};
-use crate::ir::{EndRule, NextPhase, Phase, Placement, Repetition, ResultKind, ResultPlayer, Roll};
+use crate::ir::{
+    Cond, EndRule, NextPhase, Phase, Placement, Repetition, ResultKind, ResultPlayer, Roll,
+};
 use crate::syntax::{Node, NodeKind};
 
 use super::{conds, moves, Args, Cx};
@@ -294,17 +296,35 @@ fn end(cx: &Cx, node: &Node) -> Result<Vec<EndRule>> {
         if item.head() == Some("forEach") {
             rules.extend(super::players::end_for_each(cx, item, result_rule)?);
         } else {
-            rules.push(end_rule(cx, item)?);
+            rules.extend(end_rule(cx, item)?);
         }
     }
     Ok(rules)
 }
 
-/// `(if COND (result WHO Win|Loss|Draw))` or `(if COND (byScore [misere:B]))`.
-fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
+/// `(if COND (result WHO Win|Loss|Draw))` or `(if COND (byScore [misere:B]))`,
+/// or Ludii's nested end `If`: `(if COND SUB|{SUB...} [(result ...)])`,
+/// where, once COND holds, the first SUB whose own condition holds decides
+/// (its result, or none where it has none that applies) and the outer
+/// result applies only when no SUB's condition holds. Flattened into rules
+/// whose guards exclude each other: `COND ∧ ¬C1 ∧ … ∧ Ci` for the i-th SUB.
+fn end_rule(cx: &Cx, node: &Node) -> Result<Vec<EndRule>> {
+    let mut rules = Vec::new();
+    nested_end_rule(cx, node, &[], &mut rules)?;
+    Ok(rules)
+}
+
+/// One `(if ...)` of an end block under the conditions `guard` of the
+/// rules it is nested in.
+fn nested_end_rule(cx: &Cx, node: &Node, guard: &[Cond], out: &mut Vec<EndRule>) -> Result<()> {
     if node.head() != Some("if") {
         return Err(cx.unsupported_in(node, "end rule"));
     }
+    let guarded = |condition: Cond| {
+        let mut all = guard.to_vec();
+        all.push(condition);
+        all_of(all)
+    };
     let mut args = Args::new(node, "if", 0);
     if let Some(by_score) = args.form_with_head("byScore") {
         let condition = args
@@ -322,31 +342,65 @@ fn end_rule(cx: &Cx, node: &Node) -> Result<EndRule> {
             None => Vec::new(),
         };
         bargs.finish(cx)?;
-        return Ok(EndRule {
-            condition: conds::cond(cx, condition)?,
+        out.push(EndRule {
+            condition: guarded(conds::cond(cx, condition)?),
             final_scores,
             who: ResultPlayer::All,
             result: ResultKind::ByScore { misere },
             text: cx.text(node),
         });
+        return Ok(());
     }
-    let result = args.form_with_head("result").ok_or_else(|| {
-        args.error(
-            cx,
-            ErrorKind::Unsupported,
-            "this end rule has no `(result ...)`",
-        )
-    })?;
+    let result = args.form_with_head("result");
     let condition = args
         .next()
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs a condition"))?;
+    let subs: Vec<&Node> =
+        match args.take(|n| n.head() == Some("if") || matches!(n.kind, NodeKind::Array(_))) {
+            Some(
+                list @ Node {
+                    kind: NodeKind::Array(_),
+                    ..
+                },
+            ) => list.args().iter().map(|a| &a.value).collect(),
+            Some(one) => vec![one],
+            None => Vec::new(),
+        };
+    if result.is_none() && subs.is_empty() {
+        return Err(args.error(
+            cx,
+            ErrorKind::Unsupported,
+            "this end rule has no `(result ...)`",
+        ));
+    }
     args.finish(cx)?;
-    let condition = conds::cond(cx, condition)?;
-    Ok(EndRule {
-        condition,
-        text: cx.text(node),
-        ..result_rule(cx, result)?
-    })
+    let mut inner = guard.to_vec();
+    inner.push(conds::cond(cx, condition)?);
+    for sub in subs {
+        // Only when no earlier SUB's condition held.
+        nested_end_rule(cx, sub, &inner, out)?;
+        let sub_condition = Args::new(sub, "if", 0)
+            .next()
+            .ok_or_else(|| cx.error(ErrorKind::Invalid, sub, "`(if ...)` needs a condition"))?;
+        inner.push(Cond::Not(Box::new(conds::cond(cx, sub_condition)?)));
+    }
+    if let Some(result) = result {
+        out.push(EndRule {
+            condition: all_of(inner),
+            text: cx.text(node),
+            ..result_rule(cx, result)?
+        });
+    }
+    Ok(())
+}
+
+/// The conjunction of `conds` (the one condition itself where there is one).
+fn all_of(mut conds: Vec<Cond>) -> Cond {
+    match conds.len() {
+        0 => Cond::True,
+        1 => conds.pop().unwrap_or(Cond::True),
+        _ => Cond::And(conds),
+    }
 }
 
 /// `(result WHO Win|Loss|Draw)`, as a rule that always applies.
@@ -426,6 +480,10 @@ fn start(cx: &Cx, node: &Node) -> Result<Vec<Placement>> {
         }
         if Cx::ludeme_name(item) == "place Stack" {
             placements.push(place_stack(cx, item)?);
+            continue;
+        }
+        if Cx::ludeme_name(item) == "set RememberValue" {
+            super::remember::start(cx, item)?;
             continue;
         }
         if Cx::ludeme_name(item) == "set Score" {
