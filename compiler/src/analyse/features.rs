@@ -830,6 +830,9 @@ impl Check {
                 self.vars = true;
                 self.int(value, false);
             }
+            Effect::Remember { .. } | Effect::Forget { .. } | Effect::ForgetAll { .. } => {
+                self.refuse("remembered values")
+            }
             Effect::SetPlayerValue { value, .. } => {
                 self.player_values = true;
                 self.int(value, false);
@@ -1050,7 +1053,11 @@ impl Check {
             | IntExpr::Site(x) => self.site(x),
             IntExpr::CountSites(r) => self.region(r),
             IntExpr::CountGroups(_, c) => self.cond(c, at_end),
-            IntExpr::Add(a, b) | IntExpr::Sub(a, b) | IntExpr::Div(a, b) => {
+            IntExpr::Add(a, b)
+            | IntExpr::Sub(a, b)
+            | IntExpr::Div(a, b)
+            | IntExpr::Min(a, b)
+            | IntExpr::Max(a, b) => {
                 self.int(a, at_end);
                 self.int(b, at_end);
             }
@@ -1079,6 +1086,7 @@ impl Check {
                 self.site(site);
             }
             IntExpr::Var(_) => self.vars = true,
+            IntExpr::RememberedCount(_) => self.refuse("remembered values"),
             IntExpr::CountTurns => {}
             IntExpr::CountPips => {}
             // `(pips)` reads the die of a `(forEach Die ...)`, refused.
@@ -1165,6 +1173,7 @@ impl Check {
             }
             Region::Start(component) => self.int(component, false),
             Region::Pending => self.pending = true,
+            Region::Remembered(_) => self.refuse("remembered values"),
         }
     }
 }

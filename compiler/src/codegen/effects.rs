@@ -421,6 +421,9 @@ impl Gen<'_> {
             Effect::MoveCount { from, to, count } => self.move_count_effect(from, to, count, "s"),
             Effect::Sow(sow) => self.sow(sow),
             Effect::SetVar { var, value } => self.set_var(*var, value, "s"),
+            Effect::Remember { .. } | Effect::Forget { .. } | Effect::ForgetAll { .. } => {
+                unreachable!("refused by features: remembered values")
+            }
             Effect::SetPlayerValue { who, value } => self.set_player_value(*who, value, "s"),
         }
     }

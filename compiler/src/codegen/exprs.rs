@@ -350,6 +350,9 @@ impl Gen<'_> {
                 let parts: Vec<_> = list.iter().map(|n| self.int(n)).collect();
                 quote!((1i64 #(.wrapping_mul(#parts))*))
             }
+            IntExpr::RememberedCount(_) => {
+                unreachable!("refused by features: remembered values")
+            }
             IntExpr::Var(v) => {
                 let v = Literal::usize_unsuffixed(*v as usize);
                 quote!(s.vars[#v])
@@ -444,6 +447,14 @@ impl Gen<'_> {
             IntExpr::Sub(a, b) => {
                 let (a, b) = (self.int(a), self.int(b));
                 quote!((#a - #b))
+            }
+            IntExpr::Min(a, b) => {
+                let (a, b) = (self.int(a), self.int(b));
+                quote!(i64::min(#a, #b))
+            }
+            IntExpr::Max(a, b) => {
+                let (a, b) = (self.int(a), self.int(b));
+                quote!(i64::max(#a, #b))
             }
             IntExpr::Site(x) => self.of_site(x, quote!(-1), |x| quote!((#x as i64))),
             IntExpr::Div(a, b) => {
@@ -982,6 +993,7 @@ impl Gen<'_> {
             Region::ToClear if self.analysis.features.to_clear => quote!(s.to_clear),
             Region::ToClear => quote!(Board::EMPTY),
             // The pending values that are sites (`SitesPending`).
+            Region::Remembered(_) => unreachable!("refused by features: remembered values"),
             Region::Pending => {
                 if self.model.hands.is_empty() {
                     quote!(s.pending.and(ALL))

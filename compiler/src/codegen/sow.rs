@@ -432,6 +432,9 @@ impl Gen<'_> {
                 }
             }
             Effect::SetVar { var, value } => self.set_var(*var, value, "after"),
+            Effect::Remember { .. } | Effect::Forget { .. } | Effect::ForgetAll { .. } => {
+                unreachable!("refused by features: remembered values")
+            }
             Effect::SetPlayerValue { who, value } => self.set_player_value(*who, value, "after"),
             Effect::SetScore { who, score, add } => {
                 let p = self.player(*who);

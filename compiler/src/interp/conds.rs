@@ -208,6 +208,14 @@ impl Interpreter {
             IntExpr::Sub(a, b) => {
                 self.eval_int(state, mover, ctx, a) - self.eval_int(state, mover, ctx, b)
             }
+            IntExpr::Min(a, b) => {
+                let a = self.eval_int(state, mover, ctx, a);
+                a.min(self.eval_int(state, mover, ctx, b))
+            }
+            IntExpr::Max(a, b) => {
+                let a = self.eval_int(state, mover, ctx, a);
+                a.max(self.eval_int(state, mover, ctx, b))
+            }
             IntExpr::Site(s) => self.eval_site(state, ctx, s).map_or(-1, i64::from),
             IntExpr::State(s) => self
                 .eval_site(state, ctx, s)
@@ -301,6 +309,7 @@ impl Interpreter {
                 a.checked_div(b).unwrap_or(0)
             }
             IntExpr::Var(v) => state.vars[*v as usize],
+            IntExpr::RememberedCount(list) => state.remembered[*list as usize].len() as i64,
             IntExpr::CountTurns => state.turns as i64,
             IntExpr::CountPips => self.pips_sum(state),
             // Ludii's pipCount is Off outside `(forEach Die ...)`.
@@ -706,6 +715,13 @@ impl Interpreter {
             Region::Pending => sorted(
                 state
                     .pending
+                    .iter()
+                    .filter_map(|&v| Site::try_from(v).ok())
+                    .filter(|&s| (s as usize) < state.what.len())
+                    .collect(),
+            ),
+            Region::Remembered(list) => sorted(
+                state.remembered[*list as usize]
                     .iter()
                     .filter_map(|&v| Site::try_from(v).ok())
                     .filter(|&s| (s as usize) < state.what.len())

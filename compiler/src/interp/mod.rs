@@ -387,6 +387,13 @@ impl Game for Interpreter {
             elements,
             scores: [0; MAX_PLAYERS + 1],
             vars: vec![-1; self.model.vars.len()],
+            remembered: {
+                let mut lists = vec![Vec::new(); self.model.remembered.len()];
+                for (list, values) in &self.model.start_remembered {
+                    lists[*list as usize].clone_from(values);
+                }
+                lists
+            },
             player_values: [-1; MAX_PLAYERS + 1],
             last_from: None,
             recent: [(SiteRef::NONE, SiteRef::NONE); 2],

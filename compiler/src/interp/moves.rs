@@ -922,6 +922,16 @@ impl Interpreter {
                 state.vars[*var as usize] = self.eval_int(state, mover, ctx, value);
                 false
             }
+            Effect::Remember { .. } | Effect::Forget { .. } | Effect::ForgetAll { .. } => {
+                let value = match effect {
+                    Effect::Remember { value, .. } | Effect::Forget { value, .. } => {
+                        self.eval_int(state, mover, ctx, value)
+                    }
+                    _ => 0,
+                };
+                remember(state, effect, value);
+                false
+            }
             Effect::SetPlayerValue { who, value } => {
                 let p = self.resolve(state, mover, *who) as usize;
                 let n = self.eval_int(state, mover, ctx, value);
@@ -1259,7 +1269,24 @@ impl Interpreter {
             | Effect::Sow(_)
             | Effect::MoveCount { .. }
             | Effect::SetVar { .. }
-            | Effect::SetPlayerValue { .. } => 1,
+            | Effect::SetPlayerValue { .. }
+            | Effect::Forget { .. } => 1,
+            // No move where the value is already remembered and must be unique,
+            // nor where there is nothing to forget (`RememberValue.eval`,
+            // `ForgetValueAll.eval`).
+            Effect::Remember {
+                list,
+                value,
+                unique,
+            } => usize::from(
+                !(*unique
+                    && state.remembered[*list as usize]
+                        .contains(&self.eval_int(state, mover, ctx, value))),
+            ),
+            Effect::ForgetAll { list } => usize::from(match list {
+                Some(list) => !state.remembered[*list as usize].is_empty(),
+                None => state.remembered.iter().any(|l| !l.is_empty()),
+            }),
         }
     }
 
@@ -1324,5 +1351,28 @@ impl Interpreter {
         }
         sites.sort_unstable();
         sites
+    }
+}
+
+/// Applies a remembered-values effect with its value evaluated (Ludii's
+/// `ActionRememberValue`, `ActionForgetValue`: a list of numbers, a value
+/// forgotten once, its first occurrence).
+pub(super) fn remember(state: &mut State, effect: &Effect, value: i64) {
+    match effect {
+        Effect::Remember { list, unique, .. } => {
+            let values = &mut state.remembered[*list as usize];
+            if !(*unique && values.contains(&value)) {
+                values.push(value);
+            }
+        }
+        Effect::Forget { list, .. } => {
+            let values = &mut state.remembered[*list as usize];
+            if let Some(at) = values.iter().position(|&v| v == value) {
+                values.remove(at);
+            }
+        }
+        Effect::ForgetAll { list: Some(list) } => state.remembered[*list as usize].clear(),
+        Effect::ForgetAll { list: None } => state.remembered.iter_mut().for_each(Vec::clear),
+        _ => {}
     }
 }

@@ -419,8 +419,8 @@ impl Interpreter {
     /// A capture effect of `(sow ... apply:E)`: its conditions and values
     /// read on `eval` (the state right after sowing), its changes made on
     /// `state`. Effects other than `if`, `and`, `(moveAgain)`, `(fromTo ...
-    /// count:N)`, `(sow ...)`, `(forEach Site ...)`, scores, variables and
-    /// player values run on `state` itself.
+    /// count:N)`, `(sow ...)`, `(forEach Site ...)`, scores, variables,
+    /// remembered values, piece states and player values run on `state` itself.
     fn capture(&self, eval: &State, state: &mut State, ctx: &Ctx, e: &Effect) -> bool {
         let mover = state.mover;
         match e {
@@ -446,6 +446,16 @@ impl Interpreter {
                 false
             }
             Effect::Sow(sow) => self.sow(eval, state, ctx, sow),
+            Effect::Remember { .. } | Effect::Forget { .. } | Effect::ForgetAll { .. } => {
+                let value = match e {
+                    Effect::Remember { value, .. } | Effect::Forget { value, .. } => {
+                        self.eval_int(eval, mover, ctx, value)
+                    }
+                    _ => 0,
+                };
+                super::moves::remember(state, e, value);
+                false
+            }
             Effect::SetVar { var, value } => {
                 state.vars[*var as usize] = self.eval_int(eval, mover, ctx, value);
                 false
@@ -468,6 +478,15 @@ impl Interpreter {
                     again |= self.capture(eval, state, &at, effect);
                 }
                 again
+            }
+            Effect::SetState { at, value } => {
+                // `(set State at:(to) (state at:(to)))` after a capture that
+                // empties the site (Selus): the state read before the capture.
+                if let Some(s) = self.eval_site(eval, ctx, at) {
+                    let v = self.eval_int(eval, mover, ctx, value);
+                    state.state[s as usize] = v.clamp(0, 255) as u8;
+                }
+                false
             }
             Effect::SetScore { who, score, add } => {
                 let p = self.resolve(eval, mover, *who) as usize;

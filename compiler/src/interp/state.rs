@@ -38,6 +38,8 @@ pub struct State {
     pub(crate) scores: [i32; MAX_PLAYERS + 1],
     /// The variables of `(set Var ...)` by number (-1 until set).
     pub(crate) vars: Vec<i64>,
+    /// The lists of remembered values by number (`(remember Value ...)`).
+    pub(crate) remembered: Vec<Vec<i64>>,
     /// Each player's value, `(set Value WHO N)` (-1 until set).
     pub(crate) player_values: [i64; MAX_PLAYERS + 1],
     pub(crate) mover: Player,

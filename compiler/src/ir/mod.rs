@@ -67,6 +67,13 @@ pub struct GameModel {
     /// The names of the variables `(set Var "Name" N)` sets and `(var
     /// "Name")` reads, numbered in order met ("" for the unnamed one).
     pub vars: Vec<String>,
+    /// The names of the lists of remembered values (`(remember Value
+    /// ["Name"] N)`, `(values Remembered ["Name"])`), numbered in order met
+    /// ("" for the unnamed one).
+    pub remembered: Vec<String>,
+    /// `(set RememberValue ["Name"] N|REGION)` of the start rules: each
+    /// list's values, in order.
+    pub start_remembered: Vec<(u16, Vec<i64>)>,
     /// `(dice ...)`: the shared dice, a container after the hands (Ludii's
     /// `handDice`); `None` in a game without chance.
     pub dice: Option<Dice>,
@@ -827,6 +834,9 @@ pub enum Region {
     Start(IntExpr),
     /// `(sites Pending)`: the pending values.
     Pending,
+    /// `(sites (values Remembered ["Name"]))`, `(values Remembered ["Name"])`
+    /// where a region is read (`(is In S ...)`): the sites the list holds.
+    Remembered(u16),
 }
 
 /// `(sites Around ...)` (Ludii's SitesAround): the sites `distance` steps
@@ -992,6 +1002,18 @@ pub enum Effect {
     Sow(Box<Sow>),
     /// `(set Var ["Name"] N)`: variable number `var` becomes N.
     SetVar { var: u16, value: IntExpr },
+    /// `(remember Value ["Name"] N [unique:B])`: N added at the end of the
+    /// list (not where `unique` and the list holds it already).
+    Remember {
+        list: u16,
+        value: IntExpr,
+        unique: bool,
+    },
+    /// `(forget Value ["Name"] N)`: the first N of the list taken out.
+    Forget { list: u16, value: IntExpr },
+    /// `(forget Value ["Name"] All)`: the list emptied; every list where
+    /// `list` is `None` (the unnamed form).
+    ForgetAll { list: Option<u16> },
     /// `(set Value WHO N)`: WHO's value becomes N.
     SetPlayerValue { who: PlayerRef, value: IntExpr },
     /// `(fromTo (from S) (to T) [count:N])` as a consequence: N pieces go
@@ -1258,6 +1280,9 @@ pub enum IntExpr {
     CountGroups(crate::board::Relation, Box<Cond>),
     Add(Box<IntExpr>, Box<IntExpr>),
     Sub(Box<IntExpr>, Box<IntExpr>),
+    /// `(min A B)` and `(max A B)` of two values (Ludii's `Min`, `Max`).
+    Min(Box<IntExpr>, Box<IntExpr>),
+    Max(Box<IntExpr>, Box<IntExpr>),
     /// A site as a number (`(= (to) (centrePoint))`); -1 when undefined.
     Site(SiteExpr),
     /// `(state at:S)`: the state of the piece at S (0 if none).
@@ -1363,6 +1388,9 @@ pub enum IntExpr {
     /// `CountNumber`): how many pieces the sites hold (a count in a hand,
     /// the stack's height in a stacking game, 1 for an occupied site).
     CountAt(Box<Region>),
+    /// `(size Array (values Remembered ["Name"]))`: how many values the
+    /// list holds (each as often as it was remembered).
+    RememberedCount(u16),
 }
 
 /// Which pieces `(no Pieces ...)` and `(count Pieces ...)` look at: WHO's

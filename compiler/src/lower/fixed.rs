@@ -45,6 +45,8 @@ fn int(board: &Board, n: &IntExpr, site: Site) -> Option<i64> {
         IntExpr::Column(x) => board.sites.get(at(x)? as usize)?.col as i64,
         IntExpr::Add(a, b) => int(board, a, site)? + int(board, b, site)?,
         IntExpr::Sub(a, b) => int(board, a, site)? - int(board, b, site)?,
+        IntExpr::Min(a, b) => int(board, a, site)?.min(int(board, b, site)?),
+        IntExpr::Max(a, b) => int(board, a, site)?.max(int(board, b, site)?),
         IntExpr::Div(a, b) => {
             let d = int(board, b, site)?;
             if d == 0 {

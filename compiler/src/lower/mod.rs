@@ -14,6 +14,7 @@ mod flags;
 mod moves;
 mod players;
 mod promote;
+mod remember;
 mod rules;
 mod sow;
 mod vars;
@@ -60,6 +61,7 @@ const DISPATCHERS: &[&str] = &[
     "result",
     "then",
     "add",
+    "values",
 ];
 
 /// Lowers an expanded game to the game model.
@@ -87,6 +89,8 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         iterated_player: std::cell::Cell::new(None),
         iterated_track: std::cell::Cell::new(None),
         vars: std::cell::RefCell::new(Vec::new()),
+        remembered: std::cell::RefCell::new(Vec::new()),
+        start_remembered: std::cell::RefCell::new(Vec::new()),
         votes: std::cell::RefCell::new(Vec::new()),
         dice: None,
     };
@@ -157,6 +161,8 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         tracks: cx.tracks,
         maps: cx.maps,
         vars: cx.vars.take(),
+        remembered: cx.remembered.take(),
+        start_remembered: cx.start_remembered.take(),
         votes: cx.votes.take(),
         dice: cx.dice,
         heuristics: None,
@@ -231,6 +237,10 @@ pub(crate) struct Cx<'a> {
     iterated_track: std::cell::Cell<Option<usize>>,
     /// Variable names met so far (`(set Var ...)`, `(var ...)`).
     vars: std::cell::RefCell<Vec<String>>,
+    /// Names of the lists of remembered values met so far.
+    remembered: std::cell::RefCell<Vec<String>>,
+    /// The values the start rules remember, per list.
+    start_remembered: std::cell::RefCell<Vec<(u16, Vec<i64>)>>,
     /// Proposition and vote strings met so far (see [`GameModel::votes`]).
     votes: std::cell::RefCell<Vec<String>>,
     /// The equipment's `(dice ...)`.

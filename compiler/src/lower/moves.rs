@@ -1084,10 +1084,11 @@ fn apply_arg(cx: &Cx, node: &Node, allow_if: bool) -> Result<Effect> {
 /// `(add (piece P) (to S))`, `(trigger "Name" WHO)`.
 /// What a consequence sets and a later one may read: (setting ludemes,
 /// reading ludemes).
-const SET_THEN_READ: [(&[&str], &[&str]); 3] = [
+const SET_THEN_READ: [(&[&str], &[&str]); 4] = [
     (&["set Value"], &["value Player"]),
     (&["set Var"], &["var"]),
     (&["addScore", "set Score"], &["score"]),
+    (&["remember Value", "forget Value"], &["values Remembered"]),
 ];
 
 /// Ludii evaluates every part of an `(and A B ...)` consequence on the same
@@ -1403,6 +1404,14 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
             super::vars::effect(cx, node)
         }
         Some("fromTo") => super::sow::from_to(cx, node),
+        Some("remember" | "forget")
+            if matches!(
+                Cx::ludeme_name(node).as_str(),
+                "remember Value" | "forget Value"
+            ) =>
+        {
+            super::remember::effect(cx, node)
+        }
         Some("flip") => {
             let mut args = Args::new(node, "flip", 0);
             let at = args

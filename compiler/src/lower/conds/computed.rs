@@ -34,6 +34,8 @@ fn fold_int(board: Option<&crate::board::Board>, n: &IntExpr) -> Option<i64> {
         IntExpr::Const(c) => Some(*c),
         IntExpr::Add(a, b) => fold(a)?.checked_add(fold(b)?),
         IntExpr::Sub(a, b) => fold(a)?.checked_sub(fold(b)?),
+        IntExpr::Min(a, b) => Some(fold(a)?.min(fold(b)?)),
+        IntExpr::Max(a, b) => Some(fold(a)?.max(fold(b)?)),
         IntExpr::Mul(list) => list.iter().try_fold(1i64, |p, n| p.checked_mul(fold(n)?)),
         IntExpr::Div(a, b) => fold(a)?.checked_div(fold(b)?),
         IntExpr::Site(s) => site(s),
@@ -93,6 +95,7 @@ pub(in crate::lower) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             })
         }
         "var" | "value Player" => super::super::vars::int(cx, node),
+        "size Array" => super::super::remember::size(cx, node),
         "count Pips" => {
             // Ludii's CountPips of the shared dice (`of:`/a role name others).
             Args::new(node, "count Pips", 1).finish(cx)?;

@@ -648,6 +648,18 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
                 IntExpr::Sub(a, b)
             })
         }
+        // `(min A B)`, `(max A B)`; the forms over an array are not read yet.
+        "min" | "max" if matches!(node.args(), [a, b] if a.label.is_none() && b.label.is_none()) => {
+            let [a, b] = node.args() else {
+                unreachable!("two arguments")
+            };
+            let (a, b) = (Box::new(int(cx, &a.value)?), Box::new(int(cx, &b.value)?));
+            Ok(if node.head() == Some("min") {
+                IntExpr::Min(a, b)
+            } else {
+                IntExpr::Max(a, b)
+            })
+        }
         "from" | "to" | "between" | "site" | "last To" | "last From" | "centrePoint" | "where"
         | "handSite" | "coord" => Ok(IntExpr::Site(site(cx, node)?)),
         "what" => Ok(IntExpr::What(at_site(cx, node)?)),
@@ -1283,6 +1295,9 @@ fn is_loop(cx: &Cx, node: &Node) -> Result<Loop> {
 /// A region evaluated in a state: `(sites Empty)`, `(union ...)`,
 /// `(sites Winning ...)`, or a static region.
 pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
+    if let Some(remembered) = super::remember::region(cx, node)? {
+        return Ok(remembered);
+    }
     if super::players::is_named_sites(node) {
         return super::players::named_region(cx, node);
     }
