@@ -338,3 +338,114 @@ fn for_each_piece_in_a_container_moves_the_mover_s_pieces_in_that_hand() {
     assert!(k.contains(&"9>1".to_owned()) && k.contains(&"4>1".to_owned()));
     assert!(k.iter().all(|k| k.starts_with("9>") || k.starts_with("4>")));
 }
+
+/// The winner once the game is over (0 for a draw), `None` while it goes on.
+fn winner(g: &Interpreter, state: &State) -> Option<u8> {
+    match g.status(state) {
+        Status::Over(outcome) => Some(outcome.winner),
+        Status::Ongoing { .. } => None,
+    }
+}
+
+#[test]
+fn remembered_values_are_kept_forgotten_and_read_as_sites() {
+    // Sites 0 and 1 banned from the start; each placement bans the next
+    // site, one on the centre lifts every ban; four bans win.
+    let g = game(
+        r#"(game "Memo" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules
+        (start (set RememberValue "Banned" (sites {0 1})))
+        (play (move Add (to (sites Empty) if:(not (is In (to) (sites (values Remembered "Banned")))))
+          (then (if (= (last To) 4)
+                    (forget Value "Banned" All)
+                    (remember Value "Banned" (+ (last To) 1))))))
+        (end (if (= 4 (size Array (values Remembered "Banned"))) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    assert_eq!(
+        keys(&g, &s),
+        ["-1>2", "-1>3", "-1>4", "-1>5", "-1>6", "-1>7", "-1>8"]
+    );
+    play(&g, &mut s, "-1>2");
+    assert_eq!(keys(&g, &s), ["-1>4", "-1>5", "-1>6", "-1>7", "-1>8"]);
+    play(&g, &mut s, "-1>4");
+    assert_eq!(keys(&g, &s).len(), 7, "the centre lifted every ban");
+    play(&g, &mut s, "-1>0");
+    assert_eq!(winner(&g, &s), None);
+    play(&g, &mut s, "-1>5");
+    play(&g, &mut s, "-1>7");
+    assert_eq!(winner(&g, &s), None, "three values remembered");
+    play(&g, &mut s, "-1>3");
+    assert_eq!(
+        winner(&g, &s),
+        Some(2),
+        "four values remembered: 1, 6, 8 and 4"
+    );
+}
+
+#[test]
+fn a_value_is_remembered_as_often_as_set_unless_unique_and_forgotten_once() {
+    // The unnamed list starts with 7 twice (the third, unique, is skipped);
+    // each move forgets one 7: the list is empty after two moves.
+    let g = game(
+        r#"(game "Twice" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules
+        (start { (set RememberValue 7) (set RememberValue 7) (set RememberValue 7 unique:True) })
+        (play (move Add (to (sites Empty)) (then (forget Value 7))))
+        (end (if (= 0 (size Array (values Remembered))) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    play(&g, &mut s, "-1>0");
+    assert_eq!(winner(&g, &s), None, "one 7 left");
+    play(&g, &mut s, "-1>1");
+    assert_eq!(winner(&g, &s), Some(2));
+}
+
+#[test]
+fn a_nested_end_rule_takes_its_first_sub_rule_that_holds_else_its_own_result() {
+    let g = game(
+        r#"(game "Nested" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules
+        (play (move Add (to (sites Empty))))
+        (end (if (= 3 (count Moves))
+                 { (if (is Occupied 0) (result P1 Win)) (if (is Occupied 1) (result P2 Win)) }
+                 (result All Draw)))))"#,
+    );
+    for (moves, expected) in [
+        (["-1>1", "-1>0", "-1>2"], 1), // both subs hold: the first decides
+        (["-1>1", "-1>2", "-1>3"], 2),
+        (["-1>2", "-1>3", "-1>4"], 0), // no sub holds: the outer result
+    ] {
+        let mut s = g.initial_state();
+        play(&g, &mut s, moves[0]);
+        play(&g, &mut s, moves[1]);
+        assert_eq!(winner(&g, &s), None);
+        play(&g, &mut s, moves[2]);
+        assert_eq!(winner(&g, &s), Some(expected), "{moves:?}");
+    }
+}
+
+#[test]
+fn min_and_max_of_two_values() {
+    // Sites below max(3, min(5, 2 × moves played)) are open: 3, 3, 4, 5, 5.
+    let g = game(
+        r#"(game "Bounds" (players 2)
+      (equipment { (board (square 4)) (piece "Disc" Each) })
+      (rules
+        (play (move Add (to (sites Empty) if:(< (to) (max 3 (min 5 (* 2 (count Moves))))))))
+        (end (if (no Moves Next) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    assert_eq!(keys(&g, &s), ["-1>0", "-1>1", "-1>2"]);
+    play(&g, &mut s, "-1>0");
+    assert_eq!(keys(&g, &s), ["-1>1", "-1>2"]);
+    play(&g, &mut s, "-1>1");
+    assert_eq!(keys(&g, &s), ["-1>2", "-1>3"]);
+    play(&g, &mut s, "-1>2");
+    assert_eq!(keys(&g, &s), ["-1>3", "-1>4"]);
+    play(&g, &mut s, "-1>3");
+    assert_eq!(keys(&g, &s), ["-1>4"], "min caps the bound at 5");
+}
