@@ -449,3 +449,21 @@ fn min_and_max_of_two_values() {
     play(&g, &mut s, "-1>3");
     assert_eq!(keys(&g, &s), ["-1>4"], "min caps the bound at 5");
 }
+
+#[test]
+fn the_board_is_full_when_no_site_is_empty() {
+    let g = game(
+        r#"(game "Filled" (players 2)
+      (equipment { (board (square 2)) (piece "Disc" Each) })
+      (rules
+        (play (move Add (to (sites Empty))))
+        (end (if (is Full) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    for key in ["-1>0", "-1>1", "-1>2"] {
+        play(&g, &mut s, key);
+        assert_eq!(winner(&g, &s), None, "{key}");
+    }
+    play(&g, &mut s, "-1>3");
+    assert_eq!(winner(&g, &s), Some(2));
+}

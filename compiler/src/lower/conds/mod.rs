@@ -220,6 +220,15 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
                 ))),
             })
         }
+        // Ludii's IsFull: the board has no empty site of its default type.
+        "is Full" => {
+            Args::new(node, "is Full", 1).finish(cx)?;
+            Ok(Cond::Compare(
+                Comparison::Eq,
+                IntExpr::CountSites(Box::new(Region::Empty)),
+                IntExpr::Const(0),
+            ))
+        }
         "is In" => {
             let mut args = Args::new(node, "is In", 1);
             let at = args
