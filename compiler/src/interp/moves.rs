@@ -923,12 +923,7 @@ impl Interpreter {
                 false
             }
             Effect::Remember { .. } | Effect::Forget { .. } | Effect::ForgetAll { .. } => {
-                let value = match effect {
-                    Effect::Remember { value, .. } | Effect::Forget { value, .. } => {
-                        self.eval_int(state, mover, ctx, value)
-                    }
-                    _ => 0,
-                };
+                let value = remembered_value(effect).map(|v| self.eval_int(state, mover, ctx, v));
                 remember(state, effect, value);
                 false
             }
@@ -1354,10 +1349,20 @@ impl Interpreter {
     }
 }
 
-/// Applies a remembered-values effect with its value evaluated (Ludii's
+/// The value a remembered-values effect remembers or forgets (none for
+/// `(forget Value ... All)`).
+pub(super) fn remembered_value(effect: &Effect) -> Option<&crate::ir::IntExpr> {
+    match effect {
+        Effect::Remember { value, .. } | Effect::Forget { value, .. } => Some(value),
+        _ => None,
+    }
+}
+
+/// Applies a remembered-values effect, its value evaluated (Ludii's
 /// `ActionRememberValue`, `ActionForgetValue`: a list of numbers, a value
 /// forgotten once, its first occurrence).
-pub(super) fn remember(state: &mut State, effect: &Effect, value: i64) {
+pub(super) fn remember(state: &mut State, effect: &Effect, value: Option<i64>) {
+    let value = value.unwrap_or_default();
     match effect {
         Effect::Remember { list, unique, .. } => {
             let values = &mut state.remembered[*list as usize];

@@ -447,12 +447,8 @@ impl Interpreter {
             }
             Effect::Sow(sow) => self.sow(eval, state, ctx, sow),
             Effect::Remember { .. } | Effect::Forget { .. } | Effect::ForgetAll { .. } => {
-                let value = match e {
-                    Effect::Remember { value, .. } | Effect::Forget { value, .. } => {
-                        self.eval_int(eval, mover, ctx, value)
-                    }
-                    _ => 0,
-                };
+                let value =
+                    super::moves::remembered_value(e).map(|v| self.eval_int(eval, mover, ctx, v));
                 super::moves::remember(state, e, value);
                 false
             }

@@ -315,8 +315,8 @@ fn end_rule(cx: &Cx, node: &Node) -> Result<Vec<EndRule>> {
 }
 
 /// One `(if ...)` of an end block under the conditions `guard` of the
-/// rules it is nested in.
-fn nested_end_rule(cx: &Cx, node: &Node, guard: &[Cond], out: &mut Vec<EndRule>) -> Result<()> {
+/// rules it is nested in; returns its own condition.
+fn nested_end_rule(cx: &Cx, node: &Node, guard: &[Cond], out: &mut Vec<EndRule>) -> Result<Cond> {
     if node.head() != Some("if") {
         return Err(cx.unsupported_in(node, "end rule"));
     }
@@ -342,14 +342,15 @@ fn nested_end_rule(cx: &Cx, node: &Node, guard: &[Cond], out: &mut Vec<EndRule>)
             None => Vec::new(),
         };
         bargs.finish(cx)?;
+        let condition = conds::cond(cx, condition)?;
         out.push(EndRule {
-            condition: guarded(conds::cond(cx, condition)?),
+            condition: guarded(condition.clone()),
             final_scores,
             who: ResultPlayer::All,
             result: ResultKind::ByScore { misere },
             text: cx.text(node),
         });
-        return Ok(());
+        return Ok(condition);
     }
     let result = args.form_with_head("result");
     let condition = args
@@ -374,15 +375,13 @@ fn nested_end_rule(cx: &Cx, node: &Node, guard: &[Cond], out: &mut Vec<EndRule>)
         ));
     }
     args.finish(cx)?;
+    let condition = conds::cond(cx, condition)?;
     let mut inner = guard.to_vec();
-    inner.push(conds::cond(cx, condition)?);
+    inner.push(condition.clone());
     for sub in subs {
         // Only when no earlier SUB's condition held.
-        nested_end_rule(cx, sub, &inner, out)?;
-        let sub_condition = Args::new(sub, "if", 0)
-            .next()
-            .ok_or_else(|| cx.error(ErrorKind::Invalid, sub, "`(if ...)` needs a condition"))?;
-        inner.push(Cond::Not(Box::new(conds::cond(cx, sub_condition)?)));
+        let sub_condition = nested_end_rule(cx, sub, &inner, out)?;
+        inner.push(Cond::Not(Box::new(sub_condition)));
     }
     if let Some(result) = result {
         out.push(EndRule {
@@ -391,7 +390,7 @@ fn nested_end_rule(cx: &Cx, node: &Node, guard: &[Cond], out: &mut Vec<EndRule>)
             ..result_rule(cx, result)?
         });
     }
-    Ok(())
+    Ok(condition)
 }
 
 /// The conjunction of `conds` (the one condition itself where there is one).
