@@ -467,3 +467,97 @@ fn the_board_is_full_when_no_site_is_empty() {
     play(&g, &mut s, "-1>3");
     assert_eq!(winner(&g, &s), Some(2));
 }
+
+#[test]
+fn do_next_generates_after_its_prior_and_makes_the_prior_with_each_move() {
+    // Each turn first adds 1 to the mover's score; the placements are
+    // generated where that already happened (up to the score's site).
+    let g = game(
+        r#"(game "Prior" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules
+        (play (do (addScore Mover 1)
+                next:(move Add (to (sites Empty) if:(<= (to) (score Mover))))))
+        (end (if (= (score Mover) 2) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    assert_eq!(keys(&g, &s), ["-1>0", "-1>1"]);
+    play(&g, &mut s, "-1>1");
+    assert_eq!(keys(&g, &s), ["-1>0"], "P2's score is 1 when it places");
+    play(&g, &mut s, "-1>0");
+    assert_eq!(winner(&g, &s), None, "each prior made once");
+    assert_eq!(keys(&g, &s), ["-1>2"]);
+    play(&g, &mut s, "-1>2");
+    assert_eq!(winner(&g, &s), Some(1));
+}
+
+#[test]
+fn a_do_consequence_is_made_only_where_its_next_part_yields_a_move() {
+    // Outside the centre each placement scores 2; on the centre the next
+    // part yields nothing, and the prior's point is dropped with it.
+    let g = game(
+        r#"(game "Dropped" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules
+        (play (move Add (to (sites Empty))
+          (then (do (addScore Mover 1) next:(if (!= (last To) 4) (addScore Mover 1))))))
+        (end (if (= (score Mover) 3) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    play(&g, &mut s, "-1>1");
+    play(&g, &mut s, "-1>4");
+    play(&g, &mut s, "-1>2");
+    play(&g, &mut s, "-1>0");
+    assert_eq!(winner(&g, &s), None, "P2 scored 0 then 2, never 3");
+}
+
+#[test]
+fn count_steps_uses_the_game_s_one_relation() {
+    // From the top-right corner to the bottom-left one: 2 adjacent steps,
+    // 4 orthogonal ones. Ludii keeps one distance table per game, of the
+    // first relation in the order Adjacent, All, OffDiagonal, Diagonal,
+    // Orthogonal that some `(count Steps ...)` names.
+    let end = |conditions: &str| {
+        game(&format!(
+            r#"(game "Far" (players 2)
+      (equipment {{ (board (square 3)) (piece "Disc" Each) }})
+      (rules (play (move Add (to (sites Empty))))
+        (end {{ {conditions} }})))"#
+        ))
+    };
+    let reaches = |g: &Interpreter| {
+        let mut s = g.initial_state();
+        play(g, &mut s, "-1>4");
+        assert_eq!(
+            winner(g, &s),
+            None,
+            "the centre is one step from the corner"
+        );
+        play(g, &mut s, "-1>8");
+        winner(g, &s)
+    };
+    let orthogonal =
+        end("(if (= 4 (count Steps Orthogonal (last To) (sites {0}))) (result Mover Win))");
+    assert_eq!(reaches(&orthogonal), Some(2));
+    let both = end(
+        "(if (= 4 (count Steps Orthogonal (last To) (sites {0}))) (result Mover Win))
+         (if (= 0 (count Steps (last To) (sites Empty))) (result Mover Loss))",
+    );
+    assert_eq!(reaches(&both), None, "Adjacent's table: 2 steps, not 4");
+}
+
+#[test]
+fn sites_from_and_to_are_the_ends_of_generated_moves() {
+    // Only the disc on 0 can step north (6's step leaves the board).
+    let g = game(
+        r#"(game "Ends" (players 2)
+      (equipment { (board (square 3))
+                   (piece "Disc" Each (move Step N (to if:(is Empty (to))))) })
+      (rules (start (place "Disc1" (sites {0 6})))
+        (play (or (move Remove (sites From (forEach Piece)))
+                  (move Add (to (sites To (forEach Piece))))))
+        (end (if (no Moves Next) (result Mover Win)))))"#,
+    );
+    let s = g.initial_state();
+    assert_eq!(keys(&g, &s), ["-1>0", "-1>3"]);
+}

@@ -469,6 +469,11 @@ impl Check {
                 self.moves(prior, in_piece);
                 self.cond(after, false);
             }
+            Moves::DoNext { prior, next } => {
+                self.refuse("`(do ... next:...)`");
+                self.effect(prior);
+                self.moves(next, in_piece);
+            }
             Moves::ForPlayer { moves, .. } => {
                 self.two_players("`(forEach Piece WHO)` of another player");
                 self.moves(moves, in_piece);
@@ -833,6 +838,14 @@ impl Check {
             Effect::Remember { .. } | Effect::Forget { .. } | Effect::ForgetAll { .. } => {
                 self.refuse("remembered values")
             }
+            Effect::DoNext { prior, next, then } => {
+                self.refuse("`(do ... next:...)`");
+                self.effect(prior);
+                self.effect(next);
+                if let Some(t) = then {
+                    self.effect(t);
+                }
+            }
             Effect::SetPlayerValue { value, .. } => {
                 self.player_values = true;
                 self.int(value, false);
@@ -1053,6 +1066,11 @@ impl Check {
             | IntExpr::Site(x) => self.site(x),
             IntExpr::CountSites(r) => self.region(r),
             IntExpr::CountGroups(_, c) => self.cond(c, at_end),
+            IntExpr::CountSteps { from, to, .. } => {
+                self.refuse("`(count Steps ...)`");
+                self.site(from);
+                self.region(to);
+            }
             IntExpr::Add(a, b)
             | IntExpr::Sub(a, b)
             | IntExpr::Div(a, b)
@@ -1140,6 +1158,10 @@ impl Check {
             }
             Region::Site(x) => self.site(x),
             Region::Winning { moves, .. } => self.moves(moves, false),
+            Region::MovesSites { moves, .. } => {
+                self.refuse("`(sites From ...)` and `(sites To ...)`");
+                self.moves(moves, false);
+            }
             Region::EmptyOf(ty) => self.site_type(*ty),
             Region::Incident { result, of, at } => {
                 self.site_type(*result);

@@ -146,6 +146,7 @@ fn collect_rules_in<'m>(
             tested: tested(then),
         }),
         Moves::Die { .. } => unreachable!("refused by features: dice"),
+        Moves::DoNext { .. } => unreachable!("refused by features: `(do ... next:...)`"),
         Moves::Propose { rule, then, .. } | Moves::Vote { rule, then, .. } => out.push(RuleApply {
             rule: *rule,
             kind: RuleKind::Decision(moves),
@@ -421,6 +422,7 @@ impl Gen<'_> {
             Effect::MoveCount { from, to, count } => self.move_count_effect(from, to, count, "s"),
             Effect::Sow(sow) => self.sow(sow),
             Effect::SetVar { var, value } => self.set_var(*var, value, "s"),
+            Effect::DoNext { .. } => unreachable!("refused by features: `(do ... next:...)`"),
             Effect::Remember { .. } | Effect::Forget { .. } | Effect::ForgetAll { .. } => {
                 unreachable!("refused by features: remembered values")
             }

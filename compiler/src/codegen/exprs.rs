@@ -440,6 +440,7 @@ impl Gen<'_> {
                 self.pieces_on(sites)
             }
             IntExpr::CountGroups(relation, test) => self.count_groups(*relation, test),
+            IntExpr::CountSteps { .. } => unreachable!("refused by features: `(count Steps ...)`"),
             IntExpr::Add(a, b) => {
                 let (a, b) = (self.int(a), self.int(b));
                 quote!((#a + #b))
@@ -1214,6 +1215,9 @@ impl Gen<'_> {
                     }
                     kept
                 })
+            }
+            Region::MovesSites { .. } => {
+                unreachable!("refused by features: `(sites From ...)` and `(sites To ...)`")
             }
             Region::Winning { who, moves } => {
                 let f = self.winning_sites(moves);

@@ -102,6 +102,7 @@ impl Gen<'_> {
                 )
             }
             Moves::Die { .. } => unreachable!("refused by features: dice"),
+            Moves::DoNext { .. } => unreachable!("refused by features: `(do ... next:...)`"),
             Moves::Propose { .. } | Moves::Vote { .. } => emit(self.decision_move(m)),
             Moves::Do { prior, after } => self.do_moves(prior, after, emit),
             Moves::ForPlayer { who, moves } => self.moves_for(*who, moves, emit),

@@ -191,6 +191,17 @@ impl Interpreter {
             IntExpr::CountSites(region) => {
                 self.region_sites(state, mover, ctx, region).len() as i64
             }
+            IntExpr::CountSteps { from, to, relation } => {
+                let Some(from) = self.eval_site(state, ctx, from) else {
+                    return 0;
+                };
+                let distances = self.step_distances(from, *relation);
+                self.region_sites(state, mover, ctx, to)
+                    .iter()
+                    .filter_map(|&s| distances.get(s as usize))
+                    .min()
+                    .map_or(0, |&d| i64::from(d))
+            }
             IntExpr::CountGroups(relation, test) => {
                 self.count_groups(state, mover, ctx, *relation, test) as i64
             }
@@ -354,6 +365,37 @@ impl Interpreter {
                 (n >= 0 && (n as usize) < state.what.len()).then_some(n as Site)
             }
         }
+    }
+
+    /// The fewest steps of `relation` from `from` to each board site, 0 for
+    /// `from` itself and the sites no path reaches (Ludii's table of
+    /// `Topology.preGenerateDistanceToEachElementToEachOther`).
+    fn step_distances(&self, from: Site, relation: Relation) -> Vec<u16> {
+        let board = &self.model.board;
+        let mut distance = vec![0u16; board.num_sites()];
+        let mut seen = vec![false; board.num_sites()];
+        let Some(start) = seen.get_mut(from as usize) else {
+            return distance;
+        };
+        *start = true;
+        let mut frontier = vec![from as usize];
+        let mut steps = 0;
+        while !frontier.is_empty() {
+            steps += 1;
+            let mut next = Vec::new();
+            for &site in &frontier {
+                for &n in board.neighbours(site, relation) {
+                    let n = n as usize;
+                    if !seen[n] {
+                        seen[n] = true;
+                        distance[n] = steps;
+                        next.push(n);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        distance
     }
 
     /// `(count Groups REL if:C)`: the connected groups (under REL) of the
@@ -564,6 +606,17 @@ impl Interpreter {
             Region::Winning { who, moves } => {
                 let who = self.resolve(state, mover, *who);
                 self.winning_sites(state, who, moves)
+            }
+            Region::MovesSites { moves, to } => {
+                let mut generated = ludemic_runtime::MoveBuffer::new();
+                self.generate(state, mover, ctx, moves, &mut generated);
+                sorted(
+                    generated
+                        .iter()
+                        .filter_map(|&mv| mv.sites())
+                        .map(|(from, dest)| if *to { dest } else { from })
+                        .collect(),
+                )
             }
             // Ludii's `owned` positions: the hands' sites too.
             Region::Occupied(owners) => {

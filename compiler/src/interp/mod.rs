@@ -82,6 +82,26 @@ pub enum Move {
 
 impl Move {
     /// A pass, with consequences or without.
+    /// The move's `from` and `to` sites (Ludii's `Move.fromNonDecision()`
+    /// and `toNonDecision()`; one site twice for a one-site move), if any.
+    pub fn sites(self) -> Option<(Site, Site)> {
+        match self {
+            Move::Add { site, .. }
+            | Move::Select { site, .. }
+            | Move::Remove { site, .. }
+            | Move::Promote { site, .. } => Some((site, site)),
+            Move::Effect { to, .. } => Some((to, to)),
+            Move::Piece { from, to, .. }
+            | Move::Count { from, to, .. }
+            | Move::SelectTo { from, to, .. } => Some((from, to)),
+            Move::Propose { .. }
+            | Move::Vote { .. }
+            | Move::Pass
+            | Move::PassThen { .. }
+            | Move::Swap => None,
+        }
+    }
+
     pub fn is_pass(self) -> bool {
         matches!(self, Move::Pass | Move::PassThen { .. })
     }
@@ -120,15 +140,25 @@ struct Rule {
     /// Inside a `(do ... ifAfterwards:...)`: how many of `thens` (the first
     /// ones) are inside the `do`, and so applied when its test is made.
     in_do_test: Option<usize>,
+    /// The effects of the `(do PRIOR next:...)` around it (outermost
+    /// first), applied before its move's own actions.
+    priors: Vec<Effect>,
+    /// Inside a `(do ... ifAfterwards:...)`: how many of `priors` (the first
+    /// ones) are outside it, and so already applied where its test is made.
+    priors_before_do_test: Option<usize>,
 }
 
 /// Where a move rule sits, for [`collect_rules`].
 #[derive(Clone, Copy, Debug, Default)]
-struct Scope {
+struct Scope<'a> {
     /// The die of the `(forEach Die ...)` around it.
     die: Option<u8>,
     /// Inside a `(do ...)`: how many composite thens were outside it.
     do_boundary: Option<usize>,
+    /// The priors of the `(do ... next:...)` around it, outermost first.
+    priors: &'a [Effect],
+    /// Inside a `(do ... ifAfterwards:...)`: how many priors were outside it.
+    do_prior_boundary: Option<usize>,
 }
 
 impl Interpreter {
@@ -726,6 +756,8 @@ impl Interpreter {
     pub(super) fn apply_actions(&self, state: &mut State, mv: Move) -> bool {
         let mover = state.mover;
         let mut move_again = false;
+        // The priors of a pass follow the stalemate test below.
+        let mut prior_again = !mv.is_pass() && self.run_priors(state, mv);
         match mv {
             Move::Add { site, what, rule } => {
                 let ctx = Ctx {
@@ -848,6 +880,7 @@ impl Interpreter {
                 if !self.has_moves(state, mover, state.prev) {
                     state.stalemated |= 1 << mover;
                 }
+                prior_again = self.run_priors(state, mv);
                 state.last_to = None;
                 state.last_from = None;
                 state.last_to_after = None;
@@ -869,6 +902,7 @@ impl Interpreter {
                 move_again = true;
             }
         }
+        move_again |= prior_again;
         // Ludii's `Move.apply` for a game with sequence captures: once the
         // turn ends (no `moveAgain`), the marked pieces leave.
         if !move_again {
@@ -877,6 +911,26 @@ impl Interpreter {
             }
         }
         move_again
+    }
+
+    /// The effects of the `(do PRIOR next:...)` rules around the move's rule,
+    /// outermost first (Ludii prepends their actions to the move's); inside
+    /// an `ifAfterwards:` test, only those inside the tested `do` (the state
+    /// tested already has the others). Returns whether one says `moveAgain`.
+    fn run_priors(&self, state: &mut State, mv: Move) -> bool {
+        let Some(Some(r)) = self
+            .rule_of(mv)
+            .and_then(|rule| self.rules.get(rule as usize))
+        else {
+            return false;
+        };
+        let priors = match r.priors_before_do_test {
+            Some(n) if state.do_test => &r.priors[n.min(r.priors.len())..],
+            _ => &r.priors[..],
+        };
+        priors.iter().fold(false, |again, e| {
+            self.run_effect(state, &Ctx::default(), e) | again
+        })
     }
 
     /// Records a move made at `site` alone (a placement, a removal) and runs
@@ -1233,6 +1287,8 @@ fn collect_rules(moves: &Moves, outer: &[Effect], scope: Scope, out: &mut Vec<Op
             thens,
             die,
             in_do_test,
+            priors: scope.priors.to_vec(),
+            priors_before_do_test: scope.do_prior_boundary,
         });
         // The generators a consequence tests (`(if (can Move ...) ...)`),
         // whose moves a `(no Repeat)` check applies.
@@ -1263,9 +1319,17 @@ fn collect_rules(moves: &Moves, outer: &[Effect], scope: Scope, out: &mut Vec<Op
             record(add.rule, &add.then);
             collect_in_region(&add.to, out);
         }
-        Moves::Move(m) => record(m.rule, &m.then),
+        Moves::Move(m) => {
+            record(m.rule, &m.then);
+            if let Some(from) = &m.from {
+                collect_in_region(from, out);
+            }
+        }
         Moves::Append { rule, then, .. } => record(*rule, then),
-        Moves::Select(s) => record(s.rule, &s.then),
+        Moves::Select(s) => {
+            record(s.rule, &s.then);
+            collect_in_region(&s.from, out);
+        }
         Moves::ForEachSite { region, moves } => {
             collect_in_region(region, out);
             collect_rules(moves, outer, scope, out);
@@ -1282,9 +1346,20 @@ fn collect_rules(moves: &Moves, outer: &[Effect], scope: Scope, out: &mut Vec<Op
             // its test: the test applies only the thens inside it.
             let inside = Scope {
                 do_boundary: Some(outer.len()),
+                do_prior_boundary: Some(scope.priors.len()),
                 ..scope
             };
             collect_rules(prior, outer, inside, out);
+        }
+        Moves::DoNext { prior, next } => {
+            collect_in_effect(prior, out);
+            let mut priors = scope.priors.to_vec();
+            priors.push(prior.clone());
+            let inside = Scope {
+                priors: &priors,
+                ..scope
+            };
+            collect_rules(next, outer, inside, out);
         }
         Moves::ForPlayer { moves: inner, .. } | Moves::MaxMoves(inner) => {
             collect_rules(inner, outer, scope, out)
@@ -1320,6 +1395,7 @@ fn collect_rules(moves: &Moves, outer: &[Effect], scope: Scope, out: &mut Vec<Op
             let mut nested = outer.to_vec();
             nested.push(effect.clone());
             collect_rules(inner, &nested, scope, out);
+            collect_in_effect(effect, out);
         }
     }
 }
@@ -1339,6 +1415,18 @@ fn collect_in_effect(effect: &Effect, out: &mut Vec<Option<Rule>>) {
             }
         }
         Effect::Seq(list) => list.iter().for_each(|e| collect_in_effect(e, out)),
+        Effect::ForEachSite { region, effect } => {
+            collect_in_region(region, out);
+            collect_in_effect(effect, out);
+        }
+        Effect::DoNext { prior, next, then } => {
+            for e in [Some(prior), Some(next), then.as_ref()]
+                .into_iter()
+                .flatten()
+            {
+                collect_in_effect(e, out);
+            }
+        }
         _ => {}
     }
 }
@@ -1369,7 +1457,10 @@ fn collect_in_region(region: &Region, out: &mut Vec<Option<Rule>>) {
             collect_in_region(a, out);
             collect_in_region(b, out);
         }
-        Region::Winning { moves, .. } => collect_rules(moves, &[], Scope::default(), out),
+        Region::Winning { moves, .. } | Region::MovesSites { moves, .. } => {
+            collect_rules(moves, &[], Scope::default(), out)
+        }
+        Region::Filter(within, _) => collect_in_region(within, out),
         _ => {}
     }
 }

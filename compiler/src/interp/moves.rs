@@ -44,7 +44,9 @@ impl Interpreter {
             // A pass whose rule carries consequences (its own `then` or
             // those of the composites around it) runs them when applied.
             Moves::Pass { rule, .. } => out.push(match self.rules.get(*rule as usize) {
-                Some(Some(r)) if !r.thens.is_empty() => Move::PassThen { rule: *rule },
+                Some(Some(r)) if !r.thens.is_empty() || !r.priors.is_empty() => {
+                    Move::PassThen { rule: *rule }
+                }
                 _ => Move::Pass,
             }),
             Moves::SwapPieces { rule, a, b, .. } => {
@@ -113,6 +115,13 @@ impl Interpreter {
             }
             Moves::Then(inner, _) => self.generate(state, player, ctx, inner, out),
             Moves::Do { prior, after } => self.generate_do(state, player, ctx, prior, after, out),
+            Moves::DoNext { prior, next } => {
+                // The moves apply PRIOR again, before their own actions
+                // (`run_priors`), on the state they were generated from.
+                let mut after = state.clone();
+                self.run_effect(&mut after, ctx, prior);
+                self.generate(&after, player, ctx, next, out);
+            }
             Moves::ForPlayer { who, moves } => {
                 self.generate_for_player(state, player, ctx, *who, moves, out)
             }
@@ -659,6 +668,19 @@ impl Interpreter {
             Effect::Seq(list) => list
                 .iter()
                 .fold(false, |again, e| self.run_effect(state, ctx, e) | again),
+            Effect::DoNext { prior, next, then } => {
+                let mut after = state.clone();
+                let mut again = self.run_effect(&mut after, ctx, prior);
+                if self.effect_yields(&after, mover, ctx, next) == 0 {
+                    return false;
+                }
+                again |= self.run_effect(&mut after, ctx, next);
+                if let Some(t) = then {
+                    again |= self.run_effect(&mut after, ctx, t);
+                }
+                *state = after;
+                again
+            }
             Effect::Directional(d) => {
                 let mut again = false;
                 for t in self.directional_targets(state, mover, ctx, d) {
@@ -1244,6 +1266,11 @@ impl Interpreter {
                 .iter()
                 .map(|e| self.effect_yields(state, mover, ctx, e))
                 .sum(),
+            Effect::DoNext { prior, next, .. } => {
+                let mut after = state.clone();
+                self.run_effect(&mut after, ctx, prior);
+                self.effect_yields(&after, mover, ctx, next)
+            }
             Effect::If {
                 condition,
                 then,

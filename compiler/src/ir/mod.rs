@@ -440,6 +440,10 @@ pub enum Moves {
     /// `(do MOVES ifAfterwards:C)`: the moves of MOVES after which, applied
     /// with their consequences, C holds (Ludii's `Do.movePassesCond`).
     Do { prior: Box<Moves>, after: Cond },
+    /// `(do PRIOR next:MOVES)` (Ludii's `Do` with `next:`): PRIOR's effect
+    /// applied to a copy of the state, MOVES generated there, and each move
+    /// carrying PRIOR's actions before its own (`Do.prependPreMoves`).
+    DoNext { prior: Effect, next: Box<Moves> },
     /// `(forEach Piece WHO)` for a player other than the mover: WHO's piece
     /// moves, generated as if WHO were moving.
     ForPlayer { who: PlayerRef, moves: Box<Moves> },
@@ -673,6 +677,7 @@ impl Moves {
             Moves::Then(inner, _) => inner.placements(out),
             Moves::ForEachSite { moves, .. } => moves.placements(out),
             Moves::Do { prior: moves, .. }
+            | Moves::DoNext { next: moves, .. }
             | Moves::ForPlayer { moves, .. }
             | Moves::Die { moves, .. }
             | Moves::MaxMoves(moves) => moves.placements(out),
@@ -771,6 +776,12 @@ pub enum Region {
     Winning {
         who: PlayerRef,
         moves: Box<Moves>,
+    },
+    /// `(sites From MOVES)`, `(sites To MOVES)` (Ludii's `SitesFrom`,
+    /// `SitesTo`): the `from` (or `to`) sites of the moves MOVES generates.
+    MovesSites {
+        moves: Box<Moves>,
+        to: bool,
     },
     /// `(sites Occupied by:WHO)`: sites holding a piece of the given owners.
     Occupied(Owners),
@@ -957,6 +968,15 @@ pub enum Effect {
     },
     /// Several effects in order.
     Seq(Vec<Effect>),
+    /// `(do PRIOR next:NEXT [(then E)])` as a consequence: PRIOR, NEXT then
+    /// E, applied only where NEXT, evaluated after PRIOR, yields a move
+    /// (Ludii prepends PRIOR's actions to NEXT's moves, and there are none
+    /// otherwise).
+    DoNext {
+        prior: Box<Effect>,
+        next: Box<Effect>,
+        then: Option<Box<Effect>>,
+    },
     /// `(remove SITE)`: the piece there leaves the board.
     Remove(SiteExpr),
     /// `(remove SITE at:EndOfTurn)`: the site is marked, and its piece
@@ -1278,6 +1298,17 @@ pub enum IntExpr {
     /// `(count Groups [DIRS] if:C)`: connected groups of sites satisfying C
     /// (tested with the site as `(to)`).
     CountGroups(crate::board::Relation, Box<Cond>),
+    /// `(count Steps [TYPE] [RELATION] S REGION)` (Ludii's `CountSteps`
+    /// without a step move): the fewest steps of `relation` from S to a
+    /// site of REGION; 0 where S is no site, REGION is empty or no path
+    /// joins them. `relation` is the game's, not the ludeme's: Ludii keeps
+    /// one distance table per game, built for the first of Adjacent, All,
+    /// OffDiagonal, Diagonal, Orthogonal that any `(count Steps ...)` uses.
+    CountSteps {
+        from: SiteExpr,
+        to: Box<Region>,
+        relation: crate::board::Relation,
+    },
     Add(Box<IntExpr>, Box<IntExpr>),
     Sub(Box<IntExpr>, Box<IntExpr>),
     /// `(min A B)` and `(max A B)` of two values (Ludii's `Min`, `Max`).

@@ -3,6 +3,7 @@
 //! whether or not a rule ever uses it (`Game.computeGameFlags` ORs the
 //! flags of the equipment, the components' own moves and every rule).
 
+use crate::board::Relation;
 use crate::ir::LudiiFlags;
 use crate::syntax::Node;
 
@@ -13,6 +14,38 @@ pub(super) fn ludii_flags(game: &Node) -> LudiiFlags {
     let mut flags = LudiiFlags::default();
     visit(game, &mut flags);
     flags
+}
+
+/// The relation of Ludii's one table of step distances (`Game.create`
+/// builds it for the first of the `GameType.Step*Distance` flags, in the
+/// order Adjacent, All, OffDiagonal, Diagonal, Orthogonal, that the game's
+/// `(count Steps ...)` ludemes raise; Adjacent by default).
+pub(super) fn step_distance(game: &Node) -> Relation {
+    fn visit(node: &Node, used: &mut Vec<Relation>) {
+        if Cx::ludeme_name(node) == "count Steps" {
+            let named = node.args().iter().find_map(|a| match a.value.atom() {
+                Some("All") => Some(Relation::All),
+                Some("OffDiagonal") => Some(Relation::OffDiagonal),
+                Some("Diagonal") => Some(Relation::Diagonal),
+                Some("Orthogonal") => Some(Relation::Orthogonal),
+                _ => None,
+            });
+            used.push(named.unwrap_or(Relation::Adjacent));
+        }
+        node.args().iter().for_each(|a| visit(&a.value, used));
+    }
+    let mut used = Vec::new();
+    visit(game, &mut used);
+    [
+        Relation::Adjacent,
+        Relation::All,
+        Relation::OffDiagonal,
+        Relation::Diagonal,
+        Relation::Orthogonal,
+    ]
+    .into_iter()
+    .find(|r| used.contains(r))
+    .unwrap_or(Relation::Adjacent)
 }
 
 fn visit(node: &Node, flags: &mut LudiiFlags) {

@@ -93,6 +93,7 @@ pub fn lower(expanded: &Expanded) -> Result<GameModel> {
         start_remembered: std::cell::RefCell::new(Vec::new()),
         votes: std::cell::RefCell::new(Vec::new()),
         dice: None,
+        step_distance: flags::step_distance(game),
     };
     if game.head() != Some("game") {
         return Err(cx.unsupported(game));
@@ -245,6 +246,8 @@ pub(crate) struct Cx<'a> {
     votes: std::cell::RefCell<Vec<String>>,
     /// The equipment's `(dice ...)`.
     dice: Option<crate::ir::Dice>,
+    /// The relation of the game's `(count Steps ...)` distances.
+    step_distance: crate::board::Relation,
 }
 
 impl<'a> Cx<'a> {

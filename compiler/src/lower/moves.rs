@@ -111,18 +111,33 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
             let prior = args
                 .take(|n| n.head().is_some_and(|h| h != "then"))
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(do ...)` needs moves"))?;
-            let after = args.labeled("ifAfterwards").ok_or_else(|| {
-                args.error(
-                    cx,
-                    ErrorKind::Unsupported,
-                    "`(do ...)` without `ifAfterwards:` is not supported by ludemic yet",
-                )
-            })?;
+            let next = args.labeled("next");
+            let after = args.labeled("ifAfterwards");
             let then = then_of(cx, &mut args)?;
             args.finish(cx)?;
-            let m = Moves::Do {
-                prior: Box::new(moves(cx, prior)?),
-                after: conds::cond(cx, after)?,
+            // With `next:`, PRIOR is applied (every move it yields, as a
+            // consequence's) before NEXT is generated; `ifAfterwards:` then
+            // tests the moves of NEXT, PRIOR's actions included.
+            let generated = match next {
+                Some(next) => Moves::DoNext {
+                    prior: effect(cx, prior)?,
+                    next: Box::new(moves(cx, next)?),
+                },
+                None => moves(cx, prior)?,
+            };
+            let m = match after {
+                Some(after) => Moves::Do {
+                    prior: Box::new(generated),
+                    after: conds::cond(cx, after)?,
+                },
+                None if next.is_some() => generated,
+                None => {
+                    return Err(cx.error(
+                        ErrorKind::Invalid,
+                        node,
+                        "`(do ...)` needs `next:` or `ifAfterwards:`",
+                    ))
+                }
             };
             Ok(with_then(m, then))
         }
@@ -1302,6 +1317,29 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
                 .map(|e| effect(cx, e))
                 .collect::<Result<_>>()?;
             Ok(hoist_conditions(parts))
+        }
+        Some("do") => {
+            let mut args = Args::new(node, "do", 0);
+            let prior = args
+                .take(|n| n.head().is_some_and(|h| h != "then"))
+                .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(do ...)` needs moves"))?;
+            let next = args.labeled("next").ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Unsupported,
+                    "`(do ...)` consequence without `next:`",
+                )
+            })?;
+            if let Some(after) = args.labeled("ifAfterwards") {
+                return Err(cx.unsupported_in(after, "`ifAfterwards:` of a `(do ...)` consequence"));
+            }
+            let then = then_of(cx, &mut args)?;
+            args.finish(cx)?;
+            Ok(Effect::DoNext {
+                prior: Box::new(effect(cx, prior)?),
+                next: Box::new(effect(cx, next)?),
+                then: then.map(Box::new),
+            })
         }
         Some("if") => {
             let mut args = Args::new(node, "if", 0);

@@ -545,6 +545,33 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             args.finish(cx)?;
             Ok(IntExpr::CountSites(Box::new(region(cx, within)?)))
         }
+        "count Steps" => {
+            let mut args = Args::new(node, "count Steps", 1);
+            if let Some(ty) = args.atom_among(&["Cell", "Vertex", "Edge"]) {
+                if ty != format!("{:?}", cx.default_site_type(node)?) {
+                    return Err(cx.unsupported_in(node, "site type of `(count Steps ...)`"));
+                }
+            }
+            // The relation named here only chooses the game's table (see
+            // `super::flags::step_distance`).
+            args.atom_among(DIRECTION_SETS);
+            if let Some(step) = args.take(|n| n.head() == Some("step")) {
+                return Err(cx.unsupported_in(step, "step move of `(count Steps ...)`"));
+            }
+            let (Some(from), Some(to)) = (args.next(), args.next()) else {
+                return Err(args.error(
+                    cx,
+                    ErrorKind::Invalid,
+                    "`(count Steps ...)` needs a site and sites",
+                ));
+            };
+            args.finish(cx)?;
+            Ok(IntExpr::CountSteps {
+                from: site(cx, from)?,
+                to: Box::new(region(cx, to)?),
+                relation: cx.step_distance,
+            })
+        }
         "count Groups" => {
             let mut args = Args::new(node, "count Groups", 1);
             let relation = match args.atom_among(DIRECTION_SETS) {
@@ -1632,6 +1659,21 @@ pub(super) fn region(cx: &Cx, node: &Node) -> Result<Region> {
                 Region::Row(n)
             } else {
                 Region::Column(n)
+            })
+        }
+        name @ ("sites From" | "sites To") => {
+            let mut args = Args::new(node, name, 1);
+            let generator = args.take(|n| n.head().is_some()).ok_or_else(|| {
+                args.error(
+                    cx,
+                    ErrorKind::Invalid,
+                    format!("`({name} ...)` needs moves"),
+                )
+            })?;
+            args.finish(cx)?;
+            Ok(Region::MovesSites {
+                moves: Box::new(moves::moves(cx, generator)?),
+                to: name == "sites To",
             })
         }
         "sites Winning" => {
