@@ -561,3 +561,49 @@ fn sites_from_and_to_are_the_ends_of_generated_moves() {
     let s = g.initial_state();
     assert_eq!(keys(&g, &s), ["-1>0", "-1>3"]);
 }
+
+#[test]
+fn the_first_track_site_and_a_track_stretch_go_round_from_a_site() {
+    // The track visits 0 1 2 5 4 3 6 7 8. Each placement goes to the first
+    // empty site after the last one along it; the game is won once the
+    // stretch from 2 to the last placement holds three discs.
+    let g = game(
+        r#"(game "Round" (players 2)
+      (equipment { (board (square 3) {(track "T" {0 1 2 5 4 3 6 7 8} loop:True)})
+                   (piece "Disc" Each) })
+      (rules
+        (play (move Add (to (sites {(trackSite FirstSite from:(if (= 0 (count Moves)) 2 (last To))
+                                       if:(is Empty (to)))}))))
+        (end (if (= 3 (count Pieces All in:(sites Track from:2 to:(last To))))
+                 (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    assert_eq!(keys(&g, &s), ["-1>2"]);
+    play(&g, &mut s, "-1>2");
+    assert_eq!(keys(&g, &s), ["-1>5"]);
+    play(&g, &mut s, "-1>5");
+    assert_eq!(winner(&g, &s), None);
+    play(&g, &mut s, "-1>4");
+    assert_eq!(
+        winner(&g, &s),
+        Some(1),
+        "2, 5 and 4 are the stretch from 2 to 4"
+    );
+}
+
+#[test]
+fn a_custom_stack_is_placed_from_its_first_item_up() {
+    let g = game(
+        r#"(game "Tower" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each maxState:7) })
+      (rules
+        (start (place Stack items:{"Disc2" "Disc1"} 4))
+        (play (move Add (to (sites Empty))))
+        (end (if (= (who at:4) P1) (result P1 Win)))))"#,
+    );
+    let s = g.initial_state();
+    assert_eq!(winner(&g, &s), None, "the game is not over before a move");
+    let mut s = s;
+    play(&g, &mut s, "-1>0");
+    assert_eq!(winner(&g, &s), Some(1), "P1's disc is on top");
+}

@@ -1109,6 +1109,7 @@ impl Check {
             IntExpr::CountPips => {}
             // `(pips)` reads the die of a `(forEach Die ...)`, refused.
             IntExpr::Pips => self.refuse("`(pips)`"),
+            IntExpr::TrackSiteFirst { .. } => self.refuse("`(trackSite FirstSite ...)`"),
             IntExpr::TrackSiteMove { from, steps, .. } => {
                 self.site(from);
                 self.int(steps, at_end);
@@ -1158,6 +1159,7 @@ impl Check {
             }
             Region::Site(x) => self.site(x),
             Region::Winning { moves, .. } => self.moves(moves, false),
+            Region::TrackStretch(_) => self.refuse("`(sites Track ...)` found in play"),
             Region::MovesSites { moves, .. } => {
                 self.refuse("`(sites From ...)` and `(sites To ...)`");
                 self.moves(moves, false);

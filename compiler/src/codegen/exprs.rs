@@ -370,6 +370,9 @@ impl Gen<'_> {
                 name,
                 steps,
             } => self.track_site_move(from, *who, name.as_deref(), steps),
+            IntExpr::TrackSiteFirst { .. } => {
+                unreachable!("refused by features: `(trackSite FirstSite ...)`")
+            }
             IntExpr::Pips => unreachable!("refused by features: (pips)"),
             IntExpr::ComponentOf { who, per_player } => {
                 // WHO's component of the name, 0 when WHO has none.
@@ -1215,6 +1218,9 @@ impl Gen<'_> {
                     }
                     kept
                 })
+            }
+            Region::TrackStretch(_) => {
+                unreachable!("refused by features: `(sites Track ...)` found in play")
             }
             Region::MovesSites { .. } => {
                 unreachable!("refused by features: `(sites From ...)` and `(sites To ...)`")

@@ -326,6 +326,16 @@ impl Interpreter {
             // Ludii's pipCount is Off outside `(forEach Die ...)`.
             IntExpr::Pips => ctx.pips.or(state.pips).unwrap_or(-1),
             IntExpr::PlayerValue(p) => state.player_values[self.resolve(state, mover, *p) as usize],
+            IntExpr::TrackSiteFirst {
+                who,
+                name,
+                from,
+                condition,
+            } => {
+                let who = who.map_or(0, |w| self.resolve(state, mover, w));
+                let from = from.as_ref().map(|s| self.eval_site(state, ctx, s));
+                self.first_track_site(state, mover, ctx, who, name.as_deref(), from, condition)
+            }
             IntExpr::Mul(_)
             | IntExpr::If { .. }
             | IntExpr::MapEntry { .. }
@@ -365,6 +375,119 @@ impl Interpreter {
                 (n >= 0 && (n as usize) < state.what.len()).then_some(n as Site)
             }
         }
+    }
+
+    /// `(sites Track ...)` found in play (Ludii's `SitesTrack.eval`).
+    fn track_stretch(
+        &self,
+        state: &State,
+        mover: Player,
+        ctx: &Ctx,
+        stretch: &crate::ir::TrackStretch,
+    ) -> Vec<Site> {
+        let tracks = &self.model.tracks;
+        let who = stretch.who.map_or(0, |w| self.resolve(state, mover, w));
+        let track = match stretch.iterated {
+            Some(i) => tracks.get(i),
+            None => tracks.iter().find(|t| match &stretch.name {
+                Some(n) => {
+                    t.name == *n
+                        || (t.name.contains(n.as_str()) && (t.owner == who || t.owner == 0))
+                }
+                None => t.owner == who || t.owner == 0,
+            }),
+        };
+        let Some(track) = track else {
+            return Vec::new();
+        };
+        let sites = &track.sites;
+        let from = stretch
+            .from
+            .as_ref()
+            .and_then(|s| self.eval_site(state, ctx, s));
+        let to = stretch
+            .to
+            .as_ref()
+            .and_then(|s| self.eval_site(state, ctx, s));
+        let start = match from {
+            None => 0,
+            Some(f) => match sites.iter().position(|&s| s == f as i32) {
+                Some(i) => i,
+                None => return Vec::new(),
+            },
+        };
+        let mut stretch_sites = Vec::new();
+        let mut reached = false;
+        for &s in &sites[start..] {
+            stretch_sites.push(s);
+            if to.is_some_and(|t| s == t as i32) {
+                reached = true;
+                break;
+            }
+        }
+        if !reached {
+            for &s in &sites[..start] {
+                stretch_sites.push(s);
+                if to.is_some_and(|t| s == t as i32) {
+                    break;
+                }
+            }
+        }
+        sorted(
+            stretch_sites
+                .into_iter()
+                .filter(|&s| s >= 0)
+                .map(|s| s as Site)
+                .collect(),
+        )
+    }
+
+    /// `(trackSite FirstSite ...)` (Ludii's `TrackSiteFirstTrack.eval`): the
+    /// track is the first whose name contains `name` (and, for a player
+    /// other than 0, owned by `who`), or without a name the first owned by
+    /// `who` or by nobody; the board's first track otherwise. `from`: `None`
+    /// without `from:`, `Some(None)` where it is undefined (both start at
+    /// the track's first site).
+    #[allow(clippy::too_many_arguments)]
+    fn first_track_site(
+        &self,
+        state: &State,
+        mover: Player,
+        ctx: &Ctx,
+        who: Player,
+        name: Option<&str>,
+        from: Option<Option<Site>>,
+        condition: &Cond,
+    ) -> i64 {
+        let tracks = &self.model.tracks;
+        let chosen = tracks.iter().find(|t| match name {
+            Some(n) if who == 0 => t.name.contains(n),
+            Some(n) => t.name.contains(n) && t.owner == who,
+            None => t.owner == who || t.owner == 0,
+        });
+        let Some(track) = chosen.or(tracks.first()) else {
+            return -1;
+        };
+        let len = track.sites.len();
+        let start = match from.flatten() {
+            None => 0,
+            Some(s) => match track.sites.iter().position(|&t| t == s as i32) {
+                Some(i) => i,
+                None => return -1,
+            },
+        };
+        (start..start + len)
+            .map(|j| track.sites[j % len])
+            .find(|&site| {
+                site >= 0 && {
+                    let at = Ctx {
+                        to: Some(site as Site),
+                        ..*ctx
+                    };
+                    self.eval_cond(state, mover, &at, condition)
+                }
+            })
+            .map_or(-1, i64::from)
     }
 
     /// The fewest steps of `relation` from `from` to each board site, 0 for
@@ -607,6 +730,7 @@ impl Interpreter {
                 let who = self.resolve(state, mover, *who);
                 self.winning_sites(state, who, moves)
             }
+            Region::TrackStretch(t) => self.track_stretch(state, mover, ctx, t),
             Region::MovesSites { moves, to } => {
                 let mut generated = ludemic_runtime::MoveBuffer::new();
                 self.generate(state, mover, ctx, moves, &mut generated);

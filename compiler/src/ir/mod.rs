@@ -523,6 +523,21 @@ pub struct Select {
     pub then: Option<Effect>,
 }
 
+/// `(sites Track [WHO] ["Name"] [from:S] [to:T])` (Ludii's `SitesTrack`):
+/// the track iterated by `(forEach Track ...)`, else the first named so, or
+/// whose name contains the name and owned by WHO (0 without) or nobody,
+/// else without a name the first owned by WHO or nobody; its sites from S
+/// (the first site where S is undefined; none where S is not on the track)
+/// to T, going round to the sites before S where T is not after it.
+#[derive(Clone, Debug)]
+pub struct TrackStretch {
+    pub iterated: Option<usize>,
+    pub who: Option<PlayerRef>,
+    pub name: Option<String>,
+    pub from: Option<SiteExpr>,
+    pub to: Option<SiteExpr>,
+}
+
 /// The `(to REGION [if:C])` of a `(move Select ...)`.
 #[derive(Clone, Debug)]
 pub struct SelectTo {
@@ -777,6 +792,8 @@ pub enum Region {
         who: PlayerRef,
         moves: Box<Moves>,
     },
+    /// `(sites Track [WHO] ["Name"] [from:S] [to:T])` found in play.
+    TrackStretch(Box<TrackStretch>),
     /// `(sites From MOVES)`, `(sites To MOVES)` (Ludii's `SitesFrom`,
     /// `SitesTo`): the `from` (or `to`) sites of the moves MOVES generates.
     MovesSites {
@@ -1365,6 +1382,18 @@ pub enum IntExpr {
         who: PlayerRef,
         name: Option<String>,
         steps: Box<IntExpr>,
+    },
+    /// `(trackSite FirstSite [WHO] ["Name"] [from:S] [if:C])` (Ludii's
+    /// `TrackSiteFirstTrack`): on the track chosen as Ludii does (see the
+    /// interpreter's `first_track_site`), the first site from S (the
+    /// track's first site without S, or where S is undefined) going round
+    /// where C holds with it as `(to)`; -1 where none does or S is not on
+    /// the track.
+    TrackSiteFirst {
+        who: Option<PlayerRef>,
+        name: Option<String>,
+        from: Option<SiteExpr>,
+        condition: Box<Cond>,
     },
     /// `(count Pips)` (Ludii's `CountPips`): the sum of the shared dice's
     /// values (`sumDice`: the faces the dice show, used or not).

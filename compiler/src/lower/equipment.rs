@@ -184,6 +184,13 @@ fn piece<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
         }
         None => None,
     };
+    // `maxState:` only sizes Ludii's storage of local states (a state out
+    // of it ends the trial with an error): states here go to 255.
+    if let Some(n) = args.labeled("maxState") {
+        if !(0..=255).contains(&cx.int_literal(n)?) {
+            return Err(cx.unsupported_in(n, "`maxState:` above 255 of `(piece ...)`"));
+        }
+    }
     let moves = args.take(|n| n.head().is_some());
     args.finish(cx)?;
     let owners: Vec<PlayerId> = match owner.and_then(Node::atom) {

@@ -1106,6 +1106,21 @@ const SET_THEN_READ: [(&[&str], &[&str]); 4] = [
     (&["remember Value", "forget Value"], &["values Remembered"]),
 ];
 
+/// Whether `node` holds a `(fromTo ...)` or `(move ...)` whose destination
+/// is a `(trackSite FirstSite ...)`: it fills the site a later part of the
+/// same `(and ...)` would find first too (Ludii: the same site twice).
+fn fills_first_track_site(node: &Node) -> bool {
+    let fills = matches!(node.head(), Some("fromTo" | "move"))
+        && node.args().iter().any(|a| {
+            a.value.head() == Some("to")
+                && a.value
+                    .args()
+                    .first()
+                    .is_some_and(|t| Cx::ludeme_name(&t.value) == "trackSite FirstSite")
+        });
+    fills || node.args().iter().any(|a| fills_first_track_site(&a.value))
+}
+
 /// Ludii evaluates every part of an `(and A B ...)` consequence on the same
 /// state before applying any (`And.eval` collects the parts' moves), while
 /// the interpreter applies them in turn: where a part reads what an earlier
@@ -1123,6 +1138,20 @@ fn reads_what_earlier_parts_set(cx: &Cx, items: &[&Node]) -> Result<()> {
         node.args().iter().find_map(|a| contains(&a.value, names))
     }
     for (i, earlier) in items.iter().enumerate() {
+        if fills_first_track_site(earlier) {
+            if let Some(read) = items[i + 1..]
+                .iter()
+                .find_map(|later| contains(later, &["trackSite FirstSite"]))
+            {
+                return Err(cx
+                    .error(
+                        ErrorKind::Unsupported,
+                        read,
+                        "unsupported `(and ...)` consequence whose part `(trackSite FirstSite ...)` reads the site an earlier part fills (Ludii evaluates all parts before applying any)",
+                    )
+                    .with_label("not supported by ludemic yet"));
+            }
+        }
         for (sets, reads) in SET_THEN_READ {
             if contains(earlier, sets).is_none() {
                 continue;

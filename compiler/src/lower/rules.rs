@@ -478,7 +478,7 @@ fn start(cx: &Cx, node: &Node) -> Result<Vec<Placement>> {
             continue;
         }
         if Cx::ludeme_name(item) == "place Stack" {
-            placements.push(place_stack(cx, item)?);
+            placements.extend(place_stack(cx, item)?);
             continue;
         }
         if Cx::ludeme_name(item) == "set RememberValue" {
@@ -645,8 +645,43 @@ fn place(cx: &Cx, node: &Node, earlier: &[Placement]) -> Result<Vec<Placement>> 
 /// `(place Stack "Name" SITES [count:N | counts:{N...}])` (Ludii's
 /// PlaceMonotonousStack): N pieces stacked on each site (`counts:` gives
 /// each site its own), which makes the game a stacking one.
-fn place_stack(cx: &Cx, node: &Node) -> Result<Placement> {
+/// `(place Stack items:{"Name"...} SITES)` (PlaceCustomStack): one of each,
+/// in order from the bottom, on each site.
+fn place_stack(cx: &Cx, node: &Node) -> Result<Vec<Placement>> {
     let mut args = Args::new(node, "place Stack", 1);
+    if let Some(items) = args.labeled("items") {
+        let components = items
+            .args()
+            .iter()
+            .map(|a| {
+                let name = a.value.string().ok_or_else(|| {
+                    cx.error(ErrorKind::Invalid, &a.value, "`items:` are piece names")
+                })?;
+                cx.component_named(name).ok_or_else(|| {
+                    cx.error(
+                        ErrorKind::Invalid,
+                        &a.value,
+                        format!("no piece is called \"{name}\""),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let region = args
+            .next()
+            .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(place Stack ...)` needs sites"))?;
+        let sites = conds::static_region(cx, region)?;
+        args.finish(cx)?;
+        return Ok(components
+            .into_iter()
+            .map(|component| Placement {
+                component,
+                sites: sites.clone(),
+                state: 0,
+                count: 1,
+                stacked: vec![1; sites.len()],
+            })
+            .collect());
+    }
     let name_node = args.take(|n| n.string().is_some()).ok_or_else(|| {
         args.error(
             cx,
@@ -716,13 +751,13 @@ fn place_stack(cx: &Cx, node: &Node) -> Result<Placement> {
         }
         None => vec![one; sites.len()],
     };
-    Ok(Placement {
+    Ok(vec![Placement {
         component,
         sites,
         state: 0,
         count: 1,
         stacked,
-    })
+    }])
 }
 
 /// `(place "Name" "Hand" ...)` (Ludii's PlaceItem with a container): each

@@ -153,6 +153,32 @@ pub(in crate::lower) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
                 steps: Box::new(super::int(cx, steps)?),
             })
         }
+        "trackSite FirstSite" => {
+            let mut args = Args::new(node, "trackSite FirstSite", 1);
+            let name = args
+                .take(|n| n.string().is_some())
+                .and_then(Node::string)
+                .map(str::to_owned);
+            let who = args
+                .take(|n| n.atom().is_some() || n.head().is_some())
+                .map(|w| super::player_fn(cx, w))
+                .transpose()?;
+            let from = args
+                .labeled("from")
+                .map(|s| super::site(cx, s))
+                .transpose()?;
+            let condition = match args.labeled("if") {
+                Some(c) => super::cond(cx, c)?,
+                None => crate::ir::Cond::True,
+            };
+            args.finish(cx)?;
+            Ok(IntExpr::TrackSiteFirst {
+                who,
+                name,
+                from,
+                condition: Box::new(condition),
+            })
+        }
         "mapEntry" => {
             let mut args = Args::new(node, "mapEntry", 0);
             let map = args
@@ -235,6 +261,38 @@ pub(in crate::lower) fn region(cx: &Cx, node: &Node) -> Result<crate::ir::Region
                 })
                 .collect::<Result<_>>()?;
             Ok(crate::ir::Region::Union(parts))
+        }
+        // `(sites Track [WHO] ["Name"] from:S to:T)`: a stretch of a track,
+        // or a track of a player other than nobody, found in play.
+        _ if Cx::ludeme_name(node) == "sites Track"
+            && node.args().iter().skip(1).any(|a| {
+                a.label.is_some() || (a.value.atom().is_some() && a.value.string().is_none())
+            }) =>
+        {
+            let mut args = Args::new(node, "sites Track", 1);
+            let name = args
+                .take(|n| n.string().is_some())
+                .and_then(Node::string)
+                .map(str::to_owned);
+            let who = args
+                .take(|n| n.atom().is_some() && n.string().is_none())
+                .map(|w| super::player_fn(cx, w))
+                .transpose()?;
+            let from = args
+                .labeled("from")
+                .map(|s| super::site(cx, s))
+                .transpose()?;
+            let to = args.labeled("to").map(|s| super::site(cx, s)).transpose()?;
+            args.finish(cx)?;
+            Ok(crate::ir::Region::TrackStretch(Box::new(
+                crate::ir::TrackStretch {
+                    iterated: cx.iterated_track.get(),
+                    who,
+                    name,
+                    from,
+                    to,
+                },
+            )))
         }
         _ => super::static_region(cx, node).map(crate::ir::Region::Static),
     }
