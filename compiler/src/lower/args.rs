@@ -61,6 +61,11 @@ impl<'a> Args<'a> {
             .and_then(Node::atom)
     }
 
+    /// Takes the first unused unlabelled string (a name).
+    pub fn string(&mut self) -> Option<&'a str> {
+        self.take(|n| n.string().is_some()).and_then(Node::string)
+    }
+
     /// Takes the first unused unlabelled integer literal.
     pub fn int(&mut self) -> Option<(i64, &'a Node)> {
         let node = self.take(|n| n.atom().is_some_and(|a| a.parse::<i64>().is_ok()))?;

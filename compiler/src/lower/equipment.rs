@@ -153,8 +153,7 @@ pub(super) fn equipment<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
 fn piece<'a>(cx: &mut Cx<'a>, node: &'a Node) -> Result<()> {
     let mut args = Args::new(node, "piece", 0);
     let name = args
-        .take(|n| n.string().is_some())
-        .and_then(Node::string)
+        .string()
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(piece ...)` needs a name"))?;
     // Ludii's `Piece` belongs to `Each` player unless its role is given.
     let owner = args.take(|n| {
@@ -348,7 +347,7 @@ fn dice(cx: &mut Cx, node: &Node) -> Result<()> {
 /// `(regions [NAME] OWNER {REGION...})` or `(regions [NAME] OWNER REGION)`.
 fn regions(cx: &Cx, node: &Node) -> Result<RegionDecl> {
     let mut args = Args::new(node, "regions", 0);
-    let name = args.take(|n| n.string().is_some()).and_then(Node::string);
+    let name = args.string();
     let owner = match args.take(|n| n.atom().is_some()) {
         None => 0,
         // Ludii's roles go to P16 whatever the number of players: a

@@ -477,8 +477,7 @@ fn piece_with_state(cx: &Cx, node: &Node) -> Result<(usize, Option<IntExpr>)> {
 fn piece_arg(cx: &Cx, node: &Node) -> Result<usize> {
     let mut args = Args::new(node, "piece", 0);
     let name = args
-        .take(|n| n.string().is_some())
-        .and_then(Node::string)
+        .string()
         .ok_or_else(|| cx.unsupported_in(node, "piece"))?;
     args.finish(cx)?;
     cx.component_named(name).ok_or_else(|| {
@@ -1659,12 +1658,9 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
         }
         Some("trigger") => {
             let mut args = Args::new(node, "trigger", 0);
-            let name = args
-                .take(|n| n.string().is_some())
-                .and_then(Node::string)
-                .ok_or_else(|| {
-                    args.error(cx, ErrorKind::Invalid, "`(trigger ...)` needs a name")
-                })?;
+            let name = args.string().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(trigger ...)` needs a name")
+            })?;
             let who = args.next().ok_or_else(|| {
                 args.error(cx, ErrorKind::Invalid, "`(trigger ...)` needs a player")
             })?;
@@ -1959,8 +1955,7 @@ fn piece_id(cx: &Cx, node: &Node) -> Result<PieceRef> {
     if node.head() == Some("id") {
         let mut args = Args::new(node, "id", 0);
         let name = args
-            .take(|n| n.string().is_some())
-            .and_then(Node::string)
+            .string()
             .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(id ...)` needs a name"))?;
         let who = args.next();
         args.finish(cx)?;

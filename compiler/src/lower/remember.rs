@@ -23,7 +23,7 @@ pub(super) fn values(cx: &Cx, node: &Node) -> Result<Option<u16>> {
         return Ok(None);
     }
     let mut args = Args::new(node, "values Remembered", 1);
-    let name = args.take(|n| n.string().is_some()).and_then(Node::string);
+    let name = args.string();
     args.finish(cx)?;
     Ok(Some(list(cx, name.unwrap_or_default())))
 }
@@ -55,7 +55,7 @@ pub(super) fn size(cx: &Cx, node: &Node) -> Result<IntExpr> {
 /// (a region's sites in increasing order, as Ludii's `IntArrayFromRegion`).
 pub(super) fn start(cx: &Cx, node: &Node) -> Result<()> {
     let mut args = Args::new(node, "set RememberValue", 1);
-    let name = args.take(|n| n.string().is_some()).and_then(Node::string);
+    let name = args.string();
     let unique = args.labeled_bool(cx, "unique", false)?;
     let value = args.next().ok_or_else(|| {
         args.error(
@@ -96,7 +96,7 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
     if let Some(then) = args.form_with_head("then") {
         return Err(cx.unsupported_in(then, &format!("argument of `({what} ...)`")));
     }
-    let name = args.take(|n| n.string().is_some()).and_then(Node::string);
+    let name = args.string();
     let list = list(cx, name.unwrap_or_default());
     if what == "remember Value" {
         let unique = args.labeled_bool(cx, "unique", false)?;

@@ -72,8 +72,7 @@ pub(super) fn track(cx: &Cx, board: &Board, node: &Node) -> Result<Track> {
     }
     let mut args = Args::new(node, "track", 0);
     let name = args
-        .take(|n| n.string().is_some())
-        .and_then(Node::string)
+        .string()
         .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(track ...)` needs a name"))?;
     let sites = if let Some(spec) = args.take(|n| n.string().is_some()) {
         board::mancala::track_sites(board, spec.string().unwrap_or_default())
@@ -152,10 +151,7 @@ fn owner_role(cx: &Cx, node: &Node) -> Result<PlayerId> {
 /// players or numbers; values numbers, `FirstSite` or `LastSite`.
 pub(super) fn map(cx: &Cx, node: &Node) -> Result<MapDecl> {
     let mut args = Args::new(node, "map", 0);
-    let name = args
-        .take(|n| n.string().is_some())
-        .and_then(Node::string)
-        .unwrap_or("Map");
+    let name = args.string().unwrap_or("Map");
     let list = args
         .take(|n| matches!(n.kind, NodeKind::Array(_)))
         .ok_or_else(|| args.error(cx, ErrorKind::Unsupported, "only `(map {(pair ...)...})`"))?;
@@ -350,10 +346,7 @@ pub(super) fn sow(cx: &Cx, node: &Node) -> Result<Effect> {
             return Err(cx.unsupported_in(t, "site type of `(sow ...)`"));
         }
     }
-    let track = args
-        .take(|n| n.string().is_some())
-        .and_then(Node::string)
-        .map(str::to_owned);
+    let track = args.string().map(str::to_owned);
     let start = match args.take(|n| n.head().is_some_and(|h| h != "then") || n.atom().is_some()) {
         Some(s) => conds::site(cx, s)?,
         None => SiteExpr::LastTo,

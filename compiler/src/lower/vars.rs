@@ -20,7 +20,7 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
     match Cx::ludeme_name(node).as_str() {
         "var" => {
             let mut args = Args::new(node, "var", 0);
-            let name = args.take(|n| n.string().is_some()).and_then(Node::string);
+            let name = args.string();
             args.finish(cx)?;
             Ok(IntExpr::Var(var(cx, name.unwrap_or_default())))
         }
@@ -47,7 +47,7 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
         return Err(cx.unsupported_in(then, &format!("argument of `({name} ...)`")));
     }
     if name == "set Var" {
-        let var_name = args.take(|n| n.string().is_some()).and_then(Node::string);
+        let var_name = args.string();
         let value = match args.next() {
             Some(n) => conds::int(cx, n)?,
             None => IntExpr::Const(-1),

@@ -122,10 +122,7 @@ pub(in crate::lower) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
                 Some(s) => super::site(cx, s)?,
                 None => SiteExpr::From,
             };
-            let name = args
-                .take(|n| n.string().is_some())
-                .and_then(Node::string)
-                .map(str::to_owned);
+            let name = args.string().map(str::to_owned);
             let who = match args.take(|n| n.atom().is_some() || n.head().is_some()) {
                 Some(w) => super::player_fn(cx, w)?,
                 None => crate::ir::PlayerRef::Mover,
@@ -155,10 +152,7 @@ pub(in crate::lower) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
         }
         "trackSite FirstSite" => {
             let mut args = Args::new(node, "trackSite FirstSite", 1);
-            let name = args
-                .take(|n| n.string().is_some())
-                .and_then(Node::string)
-                .map(str::to_owned);
+            let name = args.string().map(str::to_owned);
             let who = args
                 .take(|n| n.atom().is_some() || n.head().is_some())
                 .map(|w| super::player_fn(cx, w))
@@ -181,10 +175,7 @@ pub(in crate::lower) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
         }
         "mapEntry" => {
             let mut args = Args::new(node, "mapEntry", 0);
-            let map = args
-                .take(|n| n.string().is_some())
-                .and_then(Node::string)
-                .map(str::to_owned);
+            let map = args.string().map(str::to_owned);
             let key = args.next().ok_or_else(|| {
                 args.error(cx, ErrorKind::Invalid, "`(mapEntry ...)` needs a key")
             })?;
@@ -270,10 +261,7 @@ pub(in crate::lower) fn region(cx: &Cx, node: &Node) -> Result<crate::ir::Region
             }) =>
         {
             let mut args = Args::new(node, "sites Track", 1);
-            let name = args
-                .take(|n| n.string().is_some())
-                .and_then(Node::string)
-                .map(str::to_owned);
+            let name = args.string().map(str::to_owned);
             let who = args
                 .take(|n| n.atom().is_some() && n.string().is_none())
                 .map(|w| super::player_fn(cx, w))
@@ -303,7 +291,7 @@ pub(in crate::lower) fn static_region(cx: &Cx, node: &Node) -> Result<Vec<crate:
     match Cx::ludeme_name(node).as_str() {
         "sites Track" => {
             let mut args = Args::new(node, "sites Track", 1);
-            let name = args.take(|n| n.string().is_some()).and_then(Node::string);
+            let name = args.string();
             args.finish(cx)?;
             // Ludii's SitesTrack for player 0: the first track named so (or
             // containing the name and owned by nobody), else the first

@@ -296,8 +296,7 @@ pub(super) fn cond(cx: &Cx, node: &Node) -> Result<Cond> {
         "is Triggered" => {
             let mut args = Args::new(node, "is Triggered", 1);
             let name = args
-                .take(|n| n.string().is_some())
-                .and_then(Node::string)
+                .string()
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "needs a trigger name"))?;
             let who = args
                 .next()
@@ -706,8 +705,7 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
         "id" => {
             let mut args = Args::new(node, "id", 0);
             let name = args
-                .take(|n| n.string().is_some())
-                .and_then(Node::string)
+                .string()
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(id ...)` needs a name"))?;
             let who = args.next();
             args.finish(cx)?;
@@ -978,12 +976,9 @@ pub(super) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
         }
         "where" => {
             let mut args = Args::new(node, "where", 0);
-            let piece = args
-                .take(|n| n.string().is_some())
-                .and_then(Node::string)
-                .ok_or_else(|| {
-                    args.error(cx, ErrorKind::Invalid, "`(where ...)` needs a piece name")
-                })?;
+            let piece = args.string().ok_or_else(|| {
+                args.error(cx, ErrorKind::Invalid, "`(where ...)` needs a piece name")
+            })?;
             let who = args.next().ok_or_else(|| {
                 args.error(cx, ErrorKind::Invalid, "`(where ...)` needs a player")
             })?;
@@ -1033,7 +1028,7 @@ fn coord(cx: &Cx, node: &Node) -> Result<SiteExpr> {
             return Err(cx.unsupported_in(ty, "site type of `(coord ...)`"));
         }
     }
-    if let Some(label) = args.take(|n| n.string().is_some()).and_then(Node::string) {
+    if let Some(label) = args.string() {
         args.finish(cx)?;
         return cx.coord(node, label).map(SiteExpr::Const);
     }
