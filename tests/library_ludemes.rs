@@ -607,3 +607,70 @@ fn a_custom_stack_is_placed_from_its_first_item_up() {
     play(&g, &mut s, "-1>0");
     assert_eq!(winner(&g, &s), Some(1), "P1's disc is on top");
 }
+
+#[test]
+fn moves_this_turn_count_the_mover_s_earlier_moves_in_the_turn() {
+    // Two placements a turn: the first moves again, the second does not.
+    let g = game(
+        r#"(game "Pairs" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules
+        (play (move Add (to (sites Empty))
+          (then (if (< (count MovesThisTurn) 1) (moveAgain)))))
+        (end (if (= 3 (count Pieces Mover)) (result Mover Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    for key in ["-1>0", "-1>1", "-1>2", "-1>3"] {
+        play(&g, &mut s, key);
+        assert_eq!(winner(&g, &s), None, "after {key}");
+    }
+    play(&g, &mut s, "-1>4");
+    assert_eq!(
+        winner(&g, &s),
+        Some(1),
+        "P1's third disc, in its second turn"
+    );
+}
+
+#[test]
+fn an_if_s_then_is_its_consequence_and_a_variable_names_a_site() {
+    // A placement remembers its site in the variable; the next player must
+    // take that disc off. The `if`'s own `(then ...)` follows both branches:
+    // P2 scores by the removal.
+    let g = game(
+        r#"(game "Undo" (players 2)
+      (equipment { (board (square 3)) (piece "Disc" Each) })
+      (rules
+        (play (if (= (var) -1)
+                (move Add (to (sites Empty)) (then (set Var (last To))))
+                (move Remove (var) (then (set Var -1)))
+                (then (addScore Mover 1))))
+        (end (if (= (score P2) 1) (result P2 Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    play(&g, &mut s, "-1>4");
+    assert_eq!(
+        keys(&g, &s),
+        ["-1>4"],
+        "P2 removes the disc on the variable's site"
+    );
+    assert_eq!(winner(&g, &s), None);
+    play(&g, &mut s, "-1>4");
+    assert_eq!(winner(&g, &s), Some(2));
+}
+
+#[test]
+fn a_slide_between_max_goes_at_most_that_far() {
+    // `(between (max 2))`: a slide of one or two sites (Ludii's `Max` range,
+    // its minimum undefined).
+    let g = game(
+        r#"(game "Short" (players 2)
+      (equipment { (board (square 5))
+                   (piece "Rook" Each (move Slide N (between (max 2)))) })
+      (rules (start { (place "Rook1" 0) (place "Rook2" 4) })
+        (play (forEach Piece))
+        (end (if (no Moves Next) (result Mover Win)))))"#,
+    );
+    let s = g.initial_state();
+    assert_eq!(keys(&g, &s), ["0>5", "0>10"]);
+}

@@ -1106,6 +1106,7 @@ impl Check {
             IntExpr::Var(_) => self.vars = true,
             IntExpr::RememberedCount(_) => self.refuse("remembered values"),
             IntExpr::CountTurns => {}
+            IntExpr::CountMovesThisTurn => self.refuse("`(count MovesThisTurn)`"),
             IntExpr::CountPips => {}
             // `(pips)` reads the die of a `(forEach Die ...)`, refused.
             IntExpr::Pips => self.refuse("`(pips)`"),

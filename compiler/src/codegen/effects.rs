@@ -695,10 +695,10 @@ impl Gen<'_> {
     /// the destination's `(apply ...)`, then the piece moves, replacing
     /// whatever stands on `to`.
     fn piece_action(&mut self, m: &PieceMove) -> TokenStream {
-        if let Reach::FromTo { count: Some(n), .. } = &m.reach {
-            return self.count_action(n);
-        }
         let to_apply = m.to_apply.as_ref().map_or(quote!(), |e| self.effect(e));
+        if let Reach::FromTo { count: Some(n), .. } = &m.reach {
+            return self.count_action(n, to_apply);
+        }
         let hop = match &m.reach {
             Reach::Hop { .. } if super::hops::is_long_hop(&m.reach) => {
                 Some(self.long_hop_action(m))
@@ -797,8 +797,9 @@ impl Gen<'_> {
 impl Gen<'_> {
     /// A move of `(move (from ...) (to ...) count:N)` (Ludii's `ActionMove`
     /// with a count, the interpreter's `Move::Count`): N, read at `from` on
-    /// the state the move was listed in, pieces go; nothing else applies.
-    fn count_action(&mut self, count: &crate::ir::IntExpr) -> TokenStream {
+    /// the state the move was listed in, pieces go, after the destination's
+    /// effect (`to_apply`).
+    fn count_action(&mut self, count: &crate::ir::IntExpr, to_apply: TokenStream) -> TokenStream {
         self.uses_move_count = true;
         let saved = self.scope;
         self.scope.to = false;
@@ -807,6 +808,7 @@ impl Gen<'_> {
         let n = super::sow::at_least_zero(count, &n);
         quote! {
             let n = #n as u32;
+            #to_apply
             Self::move_count(s, from, to, n);
             s.last_from = from;
             s.last_to = to;

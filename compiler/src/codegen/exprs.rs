@@ -358,6 +358,9 @@ impl Gen<'_> {
                 quote!(s.vars[#v])
             }
             IntExpr::CountTurns => quote!((s.turns as i64)),
+            IntExpr::CountMovesThisTurn => {
+                unreachable!("refused by features: `(count MovesThisTurn)`")
+            }
             IntExpr::CountPips => quote!(Self::count_pips(s)),
             // Ludii keeps a value per player; none is set beyond them.
             IntExpr::PlayerValue(p) => {

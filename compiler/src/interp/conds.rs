@@ -322,6 +322,7 @@ impl Interpreter {
             IntExpr::Var(v) => state.vars[*v as usize],
             IntExpr::RememberedCount(list) => state.remembered[*list as usize].len() as i64,
             IntExpr::CountTurns => state.turns as i64,
+            IntExpr::CountMovesThisTurn => i64::from(state.moves_this_turn),
             IntExpr::CountPips => self.pips_sum(state),
             // Ludii's pipCount is Off outside `(forEach Die ...)`.
             IntExpr::Pips => ctx.pips.or(state.pips).unwrap_or(-1),

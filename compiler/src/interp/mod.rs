@@ -452,6 +452,7 @@ impl Game for Interpreter {
             }),
             moves: 0,
             turns: 1,
+            moves_this_turn: 0,
             last_to: None,
             history: Vec::new(),
             seen: Vec::new(),
@@ -728,6 +729,9 @@ impl Interpreter {
         };
         if next != mover || mv == Move::Swap {
             state.turns += 1;
+            state.moves_this_turn = 0;
+        } else {
+            state.moves_this_turn += 1;
         }
         // `Game.applyInternal` with `GameType.Visited`: a new turn forgets
         // the visited sites, a turn going on visits the move's from and to.
@@ -830,6 +834,21 @@ impl Interpreter {
                 to,
                 count,
             } => {
+                // The destination's effect (`(to ... (apply E))`) comes first.
+                if let Some(Some(Rule {
+                    moves: Moves::Move(m),
+                    ..
+                })) = self.rules.get(rule as usize)
+                {
+                    if let Some(apply) = &m.to_apply {
+                        let ctx = Ctx {
+                            from: Some(from),
+                            to: Some(to),
+                            ..Ctx::default()
+                        };
+                        self.run_effect(state, &ctx, apply);
+                    }
+                }
                 self.move_count(state, from, to, count);
                 move_again = self.played(state, mover, rule, from, to);
             }
@@ -992,8 +1011,12 @@ impl Interpreter {
             ..Ctx::default()
         };
         if let Reach::FromTo { count: Some(n), .. } = &m.reach {
-            // Ludii's ActionMoveN: N pieces of the count at `from`.
+            // Ludii's ActionMoveN: N pieces of the count at `from`, after
+            // the destination's effect.
             let n = self.eval_int(state, state.mover, &ctx, n).max(0) as u32;
+            if let Some(apply) = &m.to_apply {
+                self.run_effect(state, &ctx, apply);
+            }
             self.move_count(state, from, to, n);
             state.last_from = Some(from);
             state.last_to = Some(to);

@@ -51,6 +51,9 @@ pub struct State {
     pub(crate) moves: u32,
     /// Ludii's turn counter: starts at 1, grows when the mover changes.
     pub(crate) turns: u32,
+    /// Moves the mover made before this one in the same turn (Ludii's
+    /// `numTurnSamePlayer`).
+    pub(crate) moves_this_turn: u32,
     /// The `to` site of the last move.
     pub(crate) last_to: Option<Site>,
     /// The `from` site of the last move (its `to` for a placement).

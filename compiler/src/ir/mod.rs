@@ -1404,6 +1404,9 @@ pub enum IntExpr {
     /// `(count Turns)` (Ludii's `CountTurns`): the turn number, 1 at the
     /// start, one more each time the mover changes.
     CountTurns,
+    /// `(count MovesThisTurn)` (Ludii's `CountMovesThisTurn`): the moves the
+    /// mover made before in this turn (0 at its start; a swap starts a turn).
+    CountMovesThisTurn,
     /// `(var ["Name"])`: variable number N (-1 until set).
     Var(u16),
     /// `(value Player WHO)`: WHO's value (-1 until set).

@@ -218,7 +218,8 @@ pub(super) fn moves(cx: &Cx, node: &Node) -> Result<Moves> {
             let then = args
                 .next()
                 .ok_or_else(|| args.error(cx, ErrorKind::Invalid, "`(if ...)` needs moves"))?;
-            let otherwise = args.next();
+            // `(if C MOVES (then E))`: E is the `if`'s own consequence.
+            let otherwise = args.take(|n| n.head() != Some("then"));
             let outer = then_of(cx, &mut args)?;
             args.finish(cx)?;
             let m = Moves::If {
@@ -718,6 +719,30 @@ fn piece_move_at(cx: &Cx, node: &Node, kind: Kind, skip: usize) -> Result<PieceM
                 slide_range = (Some(distance.clone()), Some(distance.clone()));
             }
         }
+        if kind == Kind::Slide {
+            // Ludii's `(range A B)`, `(max N)` (A undefined: any) and `(min
+            // N)` (B the longest line) bound the slide's length.
+            if let Some(range) = bargs.take(|n| matches!(n.head(), Some("range" | "max" | "min"))) {
+                let head = range.head().unwrap_or_default();
+                let mut rargs = Args::new(range, head, 0);
+                let (a, b) = (rargs.next(), rargs.next());
+                rargs.finish(cx)?;
+                slide_range = match (head, a, b) {
+                    ("range", Some(a), Some(b)) => {
+                        (Some(conds::int(cx, a)?), Some(conds::int(cx, b)?))
+                    }
+                    ("max", Some(n), None) => (None, Some(conds::int(cx, n)?)),
+                    ("min", Some(n), None) => (Some(conds::int(cx, n)?), None),
+                    _ => {
+                        return Err(cx.error(
+                            ErrorKind::Invalid,
+                            range,
+                            format!("`({head} ...)` of `(between ...)` needs its numbers"),
+                        ))
+                    }
+                };
+            }
+        }
         if kind == Kind::Hop {
             if let Some(range) = bargs.form_with_head("range") {
                 let mut rargs = Args::new(range, "range", 0);
@@ -1098,11 +1123,14 @@ fn apply_arg(cx: &Cx, node: &Node, allow_if: bool) -> Result<Effect> {
 /// `(add (piece P) (to S))`, `(trigger "Name" WHO)`.
 /// What a consequence sets and a later one may read: (setting ludemes,
 /// reading ludemes).
-const SET_THEN_READ: [(&[&str], &[&str]); 4] = [
+const SET_THEN_READ: [(&[&str], &[&str]); 5] = [
     (&["set Value"], &["value Player"]),
     (&["set Var"], &["var"]),
     (&["addScore", "set Score"], &["score"]),
     (&["remember Value", "forget Value"], &["values Remembered"]),
+    // Each seed sown carries its hole's state (Ludii's `ActionMove`): the
+    // mancala that restore the states after sowing read them before it.
+    (&["sow"], &["state"]),
 ];
 
 /// Whether `node` holds a `(fromTo ...)` or `(move ...)` whose destination

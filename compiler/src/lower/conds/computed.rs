@@ -116,6 +116,10 @@ pub(in crate::lower) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
             Args::new(node, "count Turns", 1).finish(cx)?;
             Ok(IntExpr::CountTurns)
         }
+        "count MovesThisTurn" => {
+            Args::new(node, "count MovesThisTurn", 1).finish(cx)?;
+            Ok(IntExpr::CountMovesThisTurn)
+        }
         "trackSite Move" => {
             let mut args = Args::new(node, "trackSite Move", 1);
             let from = match args.labeled("from") {
@@ -212,7 +216,7 @@ pub(in crate::lower) fn if_parts<'n>(
 /// Integer functions used as sites.
 pub(in crate::lower) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
     match node.head() {
-        Some("mapEntry" | "+" | "-" | "*" | "if" | "trackSite" | "ahead" | "pips") => Ok(
+        Some("mapEntry" | "+" | "-" | "*" | "if" | "trackSite" | "ahead" | "pips" | "var") => Ok(
             SiteExpr::Int(crate::ir::SiteFn(Box::new(super::int(cx, node)?))),
         ),
         _ if Cx::ludeme_name(node) == "count Pips" => Ok(SiteExpr::Int(crate::ir::SiteFn(
@@ -227,7 +231,7 @@ pub(in crate::lower) fn site(cx: &Cx, node: &Node) -> Result<SiteExpr> {
 pub(in crate::lower) fn region(cx: &Cx, node: &Node) -> Result<crate::ir::Region> {
     let computed = |n: &Node| n.head().is_some();
     match node.head() {
-        Some("mapEntry" | "+" | "-" | "*" | "trackSite" | "ahead" | "pips") => {
+        Some("mapEntry" | "+" | "-" | "*" | "trackSite" | "ahead" | "pips" | "var") => {
             Ok(crate::ir::Region::Site(site(cx, node)?))
         }
         _ if Cx::ludeme_name(node) == "count Pips" => Ok(crate::ir::Region::Site(site(cx, node)?)),
