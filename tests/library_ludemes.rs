@@ -674,3 +674,23 @@ fn a_slide_between_max_goes_at_most_that_far() {
     let s = g.initial_state();
     assert_eq!(keys(&g, &s), ["0>5", "0>10"]);
 }
+
+#[test]
+fn two_parts_of_an_and_sending_pieces_to_the_first_empty_site_send_them_to_one_site() {
+    // Ludii evaluates both destinations before either piece moves: both
+    // go to 2 (the second replacing the first), and 0 is left empty.
+    let g = game(
+        r#"(game "Refill" (players 2)
+      (equipment { (board (square 3) {(track "T" {0 1 2 3 4 5 6 7 8} loop:True)})
+                   (piece "Disc" Each) })
+      (rules (start (place "Disc1" (sites {0 1})))
+        (play (move Pass
+          (then (and
+            (fromTo (from 0) (to (trackSite FirstSite if:(is Empty (to)))))
+            (fromTo (from 1) (to (trackSite FirstSite if:(is Empty (to)))))))))
+        (end (if (and (is Empty 0) (is Empty 1)) (result P1 Win)))))"#,
+    );
+    let mut s = g.initial_state();
+    play(&g, &mut s, "-1>-1/pass");
+    assert_eq!(winner(&g, &s), Some(1));
+}

@@ -772,6 +772,10 @@ impl Check {
                 }
             }
             Effect::Seq(list) => list.iter().for_each(|e| self.effect(e)),
+            Effect::Frozen(inner) => {
+                self.refuse("an `(and ...)` whose parts read the state before any applies");
+                self.effect(inner);
+            }
             Effect::AddPiece {
                 piece,
                 to,

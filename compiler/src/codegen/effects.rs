@@ -423,6 +423,7 @@ impl Gen<'_> {
             Effect::Sow(sow) => self.sow(sow),
             Effect::SetVar { var, value } => self.set_var(*var, value, "s"),
             Effect::DoNext { .. } => unreachable!("refused by features: `(do ... next:...)`"),
+            Effect::Frozen(_) => unreachable!("refused by features: a frozen `(and ...)`"),
             Effect::Remember { .. } | Effect::Forget { .. } | Effect::ForgetAll { .. } => {
                 unreachable!("refused by features: remembered values")
             }

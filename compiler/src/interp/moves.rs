@@ -668,6 +668,10 @@ impl Interpreter {
             Effect::Seq(list) => list
                 .iter()
                 .fold(false, |again, e| self.run_effect(state, ctx, e) | again),
+            Effect::Frozen(inner) => {
+                let eval = state.clone();
+                self.run_frozen(&eval, state, ctx, inner)
+            }
             Effect::DoNext { prior, next, then } => {
                 let mut after = state.clone();
                 let mut again = self.run_effect(&mut after, ctx, prior);
@@ -1187,6 +1191,40 @@ impl Interpreter {
         }
     }
 
+    /// An [`Effect::Frozen`] part: moves of counts and remembered values
+    /// read on `eval` (the state before the `(and ...)`), applied to
+    /// `state`; other parts as usual.
+    fn run_frozen(&self, eval: &State, state: &mut State, ctx: &Ctx, effect: &Effect) -> bool {
+        match effect {
+            Effect::Seq(list) => list.iter().fold(false, |again, e| {
+                self.run_frozen(eval, state, ctx, e) | again
+            }),
+            Effect::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                if self.eval_cond(eval, state.mover, ctx, condition) {
+                    self.run_frozen(eval, state, ctx, then)
+                } else {
+                    otherwise
+                        .as_ref()
+                        .is_some_and(|o| self.run_frozen(eval, state, ctx, o))
+                }
+            }
+            Effect::MoveCount { .. } => {
+                self.move_count_effect(eval, state, ctx, effect);
+                false
+            }
+            Effect::Remember { value, .. } | Effect::Forget { value, .. } => {
+                let v = self.eval_int(eval, state.mover, ctx, value);
+                remember(state, effect, Some(v));
+                false
+            }
+            _ => self.run_effect(state, ctx, effect),
+        }
+    }
+
     /// How many Ludii moves `effect` yields here (what `(append ...)` and
     /// `(allCombinations ...)` look at); lowering keeps these to effects
     /// counted here.
@@ -1266,6 +1304,7 @@ impl Interpreter {
                 .iter()
                 .map(|e| self.effect_yields(state, mover, ctx, e))
                 .sum(),
+            Effect::Frozen(inner) => self.effect_yields(state, mover, ctx, inner),
             Effect::DoNext { prior, next, .. } => {
                 let mut after = state.clone();
                 self.run_effect(&mut after, ctx, prior);

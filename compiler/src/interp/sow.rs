@@ -190,7 +190,7 @@ impl Interpreter {
 
     /// `(fromTo (from S) (to T) count:N)`: nothing when S is empty
     /// (Ludii's FromTo moves only a piece that is there).
-    fn move_count_effect(&self, eval: &State, state: &mut State, ctx: &Ctx, e: &Effect) {
+    pub(super) fn move_count_effect(&self, eval: &State, state: &mut State, ctx: &Ctx, e: &Effect) {
         let Effect::MoveCount { from, to, count } = e else {
             return;
         };

@@ -985,6 +985,11 @@ pub enum Effect {
     },
     /// Several effects in order.
     Seq(Vec<Effect>),
+    /// An `(and ...)` whose `(fromTo ...)` and `(remember ...)` parts read
+    /// their sites, counts and values on the state before any part applies
+    /// (Ludii's `And.eval`), its conditions hoisted: two parts sending seeds
+    /// to "the first empty hole" send them to the same hole.
+    Frozen(Box<Effect>),
     /// `(do PRIOR next:NEXT [(then E)])` as a consequence: PRIOR, NEXT then
     /// E, applied only where NEXT, evaluated after PRIOR, yields a move
     /// (Ludii prepends PRIOR's actions to NEXT's moves, and there are none

@@ -1133,6 +1133,11 @@ const SET_THEN_READ: [(&[&str], &[&str]); 5] = [
     (&["sow"], &["state"]),
 ];
 
+/// Whether `node` holds the ludeme `name`.
+fn contains_ludeme(node: &Node, name: &str) -> bool {
+    Cx::ludeme_name(node) == name || node.args().iter().any(|a| contains_ludeme(&a.value, name))
+}
+
 /// Whether `node` holds a `(fromTo ...)` or `(move ...)` whose destination
 /// is a `(trackSite FirstSite ...)`: it fills the site a later part of the
 /// same `(and ...)` would find first too (Ludii: the same site twice).
@@ -1165,20 +1170,6 @@ fn reads_what_earlier_parts_set(cx: &Cx, items: &[&Node]) -> Result<()> {
         node.args().iter().find_map(|a| contains(&a.value, names))
     }
     for (i, earlier) in items.iter().enumerate() {
-        if fills_first_track_site(earlier) {
-            if let Some(read) = items[i + 1..]
-                .iter()
-                .find_map(|later| contains(later, &["trackSite FirstSite"]))
-            {
-                return Err(cx
-                    .error(
-                        ErrorKind::Unsupported,
-                        read,
-                        "unsupported `(and ...)` consequence whose part `(trackSite FirstSite ...)` reads the site an earlier part fills (Ludii evaluates all parts before applying any)",
-                    )
-                    .with_label("not supported by ludemic yet"));
-            }
-        }
         for (sets, reads) in SET_THEN_READ {
             if contains(earlier, sets).is_none() {
                 continue;
@@ -1368,11 +1359,22 @@ pub(super) fn effect(cx: &Cx, node: &Node) -> Result<Effect> {
                 }
             };
             reads_what_earlier_parts_set(cx, &items)?;
+            let frozen = items.iter().enumerate().any(|(i, earlier)| {
+                fills_first_track_site(earlier)
+                    && items[i + 1..]
+                        .iter()
+                        .any(|later| contains_ludeme(later, "trackSite FirstSite"))
+            });
             let parts: Vec<Effect> = items
                 .into_iter()
                 .map(|e| effect(cx, e))
                 .collect::<Result<_>>()?;
-            Ok(hoist_conditions(parts))
+            let hoisted = hoist_conditions(parts);
+            Ok(if frozen {
+                Effect::Frozen(Box::new(hoisted))
+            } else {
+                hoisted
+            })
         }
         Some("do") => {
             let mut args = Args::new(node, "do", 0);
