@@ -156,15 +156,7 @@ pub(in crate::lower) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
         }
         "trackSite FirstSite" => {
             let mut args = Args::new(node, "trackSite FirstSite", 1);
-            let name = args.string().map(str::to_owned);
-            let who = args
-                .take(|n| n.atom().is_some() || n.head().is_some())
-                .map(|w| super::player_fn(cx, w))
-                .transpose()?;
-            let from = args
-                .labeled("from")
-                .map(|s| super::site(cx, s))
-                .transpose()?;
+            let (name, who, from) = track_and_start(cx, &mut args)?;
             let condition = match args.labeled("if") {
                 Some(c) => super::cond(cx, c)?,
                 None => crate::ir::Cond::True,
@@ -196,6 +188,28 @@ pub(in crate::lower) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
         }
         _ => Err(cx.unsupported_in(node, "integer function")),
     }
+}
+
+/// The `["Name"] [WHO] [from:S]` that choose a track and a site on it
+/// (`(trackSite FirstSite ...)`, `(sites Track ...)`).
+fn track_and_start(
+    cx: &Cx,
+    args: &mut Args,
+) -> Result<(
+    Option<String>,
+    Option<crate::ir::PlayerRef>,
+    Option<SiteExpr>,
+)> {
+    let name = args.string().map(str::to_owned);
+    let who = args
+        .take(|n| (n.atom().is_some() && n.string().is_none()) || n.head().is_some())
+        .map(|w| super::player_fn(cx, w))
+        .transpose()?;
+    let from = args
+        .labeled("from")
+        .map(|s| super::site(cx, s))
+        .transpose()?;
+    Ok((name, who, from))
 }
 
 /// The condition and the two branches of `(if C A B)`.
@@ -265,15 +279,7 @@ pub(in crate::lower) fn region(cx: &Cx, node: &Node) -> Result<crate::ir::Region
             }) =>
         {
             let mut args = Args::new(node, "sites Track", 1);
-            let name = args.string().map(str::to_owned);
-            let who = args
-                .take(|n| n.atom().is_some() && n.string().is_none())
-                .map(|w| super::player_fn(cx, w))
-                .transpose()?;
-            let from = args
-                .labeled("from")
-                .map(|s| super::site(cx, s))
-                .transpose()?;
+            let (name, who, from) = track_and_start(cx, &mut args)?;
             let to = args.labeled("to").map(|s| super::site(cx, s)).transpose()?;
             args.finish(cx)?;
             Ok(crate::ir::Region::TrackStretch(Box::new(

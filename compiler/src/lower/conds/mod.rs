@@ -546,8 +546,8 @@ pub(super) fn int(cx: &Cx, node: &Node) -> Result<IntExpr> {
         }
         "count Steps" => {
             let mut args = Args::new(node, "count Steps", 1);
-            if let Some(ty) = args.atom_among(&["Cell", "Vertex", "Edge"]) {
-                if ty != format!("{:?}", cx.default_site_type(node)?) {
+            if let Some(ty) = site_type_arg(&mut args) {
+                if ty != cx.default_site_type(node)? {
                     return Err(cx.unsupported_in(node, "site type of `(count Steps ...)`"));
                 }
             }
