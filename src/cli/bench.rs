@@ -48,8 +48,9 @@ pub struct BenchArgs {
     /// natively twice (cached).
     #[arg(long)]
     pub variants: bool,
-    /// With --variants: only this engine.
-    #[arg(long, value_enum, requires = "variants")]
+    /// Only this engine. Without --variants the compiled engine is always
+    /// measured, and `--engine compiled` leaves the interpreter out.
+    #[arg(long, value_enum)]
     pub engine: Option<Engine>,
     /// With --variants: define libraries [default: Ludii's, beside the repository].
     #[command(flatten)]
@@ -138,7 +139,8 @@ struct Row {
     stem: String,
     name: String,
     compiled: Measurement,
-    interpreter: Measurement,
+    /// None with `--engine compiled`.
+    interpreter: Option<Measurement>,
     ludii: Option<f64>,
     rbg: Option<RbgFigure>,
     target: Option<f64>,
@@ -149,6 +151,12 @@ pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
         miette::bail!(
             "--seconds must be a positive number of seconds, not {}",
             args.seconds
+        );
+    }
+    if args.engine == Some(Engine::Interpreter) {
+        miette::bail!(
+            help = "--engine compiled leaves the interpreter out; --variants compares either engine alone",
+            "bench always measures the compiled engine"
         );
     }
     let stems = resolve_games(&args.games)?;
@@ -192,11 +200,19 @@ pub fn run(args: &BenchArgs) -> miette::Result<ExitCode> {
             },
         )
         .expect("a bundled game")?;
-        if progress {
-            eprint!("\r\x1b[K{name}: interpreter...");
-        }
-        let interpreted =
-            timed_playouts_threaded(&interpreter, args.seconds, args.seed, args.threads)?;
+        let interpreted = if args.engine == Some(Engine::Compiled) {
+            None
+        } else {
+            if progress {
+                eprint!("\r\x1b[K{name}: interpreter...");
+            }
+            Some(timed_playouts_threaded(
+                &interpreter,
+                args.seconds,
+                args.seed,
+                args.threads,
+            )?)
+        };
         let reference = reference(stem);
         rows.push(Row {
             stem: stem.clone(),
@@ -282,7 +298,7 @@ fn ratio(a: f64, b: Option<f64>) -> Option<f64> {
 
 fn row_json(row: &Row, args: &BenchArgs) -> serde_json::Value {
     let compiled = row.compiled.per_sec();
-    let interpreter = row.interpreter.per_sec();
+    let interpreter = row.interpreter.as_ref().map(Measurement::per_sec);
     let stats = &row.compiled.stats;
     let outcomes: serde_json::Map<String, serde_json::Value> = stats
         .outcomes()
@@ -295,10 +311,10 @@ fn row_json(row: &Row, args: &BenchArgs) -> serde_json::Value {
         "stem": row.stem,
         "compiled_playouts_per_sec": compiled,
         "interpreter_playouts_per_sec": interpreter,
-        "ratio": compiled / interpreter,
-        "playouts": { "compiled": row.compiled.stats.playouts, "interpreter": row.interpreter.stats.playouts },
-        "elapsed_seconds": { "compiled": row.compiled.seconds, "interpreter": row.interpreter.seconds },
-        "mean_moves": { "compiled": stats.mean_moves(), "interpreter": row.interpreter.stats.mean_moves() },
+        "ratio": ratio(compiled, interpreter),
+        "playouts": { "compiled": row.compiled.stats.playouts, "interpreter": row.interpreter.as_ref().map(|m| m.stats.playouts) },
+        "elapsed_seconds": { "compiled": row.compiled.seconds, "interpreter": row.interpreter.as_ref().map(|m| m.seconds) },
+        "mean_moves": { "compiled": stats.mean_moves(), "interpreter": row.interpreter.as_ref().map(|m| m.stats.mean_moves()) },
         "outcomes": outcomes,
         "ludii_playouts_per_sec": row.ludii,
         "rbg_playouts_per_sec": rbg,
@@ -351,12 +367,19 @@ fn print_table(rows: &[Row], args: &BenchArgs, refs: &ReferenceTables) {
         lines.push(vec![
             row.name.clone(),
             rate(compiled),
-            rate(row.interpreter.per_sec()),
-            times(Some(compiled / row.interpreter.per_sec())),
+            row.interpreter
+                .as_ref()
+                .map_or_else(dash, |m| rate(m.per_sec())),
+            times(ratio(
+                compiled,
+                row.interpreter.as_ref().map(Measurement::per_sec),
+            )),
             format!(
-                "{:.1}/{:.1}",
+                "{:.1}/{}",
                 stats.mean_moves(),
-                row.interpreter.stats.mean_moves()
+                row.interpreter
+                    .as_ref()
+                    .map_or_else(dash, |m| format!("{:.1}", m.stats.mean_moves()))
             ),
             freqs.join("/"),
             row.ludii.map_or_else(dash, rate),
