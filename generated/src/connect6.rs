@@ -2,7 +2,7 @@
 // Connect6: 2 players, 361 sites.
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
-use ::ludemic_runtime::{run_through, EndReason, RecentMoves};
+use ::ludemic_runtime::{run_through, DescendingDraws, EndReason, RecentMoves};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::{pair_rows, Listing, Sink};
@@ -725,6 +725,7 @@ impl Connect6 {
     fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
         let mut empty = [0u16; NUM_SITES];
         let mut count = 0usize;
+        let mut draws = DescendingDraws::new();
         let mut fresh = false;
         let mut buffer = MoveBuffer::new();
         loop {
@@ -750,7 +751,7 @@ impl Connect6 {
                         self.apply_move(s, Move::Pass);
                         continue;
                     }
-                    let k = rng.index(total);
+                    let k = draws.index(rng, total);
                     let site = empty[k];
                     count -= 1;
                     empty[k] = empty[count];
@@ -770,7 +771,7 @@ impl Connect6 {
                         self.apply_move(s, Move::Pass);
                         continue;
                     }
-                    let k = rng.index(total);
+                    let k = draws.index(rng, total);
                     let site = empty[k];
                     count -= 1;
                     empty[k] = empty[count];

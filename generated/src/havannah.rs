@@ -383,11 +383,10 @@ impl Havannah {
     /// pieces next to it; `site` becomes the root of the joined group.
     #[inline(always)]
     fn link(s: &mut State, site: usize, owner: u8) {
-        let mine = s.owned[owner as usize];
         s.uf[site] = site as u16;
         s.touch[site] = REGION_BITS[site];
         for &q in STEP_LIST_ADJACENT[site] {
-            if mine.contains(q as usize) {
+            if s.owned[owner as usize].contains(q as usize) {
                 let root = Self::find(&mut s.uf, q as usize);
                 if root != site {
                     s.uf[root] = site as u16;

@@ -3,10 +3,10 @@
 // options: Board Size/11x11; Swap Rules/On; End Rules/Standard
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
-use ::ludemic_runtime::{EndReason, RecentMoves};
+use ::ludemic_runtime::{flood, grow, DescendingDraws, EndReason, RecentMoves};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
-use ::ludemic_runtime::{site_lists, Listing, Sink};
+use ::ludemic_runtime::{boards, site_lists, Listing, Sink};
 use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 121-site board `(board (hex Diamond 11))`.
@@ -67,6 +67,52 @@ static STEP_LIST_ADJACENT: [&[u16]; 121] = site_lists(
         106, 6, 118, 116, 108, 102, 107, 115, 6, 119, 117, 109, 103, 108, 116, 4, 110,
         104, 109, 117, 4, 118, 112, 107, 111, 6, 120, 119, 113, 108, 112, 118, 4, 114,
         109, 113, 119, 4, 120, 116, 112, 115, 4, 117, 113, 116, 120, 3, 119, 116, 118,
+    ],
+);
+/// Sites one `Adjacent` step from each site, as bitboards.
+static STEPS_ADJACENT: [Board; 121] = boards(
+    &[
+        0x16, 0, 0x99, 0, 0x131, 0, 0x8c2, 0, 0x1187, 0, 0x2304, 0, 0x10c08, 0, 0x2181a,
+        0, 0x43034, 0, 0x86020, 0, 0x418040, 0, 0x8300c8, 0, 0x1060190, 0, 0x20c0320, 0,
+        0x4180200, 0, 0x20600400, 0, 0x40c00c40, 0, 0x81801880, 0, 0x103003100, 0,
+        0x206006200, 0, 0x40c004000, 0, 0x2030008000, 0, 0x4060018400, 0, 0x80c0030800,
+        0, 0x10180061000, 0, 0x203000c2000, 0, 0x40600184000, 0, 0x80c00100000, 0,
+        0x403000200000, 0, 0x806000608000, 0, 0x100c000c10000, 0, 0x2018001820000, 0,
+        0x4030003040000, 0, 0x8060006080000, 0, 0x100c000c100000, 0, 0x20180008000000, 0,
+        0x100600010000000, 0, 0x200c00030200000, 0, 0x401800060400000, 0,
+        0x8030000c0800000, 0, 0x1006000181000000, 0, 0x200c000302000000, 0,
+        0x4018000604000000, 0, 0x8030000c08000000, 0, 0x60000800000000, 0x1,
+        0x180001000000000, 0x4, 0x300003010000000, 0x8, 0x600006020000000, 0x10,
+        0xc0000c040000000, 0x20, 0x1800018080000000, 0x40, 0x3000030100000000, 0x80,
+        0x6000060200000000, 0x100, 0xc0000c0400000000, 0x200, 0x8000180800000000, 0x401,
+        0x100000000000, 0x803, 0x200000000000, 0x4, 0x601000000000, 0x100c,
+        0xc02000000000, 0x2018, 0x1804000000000, 0x4030, 0x3008000000000, 0x8060,
+        0x6010000000000, 0x100c0, 0xc020000000000, 0x20180, 0x18040000000000, 0x40300,
+        0x30080000000000, 0x80600, 0x60100000000000, 0x100c00, 0x40000000000000, 0x800,
+        0x180200000000000, 0x1000, 0x300400000000000, 0x203000, 0x600800000000000,
+        0x406000, 0xc01000000000000, 0x80c000, 0x1802000000000000, 0x1018000,
+        0x3004000000000000, 0x2030000, 0x6008000000000000, 0x4060000, 0xc010000000000000,
+        0x80c0000, 0x8020000000000000, 0x10180001, 0x40000000000000, 0x100003,
+        0x100000000000000, 0x20000c, 0x200000000000000, 0x20600018, 0x400000000000000,
+        0x40c00030, 0x800000000000000, 0x81800060, 0x1000000000000000, 0x1030000c0,
+        0x2000000000000000, 0x206000180, 0x4000000000000000, 0x40c000300,
+        0x8000000000000000, 0x818000600, 0, 0x10000c01, 0, 0x20003008, 0, 0x1060006010,
+        0, 0x20c000c020, 0, 0x4180018040, 0, 0x8300030080, 0, 0x10600060100, 0,
+        0x20c000c0200, 0, 0x800180400, 0, 0x1000602000, 0, 0x43000c04000, 0,
+        0x86001808000, 0, 0x10c003010000, 0, 0x218006020000, 0, 0x43000c040000, 0,
+        0x20018080000, 0, 0x40060400000, 0, 0x8c00c0800000, 0, 0x1180181000000, 0,
+        0x2300302000000, 0, 0x4600604000000, 0, 0x400c08000000, 0, 0x803040000000, 0,
+        0x9806080000000, 0, 0x1300c100000000, 0, 0x26018200000000, 0, 0x4030400000000, 0,
+        0x80c2000000000, 0, 0x58184000000000, 0, 0xb0308000000000, 0, 0x20610000000000,
+        0, 0x41880000000000, 0, 0x1c3100000000000, 0, 0x86200000000000, 0,
+        0x119000000000000, 0, 0x132000000000000, 0, 0xd0000000000000,
+    ],
+);
+/// The regions of the connection test, as bitboards (bit `i` of the union-find's masks is region `i`).
+static CONNECTION_REGIONS: [Board; 4] = boards(
+    &[
+        0, 0x1a4420810100802, 0x8020101020844b, 0, 0x80000000000000, 0x148841020201004,
+        0x40100808104225, 0x2,
     ],
 );
 /// For each site, the regions holding it (one bit per region named in a connection test).
@@ -288,11 +334,10 @@ impl Hex {
     /// pieces next to it; `site` becomes the root of the joined group.
     #[inline(always)]
     fn link(s: &mut State, site: usize, owner: u8) {
-        let mine = s.owned[owner as usize];
         s.uf[site] = site as u16;
         s.touch[site] = REGION_BITS[site];
         for &q in STEP_LIST_ADJACENT[site] {
-            if mine.contains(q as usize) {
+            if s.owned[owner as usize].contains(q as usize) {
                 let root = Self::find(&mut s.uf, q as usize);
                 if root != site {
                     s.uf[root] = site as u16;
@@ -310,10 +355,103 @@ impl Hex {
         }
         x
     }
-    /// The add-to-empty playout: placements drawn from a list of the empty sites.
+    /// The connection playout: the add-to-empty playout's draws, each player's stones joined to its first side grown as bitboards until they reach its second side.
     #[inline(always)]
     fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-        ::ludemic_runtime::add_to_empty_playout::<NUM_SITES, _, _>(self, s, rng)
+        let mut empty = [0u16; NUM_SITES];
+        let mut count = 0usize;
+        for site in ALL.minus(s.occupied).iter() {
+            empty[count] = site as u16;
+            count += 1;
+        }
+        let mut draws = DescendingDraws::new();
+        while s.moves < NUM_PLAYERS as u32 && !s.results.is_over() {
+            let total = count + self.swap_allowed(s) as usize;
+            if total == 0 {
+                self.apply_move(s, Move::Pass);
+                continue;
+            }
+            let k = draws.index(rng, total);
+            if k == count {
+                self.apply_move(s, Move::Swap);
+                continue;
+            }
+            let site = empty[k];
+            count -= 1;
+            empty[k] = empty[count];
+            self.apply_move(s, Move::add(site, s.mover, 0));
+        }
+        if !s.results.is_over() {
+            let first_side = |player: u8| match player {
+                1 => CONNECTION_REGIONS[0],
+                2 => CONNECTION_REGIONS[2],
+                _ => Board::EMPTY,
+            };
+            let second_side = |player: u8| match player {
+                1 => CONNECTION_REGIONS[1],
+                2 => CONNECTION_REGIONS[3],
+                _ => Board::EMPTY,
+            };
+            let mut placed = s.owned;
+            let mut joined = [Board::EMPTY; NUM_PLAYERS as usize + 1];
+            for player in 1..=NUM_PLAYERS {
+                let o = OWNER[player as usize] as usize;
+                joined[o] = flood(
+                    placed[o].and(first_side(player)),
+                    placed[o],
+                    &STEPS_ADJACENT,
+                );
+            }
+            let moves = s.moves;
+            let mut mover = s.mover;
+            let mut order = [0u16; NUM_SITES];
+            let n = count;
+            for (i, slot) in order.iter_mut().enumerate().take(n) {
+                let k = draws.index(rng, count);
+                let site = empty[k];
+                count -= 1;
+                empty[k] = empty[count];
+                *slot = site;
+                let o = OWNER[mover as usize] as usize;
+                let at = site as usize;
+                placed[o].insert(at);
+                if first_side(mover).contains(at)
+                    || STEPS_ADJACENT[at].intersects(&joined[o])
+                {
+                    joined[o] = grow(
+                        joined[o].with(at),
+                        Board::single(at),
+                        placed[o],
+                        &STEPS_ADJACENT,
+                    );
+                    if joined[o].intersects(&second_side(mover)) {
+                        s.what[at] = mover;
+                        s.last_to = site;
+                        s.moves = moves + i as u32 + 1;
+                        s.mover = mover;
+                        let p: u8 = mover;
+                        if s.results.is_active(p) {
+                            s.results.win(p);
+                            break;
+                        }
+                    }
+                }
+                mover = 3 - mover;
+            }
+            if !s.results.is_over() {
+                for &site in order.iter().take(n) {
+                    self.apply_move(s, Move::add(site, s.mover, 0));
+                }
+                while !s.results.is_over() {
+                    self.apply_move(s, Move::Pass);
+                }
+            }
+        }
+        let outcome = s.results.outcome().expect("the game is over");
+        PlayoutResult {
+            outcome,
+            moves: s.moves,
+        }
     }
     /// [`Self::run_playout`] compiled for x86-64-v3 (the bit instructions
     /// and AVX2), for a crate built for the x86-64 baseline on a

@@ -348,8 +348,20 @@ pub fn pick_in_sets<const W: usize, const G: usize, R: rand_core::RngCore>(
 /// step masks per site), `start` included.
 #[inline]
 pub fn flood<const W: usize>(start: Bits<W>, within: Bits<W>, steps: &[Bits<W>]) -> Bits<W> {
-    let mut group = start;
-    let mut frontier = start;
+    grow(start, start, within, steps)
+}
+
+/// `group` grown through `steps` within `within`, from the sites of
+/// `frontier` (a part of `group`): the flood of [`flood`] carried on from
+/// a group already found, each site of it stepped from once. Inlined into
+/// the playouts that call it, which may be compiled with bit instructions.
+#[inline(always)]
+pub fn grow<const W: usize>(
+    mut group: Bits<W>,
+    mut frontier: Bits<W>,
+    within: Bits<W>,
+    steps: &[Bits<W>],
+) -> Bits<W> {
     while !frontier.is_empty() {
         let mut next = Bits::EMPTY;
         for s in frontier.iter() {
@@ -545,6 +557,44 @@ mod tests {
         assert_eq!(sites(b.shifted(70)), vec![70, 75, 133, 134]);
         assert_eq!(sites(b.shifted(-64)), vec![0, 66, 127]);
         assert_eq!(sites(b.shifted(0)), sites(b));
+    }
+
+    /// Orthogonal steps on a 4×4 square board (sites row by row).
+    fn square_steps() -> Vec<Bits<1>> {
+        (0..16)
+            .map(|s: usize| {
+                let (r, c) = (s / 4, s % 4);
+                let mut b = Bits::EMPTY;
+                for (dr, dc) in [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)] {
+                    let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+                    if (0..4).contains(&nr) && (0..4).contains(&nc) {
+                        b.insert((nr * 4 + nc) as usize);
+                    }
+                }
+                b
+            })
+            .collect()
+    }
+
+    #[test]
+    fn growing_a_group_from_a_new_site_equals_flooding_it_afresh() {
+        let steps = square_steps();
+        // Stones of a 4×4 board; the part joined to the top row so far.
+        let stones = Bits::<1>::from_sites(&[1, 5, 9, 13, 3, 7, 12]);
+        let top = Bits::from_sites(&[0, 1, 2, 3]);
+        let joined = flood(stones.and(top), stones, &steps);
+        assert_eq!(joined, Bits::from_sites(&[1, 5, 9, 13, 12, 3, 7]));
+        // 11 arrives next to 7: it joins, and 15 beside it is not a stone.
+        let stones = stones.with(11);
+        let grown = grow(joined.with(11), Bits::single(11), stones, &steps);
+        assert_eq!(grown, flood(stones.and(top), stones, &steps));
+        assert!(grown.contains(11) && !grown.contains(15));
+        // A site touching nothing stays alone; diagonal steps do not join.
+        let apart = Bits::<1>::from_sites(&[0, 5, 10]);
+        assert_eq!(
+            grow(Bits::single(0), Bits::single(0), apart, &steps),
+            Bits::single(0)
+        );
     }
 
     #[test]

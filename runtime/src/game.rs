@@ -201,7 +201,9 @@ pub trait Game {
     }
 
     /// One uniformly random playout from `state` to the end. Back ends override
-    /// this with a faster variant that has the same distribution.
+    /// this with a faster variant that has the same distribution. What is
+    /// left in `state` is unspecified (a variant may skip the bookkeeping
+    /// no end rule reads): the result is the playout's answer.
     fn playout<R: RngCore>(&self, state: &mut Self::State, rng: &mut R) -> PlayoutResult
     where
         Self: Sized,

@@ -34,8 +34,8 @@ pub mod trial;
 pub mod view;
 
 pub use bits::{
-    count_groups, enclosed_group, enclosed_region, flood, flood_border, pick_in_sets, run_through,
-    Bits,
+    count_groups, enclosed_group, enclosed_region, flood, flood_border, grow, pick_in_sets,
+    run_through, Bits,
 };
 pub use buffer::MoveBuffer;
 pub use eval::{Evaluate, StateView};
@@ -49,7 +49,7 @@ pub use playout::{
 pub use rand_core;
 pub use repetition::{zobrist_key, zobrist_table, SeenHashes};
 pub use results::Results;
-pub use rng::{RngExt, Xoshiro256PlusPlus};
+pub use rng::{DescendingDraws, RngExt, Xoshiro256PlusPlus};
 pub use sink::{AnyInThreat, Count, Found, Kept, Listing, Nth, Probe, Sink, Threat, Untested};
 pub use site::{is_enemy_player, of_site, site_is, NO_SITE};
 pub use stats::PlayoutStats;

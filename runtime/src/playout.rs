@@ -2,7 +2,7 @@
 
 use rand_core::RngCore;
 
-use crate::{Game, MoveBuffer, Outcome, RngExt, Status};
+use crate::{DescendingDraws, Game, MoveBuffer, Outcome, RngExt, Status};
 
 /// How one playout ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -82,7 +82,8 @@ pub trait AddToEmpty: Game {
 
 /// The add-to-empty playout on a board of `N` sites: each move is drawn
 /// uniformly among the empty sites and the swap when offered (the standard
-/// playout's distribution, without move generation).
+/// playout's distribution, without move generation), several draws from
+/// one random word ([`DescendingDraws`]).
 #[inline(always)]
 pub fn add_to_empty_playout<const N: usize, G: AddToEmpty, R: RngCore>(
     game: &G,
@@ -95,6 +96,7 @@ pub fn add_to_empty_playout<const N: usize, G: AddToEmpty, R: RngCore>(
         empty[count] = site as u16;
         count += 1;
     }
+    let mut draws = DescendingDraws::new();
     while !game.is_over(state) {
         let swap = game.swap_offered(state);
         let total = count + swap.is_some() as usize;
@@ -102,7 +104,7 @@ pub fn add_to_empty_playout<const N: usize, G: AddToEmpty, R: RngCore>(
             game.playout_apply(state, G::PASS);
             continue;
         }
-        let k = rng.index(total);
+        let k = draws.index(rng, total);
         if let (true, Some(mv)) = (k == count, swap) {
             game.playout_apply(state, mv);
             continue;

@@ -158,9 +158,161 @@ pub trait RngExt: RngCore {
 
 impl<R: RngCore + ?Sized> RngExt for R {}
 
+/// Uniform indices below `n`, `n - 1`, `n - 2`, ... (the draws of a random
+/// order, one site fewer each time), several from one 64-bit word. A batch
+/// is one Lemire draw below the product of its bounds, whose mixed-radix
+/// digits, read by successive multiplications without a division, are
+/// independent uniform indices (Brackett-Rozinsky and Lemire, "Batched
+/// ranged random integer generation", 2024): `x·n₁ = q₁·2⁶⁴ + l₁`,
+/// `l₁·n₂ = q₂·2⁶⁴ + l₂`, ... makes `q₁q₂...` the digits of `⌊x·P/2⁶⁴⌋`.
+///
+/// A request for another bound than the batch's next one (a swap offered
+/// beside the empty sites) drops the rest of the batch: the digits left
+/// are independent of those used, so every index returned is still
+/// uniform and independent of the others.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DescendingDraws {
+    /// What the next digit is read from: its high part times the bound.
+    low: u64,
+    /// The bound of the batch's next digit.
+    next: u64,
+    /// Digits left in the batch.
+    left: u32,
+}
+
+/// The largest product of a batch's bounds: a batch is then rejected (drawn
+/// again) with a chance below 2⁻²⁴, and the rejection threshold, a
+/// division, is computed only that rarely.
+const MAX_PRODUCT: u64 = 1 << 40;
+
+/// The batch for the bounds `n`, `n - 1`, ... down to 1 while their product
+/// stays within [`MAX_PRODUCT`]: the product and the number of digits.
+const fn batch(n: u64) -> (u64, u32) {
+    let (mut product, mut digits, mut bound) = (n, 1, n - 1);
+    while bound >= 1 && product * bound <= MAX_PRODUCT {
+        product *= bound;
+        digits += 1;
+        bound -= 1;
+    }
+    (product, digits)
+}
+
+/// [`batch`] of every bound a board of up to 1,024 sites asks for, so that
+/// a batch starts without a loop.
+static BATCHES: [(u64, u32); 1025] = {
+    let mut table = [(1, 1); 1025];
+    let mut n = 1;
+    while n < table.len() {
+        table[n] = batch(n as u64);
+        n += 1;
+    }
+    table
+};
+
+impl DescendingDraws {
+    pub const fn new() -> Self {
+        DescendingDraws {
+            low: 0,
+            next: 0,
+            left: 0,
+        }
+    }
+
+    /// A uniform index below `n` (`n > 0`).
+    #[inline(always)]
+    pub fn index<R: RngCore + ?Sized>(&mut self, rng: &mut R, n: usize) -> usize {
+        let n = n as u64;
+        debug_assert!(n > 0, "index below 0");
+        if self.left == 0 || self.next != n {
+            self.refill(rng, n);
+        }
+        let m = (self.low as u128) * (n as u128);
+        self.low = m as u64;
+        self.next = n - 1;
+        self.left -= 1;
+        (m >> 64) as usize
+    }
+
+    /// A new batch for the bounds `n`, `n - 1`, ... while their product
+    /// stays within [`MAX_PRODUCT`].
+    #[inline(always)]
+    fn refill<R: RngCore + ?Sized>(&mut self, rng: &mut R, n: u64) {
+        let (product, digits) = match BATCHES.get(n as usize) {
+            Some(&batch) => batch,
+            None => batch(n),
+        };
+        let mut x = rng.next_u64();
+        if x.wrapping_mul(product) < product {
+            let threshold = product.wrapping_neg() % product;
+            while x.wrapping_mul(product) < threshold {
+                x = rng.next_u64();
+            }
+        }
+        *self = DescendingDraws {
+            low: x,
+            next: n,
+            left: digits,
+        };
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn descending_draws_are_uniform_over_orders() {
+        // Random orders of 5 sites by draws below 5, 4, 3, 2, 1: each of the
+        // 120 orders about equally often (one batch per order).
+        let mut rng = Xoshiro256PlusPlus::from_seed_u64(3);
+        let mut draws = DescendingDraws::new();
+        let mut seen = std::collections::HashMap::new();
+        let n = 120_000;
+        for _ in 0..n {
+            let mut sites = vec![0, 1, 2, 3, 4];
+            let mut order = Vec::new();
+            while !sites.is_empty() {
+                let k = draws.index(&mut rng, sites.len());
+                order.push(sites.swap_remove(k));
+            }
+            *seen.entry(order).or_insert(0u32) += 1;
+        }
+        assert_eq!(seen.len(), 120);
+        // 1,000 expected each: a spread of about 32.
+        assert!(seen.values().all(|&c| (850..1150).contains(&c)), "{seen:?}");
+    }
+
+    #[test]
+    fn descending_draws_batch_and_restart_on_another_bound() {
+        let mut rng = Xoshiro256PlusPlus::from_seed_u64(5);
+        let mut draws = DescendingDraws::new();
+        // 121·120·119·118·117 < 2⁴⁰ < ·116: five digits from one word.
+        for n in (117..=121).rev() {
+            assert!(draws.index(&mut rng, n) < n);
+        }
+        let before = rng.clone();
+        let mut probe = before.clone();
+        assert!(draws.index(&mut rng, 116) < 116);
+        probe.next_u64();
+        assert_eq!(rng, probe, "a new word for the sixth");
+        // Another bound than the next (a swap beside 115 sites): a new batch.
+        let before = rng.clone();
+        draws.index(&mut rng, 116);
+        assert_ne!(rng, before);
+        // Uniform below 3 after a restart, each value about a third.
+        let mut counts = [0u32; 3];
+        for i in 0..30_000 {
+            let n = if i % 2 == 0 { 3 } else { 7 };
+            let k = draws.index(&mut rng, n);
+            if n == 3 {
+                counts[k] += 1;
+            }
+        }
+        assert!(
+            counts.iter().all(|&c| (4_700..5_300).contains(&c)),
+            "{counts:?}"
+        );
+    }
 
     #[test]
     fn matches_the_reference_stream() {

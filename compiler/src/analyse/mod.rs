@@ -11,6 +11,7 @@
 
 pub mod add_to_empty;
 pub mod bit_dispatch;
+pub mod connection_playout;
 pub mod connectivity;
 pub mod counted;
 pub mod custodial;
@@ -79,6 +80,10 @@ pub struct Switches {
     /// Find the sites a `(custodial ...)` flanks by shifting bitboards
     /// along each direction, where its walk is one (see [`custodial`]).
     pub custodial_shifts: bool,
+    /// Play a two-sided connection game (Hex) out with each player's stones
+    /// joined to its first side grown as bitboards, instead of applying
+    /// each move in full (see [`connection_playout`]).
+    pub connection_playout: bool,
 }
 
 impl Default for Switches {
@@ -97,6 +102,7 @@ impl Default for Switches {
             counted_draw: true,
             bit_dispatch: true,
             custodial_shifts: true,
+            connection_playout: true,
         }
     }
 }
@@ -119,6 +125,7 @@ impl Switches {
             counted_draw: false,
             bit_dispatch: false,
             custodial_shifts: false,
+            connection_playout: false,
         }
     }
 }
@@ -170,6 +177,8 @@ pub struct Analysis<'m> {
     /// Custodial lines may be found by shifts ([`custodial::shifts`] says
     /// for which).
     pub custodial_shifts: bool,
+    /// The add-to-empty phase is played out by the connection playout.
+    pub connection_playout: Option<connection_playout::ConnectionPlayout>,
 }
 
 /// Runs every analysis of `model` under `switches`.
@@ -258,7 +267,14 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
         .flatten();
     let bit_dispatch =
         switches.bit_dispatch && bit_dispatch::pays(&draw, &add_to_empty, union_find.is_some());
+    let skip_limits =
+        switches.skip_unreachable_limits && turns::limits_unreachable(model, only_fills);
+    let connection_playout = switches
+        .connection_playout
+        .then(|| connection_playout::plan(model, &add_to_empty, union_find.as_ref(), skip_limits))
+        .flatten();
     Analysis {
+        connection_playout,
         bit_dispatch,
         custodial_shifts: switches.custodial_shifts,
         draw,
@@ -268,8 +284,7 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
         line_windows,
         line_masks,
         pass_counter: switches.pass_counter && turns::single_move_turns(model, &features),
-        skip_limits: switches.skip_unreachable_limits
-            && turns::limits_unreachable(model, only_fills),
+        skip_limits,
         slide_masks: switches.slide_masks,
         only_fills,
         moves_again: features.move_again || model.swap,
@@ -291,6 +306,9 @@ pub enum PlayoutVariant {
     Standard,
     /// Place on a uniformly chosen empty site; no move generation.
     AddToEmpty,
+    /// Add-to-empty, each player's stones joined to its first side kept as
+    /// a bitboard (two-sided connection games, see [`connection_playout`]).
+    Connection,
     /// Draw one move over bitboard target sets, without listing the moves.
     TargetSets,
     /// Try the play rules' sites in a random order; the first with a move.
@@ -310,6 +328,7 @@ impl fmt::Display for PlayoutVariant {
         f.write_str(match self {
             PlayoutVariant::Standard => "standard",
             PlayoutVariant::AddToEmpty => "add-to-empty",
+            PlayoutVariant::Connection => "connection",
             PlayoutVariant::TargetSets => "target-sets",
             PlayoutVariant::SiteWise => "site-wise",
             PlayoutVariant::Counted => "counted",
@@ -339,6 +358,16 @@ pub fn select_playouts(model: &GameModel) -> Vec<PlayoutChoice> {
             reason: reason.to_owned(),
         }]
     };
+    if analysis.connection_playout.is_some() {
+        return whole_game(
+            PlayoutVariant::Connection,
+            "two players place stones on any empty site and the only end is the mover \
+             joining its two sides: the compiled playout draws the sites as add-to-empty \
+             does and keeps each player's stones joined to its first side as a bitboard, \
+             grown by one flood step per stone, instead of applying each move in full \
+             (the add-to-empty playout's draws and games)",
+        );
+    }
     match analysis.draw {
         Draw::TargetSets(_) => whole_game(
             PlayoutVariant::TargetSets,

@@ -66,7 +66,7 @@ pub fn playout(fast_phases: &[(usize, u16)], swap: bool, rt: &TokenStream) -> To
     };
     let place = |rule: Literal| {
         quote! {
-            let k = rng.index(total);
+            let k = draws.index(rng, total);
             #swap_or_place
             let site = empty[k];
             count -= 1;
@@ -108,6 +108,8 @@ pub fn playout(fast_phases: &[(usize, u16)], swap: bool, rt: &TokenStream) -> To
         {
             let mut empty = [0u16; NUM_SITES];
             let mut count = 0usize;
+            // The placements' draws, several from one word.
+            let mut draws = DescendingDraws::new();
             // Whether `empty` lists the empty sites (it is rebuilt after a standard phase).
             let mut fresh = false;
             let mut buffer = MoveBuffer::new();

@@ -199,11 +199,12 @@ impl Gen<'_> {
             /// pieces next to it; `site` becomes the root of the joined group.
             #[inline(always)]
             fn link(s: &mut State, site: usize, owner: u8) {
-                let mine = s.owned[owner as usize];
                 s.uf[site] = site as u16;
                 s.touch[site] = REGION_BITS[site];
                 for &q in #steps[site] {
-                    if mine.contains(q as usize) {
+                    // One word read per neighbour: a copy of the whole set,
+                    // just written by `put`, waits for the store to land.
+                    if s.owned[owner as usize].contains(q as usize) {
                         let root = Self::find(&mut s.uf, q as usize);
                         if root != site {
                             s.uf[root] = site as u16;

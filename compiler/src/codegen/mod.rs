@@ -18,6 +18,7 @@ mod add_to_empty;
 mod apply;
 mod bitmoves;
 mod connection;
+mod connection_playout;
 mod constructors;
 mod counted;
 mod dead_stores;

@@ -633,9 +633,9 @@ pub fn module<'m>(
         use #rt::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
         #[allow(unused_imports)]
         use #rt::{
-            count_groups, enclosed_group, enclosed_region, flood, flood_border, for_each_target,
+            count_groups, enclosed_group, enclosed_region, flood, flood_border, for_each_target, grow,
             is_enemy_player, of_site, pick_in_sets, pick_target, run_through, site_is, zobrist_key,
-            zobrist_table, EndReason, PassCount, RecentMoves, SeenHashes, SiteKind, SiteRef, Target,
+            zobrist_table, DescendingDraws, EndReason, PassCount, RecentMoves, SeenHashes, SiteKind, SiteRef, Target,
             TargetGroup,
         };
         #[allow(unused_imports)]

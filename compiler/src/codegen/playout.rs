@@ -58,7 +58,18 @@ pub(super) fn playout(
                         quote!(),
                     ),
                 };
-            (quote!(), doc, body, add_to_empty_impl, quote!())
+            // A two-sided connection game plays the same draws with its
+            // own test (its `AddToEmpty` stays, for the comparison).
+            match &analysis.connection_playout {
+                Some(plan) => (
+                    quote!(),
+                    " The connection playout: the add-to-empty playout's draws, each player's stones joined to its first side grown as bitboards until they reach its second side.",
+                    g.connection_playout(plan),
+                    add_to_empty_impl,
+                    quote!(),
+                ),
+                None => (quote!(), doc, body, add_to_empty_impl, quote!()),
+            }
         }
         None if analysis.filter.iter().any(|&f| f) => {
             let filtered = g.filter_playout(ty, rt);

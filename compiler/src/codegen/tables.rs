@@ -55,7 +55,7 @@ impl<'b> Tables<'b> {
 
     /// `static NAME: [Board; N]` of `rows` (one set of sites per row),
     /// unless a table of the same rows exists: then that one.
-    fn board_table(&mut self, name: &str, doc: &str, mut rows: Vec<Vec<u16>>) -> Ident {
+    pub(super) fn board_table(&mut self, name: &str, doc: &str, mut rows: Vec<Vec<u16>>) -> Ident {
         let id = format_ident!("{}", name);
         // A set is its sites in any order.
         for row in &mut rows {
