@@ -75,6 +75,18 @@ pub fn load_with_library(
     Ok(Loaded { expanded, model })
 }
 
+/// A description held in memory, loaded as `inline.lud` with no define
+/// library and the default options: the unit tests' games.
+#[cfg(test)]
+pub(crate) fn load_inline(text: &str) -> Result<Loaded> {
+    load_str(
+        Path::new("inline.lud"),
+        text,
+        &expand::DefineLibrary::empty(),
+        &Config::default(),
+    )
+}
+
 /// As [`load_with_library`], for a description held in memory.
 pub fn load_str(
     path_for_messages: &Path,

@@ -214,12 +214,10 @@ impl ConnectFour {
             }
         }
         self.end(s, mover, mv == Move::Pass);
-        s.results.draw_at_limits(s.turns, 2500, s.moves, 10000);
         if s.results.is_over() {
             return;
         }
         let next = 3 - mover;
-        s.turns += 1;
         s.mover = next;
     }
     /// The end rules after `mover`'s move, then the all-pass draw.
@@ -363,6 +361,7 @@ impl Game for ConnectFour {
     fn playout_apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
+    #[inline(always)]
     fn status(&self, s: &State) -> Status {
         match s.results.outcome() {
             Some(outcome) => Status::Over(outcome),

@@ -1426,6 +1426,7 @@ impl Game for EnglishDraughts {
     fn playout_apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
+    #[inline(always)]
     fn status(&self, s: &State) -> Status {
         match s.results.outcome() {
             Some(outcome) => Status::Over(outcome),

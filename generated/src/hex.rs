@@ -3,7 +3,9 @@
 // options: Board Size/11x11; Swap Rules/On; End Rules/Standard
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
-use ::ludemic_runtime::{flood, grow, DescendingDraws, EndReason, RecentMoves};
+use ::ludemic_runtime::{
+    flood, grow, every_site, DescendingDraws, EndReason, RecentMoves,
+};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::{boards, site_lists, Listing, Sink};
@@ -358,12 +360,19 @@ impl Hex {
     /// The connection playout: the add-to-empty playout's draws, each player's stones joined to its first side grown as bitboards until they reach its second side.
     #[inline(always)]
     fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-        let mut empty = [0u16; NUM_SITES];
-        let mut count = 0usize;
-        for site in ALL.minus(s.occupied).iter() {
-            empty[count] = site as u16;
-            count += 1;
-        }
+        let (mut empty, mut count) = if ALL.minus(s.occupied).count() as usize
+            == NUM_SITES
+        {
+            (const { every_site::<NUM_SITES>() }, NUM_SITES)
+        } else {
+            let mut empty = [0u16; NUM_SITES];
+            let mut count = 0usize;
+            for site in ALL.minus(s.occupied).iter() {
+                empty[count] = site as u16;
+                count += 1;
+            }
+            (empty, count)
+        };
         let mut draws = DescendingDraws::new();
         while s.moves < NUM_PLAYERS as u32 && !s.results.is_over() {
             let total = count + self.swap_allowed(s) as usize;
@@ -517,6 +526,7 @@ impl Game for Hex {
     fn playout_apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
+    #[inline(always)]
     fn status(&self, s: &State) -> Status {
         match s.results.outcome() {
             Some(outcome) => Status::Over(outcome),
@@ -550,6 +560,10 @@ impl ::ludemic_runtime::AddToEmpty for Hex {
     #[inline(always)]
     fn empty_sites(&self, s: &State) -> impl Iterator<Item = usize> {
         ALL.minus(s.occupied).into_iter()
+    }
+    #[inline(always)]
+    fn every_site_empty(&self, s: &State) -> bool {
+        ALL.minus(s.occupied).count() as usize == NUM_SITES
     }
     #[inline(always)]
     fn placement(&self, s: &State, site: u16) -> Move {

@@ -1498,6 +1498,7 @@ impl Game for Minishogi {
     fn playout_apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
+    #[inline(always)]
     fn status(&self, s: &State) -> Status {
         match s.results.outcome() {
             Some(outcome) => Status::Over(outcome),

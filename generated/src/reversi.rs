@@ -3,7 +3,7 @@
 // options: Board Size/8x8
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
-use ::ludemic_runtime::PassCount;
+use ::ludemic_runtime::{run_along, PassCount};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
 use ::ludemic_runtime::{Listing, Sink};
@@ -33,16 +33,16 @@ const NUM_STATES: usize = 3;
 /// flips (Chess's states are castling flags).
 #[allow(dead_code)]
 const FLIPS: [(u8, u8); 2] = [(0, 0), (1, 2)];
-/// Each site difference of a step along `Adjacent`, with the sites that step by it.
-static CUSTODIAL_STEPS_ADJACENT: [(i32, Board); 8] = [
-    (-9, Board::new([0xfefefefefefefe00])),
-    (-8, Board::new([0xffffffffffffff00])),
-    (-7, Board::new([0x7f7f7f7f7f7f7f00])),
-    (-1, Board::new([0xfefefefefefefefe])),
-    (1, Board::new([0x7f7f7f7f7f7f7f7f])),
-    (7, Board::new([0xfefefefefefefe])),
-    (8, Board::new([0xffffffffffffff])),
-    (9, Board::new([0x7f7f7f7f7f7f7f])),
+/// Each site difference of a step along `Adjacent`, with the sites that step by it and the sites it lands on.
+const CUSTODIAL_STEPS_ADJACENT: [(i32, Board, Board); 8] = [
+    (-9, Board::new([0xfefefefefefefe00]), Board::new([0x7f7f7f7f7f7f7f])),
+    (-8, Board::new([0xffffffffffffff00]), Board::new([0xffffffffffffff])),
+    (-7, Board::new([0x7f7f7f7f7f7f7f00]), Board::new([0xfefefefefefefe])),
+    (-1, Board::new([0xfefefefefefefefe]), Board::new([0x7f7f7f7f7f7f7f7f])),
+    (1, Board::new([0x7f7f7f7f7f7f7f7f]), Board::new([0xfefefefefefefefe])),
+    (7, Board::new([0xfefefefefefefe]), Board::new([0x7f7f7f7f7f7f7f00])),
+    (8, Board::new([0xffffffffffffff]), Board::new([0xffffffffffffff00])),
+    (9, Board::new([0x7f7f7f7f7f7f7f]), Board::new([0xfefefefefefefe00])),
 ];
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -227,7 +227,7 @@ impl Reversi {
             self.end_rule_1(s, mover);
         }
     }
-    /// The sites a `(custodial ...)` along `Adjacent` flanks from `start`, by shifts: from the start through the between sites, kept when the next step meets a closing site; with `first_only`, the first flanked run only (enough to know there is one).
+    /// The sites a `(custodial ...)` along `Adjacent` flanks from `start`, by shifts: along each step, the run from the start through the between sites, kept when the next step meets a closing site; with `first_only`, the first flanked run only (enough to know there is one).
     #[inline(always)]
     fn flanked_adjacent_by_state(
         s: &State,
@@ -246,23 +246,139 @@ impl Reversi {
             Self::sites_in_state(s, mover as i64),
         );
         let origin = Board::single(start as usize);
-        for &(delta, steps) in &CUSTODIAL_STEPS_ADJACENT {
-            let mut run = Board::EMPTY;
-            let mut x = origin.and(steps).shifted(delta).and(between);
-            while !x.is_empty() {
-                run = run.or(x);
-                let next = x.and(steps).shifted(delta);
-                if next.intersects(&closing) {
-                    flanked = flanked.or(run);
-                    if first_only {
-                        return flanked;
-                    }
-                    break;
+        {
+            let (delta, _, onto) = CUSTODIAL_STEPS_ADJACENT[0];
+            let run = run_along(origin, between, delta, onto, 3);
+            if run.shifted(delta).and(onto).intersects(&closing) {
+                flanked = flanked.or(run);
+                if first_only {
+                    return flanked;
                 }
-                x = next.and(between);
+            }
+        }
+        {
+            let (delta, _, onto) = CUSTODIAL_STEPS_ADJACENT[1];
+            let run = run_along(origin, between, delta, onto, 3);
+            if run.shifted(delta).and(onto).intersects(&closing) {
+                flanked = flanked.or(run);
+                if first_only {
+                    return flanked;
+                }
+            }
+        }
+        {
+            let (delta, _, onto) = CUSTODIAL_STEPS_ADJACENT[2];
+            let run = run_along(origin, between, delta, onto, 3);
+            if run.shifted(delta).and(onto).intersects(&closing) {
+                flanked = flanked.or(run);
+                if first_only {
+                    return flanked;
+                }
+            }
+        }
+        {
+            let (delta, _, onto) = CUSTODIAL_STEPS_ADJACENT[3];
+            let run = run_along(origin, between, delta, onto, 3);
+            if run.shifted(delta).and(onto).intersects(&closing) {
+                flanked = flanked.or(run);
+                if first_only {
+                    return flanked;
+                }
+            }
+        }
+        {
+            let (delta, _, onto) = CUSTODIAL_STEPS_ADJACENT[4];
+            let run = run_along(origin, between, delta, onto, 3);
+            if run.shifted(delta).and(onto).intersects(&closing) {
+                flanked = flanked.or(run);
+                if first_only {
+                    return flanked;
+                }
+            }
+        }
+        {
+            let (delta, _, onto) = CUSTODIAL_STEPS_ADJACENT[5];
+            let run = run_along(origin, between, delta, onto, 3);
+            if run.shifted(delta).and(onto).intersects(&closing) {
+                flanked = flanked.or(run);
+                if first_only {
+                    return flanked;
+                }
+            }
+        }
+        {
+            let (delta, _, onto) = CUSTODIAL_STEPS_ADJACENT[6];
+            let run = run_along(origin, between, delta, onto, 3);
+            if run.shifted(delta).and(onto).intersects(&closing) {
+                flanked = flanked.or(run);
+                if first_only {
+                    return flanked;
+                }
+            }
+        }
+        {
+            let (delta, _, onto) = CUSTODIAL_STEPS_ADJACENT[7];
+            let run = run_along(origin, between, delta, onto, 3);
+            if run.shifted(delta).and(onto).intersects(&closing) {
+                flanked = flanked.or(run);
+                if first_only {
+                    return flanked;
+                }
             }
         }
         flanked
+    }
+    /// The sites from which a `(custodial ...)` along `Adjacent` flanks some site, by shifts: along each step backwards, the runs from the closing sites through the between sites, and the site before each run.
+    #[inline(always)]
+    fn flanking_starts_adjacent_by_state(s: &State, mover: u8) -> Board {
+        let (between, closing) = (
+            ALL
+                .minus(Self::sites_in_state(s, 0))
+                .minus(Self::sites_in_state(s, mover as i64)),
+            Self::sites_in_state(s, mover as i64),
+        );
+        let mut starts = Board::EMPTY;
+        {
+            let (delta, froms, _) = CUSTODIAL_STEPS_ADJACENT[0];
+            let run = run_along(closing, between, -delta, froms, 3);
+            starts = starts.or(run.shifted(-delta).and(froms));
+        }
+        {
+            let (delta, froms, _) = CUSTODIAL_STEPS_ADJACENT[1];
+            let run = run_along(closing, between, -delta, froms, 3);
+            starts = starts.or(run.shifted(-delta).and(froms));
+        }
+        {
+            let (delta, froms, _) = CUSTODIAL_STEPS_ADJACENT[2];
+            let run = run_along(closing, between, -delta, froms, 3);
+            starts = starts.or(run.shifted(-delta).and(froms));
+        }
+        {
+            let (delta, froms, _) = CUSTODIAL_STEPS_ADJACENT[3];
+            let run = run_along(closing, between, -delta, froms, 3);
+            starts = starts.or(run.shifted(-delta).and(froms));
+        }
+        {
+            let (delta, froms, _) = CUSTODIAL_STEPS_ADJACENT[4];
+            let run = run_along(closing, between, -delta, froms, 3);
+            starts = starts.or(run.shifted(-delta).and(froms));
+        }
+        {
+            let (delta, froms, _) = CUSTODIAL_STEPS_ADJACENT[5];
+            let run = run_along(closing, between, -delta, froms, 3);
+            starts = starts.or(run.shifted(-delta).and(froms));
+        }
+        {
+            let (delta, froms, _) = CUSTODIAL_STEPS_ADJACENT[6];
+            let run = run_along(closing, between, -delta, froms, 3);
+            starts = starts.or(run.shifted(-delta).and(froms));
+        }
+        {
+            let (delta, froms, _) = CUSTODIAL_STEPS_ADJACENT[7];
+            let run = run_along(closing, between, -delta, froms, 3);
+            starts = starts.or(run.shifted(-delta).and(froms));
+        }
+        starts
     }
     /// `(if (all Passed) (byScore))`
     #[allow(unused_variables, unused_labels)]
@@ -313,23 +429,6 @@ impl Reversi {
         } else {
             Board::EMPTY
         }
-    }
-    /// The move the play rules give at `site`, if any.
-    #[inline(always)]
-    #[allow(unused_variables, clippy::needless_return)]
-    fn move_at(&self, s: &State, mover: u8, site: u16) -> Option<Move> {
-        let to = site;
-        {
-            let yields = !Self::flanked_adjacent_by_state(s, mover, site, true)
-                .is_empty();
-            if yields {
-                let first = site;
-                if first != NO_SITE {
-                    return Some(Move::effect(0, site, first));
-                }
-            }
-        }
-        None
     }
     /// The standard playout, drawing each move without listing the moves.
     #[inline(always)]
@@ -409,6 +508,7 @@ impl Game for Reversi {
     fn playout_apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
+    #[inline(always)]
     fn status(&self, s: &State) -> Status {
         match s.results.outcome() {
             Some(outcome) => Status::Over(outcome),
@@ -445,24 +545,24 @@ impl Game for Reversi {
     }
 }
 impl ::ludemic_runtime::DrawMove for Reversi {
-    /// Draws the playout's next move uniformly: the sites of the
-    /// play rules' region in a random order, the first with a move;
-    /// the forced pass when none has one.
+    /// Draws the playout's next move uniformly: one of the
+    /// sites of the play rules' region from which the custodial
+    /// flanks a line, all found at once by shifts; the forced
+    /// pass when there is none.
     #[inline(always)]
     #[allow(unused_variables)]
     fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
         let mover = s.mover;
-        let mut rest = ALL.minus(s.occupied);
-        let mut left = rest.count();
-        while left > 0 {
-            let site = rest.nth(rng.below(left as u64) as u32);
-            rest.remove(site);
-            left -= 1;
-            if let Some(mv) = self.move_at(s, mover, site as u16) {
-                return mv;
-            }
+        let starts = Self::flanking_starts_adjacent_by_state(s, mover)
+            .and(ALL.minus(s.occupied));
+        let count = starts.count();
+        if count == 0 {
+            return Move::Pass;
         }
-        Move::Pass
+        let site = starts.nth(rng.below(u64::from(count)) as u32) as u16;
+        let to = site;
+        let first = site;
+        Move::effect(0, site, first)
     }
 }
 /// The position as the heuristics and the tensors read it (never

@@ -5,7 +5,7 @@ use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results,
 use ::ludemic_runtime::{EndReason, PassCount};
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
-use ::ludemic_runtime::{pair_rows, Listing, Sink};
+use ::ludemic_runtime::{Listing, Sink};
 use std::ops::ControlFlow;
 use ::ludemic_runtime::rand_core::RngCore;
 /// A set of sites of the 9-site board `(board (square 3))`.
@@ -26,21 +26,45 @@ const ALL: Board = Board::first(NUM_SITES);
 /// 1: `Disc1` (player 1)
 /// 2: `Cross2` (player 2)
 const OWNER: [u8; 3] = [0, 1, 2];
-/// For each site, the windows of 3 sites in a row along a `Adjacent` axis through it, with the sites just beyond each end.
-static LINE_WINDOWS_ADJACENT_3: [[(u64, u64); 4]; 9] = pair_rows(
-    &[
-        0x49, 0x111, 0x7, 0xffffffffffffffff, 0x92, 0x7, 0xffffffffffffffff,
-        0xffffffffffffffff, 0x124, 0x7, 0x54, 0xffffffffffffffff, 0x49, 0x38,
-        0xffffffffffffffff, 0xffffffffffffffff, 0x92, 0x111, 0x38, 0x54, 0x124, 0x38,
-        0xffffffffffffffff, 0xffffffffffffffff, 0x1c0, 0x54, 0x49, 0xffffffffffffffff,
-        0x1c0, 0x92, 0xffffffffffffffff, 0xffffffffffffffff, 0x124, 0x111, 0x1c0,
+/// For each site, bit `set` of its row: whether the sites of `set` hold 3 in a row along a `Adjacent` axis through it.
+static LINE_TABLE_ADJACENT_3: [[u64; 8]; 9] = [
+    [
+        0x8080808080808080, 0xaa80aa80aa80aa80, 0x8080808080808080, 0xaa80aa80aa80aa80,
+        0xaaaa8080aaaa8080, 0xaaaaaa80aaaaaa80, 0xaaaa8080aaaa8080, 0xaaaaaa80aaaaaa80,
+    ],
+    [
+        0x8080808080808080, 0x8080808080808080, 0xcccc8080cccc8080, 0xcccc8080cccc8080,
+        0x8080808080808080, 0x8080808080808080, 0xcccc8080cccc8080, 0xcccc8080cccc8080,
+    ],
+    [
+        0x8080808080808080, 0xf0f08080f0f08080, 0x8080808080808080, 0xf0f08080f0f08080,
+        0xf0f0f0f080808080, 0xf0f0f0f0f0f08080, 0xf0f0f0f080808080, 0xf0f0f0f0f0f08080,
+    ],
+    [
+        0xff00000000000000, 0xff00aa00aa00aa00, 0xff00000000000000, 0xff00aa00aa00aa00,
+        0xff00000000000000, 0xff00aa00aa00aa00, 0xff00000000000000, 0xff00aa00aa00aa00,
+    ],
+    [
+        0xff00000000000000, 0xfff00000f0f00000, 0xffcc0000cccc0000, 0xfffc0000fcfc0000,
+        0xffaa0000aaaa0000, 0xfffa0000fafa0000, 0xffee0000eeee0000, 0xfffe0000fefe0000,
+    ],
+    [
+        0xff00000000000000, 0xff00000000000000, 0xff00000000000000, 0xff00000000000000,
+        0xfff0f0f000000000, 0xfff0f0f000000000, 0xfff0f0f000000000, 0xfff0f0f000000000,
+    ],
+    [
+        0, 0xfaf0aa00faf0aa00, 0, 0xfaf0aa00faf0aa00, 0, 0xfaf0aa00faf0aa00, 0,
         0xffffffffffffffff,
     ],
-    &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0,
+    [
+        0, 0, 0xcccc0000cccc0000, 0xcccc0000cccc0000, 0, 0, 0xcccc0000cccc0000,
+        0xffffffffffffffff,
     ],
-);
+    [
+        0, 0, 0, 0, 0xfafaf0f0aaaa0000, 0xfafaf0f0aaaa0000, 0xfafaf0f0aaaa0000,
+        0xffffffffffffffff,
+    ],
+];
 /// A move, in the canonical form of [`MoveKey`] through `Game::move_key`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -189,7 +213,7 @@ impl TicTacToe {
             s.results.draw_all(EndReason::Terminal);
         }
     }
-    /// `(is Line 3)` through `pivot`, by precomputed windows.
+    /// `(is Line 3)` through `pivot`, by a table of the sets holding it.
     #[inline(always)]
     fn is_line_adjacent_3(s: &State, pivot: u16) -> bool {
         if pivot == NO_SITE {
@@ -198,12 +222,9 @@ impl TicTacToe {
         let what = s.what[pivot as usize];
         let mine = if what == 0 { ALL.minus(s.occupied) } else { s.owned[what as usize] }
             .0[0];
-        LINE_WINDOWS_ADJACENT_3[pivot as usize]
-            .iter()
-            .any(|&(window, beyond)| {
-                let _ = beyond;
-                mine & window == window
-            })
+        let mine = mine & 511;
+        LINE_TABLE_ADJACENT_3[pivot as usize][(mine / 64) as usize] >> (mine % 64) & 1
+            == 1
     }
     /// `(if (is Line 3) (result Mover Win))`
     #[allow(unused_variables, unused_labels)]
@@ -270,6 +291,7 @@ impl Game for TicTacToe {
     fn playout_apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
+    #[inline(always)]
     fn status(&self, s: &State) -> Status {
         match s.results.outcome() {
             Some(outcome) => Status::Over(outcome),
@@ -298,6 +320,10 @@ impl ::ludemic_runtime::AddToEmpty for TicTacToe {
     #[inline(always)]
     fn empty_sites(&self, s: &State) -> impl Iterator<Item = usize> {
         ALL.minus(s.occupied).into_iter()
+    }
+    #[inline(always)]
+    fn every_site_empty(&self, s: &State) -> bool {
+        ALL.minus(s.occupied).count() as usize == NUM_SITES
     }
     #[inline(always)]
     fn placement(&self, s: &State, site: u16) -> Move {

@@ -753,6 +753,7 @@ impl Game for Yavalath {
     fn playout_apply(&self, s: &mut State, mv: Move) {
         self.apply_move(s, mv)
     }
+    #[inline(always)]
     fn status(&self, s: &State) -> Status {
         match s.results.outcome() {
             Some(outcome) => Status::Over(outcome),
@@ -782,6 +783,10 @@ impl ::ludemic_runtime::AddToEmpty for Yavalath {
     #[inline(always)]
     fn empty_sites(&self, s: &State) -> impl Iterator<Item = usize> {
         ALL.minus(s.occupied).into_iter()
+    }
+    #[inline(always)]
+    fn every_site_empty(&self, s: &State) -> bool {
+        ALL.minus(s.occupied).count() as usize == NUM_SITES
     }
     #[inline(always)]
     fn placement(&self, s: &State, site: u16) -> Move {

@@ -35,7 +35,7 @@ pub mod view;
 
 pub use bits::{
     count_groups, enclosed_group, enclosed_region, flood, flood_border, grow, pick_in_sets,
-    run_through, Bits,
+    run_along, run_through, Bits,
 };
 pub use buffer::MoveBuffer;
 pub use eval::{Evaluate, StateView};
@@ -44,7 +44,8 @@ pub use game::{EndReason, Game, Outcome, Player, Status, MAX_PLAYERS};
 pub use history::{PassCount, PassHistory, RecentMoves};
 pub use key::{MoveKey, SiteKind, SiteRef};
 pub use playout::{
-    add_to_empty_playout, drawn_playout, standard_playout, AddToEmpty, DrawMove, PlayoutResult,
+    add_to_empty_playout, drawn_playout, every_site, standard_playout, AddToEmpty, DrawMove,
+    PlayoutResult,
 };
 pub use rand_core;
 pub use repetition::{zobrist_key, zobrist_table, SeenHashes};

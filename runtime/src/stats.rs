@@ -34,6 +34,9 @@ impl PlayoutStats {
         }
     }
 
+    // Inlined into the timing loops: a call of its own is a twentieth of
+    // a Tic-Tac-Toe playout.
+    #[inline]
     pub fn record(&mut self, result: &PlayoutResult) {
         let moves = result.moves;
         self.playouts += 1;

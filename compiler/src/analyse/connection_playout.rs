@@ -96,20 +96,12 @@ fn mover_connects(rule: &EndRule) -> Option<&crate::ir::Connected> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
 
     use super::super::{analyse, Switches};
     use super::*;
-    use crate::expand::DefineLibrary;
 
     fn plan_of(text: &str) -> Option<ConnectionPlayout> {
-        let loaded = crate::load_str(
-            Path::new("inline.lud"),
-            text,
-            &DefineLibrary::empty(),
-            &crate::Config::default(),
-        )
-        .expect("a game");
+        let loaded = crate::load_inline(text).expect("a game");
         analyse(&loaded.model, &Switches::default()).connection_playout
     }
 

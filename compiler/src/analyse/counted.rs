@@ -199,10 +199,8 @@ fn rule_countable(model: &GameModel, features: &Features, m: &Moves, component: 
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
 
     use super::*;
-    use crate::expand::DefineLibrary;
 
     /// The model of a two-player game on a square board of 8 with men
     /// moving forward, from its play rules.
@@ -214,14 +212,9 @@ mod tests {
              (play {play})\n\
              (end (if (no Moves Next) (result Mover Win)))))"
         );
-        crate::load_str(
-            Path::new("inline.lud"),
-            &text,
-            &DefineLibrary::empty(),
-            &crate::Config::default(),
-        )
-        .unwrap_or_else(|e| panic!("{e}"))
-        .model
+        crate::load_inline(&text)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .model
     }
 
     /// Whether the counted draw applies to `model`.

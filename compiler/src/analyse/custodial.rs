@@ -32,8 +32,19 @@ pub struct Shifts {
     /// Each site difference `d` of the direction with the sites whose next
     /// site along it is `x + d`.
     pub steps: Vec<(i32, Vec<u16>)>,
+    /// The most sites a flanked run may hold: a line's sites beyond its
+    /// start, less the closing one.
+    pub longest_run: usize,
     pub between: Holder,
     pub closing: Holder,
+}
+
+impl Shifts {
+    /// The doubling steps of the runtime's `run_along` that find a run of
+    /// [`Shifts::longest_run`] sites whole.
+    pub fn doublings(&self) -> u32 {
+        self.longest_run.max(1).next_power_of_two().trailing_zeros()
+    }
 }
 
 /// The shifts for `c`, or `None` when its walk is not one.
@@ -48,8 +59,15 @@ pub fn shifts(model: &GameModel, c: &Custodial) -> Option<Shifts> {
     if !matches!(between, Holder::Enemy { .. }) || !matches!(closing, Holder::Friend { .. }) {
         return None;
     }
+    let board = &model.board;
+    let longest_run = (0..board.num_sites())
+        .flat_map(|x| board.radials(x, c.directions))
+        .map(|r| r.steps.len().saturating_sub(2))
+        .max()
+        .unwrap_or(0);
     Some(Shifts {
-        steps: straight_steps(&model.board, c.directions)?,
+        steps: straight_steps(board, c.directions)?,
+        longest_run,
         between,
         closing,
     })

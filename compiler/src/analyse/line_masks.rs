@@ -131,19 +131,11 @@ fn has_repeats(line: &[u16]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
 
     use super::*;
-    use crate::expand::DefineLibrary;
 
     fn masks(text: &str) -> Option<LineMasks> {
-        let loaded = crate::load_str(
-            Path::new("inline.lud"),
-            text,
-            &DefineLibrary::empty(),
-            &crate::Config::default(),
-        )
-        .expect("a game");
+        let loaded = crate::load_inline(text).expect("a game");
         let model = loaded.model;
         plan(&model, &super::super::features::features(&model))
     }

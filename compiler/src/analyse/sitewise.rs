@@ -7,7 +7,9 @@
 //! (the differential tests check it), and it tests few sites when many
 //! have a move (Ludii's "filter" idea, without the list).
 
-use crate::ir::{Cond, GameModel, Moves, Region};
+use crate::ir::{Cond, Custodial, Effect, GameModel, Moves, Region, SiteExpr};
+
+use super::custodial;
 
 /// The play rules as one region, a filter on its sites, and the moves at
 /// each site.
@@ -51,4 +53,24 @@ fn site_rule(play: &Moves) -> Option<(&Region, &Moves)> {
         Moves::Then(inner, _) => site_rule(inner),
         _ => None,
     }
+}
+
+/// Where a site of `rule` has a move exactly when `(custodial (from
+/// (site)) ...)`, found by shifts, flanks some site from it (Reversi's
+/// placements): that custodial. Its starts are then found for every site at
+/// once, by shifts backwards from the closing sites, and the playout draws
+/// one of them uniformly, without trying sites one by one.
+pub fn flanking<'m>(model: &GameModel, rule: &SiteRule<'m>) -> Option<&'m Custodial> {
+    let Moves::Append {
+        effect: Effect::Custodial(c),
+        ..
+    } = rule.moves
+    else {
+        return None;
+    };
+    // The append yields a move where the custodial flanks a site (every
+    // flanked site yields, as the shifts' analysis proved), named by a
+    // site always defined then.
+    let from_the_site = matches!(c.from, SiteExpr::Iterated | SiteExpr::To);
+    (rule.filter.is_none() && from_the_site && custodial::shifts(model, c).is_some()).then_some(c)
 }

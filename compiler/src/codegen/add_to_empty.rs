@@ -38,6 +38,11 @@ pub fn single_phase(
                 }
 
                 #[inline(always)]
+                fn every_site_empty(&self, s: &State) -> bool {
+                    ALL.minus(s.occupied).count() as usize == NUM_SITES
+                }
+
+                #[inline(always)]
                 fn placement(&self, s: &State, site: u16) -> Move {
                     Move::Add { site, what: s.mover, rule: #rule }
                 }

@@ -75,12 +75,18 @@ impl Gen<'_> {
             quote!()
         };
         quote!({
-            let mut empty = [0u16; NUM_SITES];
-            let mut count = 0usize;
-            for site in ALL.minus(s.occupied).iter() {
-                empty[count] = site as u16;
-                count += 1;
-            }
+            // The empty sites, listed as the add-to-empty playout lists them.
+            let (mut empty, mut count) = if ALL.minus(s.occupied).count() as usize == NUM_SITES {
+                (const { every_site::<NUM_SITES>() }, NUM_SITES)
+            } else {
+                let mut empty = [0u16; NUM_SITES];
+                let mut count = 0usize;
+                for site in ALL.minus(s.occupied).iter() {
+                    empty[count] = site as u16;
+                    count += 1;
+                }
+                (empty, count)
+            };
             // The add-to-empty playout's draws, several from one word.
             let mut draws = DescendingDraws::new();
             #forward_while_swap

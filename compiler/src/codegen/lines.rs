@@ -212,6 +212,9 @@ impl Gen<'_> {
     /// along an axis through the pivot (for `exact`, none of the sites just
     /// beyond the window's ends).
     fn line_window_test(&mut self, name: &Ident, line: &Line) {
+        if self.model.board.num_sites() <= super::tables::LINE_TABLE_SITES {
+            return self.line_table_test(name, line);
+        }
         let windows = self
             .tables
             .line_windows(line.directions, line.length as usize);
@@ -220,8 +223,34 @@ impl Gen<'_> {
         } else {
             quote!(mine & window == window)
         };
-        let mine = self.component_sites(quote!(what));
         let doc = doc(line, ", by precomputed windows");
+        let found = quote! {
+            #windows[pivot as usize].iter().any(|&(window, beyond)| { let _ = beyond; #test })
+        };
+        self.pivot_line_test(name, &doc, found);
+    }
+
+    /// `(is Line ...)` through `pivot` on a board of a few sites (Tic-Tac-
+    /// Toe's): the pivot component's sites index the pivot's row of a table
+    /// of the sets that hold a line through it.
+    fn line_table_test(&mut self, name: &Ident, line: &Line) {
+        let table = self
+            .tables
+            .line_table(line.directions, line.length as usize, line.exact);
+        // The board's sites only: a hand's sites follow them in the sets.
+        let on_board = Literal::u64_unsuffixed((1u64 << self.model.board.num_sites()) - 1);
+        let doc = doc(line, ", by a table of the sets holding it");
+        let found = quote! {
+            let mine = mine & #on_board;
+            #table[pivot as usize][(mine / 64) as usize] >> (mine % 64) & 1 == 1
+        };
+        self.pivot_line_test(name, &doc, found);
+    }
+
+    /// A line test through `pivot` on a one-word board: `found` reads
+    /// `mine`, the sites of the pivot's component.
+    fn pivot_line_test(&mut self, name: &Ident, doc: &str, found: TokenStream) {
+        let mine = self.component_sites(quote!(what));
         self.helpers.push(quote! {
             #[doc = #doc]
             #[inline(always)]
@@ -230,7 +259,7 @@ impl Gen<'_> {
                 let what = s.what[pivot as usize];
                 // An empty pivot's "component" is the empty sites.
                 let mine = if what == 0 { ALL.minus(s.occupied) } else { #mine }.0[0];
-                #windows[pivot as usize].iter().any(|&(window, beyond)| { let _ = beyond; #test })
+                #found
             }
         });
     }

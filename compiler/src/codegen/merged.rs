@@ -9,7 +9,7 @@ use proc_macro2::Literal;
 
 use crate::analyse::custodial::{Holder, Shifts};
 use crate::analyse::target_sets::SiteSet;
-use crate::ir::{Custodial, Effect, SiteExpr, Surround};
+use crate::ir::{Custodial, Effect, Site, SiteExpr, Surround};
 
 use super::Gen;
 
@@ -66,7 +66,7 @@ impl Gen<'_> {
     }
 
     /// The shifts that find `c`'s flanked sites, where the analysis allows.
-    fn custodial_shifts(&self, c: &Custodial) -> Option<Shifts> {
+    pub(super) fn custodial_shifts(&self, c: &Custodial) -> Option<Shifts> {
         if !self.analysis.custodial_shifts {
             return None;
         }
@@ -74,68 +74,38 @@ impl Gen<'_> {
     }
 
     /// A `Board` of the sites `c` flanks, found by shifts (see
-    /// `analyse::custodial`): along each step, from the start through the
-    /// between set, kept when the next step meets the closing set.
-    /// With `first_only`, the walk stops at the first flanked run (enough
-    /// to know whether there is one).
+    /// `analyse::custodial`): along each step, the run from the start
+    /// through the between set, kept when the next step meets the closing
+    /// set. With `first_only`, the walk stops at the first flanked run
+    /// (enough to know whether there is one).
     fn custodial_flanked(
         &mut self,
         c: &Custodial,
         shifts: &Shifts,
         first_only: bool,
     ) -> TokenStream {
-        let name = format!("CUSTODIAL_STEPS_{}", c.directions.name().to_uppercase());
-        let id = format_ident!("{}", name);
-        let rows: Vec<TokenStream> = shifts
-            .steps
-            .iter()
-            .map(|(d, froms)| {
-                let d = Literal::i32_unsuffixed(*d);
-                let mask = self.tables.bits(froms.iter().copied());
-                quote!((#d, #mask))
-            })
-            .collect();
-        let len = Literal::usize_unsuffixed(rows.len());
-        let doc = format!(
-            " Each site difference of a step along `{}`, with the sites that step by it.",
-            c.directions.name()
-        );
-        self.tables.push_item(
-            &name,
-            quote! {
-                #[doc = #doc]
-                static #id: [(i32, Board); #len] = [#(#rows),*];
-            },
-        );
-        let set = |h: Holder| match h {
-            Holder::Enemy { by_state: false } => super::sets::site_set(&SiteSet::Enemy),
-            Holder::Enemy { by_state: true } => quote!(ALL
-                .minus(Self::sites_in_state(s, 0))
-                .minus(Self::sites_in_state(s, mover as i64))),
-            Holder::Friend { by_state: false } => super::sets::site_set(&SiteSet::Friend),
-            Holder::Friend { by_state: true } => quote!(Self::sites_in_state(s, mover as i64)),
-        };
-        let (between, closing) = (set(shifts.between), set(shifts.closing));
-        // One helper per direction and pair of tests, called wherever the
-        // rules look for flanked sites (the move, its legality, the probe).
-        let by_state = |h: Holder| match h {
-            Holder::Enemy { by_state } | Holder::Friend { by_state } => by_state,
-        };
-        let helper = format_ident!(
-            "flanked_{}{}",
-            c.directions.name().to_lowercase(),
-            match (by_state(shifts.between), by_state(shifts.closing)) {
-                (false, false) => "",
-                (true, true) => "_by_state",
-                (true, false) => "_by_state_then_owner",
-                (false, true) => "_by_owner_then_state",
-            }
-        );
+        let (table, rows) = self.custodial_steps(c, shifts);
+        let (between, closing) = custodial_sets(shifts);
+        let doublings = Literal::u32_unsuffixed(shifts.doublings());
+        let helper = format_ident!("flanked_{}", custodial_helper_name(c, shifts));
         if self.helper_names.insert(helper.to_string()) {
             let doc = format!(
-                " The sites a `(custodial ...)` along `{}` flanks from `start`, by shifts: from the start through the between sites, kept when the next step meets a closing site; with `first_only`, the first flanked run only (enough to know there is one).",
+                " The sites a `(custodial ...)` along `{}` flanks from `start`, by shifts: along each step, the run from the start through the between sites, kept when the next step meets a closing site; with `first_only`, the first flanked run only (enough to know there is one).",
                 c.directions.name()
             );
+            // One block per step, unrolled so that its shifts are constants.
+            let steps = (0..rows).map(Literal::usize_unsuffixed).map(|k| {
+                quote! {{
+                    let (delta, _, onto) = #table[#k];
+                    let run = run_along(origin, between, delta, onto, #doublings);
+                    if run.shifted(delta).and(onto).intersects(&closing) {
+                        flanked = flanked.or(run);
+                        if first_only {
+                            return flanked;
+                        }
+                    }
+                }}
+            });
             self.helpers.push(quote! {
                 #[doc = #doc]
                 #[inline(always)]
@@ -146,28 +116,83 @@ impl Gen<'_> {
                     }
                     let (between, closing) = (#between, #closing);
                     let origin = Board::single(start as usize);
-                    for &(delta, steps) in &#id {
-                        let mut run = Board::EMPTY;
-                        let mut x = origin.and(steps).shifted(delta).and(between);
-                        while !x.is_empty() {
-                            run = run.or(x);
-                            let next = x.and(steps).shifted(delta);
-                            if next.intersects(&closing) {
-                                flanked = flanked.or(run);
-                                if first_only {
-                                    return flanked;
-                                }
-                                break;
-                            }
-                            x = next.and(between);
-                        }
-                    }
+                    #(#steps)*
                     flanked
                 }
             });
         }
         let (start, _) = self.site(&c.from);
         quote!(Self::#helper(s, mover, #start, #first_only))
+    }
+
+    /// A `Board` of the sites from which `c`, started there, flanks some
+    /// site (where Reversi's mover may place): along each step backwards,
+    /// the runs from the closing sites through the between sites, and the
+    /// site before each run.
+    pub(super) fn custodial_starts(&mut self, c: &Custodial, shifts: &Shifts) -> TokenStream {
+        let (table, rows) = self.custodial_steps(c, shifts);
+        let (between, closing) = custodial_sets(shifts);
+        let doublings = Literal::u32_unsuffixed(shifts.doublings());
+        let helper = format_ident!("flanking_starts_{}", custodial_helper_name(c, shifts));
+        if self.helper_names.insert(helper.to_string()) {
+            let doc = format!(
+                " The sites from which a `(custodial ...)` along `{}` flanks some site, by shifts: along each step backwards, the runs from the closing sites through the between sites, and the site before each run.",
+                c.directions.name()
+            );
+            // A step back from `x` lands on `x - delta` where that site
+            // steps by `delta`: its `froms` are the back step's landings.
+            let steps = (0..rows).map(Literal::usize_unsuffixed).map(|k| {
+                quote! {{
+                    let (delta, froms, _) = #table[#k];
+                    let run = run_along(closing, between, -delta, froms, #doublings);
+                    starts = starts.or(run.shifted(-delta).and(froms));
+                }}
+            });
+            self.helpers.push(quote! {
+                #[doc = #doc]
+                #[inline(always)]
+                fn #helper(s: &State, mover: u8) -> Board {
+                    let (between, closing) = (#between, #closing);
+                    let mut starts = Board::EMPTY;
+                    #(#steps)*
+                    starts
+                }
+            });
+        }
+        quote!(Self::#helper(s, mover))
+    }
+
+    /// The table of `c`'s steps, `(delta, froms, onto)`: each site
+    /// difference, the sites that step by it and the sites it lands on;
+    /// with its number of rows.
+    fn custodial_steps(&mut self, c: &Custodial, shifts: &Shifts) -> (Ident, usize) {
+        let name = format!("CUSTODIAL_STEPS_{}", c.directions.name().to_uppercase());
+        let id = format_ident!("{}", name);
+        let rows: Vec<TokenStream> = shifts
+            .steps
+            .iter()
+            .map(|(d, froms)| {
+                let onto = self
+                    .tables
+                    .bits(froms.iter().map(|&x| (i32::from(x) + d) as Site));
+                let froms = self.tables.bits(froms.iter().copied());
+                let d = Literal::i32_unsuffixed(*d);
+                quote!((#d, #froms, #onto))
+            })
+            .collect();
+        let len = Literal::usize_unsuffixed(rows.len());
+        let doc = format!(
+            " Each site difference of a step along `{}`, with the sites that step by it and the sites it lands on.",
+            c.directions.name()
+        );
+        self.tables.push_item(
+            &name,
+            quote! {
+                #[doc = #doc]
+                const #id: [(i32, Board, Board); #len] = [#(#rows),*];
+            },
+        );
+        (id, rows.len())
     }
 
     /// `(custodial ...)` as a consequence: every flanked site is found
@@ -404,6 +429,38 @@ pub(super) fn reads_ident(tokens: &TokenStream, name: &str) -> bool {
         proc_macro2::TokenTree::Group(g) => reads_ident(&g.stream(), name),
         _ => false,
     })
+}
+
+/// The between and closing sets of a custodial found by shifts.
+fn custodial_sets(shifts: &Shifts) -> (TokenStream, TokenStream) {
+    let set = |h: Holder| match h {
+        Holder::Enemy { by_state: false } => super::sets::site_set(&SiteSet::Enemy),
+        Holder::Enemy { by_state: true } => quote!(ALL
+            .minus(Self::sites_in_state(s, 0))
+            .minus(Self::sites_in_state(s, mover as i64))),
+        Holder::Friend { by_state: false } => super::sets::site_set(&SiteSet::Friend),
+        Holder::Friend { by_state: true } => quote!(Self::sites_in_state(s, mover as i64)),
+    };
+    (set(shifts.between), set(shifts.closing))
+}
+
+/// The name of a custodial's helpers: its direction and, where the tests
+/// read piece states, which of them do (one helper per direction and pair
+/// of tests, called wherever the rules look for flanked sites).
+fn custodial_helper_name(c: &Custodial, shifts: &Shifts) -> String {
+    let by_state = |h: Holder| match h {
+        Holder::Enemy { by_state } | Holder::Friend { by_state } => by_state,
+    };
+    format!(
+        "{}{}",
+        c.directions.name().to_lowercase(),
+        match (by_state(shifts.between), by_state(shifts.closing)) {
+            (false, false) => "",
+            (true, true) => "_by_state",
+            (true, false) => "_by_state_then_owner",
+            (false, true) => "_by_owner_then_state",
+        }
+    )
 }
 
 #[cfg(test)]

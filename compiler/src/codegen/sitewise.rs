@@ -36,6 +36,46 @@ impl Gen<'_> {
             }
         };
         self.scope = saved;
+        let flanking = crate::analyse::sitewise::flanking(self.model, rule)
+            .and_then(|c| Some((c, self.custodial_shifts(c)?)));
+        if let Some((c, shifts)) = flanking {
+            let starts = self.custodial_starts(c, &shifts);
+            // The append's move at a start, as its listing names it.
+            let Moves::Append {
+                rule: number,
+                effect,
+                ..
+            } = rule.moves
+            else {
+                unreachable!("the analysis found an append")
+            };
+            self.scope.site = true;
+            self.scope.to = true;
+            let first = self.first_site_of_yielding(effect);
+            self.scope = saved;
+            let number = self.rule_lit(*number);
+            let draw_move = quote! {
+                /// Draws the playout's next move uniformly: one of the
+                /// sites of the play rules' region from which the custodial
+                /// flanks a line, all found at once by shifts; the forced
+                /// pass when there is none.
+                #[inline(always)]
+                #[allow(unused_variables)]
+                fn draw_move<R: RngCore>(&self, s: &State, rng: &mut R) -> Move {
+                    let mover = s.mover;
+                    let starts = #starts.and(#region);
+                    let count = starts.count();
+                    if count == 0 {
+                        return Move::Pass;
+                    }
+                    let site = starts.nth(rng.below(u64::from(count)) as u32) as u16;
+                    let to = site;
+                    let first = #first;
+                    Move::Effect { rule: #number, site, to: first }
+                }
+            };
+            return (move_at_helper(body), draw_move);
+        }
         let draw_move = quote! {
             /// Draws the playout's next move uniformly: the sites of the
             /// play rules' region in a random order, the first with a move;
@@ -57,16 +97,21 @@ impl Gen<'_> {
                 Move::Pass
             }
         };
-        let helpers = quote! {
-            /// The move the play rules give at `site`, if any.
-            #[inline(always)]
-            #[allow(unused_variables, clippy::needless_return)]
-            fn move_at(&self, s: &State, mover: u8, site: u16) -> Option<Move> {
-                let to = site;
-                #body
-                None
-            }
-        };
-        (helpers, draw_move)
+        (move_at_helper(body), draw_move)
+    }
+}
+
+/// `fn move_at`, the move the play rules give at one site, its `body`
+/// returning it.
+fn move_at_helper(body: TokenStream) -> TokenStream {
+    quote! {
+        /// The move the play rules give at `site`, if any.
+        #[inline(always)]
+        #[allow(unused_variables, clippy::needless_return)]
+        fn move_at(&self, s: &State, mover: u8, site: u16) -> Option<Move> {
+            let to = site;
+            #body
+            None
+        }
     }
 }

@@ -253,31 +253,7 @@ impl<'b> Tables<'b> {
             return id;
         }
         let n = self.board.num_sites();
-        let rows: Vec<Vec<(u64, u64)>> = (0..n)
-            .map(|s| {
-                let mut windows = Vec::new();
-                // The whole line through `s` on each axis, in order.
-                for (line, at) in axis_lines(self.board, s, dir) {
-                    for start in at.saturating_sub(length - 1)..=at {
-                        if start + length > line.len() {
-                            break;
-                        }
-                        let window: u64 = line[start..start + length]
-                            .iter()
-                            .fold(0, |m, &t| m | 1 << t);
-                        let mut beyond = 0u64;
-                        if start > 0 {
-                            beyond |= 1 << line[start - 1];
-                        }
-                        if let Some(&t) = line.get(start + length) {
-                            beyond |= 1 << t;
-                        }
-                        windows.push((window, beyond));
-                    }
-                }
-                windows
-            })
-            .collect();
+        let rows = window_rows(self.board, dir, length);
         // Fixed-size rows (padded with windows that never match: all 64 bits,
         // which no board of under 64 sites can fill) let the test unroll.
         let width = rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
@@ -300,6 +276,56 @@ impl<'b> Tables<'b> {
         self.items.push(quote! {
             #[doc = #doc]
             static #id: [[(u64, u64); #width]; #len] = pair_rows(&[#(#windows),*], &[#(#beyond),*]);
+        });
+        id
+    }
+
+    /// Line tables for `(is Line L dir)` on a board of at most
+    /// [`LINE_TABLE_SITES`] sites: for each site, one bit per set of sites
+    /// (the set's bits as its index), set where the set holds one of the
+    /// site's windows (see [`Tables::line_windows`]; with `exact`, and none
+    /// of the sites just beyond it). A test is then one load and a shift.
+    pub fn line_table(&mut self, dir: AbsoluteDirection, length: usize, exact: bool) -> Ident {
+        let id = format_ident!(
+            "LINE_TABLE_{}_{}{}",
+            dir.name().to_uppercase(),
+            length,
+            if exact { "_EXACT" } else { "" }
+        );
+        if !self.constants.insert(id.to_string()) {
+            return id;
+        }
+        let n = self.board.num_sites();
+        assert!(n <= LINE_TABLE_SITES, "a line table of {n} sites");
+        let words = (1usize << n).div_ceil(64);
+        let rows: Vec<TokenStream> = window_rows(self.board, dir, length)
+            .iter()
+            .map(|windows| {
+                let mut row = vec![0u64; words];
+                for set in 0..1u64 << n {
+                    let holds = windows.iter().any(|&(window, beyond)| {
+                        set & window == window && (!exact || set & beyond == 0)
+                    });
+                    if holds {
+                        row[(set / 64) as usize] |= 1 << (set % 64);
+                    }
+                }
+                let row = row.into_iter().map(hex_literal);
+                quote!([#(#row),*])
+            })
+            .collect();
+        let doc = format!(
+            " For each site, bit `set` of its row: whether the sites of `set` hold {length} in a row along a `{}` axis through it{}.",
+            dir.name(),
+            if exact { ", exactly (not the sites just beyond)" } else { "" }
+        );
+        let (len, words) = (
+            Literal::usize_unsuffixed(n),
+            Literal::usize_unsuffixed(words),
+        );
+        self.items.push(quote! {
+            #[doc = #doc]
+            static #id: [[u64; #words]; #len] = [#(#rows),*];
         });
         id
     }
@@ -688,6 +714,41 @@ pub(super) fn site_lists_item(id: &Ident, doc: &str, lists: &[Vec<u16>]) -> Toke
     }
 }
 
+/// The most sites of a board whose line tests read a [`Tables::line_table`]
+/// (a row of 2^12 bits, 512 bytes, per site); larger boards read windows.
+pub const LINE_TABLE_SITES: usize = 12;
+
+/// For each site of `board`, every run of `length` consecutive sites along
+/// a `dir` axis through it, as `(window, beyond)` masks: `beyond` holds the
+/// sites just past both ends.
+fn window_rows(board: &Board, dir: AbsoluteDirection, length: usize) -> Vec<Vec<(u64, u64)>> {
+    (0..board.num_sites())
+        .map(|s| {
+            let mut windows = Vec::new();
+            // The whole line through `s` on each axis, in order.
+            for (line, at) in axis_lines(board, s, dir) {
+                for start in at.saturating_sub(length - 1)..=at {
+                    if start + length > line.len() {
+                        break;
+                    }
+                    let window: u64 = line[start..start + length]
+                        .iter()
+                        .fold(0, |m, &t| m | 1 << t);
+                    let mut beyond = 0u64;
+                    if start > 0 {
+                        beyond |= 1 << line[start - 1];
+                    }
+                    if let Some(&t) = line.get(start + length) {
+                        beyond |= 1 << t;
+                    }
+                    windows.push((window, beyond));
+                }
+            }
+            windows
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -704,5 +765,46 @@ mod tests {
         let diagonal = tables.neighbour_masks(Relation::Diagonal);
         assert_ne!(diagonal, steps);
         assert_eq!(tables.items.len(), 2);
+    }
+
+    /// The table's rows against the windows: on Tic-Tac-Toe's board, the
+    /// centre's row holds the sets with a row, column or diagonal through
+    /// it, a corner's only those through the corner; exact lines of 2 on a
+    /// 3x3 board hold none of the full lines.
+    #[test]
+    fn a_line_table_holds_the_sets_with_a_line_through_the_site() {
+        let board = build(&BoardSpec::new(Tiling::Square { rows: 3, cols: 3 })).unwrap();
+        let rows = |length: usize, exact: bool| -> Vec<Vec<bool>> {
+            window_rows(&board, AbsoluteDirection::Adjacent, length)
+                .iter()
+                .map(|windows| {
+                    (0..512u64)
+                        .map(|set| {
+                            windows
+                                .iter()
+                                .any(|&(w, b)| set & w == w && (!exact || set & b == 0))
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let three = rows(3, false);
+        // The middle row (3, 4, 5), the anti-diagonal (2, 4, 6), a column.
+        for set in [0b000_111_000, 0b001_010_100, 0b010_010_010] {
+            assert!(three[4][set], "{set:#b} through the centre");
+        }
+        assert!(!three[4][0b000_011_001]);
+        assert!(three[0][0b000_000_111] && !three[0][0b000_111_000]);
+        let exact_two = rows(2, true);
+        assert!(exact_two[0][0b000_000_011] && !exact_two[0][0b000_000_111]);
+        // The table the generated code reads is these rows, bit by bit.
+        let mut tables = Tables::new(&board);
+        tables.line_table(AbsoluteDirection::Adjacent, 3, false);
+        let item = tables.items[0].to_string();
+        let first_word: u64 = (0..64)
+            .filter(|&set| three[0][set])
+            .map(|set| 1 << set)
+            .sum();
+        assert!(item.contains(&format!("{first_word:#x}")), "{item}");
     }
 }

@@ -947,11 +947,9 @@ pub(super) fn direction(name: &str) -> Option<AbsoluteDirection> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
 
     use crate::board::{Board, Relation, SiteType};
     use crate::diagnostic::ErrorKind;
-    use crate::expand::DefineLibrary;
 
     /// The board of `(board SHAPE)` in a minimal game, or the error.
     fn board_of(shape: &str) -> crate::Result<Board> {
@@ -959,13 +957,7 @@ mod tests {
             "(game \"B\" (players 2) (equipment {{(board {shape}) (piece \"Disc\" Each)}})\n\
              (rules (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))"
         );
-        crate::load_str(
-            Path::new("inline.lud"),
-            &text,
-            &DefineLibrary::empty(),
-            &crate::Config::default(),
-        )
-        .map(|loaded| loaded.model.board)
+        crate::load_inline(&text).map(|loaded| loaded.model.board)
     }
 
     fn points(b: &Board) -> Vec<(f64, f64)> {

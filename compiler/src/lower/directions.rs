@@ -337,14 +337,7 @@ mod tests {
         let text = "(game \"G\" (players 2) (equipment {(board (concentric {1 6 6}) use:Vertex)\n\
                     (piece \"Counter\" Each (move Step Rotational (to if:(is Empty (to)))))})\n\
                     (rules (start (place \"Counter1\" (sites {1}))) (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))";
-        let err = crate::load_str(
-            std::path::Path::new("inline.lud"),
-            text,
-            &crate::expand::DefineLibrary::empty(),
-            &crate::Config::default(),
-        )
-        .err()
-        .expect("an error");
+        let err = crate::load_inline(text).err().expect("an error");
         assert_eq!(err.kind, crate::diagnostic::ErrorKind::Unsupported, "{err}");
         assert!(err.to_string().starts_with("inline.lud:2:"), "{err}");
         assert!(

@@ -2109,10 +2109,8 @@ fn two_players_only(cx: &Cx, node: &Node) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
 
     use crate::diagnostic::ErrorKind;
-    use crate::expand::DefineLibrary;
 
     #[test]
     fn piece_rules_that_run_themselves_are_a_placed_error() {
@@ -2121,14 +2119,9 @@ mod tests {
         let text = "(game \"R\" (players 2) (equipment {(board (square 3))\n\
                     (piece \"Rook\" Each (move Slide (then (if (can Move (forEach Piece Next)) (moveAgain)))))})\n\
                     (rules (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))";
-        let err = crate::load_str(
-            Path::new("inline.lud"),
-            text,
-            &DefineLibrary::empty(),
-            &crate::Config::default(),
-        )
-        .err()
-        .expect("an error, not a stack overflow");
+        let err = crate::load_inline(text)
+            .err()
+            .expect("an error, not a stack overflow");
         assert_eq!(err.kind, ErrorKind::Unsupported, "{err}");
         assert!(err.to_string().starts_with("inline.lud:2:"), "{err}");
         assert!(err.to_string().contains("recurse forever"), "{err}");

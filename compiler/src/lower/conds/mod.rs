@@ -1994,22 +1994,15 @@ fn only_board_placements(m: &crate::ir::Moves, board: crate::board::SiteType) ->
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
 
     use crate::diagnostic::ErrorKind;
-    use crate::expand::DefineLibrary;
     use crate::ir::{Cond, GameModel, IntExpr, Pieces, PlayerRef};
 
     /// The model of a description held in memory (no define library).
     fn model_of(text: &str) -> GameModel {
-        crate::load_str(
-            Path::new("inline.lud"),
-            text,
-            &DefineLibrary::empty(),
-            &crate::Config::default(),
-        )
-        .unwrap_or_else(|e| panic!("{e}"))
-        .model
+        crate::load_inline(text)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .model
     }
 
     #[test]
@@ -2018,14 +2011,7 @@ mod tests {
             "(game \"W\" (players 2) (equipment {(board (square 3)) (piece \"Disc\" Each)})\n\
                     (rules (play (move Add (to (sites Winning Mover\n\
                     (move Pass))))) (end (if (is Line 3) (result Mover Win)))))";
-        let err = crate::load_str(
-            Path::new("inline.lud"),
-            text,
-            &DefineLibrary::empty(),
-            &crate::Config::default(),
-        )
-        .err()
-        .expect("an error");
+        let err = crate::load_inline(text).err().expect("an error");
         assert_eq!(err.kind, ErrorKind::Unsupported, "{err}");
         assert!(err.to_string().starts_with("inline.lud:3:"), "{err}");
         assert!(err.to_string().contains("(sites Winning ...)"), "{err}");
