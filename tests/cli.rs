@@ -107,6 +107,8 @@ fn check_names_the_playout_of_moving_games() {
         ("games/english-draughts.lud", "playout: counted"),
         // One disc per column: a site-wise draw.
         ("games/connect-four.lud", "playout: site-wise"),
+        // A disc may go where it flanks a line: those sites found at once.
+        ("games/reversi.lud", "by occluded fills"),
         // Lines of Action's slides go exactly as far as the line holds pieces.
         ("games/lines-of-action.lud", "playout: standard"),
     ] {

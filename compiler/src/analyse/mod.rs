@@ -375,6 +375,13 @@ pub fn select_playouts(model: &GameModel) -> Vec<PlayoutChoice> {
              at where the piece comes from: the compiled playout draws from bitboard \
              target sets without listing moves (the standard playout's distribution)",
         ),
+        Draw::SiteWise(rule) if sitewise::flanking(model, &rule).is_some() => whole_game(
+            PlayoutVariant::SiteWise,
+            "a site has a move exactly when a custodial line found by shifts flanks from \
+             it: the compiled playout finds every such site at once, by occluded fills \
+             backwards from the closing pieces, and draws one without listing moves (the \
+             standard playout's distribution)",
+        ),
         Draw::SiteWise(_) => whole_game(
             PlayoutVariant::SiteWise,
             "the play rules give at most one move per site of a region: the compiled \
