@@ -105,8 +105,9 @@ fn check_names_the_playout_of_moving_games() {
         // Forced captures, else steps (a priority of target sets), and the
         // rest of a capture chain from the last site: counted too.
         ("games/english-draughts.lud", "playout: counted"),
-        // One disc per column: a site-wise draw.
-        ("games/connect-four.lud", "playout: site-wise"),
+        // One disc per column, a line of four by level: each player's cells
+        // as one word.
+        ("games/connect-four.lud", "playout: stacked-lines"),
         // A disc may go where it flanks a line: those sites found at once.
         ("games/reversi.lud", "by occluded fills"),
         // Lines of Action's slides go exactly as far as the line holds pieces.

@@ -83,33 +83,6 @@ fn stats(game: &Interpreter, playouts: u64, seed: u64) -> PlayoutStats {
     stats
 }
 
-/// Where two samples differ by more than 3 standard errors (of the
-/// difference), on mean length or on any player's win frequency.
-fn differences(a: &PlayoutStats, b: &PlayoutStats, players: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let se = (a.mean_moves_stderr().powi(2) + b.mean_moves_stderr().powi(2)).sqrt();
-    if (a.mean_moves() - b.mean_moves()).abs() > 3.0 * se {
-        out.push(format!(
-            "mean moves {:.2} vs {:.2} (3 SE = {:.2})",
-            a.mean_moves(),
-            b.mean_moves(),
-            3.0 * se
-        ));
-    }
-    for p in 0..=players {
-        let se = (a.frequency_stderr(p).powi(2) + b.frequency_stderr(p).powi(2)).sqrt();
-        if (a.frequency(p) - b.frequency(p)).abs() > 3.0 * se.max(1e-9) {
-            out.push(format!(
-                "outcome {p}: {:.3} vs {:.3} (3 SE = {:.3})",
-                a.frequency(p),
-                b.frequency(p),
-                3.0 * se
-            ));
-        }
-    }
-    out
-}
-
 #[test]
 fn the_analysis_puts_dara_and_chess_on_the_filter_playout() {
     for lud in [DARA, CHESS] {
@@ -140,7 +113,7 @@ fn dara_filter_playouts_match_standard_playouts_and_ludii() {
     let Some(game) = ludii_game(DARA) else { return };
     let filter = stats(&game, 3_000, 11);
     let standard = stats(&game.clone().standard_playouts(), 3_000, 12);
-    let diff = differences(&filter, &standard, 2);
+    let diff = common::differences(&filter, &standard, 2);
     assert!(diff.is_empty(), "Filter vs standard: {diff:?}");
     // Ludii's PlayoutFilter on Dara (ludii-baseline.md): 12,244 playouts,
     // mean 158.6 moves, P1 0.518, P2 0.482.
@@ -160,7 +133,7 @@ fn differences_are_found_between_different_games() {
     let (Some(dara), Some(chess)) = (ludii_game(DARA), ludii_game(CHESS)) else {
         return;
     };
-    let diff = differences(&stats(&dara, 200, 3), &stats(&chess, 10, 4), 2);
+    let diff = common::differences(&stats(&dara, 200, 3), &stats(&chess, 10, 4), 2);
     assert!(!diff.is_empty());
 }
 
@@ -172,7 +145,7 @@ fn chess_filter_playouts_match_standard_playouts() {
     };
     let filter = stats(&game, 300, 21);
     let standard = stats(&game.clone().standard_playouts(), 300, 22);
-    let diff = differences(&filter, &standard, 2);
+    let diff = common::differences(&filter, &standard, 2);
     assert!(diff.is_empty(), "Filter vs standard: {diff:?}");
 }
 
@@ -235,7 +208,7 @@ fn go_filter_playouts_match_standard_playouts() {
     let Some(game) = go_9x9() else { return };
     let filter = stats(&game, 400, 31);
     let standard = stats(&game.clone().standard_playouts(), 400, 32);
-    let diff = differences(&filter, &standard, 2);
+    let diff = common::differences(&filter, &standard, 2);
     assert!(diff.is_empty(), "Filter vs standard: {diff:?}");
 }
 

@@ -292,9 +292,64 @@ impl ConnectFour {
         }
         None
     }
-    /// The standard playout, drawing each move without listing the moves.
+    /// The stacked-line playout: the site-wise draw's sites, each player's cells as one word, the line by shifts.
     #[inline(always)]
     fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
+        if !s.results.is_over() {
+            let mut occupied = s.cells.iter().fold(0u64, |all, cells| all | cells.0[0]);
+            let mut pieces = [0u64; NUM_PLAYERS as usize + 1];
+            for (p, cells) in pieces.iter_mut().enumerate().skip(1) {
+                *cells = s.cells[p].0[0];
+            }
+            let mut mover = s.mover;
+            let mut order = [0u16; NUM_SITES * STACK_CAPACITY];
+            let mut played = 0usize;
+            let lined_up = 'playout: loop {
+                let mut rest = Board::new([0x7f]);
+                let mut left = rest.count();
+                while left > 0 {
+                    let site = rest.nth(rng.below(left as u64) as u32);
+                    rest.remove(site);
+                    left -= 1;
+                    let bottom = 1u64 << (site * STACK_CAPACITY);
+                    if occupied & bottom << (STACK_CAPACITY - 1) == 0 {
+                        let cell = (occupied + bottom) & !occupied;
+                        occupied |= cell;
+                        pieces[mover as usize] |= cell;
+                        order[played] = site as u16;
+                        played += 1;
+                        let mine = pieces[mover as usize];
+                        if ::ludemic_runtime::run_covers(mine, cell, 1, 4, 0x71c71c71c7)
+                            | ::ludemic_runtime::run_covers(mine, cell, 5, 4, 0xe38e38)
+                            | ::ludemic_runtime::run_covers(mine, cell, 6, 4, 0xffffff)
+                            | ::ludemic_runtime::run_covers(mine, cell, 7, 4, 0x1c71c7)
+                        {
+                            break 'playout true;
+                        }
+                        mover = 3 - mover;
+                        continue 'playout;
+                    }
+                }
+                break false;
+            };
+            if lined_up {
+                s.last_to = order[played - 1];
+                s.moves += played as u32;
+                s.mover = mover;
+                debug_assert!(s.results.is_active(mover), "both players play on");
+                if s.results.is_active(mover) {
+                    s.results.win(mover);
+                }
+            } else {
+                for &site in &order[..played] {
+                    self.apply_move(s, Move::add(site, s.mover, 0));
+                    debug_assert!(
+                        ! s.results.is_over(), "no line before the board filled"
+                    );
+                }
+                self.apply_move(s, Move::Pass);
+            }
+        }
         ::ludemic_runtime::drawn_playout(self, s, rng)
     }
     /// [`Self::run_playout`] compiled for x86-64-v3 (the bit instructions

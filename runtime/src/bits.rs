@@ -411,6 +411,48 @@ pub const fn run_through(line: u32, at: u32) -> u32 {
     (up + down).saturating_sub(1)
 }
 
+/// Whether `cells` hold a run of `len` cells `stride` apart that covers
+/// `cell` (one bit) and starts at one of `starts`: a line test by shifts,
+/// where every line of a board's one-word layout is such a run (`starts`
+/// keeps the runs that do not leave the board or wrap round). Both halves
+/// double: the cells whose `2^i` next cells are all held, then the cells
+/// of the runs found, so a run of 4 takes two shifts each way.
+#[inline(always)]
+pub const fn run_covers(cells: u64, cell: u64, stride: u32, len: u32, starts: u64) -> bool {
+    // A shift by a whole word or more leaves nothing (the board has no cell there).
+    const fn down(x: u64, by: u32) -> u64 {
+        if by >= 64 {
+            0
+        } else {
+            x >> by
+        }
+    }
+    const fn up(x: u64, by: u32) -> u64 {
+        if by >= 64 {
+            0
+        } else {
+            x << by
+        }
+    }
+    // The largest power of two at most `len`: two overlapping halves of it cover the run.
+    let half = 1 << (31 - len.leading_zeros());
+    let mut run = cells;
+    let mut k = 1;
+    while k < half {
+        run &= down(run, k * stride);
+        k *= 2;
+    }
+    run = run & down(run, (len - half) * stride) & starts;
+    let mut cover = run;
+    k = 1;
+    while k < half {
+        cover |= up(cover, k * stride);
+        k *= 2;
+    }
+    cover |= up(cover, (len - half) * stride);
+    cover & cell != 0
+}
+
 /// The number of connected groups of `member` (Ludii's `count Groups`),
 /// connected through `steps`.
 #[inline]
@@ -575,6 +617,56 @@ mod tests {
         assert_eq!(run_through(u32::MAX, 0), 32);
         assert_eq!(run_through(u32::MAX, 31), 32);
         assert_eq!(run_through(1 << 31, 31), 1);
+    }
+
+    /// `run_covers` against every run of every length on a 6-row grid of
+    /// 7 columns (Connect Four's cells, column-major): each horizontal,
+    /// vertical and diagonal run through a cell, found by looking.
+    #[test]
+    fn run_covers_finds_the_runs_through_a_cell() {
+        let (rows, cols) = (6i32, 7i32);
+        let cell_of = |r: i32, c: i32| (c * rows + r) as u32;
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        for len in 1..=5u32 {
+            for (dr, dc) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
+                let stride = (dc * rows + dr) as u32;
+                let mut starts = 0u64;
+                for r in 0..rows {
+                    for c in 0..cols {
+                        let (er, ec) = (r + dr * (len as i32 - 1), c + dc * (len as i32 - 1));
+                        if (0..rows).contains(&er) && (0..cols).contains(&ec) {
+                            starts |= 1 << cell_of(r, c);
+                        }
+                    }
+                }
+                for _ in 0..300 {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    // Dense sets, so that long runs happen.
+                    let cells = (rng | rng.rotate_left(23)) & ((1 << 42) - 1);
+                    for r in 0..rows {
+                        for c in 0..cols {
+                            let looked = (0..len as i32).any(|back| {
+                                let (sr, sc) = (r - dr * back, c - dc * back);
+                                (0..len as i32).all(|k| {
+                                    let (tr, tc) = (sr + dr * k, sc + dc * k);
+                                    (0..rows).contains(&tr)
+                                        && (0..cols).contains(&tc)
+                                        && cells >> cell_of(tr, tc) & 1 == 1
+                                })
+                            });
+                            let cell = 1 << cell_of(r, c);
+                            assert_eq!(
+                                run_covers(cells, cell, stride, len, starts),
+                                looked,
+                                "len {len}, ({dr}, {dc}) at ({r}, {c}), cells {cells:#x}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The runs `run_along` finds, against a walk site by site, on a

@@ -35,7 +35,7 @@ pub mod view;
 
 pub use bits::{
     count_groups, enclosed_group, enclosed_region, flood, flood_border, grow, pick_in_sets,
-    run_along, run_through, Bits,
+    run_along, run_covers, run_through, Bits,
 };
 pub use buffer::MoveBuffer;
 pub use eval::{Evaluate, StateView};

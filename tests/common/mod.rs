@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use ludemic_compiler::expand::DefineLibrary;
 use ludemic_compiler::interp::{Interpreter, State};
 use ludemic_compiler::{load, load_str, Config};
-use ludemic_runtime::{Game, MoveBuffer};
+use ludemic_runtime::{Game, MoveBuffer, PlayoutStats};
 
 /// The repository root.
 pub fn root() -> PathBuf {
@@ -289,4 +289,31 @@ pub const RACE_GAMES: &[(&str, &str, &[&str])] = &[
 /// Loads an inline description that must lower (panics with the error).
 pub fn inline(text: &str) -> Interpreter {
     inline_game(text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Where two samples differ by more than 3 standard errors (of the
+/// difference), on mean length or on any player's win frequency.
+pub fn differences(a: &PlayoutStats, b: &PlayoutStats, players: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let se = (a.mean_moves_stderr().powi(2) + b.mean_moves_stderr().powi(2)).sqrt();
+    if (a.mean_moves() - b.mean_moves()).abs() > 3.0 * se {
+        out.push(format!(
+            "mean moves {:.2} vs {:.2} (3 SE = {:.2})",
+            a.mean_moves(),
+            b.mean_moves(),
+            3.0 * se
+        ));
+    }
+    for p in 0..=players {
+        let se = (a.frequency_stderr(p).powi(2) + b.frequency_stderr(p).powi(2)).sqrt();
+        if (a.frequency(p) - b.frequency(p)).abs() > 3.0 * se.max(1e-9) {
+            out.push(format!(
+                "outcome {p}: {:.3} vs {:.3} (3 SE = {:.3})",
+                a.frequency(p),
+                b.frequency(p),
+                3.0 * se
+            ));
+        }
+    }
+    out
 }

@@ -21,6 +21,7 @@ pub mod filter;
 pub mod line_masks;
 pub mod sitewise;
 pub mod slides;
+pub mod stacked_lines;
 pub mod stacks;
 pub mod target_sets;
 pub mod threat_probe;
@@ -84,6 +85,10 @@ pub struct Switches {
     /// joined to its first side grown as bitboards, instead of applying
     /// each move in full (see [`connection_playout`]).
     pub connection_playout: bool,
+    /// Play a game of stacks topped by the mover's piece until a line by
+    /// level (Connect Four) out with each player's cells as one word and
+    /// the line tested by shifts (see [`stacked_lines`]).
+    pub stacked_lines: bool,
 }
 
 impl Default for Switches {
@@ -103,6 +108,7 @@ impl Default for Switches {
             bit_dispatch: true,
             custodial_shifts: true,
             connection_playout: true,
+            stacked_lines: true,
         }
     }
 }
@@ -126,6 +132,7 @@ impl Switches {
             bit_dispatch: false,
             custodial_shifts: false,
             connection_playout: false,
+            stacked_lines: false,
         }
     }
 }
@@ -179,6 +186,8 @@ pub struct Analysis<'m> {
     pub custodial_shifts: bool,
     /// The add-to-empty phase is played out by the connection playout.
     pub connection_playout: Option<connection_playout::ConnectionPlayout>,
+    /// The site-wise draw's game is played out by the stacked-line playout.
+    pub stacked_lines: Option<stacked_lines::StackedLines>,
 }
 
 /// Runs every analysis of `model` under `switches`.
@@ -273,8 +282,15 @@ pub fn analyse<'m>(model: &'m GameModel, switches: &Switches) -> Analysis<'m> {
         .connection_playout
         .then(|| connection_playout::plan(model, &add_to_empty, union_find.as_ref(), skip_limits))
         .flatten();
+    let stacked_lines = match &draw {
+        Draw::SiteWise(rule) if switches.stacked_lines => {
+            stacked_lines::plan(model, rule, features.stack_capacity, skip_limits)
+        }
+        _ => None,
+    };
     Analysis {
         connection_playout,
+        stacked_lines,
         bit_dispatch,
         custodial_shifts: switches.custodial_shifts,
         draw,
@@ -313,6 +329,9 @@ pub enum PlayoutVariant {
     TargetSets,
     /// Try the play rules' sites in a random order; the first with a move.
     SiteWise,
+    /// The site-wise draw over stacks, each player's cells as one word and
+    /// its line by level found by shifts (see [`stacked_lines`]).
+    StackedLines,
     /// Count the moves' bitboard reaches, draw an index, walk to it.
     Counted,
     /// List the moves before their `ifAfterwards:` test; test only the
@@ -331,6 +350,7 @@ impl fmt::Display for PlayoutVariant {
             PlayoutVariant::Connection => "connection",
             PlayoutVariant::TargetSets => "target-sets",
             PlayoutVariant::SiteWise => "site-wise",
+            PlayoutVariant::StackedLines => "stacked-lines",
             PlayoutVariant::Counted => "counted",
             PlayoutVariant::Filter => "filter",
             PlayoutVariant::NoRepetition => "no-repetition",
@@ -366,6 +386,16 @@ pub fn select_playouts(model: &GameModel) -> Vec<PlayoutChoice> {
              does and keeps each player's stones joined to its first side as a bitboard, \
              grown by one flood step per stone, instead of applying each move in full \
              (the add-to-empty playout's draws and games)",
+        );
+    }
+    if analysis.stacked_lines.is_some() {
+        return whole_game(
+            PlayoutVariant::StackedLines,
+            "two players put their own piece on top of any stack not yet full and the only \
+             end is the mover's line by level: the compiled playout draws the sites as the \
+             site-wise draw does, keeps each player's cells (site, level) as one word and \
+             finds the line through the new piece by shifts, without applying each move \
+             (the site-wise draw's games)",
         );
     }
     match analysis.draw {

@@ -51,6 +51,7 @@ mod rules;
 mod sets;
 mod sitewise;
 mod sow;
+mod stacked_lines;
 mod stacks;
 mod start;
 mod swap;

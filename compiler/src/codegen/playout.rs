@@ -30,11 +30,18 @@ pub(super) fn playout(
     let (model, analysis) = (g.model, g.analysis);
     // The playout's body (a block), its documentation, and what a drawn
     // playout adds: helpers, `DrawMove`, and `random_move` without a list.
+    let stacked_lines = analysis.stacked_lines.clone();
     let (draw_helpers, playout_doc, playout_body, draw_impl, random_move) = match draw {
         Some((helpers, draw_move)) => (
             helpers,
-            " The standard playout, drawing each move without listing the moves.",
-            quote!({ #rt::drawn_playout(self, s, rng) }),
+            match stacked_lines {
+                Some(_) => " The stacked-line playout: the site-wise draw's sites, each player's cells as one word, the line by shifts.",
+                None => " The standard playout, drawing each move without listing the moves.",
+            },
+            match &stacked_lines {
+                Some(plan) => g.stacked_lines_playout(plan, rt),
+                None => quote!({ #rt::drawn_playout(self, s, rng) }),
+            },
             quote! {
                 impl #rt::DrawMove for #ty {
                     #draw_move

@@ -87,7 +87,7 @@ impl Gen<'_> {
             return name;
         }
         let cap = self.analysis.features.stack_capacity;
-        let windows = level_windows(&self.model.board, line, cap);
+        let windows = crate::analyse::stacks::level_windows(&self.model.board, line, cap);
         let cells = self.model.board.num_sites() * cap;
         let words = cells.div_ceil(64).max(1);
         // Every cell gets as many windows, empty ones last: the test then
@@ -185,77 +185,4 @@ impl Gen<'_> {
         });
         name
     }
-}
-
-/// For each cell (site, level), as cell numbers, the windows of `line.length`
-/// cells along the lines Ludii's `IsLine.evalStack` walks through it.
-fn level_windows(board: &crate::board::Board, line: &Line, cap: usize) -> Vec<Vec<Vec<usize>>> {
-    let len = line.length as usize;
-    let cell = |site: u16, level: i64| -> Option<usize> {
-        (0..cap as i64)
-            .contains(&level)
-            .then(|| site as usize * cap + level as usize)
-    };
-    let mut out = Vec::new();
-    for site in 0..board.num_sites() {
-        for level in 0..cap as i64 {
-            let mut windows: Vec<Vec<usize>> = Vec::new();
-            let mut add = |w: Vec<usize>| {
-                let mut sorted = w.clone();
-                sorted.sort_unstable();
-                if !windows.contains(&sorted) {
-                    windows.push(sorted);
-                }
-            };
-            // Down the stack, the pivot on top.
-            if level + 1 >= len as i64 {
-                add((0..len as i64)
-                    .map(|k| site * cap + (level - k) as usize)
-                    .collect());
-            }
-            for radial in board.distinct_radials(site, line.directions) {
-                for slope in [0i64, -1, 1] {
-                    // The cells ahead along the radial, then behind along each opposite.
-                    let ahead: Vec<Option<usize>> = radial.steps[1..]
-                        .iter()
-                        .enumerate()
-                        .map(|(k, &t)| cell(t, level + slope * (k as i64 + 1)))
-                        .collect();
-                    let pivot = site * cap + level as usize;
-                    let opposites: Vec<_> = board.opposites(radial).collect();
-                    let behinds: Vec<Vec<Option<usize>>> = if opposites.is_empty() {
-                        vec![Vec::new()]
-                    } else {
-                        opposites
-                            .iter()
-                            .map(|o| {
-                                o.steps[1..]
-                                    .iter()
-                                    .enumerate()
-                                    .map(|(k, &t)| cell(t, level - slope * (k as i64 + 1)))
-                                    .collect()
-                            })
-                            .collect()
-                    };
-                    for behind in behinds {
-                        // The whole line, behind reversed, the pivot, ahead.
-                        let mut cells: Vec<Option<usize>> = behind.into_iter().rev().collect();
-                        let at = cells.len();
-                        cells.push(Some(pivot));
-                        cells.extend(ahead.iter().copied());
-                        for start in at.saturating_sub(len - 1)..=at {
-                            let Some(w) = cells.get(start..start + len) else {
-                                continue;
-                            };
-                            if let Some(w) = w.iter().copied().collect::<Option<Vec<usize>>>() {
-                                add(w);
-                            }
-                        }
-                    }
-                }
-            }
-            out.push(windows);
-        }
-    }
-    out
 }
