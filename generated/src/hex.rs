@@ -4,7 +4,7 @@
 
 use ::ludemic_runtime::{Bits, Game, MoveBuffer, MoveKey, PlayoutResult, Results, Status};
 use ::ludemic_runtime::{
-    flood, grow, every_site, DescendingDraws, EndReason, RecentMoves,
+    flood, grow, empty_list, DescendingDraws, EndReason, RecentMoves,
 };
 #[allow(unused_imports)]
 use ::ludemic_runtime::{PassHistory as _, RngExt as _};
@@ -360,19 +360,12 @@ impl Hex {
     /// The connection playout: the add-to-empty playout's draws, each player's stones joined to its first side grown as bitboards until they reach its second side.
     #[inline(always)]
     fn run_playout<R: RngCore>(&self, s: &mut State, rng: &mut R) -> PlayoutResult {
-        let (mut empty, mut count) = if ALL.minus(s.occupied).count() as usize
-            == NUM_SITES
-        {
-            (const { every_site::<NUM_SITES>() }, NUM_SITES)
-        } else {
-            let mut empty = [0u16; NUM_SITES];
-            let mut count = 0usize;
-            for site in ALL.minus(s.occupied).iter() {
-                empty[count] = site as u16;
-                count += 1;
-            }
-            (empty, count)
-        };
+        let (mut empty, mut count) = empty_list::<
+            NUM_SITES,
+        >(
+            ALL.minus(s.occupied).count() as usize == NUM_SITES,
+            ALL.minus(s.occupied).iter(),
+        );
         let mut draws = DescendingDraws::new();
         while s.moves < NUM_PLAYERS as u32 && !s.results.is_over() {
             let total = count + self.swap_allowed(s) as usize;

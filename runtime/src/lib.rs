@@ -44,8 +44,8 @@ pub use game::{EndReason, Game, Outcome, Player, Status, MAX_PLAYERS};
 pub use history::{PassCount, PassHistory, RecentMoves};
 pub use key::{MoveKey, SiteKind, SiteRef};
 pub use playout::{
-    add_to_empty_playout, drawn_playout, every_site, standard_playout, AddToEmpty, DrawMove,
-    PlayoutResult,
+    add_to_empty_playout, drawn_playout, empty_list, every_site, standard_playout, AddToEmpty,
+    DrawMove, PlayoutResult,
 };
 pub use rand_core;
 pub use repetition::{zobrist_key, zobrist_table, SeenHashes};

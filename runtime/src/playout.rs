@@ -90,17 +90,8 @@ pub fn add_to_empty_playout<const N: usize, G: AddToEmpty, R: RngCore>(
     state: &mut G::State,
     rng: &mut R,
 ) -> PlayoutResult {
-    let (mut empty, mut count) = if game.every_site_empty(state) {
-        (const { every_site::<N>() }, N)
-    } else {
-        let mut empty = [0u16; N];
-        let mut count = 0usize;
-        for site in game.empty_sites(state) {
-            empty[count] = site as u16;
-            count += 1;
-        }
-        (empty, count)
-    };
+    let (mut empty, mut count) =
+        empty_list::<N>(game.every_site_empty(state), game.empty_sites(state));
     let mut draws = DescendingDraws::new();
     while !game.is_over(state) {
         let swap = game.swap_offered(state);
@@ -121,6 +112,26 @@ pub fn add_to_empty_playout<const N: usize, G: AddToEmpty, R: RngCore>(
         game.playout_apply(state, mv);
     }
     finished(game, state)
+}
+
+/// The list of empty sites a placement playout draws from (swap-remove),
+/// and how many: the constant list of every site where `every_site_empty`,
+/// else the sites of `empty`, in increasing order.
+#[inline(always)]
+pub fn empty_list<const N: usize>(
+    every_site_empty: bool,
+    empty: impl Iterator<Item = usize>,
+) -> ([u16; N], usize) {
+    if every_site_empty {
+        return (const { every_site::<N>() }, N);
+    }
+    let mut list = [0u16; N];
+    let mut count = 0usize;
+    for site in empty {
+        list[count] = site as u16;
+        count += 1;
+    }
+    (list, count)
 }
 
 /// The sites `0..N` in increasing order: the list of empty sites a playout

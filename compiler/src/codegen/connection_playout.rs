@@ -76,17 +76,10 @@ impl Gen<'_> {
         };
         quote!({
             // The empty sites, listed as the add-to-empty playout lists them.
-            let (mut empty, mut count) = if ALL.minus(s.occupied).count() as usize == NUM_SITES {
-                (const { every_site::<NUM_SITES>() }, NUM_SITES)
-            } else {
-                let mut empty = [0u16; NUM_SITES];
-                let mut count = 0usize;
-                for site in ALL.minus(s.occupied).iter() {
-                    empty[count] = site as u16;
-                    count += 1;
-                }
-                (empty, count)
-            };
+            let (mut empty, mut count) = empty_list::<NUM_SITES>(
+                ALL.minus(s.occupied).count() as usize == NUM_SITES,
+                ALL.minus(s.occupied).iter(),
+            );
             // The add-to-empty playout's draws, several from one word.
             let mut draws = DescendingDraws::new();
             #forward_while_swap

@@ -635,7 +635,7 @@ pub fn module<'m>(
         use #rt::{
             count_groups, enclosed_group, enclosed_region, flood, flood_border, for_each_target, grow,
             is_enemy_player, of_site, pick_in_sets, pick_target, run_along, run_through, site_is, zobrist_key,
-            zobrist_table, every_site, DescendingDraws, EndReason, PassCount, RecentMoves, SeenHashes, SiteKind, SiteRef, Target,
+            zobrist_table, empty_list, every_site, DescendingDraws, EndReason, PassCount, RecentMoves, SeenHashes, SiteKind, SiteRef, Target,
             TargetGroup,
         };
         #[allow(unused_imports)]
