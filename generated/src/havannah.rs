@@ -319,6 +319,13 @@ impl Havannah {
             return false;
         }
         let mine = s.owned[s.what[pivot as usize] as usize];
+        if STEP_LIST_ADJACENT[pivot as usize]
+            .iter()
+            .filter(|&&n| mine.contains(n as usize))
+            .count() < 2
+        {
+            return false;
+        }
         let others = ALL.minus(mine);
         let mut open = Board::EMPTY;
         let enclosed = |start: usize, open: &mut Board| -> bool {

@@ -58,6 +58,8 @@ pub struct Features {
     /// Some condition is `(is Threatened ...)`: the rules are generated
     /// for the threat test too.
     pub threatens: bool,
+    /// Some `(is Loop)` is read outside the end rules.
+    pub loop_in_play: bool,
     /// Some rule reads or sets a variable (`(var ...)`, `(set Var ...)`):
     /// the state keeps the game's variables.
     pub vars: bool,
@@ -94,6 +96,7 @@ pub fn features(model: &GameModel) -> Features {
         pending: false,
         reads_pieces: false,
         threatens: false,
+        loop_in_play: false,
         promotes: false,
         probes_moves: false,
         encloses: false,
@@ -276,6 +279,7 @@ pub fn features(model: &GameModel) -> Features {
         pending: check.pending,
         votes: check.votes,
         threatens: check.threatens,
+        loop_in_play: check.loop_in_play,
         vars: check.vars,
         player_values: check.player_values,
         to_clear: check.to_clear,
@@ -334,6 +338,7 @@ struct Check {
     reads_pieces: bool,
     /// Some condition is `(is Threatened ...)`.
     threatens: bool,
+    loop_in_play: bool,
     /// Some condition asks whether moves exist (`(no Moves ...)`, `(can Move ...)`).
     probes_moves: bool,
     /// Some consequence is `(enclose ...)`.
@@ -1046,7 +1051,8 @@ impl Check {
                 }
                 self.site(&at.through);
             }
-            Cond::Connected(_) | Cond::Loop(_) => {}
+            Cond::Connected(_) => {}
+            Cond::Loop(_) => self.loop_in_play |= !at_end,
             // The visited set is a bitboard of the board's sites (§52).
             Cond::Visited(x) => {
                 self.visited = true;

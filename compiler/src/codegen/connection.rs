@@ -239,6 +239,23 @@ impl Gen<'_> {
             self.model.board.outer(),
         );
         let mine = self.component_sites(quote!(s.what[pivot as usize]));
+        // Where pieces are only ever placed and a ring ends the game (two
+        // players, the test read by end rules alone), every ring the test
+        // can find was closed by the last piece: one found earlier would
+        // have ended the game. A ring closed by a piece passes through it,
+        // so the piece has two of its own beside it; with fewer, no walk.
+        let no_ring_yet = if self.analysis.only_fills
+            && self.model.num_players == 2
+            && !self.analysis.features.loop_in_play
+        {
+            quote! {
+                if #adjacent[pivot as usize].iter().filter(|&&n| mine.contains(n as usize)).count() < 2 {
+                    return false;
+                }
+            }
+        } else {
+            quote!()
+        };
         let doc = " `(is Loop)`: the last placed piece closes a ring around cells none of which is outer.";
         self.helpers.push(quote! {
             #[doc = #doc]
@@ -248,6 +265,7 @@ impl Gen<'_> {
                     return false;
                 }
                 let mine = #mine;
+                #no_ring_yet
                 let others = ALL.minus(mine);
                 // Cells found in a region that reaches the outer ring.
                 let mut open = Board::EMPTY;
@@ -360,5 +378,32 @@ pub fn region_bits_table(uf: &UnionFind, num_sites: usize) -> TokenStream {
     quote! {
         /// For each site, the regions holding it (one bit per region named in a connection test).
         static REGION_BITS: [u32; #n] = [#(#bits),*];
+    }
+}
+
+#[cfg(test)]
+mod ring_tests {
+    use super::super::merged::tests::generated;
+
+    /// A Havannah-like game on a hex board: stones placed on empty cells,
+    /// a ring wins; `play` may read the ring test too.
+    fn rings(play: &str) -> String {
+        format!(
+            r#"(game "Rings" (players 2)
+            (equipment {{ (board (hex 4)) (piece "Marker" Each) }})
+            (rules (play {play}) (end (if (is Loop) (result Mover Win)))))"#
+        )
+    }
+
+    #[test]
+    fn a_piece_with_fewer_than_two_of_its_own_beside_it_closes_no_ring() {
+        let code = generated(&rings("(move Add (to (sites Empty)))"));
+        assert!(code.contains(".count() < 2"), "{code}");
+        // A play rule reading the test may see a ring closed earlier: the
+        // walk runs whatever the last piece.
+        let reads = rings("(if (is Loop) (move Pass) (move Add (to (sites Empty))))");
+        let code = generated(&reads);
+        assert!(code.contains("fn ring_"), "{code}");
+        assert!(!code.contains(".count() < 2"), "{code}");
     }
 }
